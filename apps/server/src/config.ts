@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once, with its default. README lists them. */
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  API_KEY: z.string().min(8, 'must be at least 8 characters').max(200).default('truck-queue-web'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin1234'),
+  SITE_TIMEZONE: z.string().refine(isTimeZone, 'is not a known IANA time zone').default('Asia/Bangkok'),
+  DEFAULT_LANGUAGE: z.enum(['th', 'en', 'es', 'de', 'it', 'ru']).default('th'),
+  COMPANY_NAME: z.string().max(200).default(''),
+  DEMO_DATA: flag.optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(720),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** null: use the embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  apiKey: string;
+  adminEmail: string;
+  adminPassword: string;
+  siteTimeZone: string;
+  defaultLanguage: Env['DEFAULT_LANGUAGE'];
+  companyName: string;
+  demoData: boolean;
+  session: { idleMs: number; maxMs: number; rememberMs: number };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL ?? null,
+    apiKey: e.API_KEY,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    siteTimeZone: e.SITE_TIMEZONE,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    companyName: e.COMPANY_NAME,
+    // Demo data is on by default only for the embedded database: never fill a real server by accident.
+    demoData: e.DEMO_DATA ?? databaseUrl === null,
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      maxMs: e.SESSION_MAX_HOURS * 3_600_000,
+      rememberMs: e.SESSION_REMEMBER_DAYS * 86_400_000,
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

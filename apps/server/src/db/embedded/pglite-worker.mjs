@@ -1,0 +1,40 @@
+// Runs PGlite in its own thread behind a PostgreSQL wire-protocol socket, so that a long
+// query never blocks the server's event loop. The main thread reaches it with node-postgres
+// over a Unix socket, exactly as it reaches a real PostgreSQL server.
+// Plain JavaScript: Node 20 does not apply --import loaders (tsx) inside worker threads.
+// Messages are described in protocol.ts.
+import { readFile, writeFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const reply = (message) => parentPort.postMessage(message);
+const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+async function main() {
+  const loadDataDir = workerData.templateFile
+    ? new Blob([await readFile(workerData.templateFile)])
+    : undefined;
+  const db = await PGlite.create(workerData.dataDir ?? 'memory://', { loadDataDir });
+  const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 16 });
+  await server.start();
+
+  parentPort.on('message', (command) => {
+    const run = async () => {
+      if (command.type === 'dump') {
+        const blob = await db.dumpDataDir('gzip');
+        await writeFile(command.file, Buffer.from(await blob.arrayBuffer()));
+        reply({ type: 'dumped' });
+      } else if (command.type === 'close') {
+        await server.stop();
+        await db.close();
+        reply({ type: 'closed' });
+        parentPort.close();
+      }
+    };
+    run().catch((error) => reply({ type: 'error', message: describe(error) }));
+  });
+  reply({ type: 'ready' });
+}
+
+main().catch((error) => reply({ type: 'error', message: describe(error) }));

@@ -1,0 +1,366 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PostgreSQL and the embedded PGlite. Names follow the spec's entities
+ * (SPEC.md section 3); rows that history refers to are deactivated (`active = false`),
+ * never deleted, so reports keep their names.
+ */
+
+const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  name: text('name').notNull(),
+  companyName: text('company_name').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  created: created(),
+});
+
+export const officers = pgTable(
+  'officers',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').notNull(),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    // An e-mail belongs to one officer, whatever its case.
+    uniqueIndex('officers_email_key').on(sql`lower(${t.email})`),
+    index('officers_branch_idx').on(t.branchId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the 256-bit token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    /** The branch the session works in (role 1000 may switch it). */
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    remember: boolean('remember').notNull().default(false),
+    created: created(),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_officer_idx').on(t.officerId)],
+);
+
+/** Sign-ins, failed sign-ins, sign-outs and refused calls: the security audit, also read by throttling. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    email: text('email'),
+    officerId: integer('officer_id').references(() => officers.id),
+    ip: text('ip'),
+    detail: text('detail'),
+    created: created(),
+  },
+  (t) => [
+    index('auth_events_email_idx').on(t.kind, t.email, t.created),
+    index('auth_events_ip_idx').on(t.kind, t.ip, t.created),
+  ],
+);
+
+export const flowEngines = pgTable('flow_engines', {
+  id: integer('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  name: text('name').notNull(),
+});
+
+/** The states of a flow engine that a station may handle (SPEC "Selectable states"). */
+export const flowStates = pgTable(
+  'flow_states',
+  {
+    id: serial('id').primaryKey(),
+    flowEngineId: integer('flow_engine_id')
+      .notNull()
+      .references(() => flowEngines.id),
+    state: text('state').notNull(),
+    stateName: text('state_name').notNull(),
+    stateDetail: text('state_detail').notNull().default(''),
+  },
+  (t) => [uniqueIndex('flow_states_engine_state_key').on(t.flowEngineId, t.state)],
+);
+
+/** Master queue types: a name and the flow its queues follow. */
+export const queueTypes = pgTable('queue_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  flowEngineId: integer('flow_engine_id')
+    .notNull()
+    .references(() => flowEngines.id),
+});
+
+export const branchQueueTypes = pgTable(
+  'branch_queue_types',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    queueTypeId: integer('queue_type_id')
+      .notNull()
+      .references(() => queueTypes.id),
+    prefix: text('prefix').notNull(),
+    status: smallint('status').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+  },
+  (t) => [
+    // A queue type once per branch, a prefix unique within the branch, among active rows.
+    uniqueIndex('branch_queue_types_type_key').on(t.branchId, t.queueTypeId).where(sql`${t.active}`),
+    uniqueIndex('branch_queue_types_prefix_key').on(t.branchId, t.prefix).where(sql`${t.active}`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+  },
+  (t) => [index('products_branch_idx').on(t.branchId)],
+);
+
+export const branchQueueTypeProducts = pgTable(
+  'branch_queue_type_products',
+  {
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+  },
+  (t) => [primaryKey({ columns: [t.branchQueueTypeId, t.productId] })],
+);
+
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+  },
+  (t) => [index('stations_branch_idx').on(t.branchId)],
+);
+
+/** Which flow states a station handles (SPEC aState: sus_id, sus_flow_state, sus_station). */
+export const stationStates = pgTable(
+  'station_states',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    flowStateId: integer('flow_state_id')
+      .notNull()
+      .references(() => flowStates.id),
+  },
+  (t) => [uniqueIndex('station_states_key').on(t.stationId, t.flowStateId)],
+);
+
+/** Calling controller: the queue types an officer calls (aQTCtrl). */
+export const officerQueueTypes = pgTable(
+  'officer_queue_types',
+  {
+    id: serial('id').primaryKey(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+  },
+  (t) => [uniqueIndex('officer_queue_types_key').on(t.officerId, t.branchQueueTypeId)],
+);
+
+/** Calling controller: the stations an officer calls to (aStationCtrl). */
+export const officerStations = pgTable(
+  'officer_stations',
+  {
+    id: serial('id').primaryKey(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+  },
+  (t) => [uniqueIndex('officer_stations_key').on(t.officerId, t.stationId)],
+);
+
+/** TV display screens and ticket kiosks (printers). */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    kind: text('kind', { enum: ['display', 'printer'] }).notNull(),
+    name: text('name').notNull(),
+    /** For kiosks: the name of the printer the ticket goes to. */
+    printerName: text('printer_name'),
+    /** The short id the device shows and an officer types in to register it. */
+    deviceId: text('device_id'),
+    /** SHA-256 of the device's long secret, learnt when the device first says hello. */
+    secretHash: text('secret_hash'),
+    verifiedDate: ts('verified_date'),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('devices_device_id_key').on(t.deviceId).where(sql`${t.deviceId} is not null`),
+    index('devices_branch_idx').on(t.branchId, t.kind),
+  ],
+);
+
+export const deviceQueueTypes = pgTable(
+  'device_queue_types',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+  },
+  (t) => [uniqueIndex('device_queue_types_key').on(t.deviceId, t.branchQueueTypeId)],
+);
+
+/** A truck's ticket and every stamp of its journey. */
+export const queues = pgTable(
+  'queues',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    productId: integer('product_id').references(() => products.id),
+    /** The site's calendar day the ticket was issued on (SITE_TIMEZONE). */
+    queueDate: date('queue_date', { mode: 'string' }).notNull(),
+    seq: integer('seq').notNull(),
+    queueNumber: text('queue_number').notNull(),
+    truckLicense: text('truck_license').notNull(),
+    state: text('state').notNull(),
+    /** Where the truck was last called to. */
+    stationId: integer('station_id').references(() => stations.id),
+    created: created(),
+    calledAt: ts('called_at'),
+    finishedAt: ts('finished_at'),
+    labStart: ts('lab_start'),
+    labFinish: ts('lab_finish'),
+    rejectedAt: ts('rejected_at'),
+    exitAt: ts('exit_at'),
+    weighInKg: numeric('weigh_in_kg', { precision: 10, scale: 1 }),
+    weighInAt: ts('weigh_in_at'),
+    weighOutKg: numeric('weigh_out_kg', { precision: 10, scale: 1 }),
+    weighOutAt: ts('weigh_out_at'),
+    issuedByOfficerId: integer('issued_by_officer_id').references(() => officers.id),
+    issuedByDeviceId: integer('issued_by_device_id').references(() => devices.id),
+    /** A kiosk's retry carries the same key and gets the same ticket back. */
+    idempotencyKey: text('idempotency_key'),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('queues_number_key').on(t.branchQueueTypeId, t.queueDate, t.seq),
+    uniqueIndex('queues_idempotency_key').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    index('queues_branch_date_idx').on(t.branchId, t.queueDate),
+    index('queues_branch_created_idx').on(t.branchId, t.created),
+    index('queues_active_idx').on(t.branchId, t.state).where(sql`${t.exitAt} is null`),
+    index('queues_license_idx').on(t.branchId, t.truckLicense),
+    check('queues_seq_positive', sql`${t.seq} > 0`),
+  ],
+);
+
+/** The last running number issued per queue type per site day: one atomic upsert hands out the next. */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    queueDate: date('queue_date', { mode: 'string' }).notNull(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchQueueTypeId, t.queueDate] })],
+);
+
+/** Append-only: every state change of a queue, who made it and where to. */
+export const queueTransitions = pgTable(
+  'queue_transitions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    stationId: integer('station_id').references(() => stations.id),
+    officerId: integer('officer_id').references(() => officers.id),
+    deviceId: integer('device_id').references(() => devices.id),
+    created: created(),
+  },
+  (t) => [index('queue_transitions_queue_idx').on(t.queueId)],
+);

@@ -1,0 +1,181 @@
+import { inArray } from 'drizzle-orm';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { ROLE } from '@truck-queue/shared/roles';
+import { createQueueRepository } from '../../modules/queue/queue.repository.ts';
+import { createQueueService, type QueueService } from '../../modules/queue/queue.service.ts';
+import type { Db } from '../database.ts';
+import {
+  branches,
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  devices,
+  deviceQueueTypes,
+  flowStates,
+  officerQueueTypes,
+  officers,
+  officerStations,
+  products,
+  queueTypes,
+  stations,
+  stationStates,
+} from '../schema.ts';
+import { storedPassword } from './first-start.ts';
+import { simulateHistory, type DemoQueueType } from './demo-history.ts';
+
+/** Demo officers: one of every role. README lists them. */
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_OFFICERS = [
+  { name: 'สมศรี', lastname: 'ใจดี', email: 'officeradmin@example.com', roles: ROLE.admin },
+  { name: 'ประเสริฐ', lastname: 'วงศ์ใหญ่', email: 'manager@example.com', roles: `${ROLE.manager},${ROLE.branchSwitcher}` },
+  { name: 'สมชาย', lastname: 'ขยันยิ่ง', email: 'employee@example.com', roles: ROLE.employee },
+  { name: 'วิไลวรรณ', lastname: 'แสงทอง', email: 'lab@example.com', roles: ROLE.labChecker },
+  { name: 'บุญมี', lastname: 'รักษาดี', email: 'security@example.com', roles: ROLE.security },
+] as const;
+
+interface DemoOptions {
+  adminEmail: string;
+  adminPassword: string;
+  companyName: string;
+  siteTimeZone: string;
+  now: Date;
+  days: number;
+}
+
+async function insertOne<T>(rows: Promise<T[]>): Promise<T> {
+  const [row] = await rows;
+  return row!;
+}
+
+/**
+ * A demo plant: two branches, officers of every role, queue types of both flows with products,
+ * stations of both types, a display and a kiosk, and `days` of history made through the queue
+ * service the API uses.
+ */
+export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> {
+  const company = options.companyName || 'บริษัท สยามแป้งมัน จำกัด';
+  const main = await insertOne(
+    db.insert(branches).values({ name: 'สาขานครราชสีมา', companyName: company }).returning(),
+  );
+  await db.insert(branches).values({ name: 'สาขากาฬสินธุ์', companyName: company });
+
+  const admin = await insertOne(
+    db
+      .insert(officers)
+      .values({
+        branchId: main.id,
+        name: 'ผู้ดูแล',
+        lastname: 'ระบบ',
+        email: options.adminEmail,
+        passwordHash: await storedPassword(options.adminPassword),
+        roles: ROLE.superAdmin,
+      })
+      .returning(),
+  );
+  const demoHash = await storedPassword(DEMO_PASSWORD);
+  const staff = await db
+    .insert(officers)
+    .values(DEMO_OFFICERS.map((o) => ({ ...o, branchId: main.id, passwordHash: demoHash })))
+    .returning();
+  const employee = staff.find((o) => o.roles === ROLE.employee)!;
+  const manager = staff.find((o) => o.roles.startsWith(ROLE.manager))!;
+  const lab = staff.find((o) => o.roles === ROLE.labChecker)!;
+  const security = staff.find((o) => o.roles === ROLE.security)!;
+
+  const masters = await db.select().from(queueTypes);
+  const master = (name: string) => masters.find((m) => m.name === name)!;
+  const productRows = await db
+    .insert(products)
+    .values(
+      ['หัวมันสด', 'มันเส้น', 'แป้งมันสำปะหลัง (ถุง 50 กก.)', 'แป้งมันสำปะหลัง (จัมโบ้ 850 กก.)', 'กากมัน', 'วัสดุซ่อมบำรุง'].map(
+        (name) => ({ branchId: main.id, name }),
+      ),
+    )
+    .returning();
+  const product = (name: string) => productRows.find((p) => p.name === name)!.id;
+
+  const typeSpecs = [
+    { master: 'ส่งมันสำปะหลัง', prefix: 'A', products: ['หัวมันสด', 'มันเส้น'], share: 0.55 },
+    {
+      master: 'รับสินค้า',
+      prefix: 'B',
+      products: ['แป้งมันสำปะหลัง (ถุง 50 กก.)', 'แป้งมันสำปะหลัง (จัมโบ้ 850 กก.)', 'กากมัน'],
+      share: 0.35,
+    },
+    { master: 'ติดต่อทั่วไป', prefix: 'C', products: ['วัสดุซ่อมบำรุง'], share: 0.1 },
+  ];
+  const demoTypes: DemoQueueType[] = [];
+  for (const spec of typeSpecs) {
+    const m = master(spec.master);
+    const bqt = await insertOne(
+      db.insert(branchQueueTypes).values({ branchId: main.id, queueTypeId: m.id, prefix: spec.prefix }).returning(),
+    );
+    const productIds = spec.products.map(product);
+    await db
+      .insert(branchQueueTypeProducts)
+      .values(productIds.map((productId) => ({ branchQueueTypeId: bqt.id, productId })));
+    demoTypes.push({ id: bqt.id, flowEngineId: m.flowEngineId, productIds, share: spec.share, callStations: [], recheckStations: [] });
+  }
+
+  // Stations and the states they handle: C makes a call station (type 1), RC a recheck station (type 2).
+  const states = await db.select().from(flowStates).where(inArray(flowStates.state, ['C', 'RC']));
+  const stateId = (engine: number, state: string) =>
+    states.find((s) => s.flowEngineId === engine && s.state === state)!.id;
+  const stationSpecs = [
+    { name: 'ลานเทมัน 1', handles: [[FLOW_ENGINE.lab, 'C']] },
+    { name: 'ลานเทมัน 2', handles: [[FLOW_ENGINE.lab, 'C']] },
+    { name: 'จุดเก็บตัวอย่างซ้ำ', handles: [[FLOW_ENGINE.lab, 'RC']] },
+    { name: 'ช่องขึ้นสินค้า 1', handles: [[FLOW_ENGINE.standard, 'C']] },
+    { name: 'ช่องขึ้นสินค้า 2', handles: [[FLOW_ENGINE.standard, 'C']] },
+    { name: 'สำนักงานต้อนรับ', handles: [[FLOW_ENGINE.general, 'C']] },
+  ] as const;
+  const stationRows = [];
+  for (const spec of stationSpecs) {
+    const station = await insertOne(db.insert(stations).values({ branchId: main.id, name: spec.name }).returning());
+    stationRows.push(station);
+    await db
+      .insert(stationStates)
+      .values(spec.handles.map(([engine, state]) => ({ stationId: station.id, flowStateId: stateId(engine, state) })));
+    for (const [engine, state] of spec.handles) {
+      for (const t of demoTypes.filter((d) => d.flowEngineId === engine)) {
+        (state === 'C' ? t.callStations : t.recheckStations).push(station.id);
+      }
+    }
+  }
+
+  // The calling controller: who calls which queue types to which stations.
+  for (const officer of [employee, manager, admin]) {
+    await db.insert(officerQueueTypes).values(demoTypes.map((t) => ({ officerId: officer.id, branchQueueTypeId: t.id })));
+    await db.insert(officerStations).values(stationRows.map((s) => ({ officerId: officer.id, stationId: s.id })));
+  }
+
+  const display = await insertOne(
+    db.insert(devices).values({ branchId: main.id, kind: 'display', name: 'จอเรียกคิวหน้าลานเท' }).returning(),
+  );
+  const kiosk = await insertOne(
+    db
+      .insert(devices)
+      .values({ branchId: main.id, kind: 'printer', name: 'ตู้ออกบัตรคิว ประตู 1', printerName: 'EPSON TM-T82' })
+      .returning(),
+  );
+  await db.insert(deviceQueueTypes).values([
+    ...demoTypes.map((t) => ({ deviceId: display.id, branchQueueTypeId: t.id })),
+    ...demoTypes.map((t) => ({ deviceId: kiosk.id, branchQueueTypeId: t.id })),
+  ]);
+
+  const clock = { at: options.now, now() { return this.at; } };
+  const service: QueueService = createQueueService({
+    repo: createQueueRepository(db),
+    siteTimeZone: options.siteTimeZone,
+    clock,
+  });
+  await simulateHistory({
+    service,
+    clock,
+    branchId: main.id,
+    types: demoTypes,
+    officers: { caller: employee.id, lab: lab.id, security: security.id, kiosk: kiosk.id },
+    siteTimeZone: options.siteTimeZone,
+    now: options.now,
+    days: options.days,
+  });
+}

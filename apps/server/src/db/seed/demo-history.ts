@@ -1,0 +1,154 @@
+import { FLOW_ENGINE, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
+import type { QueueService } from '../../modules/queue/queue.service.ts';
+
+export interface DemoQueueType {
+  id: number;
+  flowEngineId: number;
+  productIds: number[];
+  /** Share of the day's trucks that take this type. */
+  share: number;
+  callStations: number[];
+  recheckStations: number[];
+}
+
+type Step =
+  | { kind: 'action'; action: QueueAction; stationId?: number; by: 'caller' | 'lab' }
+  | { kind: 'weigh'; direction: 'in' | 'out'; kg: number }
+  | { kind: 'exit' };
+
+interface Truck {
+  arrival: Date;
+  type: DemoQueueType;
+  productId: number;
+  license: string;
+  steps: { at: Date; step: Step }[];
+}
+
+/** A small seeded generator, so every demo database tells the same story. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (min: number, max: number) => min + next() * (max - min),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const PROVINCES = ['นครราชสีมา', 'ชัยภูมิ', 'บุรีรัมย์', 'ขอนแก่น', 'กาฬสินธุ์'];
+const LETTERS = ['กข', 'ขค', 'ฒท', 'บษ', 'ผจ', 'ศร', '70', '71', '80', '81'];
+
+function planTruck(rng: ReturnType<typeof randomSource>, type: DemoQueueType, arrival: Date): Truck {
+  const minutes = (from: Date, lo: number, hi: number) => new Date(from.getTime() + rng.between(lo, hi) * 60_000);
+  const steps: Truck['steps'] = [];
+  let t = arrival;
+  const add = (at: Date, step: Step) => {
+    steps.push({ at, step });
+    t = at;
+  };
+  const callStation = rng.pick(type.callStations);
+
+  if (type.flowEngineId === FLOW_ENGINE.lab) {
+    add(minutes(t, 5, 25), { kind: 'action', action: 'accept', by: 'lab' });
+    add(minutes(t, 30, 70), { kind: 'action', action: 'complete', by: 'lab' });
+    const roll = rng.next();
+    if (roll < 0.04) {
+      add(minutes(t, 5, 15), { kind: 'action', action: 'reject', by: 'caller' });
+      add(minutes(t, 10, 20), { kind: 'exit' });
+      return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
+    }
+    if (roll < 0.14 && type.recheckStations.length > 0) {
+      add(minutes(t, 5, 15), { kind: 'action', action: 'recheck', stationId: rng.pick(type.recheckStations), by: 'caller' });
+    }
+    add(minutes(t, 5, 30), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
+    add(minutes(t, 2, 8), { kind: 'weigh', direction: 'in', kg: Math.round(rng.between(25_000, 45_000)) });
+    add(minutes(t, 25, 50), { kind: 'action', action: 'finish', by: 'caller' });
+    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'out', kg: Math.round(rng.between(10_000, 15_000)) });
+  } else if (type.flowEngineId === FLOW_ENGINE.standard) {
+    add(minutes(t, 10, 45), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
+    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'in', kg: Math.round(rng.between(10_000, 15_000)) });
+    add(minutes(t, 30, 60), { kind: 'action', action: 'finish', by: 'caller' });
+    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'out', kg: Math.round(rng.between(30_000, 45_000)) });
+  } else {
+    add(minutes(t, 5, 20), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
+    add(minutes(t, 15, 40), { kind: 'action', action: 'finish', by: 'caller' });
+  }
+  add(minutes(t, 5, 15), { kind: 'exit' });
+  return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
+}
+
+/**
+ * Plays `days` of trucks (today up to now) through the queue service with a moving clock, so
+ * the demo's stamps and audit rows are exactly what the app itself would have written.
+ */
+export async function simulateHistory(options: {
+  service: QueueService;
+  clock: { at: Date };
+  branchId: number;
+  types: DemoQueueType[];
+  officers: { caller: number; lab: number; security: number; kiosk: number };
+  siteTimeZone: string;
+  now: Date;
+  days: number;
+}): Promise<void> {
+  const { service, clock, branchId, types, officers, siteTimeZone, now } = options;
+  const rng = randomSource(20261122);
+  const today = siteDate(now, siteTimeZone);
+  const trucks: Truck[] = [];
+  for (let back = options.days - 1; back >= 0; back--) {
+    const day = addDays(today, -back);
+    const isSunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
+    const count = Math.round(rng.between(isSunday ? 15 : 35, isSunday ? 25 : 55));
+    const arrivals = Array.from({ length: count }, () => {
+      // Most trucks come in the morning: skew arrival times towards 06:00.
+      const minute = 6 * 60 + Math.pow(rng.next(), 1.6) * 11.5 * 60;
+      return siteInstant(day, minute, siteTimeZone);
+    }).sort((a, b) => a.getTime() - b.getTime());
+    for (const arrival of arrivals) {
+      if (arrival > now) break;
+      const roll = rng.next();
+      let acc = 0;
+      const type = types.find((t) => (acc += t.share) >= roll) ?? types[0]!;
+      const truck = planTruck(rng, type, arrival);
+      truck.license = `${rng.pick(LETTERS)} ${Math.floor(rng.between(1000, 9999))} ${rng.pick(PROVINCES)}`;
+      trucks.push(truck);
+    }
+  }
+
+  const ids = new Map<Truck, number>();
+  for (const truck of trucks) {
+    clock.at = truck.arrival;
+    const fromKiosk = rng.next() < 0.8;
+    const queue = await service.issue(
+      branchId,
+      { branchQueueTypeId: truck.type.id, productId: truck.productId, truckLicense: truck.license },
+      fromKiosk ? { deviceId: officers.kiosk } : { officerId: officers.caller },
+    );
+    ids.set(truck, queue.id);
+  }
+
+  const events = trucks
+    .flatMap((truck) => truck.steps.map((s) => ({ truck, ...s })))
+    .filter((e) => e.at <= now)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const event of events) {
+    clock.at = event.at;
+    const queueId = ids.get(event.truck)!;
+    const { step } = event;
+    if (step.kind === 'action') {
+      const officerId = step.by === 'lab' ? officers.lab : officers.caller;
+      await service.apply(branchId, queueId, step.action, { officerId, stationId: step.stationId });
+    } else if (step.kind === 'weigh') {
+      await service.recordWeight(branchId, queueId, step.direction, step.kg, { officerId: officers.caller });
+    } else {
+      await service.recordExit(branchId, queueId, { officerId: officers.security });
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { FLOW_ENGINE, FLOW_ENGINE_STATES, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
+import type { Db } from '../database.ts';
+import { flowEngines, flowStates, queueTypes } from '../schema.ts';
+
+const ENGINE_NAMES: Record<FlowEngineId, string> = {
+  1: 'General flow',
+  2: 'Standard flow',
+  3: 'Lab flow',
+};
+
+/** Master queue types an admin picks from when defining a branch's queue types. */
+export const MASTER_QUEUE_TYPES = [
+  { name: 'ส่งมันสำปะหลัง', flowEngineId: FLOW_ENGINE.lab },
+  { name: 'ส่งอ้อย', flowEngineId: FLOW_ENGINE.lab },
+  { name: 'ส่งวัตถุดิบอื่น (ตรวจคุณภาพ)', flowEngineId: FLOW_ENGINE.lab },
+  { name: 'รับสินค้า', flowEngineId: FLOW_ENGINE.standard },
+  { name: 'ส่งสินค้าทั่วไป', flowEngineId: FLOW_ENGINE.standard },
+  { name: 'ติดต่อทั่วไป', flowEngineId: FLOW_ENGINE.general },
+] as const;
+
+/** Flow engines, their states and the master queue types. Safe to run at every start. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  const engineIds = Object.keys(ENGINE_NAMES).map(Number) as FlowEngineId[];
+  await db
+    .insert(flowEngines)
+    .values(engineIds.map((id) => ({ id, name: ENGINE_NAMES[id] })))
+    .onConflictDoNothing();
+  await db
+    .insert(flowStates)
+    .values(
+      engineIds.flatMap((id) =>
+        FLOW_ENGINE_STATES[id].map((s) => ({
+          flowEngineId: id,
+          state: s.state,
+          stateName: s.name,
+          stateDetail: s.detail,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(queueTypes)
+    .values([...MASTER_QUEUE_TYPES])
+    .onConflictDoNothing();
+}

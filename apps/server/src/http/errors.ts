@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@truck-queue/shared/contracts/api';
+
+const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_API_KEY: 401,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOO_MANY_ATTEMPTS: 429,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+/** A refusal the client should see: a stable code, its HTTP status and an English message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly httpStatus: number;
+  readonly issues: { path: string; message: string }[] | undefined;
+
+  constructor(code: ErrorCode, message: string, issues?: { path: string; message: string }[]) {
+    super(message);
+    this.code = code;
+    this.httpStatus = HTTP_STATUS[code];
+    this.issues = issues;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const forbidden = (message = 'Your role may not do this.') => new AppError('FORBIDDEN', message);

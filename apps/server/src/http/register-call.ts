@@ -1,0 +1,84 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { HEADER_API_KEY, HEADER_SESSION, type ApiContract } from '@truck-queue/shared/contracts/api';
+import { can } from '@truck-queue/shared/roles';
+import type { AuthContext } from './auth-context.ts';
+import { AppError } from './errors.ts';
+
+export interface CallContext<C extends ApiContract> {
+  body: z.output<C['body']>;
+  /** Null only on public calls made without a session. */
+  auth: C['access'] extends 'public' ? AuthContext | null : AuthContext;
+  request: FastifyRequest;
+}
+
+export type CallHandler<C extends ApiContract> = (ctx: CallContext<C>) => Promise<z.output<C['response']>>;
+
+export type RegisterCall = <C extends ApiContract>(contract: C, handler: NoInfer<CallHandler<C>>) => void;
+
+export interface CallGuard {
+  apiKey: string;
+  /** The session a token belongs to, or null when it is unknown, expired or revoked. */
+  authenticate(token: string, request: FastifyRequest): Promise<AuthContext | null>;
+  /** Records a refused call (security audit). */
+  onForbidden(auth: AuthContext, path: string, request: FastifyRequest): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/**
+ * Registers `POST /api/<path>` for a contract: API key, session and role are checked before
+ * the body is validated; the handler receives the parsed body and the caller's AuthContext.
+ */
+export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): RegisterCall {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return (contract, handler) => {
+    typed.route({
+      method: 'POST',
+      url: `/api/${contract.path}`,
+      schema: { body: contract.body, response: { 200: contract.response } },
+      onRequest: async (request) => {
+        request.auth = null;
+        const key = headerValue(request, HEADER_API_KEY);
+        if (!key || !sameSecret(key, guard.apiKey)) {
+          throw new AppError('BAD_API_KEY', 'The Authorization header does not hold this server\'s API key.');
+        }
+        const token = headerValue(request, HEADER_SESSION);
+        const auth = token ? await guard.authenticate(token, request) : null;
+        if (contract.access === 'public') {
+          request.auth = auth;
+          return;
+        }
+        if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in first: the session is missing, expired or ended.');
+        if (contract.access !== 'session' && !can(auth.roles, contract.access)) {
+          await guard.onForbidden(auth, contract.path, request);
+          throw new AppError('FORBIDDEN', 'Your role may not do this.');
+        }
+        request.auth = auth;
+      },
+      // A call without fields may come with no body at all.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
+      handler: async (request) =>
+        handler({ body: request.body, auth: request.auth as AuthContext, request } as CallContext<typeof contract>),
+    });
+  };
+}

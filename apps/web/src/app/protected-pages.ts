@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router-dom';
+import type { ProtectedRoute } from '@truck-queue/shared/roles';
+import type th from '../locales/th.json';
+
+export type PageTitleKey = `pages.${keyof (typeof th)['pages']}`;
+
+interface ProtectedPage {
+  title: (params: Params) => PageTitleKey;
+  load: () => Promise<ComponentType>;
+}
+
+/**
+ * Every protected route of roles.ts and the module that renders it. The `satisfies`
+ * clause makes a route added to ROUTE_PERMISSIONS fail the build until it has a page here.
+ */
+export const PROTECTED_PAGES = {
+  '/System/dashboard': {
+    title: () => 'pages.dashboard',
+    load: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  },
+  '/System/calling': {
+    title: () => 'pages.calling',
+    load: () => import('../features/admin/calling-controller-page.tsx').then((m) => m.CallingControllerPage),
+  },
+  '/System/display': {
+    title: () => 'pages.display',
+    load: () => import('../features/admin/display-controller-page.tsx').then((m) => m.DisplayControllerPage),
+  },
+  '/System/printing': {
+    title: () => 'pages.printing',
+    load: () => import('../features/admin/printing-controller-page.tsx').then((m) => m.PrintingControllerPage),
+  },
+  '/System/manageCalling/:findDayKey': {
+    title: ({ findDayKey }) => (findDayKey === '3' ? 'pages.manageCallingLast3Days' : 'pages.manageCallingToday'),
+    load: () => import('../features/calling/manage-calling-page.tsx').then((m) => m.ManageCallingPage),
+  },
+  '/System/manageResultLab': {
+    title: () => 'pages.manageResultLab',
+    load: () => import('../features/lab/result-lab-page.tsx').then((m) => m.ResultLabPage),
+  },
+  '/System/weighing': {
+    title: () => 'pages.weighing',
+    load: () => import('../features/weighing/weighing-page.tsx').then((m) => m.WeighingPage),
+  },
+  '/System/exitFactory': {
+    title: () => 'pages.exitFactory',
+    load: () => import('../features/exit/exit-factory-page.tsx').then((m) => m.ExitFactoryPage),
+  },
+  '/System/defineQueue': {
+    title: () => 'pages.defineQueue',
+    load: () => import('../features/admin/define-queue-page.tsx').then((m) => m.DefineQueuePage),
+  },
+  '/System/reportQueue/:flowEngineUUID': {
+    title: () => 'pages.reportQueue',
+    load: () => import('../features/calling/report-queue-page.tsx').then((m) => m.ReportQueuePage),
+  },
+  '/System/station': {
+    title: () => 'pages.station',
+    load: () => import('../features/admin/station-page.tsx').then((m) => m.StationPage),
+  },
+  '/System/product': {
+    title: () => 'pages.product',
+    load: () => import('../features/admin/product-page.tsx').then((m) => m.ProductPage),
+  },
+  '/System/manageUser': {
+    title: () => 'pages.manageUser',
+    load: () => import('../features/admin/manage-user-page.tsx').then((m) => m.ManageUserPage),
+  },
+  '/Report/inoutTransaction': {
+    title: () => 'pages.inoutTransaction',
+    load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),
+  },
+  '/Report/summary': {
+    title: () => 'pages.summary',
+    load: () => import('../features/reports/summary-report-page.tsx').then((m) => m.SummaryReportPage),
+  },
+} satisfies Record<ProtectedRoute, ProtectedPage>;
+
+export const PROTECTED_ROUTES = Object.keys(PROTECTED_PAGES) as ProtectedRoute[];
+
+/** Route `handle` of a protected page; the shell reads it for the title and the permission. */
+export interface ProtectedPageHandle {
+  route: ProtectedRoute;
+}
+
+export function isProtectedPageHandle(handle: unknown): handle is ProtectedPageHandle {
+  return (
+    typeof handle === 'object' &&
+    handle !== null &&
+    'route' in handle &&
+    typeof handle.route === 'string' &&
+    handle.route in PROTECTED_PAGES
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  ApiErrorSchema,
+  HEADER_API_KEY,
+  HEADER_SESSION,
+  type ApiContract,
+  type BodyOf,
+  type ErrorCode,
+  type ResponseOf,
+} from '@truck-queue/shared/contracts/api';
+import { config } from './config.ts';
+import { clearSession, readSession } from './session.ts';
+
+/** Server error codes plus the one the client adds when the server cannot be reached. */
+export type ClientErrorCode = ErrorCode | 'NETWORK';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly code: ClientErrorCode,
+    /** HTTP status; 0 when no response arrived. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** For a body that is not the server's error shape (a proxy's page, an empty reply). */
+function codeForStatus(status: number): ClientErrorCode {
+  if (status === 400 || status === 422) return 'VALIDATION_FAILED';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'TOO_MANY_ATTEMPTS';
+  if (status === 502 || status === 503 || status === 504) return 'NETWORK';
+  return 'INTERNAL';
+}
+
+let onUnauthenticated: () => void = () => window.location.assign('/authen/login');
+
+/** The router registers a client-side navigation to the login page here. */
+export function setUnauthenticatedHandler(handler: () => void): void {
+  onUnauthenticated = handler;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POST `/api/<contract.path>` with the API key and the stored session. The response is
+ * checked against the contract, so callers get exactly the contract's output type.
+ */
+export async function callApi<C extends ApiContract>(
+  contract: C,
+  body: BodyOf<C>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ResponseOf<C>> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [HEADER_API_KEY]: config.apiKey,
+  };
+  const session = readSession();
+  if (session && contract.access !== 'public') headers[HEADER_SESSION] = session;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/${contract.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError('NETWORK', 0, error instanceof Error ? error.message : 'Network error');
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = ApiErrorSchema.safeParse(payload);
+    const code = parsed.success ? parsed.data.code : codeForStatus(response.status);
+    const message = parsed.success ? parsed.data.message : response.statusText;
+    if (code === 'UNAUTHENTICATED' && contract.access !== 'public') {
+      // A failed session check sends the officer to the login page (SPEC.md section 2).
+      clearSession();
+      onUnauthenticated();
+    }
+    throw new ApiRequestError(code, response.status, message);
+  }
+
+  const parsed = contract.response.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${contract.path}`, parsed.error);
+    throw new ApiRequestError('INTERNAL', response.status, `Unexpected response from ${contract.path}`);
+  }
+  return parsed.data as ResponseOf<C>;
+}

@@ -1,0 +1,77 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/th';
+import 'dayjs/locale/es';
+import 'dayjs/locale/de';
+import 'dayjs/locale/it';
+import 'dayjs/locale/ru';
+import th from '../locales/th.json';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import de from '../locales/de.json';
+import it from '../locales/it.json';
+import ru from '../locales/ru.json';
+import { config } from './config.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
+import { readLanguageSetting, saveLanguageSetting } from './session.ts';
+
+export const resources = {
+  th: { translation: th },
+  en: { translation: en },
+  es: { translation: es },
+  de: { translation: de },
+  it: { translation: it },
+  ru: { translation: ru },
+} as const satisfies Record<Language, { translation: typeof th }>;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof th };
+  }
+}
+
+function browserLanguage(): Language | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of tags) {
+    const language = toLanguage(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/** The stored setting, else the browser's language when offered, else the server's default. */
+export function initialLanguage(): Language {
+  return toLanguage(readLanguageSetting()) ?? browserLanguage() ?? config.defaultLanguage;
+}
+
+function applyLanguage(language: string): void {
+  const lng = toLanguage(language) ?? DEFAULT_LANGUAGE;
+  dayjs.locale(lng);
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function currentLanguage(): Language {
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+/** Switch the UI language and remember the choice under 'I18N_LANGUAGE'. */
+export async function changeLanguage(language: Language): Promise<void> {
+  saveLanguageSetting(language);
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Permission } from '../roles.ts';
+
+/**
+ * Every call is `POST /api/<path>` with a JSON body. A contract names the path, the body
+ * and response schemas, and who may make the call: the server registers routes from these
+ * and the web client is typed by them, so neither side writes the shapes twice.
+ *
+ * access:
+ *  - 'public':  no session (sign-in, the driver's page); the API key is still required.
+ *  - 'session': any signed-in officer.
+ *  - a Permission: a signed-in officer whose roles grant it (roles.ts).
+ */
+export type Access = 'public' | 'session' | Permission;
+
+export interface ApiContract<Body extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> {
+  path: string;
+  access: Access;
+  body: Body;
+  response: Response;
+}
+
+export function defineContract<Body extends z.ZodType, Response extends z.ZodType>(
+  contract: ApiContract<Body, Response>,
+): ApiContract<Body, Response> {
+  return contract;
+}
+
+export type BodyOf<C extends ApiContract> = z.input<C['body']>;
+export type ResponseOf<C extends ApiContract> = z.output<C['response']>;
+
+/** A call that takes no fields. Clients may send `{}` or no body at all. */
+export const EmptyBodySchema = z.strictObject({});
+
+/** Success of a call: the spec's `status: 1`. */
+export const OkSchema = z.object({ status: z.literal(1) });
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_API_KEY',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_ATTEMPTS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every failure: HTTP 4xx/5xx with this body. `message` is English; the UI translates `code`. */
+export const ApiErrorSchema = z.object({
+  status: z.literal(0),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Text typed by a person: trimmed, not blank, bounded. */
+export function text(max: number) {
+  return z.string().trim().min(1).max(max);
+}
+
+export const HEADER_SESSION = 'session';
+export const HEADER_API_KEY = 'authorization';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '../roles.ts';
+import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
+import { defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+
+export const BranchSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Branch = z.infer<typeof BranchSchema>;
+
+export const OfficerSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roles: z.string(),
+  branch: BranchSchema,
+});
+export type Officer = z.infer<typeof OfficerSchema>;
+
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const PrehashedPasswordSchema = z
+  .string()
+  .regex(PREHASHED_PASSWORD_PATTERN, 'must be the 40-character SHA-1 hex of the password');
+
+export const signin = defineContract({
+  path: 'authen/signin',
+  access: 'public',
+  body: z.strictObject({
+    email: EmailSchema,
+    password: PrehashedPasswordSchema,
+    remember: z.boolean().optional(),
+  }),
+  response: OkSchema.extend({
+    officer: OfficerSchema.extend({ session: z.string() }),
+  }),
+});
+
+export const signout = defineContract({
+  path: 'authen/signout',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema,
+});
+
+export const checkSession = defineContract({
+  path: 'authen/checkSession',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ officer: OfficerSchema }),
+});
+
+/** The access check behind the side menu and the route guard (its path was not shown in the spec). */
+export const checkAccess = defineContract({
+  path: 'authen/checkAccess',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ officer: OfficerSchema, permissions: z.array(z.enum(PERMISSIONS)) }),
+});
+
+export const getOfficer = defineContract({
+  path: 'authen/getOfficer',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ name: z.string(), lastname: z.string(), roles: z.string() }),
+});
+
+/** Branches the officer may work in: every active branch for role 1000, else their own. */
+export const mainBranch = defineContract({
+  path: 'authen/mainBranch',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ branch: z.array(BranchSchema) }),
+});
+
+export const getBranchSetID = defineContract({
+  path: 'authen/getBranchSetID',
+  access: 'session',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({
+    oBranch: BranchSchema,
+    officer: z.object({ name: z.string(), lastname: z.string(), roles: z.string() }),
+  }),
+});
+
+export const getUpdateBranchID = defineContract({
+  path: 'authen/getUpdateBranchID',
+  access: 'branchSwitch',
+  body: z.strictObject({ id: z.number().int().positive(), name: z.string().max(200) }),
+  response: OkSchema.extend({ oBranch: BranchSchema }),
+});
+
+/** Every officer may change their own password (DESIGN.md, "Roles"). */
+export const changeOwnPassword = defineContract({
+  path: 'authen/changeOwnPassword',
+  access: 'session',
+  body: z.strictObject({ old_password: PrehashedPasswordSchema, new_password: PrehashedPasswordSchema }),
+  response: OkSchema,
+});
+
+export const authContracts = {
+  signin,
+  signout,
+  checkSession,
+  checkAccess,
+  getOfficer,
+  mainBranch,
+  getBranchSetID,
+  getUpdateBranchID,
+  changeOwnPassword,
+};

@@ -1,0 +1,118 @@
+/**
+ * The queue's states and the actions that move it (DESIGN.md, "Queue states"). Pure: the
+ * server applies these rules inside one transaction per change, the web reads them to decide
+ * which buttons a card offers.
+ */
+
+export const QUEUE_STATES = ['QS', 'LS', 'L', 'LF', 'LO', 'C', 'RC', 'RJ', 'F'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+export const QUEUE_ACTIONS = ['accept', 'complete', 'call', 'recheck', 'reject', 'finish'] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+
+export const FLOW_ENGINE = { general: 1, standard: 2, lab: 3 } as const;
+export type FlowEngineId = (typeof FLOW_ENGINE)[keyof typeof FLOW_ENGINE];
+
+/** Station types: where a call sends the truck (1) and where a recheck sends it (2). */
+export const STATION_TYPE = { call: 1, recheck: 2 } as const;
+export type StationType = (typeof STATION_TYPE)[keyof typeof STATION_TYPE];
+
+type Flow = 'direct' | 'lab';
+type TransitionTable = Record<QueueState, Partial<Record<QueueAction, QueueState>>>;
+
+const TRANSITIONS = {
+  // Engines 1 and 2: queued, called (and called again), finished.
+  direct: {
+    QS: { call: 'C' },
+    LS: {},
+    L: {},
+    LF: {},
+    LO: {},
+    C: { call: 'C', finish: 'F' },
+    RC: {},
+    RJ: {},
+    F: {},
+  },
+  // Engine 3: the sample goes to the lab first; its result decides call, recheck or reject.
+  lab: {
+    QS: { accept: 'LS' },
+    LS: { complete: 'LF' },
+    L: { complete: 'LF' },
+    LF: { call: 'C', recheck: 'RC', reject: 'RJ' },
+    LO: { call: 'C', recheck: 'RC', reject: 'RJ' },
+    C: { call: 'C', finish: 'F' },
+    RC: { call: 'C', recheck: 'RC', reject: 'RJ' },
+    RJ: {},
+    F: {},
+  },
+} as const satisfies Record<Flow, TransitionTable>;
+
+function flowOf(flowEngineId: number): Flow {
+  return flowEngineId === FLOW_ENGINE.lab ? 'lab' : 'direct';
+}
+
+export function isQueueState(value: string): value is QueueState {
+  return (QUEUE_STATES as readonly string[]).includes(value);
+}
+
+/** The state an action leads to, or null when the action is not allowed from that state. */
+export function nextState(flowEngineId: number, from: QueueState, action: QueueAction): QueueState | null {
+  const row: Partial<Record<QueueAction, QueueState>> = TRANSITIONS[flowOf(flowEngineId)][from];
+  return row[action] ?? null;
+}
+
+export function allowedActions(flowEngineId: number, from: QueueState): QueueAction[] {
+  return QUEUE_ACTIONS.filter((a) => nextState(flowEngineId, from, a) !== null);
+}
+
+/** The station type an action sends the truck to, if it sends it anywhere. */
+export function stationTypeFor(action: QueueAction): StationType | null {
+  switch (action) {
+    case 'call':
+      return STATION_TYPE.call;
+    case 'recheck':
+      return STATION_TYPE.recheck;
+    case 'accept':
+    case 'complete':
+    case 'reject':
+    case 'finish':
+      return null;
+  }
+}
+
+/** Finished or rejected: no further action, the truck only has to leave through the gate. */
+export function isClosedState(state: QueueState): boolean {
+  return state === 'F' || state === 'RJ';
+}
+
+/** Which station type a station's handled state makes it: a station handling C calls, RC rechecks. */
+export function stationTypeOfState(state: string): StationType | null {
+  if (state === 'C') return STATION_TYPE.call;
+  if (state === 'RC') return STATION_TYPE.recheck;
+  return null;
+}
+
+/** Reference data: the states each flow engine goes through, in order, with English names. */
+export const FLOW_ENGINE_STATES: Record<FlowEngineId, { state: QueueState; name: string; detail: string }[]> = {
+  1: [
+    { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
+    { state: 'C', name: 'Called', detail: 'Called to a station' },
+    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+  ],
+  2: [
+    { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
+    { state: 'C', name: 'Called', detail: 'Called to a station' },
+    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+  ],
+  3: [
+    { state: 'QS', name: 'Queued', detail: 'Ticket taken, sample not yet collected' },
+    { state: 'LS', name: 'Lab started', detail: 'Sample received by the lab' },
+    { state: 'L', name: 'In lab', detail: 'Sample being tested' },
+    { state: 'LF', name: 'Lab finished', detail: 'Lab result ready' },
+    { state: 'LO', name: 'Result out', detail: 'Lab result handed out' },
+    { state: 'C', name: 'Called', detail: 'Passed and called to a station' },
+    { state: 'RC', name: 'Recheck', detail: 'Sent to a recheck station' },
+    { state: 'RJ', name: 'Rejected', detail: 'Load rejected' },
+    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+  ],
+};

@@ -1,0 +1,101 @@
+/**
+ * Role ids and what each may use. This one table drives the side menu, the route guard
+ * and the server's permission checks: change a rule here and all three follow.
+ */
+
+export const ROLE = {
+  superAdmin: '0',
+  admin: '1',
+  manager: '51',
+  employee: '55',
+  labChecker: '56',
+  security: '71',
+  branchSwitcher: '1000',
+} as const;
+
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const ROLE_IDS = Object.values(ROLE) as readonly RoleId[];
+
+/** Things a role may use. Every protected API call and screen names exactly one. */
+export const PERMISSIONS = [
+  'dashboard',
+  'report',
+  'calling',
+  'weighing',
+  'lab',
+  'exit',
+  'admin',
+  'branchSwitch',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS = {
+  '0': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin'],
+  '1': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin'],
+  '51': ['dashboard', 'report', 'calling', 'weighing'],
+  '55': ['dashboard', 'calling', 'weighing'],
+  '56': ['dashboard', 'lab'],
+  '71': ['dashboard', 'exit'],
+  '1000': ['dashboard', 'branchSwitch'],
+} as const satisfies Record<RoleId, readonly Permission[]>;
+
+/** Roles that may be given on their own (1000 is only ever added to another role). */
+export const PRIMARY_ROLE_IDS = ROLE_IDS.filter((r) => r !== ROLE.branchSwitcher);
+
+export function isRoleId(value: string): value is RoleId {
+  return (ROLE_IDS as readonly string[]).includes(value);
+}
+
+/** "1,1000" -> ['1', '1000']; unknown ids are dropped, duplicates removed. */
+export function parseRoles(roles: string | null | undefined): RoleId[] {
+  if (!roles) return [];
+  const ids = roles
+    .split(',')
+    .map((r) => r.trim())
+    .filter(isRoleId);
+  return [...new Set(ids)];
+}
+
+/** A roles string is valid when every id is known, there is at least one, and none repeats. */
+export function isValidRolesString(roles: string): boolean {
+  const parts = roles.split(',').map((r) => r.trim());
+  return parts.length > 0 && parts.every(isRoleId) && new Set(parts).size === parts.length;
+}
+
+export function permissionsOf(roles: string | null | undefined): Set<Permission> {
+  const granted = new Set<Permission>();
+  for (const role of parseRoles(roles)) for (const p of ROLE_PERMISSIONS[role]) granted.add(p);
+  return granted;
+}
+
+export function can(roles: string | null | undefined, permission: Permission): boolean {
+  return permissionsOf(roles).has(permission);
+}
+
+export function isAdminRoles(roles: string | null | undefined): boolean {
+  return can(roles, 'admin');
+}
+
+/**
+ * Protected screens and the permission each needs. Paths are React Router patterns;
+ * the web's router and menu read this table.
+ */
+export const ROUTE_PERMISSIONS = {
+  '/System/dashboard': 'dashboard',
+  '/System/calling': 'admin',
+  '/System/display': 'admin',
+  '/System/printing': 'admin',
+  '/System/manageCalling/:findDayKey': 'calling',
+  '/System/manageResultLab': 'lab',
+  '/System/weighing': 'weighing',
+  '/System/exitFactory': 'exit',
+  '/System/defineQueue': 'admin',
+  '/System/reportQueue/:flowEngineUUID': 'calling',
+  '/System/station': 'admin',
+  '/System/product': 'admin',
+  '/System/manageUser': 'admin',
+  '/Report/inoutTransaction': 'report',
+  '/Report/summary': 'report',
+} as const satisfies Record<string, Permission>;
+
+export type ProtectedRoute = keyof typeof ROUTE_PERMISSIONS;

@@ -1,0 +1,31 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs
+// the server (TypeScript, through tsx) in this same process.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'].map((p) => path.join(root, p));
+const sourcesChanged = () =>
+  Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)));
+
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
+  console.log('Building the web app...');
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+}
+
+register();
+await import(path.join(root, 'apps/server/src/main.ts'));
