@@ -28,7 +28,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another server (pid ${pid}). ` +
             'Stop that server first, or start this one with another DATA_DIR.',

@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   engine: 'postgres' | 'pglite';
+  /** Embedded only: writes the whole database, gzipped, to a file (the tests' template). */
+  dump?: (file: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db: drizzle(pool, { schema }),
       pool,
       engine: 'pglite',
+      dump: (file) => embedded.dump(file),
       async close() {
         await pool.end();
         await embedded.stop();

@@ -22,3 +22,7 @@ export function formatDateTime(value: DateInput): string {
 export function formatDate(value: DateInput): string {
   return format(value, DATE_FORMAT);
 }
+
+export function currentYear(): number {
+  return dayjs().year();
+}

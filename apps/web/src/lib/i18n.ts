@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/th';
@@ -31,6 +31,9 @@ declare module 'i18next' {
     resources: { translation: typeof th };
   }
 }
+
+/** Any key of the locale files, for keys built at run time. */
+export type TranslationKey = ParseKeys<'translation'>;
 
 function browserLanguage(): Language | undefined {
   if (typeof navigator === 'undefined') return undefined;

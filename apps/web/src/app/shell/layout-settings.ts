@@ -13,7 +13,7 @@ export const LAYOUT_OPTIONS = {
 } as const;
 
 type Options = typeof LAYOUT_OPTIONS;
-export type LayoutSettings = { [K in keyof Options]: Options[K][number] };
+export type LayoutSettings = { -readonly [K in keyof Options]: Options[K][number] };
 export type LayoutSettingKey = keyof LayoutSettings;
 
 export const LAYOUT_SETTINGS_KEY = 'layoutSettings';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, embedded database with demo data, Bangkok time, Thai', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      apiKey: 'truck-queue-web',
+      siteTimeZone: 'Asia/Bangkok',
+      defaultLanguage: 'th',
+      demoData: true,
+    });
+    expect(config.session.idleMs).toBe(12 * 3_600_000);
+  });
+
+  it('turns demo data off by default on PostgreSQL, and lets DEMO_DATA decide', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DEMO_DATA: 'on' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SITE_TIMEZONE', 'Mars/Olympus'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['DEMO_DATA', 'maybe'],
+    ['DEFAULT_LANGUAGE', 'fr'],
+    ['API_KEY', 'short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['SESSION_IDLE_MINUTES', '0'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

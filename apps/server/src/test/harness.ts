@@ -1,0 +1,123 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import type { ApiContract, ApiError } from '@truck-queue/shared/contracts/api';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database, Db } from '../db/database.ts';
+import { branches, officers } from '../db/schema.ts';
+import { storedPassword } from '../db/seed/first-start.ts';
+import { openTestDatabase } from './test-database.ts';
+
+/** A clock the tests move by hand. */
+export class TestClock {
+  at = new Date('2026-11-20T03:00:00Z');
+  now(): Date {
+    return new Date(this.at);
+  }
+  advance(ms: number): void {
+    this.at = new Date(this.at.getTime() + ms);
+  }
+}
+
+export interface CallOptions {
+  session?: string | null;
+  apiKey?: string | null;
+  ip?: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  /** POSTs a body (any JSON, valid or not) to a contract's path. */
+  post(path: string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** Calls a contract and expects success; returns the parsed response. */
+  call<C extends ApiContract>(contract: C, body: z.input<C['body']>, session: string): Promise<z.output<C['response']>>;
+  createBranch(name?: string): Promise<{ id: number; name: string }>;
+  createOfficer(options: { branchId: number; roles: string; email?: string; password?: string }): Promise<{
+    id: number;
+    uuid: string;
+    email: string;
+    password: string;
+  }>;
+  /** Signs an officer in through the API and returns the session token. */
+  signIn(email: string, password: string, options?: { remember?: boolean; ip?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+let officerCount = 0;
+
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false, ...overrides };
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+  await app.ready();
+
+  const post: TestContext['post'] = (path, body, options = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.apiKey !== null) headers.authorization = options.apiKey ?? config.apiKey;
+    if (options.session) headers.session = options.session;
+    return app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers,
+      remoteAddress: options.ip ?? '127.0.0.1',
+      payload: body === undefined ? '' : JSON.stringify(body),
+    });
+  };
+
+  const ctx: TestContext = {
+    app,
+    database,
+    db: database.db,
+    config,
+    clock,
+    post,
+    async call(contract, body, session) {
+      const response = await post(contract.path, body, { session });
+      if (response.statusCode !== 200) {
+        const error = response.json<ApiError>();
+        throw new Error(`${contract.path} answered ${response.statusCode} ${error.code}: ${error.message}`);
+      }
+      return response.json();
+    },
+    async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
+      const [row] = await database.db.insert(branches).values({ name }).returning({ id: branches.id, name: branches.name });
+      return row!;
+    },
+    async createOfficer({ branchId, roles, email, password = 'secret-pass' }) {
+      officerCount += 1;
+      const address = email ?? `officer${officerCount}-${Date.now()}@example.com`;
+      const [row] = await database.db
+        .insert(officers)
+        .values({
+          branchId,
+          roles,
+          name: 'Test',
+          lastname: `Officer ${officerCount}`,
+          email: address,
+          passwordHash: await storedPassword(password),
+        })
+        .returning({ id: officers.id, uuid: officers.uuid });
+      return { ...row!, email: address, password };
+    },
+    async signIn(email, password, options = {}) {
+      const response = await post(
+        'authen/signin',
+        { email, password: prehashPassword(password), remember: options.remember },
+        { ip: options.ip },
+      );
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      return response.json<{ officer: { session: string } }>().officer.session;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import {
+  BarChartOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  ExperimentOutlined,
+  ExportOutlined,
+  FileSearchOutlined,
+  HistoryOutlined,
+  InboxOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+  OrderedListOutlined,
+  PieChartOutlined,
+  PrinterOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  SoundOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  EnvironmentOutlined,
+  DatabaseOutlined,
+} from '@ant-design/icons';
+import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
+import type { PageTitleKey } from '../protected-pages.ts';
+import { LOGOUT_PATH } from '../paths.ts';
+
+type SectionKey = 'main' | 'report' | 'management' | 'security' | 'controller' | 'dataManagement' | 'setting';
+
+interface MenuLink {
+  /** Where the item goes; also its menu key. */
+  path: string;
+  /** The route pattern whose permission (roles.ts) decides whether the item shows. */
+  route: ProtectedRoute;
+  label: PageTitleKey;
+  icon: ReactNode;
+}
+
+interface MenuSection {
+  key: SectionKey;
+  icon: ReactNode;
+  items: MenuLink[];
+}
+
+/** The side menu of SPEC.md section 6, in its order. */
+const MENU: MenuSection[] = [
+  {
+    key: 'main',
+    icon: <PieChartOutlined />,
+    items: [
+      { path: '/System/dashboard', route: '/System/dashboard', label: 'pages.dashboard', icon: <PieChartOutlined /> },
+    ],
+  },
+  {
+    key: 'report',
+    icon: <FileSearchOutlined />,
+    items: [
+      {
+        path: '/Report/inoutTransaction',
+        route: '/Report/inoutTransaction',
+        label: 'pages.inoutTransaction',
+        icon: <SwapOutlined />,
+      },
+      { path: '/Report/summary', route: '/Report/summary', label: 'pages.summary', icon: <BarChartOutlined /> },
+    ],
+  },
+  {
+    key: 'management',
+    icon: <ProfileOutlined />,
+    items: [
+      {
+        path: '/System/manageCalling/1',
+        route: '/System/manageCalling/:findDayKey',
+        label: 'pages.manageCallingToday',
+        icon: <SoundOutlined />,
+      },
+      {
+        path: '/System/manageCalling/3',
+        route: '/System/manageCalling/:findDayKey',
+        label: 'pages.manageCallingLast3Days',
+        icon: <HistoryOutlined />,
+      },
+      {
+        path: '/System/manageResultLab',
+        route: '/System/manageResultLab',
+        label: 'pages.manageResultLab',
+        icon: <ExperimentOutlined />,
+      },
+      { path: '/System/weighing', route: '/System/weighing', label: 'pages.weighing', icon: <DashboardOutlined /> },
+    ],
+  },
+  {
+    key: 'security',
+    icon: <SafetyOutlined />,
+    items: [
+      { path: '/System/exitFactory', route: '/System/exitFactory', label: 'pages.exitFactory', icon: <ExportOutlined /> },
+    ],
+  },
+  {
+    key: 'controller',
+    icon: <ToolOutlined />,
+    items: [
+      { path: '/System/calling', route: '/System/calling', label: 'pages.calling', icon: <NotificationOutlined /> },
+      { path: '/System/display', route: '/System/display', label: 'pages.display', icon: <DesktopOutlined /> },
+      { path: '/System/printing', route: '/System/printing', label: 'pages.printing', icon: <PrinterOutlined /> },
+    ],
+  },
+  {
+    key: 'dataManagement',
+    icon: <DatabaseOutlined />,
+    items: [
+      {
+        path: '/System/defineQueue',
+        route: '/System/defineQueue',
+        label: 'pages.defineQueue',
+        icon: <OrderedListOutlined />,
+      },
+      { path: '/System/station', route: '/System/station', label: 'pages.station', icon: <EnvironmentOutlined /> },
+      { path: '/System/product', route: '/System/product', label: 'pages.product', icon: <InboxOutlined /> },
+    ],
+  },
+  {
+    key: 'setting',
+    icon: <SettingOutlined />,
+    items: [
+      { path: '/System/manageUser', route: '/System/manageUser', label: 'pages.manageUser', icon: <TeamOutlined /> },
+    ],
+  },
+];
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Sections with the items the officer may use; a section left empty is dropped. */
+export function visibleSections(permissions: readonly Permission[]): MenuSection[] {
+  const granted = new Set(permissions);
+  return MENU.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => granted.has(ROUTE_PERMISSIONS[item.route])),
+  })).filter((section) => section.items.length > 0);
+}
+
+function linkItem(link: MenuLink, t: TFunction): MenuItem {
+  return { key: link.path, icon: link.icon, label: t(link.label) };
+}
+
+export type MenuLayout = 'side' | 'side-condensed' | 'top';
+
+/**
+ * antd Menu items for the sections. Side menu: titled groups (dividers when condensed, where
+ * group titles would be cut off). Top menu: the dashboard, then one drop-down per section.
+ */
+export function buildMenuItems(sections: MenuSection[], layout: MenuLayout, t: TFunction): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const section of sections) {
+    const children = section.items.map((link) => linkItem(link, t));
+    const label = t(`menu.sections.${section.key}`);
+    if (layout === 'top') {
+      if (section.key === 'main') items.push(...children);
+      else items.push({ key: `section:${section.key}`, icon: section.icon, label, children });
+    } else if (layout === 'side-condensed') {
+      if (items.length > 0) items.push({ type: 'divider', key: `divider:${section.key}` });
+      items.push(...children);
+    } else {
+      items.push({ type: 'group', key: `section:${section.key}`, label, children });
+    }
+  }
+  if (layout !== 'top') {
+    items.push({ type: 'divider', key: 'divider:logout' });
+    items.push({ key: LOGOUT_PATH, icon: <LogoutOutlined />, label: t('menu.logout') });
+  }
+  return items;
+}
+
+/** The menu key to highlight for a location: the item whose path is the location. */
+export function selectedMenuKey(pathname: string, sections: MenuSection[]): string | undefined {
+  const lower = pathname.toLowerCase().replace(/\/+$/, '');
+  for (const section of sections) {
+    for (const item of section.items) if (item.path.toLowerCase() === lower) return item.path;
+  }
+  return undefined;
+}

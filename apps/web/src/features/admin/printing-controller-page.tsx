@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+
+/** /System/printing: ticket kiosks, their devices, printers and queue types. */
+export function PrintingControllerPage() {
+  return <PlaceholderPage />;
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { Brand } from '../../app/shell/brand.tsx';
+import { LanguageSwitcher } from '../../app/shell/language-switcher.tsx';
+import { AppFooter } from '../../app/shell/app-footer.tsx';
+import { FORGOT_PASSWORD_PATH, HOME_PATH } from '../../app/paths.ts';
+import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSignin } from './api/use-signin.ts';
+
+interface LoginForm {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+function failureText(t: TFunction, error: unknown): string {
+  const code = errorCodeOf(error);
+  if (code === 'INVALID_CREDENTIALS') return t('auth.login.invalidCredentials');
+  if (code === 'TOO_MANY_ATTEMPTS') return t('auth.login.tooManyAttempts');
+  return errorMessage(t, error);
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const signin = useSignin();
+  useDocumentTitle(t('auth.login.title'));
+
+  const submit = ({ email, password, remember }: LoginForm) => {
+    signin.mutate(
+      { email: email.trim(), password: prehashPassword(password), remember },
+      { onSuccess: () => void navigate(HOME_PATH, { replace: true }) },
+    );
+  };
+
+  return (
+    <Flex vertical style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <Flex justify="flex-end" style={{ padding: 16 }}>
+        <LanguageSwitcher />
+      </Flex>
+      <Flex flex={1} align="center" justify="center" style={{ padding: 16 }}>
+        <Flex vertical gap={24} style={{ width: '100%', maxWidth: 420 }}>
+          <Flex vertical align="center" gap={8}>
+            <Brand size="large" />
+            <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+              {t('app.tagline')}
+            </Typography.Text>
+          </Flex>
+          <Card styles={{ body: { padding: 32 } }}>
+            <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+              {t('auth.login.title')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
+            {signin.isError && (
+              <Alert type="error" showIcon title={failureText(t, signin.error)} style={{ marginBottom: 24 }} />
+            )}
+            <Form<LoginForm>
+              layout="vertical"
+              size="large"
+              requiredMark={false}
+              initialValues={{ email: '', password: '', remember: true }}
+              onFinish={submit}
+              disabled={signin.isPending}
+            >
+              <Form.Item
+                name="email"
+                label={t('auth.login.email')}
+                rules={[
+                  { required: true, whitespace: true, message: t('auth.login.emailRequired') },
+                  { type: 'email', message: t('auth.login.emailInvalid') },
+                ]}
+              >
+                <Input
+                  type="email"
+                  autoComplete="username"
+                  autoFocus
+                  prefix={<MailOutlined />}
+                  placeholder={t('auth.login.emailPlaceholder')}
+                />
+              </Form.Item>
+              <Form.Item
+                name="password"
+                label={t('auth.login.password')}
+                rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
+              >
+                <Input.Password
+                  autoComplete="current-password"
+                  prefix={<LockOutlined />}
+                  placeholder={t('auth.login.passwordPlaceholder')}
+                />
+              </Form.Item>
+              <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 24 }}>
+                <Form.Item name="remember" valuePropName="checked" noStyle>
+                  <Checkbox>{t('auth.login.remember')}</Checkbox>
+                </Form.Item>
+                <Link to={FORGOT_PASSWORD_PATH}>{t('auth.login.forgot')}</Link>
+              </Flex>
+              <Button type="primary" htmlType="submit" block loading={signin.isPending}>
+                {t('auth.login.submit')}
+              </Button>
+            </Form>
+          </Card>
+        </Flex>
+      </Flex>
+      <AppFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+
+/** /System/exitFactory: factory exit recording. */
+export function ExitFactoryPage() {
+  return <PlaceholderPage />;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { can, isValidRolesString, parseRoles, permissionsOf, ROLE, ROUTE_PERMISSIONS } from './roles.ts';
+
+describe('roles', () => {
+  it('grants each role exactly the menu of SPEC.md section 6', () => {
+    const sees = (roles: string) => [...permissionsOf(roles)].sort();
+    expect(sees('0')).toEqual(['admin', 'calling', 'dashboard', 'exit', 'lab', 'report', 'weighing']);
+    expect(sees('1')).toEqual(sees('0'));
+    expect(sees('51')).toEqual(['calling', 'dashboard', 'report', 'weighing']);
+    expect(sees('55')).toEqual(['calling', 'dashboard', 'weighing']);
+    expect(sees('56')).toEqual(['dashboard', 'lab']);
+    expect(sees('71')).toEqual(['dashboard', 'exit']);
+    expect(sees('1000')).toEqual(['branchSwitch', 'dashboard']);
+  });
+
+  it('adds up the permissions of several roles', () => {
+    expect(can('55,1000', 'branchSwitch')).toBe(true);
+    expect(can('55,1000', 'calling')).toBe(true);
+    expect(can('55', 'branchSwitch')).toBe(false);
+    expect(can('56,71', 'exit')).toBe(true);
+  });
+
+  it('ignores unknown role ids and grants nothing for none', () => {
+    expect(parseRoles('1, 99, 1 ,abc')).toEqual(['1']);
+    expect([...permissionsOf('')]).toEqual([]);
+    expect([...permissionsOf(null)]).toEqual([]);
+    expect(can('9999', 'dashboard')).toBe(false);
+  });
+
+  it('validates a roles string', () => {
+    expect(isValidRolesString('1')).toBe(true);
+    expect(isValidRolesString('51,1000')).toBe(true);
+    expect(isValidRolesString('51,51')).toBe(false);
+    expect(isValidRolesString('2')).toBe(false);
+    expect(isValidRolesString('')).toBe(false);
+  });
+
+  it('keeps admin screens for roles 0 and 1 only', () => {
+    const adminRoutes = Object.entries(ROUTE_PERMISSIONS).filter(([, p]) => p === 'admin').map(([r]) => r);
+    expect(adminRoutes.sort()).toEqual(
+      ['/System/calling', '/System/defineQueue', '/System/display', '/System/manageUser', '/System/printing', '/System/product', '/System/station'].sort(),
+    );
+    for (const role of Object.values(ROLE)) {
+      expect(can(role, 'admin')).toBe(role === '0' || role === '1');
+    }
+  });
+});
