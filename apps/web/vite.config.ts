@@ -8,7 +8,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|@remix-run)[\\/]/ },
   { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons/ },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/ },
+  { name: 'antd-base', test: /node_modules[\\/](@ant-design|@rc-component|rc-[\w-]+|@emotion)[\\/]/ },
+  { name: 'antd', test: /node_modules[\\/]antd[\\/]/ },
   { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
 ];

@@ -22,7 +22,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.session', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.session', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -33,7 +36,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, {});
-    else parseJson(request, body.toString(), done);
+    else void parseJson(request, body.toString(), done);
   });
   app.decorateRequest('auth', null);
 

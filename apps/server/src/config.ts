@@ -35,8 +35,18 @@ const EnvSchema = z.object({
   DEFAULT_LANGUAGE: z.enum(['th', 'en', 'es', 'de', 'it', 'ru']).default('th'),
   COMPANY_NAME: z.string().max(200).default(''),
   DEMO_DATA: flag.optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(720),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(720),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),

@@ -13,11 +13,15 @@ function banner(config: Config, url: string, engine: string, demo: boolean): str
     `  Database: ${engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     '',
     `  Sign in as ${config.adminEmail} with the password ${
-      process.env.ADMIN_PASSWORD ? 'set in ADMIN_PASSWORD' : `"${config.adminPassword}" (change it: set ADMIN_PASSWORD before the first start)`
+      process.env.ADMIN_PASSWORD
+        ? 'set in ADMIN_PASSWORD'
+        : `"${config.adminPassword}" (change it: set ADMIN_PASSWORD before the first start)`
     }`,
   ];
   if (demo) {
-    lines.push(`  Demo officers (password "${DEMO_PASSWORD}"): ${DEMO_OFFICERS.map((o) => o.email).join(', ')}`);
+    lines.push(
+      `  Demo officers (password "${DEMO_PASSWORD}"): ${DEMO_OFFICERS.map((o) => o.email).join(', ')}`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -25,7 +29,9 @@ function banner(config: Config, url: string, engine: string, demo: boolean): str
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

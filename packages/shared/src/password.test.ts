@@ -12,7 +12,14 @@ describe('sha1Hex', () => {
   });
 
   it('agrees with node:crypto for Thai text and lengths around block edges', () => {
-    for (const text of ['รหัสผ่าน', 'ก'.repeat(21), 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'y'.repeat(1000)]) {
+    for (const text of [
+      'รหัสผ่าน',
+      'ก'.repeat(21),
+      'x'.repeat(55),
+      'x'.repeat(56),
+      'x'.repeat(64),
+      'y'.repeat(1000),
+    ]) {
       expect(sha1Hex(text)).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
     }
   });

@@ -36,9 +36,19 @@ describe('roles', () => {
   });
 
   it('keeps admin screens for roles 0 and 1 only', () => {
-    const adminRoutes = Object.entries(ROUTE_PERMISSIONS).filter(([, p]) => p === 'admin').map(([r]) => r);
+    const adminRoutes = Object.entries(ROUTE_PERMISSIONS)
+      .filter(([, p]) => p === 'admin')
+      .map(([r]) => r);
     expect(adminRoutes.sort()).toEqual(
-      ['/System/calling', '/System/defineQueue', '/System/display', '/System/manageUser', '/System/printing', '/System/product', '/System/station'].sort(),
+      [
+        '/System/calling',
+        '/System/defineQueue',
+        '/System/display',
+        '/System/manageUser',
+        '/System/printing',
+        '/System/product',
+        '/System/station',
+      ].sort(),
     );
     for (const role of Object.values(ROLE)) {
       expect(can(role, 'admin')).toBe(role === '0' || role === '1');

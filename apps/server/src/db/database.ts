@@ -19,8 +19,7 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; templateFile?: string };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string; templateFile?: string };
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

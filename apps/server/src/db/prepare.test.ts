@@ -37,7 +37,10 @@ describe('prepareDatabase', () => {
 
     const roles = (await db.select({ roles: officers.roles }).from(officers)).map((o) => o.roles);
     for (const role of ['0', '1', '51', '55', '56', '71']) {
-      expect(roles.some((r) => r.split(',').includes(role)), `role ${role}`).toBe(true);
+      expect(
+        roles.some((r) => r.split(',').includes(role)),
+        `role ${role}`,
+      ).toBe(true);
     }
     expect(roles.some((r) => r.split(',').includes('1000'))).toBe(true);
     expect((await db.select().from(branches)).length).toBe(2);
@@ -55,9 +58,15 @@ describe('prepareDatabase', () => {
 
     // Every stamp comes with its audit row, and nothing happened after "now".
     const [exits] = await db.select({ n: count() }).from(queues).where(isNotNull(queues.exitAt));
-    const [exitRows] = await db.select({ n: count() }).from(queueTransitions).where(eq(queueTransitions.action, 'exit'));
+    const [exitRows] = await db
+      .select({ n: count() })
+      .from(queueTransitions)
+      .where(eq(queueTransitions.action, 'exit'));
     expect(exitRows!.n).toBe(exits!.n);
-    const [late] = await db.select({ n: count() }).from(queueTransitions).where(sql`${queueTransitions.created} > ${now}`);
+    const [late] = await db
+      .select({ n: count() })
+      .from(queueTransitions)
+      .where(sql`${queueTransitions.created} > ${now}`);
     expect(late!.n).toBe(0);
     // Today is still going: some trucks are inside the plant.
     const [inside] = await db

@@ -27,7 +27,11 @@ export async function prepareDatabase(
       });
       return 'demo';
     }
-    await seedFirstAdmin(db, { email: config.adminEmail, password: config.adminPassword, branchName: 'Main branch' });
+    await seedFirstAdmin(db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      branchName: 'Main branch',
+    });
     return 'admin';
   });
 }

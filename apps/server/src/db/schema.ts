@@ -150,8 +150,12 @@ export const branchQueueTypes = pgTable(
   },
   (t) => [
     // A queue type once per branch, a prefix unique within the branch, among active rows.
-    uniqueIndex('branch_queue_types_type_key').on(t.branchId, t.queueTypeId).where(sql`${t.active}`),
-    uniqueIndex('branch_queue_types_prefix_key').on(t.branchId, t.prefix).where(sql`${t.active}`),
+    uniqueIndex('branch_queue_types_type_key')
+      .on(t.branchId, t.queueTypeId)
+      .where(sql`${t.active}`),
+    uniqueIndex('branch_queue_types_prefix_key')
+      .on(t.branchId, t.prefix)
+      .where(sql`${t.active}`),
   ],
 );
 
@@ -265,7 +269,9 @@ export const devices = pgTable(
     created: created(),
   },
   (t) => [
-    uniqueIndex('devices_device_id_key').on(t.deviceId).where(sql`${t.deviceId} is not null`),
+    uniqueIndex('devices_device_id_key')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
     index('devices_branch_idx').on(t.branchId, t.kind),
   ],
 );
@@ -324,10 +330,14 @@ export const queues = pgTable(
   },
   (t) => [
     uniqueIndex('queues_number_key').on(t.branchQueueTypeId, t.queueDate, t.seq),
-    uniqueIndex('queues_idempotency_key').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('queues_idempotency_key')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('queues_branch_date_idx').on(t.branchId, t.queueDate),
     index('queues_branch_created_idx').on(t.branchId, t.created),
-    index('queues_active_idx').on(t.branchId, t.state).where(sql`${t.exitAt} is null`),
+    index('queues_active_idx')
+      .on(t.branchId, t.state)
+      .where(sql`${t.exitAt} is null`),
     index('queues_license_idx').on(t.branchId, t.truckLicense),
     check('queues_seq_positive', sql`${t.seq} > 0`),
   ],

@@ -58,7 +58,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         request.auth = null;
         const key = headerValue(request, HEADER_API_KEY);
         if (!key || !sameSecret(key, guard.apiKey)) {
-          throw new AppError('BAD_API_KEY', 'The Authorization header does not hold this server\'s API key.');
+          throw new AppError('BAD_API_KEY', "The Authorization header does not hold this server's API key.");
         }
         const token = headerValue(request, HEADER_SESSION);
         const auth = token ? await guard.authenticate(token, request) : null;
@@ -66,7 +66,8 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
           request.auth = auth;
           return;
         }
-        if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in first: the session is missing, expired or ended.');
+        if (!auth)
+          throw new AppError('UNAUTHENTICATED', 'Sign in first: the session is missing, expired or ended.');
         if (contract.access !== 'session' && !can(auth.roles, contract.access)) {
           await guard.onForbidden(auth, contract.path, request);
           throw new AppError('FORBIDDEN', 'Your role may not do this.');
@@ -74,11 +75,14 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         request.auth = auth;
       },
       // A call without fields may come with no body at all.
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
+      preValidation: (request, _reply, done) => {
+        if (request.body === undefined) request.body = {};
+        done();
       },
       handler: async (request) =>
-        handler({ body: request.body, auth: request.auth as AuthContext, request } as CallContext<typeof contract>),
+        handler({ body: request.body, auth: request.auth as AuthContext, request } as CallContext<
+          typeof contract
+        >),
     });
   };
 }

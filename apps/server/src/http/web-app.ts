@@ -29,10 +29,16 @@ function renderIndex(config: Config): string | null {
  * Serves the built web app on the API's port. A path that is neither a file nor an API call
  * gets index.html, so the client's router shows it; unknown API paths get a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config, serveFiles: boolean): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  serveFiles: boolean,
+): Promise<void> {
   const indexHtml = serveFiles ? renderIndex(config) : null;
   if (serveFiles && indexHtml === null) {
-    app.log.warn(`The web app is not built (${WEB_DIST} is missing): run "npm run build". Serving the API only.`);
+    app.log.warn(
+      `The web app is not built (${WEB_DIST} is missing): run "npm run build". Serving the API only.`,
+    );
   } else if (indexHtml !== null) {
     await app.register(fastifyStatic, { root: WEB_DIST, index: false, maxAge: '1h' });
   }
@@ -42,7 +48,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
     if (isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    const body: ApiError = { status: 0, code: 'NOT_FOUND', message: `There is no ${request.method} ${request.url.split('?')[0]}.` };
+    const body: ApiError = {
+      status: 0,
+      code: 'NOT_FOUND',
+      message: `There is no ${request.method} ${request.url.split('?')[0]}.`,
+    };
     return reply.status(404).send(body);
   });
 }

@@ -9,8 +9,12 @@ describe('site time', () => {
 
   it('finds the instant of a site wall-clock time, across daylight saving too', () => {
     expect(siteInstant('2026-11-22', 6 * 60, 'Asia/Bangkok').toISOString()).toBe('2026-11-21T23:00:00.000Z');
-    expect(siteInstant('2026-03-29', 12 * 60, 'Europe/Berlin').toISOString()).toBe('2026-03-29T10:00:00.000Z');
-    expect(siteInstant('2026-03-28', 12 * 60, 'Europe/Berlin').toISOString()).toBe('2026-03-28T11:00:00.000Z');
+    expect(siteInstant('2026-03-29', 12 * 60, 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T10:00:00.000Z',
+    );
+    expect(siteInstant('2026-03-28', 12 * 60, 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-28T11:00:00.000Z',
+    );
   });
 
   it('adds days across month ends', () => {

@@ -1,6 +1,11 @@
 /** The site's calendar day ('YYYY-MM-DD') of an instant, in the site's time zone. */
 export function siteDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** How far the site's wall clock is ahead of UTC at an instant, in milliseconds. */
@@ -19,7 +24,7 @@ function offsetAt(at: Date, timeZone: string): number {
       .formatToParts(at)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 

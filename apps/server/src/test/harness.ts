@@ -35,7 +35,11 @@ export interface TestContext {
   /** POSTs a body (any JSON, valid or not) to a contract's path. */
   post(path: string, body?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
   /** Calls a contract and expects success; returns the parsed response. */
-  call<C extends ApiContract>(contract: C, body: z.input<C['body']>, session: string): Promise<z.output<C['response']>>;
+  call<C extends ApiContract>(
+    contract: C,
+    body: z.input<C['body']>,
+    session: string,
+  ): Promise<z.output<C['response']>>;
   createBranch(name?: string): Promise<{ id: number; name: string }>;
   createOfficer(options: { branchId: number; roles: string; email?: string; password?: string }): Promise<{
     id: number;
@@ -86,7 +90,10 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       return response.json();
     },
     async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
-      const [row] = await database.db.insert(branches).values({ name }).returning({ id: branches.id, name: branches.name });
+      const [row] = await database.db
+        .insert(branches)
+        .values({ name })
+        .returning({ id: branches.id, name: branches.name });
       return row!;
     },
     async createOfficer({ branchId, roles, email, password = 'secret-pass' }) {

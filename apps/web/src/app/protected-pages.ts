@@ -29,10 +29,12 @@ export const PROTECTED_PAGES = {
   },
   '/System/printing': {
     title: () => 'pages.printing',
-    load: () => import('../features/admin/printing-controller-page.tsx').then((m) => m.PrintingControllerPage),
+    load: () =>
+      import('../features/admin/printing-controller-page.tsx').then((m) => m.PrintingControllerPage),
   },
   '/System/manageCalling/:findDayKey': {
-    title: ({ findDayKey }) => (findDayKey === '3' ? 'pages.manageCallingLast3Days' : 'pages.manageCallingToday'),
+    title: ({ findDayKey }) =>
+      findDayKey === '3' ? 'pages.manageCallingLast3Days' : 'pages.manageCallingToday',
     load: () => import('../features/calling/manage-calling-page.tsx').then((m) => m.ManageCallingPage),
   },
   '/System/manageResultLab': {

@@ -9,7 +9,6 @@ import { FullPageSpin } from './full-page-spin.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from './paths.ts';
 
-
 /**
  * Every protected page load checks the session with the server (SPEC.md section 4); no
  * session, or a failed check, sends the officer to the login page.

@@ -1,4 +1,9 @@
-import { BranchSchema, OfficerSchema, type Branch, type Officer } from '@truck-queue/shared/contracts/auth.contract';
+import {
+  BranchSchema,
+  OfficerSchema,
+  type Branch,
+  type Officer,
+} from '@truck-queue/shared/contracts/auth.contract';
 
 /** Storage keys kept from the original product (SPEC.md section 3), plus the current branch. */
 export const STORAGE_KEYS = {

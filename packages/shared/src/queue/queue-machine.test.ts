@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, FLOW_ENGINE, nextState, QUEUE_ACTIONS, QUEUE_STATES, type QueueAction, type QueueState } from './queue-machine.ts';
+import {
+  allowedActions,
+  FLOW_ENGINE,
+  nextState,
+  QUEUE_ACTIONS,
+  QUEUE_STATES,
+  type QueueAction,
+  type QueueState,
+} from './queue-machine.ts';
 
 type Expected = Partial<Record<QueueState, Partial<Record<QueueAction, QueueState>>>>;
 
@@ -22,13 +30,18 @@ describe('queue machine', () => {
     ['general flow', FLOW_ENGINE.general, direct],
     ['standard flow', FLOW_ENGINE.standard, direct],
     ['lab flow', FLOW_ENGINE.lab, lab],
-  ] as const)('%s: every state by every action is allowed or refused as DESIGN.md says', (_name, engine, table) => {
-    for (const state of QUEUE_STATES) {
-      for (const action of QUEUE_ACTIONS) {
-        expect(nextState(engine, state, action), `${state} + ${action}`).toBe(table[state]?.[action] ?? null);
+  ] as const)(
+    '%s: every state by every action is allowed or refused as DESIGN.md says',
+    (_name, engine, table) => {
+      for (const state of QUEUE_STATES) {
+        for (const action of QUEUE_ACTIONS) {
+          expect(nextState(engine, state, action), `${state} + ${action}`).toBe(
+            table[state]?.[action] ?? null,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   it('offers nothing once a queue is finished or rejected', () => {
     for (const engine of [1, 2, 3]) {

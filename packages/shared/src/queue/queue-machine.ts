@@ -93,26 +93,27 @@ export function stationTypeOfState(state: string): StationType | null {
 }
 
 /** Reference data: the states each flow engine goes through, in order, with English names. */
-export const FLOW_ENGINE_STATES: Record<FlowEngineId, { state: QueueState; name: string; detail: string }[]> = {
-  1: [
-    { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
-    { state: 'C', name: 'Called', detail: 'Called to a station' },
-    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
-  ],
-  2: [
-    { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
-    { state: 'C', name: 'Called', detail: 'Called to a station' },
-    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
-  ],
-  3: [
-    { state: 'QS', name: 'Queued', detail: 'Ticket taken, sample not yet collected' },
-    { state: 'LS', name: 'Lab started', detail: 'Sample received by the lab' },
-    { state: 'L', name: 'In lab', detail: 'Sample being tested' },
-    { state: 'LF', name: 'Lab finished', detail: 'Lab result ready' },
-    { state: 'LO', name: 'Result out', detail: 'Lab result handed out' },
-    { state: 'C', name: 'Called', detail: 'Passed and called to a station' },
-    { state: 'RC', name: 'Recheck', detail: 'Sent to a recheck station' },
-    { state: 'RJ', name: 'Rejected', detail: 'Load rejected' },
-    { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
-  ],
-};
+export const FLOW_ENGINE_STATES: Record<FlowEngineId, { state: QueueState; name: string; detail: string }[]> =
+  {
+    1: [
+      { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
+      { state: 'C', name: 'Called', detail: 'Called to a station' },
+      { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+    ],
+    2: [
+      { state: 'QS', name: 'Queued', detail: 'Ticket taken, waiting to be called' },
+      { state: 'C', name: 'Called', detail: 'Called to a station' },
+      { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+    ],
+    3: [
+      { state: 'QS', name: 'Queued', detail: 'Ticket taken, sample not yet collected' },
+      { state: 'LS', name: 'Lab started', detail: 'Sample received by the lab' },
+      { state: 'L', name: 'In lab', detail: 'Sample being tested' },
+      { state: 'LF', name: 'Lab finished', detail: 'Lab result ready' },
+      { state: 'LO', name: 'Result out', detail: 'Lab result handed out' },
+      { state: 'C', name: 'Called', detail: 'Passed and called to a station' },
+      { state: 'RC', name: 'Recheck', detail: 'Sent to a recheck station' },
+      { state: 'RJ', name: 'Rejected', detail: 'Load rejected' },
+      { state: 'F', name: 'Finished', detail: 'Work at the station finished' },
+    ],
+  };

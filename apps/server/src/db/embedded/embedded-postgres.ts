@@ -32,7 +32,8 @@ export async function startEmbeddedPostgres(options: {
   let exited = false;
   const ready = new Promise<void>((resolve, reject) => {
     pending = {
-      resolve: (r) => (r.type === 'ready' ? resolve() : reject(new Error(`PGlite worker: ${JSON.stringify(r)}`))),
+      resolve: (r) =>
+        r.type === 'ready' ? resolve() : reject(new Error(`PGlite worker: ${JSON.stringify(r)}`)),
       reject,
     };
   });

@@ -10,7 +10,4 @@ export interface WorkerData {
 export type WorkerCommand = { type: 'dump'; file: string } | { type: 'close' };
 
 export type WorkerReply =
-  | { type: 'ready' }
-  | { type: 'dumped' }
-  | { type: 'closed' }
-  | { type: 'error'; message: string };
+  { type: 'ready' } | { type: 'dumped' } | { type: 'closed' } | { type: 'error'; message: string };

@@ -26,7 +26,12 @@ import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_OFFICERS = [
   { name: 'สมศรี', lastname: 'ใจดี', email: 'officeradmin@example.com', roles: ROLE.admin },
-  { name: 'ประเสริฐ', lastname: 'วงศ์ใหญ่', email: 'manager@example.com', roles: `${ROLE.manager},${ROLE.branchSwitcher}` },
+  {
+    name: 'ประเสริฐ',
+    lastname: 'วงศ์ใหญ่',
+    email: 'manager@example.com',
+    roles: `${ROLE.manager},${ROLE.branchSwitcher}`,
+  },
   { name: 'สมชาย', lastname: 'ขยันยิ่ง', email: 'employee@example.com', roles: ROLE.employee },
   { name: 'วิไลวรรณ', lastname: 'แสงทอง', email: 'lab@example.com', roles: ROLE.labChecker },
   { name: 'บุญมี', lastname: 'รักษาดี', email: 'security@example.com', roles: ROLE.security },
@@ -86,9 +91,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   const productRows = await db
     .insert(products)
     .values(
-      ['หัวมันสด', 'มันเส้น', 'แป้งมันสำปะหลัง (ถุง 50 กก.)', 'แป้งมันสำปะหลัง (จัมโบ้ 850 กก.)', 'กากมัน', 'วัสดุซ่อมบำรุง'].map(
-        (name) => ({ branchId: main.id, name }),
-      ),
+      [
+        'หัวมันสด',
+        'มันเส้น',
+        'แป้งมันสำปะหลัง (ถุง 50 กก.)',
+        'แป้งมันสำปะหลัง (จัมโบ้ 850 กก.)',
+        'กากมัน',
+        'วัสดุซ่อมบำรุง',
+      ].map((name) => ({ branchId: main.id, name })),
     )
     .returning();
   const product = (name: string) => productRows.find((p) => p.name === name)!.id;
@@ -107,17 +117,30 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   for (const spec of typeSpecs) {
     const m = master(spec.master);
     const bqt = await insertOne(
-      db.insert(branchQueueTypes).values({ branchId: main.id, queueTypeId: m.id, prefix: spec.prefix }).returning(),
+      db
+        .insert(branchQueueTypes)
+        .values({ branchId: main.id, queueTypeId: m.id, prefix: spec.prefix })
+        .returning(),
     );
     const productIds = spec.products.map(product);
     await db
       .insert(branchQueueTypeProducts)
       .values(productIds.map((productId) => ({ branchQueueTypeId: bqt.id, productId })));
-    demoTypes.push({ id: bqt.id, flowEngineId: m.flowEngineId, productIds, share: spec.share, callStations: [], recheckStations: [] });
+    demoTypes.push({
+      id: bqt.id,
+      flowEngineId: m.flowEngineId,
+      productIds,
+      share: spec.share,
+      callStations: [],
+      recheckStations: [],
+    });
   }
 
   // Stations and the states they handle: C makes a call station (type 1), RC a recheck station (type 2).
-  const states = await db.select().from(flowStates).where(inArray(flowStates.state, ['C', 'RC']));
+  const states = await db
+    .select()
+    .from(flowStates)
+    .where(inArray(flowStates.state, ['C', 'RC']));
   const stateId = (engine: number, state: string) =>
     states.find((s) => s.flowEngineId === engine && s.state === state)!.id;
   const stationSpecs = [
@@ -130,11 +153,18 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   ] as const;
   const stationRows = [];
   for (const spec of stationSpecs) {
-    const station = await insertOne(db.insert(stations).values({ branchId: main.id, name: spec.name }).returning());
+    const station = await insertOne(
+      db.insert(stations).values({ branchId: main.id, name: spec.name }).returning(),
+    );
     stationRows.push(station);
     await db
       .insert(stationStates)
-      .values(spec.handles.map(([engine, state]) => ({ stationId: station.id, flowStateId: stateId(engine, state) })));
+      .values(
+        spec.handles.map(([engine, state]) => ({
+          stationId: station.id,
+          flowStateId: stateId(engine, state),
+        })),
+      );
     for (const [engine, state] of spec.handles) {
       for (const t of demoTypes.filter((d) => d.flowEngineId === engine)) {
         (state === 'C' ? t.callStations : t.recheckStations).push(station.id);
@@ -144,8 +174,12 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
 
   // The calling controller: who calls which queue types to which stations.
   for (const officer of [employee, manager, admin]) {
-    await db.insert(officerQueueTypes).values(demoTypes.map((t) => ({ officerId: officer.id, branchQueueTypeId: t.id })));
-    await db.insert(officerStations).values(stationRows.map((s) => ({ officerId: officer.id, stationId: s.id })));
+    await db
+      .insert(officerQueueTypes)
+      .values(demoTypes.map((t) => ({ officerId: officer.id, branchQueueTypeId: t.id })));
+    await db
+      .insert(officerStations)
+      .values(stationRows.map((s) => ({ officerId: officer.id, stationId: s.id })));
   }
 
   const display = await insertOne(
@@ -157,12 +191,19 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
       .values({ branchId: main.id, kind: 'printer', name: 'ตู้ออกบัตรคิว ประตู 1', printerName: 'EPSON TM-T82' })
       .returning(),
   );
-  await db.insert(deviceQueueTypes).values([
-    ...demoTypes.map((t) => ({ deviceId: display.id, branchQueueTypeId: t.id })),
-    ...demoTypes.map((t) => ({ deviceId: kiosk.id, branchQueueTypeId: t.id })),
-  ]);
+  await db
+    .insert(deviceQueueTypes)
+    .values([
+      ...demoTypes.map((t) => ({ deviceId: display.id, branchQueueTypeId: t.id })),
+      ...demoTypes.map((t) => ({ deviceId: kiosk.id, branchQueueTypeId: t.id })),
+    ]);
 
-  const clock = { at: options.now, now() { return this.at; } };
+  const clock = {
+    at: options.now,
+    now() {
+      return this.at;
+    },
+  };
   const service: QueueService = createQueueService({
     repo: createQueueRepository(db),
     siteTimeZone: options.siteTimeZone,

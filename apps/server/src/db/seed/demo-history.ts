@@ -46,7 +46,8 @@ const PROVINCES = ['นครราชสีมา', 'ชัยภูมิ', '�
 const LETTERS = ['กข', 'ขค', 'ฒท', 'บษ', 'ผจ', 'ศร', '70', '71', '80', '81'];
 
 function planTruck(rng: ReturnType<typeof randomSource>, type: DemoQueueType, arrival: Date): Truck {
-  const minutes = (from: Date, lo: number, hi: number) => new Date(from.getTime() + rng.between(lo, hi) * 60_000);
+  const minutes = (from: Date, lo: number, hi: number) =>
+    new Date(from.getTime() + rng.between(lo, hi) * 60_000);
   const steps: Truck['steps'] = [];
   let t = arrival;
   const add = (at: Date, step: Step) => {
@@ -65,7 +66,12 @@ function planTruck(rng: ReturnType<typeof randomSource>, type: DemoQueueType, ar
       return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
     }
     if (roll < 0.14 && type.recheckStations.length > 0) {
-      add(minutes(t, 5, 15), { kind: 'action', action: 'recheck', stationId: rng.pick(type.recheckStations), by: 'caller' });
+      add(minutes(t, 5, 15), {
+        kind: 'action',
+        action: 'recheck',
+        stationId: rng.pick(type.recheckStations),
+        by: 'caller',
+      });
     }
     add(minutes(t, 5, 30), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
     add(minutes(t, 2, 8), { kind: 'weigh', direction: 'in', kg: Math.round(rng.between(25_000, 45_000)) });

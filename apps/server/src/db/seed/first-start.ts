@@ -20,7 +20,10 @@ export async function seedFirstAdmin(
   db: Db,
   admin: { email: string; password: string; branchName: string },
 ): Promise<void> {
-  const [branch] = await db.insert(branches).values({ name: admin.branchName }).returning({ id: branches.id });
+  const [branch] = await db
+    .insert(branches)
+    .values({ name: admin.branchName })
+    .returning({ id: branches.id });
   await db.insert(officers).values({
     branchId: branch!.id,
     name: 'Super',

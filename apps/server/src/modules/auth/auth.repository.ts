@@ -76,7 +76,10 @@ export function createAuthRepository(db: Db) {
     async revokeOtherSessions(officerId: number, keepSessionId: number | null, now: Date) {
       const conditions = [eq(sessions.officerId, officerId), isNull(sessions.revokedAt)];
       if (keepSessionId !== null) conditions.push(ne(sessions.id, keepSessionId));
-      await db.update(sessions).set({ revokedAt: now }).where(and(...conditions));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(...conditions));
     },
 
     async setSessionBranch(id: number, branchId: number) {
@@ -111,7 +114,9 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(authEvents)
-        .where(and(eq(authEvents.kind, 'signin_failed'), eq(authEvents.ip, ip), gt(authEvents.created, since)));
+        .where(
+          and(eq(authEvents.kind, 'signin_failed'), eq(authEvents.ip, ip), gt(authEvents.created, since)),
+        );
       return row?.n ?? 0;
     },
 

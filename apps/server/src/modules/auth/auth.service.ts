@@ -36,11 +36,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 'The e-mail or password is wrong. Please check them.');
 
-export function createAuthService(deps: {
-  repo: AuthRepository;
-  session: Config['session'];
-  clock?: Clock;
-}) {
+export function createAuthService(deps: { repo: AuthRepository; session: Config['session']; clock?: Clock }) {
   const { repo, session } = deps;
   const clock = deps.clock ?? systemClock;
 
@@ -59,7 +55,10 @@ export function createAuthService(deps: {
   }
 
   return {
-    async signin(input: { email: string; password: string; remember?: boolean | undefined }, info: RequestInfo) {
+    async signin(
+      input: { email: string; password: string; remember?: boolean | undefined },
+      info: RequestInfo,
+    ) {
       const now = clock.now();
       const since = new Date(now.getTime() - THROTTLE.windowMs);
       const [accountFailures, ipFailures] = await Promise.all([
@@ -99,7 +98,13 @@ export function createAuthService(deps: {
         ip: info.ip,
         userAgent: info.userAgent,
       });
-      await repo.recordEvent({ kind: 'signin', email: input.email, officerId: officer.id, ip: info.ip, created: now });
+      await repo.recordEvent({
+        kind: 'signin',
+        email: input.email,
+        officerId: officer.id,
+        ip: info.ip,
+        created: now,
+      });
       return { ...(await officerView(officer.id, officer.branchId)), session: token };
     },
 

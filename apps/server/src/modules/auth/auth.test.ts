@@ -23,8 +23,15 @@ const MINUTE = 60_000;
 
 describe('authen/signin', () => {
   it('signs in with the pre-hashed password and stores only a hash of the session token', async () => {
-    const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.employee, email: 'somchai@example.com' });
-    const response = await t.post('authen/signin', { email: 'SomChai@Example.com ', password: prehashPassword(officer.password) });
+    const officer = await t.createOfficer({
+      branchId: branchA.id,
+      roles: ROLE.employee,
+      email: 'somchai@example.com',
+    });
+    const response = await t.post('authen/signin', {
+      email: 'SomChai@Example.com ',
+      password: prehashPassword(officer.password),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe(1);
@@ -40,7 +47,10 @@ describe('authen/signin', () => {
   it('gives one generic answer for a wrong password and for an unknown e-mail', async () => {
     const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.employee });
     const wrong = await t.post('authen/signin', { email: officer.email, password: prehashPassword('nope') });
-    const unknown = await t.post('authen/signin', { email: 'nobody@example.com', password: prehashPassword('nope') });
+    const unknown = await t.post('authen/signin', {
+      email: 'nobody@example.com',
+      password: prehashPassword('nope'),
+    });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ status: 0, code: 'INVALID_CREDENTIALS' });
@@ -55,7 +65,11 @@ describe('authen/signin', () => {
     ['a wrongly typed e-mail', { email: 42, password: prehashPassword('x') }, 'email'],
     ['a password sent in the clear', { email: 'x@example.com', password: 'secret' }, 'password'],
     ['a malformed e-mail', { email: 'not-an-email', password: prehashPassword('x') }, 'email'],
-    ['a wrongly typed remember flag', { email: 'x@example.com', password: prehashPassword('x'), remember: 'yes' }, 'remember'],
+    [
+      'a wrongly typed remember flag',
+      { email: 'x@example.com', password: prehashPassword('x'), remember: 'yes' },
+      'remember',
+    ],
   ])('refuses %s with 400 and names the field', async (_case, body, field) => {
     const response = await t.post('authen/signin', body);
     expect(response.statusCode).toBe(400);
@@ -78,7 +92,11 @@ describe('authen/signin', () => {
   });
 
   it('refuses a call without the API key', async () => {
-    const response = await t.post('authen/signin', { email: 'x@example.com', password: prehashPassword('x') }, { apiKey: null });
+    const response = await t.post(
+      'authen/signin',
+      { email: 'x@example.com', password: prehashPassword('x') },
+      { apiKey: null },
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('BAD_API_KEY');
     const wrongKey = await t.post('authen/checkSession', {}, { apiKey: 'not-the-key' });
@@ -88,27 +106,49 @@ describe('authen/signin', () => {
   it('throttles an account after repeated failures, even when the right password follows', async () => {
     const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.employee });
     for (let i = 0; i < THROTTLE.perAccount; i++) {
-      const r = await t.post('authen/signin', { email: officer.email, password: prehashPassword('wrong') }, { ip: `10.0.0.${i}` });
+      const r = await t.post(
+        'authen/signin',
+        { email: officer.email, password: prehashPassword('wrong') },
+        { ip: `10.0.0.${i}` },
+      );
       expect(r.statusCode).toBe(401);
     }
-    const right = await t.post('authen/signin', { email: officer.email, password: prehashPassword(officer.password) });
+    const right = await t.post('authen/signin', {
+      email: officer.email,
+      password: prehashPassword(officer.password),
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json().code).toBe('TOO_MANY_ATTEMPTS');
 
     t.clock.advance(THROTTLE.windowMs + MINUTE);
-    const later = await t.post('authen/signin', { email: officer.email, password: prehashPassword(officer.password) });
+    const later = await t.post('authen/signin', {
+      email: officer.email,
+      password: prehashPassword(officer.password),
+    });
     expect(later.statusCode).toBe(200);
   });
 
   it('throttles an address that tries many accounts', async () => {
     const ip = '192.0.2.77';
     for (let i = 0; i < THROTTLE.perIp; i++) {
-      await t.post('authen/signin', { email: `guess${i}@example.com`, password: prehashPassword('x') }, { ip });
+      await t.post(
+        'authen/signin',
+        { email: `guess${i}@example.com`, password: prehashPassword('x') },
+        { ip },
+      );
     }
     const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.employee });
-    const blocked = await t.post('authen/signin', { email: officer.email, password: prehashPassword(officer.password) }, { ip });
+    const blocked = await t.post(
+      'authen/signin',
+      { email: officer.email, password: prehashPassword(officer.password) },
+      { ip },
+    );
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await t.post('authen/signin', { email: officer.email, password: prehashPassword(officer.password) }, { ip: '192.0.2.78' });
+    const elsewhere = await t.post(
+      'authen/signin',
+      { email: officer.email, password: prehashPassword(officer.password) },
+      { ip: '192.0.2.78' },
+    );
     expect(elsewhere.statusCode).toBe(200);
     t.clock.advance(THROTTLE.windowMs + MINUTE);
   });
@@ -126,7 +166,10 @@ describe('authen/signin', () => {
     const session = await t.signIn(officer.email, officer.password);
     await t.db.update(officers).set({ active: false }).where(eq(officers.id, officer.id));
     expect((await t.post('authen/checkSession', {}, { session })).statusCode).toBe(401);
-    const again = await t.post('authen/signin', { email: officer.email, password: prehashPassword(officer.password) });
+    const again = await t.post('authen/signin', {
+      email: officer.email,
+      password: prehashPassword(officer.password),
+    });
     expect(again.json().code).toBe('INVALID_CREDENTIALS');
   });
 });
@@ -217,7 +260,10 @@ describe('officer and branch calls', () => {
 
   it('mainBranch lists only the own branch, unless the officer holds role 1000', async () => {
     const plain = await t.createOfficer({ branchId: branchB.id, roles: ROLE.admin });
-    const switcher = await t.createOfficer({ branchId: branchB.id, roles: `${ROLE.manager},${ROLE.branchSwitcher}` });
+    const switcher = await t.createOfficer({
+      branchId: branchB.id,
+      roles: `${ROLE.manager},${ROLE.branchSwitcher}`,
+    });
     const plainList = await t.call(contracts.mainBranch, {}, await t.signIn(plain.email, plain.password));
     expect(plainList.branch).toEqual([branchB]);
     const allList = await t.call(contracts.mainBranch, {}, await t.signIn(switcher.email, switcher.password));
@@ -225,10 +271,17 @@ describe('officer and branch calls', () => {
   });
 
   it('role 1000 switches the session to another branch; the switch is that session only', async () => {
-    const switcher = await t.createOfficer({ branchId: branchA.id, roles: `${ROLE.manager},${ROLE.branchSwitcher}` });
+    const switcher = await t.createOfficer({
+      branchId: branchA.id,
+      roles: `${ROLE.manager},${ROLE.branchSwitcher}`,
+    });
     const session = await t.signIn(switcher.email, switcher.password);
     const other = await t.signIn(switcher.email, switcher.password);
-    const switched = await t.call(contracts.getUpdateBranchID, { id: branchB.id, name: branchB.name }, session);
+    const switched = await t.call(
+      contracts.getUpdateBranchID,
+      { id: branchB.id, name: branchB.name },
+      session,
+    );
     expect(switched.oBranch).toEqual(branchB);
     expect((await t.call(contracts.checkSession, {}, session)).officer.branch).toEqual(branchB);
     expect((await t.call(contracts.checkSession, {}, other)).officer.branch).toEqual(branchA);
@@ -242,7 +295,11 @@ describe('officer and branch calls', () => {
   it('refuses the branch switch to other roles with 403, records it, and changes nothing', async () => {
     const admin = await t.createOfficer({ branchId: branchA.id, roles: ROLE.superAdmin });
     const session = await t.signIn(admin.email, admin.password);
-    const response = await t.post('authen/getUpdateBranchID', { id: branchB.id, name: branchB.name }, { session });
+    const response = await t.post(
+      'authen/getUpdateBranchID',
+      { id: branchB.id, name: branchB.name },
+      { session },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('FORBIDDEN');
     expect((await t.call(contracts.checkSession, {}, session)).officer.branch).toEqual(branchA);
@@ -252,7 +309,7 @@ describe('officer and branch calls', () => {
 });
 
 describe('authen/changeOwnPassword', () => {
-  it('changes the password and ends the officer\'s other sessions', async () => {
+  it("changes the password and ends the officer's other sessions", async () => {
     const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.security });
     const current = await t.signIn(officer.email, officer.password);
     const elsewhere = await t.signIn(officer.email, officer.password);

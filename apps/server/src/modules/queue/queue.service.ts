@@ -23,14 +23,15 @@ export function formatQueueNumber(prefix: string, seq: number): string {
 }
 
 /** Which time stamp an action sets. Calling stamps only the first call. */
-const STAMP: Record<QueueAction, 'labStart' | 'labFinish' | 'calledAt' | 'finishedAt' | 'rejectedAt' | null> = {
-  accept: 'labStart',
-  complete: 'labFinish',
-  call: 'calledAt',
-  recheck: null,
-  reject: 'rejectedAt',
-  finish: 'finishedAt',
-};
+const STAMP: Record<QueueAction, 'labStart' | 'labFinish' | 'calledAt' | 'finishedAt' | 'rejectedAt' | null> =
+  {
+    accept: 'labStart',
+    complete: 'labFinish',
+    call: 'calledAt',
+    recheck: null,
+    reject: 'rejectedAt',
+    finish: 'finishedAt',
+  };
 
 export function createQueueService(deps: { repo: QueueRepository; siteTimeZone: string; clock: Clock }) {
   const { repo, siteTimeZone, clock } = deps;
@@ -87,7 +88,8 @@ export function createQueueService(deps: { repo: QueueRepository; siteTimeZone: 
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
         if (current.exitAt) throw conflict('This truck has already left the factory.');
-        if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
+        if (!isQueueState(current.state))
+          throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
         const to = nextState(current.flowEngineId, current.state, action);
         if (!to) throw conflict(`A queue in state ${current.state} cannot be given "${action}".`);
 

@@ -8,7 +8,9 @@ export function AppFooter() {
   const owner = config.companyName || t('app.name');
   return (
     <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16, background: 'transparent' }}>
-      <Typography.Text type="secondary">{t('app.footer', { year: currentYear(), name: owner })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('app.footer', { year: currentYear(), name: owner })}
+      </Typography.Text>
     </Layout.Footer>
   );
 }

@@ -28,7 +28,8 @@ export function BranchSwitcher({ current, canSwitch }: BranchSwitcherProps) {
       style={{ marginInlineEnd: 0, paddingBlock: 2, cursor: canSwitch ? 'pointer' : 'default' }}
     >
       {current.name}
-      {canSwitch && (updateBranch.isPending ? <Spin size="small" /> : <DownOutlined style={{ fontSize: 10 }} />)}
+      {canSwitch &&
+        (updateBranch.isPending ? <Spin size="small" /> : <DownOutlined style={{ fontSize: 10 }} />)}
     </Tag>
   );
 

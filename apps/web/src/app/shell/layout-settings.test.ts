@@ -30,7 +30,11 @@ describe('parseLayoutSettings', () => {
   });
 
   it('round-trips stored settings', () => {
-    const settings = { ...DEFAULT_LAYOUT_SETTINGS, orientation: 'horizontal', topbarTheme: 'colored' } as const;
+    const settings = {
+      ...DEFAULT_LAYOUT_SETTINGS,
+      orientation: 'horizontal',
+      topbarTheme: 'colored',
+    } as const;
     expect(parseLayoutSettings(serializeLayoutSettings(settings))).toEqual(settings);
   });
 

@@ -52,7 +52,12 @@ const MENU: MenuSection[] = [
     key: 'main',
     icon: <PieChartOutlined />,
     items: [
-      { path: '/System/dashboard', route: '/System/dashboard', label: 'pages.dashboard', icon: <PieChartOutlined /> },
+      {
+        path: '/System/dashboard',
+        route: '/System/dashboard',
+        label: 'pages.dashboard',
+        icon: <PieChartOutlined />,
+      },
     ],
   },
   {
@@ -65,7 +70,12 @@ const MENU: MenuSection[] = [
         label: 'pages.inoutTransaction',
         icon: <SwapOutlined />,
       },
-      { path: '/Report/summary', route: '/Report/summary', label: 'pages.summary', icon: <BarChartOutlined /> },
+      {
+        path: '/Report/summary',
+        route: '/Report/summary',
+        label: 'pages.summary',
+        icon: <BarChartOutlined />,
+      },
     ],
   },
   {
@@ -90,23 +100,48 @@ const MENU: MenuSection[] = [
         label: 'pages.manageResultLab',
         icon: <ExperimentOutlined />,
       },
-      { path: '/System/weighing', route: '/System/weighing', label: 'pages.weighing', icon: <DashboardOutlined /> },
+      {
+        path: '/System/weighing',
+        route: '/System/weighing',
+        label: 'pages.weighing',
+        icon: <DashboardOutlined />,
+      },
     ],
   },
   {
     key: 'security',
     icon: <SafetyOutlined />,
     items: [
-      { path: '/System/exitFactory', route: '/System/exitFactory', label: 'pages.exitFactory', icon: <ExportOutlined /> },
+      {
+        path: '/System/exitFactory',
+        route: '/System/exitFactory',
+        label: 'pages.exitFactory',
+        icon: <ExportOutlined />,
+      },
     ],
   },
   {
     key: 'controller',
     icon: <ToolOutlined />,
     items: [
-      { path: '/System/calling', route: '/System/calling', label: 'pages.calling', icon: <NotificationOutlined /> },
-      { path: '/System/display', route: '/System/display', label: 'pages.display', icon: <DesktopOutlined /> },
-      { path: '/System/printing', route: '/System/printing', label: 'pages.printing', icon: <PrinterOutlined /> },
+      {
+        path: '/System/calling',
+        route: '/System/calling',
+        label: 'pages.calling',
+        icon: <NotificationOutlined />,
+      },
+      {
+        path: '/System/display',
+        route: '/System/display',
+        label: 'pages.display',
+        icon: <DesktopOutlined />,
+      },
+      {
+        path: '/System/printing',
+        route: '/System/printing',
+        label: 'pages.printing',
+        icon: <PrinterOutlined />,
+      },
     ],
   },
   {
@@ -119,7 +154,12 @@ const MENU: MenuSection[] = [
         label: 'pages.defineQueue',
         icon: <OrderedListOutlined />,
       },
-      { path: '/System/station', route: '/System/station', label: 'pages.station', icon: <EnvironmentOutlined /> },
+      {
+        path: '/System/station',
+        route: '/System/station',
+        label: 'pages.station',
+        icon: <EnvironmentOutlined />,
+      },
       { path: '/System/product', route: '/System/product', label: 'pages.product', icon: <InboxOutlined /> },
     ],
   },
@@ -127,7 +167,12 @@ const MENU: MenuSection[] = [
     key: 'setting',
     icon: <SettingOutlined />,
     items: [
-      { path: '/System/manageUser', route: '/System/manageUser', label: 'pages.manageUser', icon: <TeamOutlined /> },
+      {
+        path: '/System/manageUser',
+        route: '/System/manageUser',
+        label: 'pages.manageUser',
+        icon: <TeamOutlined />,
+      },
     ],
   },
 ];

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Drawer, Flex, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT_OPTIONS, topbarThemeOptions, type LayoutSettingKey, type LayoutSettings } from './layout-settings.ts';
+import {
+  LAYOUT_OPTIONS,
+  topbarThemeOptions,
+  type LayoutSettingKey,
+  type LayoutSettings,
+} from './layout-settings.ts';
 import { useLayoutSettings } from './layout-settings-context.tsx';
 import type { TranslationKey } from '../../lib/i18n.ts';
 

@@ -53,7 +53,9 @@ export function SideMenu({ permissions }: { permissions: readonly Permission[] }
       >
         <Brand iconOnly={condensed} inverted={dark} />
       </div>
-      <ConfigProvider theme={compact ? { components: { Menu: { itemHeight: 36, fontSize: 14 } } } : undefined}>
+      <ConfigProvider
+        theme={compact ? { components: { Menu: { itemHeight: 36, fontSize: 14 } } } : undefined}
+      >
         <Menu
           theme={settings.sidebarColor}
           mode="inline"

@@ -30,7 +30,8 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
   const horizontal = settings.orientation === 'horizontal';
   const tone = settings.topbarTheme;
   const onDark = tone !== 'light';
-  const background = tone === 'colored' ? token.colorPrimary : tone === 'dark' ? '#001529' : token.colorBgContainer;
+  const background =
+    tone === 'colored' ? token.colorPrimary : tone === 'dark' ? '#001529' : token.colorBgContainer;
   const sections = visibleSections(permissions);
   const selected = selectedMenuKey(pathname, sections);
 
@@ -92,7 +93,12 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
           <BranchSwitcher current={branch} canSwitch={permissions.includes('branchSwitch')} />
           <LanguageSwitcher />
           <Tooltip title={t('shell.settings')}>
-            <Button type="text" aria-label={t('shell.settings')} icon={<SettingOutlined />} onClick={onOpenSettings} />
+            <Button
+              type="text"
+              aria-label={t('shell.settings')}
+              icon={<SettingOutlined />}
+              onClick={onOpenSettings}
+            />
           </Tooltip>
           <UserMenu fullName={fullName} />
         </Flex>

@@ -31,7 +31,9 @@ export function UserMenu({ fullName }: { fullName: string }) {
       >
         <Button type="text" style={{ paddingInline: 8 }} aria-label={fullName}>
           <Avatar size="small" icon={<UserOutlined />} />
-          {screens.md && <span style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName}</span>}
+          {screens.md && (
+            <span style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName}</span>
+          )}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>

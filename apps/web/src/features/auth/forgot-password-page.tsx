@@ -12,7 +12,11 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   useDocumentTitle(t('auth.forgot.title'));
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}>
+    <Flex
+      align="center"
+      justify="center"
+      style={{ minHeight: '100vh', padding: 16, background: token.colorBgLayout }}
+    >
       <Card style={{ width: '100%', maxWidth: 480 }}>
         <Result
           icon={<KeyOutlined style={{ color: token.colorPrimary }} />}

@@ -58,7 +58,12 @@ export function LoginPage() {
             </Typography.Title>
             <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
             {signin.isError && (
-              <Alert type="error" showIcon title={failureText(t, signin.error)} style={{ marginBottom: 24 }} />
+              <Alert
+                type="error"
+                showIcon
+                title={failureText(t, signin.error)}
+                style={{ marginBottom: 24 }}
+              />
             )}
             <Form<LoginForm>
               layout="vertical"

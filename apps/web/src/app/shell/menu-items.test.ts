@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS } from '@truck-queue/shared/roles';
+import { selectedMenuKey, visibleSections } from './menu-items.tsx';
+
+function outline(permissions: readonly (typeof ROLE_PERMISSIONS)[keyof typeof ROLE_PERMISSIONS][number][]) {
+  return visibleSections(permissions).map((section) => [section.key, section.items.map((item) => item.path)]);
+}
+
+describe('visibleSections', () => {
+  it('shows an employee the dashboard, calling and weighing only', () => {
+    expect(outline(ROLE_PERMISSIONS['55'])).toEqual([
+      ['main', ['/System/dashboard']],
+      ['management', ['/System/manageCalling/1', '/System/manageCalling/3', '/System/weighing']],
+    ]);
+  });
+
+  it('shows security the exit section and hides empty sections', () => {
+    expect(outline(ROLE_PERMISSIONS['71'])).toEqual([
+      ['main', ['/System/dashboard']],
+      ['security', ['/System/exitFactory']],
+    ]);
+  });
+
+  it('shows an admin every section', () => {
+    expect(visibleSections(ROLE_PERMISSIONS['1']).map((section) => section.key)).toEqual([
+      'main',
+      'report',
+      'management',
+      'security',
+      'controller',
+      'dataManagement',
+      'setting',
+    ]);
+  });
+});
+
+describe('selectedMenuKey', () => {
+  it('matches the location whatever its case or trailing slash', () => {
+    const sections = visibleSections(ROLE_PERMISSIONS['1']);
+    expect(selectedMenuKey('/system/managecalling/3/', sections)).toBe('/System/manageCalling/3');
+    expect(selectedMenuKey('/System/reportQueue/abc', sections)).toBeUndefined();
+  });
+});
