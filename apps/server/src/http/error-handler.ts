@@ -26,6 +26,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       httpStatus = 413;
       body = { status: 0, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+    } else if (error.statusCode === 403 || error.statusCode === 404) {
+      // Static files: a directory or a missing file.
+      httpStatus = error.statusCode;
+      body = {
+        status: 0,
+        code: error.statusCode === 403 ? 'FORBIDDEN' : 'NOT_FOUND',
+        message: error.message,
+      };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: unreadable JSON, unsupported content type, and the like.
       httpStatus = 400;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import type { Config } from '../config.ts';
 
@@ -43,11 +43,13 @@ export async function registerWebApp(
     await app.register(fastifyStatic, { root: WEB_DIST, index: false, maxAge: '1h' });
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  if (indexHtml !== null) app.get('/', (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml !== null;
-    if (isPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    }
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml !== null)
+      return sendIndex(reply);
     const body: ApiError = {
       status: 0,
       code: 'NOT_FOUND',

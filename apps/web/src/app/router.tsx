@@ -5,7 +5,7 @@ import { accessQueryOptions } from '../features/auth/api/use-access.ts';
 import { signOutEverywhere } from '../features/auth/api/signout.ts';
 import { PROTECTED_PAGES, PROTECTED_ROUTES } from './protected-pages.ts';
 import { queryClient } from './query-client.ts';
-import { FullPageSpin } from './full-page-spin.tsx';
+import { FullPageSpin, SigningOut } from './full-page-spin.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from './paths.ts';
 
@@ -43,12 +43,12 @@ const routes: RouteObject[] = [
     HydrateFallback: FullPageSpin,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', loader: () => redirect(readSession() ? HOME_PATH : LOGIN_PATH) },
+      { path: '/', loader: () => redirect(readSession() ? HOME_PATH : LOGIN_PATH), Component: FullPageSpin },
       {
         path: LOGIN_PATH,
         lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
       },
-      { path: LOGOUT_PATH, loader: logoutLoader },
+      { path: LOGOUT_PATH, loader: logoutLoader, Component: SigningOut, HydrateFallback: SigningOut },
       {
         path: FORGOT_PASSWORD_PATH,
         lazy: async () => ({
@@ -80,7 +80,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./shell/app-shell.tsx')).AppShell }),
         children: protectedPages,
       },
-      { path: '*', loader: () => redirect(LOGIN_PATH) },
+      { path: '*', loader: () => redirect(LOGIN_PATH), Component: FullPageSpin },
     ],
   },
 ];

@@ -157,14 +157,12 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
       db.insert(stations).values({ branchId: main.id, name: spec.name }).returning(),
     );
     stationRows.push(station);
-    await db
-      .insert(stationStates)
-      .values(
-        spec.handles.map(([engine, state]) => ({
-          stationId: station.id,
-          flowStateId: stateId(engine, state),
-        })),
-      );
+    await db.insert(stationStates).values(
+      spec.handles.map(([engine, state]) => ({
+        stationId: station.id,
+        flowStateId: stateId(engine, state),
+      })),
+    );
     for (const [engine, state] of spec.handles) {
       for (const t of demoTypes.filter((d) => d.flowEngineId === engine)) {
         (state === 'C' ? t.callStations : t.recheckStations).push(station.id);

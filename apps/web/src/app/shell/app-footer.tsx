@@ -5,12 +5,11 @@ import { currentYear } from '../../lib/format.ts';
 
 export function AppFooter() {
   const { t } = useTranslation();
-  const owner = config.companyName || t('app.name');
+  const appName = t('app.name');
+  const name = config.companyName ? `${config.companyName} · ${appName}` : appName;
   return (
     <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16, background: 'transparent' }}>
-      <Typography.Text type="secondary">
-        {t('app.footer', { year: currentYear(), name: owner })}
-      </Typography.Text>
+      <Typography.Text type="secondary">{t('app.footer', { year: currentYear(), name })}</Typography.Text>
     </Layout.Footer>
   );
 }

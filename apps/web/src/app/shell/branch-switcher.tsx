@@ -25,11 +25,14 @@ export function BranchSwitcher({ current, canSwitch }: BranchSwitcherProps) {
     <Tag
       icon={<ApartmentOutlined />}
       color="blue"
-      style={{ marginInlineEnd: 0, paddingBlock: 2, cursor: canSwitch ? 'pointer' : 'default' }}
+      style={{ marginInlineEnd: 0, paddingBlock: 2, fontSize: 14, cursor: canSwitch ? 'pointer' : 'default' }}
     >
       {current.name}
-      {canSwitch &&
-        (updateBranch.isPending ? <Spin size="small" /> : <DownOutlined style={{ fontSize: 10 }} />)}
+      {canSwitch && (
+        <span style={{ marginInlineStart: 6 }}>
+          {updateBranch.isPending ? <Spin size="small" /> : <DownOutlined style={{ fontSize: 10 }} />}
+        </span>
+      )}
     </Tag>
   );
 

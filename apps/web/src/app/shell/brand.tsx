@@ -7,16 +7,17 @@ interface BrandProps {
   iconOnly?: boolean;
   /** Text colour for dark backgrounds. */
   inverted?: boolean;
-  size?: 'default' | 'large';
+  size?: 'small' | 'default' | 'large';
 }
 
 /** The product mark: a truck in the primary colour and the product name. */
 export function Brand({ iconOnly = false, inverted = false, size = 'default' }: BrandProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const box = size === 'large' ? 56 : 36;
+  const box = { small: 32, default: 36, large: 56 }[size];
+  const fontSize = { small: 14, default: 17, large: 22 }[size];
   return (
-    <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+    <Flex align="center" gap={size === 'small' ? 10 : 12} style={{ minWidth: 0 }}>
       <Flex
         align="center"
         justify="center"
@@ -34,14 +35,7 @@ export function Brand({ iconOnly = false, inverted = false, size = 'default' }: 
         <TruckOutlined />
       </Flex>
       {!iconOnly && (
-        <Typography.Text
-          strong
-          ellipsis
-          style={{
-            fontSize: size === 'large' ? 22 : 17,
-            color: inverted ? '#fff' : undefined,
-          }}
-        >
+        <Typography.Text strong style={{ fontSize, lineHeight: 1.3, color: inverted ? '#fff' : undefined }}>
           {t('app.name')}
         </Typography.Text>
       )}

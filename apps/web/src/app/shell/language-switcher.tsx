@@ -24,7 +24,11 @@ export function LanguageSwitcher() {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.label')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={`${t('language.label')}: ${t('language.name')}`}
+      >
         {t('language.name')}
       </Button>
     </Dropdown>

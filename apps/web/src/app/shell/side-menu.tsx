@@ -6,7 +6,7 @@ import { Brand } from './brand.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections, type MenuLayout } from './menu-items.tsx';
 import { useLayoutSettings } from './layout-settings-context.tsx';
 
-export const SIDER_WIDTH = { default: 264, compact: 200, condensed: 72 } as const;
+export const SIDER_WIDTH = { default: 264, compact: 224, condensed: 72 } as const;
 export const HEADER_HEIGHT = 64;
 
 /** The vertical layout's sidebar: the product mark and the menu the officer may use. */
@@ -48,10 +48,10 @@ export function SideMenu({ permissions }: { permissions: readonly Permission[] }
           display: 'flex',
           alignItems: 'center',
           justifyContent: condensed ? 'center' : 'flex-start',
-          paddingInline: condensed ? 0 : 20,
+          paddingInline: condensed ? 0 : compact ? 16 : 20,
         }}
       >
-        <Brand iconOnly={condensed} inverted={dark} />
+        <Brand iconOnly={condensed} inverted={dark} size={compact ? 'small' : 'default'} />
       </div>
       <ConfigProvider
         theme={compact ? { components: { Menu: { itemHeight: 36, fontSize: 14 } } } : undefined}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_CONFIG, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('reads the values the server injects', () => {
+    expect(parseConfig('{"apiKey":"k1","defaultLanguage":"en","companyName":" ACME "}')).toEqual({
+      apiKey: 'k1',
+      defaultLanguage: 'en',
+      companyName: 'ACME',
+    });
+  });
+
+  it('falls back for the dev server, bad JSON and unknown values', () => {
+    expect(parseConfig(null)).toEqual(FALLBACK_CONFIG);
+    expect(parseConfig('{oops')).toEqual(FALLBACK_CONFIG);
+    expect(parseConfig('{"apiKey":"","defaultLanguage":"xx","companyName":3}')).toEqual(FALLBACK_CONFIG);
+    expect(parseConfig('{"defaultLanguage":"th-TH"}').defaultLanguage).toBe('th');
+  });
+});

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** The paths of the side menu's items, in order. */
+async function menuPaths(page: Page): Promise<string[]> {
+  await page.locator('[data-menu-id$="/System/dashboard"]').waitFor();
+  const ids = await page
+    .locator('aside [data-menu-id]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-menu-id') ?? ''));
+  return ids.map((id) => id.slice(id.indexOf('-/') + 1));
+}
+
+const DASHBOARD = '/System/dashboard';
+const LOGOUT = '/authen/logout';
+const REPORTS = ['/Report/inoutTransaction', '/Report/summary'];
+const CALLING = ['/System/manageCalling/1', '/System/manageCalling/3'];
+const ADMIN = [
+  '/System/calling',
+  '/System/display',
+  '/System/printing',
+  '/System/defineQueue',
+  '/System/station',
+  '/System/product',
+  '/System/manageUser',
+];
+
+// SPEC.md section 6, with weighing for 51 and 55 (DESIGN.md, "Roles").
+const MENUS: [string, string, string[], boolean][] = [
+  [
+    'admin@example.com',
+    'admin1234',
+    [
+      DASHBOARD,
+      ...REPORTS,
+      ...CALLING,
+      '/System/manageResultLab',
+      '/System/weighing',
+      '/System/exitFactory',
+      ...ADMIN,
+      LOGOUT,
+    ],
+    false,
+  ],
+  [
+    'officeradmin@example.com',
+    'demo1234',
+    [
+      DASHBOARD,
+      ...REPORTS,
+      ...CALLING,
+      '/System/manageResultLab',
+      '/System/weighing',
+      '/System/exitFactory',
+      ...ADMIN,
+      LOGOUT,
+    ],
+    false,
+  ],
+  ['manager@example.com', 'demo1234', [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', LOGOUT], true],
+  ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],
+  ['lab@example.com', 'demo1234', [DASHBOARD, '/System/manageResultLab', LOGOUT], false],
+  ['security@example.com', 'demo1234', [DASHBOARD, '/System/exitFactory', LOGOUT], false],
+];
+
+describe("the officers' shell", () => {
+  it.each(MENUS)("%s sees exactly their role's menu", async (email, password, expected, branchSelector) => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signInThroughForm(page, email, password);
+    expect(await menuPaths(page)).toEqual(expected);
+    expect(await page.getByRole('button', { name: 'เปลี่ยนสาขา' }).count()).toBe(branchSelector ? 1 : 0);
+    await context.close();
+  });
+
+  it('turns a wrong password away with the Thai alert', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/authen/login');
+    await page.locator('input[type="email"]').fill('admin@example.com');
+    await page.locator('input[type="password"]').fill('wrong-password');
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('อีเมลหรือรหัสผ่านไม่ถูกต้อง');
+    expect(page.url()).toContain('/authen/login');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor to the login page, and shows 403 for a screen the role may not use', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/System/manageUser');
+    await page.waitForURL('**/authen/login');
+    await signInThroughForm(page, 'employee@example.com', 'demo1234');
+    await page.goto('/System/manageUser');
+    await expect.poll(() => page.locator('.ant-result-403').count()).toBe(1);
+    await context.close();
+  });
+
+  it('switches language and dark mode, keeps them, and signs out', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signInThroughForm(page, 'admin@example.com', 'admin1234');
+    const dashboardItem = page.locator('aside [data-menu-id$="/System/dashboard"]');
+    await expect.poll(() => dashboardItem.innerText()).toBe('แดชบอร์ด');
+
+    await page.getByRole('button', { name: /ภาษา/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await page.locator('[aria-labelledby="layout-setting-mode"] input[value="dark"]').check();
+    await page.keyboard.press('Escape');
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('main') ?? document.body).backgroundColor);
+    await expect.poll(async () => brightness(await background())).toBeLessThan(60);
+
+    await page.reload();
+    await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
+    await expect.poll(async () => brightness(await background())).toBeLessThan(60);
+
+    await page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/authen/login');
+    await page.goto('/System/dashboard');
+    await page.waitForURL('**/authen/login');
+    await context.close();
+  });
+});
+
+function brightness(rgb: string): number {
+  const [r = 255, g = 255, b = 255] = (rgb.match(/\d+/g) ?? []).map(Number);
+  return (r + g + b) / 3;
+}
