@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -44,8 +45,9 @@ async function main(): Promise<void> {
   const firstStart = await prepareDatabase(database, config);
   app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
   const demo = firstStart === 'demo' || config.demoData;
-  console.log(banner(config, `http://localhost:${config.port}`, database.engine, demo));
+  console.log(banner(config, `http://localhost:${port}`, database.engine, demo));
 }
 
 main().catch((error: unknown) => {
