@@ -34,37 +34,19 @@ const ADMIN = [
 ];
 
 // SPEC.md section 6, with weighing for 51 and 55 (DESIGN.md, "Roles").
+const EVERYTHING = [
+  DASHBOARD,
+  ...REPORTS,
+  ...CALLING,
+  '/System/manageResultLab',
+  '/System/weighing',
+  '/System/exitFactory',
+  ...ADMIN,
+  LOGOUT,
+];
 const MENUS: [string, string, string[], boolean][] = [
-  [
-    'admin@example.com',
-    'admin1234',
-    [
-      DASHBOARD,
-      ...REPORTS,
-      ...CALLING,
-      '/System/manageResultLab',
-      '/System/weighing',
-      '/System/exitFactory',
-      ...ADMIN,
-      LOGOUT,
-    ],
-    false,
-  ],
-  [
-    'officeradmin@example.com',
-    'demo1234',
-    [
-      DASHBOARD,
-      ...REPORTS,
-      ...CALLING,
-      '/System/manageResultLab',
-      '/System/weighing',
-      '/System/exitFactory',
-      ...ADMIN,
-      LOGOUT,
-    ],
-    false,
-  ],
+  ['admin@example.com', 'admin1234', EVERYTHING, false],
+  ['officeradmin@example.com', 'demo1234', EVERYTHING, false],
   ['manager@example.com', 'demo1234', [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', LOGOUT], true],
   ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],
   ['lab@example.com', 'demo1234', [DASHBOARD, '/System/manageResultLab', LOGOUT], false],
