@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { App, Dropdown, Spin, Tag, Tooltip } from 'antd';
-import { ApartmentOutlined, DownOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DownOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
 import { useMainBranch } from '../../features/auth/api/use-main-branch.ts';
@@ -11,32 +11,67 @@ interface BranchSwitcherProps {
   current: Branch;
   /** Role 1000: the badge opens a list of branches to switch to. */
   canSwitch: boolean;
+  /** A narrow screen: only the icon, the branch name in a tooltip and the accessible name. */
+  compact?: boolean;
+  /** On a dark or coloured top bar: a translucent white pill with white text. */
+  inverted?: boolean;
 }
 
+const INVERTED_BADGE: CSSProperties = {
+  background: 'rgba(255, 255, 255, 0.18)',
+  borderColor: 'transparent',
+  color: '#fff',
+};
+
 /** The current branch as a badge; for officers who may switch, also the branch selector. */
-export function BranchSwitcher({ current, canSwitch }: BranchSwitcherProps) {
+export function BranchSwitcher({
+  current,
+  canSwitch,
+  compact = false,
+  inverted = false,
+}: BranchSwitcherProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [opened, setOpened] = useState(false);
   const branches = useMainBranch(canSwitch && opened);
   const updateBranch = useUpdateBranch();
+  const pending = updateBranch.isPending;
 
-  const badge = (
+  const badge = (label?: string) => (
     <Tag
-      icon={<ApartmentOutlined />}
-      color="blue"
-      style={{ marginInlineEnd: 0, paddingBlock: 2, fontSize: 14, cursor: canSwitch ? 'pointer' : 'default' }}
+      icon={compact && pending ? <LoadingOutlined /> : <ApartmentOutlined />}
+      color={inverted ? undefined : 'blue'}
+      {...(label ? { role: 'img', 'aria-label': label } : {})}
+      style={{
+        marginInlineEnd: 0,
+        paddingBlock: 2,
+        paddingInline: compact ? 7 : undefined,
+        fontSize: 14,
+        cursor: canSwitch ? 'pointer' : 'default',
+        ...(inverted ? INVERTED_BADGE : {}),
+      }}
     >
-      {current.name}
-      {canSwitch && (
-        <span style={{ marginInlineStart: 6 }}>
-          {updateBranch.isPending ? <Spin size="small" /> : <DownOutlined style={{ fontSize: 10 }} />}
-        </span>
+      {compact ? null : (
+        <>
+          {current.name}
+          {canSwitch && (
+            <span style={{ marginInlineStart: 6 }}>
+              {pending ? <LoadingOutlined /> : <DownOutlined style={{ fontSize: 10 }} />}
+            </span>
+          )}
+        </>
       )}
     </Tag>
   );
 
-  if (!canSwitch) return <Tooltip title={t('shell.currentBranch')}>{badge}</Tooltip>;
+  if (!canSwitch) {
+    const label = `${t('shell.currentBranch')}: ${current.name}`;
+    return compact ? (
+      <Tooltip title={label}>{badge(label)}</Tooltip>
+    ) : (
+      <Tooltip title={t('shell.currentBranch')}>{badge()}</Tooltip>
+    );
+  }
 
   const choose = (branch: Branch) => {
     if (branch.id === current.id) return;
@@ -51,11 +86,21 @@ export function BranchSwitcher({ current, canSwitch }: BranchSwitcherProps) {
   };
 
   const list = branches.data ?? [current];
+  const trigger = (
+    <button
+      type="button"
+      className="tq-plain-button"
+      aria-label={`${t('shell.switchBranch')}: ${current.name}`}
+      style={{ display: 'inline-flex' }}
+    >
+      {badge()}
+    </button>
+  );
   return (
     <Dropdown
       trigger={['click']}
       onOpenChange={(open) => open && setOpened(true)}
-      disabled={updateBranch.isPending}
+      disabled={pending}
       menu={{
         selectable: true,
         selectedKeys: [String(current.id)],
@@ -74,9 +119,7 @@ export function BranchSwitcher({ current, canSwitch }: BranchSwitcherProps) {
         },
       }}
     >
-      <button type="button" className="tq-plain-button" aria-label={t('shell.switchBranch')}>
-        {badge}
-      </button>
+      {compact ? <Tooltip title={current.name}>{trigger}</Tooltip> : trigger}
     </Dropdown>
   );
 }

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage } from '../../lib/languages.ts';
 
-/** Each language is listed in its own name; the choice is stored under 'I18N_LANGUAGE'. */
-export function LanguageSwitcher() {
+/**
+ * Each language is listed in its own name; the choice is stored under 'I18N_LANGUAGE'.
+ * `compact` (a narrow screen): the globe alone, still named for screen readers.
+ */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE;
   return (
@@ -29,7 +32,7 @@ export function LanguageSwitcher() {
         icon={<GlobalOutlined />}
         aria-label={`${t('language.label')}: ${t('language.name')}`}
       >
-        {t('language.name')}
+        {compact ? null : t('language.name')}
       </Button>
     </Dropdown>
   );

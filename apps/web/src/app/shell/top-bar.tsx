@@ -1,4 +1,15 @@
-import { Button, ConfigProvider, Flex, Layout, Menu, Tooltip, Typography, theme } from 'antd';
+import {
+  Button,
+  ConfigProvider,
+  Flex,
+  Grid,
+  Layout,
+  Menu,
+  Tooltip,
+  Typography,
+  theme,
+  type ThemeConfig,
+} from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +23,31 @@ import { buildMenuItems, selectedMenuKey, visibleSections } from './menu-items.t
 import { useLayoutSettings } from './layout-settings-context.tsx';
 import { HEADER_HEIGHT } from './side-menu.tsx';
 
+/** Text and highlights on a dark or coloured top bar. */
+export const ON_DARK = {
+  text: 'rgba(255, 255, 255, 0.85)',
+  strongText: '#fff',
+  hoverBg: 'rgba(255, 255, 255, 0.12)',
+  activeBg: 'rgba(255, 255, 255, 0.18)',
+} as const;
+
+/**
+ * The tools' text buttons on a dark or coloured bar: near-white, with a translucent white
+ * hover. Only text-button tokens, so the dropdowns and the password dialog the tools open
+ * keep the app's own light or dark theme.
+ */
+const TOOLS_ON_DARK: ThemeConfig = {
+  components: {
+    Button: {
+      textTextColor: ON_DARK.text,
+      textTextHoverColor: ON_DARK.strongText,
+      textTextActiveColor: ON_DARK.strongText,
+      textHoverBg: ON_DARK.hoverBg,
+      colorFill: ON_DARK.activeBg,
+    },
+  },
+};
+
 interface TopBarProps {
   title: string | undefined;
   fullName: string;
@@ -20,13 +56,18 @@ interface TopBarProps {
   onOpenSettings: () => void;
 }
 
-/** Top bar: menu toggle and page title (vertical) or the whole menu (horizontal), then tools. */
+/**
+ * Top bar: menu toggle and page title (vertical) or the whole menu (horizontal), then tools.
+ * Below antd's `md` breakpoint the tools shrink to their icons so that all of them fit on a phone.
+ */
 export function TopBar({ title, fullName, branch, permissions, onOpenSettings }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { settings, condensed, setCondensed } = useLayoutSettings();
   const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const compact = !screens.md;
   const horizontal = settings.orientation === 'horizontal';
   const tone = settings.topbarTheme;
   const onDark = tone !== 'light';
@@ -35,36 +76,40 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
   const sections = visibleSections(permissions);
   const selected = selectedMenuKey(pathname, sections);
 
+  // The dark algorithm only for the menu and title side: the tools' popups keep the app's theme.
+  const leadTheme: ThemeConfig = {
+    ...(onDark ? { algorithm: theme.darkAlgorithm } : {}),
+    components: {
+      Menu: {
+        darkItemBg: 'transparent',
+        darkPopupBg: '#001529',
+        darkItemColor: ON_DARK.text,
+        darkItemHoverColor: ON_DARK.strongText,
+        darkItemSelectedColor: ON_DARK.strongText,
+        darkItemSelectedBg: tone === 'colored' ? ON_DARK.activeBg : token.colorPrimary,
+      },
+    },
+  };
+
   return (
-    <ConfigProvider
-      theme={{
-        ...(onDark ? { algorithm: theme.darkAlgorithm } : {}),
-        components: {
-          Menu: {
-            darkItemBg: 'transparent',
-            darkPopupBg: '#001529',
-            darkItemSelectedBg: tone === 'colored' ? 'rgba(255, 255, 255, 0.22)' : token.colorPrimary,
-          },
-        },
+    <Layout.Header
+      style={{
+        position: settings.width === 'scrollable' ? 'relative' : 'sticky',
+        top: 0,
+        zIndex: 10,
+        height: HEADER_HEIGHT,
+        paddingInline: compact ? 12 : 16,
+        background,
+        borderBottom: onDark ? undefined : `1px solid ${token.colorBorderSecondary}`,
+        display: 'flex',
+        alignItems: 'center',
+        gap: compact ? 8 : 12,
       }}
     >
-      <Layout.Header
-        style={{
-          position: settings.width === 'scrollable' ? 'relative' : 'sticky',
-          top: 0,
-          zIndex: 10,
-          height: HEADER_HEIGHT,
-          paddingInline: 16,
-          background,
-          borderBottom: onDark ? undefined : `1px solid ${token.colorBorderSecondary}`,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-        }}
-      >
+      <ConfigProvider theme={leadTheme}>
         {horizontal ? (
           <>
-            <Brand inverted={onDark} />
+            <Brand inverted={onDark} iconOnly={!screens.lg} />
             <Menu
               mode="horizontal"
               theme={onDark ? 'dark' : 'light'}
@@ -84,14 +129,25 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
                 onClick={() => setCondensed(!condensed)}
               />
             </Tooltip>
-            <Typography.Title level={4} ellipsis style={{ margin: 0, flex: 1, minWidth: 0 }}>
+            <Typography.Title
+              level={compact ? 5 : 4}
+              ellipsis={{ tooltip: title }}
+              style={{ margin: 0, flex: 1, minWidth: 0 }}
+            >
               {title}
             </Typography.Title>
           </>
         )}
-        <Flex align="center" gap={4} style={{ flex: 'none' }}>
-          <BranchSwitcher current={branch} canSwitch={permissions.includes('branchSwitch')} />
-          <LanguageSwitcher />
+      </ConfigProvider>
+      <ConfigProvider theme={onDark ? TOOLS_ON_DARK : {}}>
+        <Flex align="center" gap={compact ? 2 : 4} style={{ flex: 'none' }}>
+          <BranchSwitcher
+            current={branch}
+            canSwitch={permissions.includes('branchSwitch')}
+            compact={compact}
+            inverted={onDark}
+          />
+          <LanguageSwitcher compact={compact} />
           <Tooltip title={t('shell.settings')}>
             <Button
               type="text"
@@ -100,9 +156,9 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
               onClick={onOpenSettings}
             />
           </Tooltip>
-          <UserMenu fullName={fullName} />
+          <UserMenu fullName={fullName} compact={compact} inverted={onDark} />
         </Flex>
-      </Layout.Header>
-    </ConfigProvider>
+      </ConfigProvider>
+    </Layout.Header>
   );
 }
