@@ -5,9 +5,20 @@ import type { Database } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createEventHub, type EventHub } from './lib/event-hub.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, requestInfo, type Clock } from './modules/auth/auth.service.ts';
+import { createCallingScope } from './modules/queue/calling-scope.ts';
+import { registerCallingRoutes } from './modules/queue/calling.routes.ts';
+import { createCallingService } from './modules/queue/calling.service.ts';
+import { registerPublicQueueRoutes } from './modules/queue/public-queue.routes.ts';
+import { createPublicQueueService } from './modules/queue/public-queue.service.ts';
+import { createQueueRepository } from './modules/queue/queue.repository.ts';
+import { createQueueService } from './modules/queue/queue.service.ts';
+import { registerStationWorkRoutes } from './modules/queue/station-work.routes.ts';
+import { createStationWorkService } from './modules/queue/station-work.service.ts';
+import { createRealtime, type Realtime } from './realtime/realtime.ts';
 
 export interface AppOptions {
   config: Config;
@@ -18,9 +29,19 @@ export interface AppOptions {
   serveWeb?: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+    events: EventHub;
+  }
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
 /** Builds the whole server: main.ts listens on it, tests call it through app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger:
       options.logger === false
@@ -40,10 +61,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('auth', null);
 
-  const auth = createAuthService({
-    repo: createAuthRepository(database.db),
-    session: config.session,
-    clock: options.clock,
+  const { db } = database;
+  const events = createEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
+  const auth = createAuthService({ repo: createAuthRepository(db), session: config.session, events, clock });
+  const queueRepo = createQueueRepository(db);
+  const queue = createQueueService({ repo: queueRepo, siteTimeZone: config.siteTimeZone, clock, events });
+  const calling = createCallingService({
+    db,
+    scope: createCallingScope(db),
+    queue,
+    siteTimeZone: config.siteTimeZone,
+    clock,
+  });
+  const stationWork = createStationWorkService({
+    db,
+    repo: queueRepo,
+    queue,
+    siteTimeZone: config.siteTimeZone,
+    clock,
+  });
+  const publicQueue = createPublicQueueService({
+    db,
+    siteTimeZone: config.siteTimeZone,
+    companyName: config.companyName,
   });
 
   const register = createCallRegistrar(app, {
@@ -52,7 +92,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onForbidden: (session, path, request) => auth.recordForbidden(session, path, requestInfo(request)),
   });
   registerAuthRoutes(register, auth);
-
+  registerCallingRoutes(register, calling);
+  registerStationWorkRoutes(register, stationWork);
+  registerPublicQueueRoutes(register, publicQueue);
   await registerWebApp(app, config, options.serveWeb ?? true);
+
+  const realtime = createRealtime({
+    httpServer: app.server,
+    apiKey: config.apiKey,
+    redisUrl: config.redisUrl,
+    auth,
+    calling,
+    publicQueue,
+    events,
+    log: app.log,
+  });
+  app.decorate('realtime', realtime);
+  app.decorate('events', events);
+  app.addHook('preClose', () => realtime.close());
   return app;
 }

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
+import { silentHub } from '../../lib/event-hub.ts';
 import { createQueueRepository } from '../../modules/queue/queue.repository.ts';
 import { createQueueService, type QueueService } from '../../modules/queue/queue.service.ts';
 import type { Db } from '../database.ts';
@@ -206,6 +207,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     repo: createQueueRepository(db),
     siteTimeZone: options.siteTimeZone,
     clock,
+    events: silentHub,
   });
   await simulateHistory({
     service,

@@ -108,6 +108,7 @@ export async function simulateHistory(options: {
   const rng = randomSource(20261122);
   const today = siteDate(now, siteTimeZone);
   const trucks: Truck[] = [];
+  const licenses = new Set<string>();
   for (let back = options.days - 1; back >= 0; back--) {
     const day = addDays(today, -back);
     const isSunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
@@ -123,7 +124,10 @@ export async function simulateHistory(options: {
       let acc = 0;
       const type = types.find((t) => (acc += t.share) >= roll) ?? types[0]!;
       const truck = planTruck(rng, type, arrival);
-      truck.license = `${rng.pick(LETTERS)} ${Math.floor(rng.between(1000, 9999))} ${rng.pick(PROVINCES)}`;
+      do {
+        truck.license = `${rng.pick(LETTERS)} ${Math.floor(rng.between(1000, 9999))} ${rng.pick(PROVINCES)}`;
+      } while (licenses.has(truck.license));
+      licenses.add(truck.license);
       trucks.push(truck);
     }
   }

@@ -76,10 +76,12 @@ export function createAuthRepository(db: Db) {
     async revokeOtherSessions(officerId: number, keepSessionId: number | null, now: Date) {
       const conditions = [eq(sessions.officerId, officerId), isNull(sessions.revokedAt)];
       if (keepSessionId !== null) conditions.push(ne(sessions.id, keepSessionId));
-      await db
+      const revoked = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(...conditions));
+        .where(and(...conditions))
+        .returning({ id: sessions.id });
+      return revoked.map((r) => r.id);
     },
 
     async setSessionBranch(id: number, branchId: number) {

@@ -3,6 +3,7 @@ import type { Branch, Officer } from '@truck-queue/shared/contracts/auth.contrac
 import { can, permissionsOf, PERMISSIONS, type Permission } from '@truck-queue/shared/roles';
 import type { Config } from '../../config.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
@@ -36,8 +37,13 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 'The e-mail or password is wrong. Please check them.');
 
-export function createAuthService(deps: { repo: AuthRepository; session: Config['session']; clock?: Clock }) {
-  const { repo, session } = deps;
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  session: Config['session'];
+  events: EventHub;
+  clock?: Clock;
+}) {
+  const { repo, session, events } = deps;
   const clock = deps.clock ?? systemClock;
 
   async function officerView(officerId: number, branchId: number): Promise<Officer> {
@@ -130,6 +136,7 @@ export function createAuthService(deps: { repo: AuthRepository; session: Config[
       const now = clock.now();
       await repo.revokeSession(auth.sessionId, now);
       await repo.recordEvent({ kind: 'signout', officerId: auth.officerId, ip: info.ip, created: now });
+      events.publish('sessionsEnded', { sessionIds: [auth.sessionId] });
     },
 
     async recordForbidden(auth: AuthContext, path: string, info: RequestInfo) {
@@ -176,7 +183,8 @@ export function createAuthService(deps: { repo: AuthRepository; session: Config[
       }
       const now = clock.now();
       await repo.setPasswordHash(officer.id, await hashPassword(newPassword), now);
-      await repo.revokeOtherSessions(officer.id, auth.sessionId, now);
+      const ended = await repo.revokeOtherSessions(officer.id, auth.sessionId, now);
+      events.publish('sessionsEnded', { sessionIds: ended });
     },
   };
 }

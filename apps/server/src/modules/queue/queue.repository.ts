@@ -1,9 +1,57 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypes, queueCounters, queues, queueTransitions, queueTypes } from '../../db/schema.ts';
+import {
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  products,
+  queueCounters,
+  queues,
+  queueTransitions,
+  queueTypes,
+  stations,
+} from '../../db/schema.ts';
 
 /** A transaction or the database itself: repository calls run on either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** What every screen shows of a queue: the ticket joined with its type, product and station names. */
+export const queueViewColumns = {
+  id: queues.id,
+  uuid: queues.uuid,
+  branchId: queues.branchId,
+  branchQueueTypeId: queues.branchQueueTypeId,
+  queueNumber: queues.queueNumber,
+  queueDate: queues.queueDate,
+  seq: queues.seq,
+  truckLicense: queues.truckLicense,
+  state: queues.state,
+  created: queues.created,
+  calledAt: queues.calledAt,
+  finishedAt: queues.finishedAt,
+  labStart: queues.labStart,
+  labFinish: queues.labFinish,
+  exitAt: queues.exitAt,
+  weighInKg: queues.weighInKg,
+  weighInAt: queues.weighInAt,
+  weighOutKg: queues.weighOutKg,
+  weighOutAt: queues.weighOutAt,
+  queueTypeName: queueTypes.name,
+  flowEngineId: queueTypes.flowEngineId,
+  productName: sql<string>`coalesce(${products.name}, '')`,
+  stationName: stations.name,
+};
+
+export function selectQueueView(executor: Executor) {
+  return executor
+    .select(queueViewColumns)
+    .from(queues)
+    .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+    .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+    .leftJoin(products, eq(products.id, queues.productId))
+    .leftJoin(stations, eq(stations.id, queues.stationId));
+}
+
+export type QueueView = Awaited<ReturnType<typeof selectQueueView>>[number];
 
 export function createQueueRepository(db: Db) {
   return {
@@ -41,9 +89,73 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
+    async productBelongsToType(tx: Executor, branchQueueTypeId: number, productId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: products.id })
+        .from(branchQueueTypeProducts)
+        .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
+        .where(
+          and(
+            eq(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeId),
+            eq(branchQueueTypeProducts.productId, productId),
+            eq(products.active, true),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Serialises ticket issuance for one licence in one branch until the transaction ends. */
+    async lockLicense(tx: Executor, branchId: number, license: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${branchId}:${license}`}, 0))`);
+    },
+
+    /** A ticket of this licence still inside the plant (no exit) and issued since `sinceDate`. */
+    async findActiveByLicense(tx: Executor, branchId: number, license: string, sinceDate: string) {
+      const [row] = await tx
+        .select({ id: queues.id, queueNumber: queues.queueNumber })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            eq(queues.truckLicense, license),
+            isNull(queues.exitAt),
+            gte(queues.queueDate, sinceDate),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByIdempotencyKey(tx: Executor, key: string) {
+      const [row] = await tx
+        .select({ id: queues.id, branchId: queues.branchId })
+        .from(queues)
+        .where(eq(queues.idempotencyKey, key));
+      return row ?? null;
+    },
+
     async insertQueue(tx: Executor, values: typeof queues.$inferInsert) {
       const [row] = await tx.insert(queues).values(values).returning();
       return row!;
+    },
+
+    async view(executor: Executor, branchId: number, queueId: number): Promise<QueueView | null> {
+      const [row] = await selectQueueView(executor).where(
+        and(eq(queues.id, queueId), eq(queues.branchId, branchId)),
+      );
+      return row ?? null;
+    },
+
+    /**
+     * The truck an officer means by a typed number: the latest ticket with that number in the
+     * branch that has not left the plant, else the latest one at all (to say it already left).
+     */
+    async findByNumber(executor: Executor, branchId: number, queueNumber: string): Promise<QueueView | null> {
+      const [row] = await selectQueueView(executor)
+        .where(and(eq(queues.branchId, branchId), eq(queues.queueNumber, queueNumber)))
+        .orderBy(sql`${queues.exitAt} is null desc`, desc(queues.created))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The queue, locked until the transaction ends, so two officers cannot move it at once. */
@@ -51,9 +163,14 @@ export function createQueueRepository(db: Db) {
       const [row] = await tx
         .select({
           id: queues.id,
+          uuid: queues.uuid,
+          queueNumber: queues.queueNumber,
+          branchQueueTypeId: queues.branchQueueTypeId,
           state: queues.state,
           calledAt: queues.calledAt,
           exitAt: queues.exitAt,
+          weighInAt: queues.weighInAt,
+          weighOutAt: queues.weighOutAt,
           flowEngineId: queueTypes.flowEngineId,
         })
         .from(queues)
@@ -65,8 +182,7 @@ export function createQueueRepository(db: Db) {
     },
 
     async updateQueue(tx: Executor, queueId: number, values: Partial<typeof queues.$inferInsert>) {
-      const [row] = await tx.update(queues).set(values).where(eq(queues.id, queueId)).returning();
-      return row!;
+      await tx.update(queues).set(values).where(eq(queues.id, queueId));
     },
 
     async appendTransition(tx: Executor, values: typeof queueTransitions.$inferInsert) {

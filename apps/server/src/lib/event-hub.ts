@@ -1,0 +1,54 @@
+/**
+ * Services announce what they committed; realtime/ turns announcements into socket emits.
+ * Listeners run after the transaction, and one that throws never fails the caller's request.
+ */
+export interface QueueChange {
+  branchId: number;
+  queueId: number;
+  queueUuid: string;
+  queueNumber: string;
+  branchQueueTypeId: number;
+  action: string;
+  fromState: string | null;
+  toState: string;
+  stationId: number | null;
+  stationName: string | null;
+}
+
+export interface HubEvents {
+  queueChanged: QueueChange;
+  /** Sessions that ended (sign-out, password change): their sockets must go. */
+  sessionsEnded: { sessionIds: number[] };
+}
+
+type Listener<T> = (event: T) => void | Promise<void>;
+
+export interface EventHub {
+  publish<K extends keyof HubEvents>(name: K, event: HubEvents[K]): void;
+  subscribe<K extends keyof HubEvents>(name: K, listener: Listener<HubEvents[K]>): () => void;
+}
+
+export function createEventHub(onError: (error: unknown) => void = () => undefined): EventHub {
+  const listeners = new Map<keyof HubEvents, Set<Listener<never>>>();
+  return {
+    publish(name, event) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          const result = (listener as Listener<typeof event>)(event);
+          if (result instanceof Promise) result.catch(onError);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+    subscribe(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      set.add(listener);
+      listeners.set(name, set);
+      return () => set.delete(listener);
+    },
+  };
+}
+
+/** For work with nobody listening (the demo history). */
+export const silentHub: EventHub = createEventHub();

@@ -1,0 +1,36 @@
+import * as contracts from '@truck-queue/shared/contracts/queue.contract';
+import type { RegisterCall } from '../../http/register-call.ts';
+import type { CallingService } from './calling.service.ts';
+import { toTicket } from './queue.views.ts';
+
+export function registerCallingRoutes(register: RegisterCall, calling: CallingService): void {
+  register(contracts.issueQueue, async ({ auth, body }) => {
+    const queue = await calling.issueByOfficer(auth, {
+      branchQueueTypeId: body.id_branchQT,
+      productId: body.product,
+      truckLicense: body.truck_license,
+      idempotencyKey: body.idempotency_key,
+    });
+    return { status: 1, queue: toTicket(queue) };
+  });
+
+  register(contracts.ticketOptions, async ({ auth }) => ({
+    status: 1,
+    queue_type: await calling.ticketOptions(auth),
+  }));
+
+  register(contracts.getCardInProcess, async ({ auth, body }) => ({
+    status: 1,
+    card: await calling.cards(auth, body.find_total_day),
+  }));
+
+  register(contracts.findFlowEngineByUUID, async ({ body }) => ({
+    status: 1,
+    ...(await calling.flowEngine(body.uuid)),
+  }));
+
+  register(contracts.getQueueByFlow, async ({ auth, body }) => ({
+    status: 1,
+    ...(await calling.flowReport(auth, body.uuid, body.find_date)),
+  }));
+}

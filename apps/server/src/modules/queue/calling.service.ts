@@ -1,0 +1,179 @@
+import { and, asc, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
+import { STATION_TYPE, stationTypeFor, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import type { Db } from '../../db/database.ts';
+import { branchQueueTypeProducts, flowEngines, products, queues } from '../../db/schema.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { addDays, siteDate } from '../../lib/site-time.ts';
+import type { Clock } from '../auth/auth.service.ts';
+import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
+import { selectQueueView } from './queue.repository.ts';
+import type { QueueService } from './queue.service.ts';
+import { toCardQueue, toFlowRow } from './queue.views.ts';
+
+const permissionOf = (s: ScopedStation) => ({ id: s.id, name: s.name, type: s.type });
+
+/** Manage Calling and report by flow: what an officer sees and what they may do to it. */
+export function createCallingService(deps: {
+  db: Db;
+  scope: CallingScope;
+  queue: QueueService;
+  siteTimeZone: string;
+  clock: Clock;
+}) {
+  const { db, scope, queue, siteTimeZone, clock } = deps;
+  const today = () => siteDate(clock.now(), siteTimeZone);
+
+  async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
+    const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);
+    if (!type)
+      throw forbidden(
+        'You do not call this queue type (ask an admin to assign it in the calling controller).',
+      );
+    return type;
+  }
+
+  return {
+    /** A card per queue type the officer calls, with the trucks still waiting or called. */
+    async cards(auth: AuthContext, days: 1 | 3): Promise<ProcessCard[]> {
+      const [types, stationList] = await Promise.all([scope.queueTypes(auth), scope.stations(auth)]);
+      if (types.length === 0) return [];
+      const rows = await selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, auth.branchId),
+            inArray(
+              queues.branchQueueTypeId,
+              types.map((t) => t.id),
+            ),
+            isNull(queues.exitAt),
+            notInArray(queues.state, ['F', 'RJ']),
+            gte(queues.queueDate, addDays(today(), 1 - days)),
+          ),
+        )
+        .orderBy(asc(queues.created));
+      return types.map((type) => ({
+        _id: type.id,
+        uuid: type.uuid,
+        flow_engine_id: type.flowEngineId,
+        flow_engine_uuid: type.flowEngineUuid,
+        queue_type_name: type.name,
+        prefix: type.prefix,
+        station_permission: stationList.filter((s) => s.flowEngineId === type.flowEngineId).map(permissionOf),
+        queue_number: rows.filter((r) => r.branchQueueTypeId === type.id).map(toCardQueue),
+      }));
+    },
+
+    async flowEngine(uuid: string) {
+      const [engine] = await db
+        .select({ id: flowEngines.id, uuid: flowEngines.uuid, name: flowEngines.name })
+        .from(flowEngines)
+        .where(eq(flowEngines.uuid, uuid));
+      if (!engine) throw notFound('The flow');
+      return engine;
+    },
+
+    /** One flow's queues of the officer's queue types on a site day, every state. */
+    async flowReport(auth: AuthContext, flowEngineUuid: string, date: string | undefined) {
+      const engine = await this.flowEngine(flowEngineUuid);
+      const types = (await scope.queueTypes(auth)).filter((t) => t.flowEngineId === engine.id);
+      const stationList = (await scope.stations(auth)).filter((s) => s.flowEngineId === engine.id);
+      const rows =
+        types.length === 0
+          ? []
+          : await selectQueueView(db)
+              .where(
+                and(
+                  eq(queues.branchId, auth.branchId),
+                  inArray(
+                    queues.branchQueueTypeId,
+                    types.map((t) => t.id),
+                  ),
+                  eq(queues.queueDate, date ?? today()),
+                ),
+              )
+              .orderBy(asc(queues.created));
+      return {
+        flow_engine: engine,
+        station_permission: types.flatMap((t) =>
+          stationList.map((s) => ({ ...permissionOf(s), queue_type_id: t.id })),
+        ),
+        queue: rows.map(toFlowRow),
+      };
+    },
+
+    /** Queue types (with products) the officer may issue tickets for. */
+    async ticketOptions(auth: AuthContext) {
+      const types = await scope.queueTypes(auth);
+      const links =
+        types.length === 0
+          ? []
+          : await db
+              .select({
+                typeId: branchQueueTypeProducts.branchQueueTypeId,
+                id: products.id,
+                name: products.name,
+              })
+              .from(branchQueueTypeProducts)
+              .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
+              .where(
+                and(
+                  inArray(
+                    branchQueueTypeProducts.branchQueueTypeId,
+                    types.map((t) => t.id),
+                  ),
+                  eq(products.active, true),
+                ),
+              )
+              .orderBy(products.name);
+      return types.map((t) => ({
+        id: t.id,
+        queue_type_name: t.name,
+        prefix: t.prefix,
+        flow_engine_id: t.flowEngineId,
+        product: links.filter((l) => l.typeId === t.id).map(({ id, name }) => ({ id, name })),
+      }));
+    },
+
+    async issueByOfficer(
+      auth: AuthContext,
+      input: {
+        branchQueueTypeId: number;
+        productId: number;
+        truckLicense: string;
+        idempotencyKey?: string | undefined;
+      },
+    ) {
+      await typeInScope(auth, input.branchQueueTypeId);
+      return queue.issue(auth.branchId, input, { officerId: auth.officerId });
+    },
+
+    /**
+     * doCalling, doRecheck, doFinish, doReject: the officer must work in that branch, call that
+     * queue type, and (for a call or recheck) be assigned a station of the right type for its flow.
+     */
+    async act(auth: AuthContext, branchId: number, queueId: number, action: QueueAction, stationId?: number) {
+      if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
+      const [target] = await selectQueueView(db).where(
+        and(eq(queues.id, queueId), eq(queues.branchId, auth.branchId)),
+      );
+      if (!target) throw notFound('The queue');
+      await typeInScope(auth, target.branchQueueTypeId);
+
+      const wanted = stationTypeFor(action);
+      if (wanted === null) return queue.apply(auth.branchId, queueId, action, { officerId: auth.officerId });
+      if (stationId === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a station.');
+      const station = (await scope.stations(auth)).find(
+        (s) => s.id === stationId && s.flowEngineId === target.flowEngineId && s.type === wanted,
+      );
+      if (!station) {
+        const kind = wanted === STATION_TYPE.call ? 'call' : 'recheck';
+        throw forbidden(`Station ${stationId} is not one of your ${kind} stations for this flow.`);
+      }
+      return queue.apply(auth.branchId, queueId, action, { officerId: auth.officerId, stationId });
+    },
+  };
+}
+
+export type CallingService = ReturnType<typeof createCallingService>;

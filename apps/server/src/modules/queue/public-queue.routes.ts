@@ -1,0 +1,10 @@
+import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { RegisterCall } from '../../http/register-call.ts';
+import type { PublicQueueService } from './public-queue.service.ts';
+
+export function registerPublicQueueRoutes(register: RegisterCall, publicQueue: PublicQueueService): void {
+  register(queueInformation, async ({ body }) => {
+    const { branchQueueTypeId: _type, ...queue } = await publicQueue.information(body.queue_number_id);
+    return { status: 1, queue };
+  });
+}

@@ -1,0 +1,82 @@
+import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import { FLOW_ENGINE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import type { Db } from '../../db/database.ts';
+import { branches, queues } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { selectQueueView } from './queue.repository.ts';
+
+/** States in which a truck still waits for its call, per flow. */
+const WAITING: Record<'direct' | 'lab', QueueState[]> = {
+  direct: ['QS'],
+  lab: ['QS', 'LS', 'L', 'LF', 'LO', 'RC'],
+};
+
+/** day/month/year hh:mm on the site's clock (SPEC.md section 9). */
+export function formatSiteTime(at: Date, timeZone: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** The driver's page: one ticket by its uuid, and how many trucks of its type wait before it. */
+export function createPublicQueueService(deps: { db: Db; siteTimeZone: string; companyName: string }) {
+  const { db, siteTimeZone, companyName } = deps;
+  return {
+    async information(uuid: string): Promise<PublicQueue & { branchQueueTypeId: number }> {
+      const [q] = await selectQueueView(db).where(eq(queues.uuid, uuid));
+      if (!q) throw notFound('The queue');
+      const [branch] = await db
+        .select({ name: branches.name, companyName: branches.companyName })
+        .from(branches)
+        .where(eq(branches.id, q.branchId));
+      const state: QueueState = isQueueState(q.state) ? q.state : 'QS';
+      const waiting = WAITING[q.flowEngineId === FLOW_ENGINE.lab ? 'lab' : 'direct'];
+      let ahead: number | null = null;
+      if (!q.exitAt && waiting.includes(state)) {
+        const [row] = await db
+          .select({ n: count() })
+          .from(queues)
+          .where(
+            and(
+              eq(queues.branchQueueTypeId, q.branchQueueTypeId),
+              eq(queues.queueDate, q.queueDate),
+              lt(queues.seq, q.seq),
+              isNull(queues.exitAt),
+              inArray(queues.state, waiting),
+            ),
+          );
+        ahead = row?.n ?? 0;
+      }
+      return {
+        branchQueueTypeId: q.branchQueueTypeId,
+        uuid: q.uuid,
+        company_name: branch?.companyName || companyName,
+        branch_name: branch?.name ?? '',
+        queue_number: q.queueNumber,
+        queue_type_info: { queue_type_name: q.queueTypeName },
+        product_info: { name: q.productName },
+        created_view: formatSiteTime(q.created, siteTimeZone),
+        flow_engine_id: q.flowEngineId,
+        queue_state: state,
+        ahead,
+        station_name: state === 'C' || state === 'RC' ? q.stationName : null,
+        lab_done: q.labFinish !== null,
+        exited: q.exitAt !== null,
+      };
+    },
+  };
+}
+
+export type PublicQueueService = ReturnType<typeof createPublicQueueService>;

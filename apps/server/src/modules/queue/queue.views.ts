@@ -1,0 +1,95 @@
+import type { CardQueue, FlowQueueRow, Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import { isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import type { QueueView } from './queue.repository.ts';
+
+/** How a queue looks on the wire in each screen's shape (SPEC.md section 3 names). */
+
+export const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
+const seconds = (from: Date | null, to: Date | null) =>
+  from && to ? Math.round((to.getTime() - from.getTime()) / 1000) : null;
+const kg = (value: string | null) => (value === null ? null : Number(value));
+const state = (value: string): QueueState => (isQueueState(value) ? value : 'QS');
+
+export function toTicket(q: QueueView): Ticket {
+  return {
+    uuid: q.uuid,
+    queue_number: q.queueNumber,
+    queue_type_name: q.queueTypeName,
+    product_name: q.productName,
+    truck_license: q.truckLicense,
+    created: q.created.toISOString(),
+  };
+}
+
+export function toCardQueue(q: QueueView): CardQueue {
+  return {
+    _id: q.id,
+    uuid: q.uuid,
+    queue_number: q.queueNumber,
+    queue_state: state(q.state),
+    truck_license: q.truckLicense,
+    product_name: q.productName,
+    created: q.created.toISOString(),
+    station_name: q.stationName,
+  };
+}
+
+export function toFlowRow(q: QueueView): FlowQueueRow {
+  return {
+    ...toCardQueue(q),
+    queue_type_id: q.branchQueueTypeId,
+    queue_type_name: q.queueTypeName,
+    stamp_lab_start: iso(q.labStart),
+    stamp_lab_finish: iso(q.labFinish),
+    called: iso(q.calledAt),
+    finished: iso(q.finishedAt),
+    exit: iso(q.exitAt),
+  };
+}
+
+export function toLabRecord(q: QueueView): LabRecord {
+  return {
+    uuid: q.uuid,
+    queue_number: q.queueNumber,
+    truck_license: q.truckLicense,
+    queue_state: q.state,
+    stamp_lab_start: iso(q.labStart),
+    stamp_lab_finish: iso(q.labFinish),
+    stamp_second_ls_to_lf: seconds(q.labStart, q.labFinish),
+  };
+}
+
+export function toExitRecord(q: QueueView): ExitRecord {
+  return {
+    uuid: q.uuid,
+    queue_number: q.queueNumber,
+    truck_license: q.truckLicense,
+    queue_type_name: q.queueTypeName,
+    created: q.created.toISOString(),
+    exit: iso(q.exitAt) ?? '',
+    time_in_factory: seconds(q.created, q.exitAt) ?? 0,
+  };
+}
+
+export function toWeighRecord(q: QueueView): WeighRecord {
+  const weighIn = kg(q.weighInKg);
+  const weighOut = kg(q.weighOutKg);
+  const both = weighIn !== null && weighOut !== null;
+  const gross = both ? Math.max(weighIn, weighOut) : null;
+  const tare = both ? Math.min(weighIn, weighOut) : null;
+  return {
+    uuid: q.uuid,
+    queue_number: q.queueNumber,
+    truck_license: q.truckLicense,
+    queue_type_name: q.queueTypeName,
+    product_name: q.productName,
+    weigh_in_kg: weighIn,
+    weigh_in_at: iso(q.weighInAt),
+    weigh_out_kg: weighOut,
+    weigh_out_at: iso(q.weighOutAt),
+    gross_kg: gross,
+    tare_kg: tare,
+    net_kg: gross !== null && tare !== null ? Math.round((gross - tare) * 10) / 10 : null,
+  };
+}

@@ -1,0 +1,219 @@
+import type { Server as HttpServer } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  CallArgs,
+  JoinRoomArgs,
+  PUBLIC_NAMESPACE,
+  RecordArgs,
+  type Ack,
+  type PublicServerToClient,
+  type StaffClientToServer,
+  type StaffServerToClient,
+} from '@truck-queue/shared/contracts/socket-events';
+import { can } from '@truck-queue/shared/roles';
+import type { AuthContext } from '../http/auth-context.ts';
+import { AppError } from '../http/errors.ts';
+import type { EventHub, QueueChange } from '../lib/event-hub.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { CallingService } from '../modules/queue/calling.service.ts';
+import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
+
+interface StaffData {
+  token: string;
+  auth: AuthContext;
+}
+type StaffSocket = Socket<StaffClientToServer, StaffServerToClient, Record<string, never>, StaffData>;
+
+export const branchRoom = (branchId: number) => `branch:${branchId}`;
+const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+const queueTypeRoom = (branchQueueTypeId: number) => `queuetype:${branchQueueTypeId}`;
+
+const HandshakeSchema = z.object({ session: z.string().min(1).max(200), apiKey: z.string().max(200) });
+const PublicHandshakeSchema = z.object({ queue: z.uuid() });
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function failure(error: unknown, log: FastifyBaseLogger): Ack {
+  if (error instanceof AppError) return { status: 0, code: error.code, message: error.message };
+  log.error({ err: error }, 'socket event failed');
+  return { status: 0, code: 'INTERNAL', message: 'Something went wrong on the server. Try again.' };
+}
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Socket.IO on the API's port. Staff sockets authenticate with their session in the handshake
+ * and join their branch's room; the driver's page joins its queue type's room in /public.
+ * Committed changes (the event hub) become room emits; screens refetch on them.
+ */
+export function createRealtime(deps: {
+  httpServer: HttpServer;
+  apiKey: string;
+  redisUrl: string | null;
+  auth: AuthService;
+  calling: CallingService;
+  publicQueue: PublicQueueService;
+  events: EventHub;
+  log: FastifyBaseLogger;
+}): Realtime {
+  const { auth, calling, publicQueue, events, log } = deps;
+  const io = new Server<StaffClientToServer, StaffServerToClient, Record<string, never>, StaffData>(
+    deps.httpServer,
+    {
+      serveClient: false,
+      maxHttpBufferSize: 16 * 1024,
+    },
+  );
+  let redis: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: false });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use((socket, next) => {
+    const handshake = HandshakeSchema.safeParse(socket.handshake.auth);
+    if (!handshake.success || !sameSecret(handshake.data.apiKey, deps.apiKey)) {
+      next(new Error('UNAUTHENTICATED'));
+      return;
+    }
+    auth
+      .authenticate(handshake.data.session)
+      .then(async (context) => {
+        if (!context) return next(new Error('UNAUTHENTICATED'));
+        socket.data = { token: handshake.data.session, auth: context };
+        await socket.join(sessionRoom(context.sessionId));
+        next();
+      })
+      .catch((error: unknown) => next(error instanceof Error ? error : new Error('INTERNAL')));
+  });
+
+  /** Runs a staff event: arguments checked, the session still alive, the role allowed; always acknowledged. */
+  function on<A extends unknown[]>(
+    socket: StaffSocket,
+    name: keyof StaffClientToServer,
+    args: z.ZodType<A>,
+    run: (context: AuthContext, parsed: A) => Promise<void>,
+  ) {
+    socket.on(name, (...raw: unknown[]) => {
+      const ack = typeof raw.at(-1) === 'function' ? (raw.pop() as (ack: Ack) => void) : () => undefined;
+      const parsed = args.safeParse(raw);
+      if (!parsed.success) {
+        ack({
+          status: 0,
+          code: 'VALIDATION_FAILED',
+          message: `Bad arguments for ${name}: ${parsed.error.issues[0]?.message ?? ''}`,
+        });
+        return;
+      }
+      auth
+        .authenticate(socket.data.token)
+        .then(async (context) => {
+          if (!context) {
+            ack({ status: 0, code: 'UNAUTHENTICATED', message: 'The session has ended.' });
+            socket.disconnect(true);
+            return;
+          }
+          await run(context, parsed.data);
+          ack({ status: 1 });
+        })
+        .catch((error: unknown) => ack(failure(error, log)));
+    });
+  }
+
+  const mayCall = (context: AuthContext) => {
+    if (!can(context.roles, 'calling')) throw new AppError('FORBIDDEN', 'Your role may not call queues.');
+  };
+
+  io.on('connection', (socket) => {
+    on(socket, 'joinRoom', JoinRoomArgs, async (context, [branchId]) => {
+      if (branchId !== context.branchId)
+        throw new AppError('FORBIDDEN', 'This is not the branch you are working in.');
+      await socket.join(branchRoom(branchId));
+      socket.emit('joinRoomCompleted', { branch_id: branchId });
+    });
+    on(socket, 'doCalling', CallArgs, async (context, [branchId, queueId, stationId]) => {
+      mayCall(context);
+      await calling.act(context, branchId, queueId, 'call', stationId);
+    });
+    on(socket, 'doRecheck', CallArgs, async (context, [branchId, queueId, stationId]) => {
+      mayCall(context);
+      await calling.act(context, branchId, queueId, 'recheck', stationId);
+    });
+    on(socket, 'doFinish', RecordArgs, async (context, [branchId, queueId]) => {
+      mayCall(context);
+      await calling.act(context, branchId, queueId, 'finish');
+    });
+    on(socket, 'doReject', RecordArgs, async (context, [branchId, queueId]) => {
+      mayCall(context);
+      await calling.act(context, branchId, queueId, 'reject');
+    });
+  });
+
+  const publicSpace = io.of(PUBLIC_NAMESPACE) as unknown as Namespace<
+    Record<string, never>,
+    PublicServerToClient
+  >;
+  publicSpace.use((socket, next) => {
+    const handshake = PublicHandshakeSchema.safeParse(socket.handshake.auth);
+    if (!handshake.success) return next(new Error('NOT_FOUND'));
+    publicQueue
+      .information(handshake.data.queue)
+      .then(async (info) => {
+        await socket.join(queueTypeRoom(info.branchQueueTypeId));
+        next();
+      })
+      .catch(() => next(new Error('NOT_FOUND')));
+  });
+
+  const unsubscribe = [
+    events.subscribe('queueChanged', (change: QueueChange) => {
+      io.to(branchRoom(change.branchId)).emit('refreshUI', {
+        queue_uuid: change.queueUuid,
+        queue_number: change.queueNumber,
+        action: change.action,
+        from_state: change.fromState,
+        to_state: change.toState,
+        station_name: change.stationName,
+        queue_type_id: change.branchQueueTypeId,
+      });
+      if (change.action === 'call' || change.action === 'recheck') {
+        io.to(branchRoom(change.branchId)).emit('popup', {
+          queue_number: change.queueNumber,
+          station_name: change.stationName,
+          action: change.action,
+        });
+      }
+      // The driver's page learns only that its line moved, and refetches its own ticket.
+      publicSpace.to(queueTypeRoom(change.branchQueueTypeId)).emit('queueChanged');
+    }),
+    events.subscribe('sessionsEnded', ({ sessionIds }) => {
+      for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
+    }),
+  ];
+
+  return {
+    io: io,
+    async close() {
+      for (const stop of unsubscribe) stop();
+      io.disconnectSockets(true);
+      publicSpace.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { QUEUE_STATES } from '../queue/queue-machine.ts';
+import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+
+/** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
+export const InstantSchema = z.string();
+export const MaybeInstantSchema = z.string().nullable();
+
+/** A truck licence as typed: Thai or Latin letters, digits, spaces and dashes. */
+export const TruckLicenseSchema = text(20).regex(
+  /^[\p{L}\p{M}\p{N} .\-/]+$/u,
+  'may hold letters (Thai or Latin), digits, spaces, dots, dashes and slashes only',
+);
+
+/** A queue number as an officer types it (A001); the server compares it trimmed and upper-cased. */
+export const QueueNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Z0-9\p{L}-]+$/u, 'is not a queue number');
+
+export const TicketSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  queue_type_name: z.string(),
+  product_name: z.string(),
+  truck_license: z.string(),
+  created: InstantSchema,
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+/** Issues a ticket: by a registered kiosk, or by an officer who calls that queue type. */
+export const issueQueue = defineContract({
+  path: 'process/printer/issueQueue',
+  access: 'calling',
+  body: z.strictObject({
+    id_branchQT: z.number().int().positive(),
+    product: z.number().int().positive(),
+    truck_license: TruckLicenseSchema,
+    /** A retry with the same key gets the same ticket back instead of a second one. */
+    idempotency_key: z.string().min(8).max(100).optional(),
+  }),
+  response: OkSchema.extend({ queue: TicketSchema }),
+});
+
+/** The queue types (with their products) an officer may issue tickets for. */
+export const ticketOptions = defineContract({
+  path: 'process/printer/ticketOptions',
+  access: 'calling',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({
+    queue_type: z.array(
+      z.object({
+        id: z.number(),
+        queue_type_name: z.string(),
+        prefix: z.string(),
+        flow_engine_id: z.number(),
+        product: z.array(z.object({ id: z.number(), name: z.string() })),
+      }),
+    ),
+  }),
+});
+
+export const StationPermissionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** 1: a call station, 2: a recheck station. */
+  type: z.union([z.literal(1), z.literal(2)]),
+});
+
+export const CardQueueSchema = z.object({
+  _id: z.number(),
+  uuid: z.string(),
+  queue_number: z.string(),
+  queue_state: z.enum(QUEUE_STATES),
+  truck_license: z.string(),
+  product_name: z.string(),
+  created: InstantSchema,
+  /** Where a called truck was sent. */
+  station_name: z.string().nullable(),
+});
+export type CardQueue = z.infer<typeof CardQueueSchema>;
+
+export const ProcessCardSchema = z.object({
+  _id: z.number(),
+  uuid: z.string(),
+  flow_engine_id: z.number(),
+  flow_engine_uuid: z.string(),
+  queue_type_name: z.string(),
+  prefix: z.string(),
+  station_permission: z.array(StationPermissionSchema),
+  queue_number: z.array(CardQueueSchema),
+});
+export type ProcessCard = z.infer<typeof ProcessCardSchema>;
+
+/** Manage Calling: a card per queue type the officer calls, with its waiting and called trucks. */
+export const getCardInProcess = defineContract({
+  path: 'process/calling/getCardInProcess',
+  access: 'calling',
+  body: z.strictObject({ find_total_day: z.union([z.literal(1), z.literal(3)]) }),
+  response: OkSchema.extend({ card: z.array(ProcessCardSchema) }),
+});
+
+export const findFlowEngineByUUID = defineContract({
+  path: 'flowEngine/findFlowEngineByUUID',
+  access: 'calling',
+  body: z.strictObject({ uuid: z.uuid() }),
+  response: OkSchema.extend({ id: z.number(), uuid: z.string(), name: z.string() }),
+});
+
+export const FlowQueueRowSchema = z.object({
+  _id: z.number(),
+  uuid: z.string(),
+  queue_number: z.string(),
+  queue_state: z.enum(QUEUE_STATES),
+  queue_type_id: z.number(),
+  queue_type_name: z.string(),
+  product_name: z.string(),
+  truck_license: z.string(),
+  station_name: z.string().nullable(),
+  created: InstantSchema,
+  stamp_lab_start: MaybeInstantSchema,
+  stamp_lab_finish: MaybeInstantSchema,
+  called: MaybeInstantSchema,
+  finished: MaybeInstantSchema,
+  exit: MaybeInstantSchema,
+});
+export type FlowQueueRow = z.infer<typeof FlowQueueRowSchema>;
+
+/** Report by flow: one flow engine's queues of the officer's queue types for a site day. */
+export const getQueueByFlow = defineContract({
+  path: 'process/calling/getQueueByFlow',
+  access: 'calling',
+  body: z.strictObject({
+    uuid: z.uuid(),
+    /** YYYY-MM-DD; today (site time) when absent. */
+    find_date: z.iso.date().optional(),
+  }),
+  response: OkSchema.extend({
+    flow_engine: z.object({ id: z.number(), uuid: z.string(), name: z.string() }),
+    station_permission: z.array(StationPermissionSchema.extend({ queue_type_id: z.number() })),
+    queue: z.array(FlowQueueRowSchema),
+  }),
+});
+
+export const queueContracts = {
+  issueQueue,
+  ticketOptions,
+  getCardInProcess,
+  findFlowEngineByUUID,
+  getQueueByFlow,
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Socket.IO events (SPEC.md section 7, "Real-time channel"). Staff sockets connect to the
+ * default namespace with `auth: { session, apiKey }`; the driver's page connects to `/public`
+ * with `auth: { queue: <uuid> }`.
+ */
+
+export const STAFF_ROOM = 'System';
+export const PUBLIC_NAMESPACE = '/public';
+export const RECONNECT_DELAY_MS = 10_000;
+
+/** Every staff action is acknowledged: success, or a stable code and an English message. */
+export type Ack = { status: 1 } | { status: 0; code: string; message: string };
+
+export const JoinRoomArgs = z.tuple([z.number().int().positive(), z.literal(STAFF_ROOM)]);
+export const CallArgs = z.tuple([
+  z.number().int().positive(),
+  z.number().int().positive(),
+  z.number().int().positive(),
+]);
+export const RecordArgs = z.tuple([z.number().int().positive(), z.number().int().positive()]);
+
+export interface QueueChangedPayload {
+  queue_uuid: string;
+  queue_number: string;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  station_name: string | null;
+  queue_type_id: number;
+}
+
+export interface StaffClientToServer {
+  joinRoom: (branchId: number, room: typeof STAFF_ROOM, ack?: (ack: Ack) => void) => void;
+  doCalling: (branchId: number, recordId: number, stationId: number, ack?: (ack: Ack) => void) => void;
+  doFinish: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
+  doRecheck: (branchId: number, recordId: number, stationId: number, ack?: (ack: Ack) => void) => void;
+  doReject: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
+}
+
+export interface StaffServerToClient {
+  /** Something changed in the branch: refetch what is on screen. */
+  refreshUI: (change: QueueChangedPayload) => void;
+  /** A truck was called to a station. */
+  popup: (call: { queue_number: string; station_name: string | null; action: string }) => void;
+  joinRoomCompleted: (room: { branch_id: number }) => void;
+}
+
+export interface PublicServerToClient {
+  /** This ticket, or the line it waits in, changed: refetch its page. */
+  queueChanged: () => void;
+}

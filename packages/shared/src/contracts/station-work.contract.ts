@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
+
+/** Lab pickup, weighing and the exit gate: an officer types a queue number, the server finds today's truck. */
+
+export const LabRecordSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  truck_license: z.string(),
+  queue_state: z.string(),
+  stamp_lab_start: MaybeInstantSchema,
+  stamp_lab_finish: MaybeInstantSchema,
+  /** Seconds from lab start to lab finish; null while the sample is in the lab. */
+  stamp_second_ls_to_lf: z.number().nullable(),
+});
+export type LabRecord = z.infer<typeof LabRecordSchema>;
+
+const QueueNumberBody = z.strictObject({ queue_number: QueueNumberSchema });
+
+/** The lab receives a truck's sample: QS -> LS, stamps the lab start. */
+export const labAccept = defineContract({
+  path: 'process/example/accept',
+  access: 'lab',
+  body: QueueNumberBody,
+  response: OkSchema.extend({ queue: LabRecordSchema }),
+});
+
+/** Checkout: the lab result is ready, LS -> LF, stamps the lab finish. */
+export const labCompleted = defineContract({
+  path: 'process/example/completed',
+  access: 'lab',
+  body: QueueNumberBody,
+  response: OkSchema.extend({ queue: LabRecordSchema }),
+});
+
+/** Today's samples the lab accepted; `queue_number` (optional, may be empty) narrows the list. */
+export const getAcceptToday = defineContract({
+  path: 'process/example/getAcceptToday',
+  access: 'lab',
+  body: z.strictObject({ queue_number: z.string().trim().toUpperCase().max(20).optional() }),
+  response: OkSchema.extend({ queue: z.array(LabRecordSchema) }),
+});
+
+export const ExitRecordSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  truck_license: z.string(),
+  queue_type_name: z.string(),
+  created: InstantSchema,
+  exit: InstantSchema,
+  /** Seconds from the ticket to the exit. */
+  time_in_factory: z.number(),
+});
+export type ExitRecord = z.infer<typeof ExitRecordSchema>;
+
+export const exitFactory = defineContract({
+  path: 'process/security/exitFactory',
+  access: 'exit',
+  body: QueueNumberBody,
+  response: OkSchema.extend({ queue: ExitRecordSchema }),
+});
+
+export const getExitToday = defineContract({
+  path: 'process/security/getExitToday',
+  access: 'exit',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ queue: z.array(ExitRecordSchema) }),
+});
+
+export const WeighRecordSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  truck_license: z.string(),
+  queue_type_name: z.string(),
+  product_name: z.string(),
+  weigh_in_kg: z.number().nullable(),
+  weigh_in_at: MaybeInstantSchema,
+  weigh_out_kg: z.number().nullable(),
+  weigh_out_at: MaybeInstantSchema,
+  /** The heavier weighing, the lighter one, and their difference (kg), once both exist. */
+  gross_kg: z.number().nullable(),
+  tare_kg: z.number().nullable(),
+  net_kg: z.number().nullable(),
+});
+export type WeighRecord = z.infer<typeof WeighRecordSchema>;
+
+/** Weights in kg: a weighbridge reads up to 100 t, to a tenth of a kilogram at best. */
+export const WeightSchema = z
+  .number()
+  .positive()
+  .max(100_000)
+  .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
+
+const WeighBody = z.strictObject({ queue_number: QueueNumberSchema, weight: WeightSchema });
+
+export const weighIn = defineContract({
+  path: 'process/weighing/weighIn',
+  access: 'weighing',
+  body: WeighBody,
+  response: OkSchema.extend({ queue: WeighRecordSchema }),
+});
+
+export const weighOut = defineContract({
+  path: 'process/weighing/weighOut',
+  access: 'weighing',
+  body: WeighBody,
+  response: OkSchema.extend({ queue: WeighRecordSchema }),
+});
+
+export const getWeighToday = defineContract({
+  path: 'process/weighing/getWeighToday',
+  access: 'weighing',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ queue: z.array(WeighRecordSchema) }),
+});
+
+export const stationWorkContracts = {
+  labAccept,
+  labCompleted,
+  getAcceptToday,
+  exitFactory,
+  getExitToday,
+  weighIn,
+  weighOut,
+  getWeighToday,
+};
