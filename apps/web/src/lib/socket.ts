@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import {
+  RECONNECT_DELAY_MS,
+  STAFF_ROOM,
+  type Ack,
+  type QueueChangedPayload,
+  type StaffClientToServer,
+  type StaffServerToClient,
+} from '@truck-queue/shared/contracts/socket-events';
+import { config } from './config.ts';
+import { readBranch, readSession } from './session.ts';
+
+type StaffSocket = Socket<StaffServerToClient, StaffClientToServer>;
+
+let socket: StaffSocket | null = null;
+
+/**
+ * The officer's one Socket.IO connection (SPEC.md section 7): session in the handshake,
+ * reconnects forever every 10 s, and joins the branch's room on every (re)connect.
+ */
+export function staffSocket(): StaffSocket {
+  if (socket) return socket;
+  const created: StaffSocket = io({
+    auth: (send) => send({ session: readSession() ?? '', apiKey: config.apiKey }),
+    reconnection: true,
+    reconnectionAttempts: Infinity,
+    reconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RECONNECT_DELAY_MS,
+  });
+  created.on('connect', () => {
+    const branch = readBranch();
+    if (branch) created.emit('joinRoom', branch.id, STAFF_ROOM);
+  });
+  created.on('connect_error', (error) => console.warn('Real-time connection failed', error.message));
+  created.on('joinRoomCompleted', (room) => console.debug('Joined the branch room', room));
+  socket = created;
+  return created;
+}
+
+/** Ends the connection (sign-out). */
+export function closeStaffSocket(): void {
+  socket?.disconnect();
+  socket = null;
+}
+
+/** Calls `onChange` on every committed queue change in the branch and after every reconnect. */
+export function useQueueChanges(onChange: (change: QueueChangedPayload | null) => void): void {
+  useEffect(() => {
+    const s = staffSocket();
+    const changed = (change: QueueChangedPayload) => onChange(change);
+    const reconnected = () => onChange(null);
+    s.on('refreshUI', changed);
+    s.io.on('reconnect', reconnected);
+    return () => {
+      s.off('refreshUI', changed);
+      s.io.off('reconnect', reconnected);
+    };
+  }, [onChange]);
+}
+
+/** Whether the real-time connection is up, for a "reconnecting" banner. */
+export function useSocketConnected(): boolean {
+  const [connected, setConnected] = useState(() => staffSocket().connected);
+  useEffect(() => {
+    const s = staffSocket();
+    const up = () => setConnected(true);
+    const down = () => setConnected(false);
+    s.on('connect', up);
+    s.on('disconnect', down);
+    return () => {
+      s.off('connect', up);
+      s.off('disconnect', down);
+    };
+  }, []);
+  return connected;
+}
+
+type StaffAction = 'doCalling' | 'doRecheck' | 'doFinish' | 'doReject';
+
+/** Emits a staff action and resolves with the server's acknowledgement (10 s at most). */
+export function emitAction(event: StaffAction, ...args: number[]): Promise<Ack> {
+  const s = staffSocket();
+  return new Promise((resolve) => {
+    const emitter = s.timeout(10_000) as unknown as {
+      emit: (event: string, ...rest: unknown[]) => void;
+    };
+    emitter.emit(event, ...args, (error: Error | null, ack: Ack) => {
+      resolve(error ? { status: 0, code: 'NETWORK', message: error.message } : ack);
+    });
+  });
+}
