@@ -313,6 +313,8 @@ export const queues = pgTable(
     stationId: integer('station_id').references(() => stations.id),
     created: created(),
     calledAt: ts('called_at'),
+    /** The latest call (a recall moves it, calledAt keeps the first). */
+    lastCalledAt: ts('last_called_at'),
     finishedAt: ts('finished_at'),
     labStart: ts('lab_start'),
     labFinish: ts('lab_finish'),

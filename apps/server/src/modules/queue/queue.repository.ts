@@ -168,6 +168,7 @@ export function createQueueRepository(db: Db) {
           branchQueueTypeId: queues.branchQueueTypeId,
           state: queues.state,
           calledAt: queues.calledAt,
+          lastCalledAt: queues.lastCalledAt,
           exitAt: queues.exitAt,
           weighInAt: queues.weighInAt,
           weighOutAt: queues.weighOutAt,

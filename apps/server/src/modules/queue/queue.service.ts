@@ -27,6 +27,13 @@ export function formatQueueNumber(prefix: string, seq: number): string {
  */
 export const ACTIVE_TICKET_DAYS = 3;
 
+/**
+ * A call of a truck that was called less than this long ago is refused: two officers clicking
+ * at once, or a double click, must not announce the same truck twice. A real recall (the driver
+ * did not come) happens later than this.
+ */
+export const RECALL_GUARD_MS = 15_000;
+
 /** Which time stamp an action sets. Calling stamps only the first call. */
 const STAMP: Record<QueueAction, 'labStart' | 'labFinish' | 'calledAt' | 'finishedAt' | 'rejectedAt' | null> =
   {
@@ -170,9 +177,17 @@ export function createQueueService(deps: {
           throw conflict(
             `Queue ${current.queueNumber} is in state ${current.state}: "${action}" is not possible.`,
           );
+        if (
+          action === 'call' &&
+          current.lastCalledAt &&
+          now.getTime() - current.lastCalledAt.getTime() < RECALL_GUARD_MS
+        ) {
+          throw conflict(`Queue ${current.queueNumber} was called moments ago.`);
+        }
         const stamp = STAMP[action];
         const values: Record<string, unknown> = { state: to, updated: now };
         if (stamp && !(stamp === 'calledAt' && current.calledAt)) values[stamp] = now;
+        if (action === 'call') values.lastCalledAt = now;
         if (actor.stationId !== undefined) values.stationId = actor.stationId;
         await repo.updateQueue(tx, current.id, values);
         await repo.appendTransition(tx, {

@@ -1,6 +1,227 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, Card, Flex, Form, Table, Typography, type InputRef, type TableColumnsType } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+import { durationParts } from '@truck-queue/shared/durations';
+import type { ExitRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useQueueChanges } from '../../lib/socket.ts';
+import { focusQueueNumber, QueueNumberInput } from '../lab/components/queue-number-input.tsx';
+import { LastResult, useFailureDialog, type StationFailure } from '../lab/components/station-feedback.tsx';
+import { ListEmpty, matchesSearch, TodayListCard } from '../lab/components/today-list-card.tsx';
+import { exitTodayQueryKey, useExitToday } from './api/use-exit-today.ts';
+import { useExitFactory } from './api/use-exit-factory.ts';
 
-/** /System/exitFactory: factory exit recording. */
+const PAGE_SIZE = 20;
+
+/** Time in factory as the spec shows it: hours and minutes, one minute added. */
+function timeInFactory(t: TFunction, seconds: number): string {
+  const { hours, minutes } = durationParts(seconds, 'plusOne');
+  return hours > 0
+    ? t('exit.durationHoursMinutes', { hours, minutes })
+    : t('exit.durationMinutes', { minutes });
+}
+
+function clock(instant: string): string {
+  return dayjs(instant).format('HH:mm');
+}
+
+/** Why the gate could not record the exit, in the officer's words. */
+function exitFailure(t: TFunction, error: unknown, n: string, rows: readonly ExitRecord[]): StationFailure {
+  const subject = t('exit.typedNumber', { n });
+  switch (errorCodeOf(error)) {
+    case 'NOT_FOUND':
+      return { title: t('exit.notFound'), subject };
+    case 'CONFLICT': {
+      const known = rows.find((row) => row.queue_number === n);
+      if (known) return { title: t('exit.alreadyExited', { n, time: clock(known.exit) }) };
+      return {
+        title: t('exit.alreadyExitedNoTime', { n }),
+        detail:
+          error instanceof Error && error.message
+            ? t('exit.serverSays', { message: error.message })
+            : undefined,
+      };
+    }
+    case 'VALIDATION_FAILED':
+      return { title: t('exit.invalidNumber'), subject };
+    default:
+      return { title: errorMessage(t, error), subject };
+  }
+}
+
+/** /System/exitFactory: the gate records each truck leaving the factory. */
 export function ExitFactoryPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const today = useExitToday();
+  const exit = useExitFactory();
+  const showFailure = useFailureDialog();
+  const inputRef = useRef<InputRef>(null);
+  const [queueNumber, setQueueNumber] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [last, setLast] = useState<{ text: string; detail: string } | null>(null);
+  const [search, setSearch] = useState('');
+
+  useQueueChanges(
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: exitTodayQueryKey }), [queryClient]),
+  );
+
+  const rows = useMemo(() => today.data ?? [], [today.data]);
+  const shown = useMemo(
+    () => rows.filter((row) => matchesSearch(search, row.queue_number, row.truck_license)),
+    [rows, search],
+  );
+
+  const submit = () => {
+    const n = queueNumber.trim().toUpperCase();
+    if (!n) {
+      setMissing(true);
+      focusQueueNumber(inputRef.current);
+      return;
+    }
+    if (exit.isPending) return;
+    exit.mutate(n, {
+      onSuccess: ({ queue }) => {
+        setLast({
+          text: t('exit.recorded', { n: queue.queue_number }),
+          detail: t('exit.recordedDetail', {
+            license: queue.truck_license,
+            time: clock(queue.exit),
+            duration: timeInFactory(t, queue.time_in_factory),
+          }),
+        });
+        setQueueNumber('');
+        focusQueueNumber(inputRef.current);
+      },
+      onError: (error) => {
+        setLast(null);
+        showFailure(exitFailure(t, error, n, rows), () => focusQueueNumber(inputRef.current, true));
+      },
+    });
+  };
+
+  const columns: TableColumnsType<ExitRecord> = [
+    {
+      key: 'queue_number',
+      title: t('exit.columns.queueNumber'),
+      dataIndex: 'queue_number',
+      width: 120,
+      fixed: 'start',
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
+    { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 170 },
+    {
+      key: 'created',
+      title: t('exit.columns.created'),
+      dataIndex: 'created',
+      width: 160,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      key: 'exit',
+      title: t('exit.columns.exit'),
+      dataIndex: 'exit',
+      width: 160,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      key: 'time_in_factory',
+      title: t('exit.columns.timeInFactory'),
+      dataIndex: 'time_in_factory',
+      width: 150,
+      render: (value: number) => timeInFactory(t, value),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={24}>
+      <Card>
+        <Flex vertical gap={16}>
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              <LogoutOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
+              {t('exit.formTitle')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('exit.formHint')}</Typography.Text>
+          </div>
+          <Form layout="vertical" component="div">
+            <Form.Item
+              label={t('exit.queueNumber')}
+              htmlFor="exit-queue-number"
+              validateStatus={missing ? 'error' : undefined}
+              help={missing ? t('exit.queueNumberRequired') : undefined}
+              style={{ marginBottom: 0 }}
+            >
+              <Flex gap={12} wrap>
+                <div style={{ flex: '1 1 240px', maxWidth: 360 }}>
+                  <QueueNumberInput
+                    id="exit-queue-number"
+                    inputRef={inputRef}
+                    value={queueNumber}
+                    onChange={(value) => {
+                      setQueueNumber(value);
+                      if (value) setMissing(false);
+                    }}
+                    onSubmit={submit}
+                    placeholder={t('exit.queueNumberPlaceholder')}
+                    ariaLabel={t('exit.queueNumber')}
+                    error={missing}
+                  />
+                </div>
+                <Button
+                  type="primary"
+                  size="large"
+                  icon={<LogoutOutlined aria-hidden />}
+                  loading={exit.isPending}
+                  onClick={submit}
+                  style={{ minWidth: 120 }}
+                >
+                  {t('exit.submit')}
+                </Button>
+              </Flex>
+            </Form.Item>
+          </Form>
+          <LastResult text={last?.text ?? null} detail={last?.detail} />
+        </Flex>
+      </Card>
+
+      <TodayListCard
+        title={t('exit.todayTitle')}
+        count={today.data ? shown.length : undefined}
+        countLabel={(count) => t('exit.count', { count })}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder={t('exit.search')}
+        error={today.isError ? errorMessage(t, today.error) : null}
+        retryLabel={t('exit.retry')}
+        onRetry={() => void today.refetch()}
+        refreshing={today.isFetching}
+      >
+        <Table<ExitRecord>
+          rowKey="uuid"
+          size="middle"
+          columns={columns}
+          dataSource={shown}
+          loading={today.isPending}
+          scroll={{ x: 'max-content' }}
+          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          locale={{
+            emptyText: (
+              <ListEmpty
+                loading={today.isPending}
+                failed={today.isError}
+                text={search && rows.length > 0 ? t('exit.noMatch') : t('exit.empty')}
+              />
+            ),
+          }}
+        />
+      </TodayListCard>
+    </Flex>
+  );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "queues" ADD COLUMN "last_called_at" timestamp with time zone;

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queues } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+
+let t: TestContext;
+let plant: Plant;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  plant = await createPlant(t);
+});
+afterAll(() => t.close());
+
+const info = (id: unknown) => t.post('process/user/queueInformation', { queue_number_id: id });
+
+describe("process/user/queueInformation (the driver's page)", () => {
+  it('needs no session and tells the ticket, its place in line and, once called, where to go', async () => {
+    const first = await issueTicket(t, plant, 'standard', 'DRIVER 1');
+    const second = await issueTicket(t, plant, 'standard', 'DRIVER 2');
+    const response = await info(second.uuid);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().queue).toMatchObject({
+      queue_number: second.queue_number,
+      queue_type_info: { queue_type_name: 'รับสินค้า' },
+      product_info: { name: 'แป้งมัน' },
+      queue_state: 'QS',
+      ahead: 1,
+      station_name: null,
+      exited: false,
+    });
+    expect(response.json().queue.created_view).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+    expect(JSON.stringify(response.json())).not.toContain('DRIVER 1');
+
+    await t.db
+      .update(queues)
+      .set({ state: 'C', stationId: plant.stations.standardCall.id })
+      .where(eq(queues.id, first.id));
+    expect((await info(second.uuid)).json().queue.ahead).toBe(0);
+    const called = (await info(first.uuid)).json().queue;
+    expect(called).toMatchObject({ queue_state: 'C', ahead: null, station_name: 'ช่องขึ้นสินค้า 1' });
+  });
+
+  it('answers 404 for an unknown ticket and 400 for something that is not a ticket id', async () => {
+    expect((await info('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await info('A001')).statusCode).toBe(400);
+    expect((await info(undefined)).statusCode).toBe(400);
+  });
+});

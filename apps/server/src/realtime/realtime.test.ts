@@ -1,0 +1,231 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queues, queueTransitions } from '../db/schema.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
+import { closeSockets, emitAck, listen, next, publicSocket, record, staffSocket } from '../test/sockets.ts';
+
+let t: TestContext;
+let url: string;
+let plant: Plant;
+let other: Plant;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  plant = await createPlant(t, 'Plant one');
+  other = await createPlant(t, 'Plant two');
+  url = await listen(t);
+});
+afterEach(() => closeSockets());
+afterAll(() => t.close());
+
+const auth = (session: string) => ({ session, apiKey: t.config.apiKey });
+async function joined(session: string, branchId: number) {
+  const socket = await staffSocket(url, auth(session));
+  expect(await emitAck(socket, 'joinRoom', branchId, 'System')).toEqual({ status: 1 });
+  return socket;
+}
+const stateOf = async (id: number) => (await t.db.select().from(queues).where(eq(queues.id, id)))[0]!;
+
+describe('handshake', () => {
+  it('refuses sockets without a live session or with the wrong API key', async () => {
+    await expect(staffSocket(url, {})).rejects.toThrow('UNAUTHENTICATED');
+    await expect(staffSocket(url, auth('made-up'))).rejects.toThrow('UNAUTHENTICATED');
+    await expect(
+      staffSocket(url, { session: plant.officers.caller.session, apiKey: 'wrong-key' }),
+    ).rejects.toThrow('UNAUTHENTICATED');
+  });
+
+  it("joins only the session's own branch", async () => {
+    const socket = await staffSocket(url, auth(plant.officers.caller.session));
+    const completed = next<{ branch_id: number }>(socket, 'joinRoomCompleted');
+    expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+    expect(await completed).toEqual({ branch_id: plant.branch.id });
+    expect(await emitAck(socket, 'joinRoom', other.branch.id, 'System')).toMatchObject({
+      status: 0,
+      code: 'FORBIDDEN',
+    });
+    expect(await emitAck(socket, 'joinRoom', 'one', 'System')).toMatchObject({
+      status: 0,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('drops the sockets of a session that signs out', async () => {
+    const officer = await t.createOfficer({ branchId: plant.branch.id, roles: '55' });
+    const session = await t.signIn(officer.email, officer.password);
+    const socket = await joined(session, plant.branch.id);
+    const gone = next<string>(socket, 'disconnect');
+    await t.post('authen/signout', {}, { session });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
+describe('staff events', () => {
+  it("tells the branch's screens about a change, and no other branch's", async () => {
+    const mine = await joined(plant.officers.caller.session, plant.branch.id);
+    const theirs = await joined(other.officers.caller.session, other.branch.id);
+    const theirEvents = record(theirs, 'refreshUI');
+    const refreshed = next<{ queue_number: string; action: string; to_state: string }>(mine, 'refreshUI');
+    const ticket = await issueTicket(t, plant, 'standard', 'RT 1');
+    expect(await refreshed).toMatchObject({
+      queue_number: ticket.queue_number,
+      action: 'issue',
+      to_state: 'QS',
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirEvents).toEqual([]);
+  });
+
+  it('calls a truck to a station, finishes it, and acknowledges each step', async () => {
+    const socket = await joined(plant.officers.caller.session, plant.branch.id);
+    const ticket = await issueTicket(t, plant, 'standard', 'RT 2');
+    const popup = next<{ queue_number: string; station_name: string }>(socket, 'popup');
+    const called = await emitAck(
+      socket,
+      'doCalling',
+      plant.branch.id,
+      ticket.id,
+      plant.stations.standardCall.id,
+    );
+    expect(called).toEqual({ status: 1 });
+    expect(await popup).toMatchObject({ queue_number: ticket.queue_number, station_name: 'ช่องขึ้นสินค้า 1' });
+    expect(await stateOf(ticket.id)).toMatchObject({ state: 'C', stationId: plant.stations.standardCall.id });
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, ticket.id)).toEqual({ status: 1 });
+    expect((await stateOf(ticket.id)).state).toBe('F');
+    const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
+    expect(audit.map((a) => [a.action, a.fromState, a.toState, a.stationId])).toEqual([
+      ['issue', null, 'QS', null],
+      ['call', 'QS', 'C', plant.stations.standardCall.id],
+      ['finish', 'C', 'F', null],
+    ]);
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, ticket.id)).toMatchObject({
+      status: 0,
+      code: 'CONFLICT',
+    });
+  });
+
+  it('walks the lab flow: pickup, result, recheck, call, and reject another', async () => {
+    const socket = await joined(plant.officers.caller.session, plant.branch.id);
+    const ticket = await issueTicket(t, plant, 'lab', 'RT 3');
+    const notCollected = await emitAck(
+      socket,
+      'doCalling',
+      plant.branch.id,
+      ticket.id,
+      plant.stations.labCall.id,
+    );
+    expect(notCollected).toMatchObject({ status: 0, code: 'CONFLICT' });
+    const labSession = { session: plant.officers.lab.session };
+    await t.post('process/example/accept', { queue_number: ticket.queue_number }, labSession);
+    await t.post('process/example/completed', { queue_number: ticket.queue_number }, labSession);
+    const wrongStation = await emitAck(
+      socket,
+      'doRecheck',
+      plant.branch.id,
+      ticket.id,
+      plant.stations.labCall.id,
+    );
+    expect(wrongStation).toMatchObject({ status: 0, code: 'FORBIDDEN' });
+    expect(await emitAck(socket, 'doRecheck', plant.branch.id, ticket.id, plant.stations.recheck.id)).toEqual(
+      { status: 1 },
+    );
+    expect((await stateOf(ticket.id)).state).toBe('RC');
+    expect(await emitAck(socket, 'doCalling', plant.branch.id, ticket.id, plant.stations.labCall.id)).toEqual(
+      { status: 1 },
+    );
+    expect((await stateOf(ticket.id)).state).toBe('C');
+
+    const rejected = await issueTicket(t, plant, 'lab', 'RT 4');
+    await t.post('process/example/accept', { queue_number: rejected.queue_number }, labSession);
+    await t.post('process/example/completed', { queue_number: rejected.queue_number }, labSession);
+    expect(await emitAck(socket, 'doReject', plant.branch.id, rejected.id)).toEqual({ status: 1 });
+    expect(await stateOf(rejected.id)).toMatchObject({ state: 'RJ' });
+  });
+
+  it('refuses what the officer may not do, and changes nothing', async () => {
+    const ticket = await issueTicket(t, plant, 'lab', 'RT 5');
+    const narrow = await joined(plant.officers.narrowCaller.session, plant.branch.id);
+    expect(await emitAck(narrow, 'doFinish', plant.branch.id, ticket.id)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const labOfficer = await joined(plant.officers.lab.session, plant.branch.id);
+    expect(await emitAck(labOfficer, 'doReject', plant.branch.id, ticket.id)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const caller = await joined(plant.officers.caller.session, plant.branch.id);
+    expect(await emitAck(caller, 'doCalling', other.branch.id, ticket.id, 1)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await emitAck(caller, 'doCalling', plant.branch.id, ticket.id)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await emitAck(caller, 'doCalling', plant.branch.id, -1, 2)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await emitAck(caller, 'doFinish', plant.branch.id, 987_654)).toMatchObject({ code: 'NOT_FOUND' });
+    const foreign = await issueTicket(t, other, 'standard', 'RT 6');
+    expect(
+      await emitAck(caller, 'doCalling', plant.branch.id, foreign.id, plant.stations.standardCall.id),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await stateOf(ticket.id)).state).toBe('QS');
+    expect((await stateOf(foreign.id)).state).toBe('QS');
+  });
+
+  it('gives exactly one success when 50 officers call the same truck at once', async () => {
+    const ticket = await issueTicket(t, plant, 'standard', 'RT 7');
+    const sockets = await Promise.all(
+      Array.from({ length: 50 }, () => joined(plant.officers.caller.session, plant.branch.id)),
+    );
+    const acks = await Promise.all(
+      sockets.map((s) => emitAck(s, 'doCalling', plant.branch.id, ticket.id, plant.stations.standardCall.id)),
+    );
+    expect(acks.filter((a) => a.status === 1)).toHaveLength(1);
+    expect(acks.filter((a) => a.status === 0 && a.code === 'CONFLICT')).toHaveLength(49);
+    const [calls] = await t.db
+      .select({ n: count() })
+      .from(queueTransitions)
+      .where(eq(queueTransitions.queueId, ticket.id));
+    expect(calls!.n).toBe(2); // issue + one call
+  });
+});
+
+describe('tickets under load', () => {
+  it('gives 1,000 concurrent issuances 1,000 different, gap-free numbers', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        t.post(
+          'process/printer/issueQueue',
+          {
+            id_branchQT: other.types.general.id,
+            product: other.products.parts.id,
+            truck_license: `LOAD ${i}`,
+          },
+          { session: other.officers.caller.session },
+        ),
+      ),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    const numbers = responses.map((r) => r.json().queue.queue_number as string);
+    expect(new Set(numbers).size).toBe(1000);
+    const seqs = numbers.map((n) => Number(n.slice(1))).sort((a, b) => a - b);
+    expect(seqs[0]).toBe(1);
+    expect(seqs.at(-1)).toBe(1000);
+  });
+});
+
+describe("the driver's page socket", () => {
+  it('hears that its line moved, and refuses an unknown ticket', async () => {
+    const first = await issueTicket(t, plant, 'general', 'RT 8');
+    const second = await issueTicket(t, plant, 'general', 'RT 9');
+    const driver = await publicSocket(url, second.uuid);
+    const changed = next(driver, 'queueChanged');
+    const caller = await joined(plant.officers.caller.session, plant.branch.id);
+    await emitAck(caller, 'doCalling', plant.branch.id, first.id, plant.stations.generalCall.id);
+    await changed;
+    await expect(publicSocket(url, '00000000-0000-4000-8000-000000000000')).rejects.toThrow('NOT_FOUND');
+    await expect(publicSocket(url, 'nope')).rejects.toThrow('NOT_FOUND');
+  });
+});

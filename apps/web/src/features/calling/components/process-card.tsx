@@ -1,0 +1,132 @@
+import { Badge, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
+import {
+  allowedActions,
+  FLOW_ENGINE,
+  FLOW_ENGINE_STATES,
+  isClosedState,
+  type FlowEngineId,
+  type QueueState,
+} from '@truck-queue/shared/queue/queue-machine';
+import { isStaffAction } from '../api/use-queue-action.ts';
+import { QueueButton } from './queue-button.tsx';
+import { QueueStateLegend } from './queue-state.tsx';
+
+/** The "In process" column: called trucks. Every other open state waits. */
+const IN_PROCESS: QueueState = 'C';
+
+/** The states a flow's Waiting column can hold, in flow order (lab: QS, LS, L, LF, LO, RC). */
+function waitingStates(flowEngineId: number): QueueState[] {
+  const states = FLOW_ENGINE_STATES[flowEngineId as FlowEngineId] ?? [];
+  return states.map((s) => s.state).filter((s) => s !== IN_PROCESS && !isClosedState(s));
+}
+
+/** Whether a click on a queue in this state leads to an action (call, recheck, reject, finish). */
+export function hasStaffActions(flowEngineId: number, state: QueueState): boolean {
+  return allowedActions(flowEngineId, state).some(isStaffAction);
+}
+
+interface ColumnProps {
+  title: string;
+  queues: CardQueue[];
+  flowEngineId: number;
+  emptyText: string;
+  legend?: QueueState[];
+  now: number;
+  onOpen: (queue: CardQueue) => void;
+}
+
+function QueueColumn({ title, queues, flowEngineId, emptyText, legend, now, onOpen }: ColumnProps) {
+  return (
+    <Flex vertical gap={8} style={{ height: '100%' }}>
+      <Flex align="center" gap={8} wrap>
+        <Typography.Text strong>{title}</Typography.Text>
+        <Badge count={queues.length} showZero color={queues.length ? undefined : 'gray'} />
+      </Flex>
+      {legend && legend.length > 1 && <QueueStateLegend states={legend} />}
+      {queues.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<Typography.Text type="secondary">{emptyText}</Typography.Text>}
+          style={{ marginBlock: 12 }}
+        />
+      ) : (
+        <Flex wrap gap={8}>
+          {queues.map((queue) => (
+            <QueueButton
+              key={queue._id}
+              queue={queue}
+              actionable={hasStaffActions(flowEngineId, queue.queue_state)}
+              now={now}
+              onClick={onOpen}
+            />
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+interface ProcessCardProps {
+  card: ProcessCardData;
+  now: number;
+  onOpen: (card: ProcessCardData, queue: CardQueue) => void;
+}
+
+/** One queue type on Manage Calling: its waiting trucks and the trucks in process. */
+export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
+  const { t } = useTranslation();
+  const lab = card.flow_engine_id === FLOW_ENGINE.lab;
+  const waiting = card.queue_number.filter((q) => q.queue_state !== IN_PROCESS);
+  const inProcess = card.queue_number.filter((q) => q.queue_state === IN_PROCESS);
+  const open = (queue: CardQueue) => onOpen(card, queue);
+
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          <Tag color="blue" style={{ marginInlineEnd: 0, fontWeight: 600 }}>
+            {card.prefix}
+          </Tag>
+          <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+            {card.queue_type_name}
+          </Typography.Text>
+        </Flex>
+      }
+      extra={
+        <Link to={`/System/reportQueue/${card.flow_engine_uuid}`}>
+          {t('calling.viewAll')} <RightOutlined style={{ fontSize: 11 }} />
+        </Link>
+      }
+      style={{ height: '100%' }}
+      styles={{ body: { paddingTop: 16 } }}
+    >
+      <Row gutter={[24, 16]}>
+        <Col xs={24} md={14}>
+          <QueueColumn
+            title={lab ? t('calling.columns.waitingLab') : t('calling.columns.waiting')}
+            queues={waiting}
+            flowEngineId={card.flow_engine_id}
+            emptyText={t('calling.columns.waitingEmpty')}
+            legend={lab ? waitingStates(card.flow_engine_id) : undefined}
+            now={now}
+            onOpen={open}
+          />
+        </Col>
+        <Col xs={24} md={10}>
+          <QueueColumn
+            title={t('calling.columns.inProcess')}
+            queues={inProcess}
+            flowEngineId={card.flow_engine_id}
+            emptyText={t('calling.columns.inProcessEmpty')}
+            now={now}
+            onOpen={open}
+          />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

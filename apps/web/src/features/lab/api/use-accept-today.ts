@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getAcceptToday } from '@truck-queue/shared/contracts/station-work.contract';
+import { callApi } from '../../../lib/api-client.ts';
+
+export const acceptTodayQueryKey = ['lab', 'acceptToday'] as const;
+
+/** Today's samples the lab accepted, newest first. */
+export function acceptTodayQueryOptions() {
+  return queryOptions({
+    queryKey: acceptTodayQueryKey,
+    queryFn: ({ signal }) => callApi(getAcceptToday, {}, { signal }),
+    select: (data) => data.queue,
+  });
+}
+
+export function useAcceptToday() {
+  return useQuery(acceptTodayQueryOptions());
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Flex, Input, Tag } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+
+interface TodayListCardProps {
+  title: string;
+  /** Rows shown after the search, or undefined while the first load runs. */
+  count: number | undefined;
+  countLabel: (count: number) => string;
+  search: string;
+  onSearch: (value: string) => void;
+  searchPlaceholder: string;
+  /** The translated failure of the last load, if it failed. */
+  error: string | null;
+  retryLabel: string;
+  onRetry: () => void;
+  refreshing: boolean;
+  children: ReactNode;
+}
+
+/** The frame of a "today" table on the station screens: title, row count, search, load failure. */
+export function TodayListCard({
+  title,
+  count,
+  countLabel,
+  search,
+  onSearch,
+  searchPlaceholder,
+  error,
+  retryLabel,
+  onRetry,
+  refreshing,
+  children,
+}: TodayListCardProps) {
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8} wrap>
+          <span>{title}</span>
+          {count !== undefined && <Tag style={{ marginInlineEnd: 0 }}>{countLabel(count)}</Tag>}
+        </Flex>
+      }
+      extra={
+        <Flex gap={8} align="center" style={{ paddingBlock: 8 }}>
+          <Input
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder={searchPlaceholder}
+            aria-label={searchPlaceholder}
+            prefix={<SearchOutlined aria-hidden />}
+            allowClear
+            style={{ width: 'min(280px, 60vw)' }}
+          />
+          <Button
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={onRetry}
+            loading={refreshing}
+            aria-label={retryLabel}
+            title={retryLabel}
+          />
+        </Flex>
+      }
+      styles={{ header: { flexWrap: 'wrap', rowGap: 0 } }}
+    >
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          action={
+            <Button size="small" onClick={onRetry}>
+              {retryLabel}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** The table's empty area: nothing while loading or after a failed load (the alert says why), else `text`. */
+export function ListEmpty({ loading, failed, text }: { loading: boolean; failed: boolean; text: string }) {
+  if (loading) return <div style={{ minHeight: 120 }} />;
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? null : text} />;
+}
+
+/** Whether a row matches the search box: part of its queue number or licence, ignoring case and spaces. */
+export function matchesSearch(search: string, ...fields: string[]): boolean {
+  const wanted = normalise(search);
+  if (!wanted) return true;
+  return fields.some((field) => normalise(field).includes(wanted));
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase();
+}

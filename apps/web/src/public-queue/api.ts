@@ -1,0 +1,73 @@
+import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import { QUEUE_STATES } from '@truck-queue/shared/queue/queue-machine';
+import { config } from '../lib/config.ts';
+
+/**
+ * The contract's path and API key header (public-queue.contract.ts, contracts/api.ts), written
+ * out here: importing those modules would pull zod into this page's bundle.
+ */
+export const QUEUE_INFORMATION_URL = '/api/process/user/queueInformation';
+export const HEADER_API_KEY = 'authorization';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A light check of the answer's shape, enough that the page never renders undefined fields. */
+export function isPublicQueue(value: unknown): value is PublicQueue {
+  if (!isRecord(value)) return false;
+  const v = value;
+  return (
+    typeof v.uuid === 'string' &&
+    typeof v.queue_number === 'string' &&
+    typeof v.company_name === 'string' &&
+    typeof v.branch_name === 'string' &&
+    typeof v.created_view === 'string' &&
+    typeof v.flow_engine_id === 'number' &&
+    typeof v.queue_state === 'string' &&
+    (QUEUE_STATES as readonly string[]).includes(v.queue_state) &&
+    (v.ahead === null || typeof v.ahead === 'number') &&
+    (v.station_name === null || typeof v.station_name === 'string') &&
+    typeof v.lab_done === 'boolean' &&
+    typeof v.exited === 'boolean' &&
+    isRecord(v.queue_type_info) &&
+    typeof v.queue_type_info.queue_type_name === 'string' &&
+    isRecord(v.product_info) &&
+    typeof v.product_info.name === 'string'
+  );
+}
+
+/** The server could not be reached or answered something unusable: try again later. */
+export class QueueLoadError extends Error {
+  override name = 'QueueLoadError';
+}
+
+/**
+ * POST process/user/queueInformation. Resolves with the ticket, or null when there is no such
+ * ticket (404, or 400 for an id the server does not accept); throws QueueLoadError otherwise.
+ */
+export async function fetchQueueInformation(uuid: string, signal?: AbortSignal): Promise<PublicQueue | null> {
+  let response: Response;
+  try {
+    response = await fetch(QUEUE_INFORMATION_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADER_API_KEY]: config.apiKey },
+      body: JSON.stringify({ queue_number_id: uuid }),
+      cache: 'no-store',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new QueueLoadError('network');
+  }
+  if (response.status === 404 || response.status === 400) return null;
+  if (!response.ok) throw new QueueLoadError(`HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new QueueLoadError('not JSON');
+  }
+  if (!isRecord(body) || body.status !== 1 || !isPublicQueue(body.queue)) throw new QueueLoadError('bad shape');
+  return body.queue;
+}

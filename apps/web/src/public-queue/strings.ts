@@ -1,0 +1,378 @@
+import type { Language } from '../lib/languages.ts';
+import type { StepLabel, StepStatus } from './progress.ts';
+
+/**
+ * The driver's page has its own few words, one plain object per language, so its bundle
+ * carries neither i18next nor the back office's locale files.
+ */
+export interface Strings {
+  /** The language's own name, for the switch. */
+  languageName: string;
+  language: string;
+  yourQueue: string;
+  queueType: string;
+  product: string;
+  timeTaken: string;
+  progress: string;
+  stepStatus: Record<StepStatus, string>;
+  steps: Record<StepLabel, string>;
+  /** The words after the big number of trucks ahead ("3" + "trucks ahead of you"). */
+  aheadOfYou: (count: number) => string;
+  youAreNext: string;
+  waiting: Record<'waitingCall' | 'waitingSample' | 'sampleInLab' | 'resultReady', string>;
+  yourTurn: string;
+  goTo: string;
+  goToOfficer: string;
+  recheckTitle: string;
+  recheckAt: string;
+  rejectedTitle: string;
+  rejectedBody: string;
+  finishedTitle: string;
+  finishedBody: string;
+  exitedTitle: string;
+  exitedBody: string;
+  live: Record<'connecting' | 'live' | 'reconnecting', string>;
+  updatedAt: (time: string) => string;
+  notFoundTitle: string;
+  notFoundBody: string;
+  loadErrorTitle: string;
+  loadErrorBody: string;
+  retry: string;
+  loading: string;
+}
+
+/** Russian counts: 1 машина, 2-4 машины, 5+ машин (11-14 take the last form). */
+function russianPlural(count: number, one: string, few: string, many: string): string {
+  const tens = count % 100;
+  const units = count % 10;
+  if (units === 1 && tens !== 11) return one;
+  if (units >= 2 && units <= 4 && (tens < 12 || tens > 14)) return few;
+  return many;
+}
+
+const th: Strings = {
+  languageName: 'ไทย',
+  language: 'ภาษา',
+  yourQueue: 'คิวของคุณ',
+  queueType: 'ประเภทคิว',
+  product: 'สินค้า',
+  timeTaken: 'เวลารับบัตรคิว',
+  progress: 'ความคืบหน้า',
+  stepStatus: { done: 'เสร็จแล้ว', current: 'ขณะนี้', pending: 'ยังไม่ถึง' },
+  steps: {
+    ticketTaken: 'รับบัตรคิวแล้ว',
+    waitingCall: 'รอเรียกคิว',
+    waitingSample: 'รอเก็บตัวอย่าง',
+    lab: 'ตรวจแล็บ',
+    sampleInLab: 'กำลังตรวจแล็บ',
+    resultReady: 'ผลแล็บออกแล้ว',
+    labDone: 'ตรวจแล็บแล้ว',
+    recheck: 'ตรวจซ้ำ',
+    rejected: 'ไม่ผ่าน',
+    call: 'เรียกเข้าสถานี',
+    called: 'ถูกเรียกแล้ว',
+    finish: 'เสร็จสิ้น',
+    finished: 'เสร็จสิ้นแล้ว',
+    left: 'ออกจากโรงงานแล้ว',
+  },
+  aheadOfYou: () => 'คันรออยู่ก่อนคุณ',
+  youAreNext: 'คุณคือคิวถัดไป',
+  waiting: {
+    waitingCall: 'กรุณารอเรียกคิว',
+    waitingSample: 'รอเจ้าหน้าที่เก็บตัวอย่างส่งแล็บ',
+    sampleInLab: 'ตัวอย่างของคุณอยู่ระหว่างการตรวจที่แล็บ',
+    resultReady: 'ผลแล็บออกแล้ว กรุณารอเรียกคิว',
+  },
+  yourTurn: 'ถึงคิวของคุณแล้ว',
+  goTo: 'กรุณาไปที่',
+  goToOfficer: 'กรุณาไปยังจุดที่เจ้าหน้าที่แจ้ง',
+  recheckTitle: 'ต้องตรวจซ้ำ',
+  recheckAt: 'กรุณาไปตรวจซ้ำที่',
+  rejectedTitle: 'ไม่ผ่านการตรวจ',
+  rejectedBody: 'กรุณาติดต่อสำนักงาน',
+  finishedTitle: 'เสร็จสิ้นแล้ว',
+  finishedBody: 'กรุณาขับรถไปที่ตาชั่งหรือประตูทางออก',
+  exitedTitle: 'คุณออกจากโรงงานแล้ว',
+  exitedBody: 'ขอบคุณที่ใช้บริการ',
+  live: { connecting: 'กำลังเชื่อมต่อ…', live: 'อัปเดตอัตโนมัติ', reconnecting: 'กำลังเชื่อมต่อใหม่…' },
+  updatedAt: (time) => `อัปเดตล่าสุด ${time}`,
+  notFoundTitle: 'ไม่พบคิวนี้',
+  notFoundBody: 'กรุณาสแกน QR code บนบัตรคิวอีกครั้ง หรือสอบถามเจ้าหน้าที่',
+  loadErrorTitle: 'โหลดข้อมูลไม่สำเร็จ',
+  loadErrorBody: 'กรุณาตรวจสอบอินเทอร์เน็ต ระบบจะลองใหม่เองอัตโนมัติ',
+  retry: 'ลองใหม่',
+  loading: 'กำลังโหลด…',
+};
+
+const en: Strings = {
+  languageName: 'English',
+  language: 'Language',
+  yourQueue: 'Your queue',
+  queueType: 'Queue type',
+  product: 'Product',
+  timeTaken: 'Ticket taken at',
+  progress: 'Progress',
+  stepStatus: { done: 'Done', current: 'Now', pending: 'Not yet' },
+  steps: {
+    ticketTaken: 'Ticket taken',
+    waitingCall: 'Waiting for call',
+    waitingSample: 'Waiting for sampling',
+    lab: 'Lab check',
+    sampleInLab: 'Sample in the lab',
+    resultReady: 'Lab result ready',
+    labDone: 'Lab checked',
+    recheck: 'Recheck',
+    rejected: 'Rejected',
+    call: 'Call to station',
+    called: 'Called',
+    finish: 'Finish',
+    finished: 'Finished',
+    left: 'Left the factory',
+  },
+  aheadOfYou: (count) => (count === 1 ? 'truck ahead of you' : 'trucks ahead of you'),
+  youAreNext: 'You are next',
+  waiting: {
+    waitingCall: 'Please wait for your call',
+    waitingSample: 'Waiting for an officer to take your sample to the lab',
+    sampleInLab: 'Your sample is being tested in the lab',
+    resultReady: 'The lab result is ready. Please wait for your call',
+  },
+  yourTurn: 'It is your turn',
+  goTo: 'Please go to',
+  goToOfficer: 'Please go where the officer tells you',
+  recheckTitle: 'Recheck needed',
+  recheckAt: 'Please go for a recheck at',
+  rejectedTitle: 'Rejected',
+  rejectedBody: 'Please contact the office',
+  finishedTitle: 'Finished',
+  finishedBody: 'Please drive to the weighbridge or the exit gate',
+  exitedTitle: 'You have left the factory',
+  exitedBody: 'Thank you',
+  live: { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' },
+  updatedAt: (time) => `Updated ${time}`,
+  notFoundTitle: 'Queue not found',
+  notFoundBody: 'Please scan the QR code on your ticket again or ask an officer',
+  loadErrorTitle: 'Could not load your queue',
+  loadErrorBody: 'Please check your internet connection. The page will try again by itself',
+  retry: 'Try again',
+  loading: 'Loading…',
+};
+
+const es: Strings = {
+  languageName: 'Español',
+  language: 'Idioma',
+  yourQueue: 'Su turno',
+  queueType: 'Tipo de cola',
+  product: 'Producto',
+  timeTaken: 'Hora del ticket',
+  progress: 'Progreso',
+  stepStatus: { done: 'Hecho', current: 'Ahora', pending: 'Pendiente' },
+  steps: {
+    ticketTaken: 'Ticket recibido',
+    waitingCall: 'Esperando llamada',
+    waitingSample: 'Esperando muestreo',
+    lab: 'Laboratorio',
+    sampleInLab: 'Muestra en laboratorio',
+    resultReady: 'Resultado listo',
+    labDone: 'Laboratorio hecho',
+    recheck: 'Nueva revisión',
+    rejected: 'Rechazado',
+    call: 'Llamada a estación',
+    called: 'Llamado',
+    finish: 'Fin',
+    finished: 'Terminado',
+    left: 'Salió de la fábrica',
+  },
+  aheadOfYou: (count) => (count === 1 ? 'camión delante de usted' : 'camiones delante de usted'),
+  youAreNext: 'Usted es el siguiente',
+  waiting: {
+    waitingCall: 'Espere su llamada, por favor',
+    waitingSample: 'Esperando que un empleado lleve su muestra al laboratorio',
+    sampleInLab: 'Su muestra se está analizando en el laboratorio',
+    resultReady: 'El resultado está listo. Espere su llamada, por favor',
+  },
+  yourTurn: 'Es su turno',
+  goTo: 'Diríjase a',
+  goToOfficer: 'Diríjase al lugar que le indique el personal',
+  recheckTitle: 'Se necesita una nueva revisión',
+  recheckAt: 'Diríjase para una nueva revisión a',
+  rejectedTitle: 'Rechazado',
+  rejectedBody: 'Póngase en contacto con la oficina',
+  finishedTitle: 'Terminado',
+  finishedBody: 'Conduzca hasta la báscula o la puerta de salida',
+  exitedTitle: 'Ha salido de la fábrica',
+  exitedBody: 'Gracias',
+  live: { connecting: 'Conectando…', live: 'En directo', reconnecting: 'Reconectando…' },
+  updatedAt: (time) => `Actualizado ${time}`,
+  notFoundTitle: 'Turno no encontrado',
+  notFoundBody: 'Escanee de nuevo el código QR de su ticket o pregunte al personal',
+  loadErrorTitle: 'No se pudo cargar su turno',
+  loadErrorBody: 'Compruebe su conexión a internet. La página lo intentará de nuevo sola',
+  retry: 'Reintentar',
+  loading: 'Cargando…',
+};
+
+const de: Strings = {
+  languageName: 'Deutsch',
+  language: 'Sprache',
+  yourQueue: 'Ihre Wartenummer',
+  queueType: 'Warteschlange',
+  product: 'Produkt',
+  timeTaken: 'Ticket gezogen um',
+  progress: 'Fortschritt',
+  stepStatus: { done: 'Erledigt', current: 'Jetzt', pending: 'Noch nicht' },
+  steps: {
+    ticketTaken: 'Ticket gezogen',
+    waitingCall: 'Warten auf Aufruf',
+    waitingSample: 'Warten auf Probenahme',
+    lab: 'Laborprüfung',
+    sampleInLab: 'Probe im Labor',
+    resultReady: 'Laborergebnis da',
+    labDone: 'Labor geprüft',
+    recheck: 'Nachprüfung',
+    rejected: 'Abgelehnt',
+    call: 'Aufruf zur Station',
+    called: 'Aufgerufen',
+    finish: 'Abschluss',
+    finished: 'Abgeschlossen',
+    left: 'Werk verlassen',
+  },
+  aheadOfYou: () => 'Lkw vor Ihnen',
+  youAreNext: 'Sie sind als Nächstes dran',
+  waiting: {
+    waitingCall: 'Bitte warten Sie auf Ihren Aufruf',
+    waitingSample: 'Warten, bis Ihre Probe ins Labor gebracht wird',
+    sampleInLab: 'Ihre Probe wird im Labor geprüft',
+    resultReady: 'Das Laborergebnis liegt vor. Bitte warten Sie auf Ihren Aufruf',
+  },
+  yourTurn: 'Sie sind dran',
+  goTo: 'Bitte fahren Sie zu',
+  goToOfficer: 'Bitte fahren Sie dorthin, wo das Personal Sie hinweist',
+  recheckTitle: 'Nachprüfung nötig',
+  recheckAt: 'Bitte zur Nachprüfung an',
+  rejectedTitle: 'Abgelehnt',
+  rejectedBody: 'Bitte wenden Sie sich an das Büro',
+  finishedTitle: 'Abgeschlossen',
+  finishedBody: 'Bitte fahren Sie zur Waage oder zum Ausfahrtstor',
+  exitedTitle: 'Sie haben das Werk verlassen',
+  exitedBody: 'Vielen Dank',
+  live: { connecting: 'Verbinden…', live: 'Live', reconnecting: 'Neu verbinden…' },
+  updatedAt: (time) => `Aktualisiert ${time}`,
+  notFoundTitle: 'Wartenummer nicht gefunden',
+  notFoundBody: 'Bitte scannen Sie den QR-Code auf Ihrem Ticket erneut oder fragen Sie das Personal',
+  loadErrorTitle: 'Laden fehlgeschlagen',
+  loadErrorBody: 'Bitte prüfen Sie Ihre Internetverbindung. Die Seite versucht es selbst erneut',
+  retry: 'Erneut versuchen',
+  loading: 'Wird geladen…',
+};
+
+const it: Strings = {
+  languageName: 'Italiano',
+  language: 'Lingua',
+  yourQueue: 'Il suo turno',
+  queueType: 'Tipo di coda',
+  product: 'Prodotto',
+  timeTaken: 'Biglietto preso alle',
+  progress: 'Avanzamento',
+  stepStatus: { done: 'Fatto', current: 'Adesso', pending: 'Non ancora' },
+  steps: {
+    ticketTaken: 'Biglietto preso',
+    waitingCall: 'In attesa di chiamata',
+    waitingSample: 'In attesa di campionamento',
+    lab: 'Laboratorio',
+    sampleInLab: 'Campione in laboratorio',
+    resultReady: 'Risultato pronto',
+    labDone: 'Laboratorio fatto',
+    recheck: 'Ricontrollo',
+    rejected: 'Respinto',
+    call: 'Chiamata alla stazione',
+    called: 'Chiamato',
+    finish: 'Fine',
+    finished: 'Terminato',
+    left: 'Uscito dallo stabilimento',
+  },
+  aheadOfYou: () => 'camion prima di Lei',
+  youAreNext: 'Lei è il prossimo',
+  waiting: {
+    waitingCall: 'Attenda la chiamata, per favore',
+    waitingSample: 'In attesa che il personale porti il campione in laboratorio',
+    sampleInLab: 'Il suo campione è in analisi in laboratorio',
+    resultReady: 'Il risultato è pronto. Attenda la chiamata, per favore',
+  },
+  yourTurn: 'È il suo turno',
+  goTo: 'Si rechi a',
+  goToOfficer: 'Si rechi dove le indica il personale',
+  recheckTitle: 'Serve un ricontrollo',
+  recheckAt: 'Si rechi per il ricontrollo a',
+  rejectedTitle: 'Respinto',
+  rejectedBody: "Contatti l'ufficio, per favore",
+  finishedTitle: 'Terminato',
+  finishedBody: "Guidi fino alla pesa o al cancello d'uscita",
+  exitedTitle: 'È uscito dallo stabilimento',
+  exitedBody: 'Grazie',
+  live: { connecting: 'Connessione…', live: 'In diretta', reconnecting: 'Riconnessione…' },
+  updatedAt: (time) => `Aggiornato alle ${time}`,
+  notFoundTitle: 'Turno non trovato',
+  notFoundBody: 'Scansioni di nuovo il codice QR del biglietto o chieda al personale',
+  loadErrorTitle: 'Impossibile caricare il turno',
+  loadErrorBody: 'Controlli la connessione a internet. La pagina riproverà da sola',
+  retry: 'Riprova',
+  loading: 'Caricamento…',
+};
+
+const ru: Strings = {
+  languageName: 'Русский',
+  language: 'Язык',
+  yourQueue: 'Ваша очередь',
+  queueType: 'Тип очереди',
+  product: 'Продукт',
+  timeTaken: 'Талон получен',
+  progress: 'Ход обработки',
+  stepStatus: { done: 'Готово', current: 'Сейчас', pending: 'Ещё нет' },
+  steps: {
+    ticketTaken: 'Талон получен',
+    waitingCall: 'Ожидание вызова',
+    waitingSample: 'Ожидание отбора пробы',
+    lab: 'Лаборатория',
+    sampleInLab: 'Проба в лаборатории',
+    resultReady: 'Результат готов',
+    labDone: 'Лаборатория пройдена',
+    recheck: 'Повторная проверка',
+    rejected: 'Отклонено',
+    call: 'Вызов на пост',
+    called: 'Вызван',
+    finish: 'Завершение',
+    finished: 'Завершено',
+    left: 'Выехал с завода',
+  },
+  aheadOfYou: (count) =>
+    `${russianPlural(count, 'машина', 'машины', 'машин')} перед вами`,
+  youAreNext: 'Вы следующий',
+  waiting: {
+    waitingCall: 'Пожалуйста, ожидайте вызова',
+    waitingSample: 'Ожидайте, пока сотрудник отнесёт пробу в лабораторию',
+    sampleInLab: 'Ваша проба проверяется в лаборатории',
+    resultReady: 'Результат готов. Пожалуйста, ожидайте вызова',
+  },
+  yourTurn: 'Ваша очередь подошла',
+  goTo: 'Проезжайте на пост:',
+  goToOfficer: 'Проезжайте туда, куда укажет сотрудник',
+  recheckTitle: 'Нужна повторная проверка',
+  recheckAt: 'Повторная проверка:',
+  rejectedTitle: 'Отклонено',
+  rejectedBody: 'Пожалуйста, обратитесь в офис',
+  finishedTitle: 'Завершено',
+  finishedBody: 'Проезжайте к весам или к воротам выезда',
+  exitedTitle: 'Вы выехали с завода',
+  exitedBody: 'Спасибо',
+  live: { connecting: 'Подключение…', live: 'В реальном времени', reconnecting: 'Переподключение…' },
+  updatedAt: (time) => `Обновлено в ${time}`,
+  notFoundTitle: 'Очередь не найдена',
+  notFoundBody: 'Отсканируйте QR-код на талоне ещё раз или обратитесь к сотруднику',
+  loadErrorTitle: 'Не удалось загрузить очередь',
+  loadErrorBody: 'Проверьте подключение к интернету. Страница повторит попытку сама',
+  retry: 'Повторить',
+  loading: 'Загрузка…',
+};
+
+export const STRINGS: Record<Language, Strings> = { th, en, es, de, it, ru };

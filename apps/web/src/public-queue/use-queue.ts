@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { PublicServerToClient } from '@truck-queue/shared/contracts/socket-events';
+import { fetchQueueInformation } from './api.ts';
+
+/**
+ * socket-events.ts's PUBLIC_NAMESPACE and RECONNECT_DELAY_MS, written out (api.test.ts checks
+ * they agree): that module builds zod schemas, which would land in this page's bundle.
+ */
+export const PUBLIC_NAMESPACE = '/public';
+export const RECONNECT_DELAY_MS = 10_000;
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+export type QueueView =
+  | { kind: 'loading' }
+  | { kind: 'notFound' }
+  /** Nothing loaded yet and the server cannot be reached; retried every RECONNECT_DELAY_MS. */
+  | { kind: 'error' }
+  | { kind: 'ready'; queue: PublicQueue; updatedAt: Date; live: LiveState | 'ended' };
+
+type PublicSocket = Socket<PublicServerToClient, Record<string, never>>;
+
+/**
+ * One ticket, kept fresh: fetched once, then refetched whenever the server says the ticket or
+ * its line changed (`queueChanged` in /public), after every (re)connect, and when the phone
+ * wakes the page up. socket.io-client is loaded after the first answer, so the first paint
+ * waits only for React and the page. A ticket whose truck has left cannot change: the
+ * connection closes then.
+ */
+export function useQueue(uuid: string | null): { view: QueueView; retry: () => void } {
+  const [view, setView] = useState<QueueView>(uuid ? { kind: 'loading' } : { kind: 'notFound' });
+  const retryRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!uuid) return;
+    let disposed = false;
+    let controller: AbortController | null = null;
+    let again = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let socket: PublicSocket | null = null;
+    let socketWanted = false;
+    let live: LiveState = 'connecting';
+    let ended = false;
+
+    const setLive = (next: LiveState) => {
+      if (disposed || ended) return;
+      live = next;
+      setView((current) => (current.kind === 'ready' ? { ...current, live: next } : current));
+    };
+
+    const stopSocket = () => {
+      clearTimeout(reconnectTimer);
+      socket?.disconnect();
+      socket = null;
+    };
+
+    const load = async () => {
+      if (controller) {
+        again = true;
+        return;
+      }
+      clearTimeout(retryTimer);
+      const current = new AbortController();
+      controller = current;
+      try {
+        const queue = await fetchQueueInformation(uuid, current.signal);
+        if (disposed) return;
+        if (!queue) {
+          ended = true;
+          stopSocket();
+          setView({ kind: 'notFound' });
+          return;
+        }
+        if (queue.exited) {
+          ended = true;
+          stopSocket();
+        }
+        setView({ kind: 'ready', queue, updatedAt: new Date(), live: ended ? 'ended' : live });
+        if (!ended) startSocket();
+      } catch (error) {
+        if (disposed) return;
+        console.warn('Could not load the queue', error);
+        // Keep what is on screen (marked as not live) and try again later.
+        setView((previous) =>
+          previous.kind === 'ready' ? { ...previous, live: 'reconnecting' } : { kind: 'error' },
+        );
+        retryTimer = setTimeout(() => void load(), RECONNECT_DELAY_MS);
+      } finally {
+        if (controller === current) controller = null;
+        if (again && !disposed && !ended) {
+          again = false;
+          void load();
+        }
+      }
+    };
+
+    const startSocket = () => {
+      if (socketWanted) return;
+      socketWanted = true;
+      import('socket.io-client')
+        .then(({ io }) => {
+          if (disposed || ended) return;
+          const s: PublicSocket = io(PUBLIC_NAMESPACE, {
+            auth: { queue: uuid },
+            reconnection: true,
+            reconnectionAttempts: Infinity,
+            reconnectionDelay: RECONNECT_DELAY_MS,
+            reconnectionDelayMax: RECONNECT_DELAY_MS,
+          });
+          socket = s;
+          // Every (re)connect may have missed changes: refetch.
+          s.on('connect', () => {
+            setLive('live');
+            void load();
+          });
+          s.on('queueChanged', () => void load());
+          s.on('disconnect', () => {
+            setLive('reconnecting');
+            scheduleManualReconnect(s);
+          });
+          s.on('connect_error', () => {
+            setLive('reconnecting');
+            scheduleManualReconnect(s);
+          });
+        })
+        .catch((error: unknown) => {
+          // The chunk did not arrive (connection lost): the next successful load tries again.
+          console.warn('Could not load the live connection', error);
+          socketWanted = false;
+          setLive('reconnecting');
+        });
+    };
+
+    /**
+     * socket.io retries by itself except after a refusal by the server's middleware or a
+     * server-side disconnect; then reconnect by hand, as often as the client would, and refetch
+     * (a refusal can mean the ticket is gone).
+     */
+    const scheduleManualReconnect = (s: PublicSocket) => {
+      if (disposed || ended || s.active) return;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = setTimeout(() => {
+        if (disposed || ended || socket !== s) return;
+        void load();
+        s.connect();
+      }, RECONNECT_DELAY_MS);
+    };
+
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || ended) return;
+      void load();
+      if (socket && !socket.connected && !socket.active) socket.connect();
+    };
+
+    retryRef.current = () => void load();
+    document.addEventListener('visibilitychange', onVisible);
+    void load();
+
+    return () => {
+      disposed = true;
+      controller?.abort();
+      clearTimeout(retryTimer);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopSocket();
+    };
+  }, [uuid]);
+
+  const retry = useCallback(() => retryRef.current(), []);
+  return { view, retry };
+}
