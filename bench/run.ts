@@ -3,68 +3,39 @@
 // Results go to stdout as a Markdown table; copy them into docs/benchmarks.md with the date.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.ts';
+import { openDatabase, type Database, type DatabaseTarget } from '../apps/server/src/db/database.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
+import {
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  queues,
+  queueTypes,
+  stations,
+  stationStates,
+  flowStates,
+} from '../apps/server/src/db/schema.ts';
+import { benchCallingLatency } from './realtime-bench.ts';
+import { ms, percentile, postgresAvailable, scratchPostgres } from './support.ts';
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
+const headers = { 'content-type': 'application/json', authorization: config.apiKey };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function postgresAvailable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tq_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function benchEngine(label: string, target: DatabaseTarget): Promise<string[]> {
-  const rows: string[] = [];
-  const database = await openDatabase(target);
-  const seedStart = performance.now();
-  await prepareDatabase(database, { ...config, demoData: true });
-  rows.push(
-    `| ${label} | first start: migrate + demo plant (14 days) | ${((performance.now() - seedStart) / 1000).toFixed(1)} s |`,
-  );
-
-  const app = await buildApp({ config, database, logger: false, serveWeb: false });
-  const headers = { 'content-type': 'application/json', authorization: config.apiKey };
-  const signin = await app.inject({
+async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
     method: 'POST',
     url: '/api/authen/signin',
     headers,
     payload: JSON.stringify({ email: config.adminEmail, password: prehashPassword(config.adminPassword) }),
   });
-  const session = signin.json<{ officer: { session: string } }>().officer.session;
+  return response.json<{ officer: { session: string } }>().officer.session;
+}
 
+async function benchSessionCheck(app: FastifyInstance, session: string): Promise<string> {
   const times: number[] = [];
   const total = 2000;
   const started = performance.now();
@@ -79,18 +50,107 @@ async function benchEngine(label: string, target: DatabaseTarget): Promise<strin
     if (r.statusCode !== 200) throw new Error(r.body);
     times.push(performance.now() - t0);
   }
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
+  const rate = total / ((performance.now() - started) / 1000);
+  return `checkAccess, ${total} sequential calls | p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, ${rate.toFixed(0)}/s`;
+}
+
+/** The demo branch's standard-flow queue type, one of its products and one call station. */
+async function standardFlow(database: Database) {
+  const [type] = await database.db
+    .select({ id: branchQueueTypes.id, branchId: branchQueueTypes.branchId })
+    .from(branchQueueTypes)
+    .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+    .where(eq(queueTypes.flowEngineId, 2));
+  const [product] = await database.db
+    .select({ id: branchQueueTypeProducts.productId })
+    .from(branchQueueTypeProducts)
+    .where(eq(branchQueueTypeProducts.branchQueueTypeId, type!.id));
+  const [station] = await database.db
+    .select({ id: stations.id })
+    .from(stations)
+    .innerJoin(stationStates, eq(stationStates.stationId, stations.id))
+    .innerJoin(flowStates, eq(flowStates.id, stationStates.flowStateId))
+    .where(and(eq(flowStates.flowEngineId, 2), eq(flowStates.state, 'C')));
+  return { typeId: type!.id, branchId: type!.branchId, productId: product!.id, stationId: station!.id };
+}
+
+async function benchTickets(
+  app: FastifyInstance,
+  session: string,
+  flow: Awaited<ReturnType<typeof standardFlow>>,
+) {
+  const total = 2000;
+  const concurrency = 20;
+  let next = 0;
+  const uuids: string[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/process/printer/issueQueue',
+          headers: { ...headers, session },
+          payload: JSON.stringify({
+            id_branchQT: flow.typeId,
+            product: flow.productId,
+            truck_license: `BENCH ${i}`,
+          }),
+        });
+        if (r.statusCode !== 200) throw new Error(r.body);
+        uuids.push(r.json<{ queue: { uuid: string } }>().queue.uuid);
+      }
+    }),
+  );
+  const rate = total / ((performance.now() - started) / 1000);
+  return {
+    row: `ticket issuance, ${total} tickets, ${concurrency} at a time | ${rate.toFixed(0)} tickets/s`,
+    uuids,
+  };
+}
+
+async function benchEngine(label: string, target: DatabaseTarget): Promise<string[]> {
+  const rows: string[] = [];
+  const database = await openDatabase(target);
+  const seedStart = performance.now();
+  await prepareDatabase(database, { ...config, demoData: true });
   rows.push(
-    `| ${label} | checkAccess, ${total} sequential calls | p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, ${(total / elapsed).toFixed(0)}/s |`,
+    `first start: migrate + demo plant (14 days) | ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+
+  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  const session = await signIn(app);
+  rows.push(await benchSessionCheck(app, session));
+  const flow = await standardFlow(database);
+  const tickets = await benchTickets(app, session, flow);
+  rows.push(tickets.row);
+
+  const waiting = await database.db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.branchQueueTypeId, flow.typeId), eq(queues.state, 'QS')))
+    .limit(50);
+  rows.push(
+    ...(await benchCallingLatency(
+      {
+        app,
+        apiKey: config.apiKey,
+        session,
+        branchId: flow.branchId,
+        queueIds: waiting.map((w) => w.id),
+        stationId: flow.stationId,
+      },
+      500,
+    )),
   );
   await app.close();
   await database.close();
-  return rows;
+  return rows.map((row) => `| ${label} | ${row} |`);
 }
 
 const rows = ['| engine | what | result |', '|---|---|---|'];
-rows.push(...(await benchEngine('PGlite (worker + socket)', { kind: 'pglite' })));
+rows.push(...(await benchEngine('PGlite', { kind: 'pglite' })));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 if (await postgresAvailable(pgUrl)) {
   const scratch = await scratchPostgres(pgUrl);
@@ -100,7 +160,8 @@ if (await postgresAvailable(pgUrl)) {
     await scratch.drop();
   }
 }
+const cpu = os.cpus();
 console.log(
-  `\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+  `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
 );
 console.log(rows.join('\n'));

@@ -1,6 +1,175 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Col, Flex, Result, Row, Segmented, Skeleton, Card, Typography } from 'antd';
+import { PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
+import { allowedActions, FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { errorMessage } from '../../lib/errors.ts';
+import type { TranslationKey } from '../../lib/i18n.ts';
+import { useQueueChanges, useSocketConnected } from '../../lib/socket.ts';
+import { useCards } from './api/use-cards.ts';
+import { invalidateQueueLists } from './api/query-keys.ts';
+import { useNow } from './components/elapsed.ts';
+import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
+import { ProcessCard } from './components/process-card.tsx';
+import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
+import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
+
+/** Flow engines shown here, in this order; engine 1 (general) is handled on the report page (SPEC.md). */
+const SHOWN_FLOWS = [FLOW_ENGINE.standard, FLOW_ENGINE.lab] as const;
+
+function flowName(id: number): TranslationKey {
+  return id === 1 || id === 2 || id === 3 ? `flowEngine.${id}` : 'flowEngine.unknown';
+}
 
 /** /System/manageCalling/:findDayKey: queue cards per queue type (1 = today, 3 = last 3 days). */
 export function ManageCallingPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { findDayKey } = useParams();
+  const days: 1 | 3 = findDayKey === '3' ? 3 : 1;
+  const unknownKey = findDayKey !== '1' && findDayKey !== '3';
+
+  const connected = useSocketConnected();
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => void invalidateQueueLists(queryClient), [queryClient]);
+  useQueueChanges(refresh);
+  const cards = useCards(days, connected);
+  const now = useNow();
+
+  const [ticketOpen, setTicketOpen] = useState(false);
+  const [selected, setSelected] = useState<{ cardId: number; queue: CardQueue } | null>(null);
+
+  const openQueue = (card: ProcessCardData, queue: CardQueue) => {
+    const actions = allowedActions(card.flow_engine_id, queue.queue_state);
+    // Lab flow: before its result the queue moves only through the lab (accept, then complete).
+    if (actions.includes('accept') || actions.includes('complete')) {
+      const why = actions.includes('accept') ? 'sampleNotCollected' : 'awaitingLab';
+      modal.warning({
+        title: t('calling.cannotCall.title', { queue: queue.queue_number }),
+        content: t(`calling.cannotCall.${why}`),
+        okText: t('calling.cannotCall.ok'),
+      });
+      return;
+    }
+    setSelected({ cardId: card._id, queue });
+  };
+
+  // The dialog follows the live card: another officer's action shows up (or the queue leaves).
+  const selectedCard = selected ? cards.data?.find((c) => c._id === selected.cardId) : undefined;
+  const liveQueue = selected ? selectedCard?.queue_number.find((q) => q._id === selected.queue._id) : undefined;
+  const target: ActionTarget | null =
+    selected && selectedCard
+      ? {
+          queue: liveQueue ?? selected.queue,
+          flowEngineId: selectedCard.flow_engine_id,
+          queueTypeName: selectedCard.queue_type_name,
+          stations: selectedCard.station_permission,
+        }
+      : null;
+
+  const header = (
+    <Flex justify="space-between" align="center" gap={12} wrap>
+      <Segmented
+        value={String(days)}
+        onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
+        options={[
+          { value: '1', label: t('calling.range.today') },
+          { value: '3', label: t('calling.range.last3Days') },
+        ]}
+      />
+      <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setTicketOpen(true)}>
+        {t('calling.newTicket')}
+      </Button>
+    </Flex>
+  );
+
+  let body: ReactNode;
+  if (cards.isPending) {
+    body = (
+      <Row gutter={[16, 16]}>
+        {[0, 1].map((i) => (
+          <Col key={i} xs={24} xxl={12}>
+            <Card>
+              <Skeleton active />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    );
+  } else if (cards.isError) {
+    body = (
+      <Result
+        status="error"
+        title={t('calling.loadFailed')}
+        subTitle={errorMessage(t, cards.error)}
+        extra={<Button onClick={() => void cards.refetch()}>{t('calling.retry')}</Button>}
+      />
+    );
+  } else if (cards.data.length === 0) {
+    body = (
+      <Card>
+        <Result status="info" title={t('calling.noQueueTypes.title')} subTitle={t('calling.noQueueTypes.text')} />
+      </Card>
+    );
+  } else {
+    const general = cards.data.filter((c) => c.flow_engine_id === FLOW_ENGINE.general);
+    body = (
+      <Flex vertical gap={24}>
+        {SHOWN_FLOWS.map((flow) => {
+          const flowCards = cards.data.filter((c) => c.flow_engine_id === flow);
+          if (flowCards.length === 0) return null;
+          return (
+            <section key={flow} aria-labelledby={`flow-${flow}`}>
+              <Typography.Title level={4} id={`flow-${flow}`} style={{ marginTop: 0, marginBottom: 12 }}>
+                {t(flowName(flow))}
+              </Typography.Title>
+              <Row gutter={[16, 16]}>
+                {flowCards.map((card) => (
+                  <Col key={card._id} xs={24} xxl={12}>
+                    <ProcessCard card={card} now={now} onOpen={openQueue} />
+                  </Col>
+                ))}
+              </Row>
+            </section>
+          );
+        })}
+        {general.length > 0 && general[0] && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('calling.generalFlow.title', {
+              types: general.map((c) => `${c.prefix} · ${c.queue_type_name}`).join(', '),
+            })}
+            description={t('calling.generalFlow.text')}
+            action={
+              <Link to={`/System/reportQueue/${general[0].flow_engine_uuid}`}>
+                {t('calling.generalFlow.open')} <RightOutlined style={{ fontSize: 11 }} />
+              </Link>
+            }
+          />
+        )}
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      {header}
+      {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
+      <ReconnectingBanner connected={connected} />
+      {body}
+      <QueueActionDialog
+        target={target}
+        gone={Boolean(selected && cards.data && !liveQueue)}
+        connected={connected}
+        now={now}
+        onClose={() => setSelected(null)}
+      />
+      <NewTicketDialog open={ticketOpen} onClose={() => setTicketOpen(false)} />
+    </Flex>
+  );
 }

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Spin, Typography } from 'antd';
+import { CheckCircleFilled, PrinterOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { TruckLicenseSchema, type Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { newIdempotencyKey, useIssueTicket } from '../api/use-issue-ticket.ts';
+import { useTicketOptions } from '../api/use-ticket-options.ts';
+import { TicketPrint } from './ticket-print.tsx';
+
+const LICENCE_MAX = 20;
+
+interface TicketFormValues {
+  queueType: number | undefined;
+  product: number | undefined;
+  licence: string;
+}
+
+/** "New ticket" for a truck at the office: queue type, product, licence; then the number to print. */
+export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} title={t('ticket.title')} onCancel={onClose} footer={null} destroyOnHidden width={520}>
+      {/* Mounted per opening: each opening gets its own idempotency key. */}
+      <TicketFlow onClose={onClose} />
+    </Modal>
+  );
+}
+
+function TicketFlow({ onClose }: { onClose: () => void }) {
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [issued, setIssued] = useState<Ticket | null>(null);
+  const [last, setLast] = useState<Pick<TicketFormValues, 'queueType' | 'product'>>({
+    queueType: undefined,
+    product: undefined,
+  });
+
+  if (issued) {
+    return (
+      <TicketIssued
+        ticket={issued}
+        onAnother={() => {
+          setIssued(null);
+          setAttemptKey(newIdempotencyKey());
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <TicketForm
+      key={attemptKey}
+      idempotencyKey={attemptKey}
+      initial={last}
+      onIssued={(ticket, values) => {
+        setLast(values);
+        setIssued(ticket);
+      }}
+      onCancel={onClose}
+    />
+  );
+}
+
+interface TicketFormProps {
+  idempotencyKey: string;
+  initial: Pick<TicketFormValues, 'queueType' | 'product'>;
+  onIssued: (ticket: Ticket, values: Pick<TicketFormValues, 'queueType' | 'product'>) => void;
+  onCancel: () => void;
+}
+
+function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormProps) {
+  const { t } = useTranslation();
+  const options = useTicketOptions(true);
+  const issue = useIssueTicket();
+  const [form] = Form.useForm<TicketFormValues>();
+  const typeId = Form.useWatch('queueType', form);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (options.isPending) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  if (options.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('ticket.loadFailed')}
+        subTitle={errorMessage(t, options.error)}
+        extra={<Button onClick={() => void options.refetch()}>{t('calling.retry')}</Button>}
+      />
+    );
+  }
+  const types = options.data;
+  if (types.length === 0) {
+    return <Result status="info" title={t('ticket.noQueueTypes.title')} subTitle={t('ticket.noQueueTypes.text')} />;
+  }
+
+  const onlyType = types.length === 1 ? types[0] : undefined;
+  const startType = types.find((q) => q.id === initial.queueType) ?? onlyType;
+  const startProduct =
+    startType?.product.find((p) => p.id === initial.product)?.id ??
+    (startType?.product.length === 1 ? startType.product[0]?.id : undefined);
+  const type = types.find((q) => q.id === (typeId ?? startType?.id));
+  const noProducts = type !== undefined && type.product.length === 0;
+
+  const submit = (values: TicketFormValues) => {
+    if (issue.isPending || values.queueType === undefined || values.product === undefined) return;
+    setFailure(null);
+    issue.mutate(
+      {
+        id_branchQT: values.queueType,
+        product: values.product,
+        truck_license: values.licence.trim(),
+        idempotency_key: idempotencyKey,
+      },
+      {
+        onSuccess: ({ queue }) => onIssued(queue, { queueType: values.queueType, product: values.product }),
+        onError: (error) => {
+          const code = errorCodeOf(error);
+          if (code === 'CONFLICT') {
+            form.setFields([{ name: 'licence', errors: [t('ticket.failed.licenceActive')] }]);
+          } else if (code === 'FORBIDDEN') {
+            setFailure(t('ticket.failed.forbidden'));
+          } else {
+            setFailure(errorMessage(t, error));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<TicketFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ queueType: startType?.id, product: startProduct, licence: '' }}
+      onFinish={submit}
+      onValuesChange={(changed: Partial<TicketFormValues>) => {
+        if ('queueType' in changed) {
+          const products = types.find((q) => q.id === changed.queueType)?.product ?? [];
+          form.setFieldValue('product', products.length === 1 ? products[0]?.id : undefined);
+        }
+      }}
+      style={{ marginTop: 16 }}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form.Item
+        name="queueType"
+        label={t('ticket.queueType')}
+        rules={[{ required: true, message: t('ticket.queueTypeRequired') }]}
+      >
+        <Select
+          placeholder={t('ticket.queueTypePlaceholder')}
+          options={types.map((q) => ({ value: q.id, label: `${q.prefix} · ${q.queue_type_name}` }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="product"
+        label={t('ticket.product')}
+        rules={[{ required: true, message: t('ticket.productRequired') }]}
+        extra={noProducts ? <Typography.Text type="warning">{t('ticket.noProducts')}</Typography.Text> : undefined}
+      >
+        <Select
+          placeholder={t('ticket.productPlaceholder')}
+          disabled={!type || noProducts}
+          options={(type?.product ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="licence"
+        label={t('ticket.licence')}
+        rules={[
+          { required: true, whitespace: true, message: t('ticket.licenceRequired') },
+          {
+            validator: (_rule, value: string | undefined) => {
+              const text = value?.trim() ?? '';
+              if (!text) return Promise.resolve();
+              if (text.length > LICENCE_MAX)
+                return Promise.reject(new Error(t('ticket.licenceTooLong', { max: LICENCE_MAX })));
+              return TruckLicenseSchema.safeParse(text).success
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('ticket.licenceInvalid')));
+            },
+          },
+        ]}
+      >
+        <Input placeholder={t('ticket.licencePlaceholder')} maxLength={LICENCE_MAX + 10} autoComplete="off" />
+      </Form.Item>
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={noProducts}>
+          {t('ticket.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+function TicketIssued({ ticket, onAnother, onClose }: { ticket: Ticket; onAnother: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical align="center" gap={12} style={{ paddingBlock: 16 }}>
+      <Typography.Text type="success" style={{ fontSize: 16 }}>
+        <CheckCircleFilled /> {t('ticket.issued')}
+      </Typography.Text>
+      <Typography.Text type="secondary">{t('ticket.queueNumber')}</Typography.Text>
+      <div style={{ fontSize: 72, fontWeight: 800, lineHeight: 1, letterSpacing: 2 }} data-testid="issued-number">
+        {ticket.queue_number}
+      </div>
+      <Descriptions
+        size="small"
+        column={1}
+        style={{ width: '100%', maxWidth: 360, marginTop: 8 }}
+        items={[
+          { key: 'type', label: t('ticket.queueType'), children: ticket.queue_type_name },
+          { key: 'product', label: t('ticket.product'), children: ticket.product_name },
+          { key: 'licence', label: t('ticket.licence'), children: ticket.truck_license },
+          { key: 'at', label: t('ticket.issuedAt'), children: formatDateTime(ticket.created) },
+        ]}
+      />
+      <Flex gap={8} wrap justify="center">
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} autoFocus>
+          {t('ticket.printButton')}
+        </Button>
+        <Button onClick={onAnother}>{t('ticket.another')}</Button>
+        <Button onClick={onClose}>{t('calling.dialog.close')}</Button>
+      </Flex>
+      <TicketPrint ticket={ticket} />
+    </Flex>
+  );
+}

@@ -1,0 +1,42 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import { useQueueAction, type QueueActionInput, type StaffAction } from '../api/use-queue-action.ts';
+
+export type ActionOutcome = 'done' | 'stale' | 'failed';
+
+/**
+ * Runs a queue action and tells the officer how it went: a short success message, a warning
+ * when another officer moved the queue first (the lists refetch), or the translated error.
+ * Never throws, so dialogs and confirm buttons can await it.
+ */
+export function useActionRunner() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const mutation = useQueueAction();
+
+  async function run(
+    input: QueueActionInput,
+    names: { queue: string; station?: string },
+  ): Promise<ActionOutcome> {
+    try {
+      await mutation.mutateAsync(input);
+      void message.success(t(`calling.done.${input.action}`, { queue: names.queue, station: names.station }));
+      return 'done';
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'CONFLICT' || code === 'NOT_FOUND') {
+        void message.warning(t('calling.failed.stale', { queue: names.queue }));
+        return 'stale';
+      }
+      void message.error(
+        code === 'FORBIDDEN' ? t('calling.failed.forbidden') : errorMessage(t, error),
+        code === 'FORBIDDEN' ? 8 : undefined,
+      );
+      return 'failed';
+    }
+  }
+
+  const pendingAction: StaffAction | null = mutation.isPending ? (mutation.variables?.action ?? null) : null;
+  return { run, pendingAction, busy: mutation.isPending };
+}
