@@ -32,7 +32,8 @@ const driverPageInDev: Plugin = {
   name: 'tq-driver-page',
   configureServer(server) {
     server.middlewares.use((request, _response, next) => {
-      if (request.url && /^\/Queue\/data\/[^/?#]+\/?(?:[?#]|$)/.test(request.url)) request.url = '/queue.html';
+      if (request.url && /^\/Queue\/data\/[^/?#]+\/?(?:[?#]|$)/.test(request.url))
+        request.url = '/queue.html';
       next();
     });
   },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -15,17 +15,27 @@ function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
 }
 
-/** An HTML entry with the client's settings in a meta tag (the API key, the default language). */
-function renderPage(file: string, config: Config): string | null {
+/**
+ * An HTML entry with the client's settings in a meta tag (the API key, the default language),
+ * read again whenever the file changes, so a rebuild while the server runs serves the new assets.
+ */
+function pageRenderer(file: string, config: Config): () => string | null {
   const full = path.join(WEB_DIST, file);
-  if (!existsSync(full)) return null;
   const clientConfig = {
     apiKey: config.apiKey,
     defaultLanguage: config.defaultLanguage,
     companyName: config.companyName,
   };
   const meta = `<meta name="tq-config" content='${escapeAttribute(JSON.stringify(clientConfig))}'>`;
-  return readFileSync(full, 'utf8').replace('<!--tq-config-->', meta);
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    if (!existsSync(full)) return null;
+    const { mtimeMs } = statSync(full);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: readFileSync(full, 'utf8').replace('<!--tq-config-->', meta) };
+    }
+    return cached.html;
+  };
 }
 
 /**
@@ -37,24 +47,37 @@ export async function registerWebApp(
   config: Config,
   serveFiles: boolean,
 ): Promise<void> {
-  const indexHtml = serveFiles ? renderPage('index.html', config) : null;
-  const queueHtml = serveFiles ? (renderPage('queue.html', config) ?? indexHtml) : null;
-  if (serveFiles && indexHtml === null) {
+  const index = pageRenderer('index.html', config);
+  const driver = pageRenderer('queue.html', config);
+  const built = serveFiles && index() !== null;
+  if (serveFiles && !built) {
     app.log.warn(
       `The web app is not built (${WEB_DIST} is missing): run "npm run build". Serving the API only.`,
     );
-  } else if (indexHtml !== null) {
-    await app.register(fastifyStatic, { root: WEB_DIST, index: false, maxAge: '1h' });
+  } else if (built) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      index: false,
+      preCompressed: true,
+      // File names under assets/ carry a content hash: they never change.
+      setHeaders: (reply, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
   }
 
   const sendPage = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  if (indexHtml !== null) app.get('/', (_request, reply) => sendPage(reply, indexHtml));
+  if (built) app.get('/', (_request, reply) => sendPage(reply, index() ?? ''));
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/') && indexHtml !== null) {
-      return sendPage(reply, DRIVER_PAGE.test(request.url) && queueHtml ? queueHtml : indexHtml);
-    }
+    const isPage = built && request.method === 'GET' && !request.url.startsWith('/api/');
+    const html = isPage ? ((DRIVER_PAGE.test(request.url) ? driver() : null) ?? index()) : null;
+    if (html !== null) return sendPage(reply, html);
     const body: ApiError = {
       status: 0,
       code: 'NOT_FOUND',

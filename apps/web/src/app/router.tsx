@@ -68,12 +68,6 @@ const routes: RouteObject[] = [
         }),
       },
       {
-        path: '/Queue/data/:queueNumberID',
-        lazy: async () => ({
-          Component: (await import('../features/public-queue/queue-data-page.tsx')).QueueDataPage,
-        }),
-      },
-      {
         id: 'protected',
         loader: protectedLoader,
         shouldRevalidate: () => true,

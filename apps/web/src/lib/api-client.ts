@@ -87,6 +87,8 @@ export async function callApi<C extends ApiContract>(
   }
 
   const payload = await readJson(response);
+  // A cancelled request (a newer refetch replaced it) cuts the body short: not a server fault.
+  if (options.signal?.aborted) throw options.signal.reason;
 
   if (!response.ok) {
     const parsed = ApiErrorSchema.safeParse(payload);

@@ -68,6 +68,7 @@ export async function fetchQueueInformation(uuid: string, signal?: AbortSignal):
   } catch {
     throw new QueueLoadError('not JSON');
   }
-  if (!isRecord(body) || body.status !== 1 || !isPublicQueue(body.queue)) throw new QueueLoadError('bad shape');
+  if (!isRecord(body) || body.status !== 1 || !isPublicQueue(body.queue))
+    throw new QueueLoadError('bad shape');
   return body.queue;
 }

@@ -1,9 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/sarabun/thai-400.css';
-import '@fontsource/sarabun/thai-700.css';
-import '@fontsource/sarabun/latin-400.css';
-import '@fontsource/sarabun/latin-700.css';
+import './fonts.css';
 import './queue-page.css';
 import { queueIdFrom } from './queue-id.ts';
 import { QueuePage } from './queue-page.tsx';

@@ -94,7 +94,10 @@ describe('queueProgress', () => {
       for (const state of QUEUE_STATES) {
         const steps = queueProgress({ flow_engine_id: flow, queue_state: state, exited: false });
         expect(steps.map((s) => s.id)).toEqual(['document', 'package', 'vehicle']);
-        expect(steps.filter((s) => s.status === 'current'), `${flow} ${state}`).toHaveLength(1);
+        expect(
+          steps.filter((s) => s.status === 'current'),
+          `${flow} ${state}`,
+        ).toHaveLength(1);
       }
     }
   });
@@ -131,9 +134,10 @@ describe('queueStatus', () => {
       kind: 'called',
       station: null,
     });
-    expect(queueStatus({ ...base, flow_engine_id: LAB, queue_state: 'RC', station_name: 'Lab 2' })).toEqual(
-      { kind: 'recheck', station: 'Lab 2' },
-    );
+    expect(queueStatus({ ...base, flow_engine_id: LAB, queue_state: 'RC', station_name: 'Lab 2' })).toEqual({
+      kind: 'recheck',
+      station: 'Lab 2',
+    });
   });
 
   it('ends with rejected, finished and exited', () => {

@@ -82,7 +82,11 @@ export function queueProgress(queue: ProgressInput): ProgressStep[] {
 
 /** The one message the status panel shows: what the driver should do now. */
 export type QueueStatus =
-  | { kind: 'waiting'; phase: 'waitingCall' | 'waitingSample' | 'sampleInLab' | 'resultReady'; ahead: number | null }
+  | {
+      kind: 'waiting';
+      phase: 'waitingCall' | 'waitingSample' | 'sampleInLab' | 'resultReady';
+      ahead: number | null;
+    }
   | { kind: 'called'; station: string | null }
   | { kind: 'recheck'; station: string | null }
   | { kind: 'rejected' }

@@ -49,7 +49,8 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
   };
 
   const organisation = queue ? queue.company_name.trim() || queue.branch_name : config.companyName;
-  const branch = queue && queue.company_name.trim() && queue.branch_name !== queue.company_name ? queue.branch_name : '';
+  const branch =
+    queue && queue.company_name.trim() && queue.branch_name !== queue.company_name ? queue.branch_name : '';
 
   let content: ReactNode;
   switch (view.kind) {
@@ -96,23 +97,31 @@ function documentTitle(
 ): string {
   if (kind === 'notFound') return s.notFoundTitle;
   if (!queue || !status) return s.yourQueue;
-  if (status.kind === 'called' && status.station) return `${queue.queue_number} · ${s.goTo} ${status.station}`;
+  if (status.kind === 'called' && status.station)
+    return `${queue.queue_number} · ${s.goTo} ${status.station}`;
   return `${queue.queue_number} · ${s.yourQueue}`;
 }
 
-/** A short buzz when the truck is called or sent to a recheck while the page is open. */
+/**
+ * A short buzz when the truck is called (or sent to a recheck) while the page is open; not for
+ * the state the page opened in. Browsers allow it only after the driver has tapped the page.
+ */
 function useBuzzWhenCalled(status: QueueStatus | null) {
-  const key =
-    status?.kind === 'called' || status?.kind === 'recheck' ? `${status.kind}:${status.station ?? ''}` : null;
-  const previous = useRef<string | null | undefined>(undefined);
+  let key: string | null = null;
+  if (status)
+    key =
+      status.kind === 'called' || status.kind === 'recheck' ? `${status.kind}:${status.station ?? ''}` : '';
+  const previous = useRef<string | null>(null);
   useEffect(() => {
+    if (key === null) return;
     const before = previous.current;
     previous.current = key;
-    if (before === undefined || key === null || key === before || !('vibrate' in navigator)) return;
+    if (before === null || key === '' || key === before) return;
+    if (!('vibrate' in navigator) || !navigator.userActivation?.hasBeenActive) return;
     try {
       navigator.vibrate([400, 150, 400]);
     } catch {
-      // some browsers refuse without a tap first; the screen still shows the call
+      // not allowed here; the screen still shows the call
     }
   }, [key]);
 }
@@ -165,7 +174,7 @@ function Ticket({ s, queue }: { s: Strings; queue: PublicQueue }) {
         </div>
         <div>
           <dt>{s.timeTaken}</dt>
-          <dd>{queue.created_view}</dd>
+          <dd className="qp-nowrap">{queue.created_view}</dd>
         </div>
       </dl>
     </section>

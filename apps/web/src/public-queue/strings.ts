@@ -249,7 +249,7 @@ const de: Strings = {
   goTo: 'Bitte fahren Sie zu',
   goToOfficer: 'Bitte fahren Sie dorthin, wo das Personal Sie hinweist',
   recheckTitle: 'Nachprüfung nötig',
-  recheckAt: 'Bitte zur Nachprüfung an',
+  recheckAt: 'Bitte fahren Sie zur Nachprüfung:',
   rejectedTitle: 'Abgelehnt',
   rejectedBody: 'Bitte wenden Sie sich an das Büro',
   finishedTitle: 'Abgeschlossen',
@@ -345,8 +345,7 @@ const ru: Strings = {
     finished: 'Завершено',
     left: 'Выехал с завода',
   },
-  aheadOfYou: (count) =>
-    `${russianPlural(count, 'машина', 'машины', 'машин')} перед вами`,
+  aheadOfYou: (count) => `${russianPlural(count, 'машина', 'машины', 'машин')} перед вами`,
   youAreNext: 'Вы следующий',
   waiting: {
     waitingCall: 'Пожалуйста, ожидайте вызова',

@@ -13,6 +13,8 @@ export const LabRecordSchema = z.object({
   stamp_lab_finish: MaybeInstantSchema,
   /** Seconds from lab start to lab finish; null while the sample is in the lab. */
   stamp_second_ls_to_lf: z.number().nullable(),
+  /** When the truck left the plant: a truck gone before its result needs no checkout. */
+  exit: MaybeInstantSchema,
 });
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 

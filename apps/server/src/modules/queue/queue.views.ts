@@ -57,6 +57,7 @@ export function toLabRecord(q: QueueView): LabRecord {
     stamp_lab_start: iso(q.labStart),
     stamp_lab_finish: iso(q.labFinish),
     stamp_second_ls_to_lf: seconds(q.labStart, q.labFinish),
+    exit: iso(q.exitAt),
   };
 }
 

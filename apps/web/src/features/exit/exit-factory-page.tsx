@@ -33,25 +33,21 @@ function clock(instant: string): string {
 /** Why the gate could not record the exit, in the officer's words. */
 function exitFailure(t: TFunction, error: unknown, n: string, rows: readonly ExitRecord[]): StationFailure {
   const subject = t('exit.typedNumber', { n });
-  switch (errorCodeOf(error)) {
-    case 'NOT_FOUND':
-      return { title: t('exit.notFound'), subject };
-    case 'CONFLICT': {
-      const known = rows.find((row) => row.queue_number === n);
-      if (known) return { title: t('exit.alreadyExited', { n, time: clock(known.exit) }) };
-      return {
-        title: t('exit.alreadyExitedNoTime', { n }),
-        detail:
-          error instanceof Error && error.message
-            ? t('exit.serverSays', { message: error.message })
-            : undefined,
-      };
-    }
-    case 'VALIDATION_FAILED':
-      return { title: t('exit.invalidNumber'), subject };
-    default:
-      return { title: errorMessage(t, error), subject };
+  const code = errorCodeOf(error);
+  if (code === 'NOT_FOUND') return { title: t('exit.notFound'), subject };
+  if (code === 'CONFLICT') {
+    const known = rows.find((row) => row.queue_number === n);
+    if (known) return { title: t('exit.alreadyExited', { n, time: clock(known.exit) }) };
+    return {
+      title: t('exit.alreadyExitedNoTime', { n }),
+      detail:
+        error instanceof Error && error.message
+          ? t('exit.serverSays', { message: error.message })
+          : undefined,
+    };
   }
+  if (code === 'VALIDATION_FAILED') return { title: t('exit.invalidNumber'), subject };
+  return { title: errorMessage(t, error), subject };
 }
 
 /** /System/exitFactory: the gate records each truck leaving the factory. */
@@ -194,7 +190,7 @@ export function ExitFactoryPage() {
       <TodayListCard
         title={t('exit.todayTitle')}
         count={today.data ? shown.length : undefined}
-        countLabel={(count) => t('exit.count', { count })}
+        countLabel={(count) => t('exit.total', { total: count })}
         search={search}
         onSearch={setSearch}
         searchPlaceholder={t('exit.search')}
@@ -209,7 +205,7 @@ export function ExitFactoryPage() {
           columns={columns}
           dataSource={shown}
           loading={today.isPending}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 950 }}
           pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
           locale={{
             emptyText: (

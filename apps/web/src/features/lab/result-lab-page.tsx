@@ -36,7 +36,9 @@ const PAGE_SIZE = 20;
 function labDuration(t: TFunction, seconds: number | null): string {
   if (seconds === null) return '-';
   const { hours, minutes } = durationParts(seconds, 'plusOne');
-  return hours > 0 ? t('lab.durationHoursMinutes', { hours, minutes }) : t('lab.durationMinutes', { minutes });
+  return hours > 0
+    ? t('lab.durationHoursMinutes', { hours, minutes })
+    : t('lab.durationMinutes', { minutes });
 }
 
 function clock(instant: string | null): string {
@@ -46,34 +48,28 @@ function clock(instant: string | null): string {
 /** Why the lab could not take the sample, in the officer's words. */
 function acceptFailure(t: TFunction, error: unknown, n: string, rows: readonly LabRecord[]): StationFailure {
   const subject = t('lab.typedNumber', { n });
-  switch (errorCodeOf(error)) {
-    case 'NOT_FOUND':
-      return { title: t('lab.notFound'), subject };
-    case 'CONFLICT': {
-      const known = rows.find((row) => row.queue_number === n);
-      if (known) return { title: t('lab.alreadyAccepted', { n, time: clock(known.stamp_lab_start) }) };
-      return { title: t('lab.acceptConflict', { n }), detail: serverText(t, error) };
-    }
-    case 'VALIDATION_FAILED':
-      return { title: t('lab.invalidNumber'), subject };
-    default:
-      return { title: errorMessage(t, error), subject };
+  const code = errorCodeOf(error);
+  if (code === 'NOT_FOUND') return { title: t('lab.notFound'), subject };
+  if (code === 'CONFLICT') {
+    const known = rows.find((row) => row.queue_number === n);
+    if (known) return { title: t('lab.alreadyAccepted', { n, time: clock(known.stamp_lab_start) }) };
+    return { title: t('lab.acceptConflict', { n }), detail: serverText(t, error) };
   }
+  if (code === 'VALIDATION_FAILED') return { title: t('lab.invalidNumber'), subject };
+  return { title: errorMessage(t, error), subject };
 }
 
 function checkoutFailure(t: TFunction, error: unknown, n: string): StationFailure {
-  switch (errorCodeOf(error)) {
-    case 'NOT_FOUND':
-      return { title: t('lab.notFound'), subject: t('lab.typedNumber', { n }) };
-    case 'CONFLICT':
-      return { title: t('lab.checkoutConflict', { n }), detail: serverText(t, error) };
-    default:
-      return { title: errorMessage(t, error) };
-  }
+  const code = errorCodeOf(error);
+  if (code === 'NOT_FOUND') return { title: t('lab.notFound'), subject: t('lab.typedNumber', { n }) };
+  if (code === 'CONFLICT') return { title: t('lab.checkoutConflict', { n }), detail: serverText(t, error) };
+  return { title: errorMessage(t, error) };
 }
 
 function serverText(t: TFunction, error: unknown): string | undefined {
-  return error instanceof Error && error.message ? t('lab.serverSays', { message: error.message }) : undefined;
+  return error instanceof Error && error.message
+    ? t('lab.serverSays', { message: error.message })
+    : undefined;
 }
 
 /** /System/manageResultLab: the lab counter takes samples in (scan) and checks results out. */
@@ -113,7 +109,10 @@ export function ResultLabPage() {
       onSuccess: ({ queue }) => {
         setLast({
           text: t('lab.recorded', { n: queue.queue_number }),
-          detail: t('lab.recordedDetail', { license: queue.truck_license, time: clock(queue.stamp_lab_start) }),
+          detail: t('lab.recordedDetail', {
+            license: queue.truck_license,
+            time: clock(queue.stamp_lab_start),
+          }),
         });
         setQueueNumber('');
         focusQueueNumber(inputRef.current);
@@ -141,37 +140,37 @@ export function ResultLabPage() {
       key: 'queue_number',
       title: t('lab.columns.queueNumber'),
       dataIndex: 'queue_number',
-      width: 120,
+      width: 110,
       fixed: 'start',
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
-    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
+    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
     {
       key: 'stamp_lab_start',
       title: t('lab.columns.labStart'),
       dataIndex: 'stamp_lab_start',
-      width: 160,
+      width: 150,
       render: (value: string | null) => formatDateTime(value),
     },
     {
       key: 'stamp_lab_finish',
       title: t('lab.columns.labFinish'),
       dataIndex: 'stamp_lab_finish',
-      width: 160,
+      width: 150,
       render: (value: string | null) => formatDateTime(value),
     },
     {
       key: 'duration',
       title: t('lab.columns.labDuration'),
       dataIndex: 'stamp_second_ls_to_lf',
-      width: 140,
+      width: 120,
       render: (value: number | null) => labDuration(t, value),
     },
     {
       key: 'state',
       title: t('lab.columns.state'),
       dataIndex: 'queue_state',
-      width: 150,
+      width: 130,
       render: (value: string) => <QueueStateTag state={value} />,
     },
     {
@@ -180,7 +179,7 @@ export function ResultLabPage() {
       width: 150,
       align: 'center',
       render: (_value, row) =>
-        IN_LAB.has(row.queue_state) ? (
+        IN_LAB.has(row.queue_state) && row.exit === null ? (
           <Popconfirm
             title={t('lab.checkoutConfirmTitle', { n: row.queue_number })}
             description={t('lab.checkoutConfirmDescription')}
@@ -256,7 +255,7 @@ export function ResultLabPage() {
       <TodayListCard
         title={t('lab.todayTitle')}
         count={today.data ? shown.length : undefined}
-        countLabel={(count) => t('lab.count', { count })}
+        countLabel={(count) => t('lab.total', { total: count })}
         search={search}
         onSearch={setSearch}
         searchPlaceholder={t('lab.search')}
@@ -271,7 +270,7 @@ export function ResultLabPage() {
           columns={columns}
           dataSource={shown}
           loading={today.isPending}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 980 }}
           pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
           locale={{
             emptyText: (

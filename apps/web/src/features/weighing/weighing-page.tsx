@@ -10,7 +10,7 @@ import {
   type InputRef,
   type TableColumnsType,
 } from 'antd';
-import { ExportOutlined, ImportOutlined, DashboardOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -59,36 +59,40 @@ function weighFailure(
 ): StationFailure {
   const subject = t('weighing.typedNumber', { n });
   const detail =
-    error instanceof Error && error.message ? t('weighing.serverSays', { message: error.message }) : undefined;
-  switch (errorCodeOf(error)) {
-    case 'NOT_FOUND':
-      return { title: t('weighing.notFound'), subject };
-    case 'CONFLICT':
-      if (direction === 'in') {
-        return row && row.weigh_in_kg !== null
-          ? {
-              title: t('weighing.alreadyWeighedIn', {
-                n,
-                weight: formatKg(row.weigh_in_kg, locale),
-                time: clock(row.weigh_in_at),
-              }),
-            }
-          : { title: t('weighing.weighInConflict', { n }), detail };
-      }
-      return row && row.weigh_out_kg !== null
-        ? {
-            title: t('weighing.alreadyWeighedOut', {
-              n,
-              weight: formatKg(row.weigh_out_kg, locale),
-              time: clock(row.weigh_out_at),
-            }),
-          }
-        : { title: t('weighing.weighOutConflict', { n }), detail };
-    case 'VALIDATION_FAILED':
-      return { title: t('weighing.invalidInput'), subject, detail };
-    default:
-      return { title: errorMessage(t, error), subject };
+    error instanceof Error && error.message
+      ? t('weighing.serverSays', { message: error.message })
+      : undefined;
+  const code = errorCodeOf(error);
+  if (code === 'NOT_FOUND') return { title: t('weighing.notFound'), subject };
+  if (code === 'VALIDATION_FAILED') return { title: t('weighing.invalidInput'), subject, detail };
+  if (code !== 'CONFLICT') return { title: errorMessage(t, error), subject };
+  if (direction === 'in') {
+    return row && row.weigh_in_kg !== null
+      ? {
+          title: t('weighing.alreadyWeighedIn', {
+            n,
+            weight: formatKg(row.weigh_in_kg, locale),
+            time: clock(row.weigh_in_at),
+          }),
+          subject: row.weigh_out_kg === null ? t('weighing.useWeighOut') : undefined,
+        }
+      : { title: t('weighing.weighInConflict', { n }), detail };
   }
+  return row && row.weigh_out_kg !== null
+    ? {
+        title: t('weighing.alreadyWeighedOut', {
+          n,
+          weight: formatKg(row.weigh_out_kg, locale),
+          time: clock(row.weigh_out_at),
+        }),
+      }
+    : { title: t('weighing.weighOutConflict', { n }), detail };
+}
+
+/** A weighing time: the clock alone when it is today, else the full date and time. */
+function timeOfDay(instant: string | null): string {
+  if (!instant) return '-';
+  return dayjs(instant).isSame(dayjs(), 'day') ? dayjs(instant).format('HH:mm') : formatDateTime(instant);
 }
 
 function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; locale: string }) {
@@ -97,7 +101,7 @@ function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; 
     <Flex vertical align="end">
       <Typography.Text strong>{formatKg(kg, locale)}</Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {formatDateTime(at)}
+        {timeOfDay(at)}
       </Typography.Text>
     </Flex>
   );
@@ -216,7 +220,7 @@ export function WeighingPage() {
     key,
     title,
     dataIndex: key,
-    width: 130,
+    width: key === 'gross_kg' ? 105 : 115,
     align: 'end',
     render: (value: number | null) =>
       strong && value !== null ? (
@@ -231,7 +235,7 @@ export function WeighingPage() {
       key: 'queue_number',
       title: t('weighing.columns.queueNumber'),
       dataIndex: 'queue_number',
-      width: 110,
+      width: 100,
       fixed: 'start',
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
@@ -239,26 +243,33 @@ export function WeighingPage() {
       key: 'truck_license',
       title: t('weighing.columns.truckLicense'),
       dataIndex: 'truck_license',
-      width: 180,
+      width: 140,
     },
     {
-      key: 'queue_type_name',
-      title: t('weighing.columns.queueType'),
-      dataIndex: 'queue_type_name',
-      width: 150,
+      key: 'product_name',
+      title: t('weighing.columns.productAndType'),
+      dataIndex: 'product_name',
+      width: 170,
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{row.product_name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.queue_type_name}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { key: 'product_name', title: t('weighing.columns.product'), dataIndex: 'product_name', width: 200 },
     {
       key: 'weigh_in',
       title: t('weighing.columns.weighIn'),
-      width: 160,
+      width: 115,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_in_kg} at={row.weigh_in_at} locale={locale} />,
     },
     {
       key: 'weigh_out',
       title: t('weighing.columns.weighOut'),
-      width: 160,
+      width: 115,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_out_kg} at={row.weigh_out_at} locale={locale} />,
     },
@@ -311,7 +322,7 @@ export function WeighingPage() {
                 help={problemText}
                 style={{ flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
               >
-                <InputNumber
+                <InputNumber<number | string>
                   id="weighing-weight"
                   ref={(node) => {
                     weightRef.current = node;
@@ -330,7 +341,9 @@ export function WeighingPage() {
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder={t('weighing.weightPlaceholder', { example: formatKg(25340, locale) })}
-                  formatter={(value, info) => (info.userTyping ? info.input : formatWeightText(value, symbols))}
+                  formatter={(value, info) =>
+                    info.userTyping ? info.input : formatWeightText(value, symbols)
+                  }
                   parser={(text) => parseWeightText(text, symbols)}
                   suffix={t('weighing.kg')}
                   status={problem ? 'error' : undefined}
@@ -349,7 +362,7 @@ export function WeighingPage() {
                   <Button
                     size="large"
                     type={suggestion === 'in' ? 'primary' : 'default'}
-                    icon={<ImportOutlined aria-hidden />}
+                    icon={<LoginOutlined aria-hidden />}
                     loading={weighIn.isPending}
                     disabled={weighOut.isPending}
                     onClick={() => submit('in')}
@@ -360,7 +373,7 @@ export function WeighingPage() {
                   <Button
                     size="large"
                     type={suggestion === 'out' ? 'primary' : 'default'}
-                    icon={<ExportOutlined aria-hidden />}
+                    icon={<LogoutOutlined aria-hidden />}
                     loading={weighOut.isPending}
                     disabled={weighIn.isPending}
                     onClick={() => submit('out')}
@@ -379,7 +392,7 @@ export function WeighingPage() {
       <TodayListCard
         title={t('weighing.todayTitle')}
         count={today.data ? shown.length : undefined}
-        countLabel={(count) => t('weighing.count', { count })}
+        countLabel={(count) => t('weighing.total', { total: count })}
         search={search}
         onSearch={setSearch}
         searchPlaceholder={t('weighing.search')}
@@ -394,7 +407,7 @@ export function WeighingPage() {
           columns={columns}
           dataSource={shown}
           loading={today.isPending}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 975 }}
           pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
           locale={{
             emptyText: (

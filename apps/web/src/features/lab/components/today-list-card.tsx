@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Flex, Input, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Tag, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 
 interface TodayListCardProps {
@@ -18,7 +18,10 @@ interface TodayListCardProps {
   children: ReactNode;
 }
 
-/** The frame of a "today" table on the station screens: title, row count, search, load failure. */
+/**
+ * The frame of a "today" table on the station screens: title and row count, a search box and a
+ * reload button (they wrap under the title on a phone), and the load failure with a retry.
+ */
 export function TodayListCard({
   title,
   count,
@@ -33,15 +36,15 @@ export function TodayListCard({
   children,
 }: TodayListCardProps) {
   return (
-    <Card
-      title={
+    <Card>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Flex align="center" gap={8} wrap>
-          <span>{title}</span>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
           {count !== undefined && <Tag style={{ marginInlineEnd: 0 }}>{countLabel(count)}</Tag>}
         </Flex>
-      }
-      extra={
-        <Flex gap={8} align="center" style={{ paddingBlock: 8 }}>
+        <Flex gap={8} align="center" style={{ flex: '1 1 220px', maxWidth: 380, minWidth: 0 }}>
           <Input
             value={search}
             onChange={(event) => onSearch(event.target.value)}
@@ -49,7 +52,7 @@ export function TodayListCard({
             aria-label={searchPlaceholder}
             prefix={<SearchOutlined aria-hidden />}
             allowClear
-            style={{ width: 'min(280px, 60vw)' }}
+            style={{ flex: 1, minWidth: 0 }}
           />
           <Button
             icon={<ReloadOutlined aria-hidden />}
@@ -59,9 +62,7 @@ export function TodayListCard({
             title={retryLabel}
           />
         </Flex>
-      }
-      styles={{ header: { flexWrap: 'wrap', rowGap: 0 } }}
-    >
+      </Flex>
       {error && (
         <Alert
           type="error"

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { HEADER_API_KEY as CONTRACT_API_KEY_HEADER } from '@truck-queue/shared/contracts/api';
+import { PublicQueueSchema, queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import * as socketEvents from '@truck-queue/shared/contracts/socket-events';
+import { HEADER_API_KEY, isPublicQueue, QUEUE_INFORMATION_URL } from './api.ts';
+import { PUBLIC_NAMESPACE, RECONNECT_DELAY_MS } from './use-queue.ts';
+
+/** The page writes these out to keep zod out of its bundle; they must match the contracts. */
+describe('driver page wire constants', () => {
+  it('match the contracts', () => {
+    expect(QUEUE_INFORMATION_URL).toBe(`/api/${queueInformation.path}`);
+    expect(HEADER_API_KEY).toBe(CONTRACT_API_KEY_HEADER);
+    expect(PUBLIC_NAMESPACE).toBe(socketEvents.PUBLIC_NAMESPACE);
+    expect(RECONNECT_DELAY_MS).toBe(socketEvents.RECONNECT_DELAY_MS);
+  });
+});
+
+describe('isPublicQueue', () => {
+  const sample = {
+    uuid: '3f2b8c1e-9a47-4d2e-8f6b-0c1d2e3f4a5b',
+    company_name: 'ACME',
+    branch_name: 'Plant 1',
+    queue_number: 'A001',
+    queue_type_info: { queue_type_name: 'Raw material' },
+    product_info: { name: 'Cassava' },
+    created_view: '01/02/2026 08:30',
+    flow_engine_id: 3,
+    queue_state: 'LS',
+    ahead: 2,
+    station_name: null,
+    lab_done: false,
+    exited: false,
+  };
+
+  it('accepts what the contract accepts', () => {
+    expect(PublicQueueSchema.safeParse(sample).success).toBe(true);
+    expect(isPublicQueue(sample)).toBe(true);
+    expect(isPublicQueue({ ...sample, ahead: null, station_name: 'Scale 1' })).toBe(true);
+  });
+
+  it('rejects a broken answer', () => {
+    expect(isPublicQueue(null)).toBe(false);
+    expect(isPublicQueue({ ...sample, queue_state: 'XX' })).toBe(false);
+    expect(isPublicQueue({ ...sample, product_info: null })).toBe(false);
+    expect(isPublicQueue({ ...sample, ahead: '2' })).toBe(false);
+  });
+});
