@@ -10,7 +10,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     let httpStatus: number;
     if (error instanceof AppError) {
       httpStatus = error.httpStatus;
-      body = { status: 0, code: error.code, message: error.message, issues: error.issues };
+      body = error.toBody();
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       httpStatus = 400;
       const issues = error.validation.map((v) => ({

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@truck-queue/shared/contracts/api';
+import type { ApiError, ConflictReason, ErrorCode } from '@truck-queue/shared/contracts/api';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -18,15 +18,37 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly httpStatus: number;
   readonly issues: { path: string; message: string }[] | undefined;
+  readonly reason: ConflictReason | undefined;
+  readonly queueNumber: string | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: { path: string; message: string }[]) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    issues?: { path: string; message: string }[],
+    detail: { reason?: ConflictReason; queueNumber?: string } = {},
+  ) {
     super(message);
     this.code = code;
     this.httpStatus = HTTP_STATUS[code];
     this.issues = issues;
+    this.reason = detail.reason;
+    this.queueNumber = detail.queueNumber;
+  }
+
+  /** The wire form: `{status: 0, code, message, ...}`. */
+  toBody(): ApiError {
+    return {
+      status: 0,
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.queueNumber ? { queue_number: this.queueNumber } : {}),
+    };
   }
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const conflict = (message: string, reason: ConflictReason, queueNumber?: string) =>
+  new AppError('CONFLICT', message, undefined, { reason, queueNumber });
 export const forbidden = (message = 'Your role may not do this.') => new AppError('FORBIDDEN', message);

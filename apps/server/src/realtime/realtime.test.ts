@@ -115,7 +115,12 @@ describe('staff events', () => {
       ticket.id,
       plant.stations.labCall.id,
     );
-    expect(notCollected).toMatchObject({ status: 0, code: 'CONFLICT' });
+    expect(notCollected).toMatchObject({
+      status: 0,
+      code: 'CONFLICT',
+      reason: 'WRONG_STATE',
+      queue_number: ticket.queue_number,
+    });
     const labSession = { session: plant.officers.lab.session };
     await t.post('process/example/accept', { queue_number: ticket.queue_number }, labSession);
     await t.post('process/example/completed', { queue_number: ticket.queue_number }, labSession);
@@ -183,7 +188,7 @@ describe('staff events', () => {
       sockets.map((s) => emitAck(s, 'doCalling', plant.branch.id, ticket.id, plant.stations.standardCall.id)),
     );
     expect(acks.filter((a) => a.status === 1)).toHaveLength(1);
-    expect(acks.filter((a) => a.status === 0 && a.code === 'CONFLICT')).toHaveLength(49);
+    expect(acks.filter((a) => a.status === 0 && a.reason === 'CALLED_RECENTLY')).toHaveLength(49);
     const [calls] = await t.db
       .select({ n: count() })
       .from(queueTransitions)

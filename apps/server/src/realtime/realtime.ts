@@ -43,7 +43,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 function failure(error: unknown, log: FastifyBaseLogger): Ack {
-  if (error instanceof AppError) return { status: 0, code: error.code, message: error.message };
+  if (error instanceof AppError) return error.toBody();
   log.error({ err: error }, 'socket event failed');
   return { status: 0, code: 'INTERNAL', message: 'Something went wrong on the server. Try again.' };
 }
@@ -210,8 +210,8 @@ export function createRealtime(deps: {
     io: io,
     async close() {
       for (const stop of unsubscribe) stop();
-      io.disconnectSockets(true);
-      publicSpace.disconnectSockets(true);
+      // Closing the transports (not disconnecting the sockets on purpose) lets clients
+      // reconnect by themselves when the server is back.
       io.engine.close();
       await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
     },

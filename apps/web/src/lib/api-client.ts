@@ -4,6 +4,7 @@ import {
   HEADER_SESSION,
   type ApiContract,
   type BodyOf,
+  type ConflictReason,
   type ErrorCode,
   type ResponseOf,
 } from '@truck-queue/shared/contracts/api';
@@ -19,6 +20,8 @@ export class ApiRequestError extends Error {
     /** HTTP status; 0 when no response arrived. */
     readonly status: number,
     message: string,
+    /** For a CONFLICT: why, and the queue it concerns (errors.reasons.<REASON>). */
+    readonly detail: { reason?: ConflictReason | undefined; queueNumber?: string | undefined } = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -99,7 +102,10 @@ export async function callApi<C extends ApiContract>(
       clearSession();
       onUnauthenticated();
     }
-    throw new ApiRequestError(code, response.status, message);
+    const detail = parsed.success
+      ? { reason: parsed.data.reason, queueNumber: parsed.data.queue_number }
+      : {};
+    throw new ApiRequestError(code, response.status, message, detail);
   }
 
   const parsed = contract.response.safeParse(payload);

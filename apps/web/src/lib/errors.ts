@@ -5,7 +5,13 @@ export function errorCodeOf(error: unknown): ClientErrorCode {
   return isApiRequestError(error) ? error.code : 'INTERNAL';
 }
 
-/** The translated text for a failed call: one key per error code under `errors.`. */
+/**
+ * The translated text for a failed call: for a conflict with a known reason, what happened to
+ * which queue (`errors.reasons.<REASON>`); otherwise one text per error code (`errors.<CODE>`).
+ */
 export function errorMessage(t: TFunction, error: unknown): string {
+  if (isApiRequestError(error) && error.detail.reason) {
+    return t(`errors.reasons.${error.detail.reason}`, { n: error.detail.queueNumber ?? '' });
+  }
   return t(`errors.${errorCodeOf(error)}`);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   RECONNECT_DELAY_MS,
@@ -33,6 +33,14 @@ export function staffSocket(): StaffSocket {
     if (branch) created.emit('joinRoom', branch.id, STAFF_ROOM);
   });
   created.on('connect_error', (error) => console.warn('Real-time connection failed', error.message));
+  // Socket.IO does not retry after the server closed the socket on purpose; try once more after
+  // the usual delay (if the session has ended, the handshake is refused and that is the end).
+  created.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    window.setTimeout(() => {
+      if (socket === created && !created.connected && readSession()) created.connect();
+    }, RECONNECT_DELAY_MS);
+  });
   created.on('joinRoomCompleted', (room) => console.debug('Joined the branch room', room));
   socket = created;
   return created;
@@ -59,20 +67,27 @@ export function useQueueChanges(onChange: (change: QueueChangedPayload | null) =
   }, [onChange]);
 }
 
-/** Whether the real-time connection is up, for a "reconnecting" banner. */
-export function useSocketConnected(): boolean {
-  const [connected, setConnected] = useState(() => staffSocket().connected);
+function subscribeConnection(onChange: () => void): () => void {
+  const s = staffSocket();
+  s.on('connect', onChange);
+  s.on('disconnect', onChange);
+  return () => {
+    s.off('connect', onChange);
+    s.off('disconnect', onChange);
+  };
+}
+
+/**
+ * Whether the real-time connection is up, for a "reconnecting" banner; `onBack` runs each time
+ * it comes back after a drop, to refetch what was missed.
+ */
+export function useSocketConnected(onBack?: () => void): boolean {
+  const connected = useSyncExternalStore(subscribeConnection, () => socket?.connected ?? false);
+  const wasConnected = useRef(connected);
   useEffect(() => {
-    const s = staffSocket();
-    const up = () => setConnected(true);
-    const down = () => setConnected(false);
-    s.on('connect', up);
-    s.on('disconnect', down);
-    return () => {
-      s.off('connect', up);
-      s.off('disconnect', down);
-    };
-  }, []);
+    if (connected && !wasConnected.current) onBack?.();
+    wasConnected.current = connected;
+  }, [connected, onBack]);
   return connected;
 }
 
@@ -81,6 +96,8 @@ type StaffAction = 'doCalling' | 'doRecheck' | 'doFinish' | 'doReject';
 /** Emits a staff action and resolves with the server's acknowledgement (10 s at most). */
 export function emitAction(event: StaffAction, ...args: number[]): Promise<Ack> {
   const s = staffSocket();
+  // Never queue an action for later: the officer is told now that it did not go through.
+  if (!s.connected) return Promise.resolve({ status: 0, code: 'NETWORK', message: 'Not connected' });
   return new Promise((resolve) => {
     const emitter = s.timeout(10_000) as unknown as {
       emit: (event: string, ...rest: unknown[]) => void;

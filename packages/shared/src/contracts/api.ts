@@ -49,12 +49,33 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Why a CONFLICT happened, so a screen can say it in the officer's language. */
+export const CONFLICT_REASONS = [
+  'ALREADY_LEFT',
+  'WRONG_STATE',
+  'CALLED_RECENTLY',
+  'ACTIVE_TICKET',
+  'IDEMPOTENCY_KEY_REUSED',
+  'NOT_LAB_FLOW',
+  'SAMPLE_ALREADY_TAKEN',
+  'SAMPLE_NOT_TAKEN',
+  'RESULT_ALREADY_OUT',
+  'EXIT_ALREADY_RECORDED',
+  'ALREADY_WEIGHED_IN',
+  'NOT_WEIGHED_IN',
+  'ALREADY_WEIGHED_OUT',
+] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
 /** Every failure: HTTP 4xx/5xx with this body. `message` is English; the UI translates `code`. */
 export const ApiErrorSchema = z.object({
   status: z.literal(0),
   code: z.enum(ERROR_CODES),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  reason: z.enum(CONFLICT_REASONS).optional(),
+  /** The queue the refusal is about (for ACTIVE_TICKET: the ticket the truck already holds). */
+  queue_number: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

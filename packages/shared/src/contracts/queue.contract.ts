@@ -139,6 +139,8 @@ export const getQueueByFlow = defineContract({
     find_date: z.iso.date().optional(),
   }),
   response: OkSchema.extend({
+    /** The site day the list is for (today in the site's time zone when none was asked). */
+    find_date: z.string(),
     flow_engine: z.object({ id: z.number(), uuid: z.string(), name: z.string() }),
     station_permission: z.array(StationPermissionSchema.extend({ queue_type_id: z.number() })),
     queue: z.array(FlowQueueRowSchema),

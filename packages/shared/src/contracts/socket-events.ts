@@ -11,7 +11,8 @@ export const PUBLIC_NAMESPACE = '/public';
 export const RECONNECT_DELAY_MS = 10_000;
 
 /** Every staff action is acknowledged: success, or a stable code and an English message. */
-export type Ack = { status: 1 } | { status: 0; code: string; message: string };
+export type Ack =
+  { status: 1 } | { status: 0; code: string; message: string; reason?: string; queue_number?: string };
 
 export const JoinRoomArgs = z.tuple([z.number().int().positive(), z.literal(STAFF_ROOM)]);
 export const CallArgs = z.tuple([

@@ -79,6 +79,7 @@ export function createCallingService(deps: {
       const engine = await this.flowEngine(flowEngineUuid);
       const types = (await scope.queueTypes(auth)).filter((t) => t.flowEngineId === engine.id);
       const stationList = (await scope.stations(auth)).filter((s) => s.flowEngineId === engine.id);
+      const day = date ?? today();
       const rows =
         types.length === 0
           ? []
@@ -90,11 +91,12 @@ export function createCallingService(deps: {
                     queues.branchQueueTypeId,
                     types.map((t) => t.id),
                   ),
-                  eq(queues.queueDate, date ?? today()),
+                  eq(queues.queueDate, day),
                 ),
               )
               .orderBy(asc(queues.created));
       return {
+        find_date: day,
         flow_engine: engine,
         station_permission: types.flatMap((t) =>
           stationList.map((s) => ({ ...permissionOf(s), queue_type_id: t.id })),

@@ -91,7 +91,11 @@ describe('process/printer/issueQueue', () => {
       truck_license: 'AB   999',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'ACTIVE_TICKET',
+      queue_number: ok.json().queue.queue_number,
+    });
     expect(again.json().message).toContain(ok.json().queue.queue_number);
     // Another branch's truck with the same plate is another matter.
     const elsewhere = await issue(

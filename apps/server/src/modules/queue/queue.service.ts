@@ -63,7 +63,8 @@ export function createQueueService(deps: {
   async function locked(tx: Executor, branchId: number, queueId: number) {
     const current = await repo.lockQueue(tx, branchId, queueId);
     if (!current) throw notFound('The queue');
-    if (current.exitAt) throw conflict('This truck has already left the factory.');
+    if (current.exitAt)
+      throw conflict('This truck has already left the factory.', 'ALREADY_LEFT', current.queueNumber);
     if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
     return { ...current, state: current.state };
   }
@@ -107,7 +108,8 @@ export function createQueueService(deps: {
         if (input.idempotencyKey) {
           const earlier = await repo.findByIdempotencyKey(tx, input.idempotencyKey);
           if (earlier && earlier.branchId === branchId) return viewOf(tx, branchId, earlier.id);
-          if (earlier) throw conflict('This idempotency key was used for another ticket.');
+          if (earlier)
+            throw conflict('This idempotency key was used for another ticket.', 'IDEMPOTENCY_KEY_REUSED');
         }
         const type = await repo.findQueueType(tx, branchId, input.branchQueueTypeId);
         if (!type) throw notFound('The queue type');
@@ -126,6 +128,8 @@ export function createQueueService(deps: {
         if (active) {
           throw conflict(
             `The truck ${license} already holds ticket ${active.queueNumber}, which has not left the factory.`,
+            'ACTIVE_TICKET',
+            active.queueNumber,
           );
         }
         const seq = await repo.nextSeq(tx, type.id, queueDate);
@@ -176,13 +180,19 @@ export function createQueueService(deps: {
         if (!to)
           throw conflict(
             `Queue ${current.queueNumber} is in state ${current.state}: "${action}" is not possible.`,
+            'WRONG_STATE',
+            current.queueNumber,
           );
         if (
           action === 'call' &&
           current.lastCalledAt &&
           now.getTime() - current.lastCalledAt.getTime() < RECALL_GUARD_MS
         ) {
-          throw conflict(`Queue ${current.queueNumber} was called moments ago.`);
+          throw conflict(
+            `Queue ${current.queueNumber} was called moments ago.`,
+            'CALLED_RECENTLY',
+            current.queueNumber,
+          );
         }
         const stamp = STAMP[action];
         const values: Record<string, unknown> = { state: to, updated: now };
@@ -212,7 +222,13 @@ export function createQueueService(deps: {
       const view = await repo.transaction(async (tx) => {
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
-        if (current.exitAt) throw conflict('The exit of this truck is already recorded.');
+        if (current.exitAt) {
+          throw conflict(
+            'The exit of this truck is already recorded.',
+            'EXIT_ALREADY_RECORDED',
+            current.queueNumber,
+          );
+        }
         await repo.updateQueue(tx, current.id, { exitAt: now, updated: now });
         await repo.appendTransition(tx, {
           queueId: current.id,
@@ -241,11 +257,23 @@ export function createQueueService(deps: {
       const view = await repo.transaction(async (tx) => {
         const current = await locked(tx, branchId, queueId);
         if (direction === 'in' && current.weighInAt)
-          throw conflict(`Queue ${current.queueNumber} is already weighed in.`);
+          throw conflict(
+            `Queue ${current.queueNumber} is already weighed in.`,
+            'ALREADY_WEIGHED_IN',
+            current.queueNumber,
+          );
         if (direction === 'out' && !current.weighInAt)
-          throw conflict(`Queue ${current.queueNumber} has not been weighed in.`);
+          throw conflict(
+            `Queue ${current.queueNumber} has not been weighed in.`,
+            'NOT_WEIGHED_IN',
+            current.queueNumber,
+          );
         if (direction === 'out' && current.weighOutAt)
-          throw conflict(`Queue ${current.queueNumber} is already weighed out.`);
+          throw conflict(
+            `Queue ${current.queueNumber} is already weighed out.`,
+            'ALREADY_WEIGHED_OUT',
+            current.queueNumber,
+          );
         const values =
           direction === 'in'
             ? { weighInKg: kg.toFixed(1), weighInAt: now, updated: now }

@@ -31,30 +31,44 @@ export function createStationWorkService(deps: {
   async function inside(auth: AuthContext, queueNumber: string): Promise<QueueView> {
     const found = await repo.findByNumber(db, auth.branchId, queueNumber);
     if (!found) throw notFound(`Queue number ${queueNumber}`);
-    if (found.exitAt) throw conflict(`Queue ${queueNumber} has already left the factory.`);
+    if (found.exitAt)
+      throw conflict(`Queue ${queueNumber} has already left the factory.`, 'ALREADY_LEFT', queueNumber);
     return found;
   }
 
   async function labQueue(auth: AuthContext, queueNumber: string): Promise<QueueView> {
     const found = await inside(auth, queueNumber);
     if (found.flowEngineId !== FLOW_ENGINE.lab)
-      throw conflict(`Queue ${queueNumber} does not go through the lab.`);
+      throw conflict(`Queue ${queueNumber} does not go through the lab.`, 'NOT_LAB_FLOW', queueNumber);
     return found;
   }
 
   return {
     async labAccept(auth: AuthContext, queueNumber: string) {
       const target = await labQueue(auth, queueNumber);
-      if (target.state !== 'QS') throw conflict(`The lab already has the sample of queue ${queueNumber}.`);
+      if (target.state !== 'QS')
+        throw conflict(
+          `The lab already has the sample of queue ${queueNumber}.`,
+          'SAMPLE_ALREADY_TAKEN',
+          queueNumber,
+        );
       return queue.apply(auth.branchId, target.id, 'accept', { officerId: auth.officerId });
     },
 
     async labComplete(auth: AuthContext, queueNumber: string) {
       const target = await labQueue(auth, queueNumber);
       if (target.state === 'QS')
-        throw conflict(`The lab has not received the sample of queue ${queueNumber} yet.`);
+        throw conflict(
+          `The lab has not received the sample of queue ${queueNumber} yet.`,
+          'SAMPLE_NOT_TAKEN',
+          queueNumber,
+        );
       if (target.state !== 'LS' && target.state !== 'L') {
-        throw conflict(`The lab result of queue ${queueNumber} is already out.`);
+        throw conflict(
+          `The lab result of queue ${queueNumber} is already out.`,
+          'RESULT_ALREADY_OUT',
+          queueNumber,
+        );
       }
       return queue.apply(auth.branchId, target.id, 'complete', { officerId: auth.officerId });
     },
@@ -77,7 +91,13 @@ export function createStationWorkService(deps: {
     async exit(auth: AuthContext, queueNumber: string) {
       const target = await repo.findByNumber(db, auth.branchId, queueNumber);
       if (!target) throw notFound(`Queue number ${queueNumber}`);
-      if (target.exitAt) throw conflict(`The exit of queue ${queueNumber} is already recorded.`);
+      if (target.exitAt) {
+        throw conflict(
+          `The exit of queue ${queueNumber} is already recorded.`,
+          'EXIT_ALREADY_RECORDED',
+          queueNumber,
+        );
+      }
       return queue.recordExit(auth.branchId, target.id, { officerId: auth.officerId });
     },
 

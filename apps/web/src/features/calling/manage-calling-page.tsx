@@ -20,8 +20,8 @@ import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
 /** Flow engines shown here, in this order; engine 1 (general) is handled on the report page (SPEC.md). */
 const SHOWN_FLOWS = [FLOW_ENGINE.standard, FLOW_ENGINE.lab] as const;
 
-function flowName(id: number): TranslationKey {
-  return id === 1 || id === 2 || id === 3 ? `flowEngine.${id}` : 'flowEngine.unknown';
+function flowName(id: (typeof SHOWN_FLOWS)[number]): TranslationKey {
+  return `flowEngine.${id}`;
 }
 
 /** /System/manageCalling/:findDayKey: queue cards per queue type (1 = today, 3 = last 3 days). */
@@ -33,10 +33,10 @@ export function ManageCallingPage() {
   const days: 1 | 3 = findDayKey === '3' ? 3 : 1;
   const unknownKey = findDayKey !== '1' && findDayKey !== '3';
 
-  const connected = useSocketConnected();
   const queryClient = useQueryClient();
   const refresh = useCallback(() => void invalidateQueueLists(queryClient), [queryClient]);
   useQueueChanges(refresh);
+  const connected = useSocketConnected(refresh);
   const cards = useCards(days, connected);
   const now = useNow();
 
@@ -60,7 +60,9 @@ export function ManageCallingPage() {
 
   // The dialog follows the live card: another officer's action shows up (or the queue leaves).
   const selectedCard = selected ? cards.data?.find((c) => c._id === selected.cardId) : undefined;
-  const liveQueue = selected ? selectedCard?.queue_number.find((q) => q._id === selected.queue._id) : undefined;
+  const liveQueue = selected
+    ? selectedCard?.queue_number.find((q) => q._id === selected.queue._id)
+    : undefined;
   const target: ActionTarget | null =
     selected && selectedCard
       ? {
@@ -112,7 +114,11 @@ export function ManageCallingPage() {
   } else if (cards.data.length === 0) {
     body = (
       <Card>
-        <Result status="info" title={t('calling.noQueueTypes.title')} subTitle={t('calling.noQueueTypes.text')} />
+        <Result
+          status="info"
+          title={t('calling.noQueueTypes.title')}
+          subTitle={t('calling.noQueueTypes.text')}
+        />
       </Card>
     );
   } else {

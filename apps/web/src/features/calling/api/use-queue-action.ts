@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES } from '@truck-queue/shared/contracts/api';
+import { CONFLICT_REASONS, ERROR_CODES } from '@truck-queue/shared/contracts/api';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
 import type { QueueAction } from '@truck-queue/shared/queue/queue-machine';
 import { ApiRequestError, type ClientErrorCode } from '../../../lib/api-client.ts';
 import { readBranch } from '../../../lib/session.ts';
-import { emitAction, staffSocket } from '../../../lib/socket.ts';
+import { emitAction } from '../../../lib/socket.ts';
 import { accessQueryOptions } from '../../auth/api/use-access.ts';
 import { invalidateQueueLists } from './query-keys.ts';
 
@@ -35,18 +35,14 @@ function clientCode(code: string): ClientErrorCode {
 
 /** A refused action as the error the API client throws, so `errorMessage(t, error)` translates its code. */
 export function ackError(ack: Extract<Ack, { status: 0 }>): ApiRequestError {
-  return new ApiRequestError(clientCode(ack.code), 0, ack.message);
+  const reason = CONFLICT_REASONS.find((r) => r === ack.reason);
+  return new ApiRequestError(clientCode(ack.code), 0, ack.message, { reason, queueNumber: ack.queue_number });
 }
 
-/**
- * Sends one action over the real-time channel and waits for the server's acknowledgement.
- * Nothing is sent while the channel is down: Socket.IO would buffer the event and deliver it
- * on reconnect, long after the officer was told it failed.
- */
+/** Sends one action over the real-time channel and waits for the server's acknowledgement. */
 export async function runQueueAction(input: QueueActionInput): Promise<void> {
   const branch = readBranch();
   if (!branch) throw new ApiRequestError('UNAUTHENTICATED', 0, 'No branch stored for this session');
-  if (!staffSocket().connected) throw new ApiRequestError('NETWORK', 0, 'The real-time channel is down');
   const ack =
     input.action === 'call' || input.action === 'recheck'
       ? await emitAction(EVENT[input.action], branch.id, input.queueId, input.stationId)

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Spin, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Select,
+  Spin,
+  Typography,
+} from 'antd';
 import { CheckCircleFilled, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TruckLicenseSchema, type Ticket } from '@truck-queue/shared/contracts/queue.contract';
@@ -96,7 +108,9 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
   }
   const types = options.data;
   if (types.length === 0) {
-    return <Result status="info" title={t('ticket.noQueueTypes.title')} subTitle={t('ticket.noQueueTypes.text')} />;
+    return (
+      <Result status="info" title={t('ticket.noQueueTypes.title')} subTitle={t('ticket.noQueueTypes.text')} />
+    );
   }
 
   const onlyType = types.length === 1 ? types[0] : undefined;
@@ -122,7 +136,7 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         onError: (error) => {
           const code = errorCodeOf(error);
           if (code === 'CONFLICT') {
-            form.setFields([{ name: 'licence', errors: [t('ticket.failed.licenceActive')] }]);
+            form.setFields([{ name: 'licence', errors: [errorMessage(t, error)] }]);
           } else if (code === 'FORBIDDEN') {
             setFailure(t('ticket.failed.forbidden'));
           } else {
@@ -163,7 +177,9 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         name="product"
         label={t('ticket.product')}
         rules={[{ required: true, message: t('ticket.productRequired') }]}
-        extra={noProducts ? <Typography.Text type="warning">{t('ticket.noProducts')}</Typography.Text> : undefined}
+        extra={
+          noProducts ? <Typography.Text type="warning">{t('ticket.noProducts')}</Typography.Text> : undefined
+        }
       >
         <Select
           placeholder={t('ticket.productPlaceholder')}
@@ -191,7 +207,7 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
       >
         <Input placeholder={t('ticket.licencePlaceholder')} maxLength={LICENCE_MAX + 10} autoComplete="off" />
       </Form.Item>
-      <Flex justify="flex-end" gap={8}>
+      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={noProducts}>
           {t('ticket.submit')}
@@ -201,7 +217,15 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
   );
 }
 
-function TicketIssued({ ticket, onAnother, onClose }: { ticket: Ticket; onAnother: () => void; onClose: () => void }) {
+function TicketIssued({
+  ticket,
+  onAnother,
+  onClose,
+}: {
+  ticket: Ticket;
+  onAnother: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Flex vertical align="center" gap={12} style={{ paddingBlock: 16 }}>
@@ -209,7 +233,10 @@ function TicketIssued({ ticket, onAnother, onClose }: { ticket: Ticket; onAnothe
         <CheckCircleFilled /> {t('ticket.issued')}
       </Typography.Text>
       <Typography.Text type="secondary">{t('ticket.queueNumber')}</Typography.Text>
-      <div style={{ fontSize: 72, fontWeight: 800, lineHeight: 1, letterSpacing: 2 }} data-testid="issued-number">
+      <div
+        style={{ fontSize: 72, fontWeight: 800, lineHeight: 1, letterSpacing: 2 }}
+        data-testid="issued-number"
+      >
         {ticket.queue_number}
       </div>
       <Descriptions

@@ -1,4 +1,4 @@
-import { Badge, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { Badge, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -40,11 +40,16 @@ interface ColumnProps {
 }
 
 function QueueColumn({ title, queues, flowEngineId, emptyText, legend, now, onOpen }: ColumnProps) {
+  const { token } = theme.useToken();
   return (
     <Flex vertical gap={8} style={{ height: '100%' }}>
       <Flex align="center" gap={8} wrap>
         <Typography.Text strong>{title}</Typography.Text>
-        <Badge count={queues.length} showZero color={queues.length ? undefined : 'gray'} />
+        <Badge
+          count={queues.length}
+          showZero
+          color={queues.length ? token.colorPrimary : token.colorTextQuaternary}
+        />
       </Flex>
       {legend && legend.length > 1 && <QueueStateLegend states={legend} />}
       {queues.length === 0 ? (

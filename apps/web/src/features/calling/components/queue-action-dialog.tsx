@@ -1,24 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Descriptions, Divider, Flex, Modal, Radio, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Divider, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
-import {
-  allowedActions,
-  FLOW_ENGINE,
-  STATION_TYPE,
-  type StationType,
-} from '@truck-queue/shared/queue/queue-machine';
+import { allowedActions, FLOW_ENGINE, STATION_TYPE } from '@truck-queue/shared/queue/queue-machine';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isStaffAction } from '../api/use-queue-action.ts';
+import { ActionRow, StationSection, type StationOption } from './action-sections.tsx';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { QueueStateTag } from './queue-state.tsx';
 import { useActionRunner } from './use-action-runner.ts';
-
-export interface StationOption {
-  id: number;
-  name: string;
-  type: StationType;
-}
 
 /** The queue a dialog acts on, with what its card (or report row) knows about it. */
 export interface ActionTarget {
@@ -68,7 +58,13 @@ export function QueueActionDialog({ target, gone, connected, now, onClose }: Que
   );
 }
 
-function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueActionDialogProps, 'target'> & {
+function ActionPanel({
+  target,
+  gone,
+  connected,
+  now,
+  onClose,
+}: Omit<QueueActionDialogProps, 'target'> & {
   target: ActionTarget;
 }) {
   const { t } = useTranslation();
@@ -131,7 +127,13 @@ function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueAction
     sections.push(
       <StationSection
         key="call"
-        heading={recall ? t('calling.dialog.recallHeading') : lab ? t('calling.dialog.passHeading') : t('calling.dialog.callHeading')}
+        heading={
+          recall
+            ? t('calling.dialog.recallHeading')
+            : lab
+              ? t('calling.dialog.passHeading')
+              : t('calling.dialog.callHeading')
+        }
         hint={recall ? t('calling.dialog.recallHint') : undefined}
         stations={callStations}
         missing={t('calling.dialog.noCallStation')}
@@ -145,7 +147,11 @@ function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueAction
             disabled={disabled || callStation === undefined}
             loading={pendingAction === 'call'}
           >
-            {recall ? t('calling.actions.callAgain') : lab ? t('calling.actions.pass') : t('calling.actions.call')}
+            {recall
+              ? t('calling.actions.callAgain')
+              : lab
+                ? t('calling.actions.pass')
+                : t('calling.actions.call')}
           </Button>
         }
       />,
@@ -177,34 +183,36 @@ function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueAction
   }
   if (actions.includes('finish')) {
     sections.push(
-      <Flex key="finish" justify="space-between" align="center" gap={16} wrap>
-        <Flex vertical>
-          <Typography.Text strong>{t('calling.dialog.finishHeading')}</Typography.Text>
-          <Typography.Text type="secondary">{t('calling.dialog.finishHint')}</Typography.Text>
-        </Flex>
-        <Button
-          color="green"
-          variant="solid"
-          onClick={() => void finish()}
-          disabled={disabled}
-          loading={pendingAction === 'finish'}
-        >
-          {t('calling.actions.finish')}
-        </Button>
-      </Flex>,
+      <ActionRow
+        key="finish"
+        heading={t('calling.dialog.finishHeading')}
+        hint={t('calling.dialog.finishHint')}
+        button={
+          <Button
+            color="green"
+            variant="solid"
+            onClick={() => void finish()}
+            disabled={disabled}
+            loading={pendingAction === 'finish'}
+          >
+            {t('calling.actions.finish')}
+          </Button>
+        }
+      />,
     );
   }
   if (actions.includes('reject')) {
     sections.push(
-      <Flex key="reject" justify="space-between" align="center" gap={16} wrap>
-        <Flex vertical>
-          <Typography.Text strong>{t('calling.dialog.rejectHeading')}</Typography.Text>
-          <Typography.Text type="secondary">{t('calling.dialog.rejectHint')}</Typography.Text>
-        </Flex>
-        <Button danger onClick={reject} disabled={disabled} loading={pendingAction === 'reject'}>
-          {t('calling.actions.reject')}
-        </Button>
-      </Flex>,
+      <ActionRow
+        key="reject"
+        heading={t('calling.dialog.rejectHeading')}
+        hint={t('calling.dialog.rejectHint')}
+        button={
+          <Button danger onClick={reject} disabled={disabled} loading={pendingAction === 'reject'}>
+            {t('calling.actions.reject')}
+          </Button>
+        }
+      />,
     );
   }
 
@@ -214,8 +222,16 @@ function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueAction
         size="small"
         column={{ xs: 1, sm: 2 }}
         items={[
-          { key: 'state', label: t('calling.detail.state'), children: <QueueStateTag state={queue.queue_state} /> },
-          { key: 'licence', label: t('calling.detail.licence'), children: <strong>{queue.truck_license}</strong> },
+          {
+            key: 'state',
+            label: t('calling.detail.state'),
+            children: <QueueStateTag state={queue.queue_state} />,
+          },
+          {
+            key: 'licence',
+            label: t('calling.detail.licence'),
+            children: <strong>{queue.truck_license}</strong>,
+          },
           { key: 'type', label: t('calling.detail.queueType'), children: target.queueTypeName },
           { key: 'product', label: t('calling.detail.product'), children: queue.product_name },
           { key: 'ticket', label: t('calling.detail.ticketTime'), children: formatDateTime(queue.created) },
@@ -236,44 +252,6 @@ function ActionPanel({ target, gone, connected, now, onClose }: Omit<QueueAction
         sections.flatMap((section, index) =>
           index === 0 ? [section] : [<Divider key={`divider-${index}`} style={{ margin: 0 }} />, section],
         )}
-    </Flex>
-  );
-}
-
-interface StationSectionProps {
-  heading: string;
-  hint?: string | undefined;
-  stations: StationOption[];
-  missing: string;
-  value: number | undefined;
-  onChange: (id: number) => void;
-  disabled: boolean;
-  button: ReactNode;
-}
-
-/** A heading, the stations to choose from (or why there are none) and the action's button. */
-function StationSection({ heading, hint, stations, missing, value, onChange, disabled, button }: StationSectionProps) {
-  const { t } = useTranslation();
-  return (
-    <Flex vertical gap={8}>
-      <Typography.Text strong>{heading}</Typography.Text>
-      {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
-      {stations.length === 0 ? (
-        <Alert type="warning" showIcon title={missing} />
-      ) : (
-        <Flex justify="space-between" align="flex-end" gap={16} wrap>
-          <Radio.Group
-            aria-label={t('calling.dialog.chooseStation')}
-            optionType="button"
-            buttonStyle="solid"
-            value={value}
-            onChange={(event) => onChange(event.target.value as number)}
-            disabled={disabled}
-            options={stations.map((s) => ({ label: s.name, value: s.id }))}
-          />
-          {button}
-        </Flex>
-      )}
     </Flex>
   );
 }

@@ -7,8 +7,8 @@ import type { QueueState } from '@truck-queue/shared/queue/queue-machine';
 /** One colour per state, shared by the queue buttons, the legend and the report's tags. */
 export const STATE_COLOR = {
   QS: 'default',
-  LS: 'cyan',
-  L: 'blue',
+  LS: 'blue',
+  L: 'geekblue',
   LF: 'green',
   LO: 'lime',
   C: 'purple',

@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
 import { useQueueAction, type QueueActionInput, type StaffAction } from '../api/use-queue-action.ts';
 
@@ -25,7 +26,8 @@ export function useActionRunner() {
       return 'done';
     } catch (error) {
       const code = errorCodeOf(error);
-      if (code === 'CONFLICT' || code === 'NOT_FOUND') {
+      const reason = isApiRequestError(error) ? error.detail.reason : undefined;
+      if (code === 'NOT_FOUND' || reason === 'WRONG_STATE' || reason === 'ALREADY_LEFT') {
         void message.warning(t('calling.failed.stale', { queue: names.queue }));
         return 'stale';
       }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { formatElapsed, secondsSince } from './components/elapsed.ts';
+import { newIdempotencyKey } from './api/use-issue-ticket.ts';
+import { ackError, isStaffAction } from './api/use-queue-action.ts';
+import { hasStaffActions } from './components/process-card.tsx';
+
+/** Echoes the key and its values, so a test sees which text the UI would show. */
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
+
+describe('waiting times', () => {
+  it('counts whole seconds since the ticket, never negative', () => {
+    const now = Date.parse('2026-03-07T10:00:00Z');
+    expect(secondsSince('2026-03-07T09:58:30Z', now)).toBe(90);
+    expect(secondsSince('2026-03-07T10:05:00Z', now)).toBe(0);
+    expect(secondsSince('not a date', now)).toBe(0);
+  });
+
+  it('shows minutes, hours and minutes, or days and hours', () => {
+    expect(formatElapsed(t, 59, 'short')).toBe('calling.elapsed.short.lessThanMinute');
+    expect(formatElapsed(t, 25 * 60 + 59, 'long')).toBe('calling.elapsed.long.minutes {"m":25}');
+    expect(formatElapsed(t, 65 * 60, 'short')).toBe('calling.elapsed.short.hours {"h":1,"m":5}');
+    expect(formatElapsed(t, (49 * 60 + 10) * 60, 'long')).toBe('calling.elapsed.long.days {"d":2,"h":1}');
+  });
+});
+
+describe('queue actions', () => {
+  it('offers call, recheck, reject and finish only where the queue machine allows them', () => {
+    expect(hasStaffActions(2, 'QS')).toBe(true);
+    expect(hasStaffActions(3, 'QS')).toBe(false);
+    expect(hasStaffActions(3, 'LS')).toBe(false);
+    expect(hasStaffActions(3, 'LF')).toBe(true);
+    expect(hasStaffActions(3, 'RC')).toBe(true);
+    expect(hasStaffActions(1, 'C')).toBe(true);
+    expect(hasStaffActions(2, 'F')).toBe(false);
+    expect(isStaffAction('accept')).toBe(false);
+  });
+
+  it('turns a refused acknowledgement into an error whose code the UI translates', () => {
+    expect(ackError({ status: 0, code: 'CONFLICT', message: 'x' }).code).toBe('CONFLICT');
+    expect(ackError({ status: 0, code: 'NETWORK', message: 'x' }).code).toBe('NETWORK');
+    expect(ackError({ status: 0, code: 'SOMETHING_NEW', message: 'x' }).code).toBe('INTERNAL');
+  });
+});
+
+describe('ticket requests', () => {
+  it('get a fresh idempotency key each time, long enough for the server', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key.length).toBeGreaterThanOrEqual(8);
+  });
+});

@@ -1,0 +1,153 @@
+import { Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
+import {
+  allowedActions,
+  FLOW_ENGINE,
+  FLOW_ENGINE_STATES,
+  type FlowEngineId,
+} from '@truck-queue/shared/queue/queue-machine';
+import { formatDateTime } from '../../../lib/format.ts';
+import { isStaffAction } from '../api/use-queue-action.ts';
+import { QueueStateTag } from './queue-state.tsx';
+
+const PAGE_SIZES = [10, 20, 50];
+
+interface FlowReportTableProps {
+  flowEngineId: number;
+  rows: FlowQueueRow[];
+  loading: boolean;
+  /** Whether rows offer call / finish buttons (engines 1 and 2: this page is where engine 1 is called). */
+  withActions: boolean;
+  busy: boolean;
+  onCall: (row: FlowQueueRow) => void;
+  onFinish: (row: FlowQueueRow) => Promise<unknown>;
+}
+
+const byTicketTime = (a: FlowQueueRow, b: FlowQueueRow) => Date.parse(a.created) - Date.parse(b.created);
+
+function time(value: string | null) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>;
+}
+
+/** Report by flow: every queue of the day with its state and time stamps, ten to fifty a page. */
+export function FlowReportTable({
+  flowEngineId,
+  rows,
+  loading,
+  withActions,
+  busy,
+  onCall,
+  onFinish,
+}: FlowReportTableProps) {
+  const { t } = useTranslation();
+  const lab = flowEngineId === FLOW_ENGINE.lab;
+  const states = (FLOW_ENGINE_STATES[flowEngineId as FlowEngineId] ?? []).map((s) => s.state);
+
+  const labColumns: TableColumnsType<FlowQueueRow> = [
+    { key: 'labStart', title: t('reportQueue.columns.labStart'), dataIndex: 'stamp_lab_start', render: time },
+    {
+      key: 'labFinish',
+      title: t('reportQueue.columns.labFinish'),
+      dataIndex: 'stamp_lab_finish',
+      render: time,
+    },
+  ];
+
+  const columns: TableColumnsType<FlowQueueRow> = [
+    {
+      key: 'queue',
+      title: t('reportQueue.columns.queueNumber'),
+      dataIndex: 'queue_number',
+      fixed: 'left',
+      sorter: (a, b) => a.queue_number.localeCompare(b.queue_number),
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    {
+      key: 'state',
+      title: t('reportQueue.columns.state'),
+      dataIndex: 'queue_state',
+      filters: states.map((state) => ({ text: t(`queueState.${state}`), value: state })),
+      onFilter: (value, row) => row.queue_state === value,
+      render: (_value, row) => <QueueStateTag state={row.queue_state} />,
+    },
+    { key: 'type', title: t('reportQueue.columns.queueType'), dataIndex: 'queue_type_name', width: 160 },
+    { key: 'product', title: t('reportQueue.columns.product'), dataIndex: 'product_name', width: 180 },
+    {
+      key: 'licence',
+      title: t('reportQueue.columns.licence'),
+      dataIndex: 'truck_license',
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{value}</span>,
+    },
+    {
+      key: 'station',
+      title: t('reportQueue.columns.station'),
+      dataIndex: 'station_name',
+      render: (value: string | null) => value ?? '-',
+    },
+    {
+      key: 'created',
+      title: t('reportQueue.columns.ticket'),
+      dataIndex: 'created',
+      sorter: byTicketTime,
+      defaultSortOrder: 'ascend',
+      render: time,
+    },
+    ...(lab ? labColumns : []),
+    { key: 'called', title: t('reportQueue.columns.called'), dataIndex: 'called', render: time },
+    { key: 'finished', title: t('reportQueue.columns.finished'), dataIndex: 'finished', render: time },
+    { key: 'exit', title: t('reportQueue.columns.exit'), dataIndex: 'exit', render: time },
+  ];
+
+  if (withActions) {
+    columns.push({
+      key: 'actions',
+      title: t('reportQueue.columns.actions'),
+      fixed: 'right',
+      render: (_value, row) => {
+        // A truck that has left is off every active list, whatever its state.
+        const actions = row.exit ? [] : allowedActions(flowEngineId, row.queue_state).filter(isStaffAction);
+        if (actions.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
+        return (
+          <Flex gap={8}>
+            {actions.includes('call') && (
+              <Button size="small" type="primary" disabled={busy} onClick={() => onCall(row)}>
+                {row.queue_state === 'C' ? t('calling.actions.callAgain') : t('calling.actions.call')}
+              </Button>
+            )}
+            {actions.includes('finish') && (
+              <Popconfirm
+                title={t('reportQueue.finishConfirm', { queue: row.queue_number })}
+                okText={t('calling.actions.finish')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => onFinish(row)}
+              >
+                <Button size="small" color="green" variant="outlined" disabled={busy}>
+                  {t('calling.actions.finish')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Flex>
+        );
+      },
+    });
+  }
+
+  return (
+    <Table<FlowQueueRow>
+      rowKey="_id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('reportQueue.empty') }}
+      pagination={{
+        defaultPageSize: PAGE_SIZES[0],
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: (total) => t('reportQueue.total', { count: total }),
+      }}
+    />
+  );
+}
