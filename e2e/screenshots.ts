@@ -1,5 +1,5 @@
-// `npm run screenshots`: starts the built app with demo data and writes docs/screenshots/*.png,
-// in Thai and English, light and dark.
+// `npm run screenshots`: starts the built app with demo data and writes docs/screenshots/*.png:
+// every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,11 +10,31 @@ const OUT = path.join(ROOT, 'docs/screenshots');
 type Mode = 'light' | 'dark';
 type Language = 'th' | 'en';
 
-async function preparePage(browser: Browser, baseUrl: string, language: Language, mode: Mode): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: language === 'th' ? 'th-TH' : 'en-US' });
+const ADMIN = ['admin@example.com', 'admin1234'] as const;
+const DEMO = 'demo1234';
+
+/** The screens, who looks at them, and what to open first. */
+const SCREENS: {
+  name: string;
+  path: string;
+  user: readonly [string, string];
+  open?: (page: Page) => Promise<void>;
+}[] = [
+  { name: 'shell', path: '/System/dashboard', user: ADMIN },
+  { name: 'manage-calling', path: '/System/manageCalling/1', user: ['employee@example.com', DEMO] },
+  { name: 'report-by-flow', path: '/System/manageCalling/1', user: ADMIN, open: openFirstFlowReport },
+  { name: 'lab-result', path: '/System/manageResultLab', user: ['lab@example.com', DEMO] },
+  { name: 'weighing', path: '/System/weighing', user: ['employee@example.com', DEMO] },
+  { name: 'exit', path: '/System/exitFactory', user: ['security@example.com', DEMO] },
+];
+
+async function preparePage(browser: Browser, baseUrl: string, language: Language, mode: Mode, width = 1440) {
+  const context = await newContext(browser, baseUrl, {
+    language: language === 'th' ? 'th-TH' : 'en-US',
+    viewport: { width, height: width > 800 ? 900 : 844 },
+  });
   const page = await context.newPage();
-  await page.goto('/authen/login');
-  await page.evaluate(
+  await page.addInitScript(
     ([lng, colour]) => {
       localStorage.setItem('I18N_LANGUAGE', lng!);
       const settings = JSON.parse(localStorage.getItem('layoutSettings') ?? '{}') as Record<string, string>;
@@ -25,11 +45,21 @@ async function preparePage(browser: Browser, baseUrl: string, language: Language
   return page;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
   console.log(`  docs/screenshots/${name}.png`);
+}
+
+async function openFirstFlowReport(page: Page): Promise<void> {
+  await page.locator('a[href^="/System/reportQueue/"]').first().click();
+  await page.waitForURL('**/System/reportQueue/**');
+}
+
+async function openFirstWaitingQueue(page: Page): Promise<void> {
+  await page.locator('[data-column="waiting"] button').first().click();
+  await page.getByRole('dialog').waitFor();
 }
 
 async function main(): Promise<void> {
@@ -41,49 +71,81 @@ async function main(): Promise<void> {
       for (const mode of ['light', 'dark'] as const) {
         const suffix = `${language}-${mode}`;
         const page = await preparePage(browser, server.baseUrl, language, mode);
-        await page.reload();
+        await page.goto('/authen/login');
         await shoot(page, `login-${suffix}`);
-
-        await signInDirect(page, server.baseUrl, 'admin@example.com', 'admin1234');
-        await page.goto('/System/dashboard');
-        await shoot(page, `shell-${suffix}`);
-
+        for (const screen of SCREENS) {
+          await signInDirect(page, server.baseUrl, ...screen.user);
+          await page.goto(screen.path);
+          await screen.open?.(page);
+          await shoot(page, `${screen.name}-${suffix}`);
+        }
         if (mode === 'light') {
-          const settingsName = language === 'th' ? 'ตั้งค่าการแสดงผล' : 'Display settings';
-          await page.getByRole('button', { name: settingsName }).click();
-          await shoot(page, `settings-panel-${suffix}`);
+          await signInDirect(page, server.baseUrl, 'employee@example.com', DEMO);
+          await page.goto('/System/manageCalling/1');
+          await openFirstWaitingQueue(page);
+          await shoot(page, `manage-calling-dialog-${suffix}`);
+          await page.getByRole('dialog').locator('.ant-modal-close').click();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+          await page.getByRole('button', { name: language === 'th' ? /ออกบัตรคิว$/ : /New ticket$/ }).click();
+          await shoot(page, `new-ticket-${suffix}`);
           await page.keyboard.press('Escape');
 
+          await signInDirect(page, server.baseUrl, ...ADMIN);
+          await page.goto('/System/dashboard');
+          await page
+            .getByRole('button', { name: language === 'th' ? 'ตั้งค่าการแสดงผล' : 'Display settings' })
+            .click();
+          await shoot(page, `settings-panel-${suffix}`);
+          await page.keyboard.press('Escape');
           await page.goto('/forgot-password');
           await shoot(page, `forgot-password-${suffix}`);
         }
         await page.context().close();
+
+        // The driver's page, on a phone.
+        const phone = await preparePage(browser, server.baseUrl, language, mode, 390);
+        await signInDirect(phone, server.baseUrl, ...ADMIN);
+        const uuid = await phone.evaluate(async () => {
+          const response = await fetch('/api/process/calling/getCardInProcess', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: 'truck-queue-web',
+              session: localStorage.getItem('session') ?? '',
+            },
+            body: JSON.stringify({ find_total_day: 3 }),
+          });
+          const body = (await response.json()) as { card: { queue_number: { uuid: string }[] }[] };
+          return body.card.flatMap((c) => c.queue_number)[0]?.uuid;
+        });
+        if (uuid) {
+          await phone.goto(`/Queue/data/${uuid}`);
+          await shoot(phone, `driver-page-${suffix}`, true);
+        }
+        await phone.context().close();
       }
     }
 
     // Other layouts and roles, in Thai.
     const page = await preparePage(browser, server.baseUrl, 'th', 'light');
-    await page.evaluate(() =>
+    await page.addInitScript(() =>
       localStorage.setItem(
         'layoutSettings',
         JSON.stringify({ orientation: 'horizontal', mode: 'light', width: 'boxed', topbarTheme: 'colored' }),
       ),
     );
-    await signInDirect(page, server.baseUrl, 'manager@example.com', 'demo1234');
-    await page.goto('/System/dashboard');
+    await signInDirect(page, server.baseUrl, 'manager@example.com', DEMO);
+    await page.goto('/System/manageCalling/1');
     await shoot(page, 'shell-horizontal-boxed-th-light');
-
-    await page.evaluate(() =>
-      localStorage.setItem('layoutSettings', JSON.stringify({ sidebarType: 'icon', sidebarColor: 'light' })),
-    );
-    await signInDirect(page, server.baseUrl, 'employee@example.com', 'demo1234');
-    await page.goto('/System/manageUser');
-    await shoot(page, 'forbidden-employee-th-light');
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/System/dashboard');
-    await shoot(page, 'shell-phone-th-light');
     await page.context().close();
+
+    const narrow = await preparePage(browser, server.baseUrl, 'th', 'light', 390);
+    await signInDirect(narrow, server.baseUrl, 'employee@example.com', DEMO);
+    await narrow.goto('/System/manageUser');
+    await shoot(narrow, 'forbidden-employee-th-light');
+    await narrow.goto('/System/manageCalling/1');
+    await shoot(narrow, 'manage-calling-phone-th-light');
+    await narrow.context().close();
   } finally {
     await browser.close();
     await server.stop();

@@ -113,9 +113,14 @@ export async function simulateHistory(options: {
     const day = addDays(today, -back);
     const isSunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
     const count = Math.round(rng.between(isSunday ? 15 : 35, isSunday ? 25 : 55));
-    const arrivals = Array.from({ length: count }, () => {
-      // Most trucks come in the morning: skew arrival times towards 06:00.
-      const minute = 6 * 60 + Math.pow(rng.next(), 1.6) * 11.5 * 60;
+    // The gates open 06:00 to 17:30. Before 06:00 today, the demo plant runs a night shift
+    // from midnight, so whoever opens the demo at any hour finds trucks in every state.
+    const sinceMidnight = (now.getTime() - siteInstant(today, 0, siteTimeZone).getTime()) / 60_000;
+    const nightShift = back === 0 && sinceMidnight < 8 * 60;
+    const [open, span] = nightShift ? [0, Math.max(sinceMidnight, 30)] : [6 * 60, 11.5 * 60];
+    const arrivals = Array.from({ length: nightShift ? Math.max(8, Math.round(count / 3)) : count }, () => {
+      // Most trucks come early in the shift: skew arrival times towards its start.
+      const minute = open + Math.pow(rng.next(), 1.6) * span;
       return siteInstant(day, minute, siteTimeZone);
     }).sort((a, b) => a.getTime() - b.getTime());
     for (const arrival of arrivals) {

@@ -30,6 +30,8 @@ export function hasStaffActions(flowEngineId: number, state: QueueState): boolea
 }
 
 interface ColumnProps {
+  /** Which column this is, for the browser tests. */
+  column: 'waiting' | 'inProcess';
   title: string;
   queues: CardQueue[];
   flowEngineId: number;
@@ -39,10 +41,10 @@ interface ColumnProps {
   onOpen: (queue: CardQueue) => void;
 }
 
-function QueueColumn({ title, queues, flowEngineId, emptyText, legend, now, onOpen }: ColumnProps) {
+function QueueColumn({ column, title, queues, flowEngineId, emptyText, legend, now, onOpen }: ColumnProps) {
   const { token } = theme.useToken();
   return (
-    <Flex vertical gap={8} style={{ height: '100%' }}>
+    <Flex vertical gap={8} style={{ height: '100%' }} data-column={column}>
       <Flex align="center" gap={8} wrap>
         <Typography.Text strong>{title}</Typography.Text>
         <Badge
@@ -112,6 +114,7 @@ export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
       <Row gutter={[24, 16]}>
         <Col xs={24} md={14}>
           <QueueColumn
+            column="waiting"
             title={lab ? t('calling.columns.waitingLab') : t('calling.columns.waiting')}
             queues={waiting}
             flowEngineId={card.flow_engine_id}
@@ -123,6 +126,7 @@ export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
         </Col>
         <Col xs={24} md={10}>
           <QueueColumn
+            column="inProcess"
             title={t('calling.columns.inProcess')}
             queues={inProcess}
             flowEngineId={card.flow_engine_id}
