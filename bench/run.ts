@@ -20,7 +20,8 @@ import {
   flowStates,
 } from '../apps/server/src/db/schema.ts';
 import { benchCallingLatency } from './realtime-bench.ts';
-import { ms, percentile, postgresAvailable, scratchPostgres } from './support.ts';
+import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
+import { ms, percentile, postgresAvailable } from './support.ts';
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
 const headers = { 'content-type': 'application/json', authorization: config.apiKey };
@@ -153,7 +154,7 @@ const rows = ['| engine | what | result |', '|---|---|---|'];
 rows.push(...(await benchEngine('PGlite', { kind: 'pglite' })));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 if (await postgresAvailable(pgUrl)) {
-  const scratch = await scratchPostgres(pgUrl);
+  const scratch = await createScratchDatabase(pgUrl, 'tq_bench');
   try {
     rows.push(...(await benchEngine('PostgreSQL', { kind: 'postgres', url: scratch.url })));
   } finally {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -64,7 +64,7 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
     await expect.poll(() => columnOf(watcher, queueNumber), { timeout: 10_000 }).toBe('waiting');
 
     // The driver opens the ticket's page.
-    const uuid = await ticketUuid(caller, queueNumber);
+    const uuid = (await cardQueues(caller)).find((q) => q.queue_number === queueNumber)!.uuid;
     const driverContext = await newContext(browser, baseUrl, {
       language: 'en-US',
       viewport: { width: 390, height: 844 },
@@ -116,22 +116,3 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
       .toBe('You have left the factory');
   });
 });
-
-/** The ticket's uuid, as an officer's API call sees it. */
-async function ticketUuid(page: Page, queueNumber: string): Promise<string> {
-  return page.evaluate(async (number) => {
-    const response = await fetch('/api/process/calling/getCardInProcess', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'truck-queue-web',
-        session: localStorage.getItem('session') ?? '',
-      },
-      body: JSON.stringify({ find_total_day: 1 }),
-    });
-    const body = (await response.json()) as {
-      card: { queue_number: { queue_number: string; uuid: string }[] }[];
-    };
-    return body.card.flatMap((c) => c.queue_number).find((q) => q.queue_number === number)!.uuid;
-  }, queueNumber);
-}

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { ROOT, startServer } from './support/server.ts';
 
 const OUT = path.join(ROOT, 'docs/screenshots');
@@ -105,19 +105,7 @@ async function main(): Promise<void> {
         // The driver's page, on a phone.
         const phone = await preparePage(browser, server.baseUrl, language, mode, 390);
         await signInDirect(phone, server.baseUrl, ...ADMIN);
-        const uuid = await phone.evaluate(async () => {
-          const response = await fetch('/api/process/calling/getCardInProcess', {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: 'truck-queue-web',
-              session: localStorage.getItem('session') ?? '',
-            },
-            body: JSON.stringify({ find_total_day: 3 }),
-          });
-          const body = (await response.json()) as { card: { queue_number: { uuid: string }[] }[] };
-          return body.card.flatMap((c) => c.queue_number)[0]?.uuid;
-        });
+        const uuid = (await cardQueues(phone, 3))[0]?.uuid;
         if (uuid) {
           await phone.goto(`/Queue/data/${uuid}`);
           await shoot(phone, `driver-page-${suffix}`, true);

@@ -70,3 +70,22 @@ export async function signInDirect(
     localStorage.setItem('branch', JSON.stringify(officer.branch));
   }, body.officer);
 }
+
+/** The queues on the signed-in officer's Manage Calling cards (`days`: 1 or 3), as the API gives them. */
+export function cardQueues(page: Page, days: 1 | 3 = 1): Promise<{ queue_number: string; uuid: string }[]> {
+  return page.evaluate(async (findTotalDay) => {
+    const response = await fetch('/api/process/calling/getCardInProcess', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'truck-queue-web',
+        session: localStorage.getItem('session') ?? '',
+      },
+      body: JSON.stringify({ find_total_day: findTotalDay }),
+    });
+    const body = (await response.json()) as {
+      card: { queue_number: { queue_number: string; uuid: string }[] }[];
+    };
+    return body.card.flatMap((c) => c.queue_number);
+  }, days);
+}

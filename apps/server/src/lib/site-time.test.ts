@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, siteDate, siteInstant } from './site-time.ts';
+import { addDays, formatSiteTime, siteDate, siteInstant } from './site-time.ts';
 
 describe('site time', () => {
   it('puts a truck that arrives at 00:30 Bangkok time on that Bangkok day', () => {
@@ -20,5 +20,10 @@ describe('site time', () => {
   it('adds days across month ends', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('formats an instant as day/month/year hh:mm on the site clock', () => {
+    expect(formatSiteTime(new Date('2026-11-21T17:05:00Z'), 'Asia/Bangkok')).toBe('22/11/2026 00:05');
+    expect(formatSiteTime(new Date('2026-01-02T03:04:00Z'), 'UTC')).toBe('02/01/2026 03:04');
   });
 });

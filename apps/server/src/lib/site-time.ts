@@ -8,8 +8,8 @@ export function siteDate(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** How far the site's wall clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(at: Date, timeZone: string): number {
+/** The site's wall clock at an instant, field by field. */
+function wallClock(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -23,9 +23,22 @@ function offsetAt(at: Date, timeZone: string): number {
     })
       .formatToParts(at)
       .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return parts;
+}
+
+/** How far the site's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(at: Date, timeZone: string): number {
+  const p = wallClock(at, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** day/month/year hh:mm on the site's clock (SPEC.md section 9). */
+export function formatSiteTime(at: Date, timeZone: string): string {
+  const p = wallClock(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}`;
 }
 
 /** The instant at which the site's clock shows `minutes` past midnight of `day` ('YYYY-MM-DD'). */

@@ -4,6 +4,7 @@ import { FLOW_ENGINE, isQueueState, type QueueState } from '@truck-queue/shared/
 import type { Db } from '../../db/database.ts';
 import { branches, queues } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { formatSiteTime } from '../../lib/site-time.ts';
 import { selectQueueView } from './queue.repository.ts';
 
 /** States in which a truck still waits for its call, per flow. */
@@ -11,24 +12,6 @@ const WAITING: Record<'direct' | 'lab', QueueState[]> = {
   direct: ['QS'],
   lab: ['QS', 'LS', 'L', 'LF', 'LO', 'RC'],
 };
-
-/** day/month/year hh:mm on the site's clock (SPEC.md section 9). */
-export function formatSiteTime(at: Date, timeZone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 /** The driver's page: one ticket by its uuid, and how many trucks of its type wait before it. */
 export function createPublicQueueService(deps: { db: Db; siteTimeZone: string; companyName: string }) {
