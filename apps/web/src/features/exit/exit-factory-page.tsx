@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Card, Flex, Form, Table, Typography, type InputRef, type TableColumnsType } from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import { Button, Flex, Typography, type InputRef, type TableColumnsType } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,17 @@ import type { ExitRecord } from '@truck-queue/shared/contracts/station-work.cont
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQueueChanges } from '../../lib/socket.ts';
-import { focusQueueNumber, QueueNumberInput } from '../lab/components/queue-number-input.tsx';
-import { LastResult, useFailureDialog, type StationFailure } from '../lab/components/station-feedback.tsx';
-import { ListEmpty, matchesSearch, TodayListCard } from '../lab/components/today-list-card.tsx';
+import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
+import { focusQueueNumber } from '../station-work/components/queue-number-input.tsx';
+import { QueueNumberField } from '../station-work/components/queue-number-field.tsx';
+import {
+  useFailureDialog,
+  type LastScan,
+  type StationFailure,
+} from '../station-work/components/station-feedback.tsx';
+import { TodayTable } from '../station-work/components/today-table.tsx';
 import { exitTodayQueryKey, useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
-
-const PAGE_SIZE = 20;
 
 /** Time in factory as the spec shows it: hours and minutes, one minute added. */
 function timeInFactory(t: TFunction, seconds: number): string {
@@ -60,18 +64,13 @@ export function ExitFactoryPage() {
   const inputRef = useRef<InputRef>(null);
   const [queueNumber, setQueueNumber] = useState('');
   const [missing, setMissing] = useState(false);
-  const [last, setLast] = useState<{ text: string; detail: string } | null>(null);
-  const [search, setSearch] = useState('');
+  const [last, setLast] = useState<LastScan | null>(null);
 
   useQueueChanges(
     useCallback(() => void queryClient.invalidateQueries({ queryKey: exitTodayQueryKey }), [queryClient]),
   );
 
-  const rows = useMemo(() => today.data ?? [], [today.data]);
-  const shown = useMemo(
-    () => rows.filter((row) => matchesSearch(search, row.queue_number, row.truck_license)),
-    [rows, search],
-  );
+  const rows = today.data ?? [];
 
   const submit = () => {
     const n = queueNumber.trim().toUpperCase();
@@ -137,87 +136,53 @@ export function ExitFactoryPage() {
 
   return (
     <Flex vertical gap={24}>
-      <Card>
-        <Flex vertical gap={16}>
-          <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              <LogoutOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
-              {t('exit.formTitle')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('exit.formHint')}</Typography.Text>
-          </div>
-          <Form layout="vertical" component="div">
-            <Form.Item
-              label={t('exit.queueNumber')}
-              htmlFor="exit-queue-number"
-              validateStatus={missing ? 'error' : undefined}
-              help={missing ? t('exit.queueNumberRequired') : undefined}
-              style={{ marginBottom: 0 }}
-            >
-              <Flex gap={12} wrap>
-                <div style={{ flex: '1 1 240px', maxWidth: 360 }}>
-                  <QueueNumberInput
-                    id="exit-queue-number"
-                    inputRef={inputRef}
-                    value={queueNumber}
-                    onChange={(value) => {
-                      setQueueNumber(value);
-                      if (value) setMissing(false);
-                    }}
-                    onSubmit={submit}
-                    placeholder={t('exit.queueNumberPlaceholder')}
-                    ariaLabel={t('exit.queueNumber')}
-                    error={missing}
-                  />
-                </div>
-                <Button
-                  type="primary"
-                  size="large"
-                  icon={<LogoutOutlined aria-hidden />}
-                  loading={exit.isPending}
-                  onClick={submit}
-                  style={{ minWidth: 120 }}
-                >
-                  {t('exit.submit')}
-                </Button>
-              </Flex>
-            </Form.Item>
-          </Form>
-          <LastResult text={last?.text ?? null} detail={last?.detail} />
-        </Flex>
-      </Card>
-
-      <TodayListCard
-        title={t('exit.todayTitle')}
-        count={today.data ? shown.length : undefined}
-        countLabel={(count) => t('exit.total', { total: count })}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t('exit.search')}
-        error={today.isError ? errorMessage(t, today.error) : null}
-        retryLabel={t('exit.retry')}
-        onRetry={() => void today.refetch()}
-        refreshing={today.isFetching}
+      <CounterFormCard
+        icon={LogoutOutlined}
+        title={t('exit.formTitle')}
+        hint={t('exit.formHint')}
+        last={last}
       >
-        <Table<ExitRecord>
-          rowKey="uuid"
-          size="middle"
-          columns={columns}
-          dataSource={shown}
-          loading={today.isPending}
-          scroll={{ x: 950 }}
-          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <ListEmpty
-                loading={today.isPending}
-                failed={today.isError}
-                text={search && rows.length > 0 ? t('exit.noMatch') : t('exit.empty')}
-              />
-            ),
+        <QueueNumberField
+          id="exit-queue-number"
+          label={t('exit.queueNumber')}
+          placeholder={t('exit.queueNumberPlaceholder')}
+          requiredText={t('exit.queueNumberRequired')}
+          missing={missing}
+          value={queueNumber}
+          onChange={(value) => {
+            setQueueNumber(value);
+            if (value) setMissing(false);
           }}
+          onSubmit={submit}
+          inputRef={inputRef}
+          action={
+            <Button
+              type="primary"
+              size="large"
+              icon={<LogoutOutlined aria-hidden />}
+              loading={exit.isPending}
+              onClick={submit}
+              style={{ minWidth: 120 }}
+            >
+              {t('exit.submit')}
+            </Button>
+          }
         />
-      </TodayListCard>
+      </CounterFormCard>
+
+      <TodayTable<ExitRecord>
+        query={today}
+        columns={columns}
+        scrollX={950}
+        texts={{
+          title: t('exit.todayTitle'),
+          total: (total) => t('exit.total', { total }),
+          search: t('exit.search'),
+          retry: t('exit.retry'),
+          noMatch: t('exit.noMatch'),
+          empty: t('exit.empty'),
+        }}
+      />
     </Flex>
   );
 }

@@ -1,16 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Popconfirm,
-  Table,
-  Typography,
-  type InputRef,
-  type TableColumnsType,
-} from 'antd';
+import { useCallback, useRef, useState } from 'react';
+import { App, Button, Flex, Popconfirm, Typography, type InputRef, type TableColumnsType } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,16 +10,21 @@ import type { LabRecord } from '@truck-queue/shared/contracts/station-work.contr
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQueueChanges } from '../../lib/socket.ts';
+import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
+import { focusQueueNumber } from '../station-work/components/queue-number-input.tsx';
+import { QueueNumberField } from '../station-work/components/queue-number-field.tsx';
+import {
+  useFailureDialog,
+  type LastScan,
+  type StationFailure,
+} from '../station-work/components/station-feedback.tsx';
+import { TodayTable } from '../station-work/components/today-table.tsx';
 import { acceptTodayQueryKey, useAcceptToday } from './api/use-accept-today.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
-import { focusQueueNumber, QueueNumberInput } from './components/queue-number-input.tsx';
 import { QueueStateTag } from './components/queue-state-tag.tsx';
-import { LastResult, useFailureDialog, type StationFailure } from './components/station-feedback.tsx';
-import { ListEmpty, matchesSearch, TodayListCard } from './components/today-list-card.tsx';
 
 const IN_LAB = new Set(['LS', 'L']);
-const PAGE_SIZE = 20;
 
 /** Lab duration as the spec shows it: hours and minutes, one minute added; '-' while in the lab. */
 function labDuration(t: TFunction, seconds: number | null): string {
@@ -84,18 +78,13 @@ export function ResultLabPage() {
   const inputRef = useRef<InputRef>(null);
   const [queueNumber, setQueueNumber] = useState('');
   const [missing, setMissing] = useState(false);
-  const [last, setLast] = useState<{ text: string; detail: string } | null>(null);
-  const [search, setSearch] = useState('');
+  const [last, setLast] = useState<LastScan | null>(null);
 
   useQueueChanges(
     useCallback(() => void queryClient.invalidateQueries({ queryKey: acceptTodayQueryKey }), [queryClient]),
   );
 
-  const rows = useMemo(() => today.data ?? [], [today.data]);
-  const shown = useMemo(
-    () => rows.filter((row) => matchesSearch(search, row.queue_number, row.truck_license)),
-    [rows, search],
-  );
+  const rows = today.data ?? [];
 
   const submit = () => {
     const n = queueNumber.trim().toUpperCase();
@@ -202,87 +191,53 @@ export function ResultLabPage() {
 
   return (
     <Flex vertical gap={24}>
-      <Card>
-        <Flex vertical gap={16}>
-          <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              <ExperimentOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
-              {t('lab.formTitle')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('lab.formHint')}</Typography.Text>
-          </div>
-          <Form layout="vertical" component="div">
-            <Form.Item
-              label={t('lab.queueNumber')}
-              htmlFor="lab-queue-number"
-              validateStatus={missing ? 'error' : undefined}
-              help={missing ? t('lab.queueNumberRequired') : undefined}
-              style={{ marginBottom: 0 }}
-            >
-              <Flex gap={12} wrap>
-                <div style={{ flex: '1 1 240px', maxWidth: 360 }}>
-                  <QueueNumberInput
-                    id="lab-queue-number"
-                    inputRef={inputRef}
-                    value={queueNumber}
-                    onChange={(value) => {
-                      setQueueNumber(value);
-                      if (value) setMissing(false);
-                    }}
-                    onSubmit={submit}
-                    placeholder={t('lab.queueNumberPlaceholder')}
-                    ariaLabel={t('lab.queueNumber')}
-                    error={missing}
-                  />
-                </div>
-                <Button
-                  type="primary"
-                  size="large"
-                  icon={<CheckOutlined aria-hidden />}
-                  loading={accept.isPending}
-                  onClick={submit}
-                  style={{ minWidth: 120 }}
-                >
-                  {t('lab.confirm')}
-                </Button>
-              </Flex>
-            </Form.Item>
-          </Form>
-          <LastResult text={last?.text ?? null} detail={last?.detail} />
-        </Flex>
-      </Card>
-
-      <TodayListCard
-        title={t('lab.todayTitle')}
-        count={today.data ? shown.length : undefined}
-        countLabel={(count) => t('lab.total', { total: count })}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder={t('lab.search')}
-        error={today.isError ? errorMessage(t, today.error) : null}
-        retryLabel={t('lab.retry')}
-        onRetry={() => void today.refetch()}
-        refreshing={today.isFetching}
+      <CounterFormCard
+        icon={ExperimentOutlined}
+        title={t('lab.formTitle')}
+        hint={t('lab.formHint')}
+        last={last}
       >
-        <Table<LabRecord>
-          rowKey="uuid"
-          size="middle"
-          columns={columns}
-          dataSource={shown}
-          loading={today.isPending}
-          scroll={{ x: 980 }}
-          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <ListEmpty
-                loading={today.isPending}
-                failed={today.isError}
-                text={search && rows.length > 0 ? t('lab.noMatch') : t('lab.empty')}
-              />
-            ),
+        <QueueNumberField
+          id="lab-queue-number"
+          label={t('lab.queueNumber')}
+          placeholder={t('lab.queueNumberPlaceholder')}
+          requiredText={t('lab.queueNumberRequired')}
+          missing={missing}
+          value={queueNumber}
+          onChange={(value) => {
+            setQueueNumber(value);
+            if (value) setMissing(false);
           }}
+          onSubmit={submit}
+          inputRef={inputRef}
+          action={
+            <Button
+              type="primary"
+              size="large"
+              icon={<CheckOutlined aria-hidden />}
+              loading={accept.isPending}
+              onClick={submit}
+              style={{ minWidth: 120 }}
+            >
+              {t('lab.confirm')}
+            </Button>
+          }
         />
-      </TodayListCard>
+      </CounterFormCard>
+
+      <TodayTable<LabRecord>
+        query={today}
+        columns={columns}
+        scrollX={980}
+        texts={{
+          title: t('lab.todayTitle'),
+          total: (total) => t('lab.total', { total }),
+          search: t('lab.search'),
+          retry: t('lab.retry'),
+          noMatch: t('lab.noMatch'),
+          empty: t('lab.empty'),
+        }}
+      />
     </Flex>
   );
 }

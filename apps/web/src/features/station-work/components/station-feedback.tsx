@@ -43,6 +43,12 @@ function FailureDetails({ failure }: { failure: StationFailure }) {
   );
 }
 
+/** A scan that went through, already translated: what was recorded, and the truck's details. */
+export interface LastScan {
+  text: string;
+  detail: string;
+}
+
 /** The outcome of the last scan, next to the field the officer is looking at (read aloud by screen readers). */
 export function LastResult({ text, detail }: { text: string | null; detail?: string | undefined }) {
   if (!text) return null;

@@ -1,0 +1,72 @@
+import type { CSSProperties, ReactNode, Ref } from 'react';
+import { Flex, Form, type InputRef } from 'antd';
+import { QueueNumberInput } from './queue-number-input.tsx';
+
+interface QueueNumberFieldProps {
+  /** The input's id, which the label points at. */
+  id: string;
+  /** The label, also the input's accessible name. */
+  label: string;
+  placeholder: string;
+  /** Shown in red when the officer submitted without a number. */
+  requiredText: string;
+  missing: boolean;
+  /** Shown under the field otherwise, e.g. what is known of the typed queue. */
+  help?: string | null | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter in the field. */
+  onSubmit: () => void;
+  inputRef: Ref<InputRef>;
+  /** The submit button: beside the field, wrapping under it on a phone. */
+  action?: ReactNode;
+  /** The form item's style, e.g. to share a row with other fields. */
+  style?: CSSProperties;
+}
+
+/** The labelled queue number field of a station's scan form, red with a reason while the number is missing. */
+export function QueueNumberField({
+  id,
+  label,
+  placeholder,
+  requiredText,
+  missing,
+  help,
+  value,
+  onChange,
+  onSubmit,
+  inputRef,
+  action,
+  style,
+}: QueueNumberFieldProps) {
+  const input = (
+    <QueueNumberInput
+      id={id}
+      inputRef={inputRef}
+      value={value}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      placeholder={placeholder}
+      ariaLabel={label}
+      error={missing}
+    />
+  );
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={missing ? 'error' : undefined}
+      help={missing ? requiredText : (help ?? undefined)}
+      style={{ ...style, marginBottom: 0 }}
+    >
+      {action ? (
+        <Flex gap={12} wrap>
+          <div style={{ flex: '1 1 240px', maxWidth: 360 }}>{input}</div>
+          {action}
+        </Flex>
+      ) : (
+        input
+      )}
+    </Form.Item>
+  );
+}

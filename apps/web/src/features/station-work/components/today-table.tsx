@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors.ts';
+import { ListEmpty, matchesSearch, TodayListCard } from './today-list-card.tsx';
+
+const PAGE_SIZE = 20;
+
+/** A row of a station's "today" list: the search box finds it by queue number or licence. */
+export interface TodayRow {
+  uuid: string;
+  queue_number: string;
+  truck_license: string;
+}
+
+/** What the table needs of the list's query (a react-query result fits). */
+export interface TodayQuery<T> {
+  data: readonly T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** The list's words, already translated. */
+export interface TodayTableTexts {
+  title: string;
+  total: (count: number) => string;
+  search: string;
+  retry: string;
+  /** The empty table when the search matches nothing. */
+  noMatch: string;
+  /** The empty table when there is nothing today. */
+  empty: string;
+}
+
+interface TodayTableProps<T extends TodayRow> {
+  query: TodayQuery<T>;
+  columns: TableColumnsType<T>;
+  /** The width from which the table scrolls sideways. */
+  scrollX: number;
+  texts: TodayTableTexts;
+}
+
+/**
+ * A station's table of today's trucks in its frame: the search box filters it, pages appear past
+ * PAGE_SIZE rows, and the empty area tells a failed load, no match and an empty day apart.
+ */
+export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts }: TodayTableProps<T>) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const shown = useMemo(
+    () => rows.filter((row) => matchesSearch(search, row.queue_number, row.truck_license)),
+    [rows, search],
+  );
+
+  return (
+    <TodayListCard
+      title={texts.title}
+      count={query.data ? shown.length : undefined}
+      countLabel={texts.total}
+      search={search}
+      onSearch={setSearch}
+      searchPlaceholder={texts.search}
+      error={query.isError ? errorMessage(t, query.error) : null}
+      retryLabel={texts.retry}
+      onRetry={() => void query.refetch()}
+      refreshing={query.isFetching}
+    >
+      <Table<T>
+        rowKey="uuid"
+        size="middle"
+        columns={columns}
+        dataSource={shown}
+        loading={query.isPending}
+        scroll={{ x: scrollX }}
+        pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+        locale={{
+          emptyText: (
+            <ListEmpty
+              loading={query.isPending}
+              failed={query.isError}
+              text={search && rows.length > 0 ? texts.noMatch : texts.empty}
+            />
+          ),
+        }}
+      />
+    </TodayListCard>
+  );
+}

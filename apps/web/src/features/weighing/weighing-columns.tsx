@@ -1,0 +1,93 @@
+import { Flex, Typography, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import { formatDateTime } from '../../lib/format.ts';
+import { formatKg } from './weight.ts';
+
+/** A weighing time: the clock alone when it is today, else the full date and time. */
+function timeOfDay(instant: string | null): string {
+  if (!instant) return '-';
+  return dayjs(instant).isSame(dayjs(), 'day') ? dayjs(instant).format('HH:mm') : formatDateTime(instant);
+}
+
+function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; locale: string }) {
+  if (kg === null) return <>-</>;
+  return (
+    <Flex vertical align="end">
+      <Typography.Text strong>{formatKg(kg, locale)}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {timeOfDay(at)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The columns of today's weighings: each weight with its time, then gross, tare and net. */
+export function weighingColumns(t: TFunction, locale: string): TableColumnsType<WeighRecord> {
+  const kgColumn = (
+    key: 'gross_kg' | 'tare_kg' | 'net_kg',
+    title: string,
+    strong = false,
+  ): TableColumnsType<WeighRecord>[number] => ({
+    key,
+    title,
+    dataIndex: key,
+    width: key === 'gross_kg' ? 105 : 115,
+    align: 'end',
+    render: (value: number | null) =>
+      strong && value !== null ? (
+        <Typography.Text strong>{formatKg(value, locale)}</Typography.Text>
+      ) : (
+        formatKg(value, locale)
+      ),
+  });
+
+  return [
+    {
+      key: 'queue_number',
+      title: t('weighing.columns.queueNumber'),
+      dataIndex: 'queue_number',
+      width: 100,
+      fixed: 'start',
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    {
+      key: 'truck_license',
+      title: t('weighing.columns.truckLicense'),
+      dataIndex: 'truck_license',
+      width: 140,
+    },
+    {
+      key: 'product_name',
+      title: t('weighing.columns.productAndType'),
+      dataIndex: 'product_name',
+      width: 170,
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{row.product_name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.queue_type_name}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'weigh_in',
+      title: t('weighing.columns.weighIn'),
+      width: 115,
+      align: 'end',
+      render: (_value, row) => <WeightCell kg={row.weigh_in_kg} at={row.weigh_in_at} locale={locale} />,
+    },
+    {
+      key: 'weigh_out',
+      title: t('weighing.columns.weighOut'),
+      width: 115,
+      align: 'end',
+      render: (_value, row) => <WeightCell kg={row.weigh_out_kg} at={row.weigh_out_at} locale={locale} />,
+    },
+    kgColumn('gross_kg', t('weighing.columns.gross')),
+    kgColumn('tare_kg', t('weighing.columns.tare')),
+    kgColumn('net_kg', t('weighing.columns.net'), true),
+  ];
+}
