@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+
+/** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
+
+const Id = z.number().int().positive();
+const Ids = z.array(Id).max(500);
+export const NamedSchema = z.object({ id: z.number(), name: z.string() });
+
+/** A queue number prefix: 1 to 3 letters (Latin), e.g. A, B, AB. */
+export const PrefixSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,3}$/, 'must be 1 to 3 letters A to Z');
+
+export const BranchQueueTypeSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  queue_type_id: z.number(),
+  queue_type_name: z.string(),
+  flow_engine_id: z.number(),
+  prefix: z.string(),
+  aProductUI: z.array(NamedSchema),
+});
+export type BranchQueueType = z.infer<typeof BranchQueueTypeSchema>;
+
+export const branchQT = defineContract({
+  path: 'defineQueue/branchQT',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ branchQT: z.array(BranchQueueTypeSchema) }),
+});
+
+/** The master list an admin picks a branch queue type from. */
+export const queueType = defineContract({
+  path: 'defineQueue/queueType',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ queueType: z.array(NamedSchema.extend({ flow_engine_id: z.number() })) }),
+});
+
+/** Create `{queue_type, prefix, status: "1"}` or edit `{uuid, prefix}` (the type itself cannot change). */
+export const doBranchQT = defineContract({
+  path: 'defineQueue/doBranchQT',
+  access: 'admin',
+  body: z.union([
+    z.strictObject({ queue_type: Id, prefix: PrefixSchema, status: z.literal('1') }),
+    z.strictObject({ uuid: z.uuid(), prefix: PrefixSchema }),
+  ]),
+  response: OkSchema.extend({ message: z.string(), branchQT: BranchQueueTypeSchema }),
+});
+
+export const cancelQT = defineContract({
+  path: 'defineQueue/cancelQT',
+  access: 'admin',
+  body: z.strictObject({ uuid: z.uuid() }),
+  response: OkSchema,
+});
+
+export const ProductRowSchema = z.object({ id: z.number(), uuid: z.string(), name: z.string() });
+
+/** Empty: the branch's products. `{id_branchQT}`: every product, marked when the queue type offers it. */
+export const mainProduct = defineContract({
+  path: 'product/mainProduct',
+  access: 'admin',
+  body: z.union([
+    EmptyBodySchema,
+    z.strictObject({ id_branchQT: Id, product: z.array(z.unknown()).max(500).optional() }),
+  ]),
+  response: OkSchema.extend({
+    product: z.array(ProductRowSchema.extend({ selected: z.boolean().optional() })),
+  }),
+});
+
+/** Sets the products a queue type offers (`id` is the branch queue type). */
+export const manageProduct = defineContract({
+  path: 'product/manageProduct',
+  access: 'admin',
+  body: z.strictObject({ id: Id, product: Ids }),
+  response: OkSchema,
+});
+
+export const doMainProduct = defineContract({
+  path: 'product/doMainProduct',
+  access: 'admin',
+  body: z.union([z.strictObject({ name: text(100) }), z.strictObject({ uuid: z.uuid(), name: text(100) })]),
+  response: OkSchema.extend({ product: ProductRowSchema }),
+});
+
+export const StationStateSchema = z.object({
+  sus_id: z.number(),
+  sus_station: z.number(),
+  sus_flow_state: z.number(),
+  fe_name: z.string(),
+  fs_state_name: z.string(),
+  fs_state_detail: z.string(),
+});
+
+export const StationRowSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  aState: z.array(StationStateSchema),
+});
+export type StationRow = z.infer<typeof StationRowSchema>;
+
+export const mainStation = defineContract({
+  path: 'station/mainStation',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ station: z.array(StationRowSchema) }),
+});
+
+export const doMainStation = defineContract({
+  path: 'station/doMainStation',
+  access: 'admin',
+  body: z.union([z.strictObject({ name: text(100) }), z.strictObject({ uuid: z.uuid(), name: text(100) })]),
+  response: OkSchema.extend({ station: StationRowSchema }),
+});
+
+/** The flow states a station may handle, marked when it does (`aState`, the client's current list, is not needed). */
+export const loadState = defineContract({
+  path: 'station/loadState',
+  access: 'admin',
+  body: z.strictObject({ id: Id, aState: z.array(z.unknown()).max(500).optional() }),
+  response: OkSchema.extend({
+    state: z.array(
+      z.object({
+        id: z.number(),
+        fe_id: z.number(),
+        fe_name: z.string(),
+        state: z.string(),
+        state_name: z.string(),
+        state_detail: z.string(),
+        selected: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+/** Sets the flow states a station handles (`id` is the station). */
+export const manageState = defineContract({
+  path: 'station/manageState',
+  access: 'admin',
+  body: z.strictObject({ id: Id, flow_state: Ids }),
+  response: OkSchema,
+});
+
+/** Removes one state from a station (`id` is the station-state link, sus_id). */
+export const deleteStationUS = defineContract({
+  path: 'station/deleteStationUS',
+  access: 'admin',
+  body: z.strictObject({ id: Id }),
+  response: OkSchema,
+});
+
+export const catalogContracts = {
+  branchQT,
+  queueType,
+  doBranchQT,
+  cancelQT,
+  mainProduct,
+  manageProduct,
+  doMainProduct,
+  mainStation,
+  doMainStation,
+  loadState,
+  manageState,
+  deleteStationUS,
+};

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+import { MaybeInstantSchema } from './queue.contract.ts';
+
+/** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
+
+const Id = z.number().int().positive();
+const Ids = z.array(Id).max(500);
+
+/** A checkbox dialog's choices: every item of the branch, marked when assigned. */
+const ChoicesSchema = z.array(z.object({ id: z.number(), name: z.string(), selected: z.boolean() }));
+
+export const CallingRowSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roles: z.string(),
+  /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
+  aQTCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
+  /** Assigned stations; `id` is the assignment (for deleteStationCtrl). */
+  aStationCtrl: z.array(
+    z.object({ id: z.number(), name: z.string(), station: z.number(), officer: z.number() }),
+  ),
+});
+export type CallingRow = z.infer<typeof CallingRowSchema>;
+
+export const mainCalling = defineContract({
+  path: 'calling/mainCalling',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ officer: z.array(CallingRowSchema) }),
+});
+
+/** `id` is the officer; `aCtrl` (the client's current list) is not needed. */
+export const callingLoadQueueType = defineContract({
+  path: 'calling/loadQueueType',
+  access: 'admin',
+  body: z.strictObject({ id: Id, aCtrl: z.array(z.unknown()).max(500).optional() }),
+  response: OkSchema.extend({ queueType: ChoicesSchema }),
+});
+
+export const callingManageOT = defineContract({
+  path: 'calling/manageOT',
+  access: 'admin',
+  body: z.strictObject({ id: Id, branch_queue_type: Ids }),
+  response: OkSchema,
+});
+
+export const callingLoadStation = defineContract({
+  path: 'calling/loadStation',
+  access: 'admin',
+  body: z.strictObject({ id: Id, aStationCtrl: z.array(z.unknown()).max(500).optional() }),
+  response: OkSchema.extend({ station: ChoicesSchema }),
+});
+
+export const callingManageStation = defineContract({
+  path: 'calling/manageStation',
+  access: 'admin',
+  body: z.strictObject({ id: Id, station: Ids }),
+  response: OkSchema,
+});
+
+export const callingDeleteQueueType = defineContract({
+  path: 'calling/deleteDeviceCtrl',
+  access: 'admin',
+  body: z.strictObject({ id: Id }),
+  response: OkSchema,
+});
+
+export const callingDeleteStation = defineContract({
+  path: 'calling/deleteStationCtrl',
+  access: 'admin',
+  body: z.strictObject({ id: Id }),
+  response: OkSchema,
+});
+
+/** The short id a device shows on its screen: 6 to 10 letters and digits, typed by an officer. */
+export const DeviceIdSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{6,10}$/, 'must be the 6 to 10 letters and digits the device shows');
+
+export const DeviceRowSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  device_id: z.string().nullable(),
+  verified_date: MaybeInstantSchema,
+  /** Printers only: the printer the kiosk prints on; null when not reported. */
+  printer_name: z.string().nullable(),
+  /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
+  aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
+});
+export type DeviceRow = z.infer<typeof DeviceRowSchema>;
+
+/** Display and printer controllers share their calls; only the path prefix and the save body differ. */
+function deviceContracts<B extends z.ZodType>(prefix: 'display' | 'printer', save: string, saveBody: B) {
+  return {
+    save: defineContract({
+      path: `${prefix}/${save}`,
+      access: 'admin',
+      body: saveBody,
+      response: OkSchema.extend({ device: DeviceRowSchema }),
+    }),
+    addDevice: defineContract({
+      path: `${prefix}/addDevice`,
+      access: 'admin',
+      body: z.strictObject({ uuid: z.uuid(), device_id: DeviceIdSchema }),
+      response: OkSchema.extend({ device: DeviceRowSchema }),
+    }),
+    cancelDevice: defineContract({
+      path: `${prefix}/cancelDevice`,
+      access: 'admin',
+      body: z.strictObject({ uuid: z.uuid() }),
+      response: OkSchema,
+    }),
+    loadQueueType: defineContract({
+      path: `${prefix}/loadQueueType`,
+      access: 'admin',
+      body: z.strictObject({ id: Id, aCtrl: z.array(z.unknown()).max(500).optional() }),
+      response: OkSchema.extend({ queueType: ChoicesSchema }),
+    }),
+    manageOT: defineContract({
+      path: `${prefix}/manageOT`,
+      access: 'admin',
+      body: z.strictObject({ id: Id, branch_queue_type: Ids }),
+      response: OkSchema,
+    }),
+    deleteDeviceCtrl: defineContract({
+      path: `${prefix}/deleteDeviceCtrl`,
+      access: 'admin',
+      body: z.strictObject({ id: Id }),
+      response: OkSchema,
+    }),
+  };
+}
+
+const DeviceName = text(100);
+
+/** Display screens: create `{name}`, edit `{uuid, name}`. */
+export const displayContracts = {
+  main: defineContract({
+    path: 'display/mainDisplay',
+    access: 'admin',
+    body: EmptyBodySchema,
+    response: OkSchema.extend({ display: z.array(DeviceRowSchema) }),
+  }),
+  ...deviceContracts(
+    'display',
+    'doMainDisplay',
+    z.union([z.strictObject({ name: DeviceName }), z.strictObject({ uuid: z.uuid(), name: DeviceName })]),
+  ),
+};
+
+/** Ticket kiosks: create `{name, printer: 1}`, edit `{uuid, name, printer_name?}`. */
+export const printerContracts = {
+  main: defineContract({
+    path: 'printer/mainPrinter',
+    access: 'admin',
+    body: EmptyBodySchema,
+    response: OkSchema.extend({ printer: z.array(DeviceRowSchema) }),
+  }),
+  ...deviceContracts(
+    'printer',
+    'doMainPrinter',
+    z.union([
+      z.strictObject({ name: DeviceName, printer: z.literal(1) }),
+      z.strictObject({
+        uuid: z.uuid(),
+        name: DeviceName,
+        printer_name: z.string().trim().max(100).nullable().optional(),
+      }),
+    ]),
+  ),
+};
+
+export const callingControllerContracts = {
+  mainCalling,
+  callingLoadQueueType,
+  callingManageOT,
+  callingLoadStation,
+  callingManageStation,
+  callingDeleteQueueType,
+  callingDeleteStation,
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isValidRolesString } from '../roles.ts';
+import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+import { EmailSchema, PrehashedPasswordSchema } from './auth.contract.ts';
+
+/** Manage users (SPEC.md sections 2, 5, 7 "Officers"): admins of the branch only. */
+
+export const RolesSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .refine(
+    isValidRolesString,
+    'must be known role ids separated by commas, each once (e.g. "55" or "51,1000")',
+  );
+
+export const OfficerRowSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roles: z.string(),
+});
+export type OfficerRow = z.infer<typeof OfficerRowSchema>;
+
+export const mainOfficer = defineContract({
+  path: 'officer/mainOfficer',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ officer: z.array(OfficerRowSchema) }),
+});
+
+const OfficerFields = {
+  name: text(100),
+  lastname: text(100),
+  email: EmailSchema,
+  roles: RolesSchema,
+};
+
+/** Create `{name, lastname, email, roles, password}` or edit `{uuid, name, lastname, email, roles}`. */
+export const doMainOfficer = defineContract({
+  path: 'officer/doMainOfficer',
+  access: 'admin',
+  body: z.union([
+    z.strictObject({ ...OfficerFields, password: PrehashedPasswordSchema }),
+    z.strictObject({ uuid: z.uuid(), ...OfficerFields }),
+  ]),
+  response: OkSchema.extend({ officer: OfficerRowSchema }),
+});
+
+/** `new_password` is pre-hashed; `c_password` is the confirmation as typed (the spec's client sends it so). */
+export const changePassword = defineContract({
+  path: 'officer/changePassword',
+  access: 'admin',
+  body: z.strictObject({
+    uuid: z.uuid(),
+    new_password: PrehashedPasswordSchema,
+    c_password: z.string().min(1).max(200),
+  }),
+  response: OkSchema,
+});
+
+export const cancelOfficer = defineContract({
+  path: 'officer/cancelOfficer',
+  access: 'admin',
+  body: z.strictObject({ uuid: z.uuid() }),
+  response: OkSchema,
+});
+
+export const officerContracts = { mainOfficer, doMainOfficer, changePassword, cancelOfficer };
