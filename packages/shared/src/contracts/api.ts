@@ -64,6 +64,13 @@ export const CONFLICT_REASONS = [
   'ALREADY_WEIGHED_IN',
   'NOT_WEIGHED_IN',
   'ALREADY_WEIGHED_OUT',
+  'EMAIL_TAKEN',
+  'PREFIX_TAKEN',
+  'QUEUE_TYPE_TAKEN',
+  'NAME_TAKEN',
+  'DEVICE_ID_TAKEN',
+  'LAST_ADMIN',
+  'NO_DEVICE',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
