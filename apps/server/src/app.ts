@@ -19,6 +19,15 @@ import { createQueueService } from './modules/queue/queue.service.ts';
 import { registerStationWorkRoutes } from './modules/queue/station-work.routes.ts';
 import { createStationWorkService } from './modules/queue/station-work.service.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createProductsService } from './modules/catalog/products.service.ts';
+import { createQueueTypesService } from './modules/catalog/queue-types.service.ts';
+import { createStationsService } from './modules/catalog/stations.service.ts';
+import { createCallingControlService } from './modules/controllers/calling-control.service.ts';
+import { registerControllerRoutes } from './modules/controllers/controllers.routes.ts';
+import { createDevicesService } from './modules/controllers/devices.service.ts';
+import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
+import { createOfficersService } from './modules/officers/officers.service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -95,6 +104,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallingRoutes(register, calling);
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
+  registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
+  const queueTypes = createQueueTypesService(db);
+  registerCatalogRoutes(register, {
+    queueTypes,
+    products: createProductsService(db, queueTypes),
+    stations: createStationsService(db),
+  });
+  registerControllerRoutes(register, {
+    callingControl: createCallingControlService(db),
+    displays: createDevicesService(db, 'display'),
+    printers: createDevicesService(db, 'printer'),
+  });
   await registerWebApp(app, config, options.serveWeb ?? true);
 
   const realtime = createRealtime({

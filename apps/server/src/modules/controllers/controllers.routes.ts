@@ -1,0 +1,92 @@
+import {
+  callingControllerContracts as calling,
+  displayContracts,
+  printerContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
+import type { RegisterCall } from '../../http/register-call.ts';
+import type { CallingControlService } from './calling-control.service.ts';
+import type { DevicesService } from './devices.service.ts';
+
+export function registerControllerRoutes(
+  register: RegisterCall,
+  services: { callingControl: CallingControlService; displays: DevicesService; printers: DevicesService },
+): void {
+  const { callingControl } = services;
+  register(calling.mainCalling, async ({ auth }) => ({
+    status: 1,
+    officer: await callingControl.list(auth),
+  }));
+  register(calling.callingLoadQueueType, async ({ auth, body }) => ({
+    status: 1,
+    queueType: await callingControl.queueTypeChoices(auth, body.id),
+  }));
+  register(calling.callingManageOT, async ({ auth, body }) => {
+    await callingControl.setQueueTypes(auth, body.id, body.branch_queue_type);
+    return { status: 1 };
+  });
+  register(calling.callingLoadStation, async ({ auth, body }) => ({
+    status: 1,
+    station: await callingControl.stationChoices(auth, body.id),
+  }));
+  register(calling.callingManageStation, async ({ auth, body }) => {
+    await callingControl.setStations(auth, body.id, body.station);
+    return { status: 1 };
+  });
+  register(calling.callingDeleteQueueType, async ({ auth, body }) => {
+    await callingControl.removeQueueType(auth, body.id);
+    return { status: 1 };
+  });
+  register(calling.callingDeleteStation, async ({ auth, body }) => {
+    await callingControl.removeStation(auth, body.id);
+    return { status: 1 };
+  });
+
+  register(displayContracts.main, async ({ auth }) => ({
+    status: 1,
+    display: await services.displays.list(auth),
+  }));
+  register(printerContracts.main, async ({ auth }) => ({
+    status: 1,
+    printer: await services.printers.list(auth),
+  }));
+  register(displayContracts.save, async ({ auth, body }) => ({
+    status: 1,
+    device:
+      'uuid' in body
+        ? await services.displays.update(auth, body.uuid, body)
+        : await services.displays.create(auth, body.name),
+  }));
+  register(printerContracts.save, async ({ auth, body }) => ({
+    status: 1,
+    device:
+      'uuid' in body
+        ? await services.printers.update(auth, body.uuid, { name: body.name, printerName: body.printer_name })
+        : await services.printers.create(auth, body.name),
+  }));
+
+  for (const [contracts, devices] of [
+    [displayContracts, services.displays],
+    [printerContracts, services.printers],
+  ] as const) {
+    register(contracts.addDevice, async ({ auth, body }) => ({
+      status: 1,
+      device: await devices.register(auth, body.uuid, body.device_id),
+    }));
+    register(contracts.cancelDevice, async ({ auth, body }) => {
+      await devices.cancel(auth, body.uuid);
+      return { status: 1 };
+    });
+    register(contracts.loadQueueType, async ({ auth, body }) => ({
+      status: 1,
+      queueType: await devices.queueTypeChoices(auth, body.id),
+    }));
+    register(contracts.manageOT, async ({ auth, body }) => {
+      await devices.setQueueTypes(auth, body.id, body.branch_queue_type);
+      return { status: 1 };
+    });
+    register(contracts.deleteDeviceCtrl, async ({ auth, body }) => {
+      await devices.removeQueueType(auth, body.id);
+      return { status: 1 };
+    });
+  }
+}
