@@ -56,7 +56,14 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
       onCancel={close}
       forceRender
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} style={{ marginTop: 16 }}>
+      <Form
+        form={form}
+        name="own-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        style={{ marginTop: 16 }}
+      >
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
         <Form.Item
           name="current"

@@ -1,6 +1,213 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useMemo, useState } from 'react';
+import { App, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { useBranchQueueTypes } from './catalog/api/use-branch-queue-types.ts';
+import { useCancelQueueType } from './catalog/api/use-cancel-queue-type.ts';
+import { firstQueueNumber } from './catalog/catalog-rules.ts';
+import { CatalogListCard, matchesSearch } from './catalog/components/catalog-list-card.tsx';
+import {
+  ActionButton,
+  CatalogTable,
+  StackedRow,
+  useListLayout,
+} from './catalog/components/catalog-table.tsx';
+import { FlowTag } from './catalog/components/flow-tag.tsx';
+import { QueueTypeDialog } from './catalog/components/queue-type-dialog.tsx';
+import { QueueTypeProductsDialog } from './catalog/components/queue-type-products-dialog.tsx';
+import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
+import { useDialog } from './catalog/components/use-dialog.ts';
 
 /** /System/defineQueue: queue types of the branch, prefixes and products. */
 export function DefineQueuePage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const layout = useListLayout();
+  const query = useBranchQueueTypes();
+  const cancel = useCancelQueueType();
+  const saved = useSavedMessage();
+  const [search, setSearch] = useState('');
+  const editor = useDialog<BranchQueueType | undefined>();
+  const productsDialog = useDialog<BranchQueueType>();
+
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const shown = useMemo(
+    () =>
+      rows.filter((row) =>
+        matchesSearch(search, row.queue_type_name, row.prefix, ...row.aProductUI.map((p) => p.name)),
+      ),
+    [rows, search],
+  );
+
+  const confirmDelete = (row: BranchQueueType) => {
+    modal.confirm({
+      title: t('catalog.defineQueue.deleteTitle', { name: row.queue_type_name }),
+      content: t('catalog.defineQueue.deleteText', { prefix: row.prefix }),
+      okText: t('catalog.common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        cancel
+          .mutateAsync({ uuid: row.uuid })
+          .then(() => void message.success(t('catalog.common.deleted')))
+          .catch((error: unknown) => {
+            void message.error(errorMessage(t, error));
+          }),
+    });
+  };
+
+  const queueType = (row: BranchQueueType) => (
+    <Flex vertical gap={4} align="flex-start">
+      <Typography.Text strong>{row.queue_type_name}</Typography.Text>
+      <FlowTag flowEngineId={row.flow_engine_id} />
+    </Flex>
+  );
+
+  const prefix = (row: BranchQueueType) => (
+    <Flex gap={8} align="baseline" wrap>
+      <Typography.Text strong style={{ fontSize: 18, letterSpacing: 1 }}>
+        {row.prefix}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        {t('catalog.defineQueue.prefixSample', { first: firstQueueNumber(row.prefix) })}
+      </Typography.Text>
+    </Flex>
+  );
+
+  const products = (row: BranchQueueType) =>
+    row.aProductUI.length === 0 ? (
+      <Typography.Text type="warning">{t('catalog.defineQueue.noProducts')}</Typography.Text>
+    ) : (
+      <Flex wrap gap={4}>
+        {row.aProductUI.map((product) => (
+          <Tag key={product.id} style={{ marginInlineEnd: 0 }}>
+            {product.name}
+          </Tag>
+        ))}
+      </Flex>
+    );
+
+  const actions = (row: BranchQueueType) => {
+    const iconOnly = layout === 'compact';
+    return (
+      <>
+        <ActionButton
+          label={t('catalog.defineQueue.products')}
+          icon={<ShoppingOutlined aria-hidden />}
+          onClick={() => productsDialog.show(row)}
+          iconOnly={iconOnly}
+        />
+        <ActionButton
+          label={t('catalog.common.edit')}
+          icon={<EditOutlined aria-hidden />}
+          onClick={() => editor.show(row)}
+          iconOnly={iconOnly}
+        />
+        <ActionButton
+          label={t('catalog.common.delete')}
+          icon={<DeleteOutlined aria-hidden />}
+          onClick={() => confirmDelete(row)}
+          danger
+          iconOnly={iconOnly}
+        />
+      </>
+    );
+  };
+
+  const columns: TableColumnsType<BranchQueueType> = [
+    {
+      key: 'queue_type',
+      title: t('catalog.defineQueue.columns.queueType'),
+      width: 250,
+      render: (_value, row) => queueType(row),
+    },
+    {
+      key: 'prefix',
+      title: t('catalog.defineQueue.columns.prefix'),
+      width: 150,
+      render: (_value, row) => prefix(row),
+    },
+    {
+      key: 'products',
+      title: t('catalog.defineQueue.columns.products'),
+      render: (_value, row) => products(row),
+    },
+    {
+      key: 'actions',
+      title: t('catalog.common.actions'),
+      width: layout === 'wide' ? 300 : 150,
+      render: (_value, row) => (
+        <Flex gap={8} wrap>
+          {actions(row)}
+        </Flex>
+      ),
+    },
+  ];
+
+  const add = () => editor.show(undefined);
+
+  return (
+    <>
+      <CatalogListCard
+        title={t('catalog.defineQueue.title')}
+        description={t('catalog.defineQueue.description')}
+        count={query.data ? shown.length : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder={t('catalog.defineQueue.search')}
+        addLabel={t('catalog.defineQueue.add')}
+        onAdd={add}
+        query={query}
+        loadFailedTitle={t('catalog.defineQueue.loadFailed')}
+      >
+        <CatalogTable<BranchQueueType>
+          layout={layout}
+          rowKey={(row) => row.uuid}
+          columns={columns}
+          renderNarrow={(row) => (
+            <StackedRow
+              title={queueType(row)}
+              lines={[
+                { label: t('catalog.defineQueue.columns.prefix'), content: prefix(row) },
+                { label: t('catalog.defineQueue.columns.products'), content: products(row) },
+              ]}
+              actions={actions(row)}
+            />
+          )}
+          rows={shown}
+          hasRows={rows.length > 0}
+          searching={search !== ''}
+          loading={query.isPending}
+          failed={query.isError}
+          scrollX={layout === 'wide' ? 920 : 720}
+          emptyText={t('catalog.defineQueue.empty')}
+          addLabel={t('catalog.defineQueue.add')}
+          onAdd={add}
+        />
+      </CatalogListCard>
+
+      <QueueTypeDialog
+        key={editor.subject?.uuid ?? 'new'}
+        open={editor.open}
+        editing={editor.subject}
+        branchTypes={rows}
+        onClose={editor.hide}
+        onSaved={() => {
+          saved();
+          editor.hide();
+        }}
+      />
+      <QueueTypeProductsDialog
+        open={productsDialog.open}
+        queueType={productsDialog.subject}
+        onClose={productsDialog.hide}
+        onSaved={() => {
+          saved();
+          productsDialog.hide();
+        }}
+      />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { DeviceController } from './controllers/components/device-controller.tsx';
 
 /** /System/display: display screens, their devices and queue types. */
 export function DisplayControllerPage() {
-  return <PlaceholderPage />;
+  return <DeviceController kind="display" />;
 }

@@ -1,6 +1,197 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useMemo, useState } from 'react';
+import { App, Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
+import { errorMessage } from '../../lib/errors.ts';
+import { useAccess } from '../auth/api/use-access.ts';
+import { AdminListCard, ListEmpty, matchesSearch } from './controllers/components/admin-list-card.tsx';
+import { useCancelOfficer } from './users/api/use-cancel-officer.ts';
+import { useOfficers } from './users/api/use-officers.ts';
+import { ChangePasswordDialog } from './users/components/change-password-dialog.tsx';
+import { OfficerFormDialog, type OfficerFormTarget } from './users/components/officer-form-dialog.tsx';
+import { RoleTags } from './users/components/role-tags.tsx';
+import { hasGuardedRole, isSuperAdmin, rolesForDisplay } from './users/roles.ts';
+
+const PAGE_SIZE = 20;
+
+function fullName(officer: OfficerRow): string {
+  return `${officer.name} ${officer.lastname}`.trim();
+}
 
 /** /System/manageUser: officers, roles and passwords. */
 export function ManageUserPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const officers = useOfficers();
+  const cancel = useCancelOfficer();
+  const { data: access } = useAccess();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<OfficerFormTarget>(null);
+  const [passwordFor, setPasswordFor] = useState<OfficerRow | null>(null);
+
+  const rows = useMemo(() => officers.data ?? [], [officers.data]);
+  const shown = useMemo(
+    () =>
+      rows.filter((row) =>
+        matchesSearch(
+          search,
+          fullName(row),
+          row.email,
+          ...rolesForDisplay(row.roles).map((id) => t(`admin.roles.${id}`)),
+        ),
+      ),
+    [rows, search, t],
+  );
+  const me = access?.officer.uuid;
+  const mayGuard = isSuperAdmin(access?.officer.roles);
+  /** Why this row cannot be deleted, or null when it can. */
+  const deleteBlocked = (row: OfficerRow): string | null =>
+    row.uuid === me
+      ? t('admin.users.cannotDeleteSelf')
+      : !mayGuard && hasGuardedRole(row.roles)
+        ? t('admin.users.cannotDeleteGuarded')
+        : null;
+
+  const remove = (officer: OfficerRow) =>
+    cancel.mutateAsync(officer.uuid).then(
+      () => void message.success(t('admin.users.deleted')),
+      (error: unknown) => void message.error(errorMessage(t, error)),
+    );
+
+  const columns: TableColumnsType<OfficerRow> = [
+    {
+      key: 'sequence',
+      title: t('admin.users.columns.sequence'),
+      width: 64,
+      align: 'center',
+      render: (_value, row) => shown.indexOf(row) + 1,
+    },
+    {
+      key: 'name',
+      title: t('admin.users.columns.name'),
+      width: 190,
+      render: (_value, row) => (
+        <Flex align="center" gap={6} wrap>
+          <Typography.Text strong>{fullName(row)}</Typography.Text>
+          {row.uuid === me && (
+            <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
+              {t('admin.users.you')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'roles',
+      title: t('admin.users.columns.roles'),
+      dataIndex: 'roles',
+      width: 190,
+      render: (value: string) => <RoleTags roles={value} />,
+    },
+    {
+      key: 'email',
+      title: t('admin.users.columns.email'),
+      dataIndex: 'email',
+      ellipsis: true,
+    },
+    {
+      key: 'actions',
+      title: t('admin.users.columns.actions'),
+      width: 330,
+      render: (_value, row) => (
+        <Flex gap={4} wrap>
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setEditing({ mode: 'edit', officer: row })}
+          >
+            {t('admin.users.edit')}
+          </Button>
+          <Button
+            size="small"
+            type="text"
+            icon={<KeyOutlined aria-hidden />}
+            onClick={() => setPasswordFor(row)}
+          >
+            {t('admin.users.changePassword')}
+          </Button>
+          {deleteBlocked(row) ? (
+            <Tooltip title={deleteBlocked(row)}>
+              <Button size="small" type="text" danger disabled icon={<DeleteOutlined aria-hidden />}>
+                {t('admin.users.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={t('admin.users.deleteConfirmTitle', { name: fullName(row) })}
+              description={t('admin.users.deleteConfirmText')}
+              okText={t('admin.users.delete')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove(row)}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                loading={cancel.isPending && cancel.variables === row.uuid}
+              >
+                {t('admin.users.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminListCard
+        title={t('admin.users.title')}
+        count={officers.data ? shown.length : undefined}
+        countLabel={(count) => t('admin.users.total', { n: count })}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder={t('admin.users.search')}
+        error={officers.isError ? errorMessage(t, officers.error) : null}
+        retryLabel={t('admin.users.retry')}
+        onRetry={() => void officers.refetch()}
+        refreshing={officers.isFetching}
+        action={
+          <Button
+            type="primary"
+            icon={<UserAddOutlined aria-hidden />}
+            onClick={() => setEditing({ mode: 'create' })}
+          >
+            {t('admin.users.add')}
+          </Button>
+        }
+      >
+        <Table<OfficerRow>
+          rowKey="uuid"
+          size="middle"
+          columns={columns}
+          dataSource={shown}
+          loading={officers.isPending}
+          scroll={{ x: 960 }}
+          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          locale={{
+            emptyText: (
+              <ListEmpty
+                loading={officers.isPending}
+                failed={officers.isError}
+                text={search && rows.length > 0 ? t('admin.users.noMatch') : t('admin.users.empty')}
+              />
+            ),
+          }}
+        />
+      </AdminListCard>
+      <OfficerFormDialog target={editing} onClose={() => setEditing(null)} />
+      <ChangePasswordDialog officer={passwordFor} onClose={() => setPasswordFor(null)} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { DeviceController } from './controllers/components/device-controller.tsx';
 
 /** /System/printing: ticket kiosks, their devices, printers and queue types. */
 export function PrintingControllerPage() {
-  return <PlaceholderPage />;
+  return <DeviceController kind="printer" />;
 }

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Alert, App, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
+import { FLOW_ENGINE, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
+import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
+import { isApiRequestError } from '../../../../lib/api-client.ts';
+import {
+  firstQueueNumber,
+  isFlowEngineId,
+  normalisePrefix,
+  PREFIX_MAX,
+  PREFIX_PATTERN,
+} from '../catalog-rules.ts';
+import { useMasterQueueTypes } from '../api/use-master-queue-types.ts';
+import { useSaveBranchQueueType } from '../api/use-save-branch-queue-type.ts';
+import { FlowTag } from './flow-tag.tsx';
+
+interface QueueTypeValues {
+  queueType: number | undefined;
+  prefix: string;
+}
+
+interface QueueTypeDialogProps {
+  open: boolean;
+  /** The queue type whose prefix changes; undefined when adding one. */
+  editing: BranchQueueType | undefined;
+  /** The branch's queue types: a type and a prefix are used once per branch. */
+  branchTypes: readonly BranchQueueType[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const FLOW_ORDER: readonly FlowEngineId[] = [FLOW_ENGINE.general, FLOW_ENGINE.standard, FLOW_ENGINE.lab];
+
+/**
+ * Add a queue type to the branch (picked from the master list, with its prefix) or change the
+ * prefix of one: the type itself cannot change once defined (SPEC.md section 5).
+ */
+export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }: QueueTypeDialogProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<QueueTypeValues>();
+  const adding = editing === undefined;
+  const master = useMasterQueueTypes(open && adding);
+  const save = useSaveBranchQueueType();
+  const [failure, setFailure] = useState<string | null>(null);
+  const chosenId = Form.useWatch('queueType', form);
+  const prefix = Form.useWatch('prefix', form) ?? '';
+
+  const others = branchTypes.filter((row) => row.uuid !== editing?.uuid);
+  const takenTypeIds = new Set(others.map((row) => row.queue_type_id));
+  const chosenFlow = adding
+    ? master.data?.find((type) => type.id === chosenId)?.flow_engine_id
+    : editing.flow_engine_id;
+
+  const typeOptions = FLOW_ORDER.map((flow) => ({
+    label: t(`flowEngine.${flow}`),
+    title: t(`flowEngine.${flow}`),
+    options: (master.data ?? [])
+      .filter((type) => type.flow_engine_id === flow)
+      .map((type) => ({
+        value: type.id,
+        disabled: takenTypeIds.has(type.id),
+        label: takenTypeIds.has(type.id)
+          ? t('catalog.defineQueue.typeAlreadyDefined', { name: type.name })
+          : type.name,
+      })),
+  })).filter((group) => group.options.length > 0);
+  const unknownFlowTypes = (master.data ?? []).filter((type) => !isFlowEngineId(type.flow_engine_id));
+  if (unknownFlowTypes.length > 0) {
+    typeOptions.push({
+      label: t('catalog.defineQueue.otherFlows'),
+      title: t('catalog.defineQueue.otherFlows'),
+      options: unknownFlowTypes.map((type) => ({
+        value: type.id,
+        disabled: takenTypeIds.has(type.id),
+        label: type.name,
+      })),
+    });
+  }
+
+  const refused = (error: unknown) => {
+    const reason = isApiRequestError(error) ? error.detail.reason : undefined;
+    const text = errorMessage(t, error);
+    // The spec's "status 0: alert with the message": the server refused the save, say why.
+    modal.warning({
+      title: t('catalog.defineQueue.saveRefused'),
+      content: text,
+      okText: t('catalog.common.ok'),
+    });
+    if (reason === 'PREFIX_TAKEN') form.setFields([{ name: 'prefix', errors: [text] }]);
+    if (reason === 'QUEUE_TYPE_TAKEN') form.setFields([{ name: 'queueType', errors: [text] }]);
+  };
+
+  const submit = (values: QueueTypeValues) => {
+    if (save.isPending) return;
+    setFailure(null);
+    const newPrefix = normalisePrefix(values.prefix);
+    if (!adding && newPrefix === editing.prefix) {
+      onClose();
+      return;
+    }
+    if (adding && values.queueType === undefined) return;
+    const body = adding
+      ? { queue_type: values.queueType!, prefix: newPrefix, status: '1' as const }
+      : { uuid: editing.uuid, prefix: newPrefix };
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        if (errorCodeOf(error) === 'CONFLICT') refused(error);
+        else setFailure(errorMessage(t, error));
+      },
+    });
+  };
+
+  const validPrefix = PREFIX_PATTERN.test(prefix);
+
+  return (
+    <Modal
+      open={open}
+      title={adding ? t('catalog.defineQueue.addTitle') : t('catalog.defineQueue.editTitle')}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', loading: save.isPending }}
+      destroyOnHidden
+      afterClose={() => {
+        setFailure(null);
+        save.reset();
+      }}
+      width={520}
+      modalRender={(dom) => (
+        <Form<QueueTypeValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ queueType: editing?.queue_type_id, prefix: editing?.prefix ?? '' }}
+          onFinish={submit}
+          clearOnDestroy
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBlock: 8 }} />}
+      {adding && master.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('catalog.defineQueue.typesLoadFailed')}
+          description={errorMessage(t, master.error)}
+          action={
+            <Typography.Link onClick={() => void master.refetch()}>
+              {t('catalog.common.retry')}
+            </Typography.Link>
+          }
+          style={{ marginBlock: 8 }}
+        />
+      )}
+      <Form.Item
+        name="queueType"
+        label={t('catalog.defineQueue.queueType')}
+        style={{ marginTop: 16 }}
+        rules={adding ? [{ required: true, message: t('catalog.defineQueue.queueTypeRequired') }] : []}
+        extra={
+          chosenFlow === undefined && adding ? undefined : (
+            <>
+              {chosenFlow !== undefined && (
+                <Flex gap={6} align="baseline" wrap style={{ marginTop: 4 }}>
+                  <FlowTag flowEngineId={chosenFlow} />
+                  {isFlowEngineId(chosenFlow) && <span>{t(`catalog.flowHelp.${chosenFlow}`)}</span>}
+                </Flex>
+              )}
+              {!adding && <div style={{ marginTop: 4 }}>{t('catalog.defineQueue.queueTypeFixed')}</div>}
+            </>
+          )
+        }
+      >
+        {adding ? (
+          <Select
+            placeholder={t('catalog.defineQueue.queueTypePlaceholder')}
+            options={typeOptions}
+            listHeight={320}
+            loading={master.isPending}
+            notFoundContent={
+              master.isPending ? undefined : (
+                <Typography.Text type="secondary">{t('catalog.defineQueue.noMasterTypes')}</Typography.Text>
+              )
+            }
+          />
+        ) : (
+          <Select disabled options={[{ value: editing.queue_type_id, label: editing.queue_type_name }]} />
+        )}
+      </Form.Item>
+      <Form.Item
+        name="prefix"
+        label={t('catalog.defineQueue.prefix')}
+        normalize={(value: string | undefined) => normalisePrefix(value ?? '')}
+        style={{ marginBottom: 8 }}
+        extra={
+          <>
+            {t('catalog.defineQueue.prefixHelp')}
+            {validPrefix && (
+              <div>{t('catalog.defineQueue.prefixExample', { first: firstQueueNumber(prefix) })}</div>
+            )}
+            {!adding && <div>{t('catalog.defineQueue.prefixChangeNote')}</div>}
+          </>
+        }
+        rules={[
+          { required: true, message: t('catalog.defineQueue.prefixRequired') },
+          {
+            validator: (_rule, value: string | undefined) => {
+              if (!value) return Promise.resolve();
+              if (!PREFIX_PATTERN.test(value)) {
+                return Promise.reject(new Error(t('catalog.defineQueue.prefixInvalid', { max: PREFIX_MAX })));
+              }
+              if (others.some((row) => row.prefix === value)) {
+                return Promise.reject(new Error(t('errors.reasons.PREFIX_TAKEN')));
+              }
+              return Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <Input
+          placeholder={t('catalog.defineQueue.prefixPlaceholder')}
+          maxLength={PREFIX_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus={!adding}
+          style={{ maxWidth: 160, fontWeight: 600, letterSpacing: 1 }}
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { STATION_TYPE, type StationType } from '@truck-queue/shared/queue/queue-machine';
+import { STATE_COLOR } from '../../../calling/components/queue-state.tsx';
+import type { StationRole } from '../catalog-rules.ts';
+
+/** A call station wears the colour of "called" (C), a recheck station that of "recheck" (RC). */
+export const ROLE_COLOR = {
+  [STATION_TYPE.call]: STATE_COLOR.C,
+  [STATION_TYPE.recheck]: STATE_COLOR.RC,
+} as const satisfies Record<StationType, string>;
+
+const ROLE_KEY = {
+  [STATION_TYPE.call]: 'call',
+  [STATION_TYPE.recheck]: 'recheck',
+} as const satisfies Record<StationType, string>;
+
+export function StationRoleTag({ type }: { type: StationType }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={ROLE_COLOR[type]} style={{ marginInlineEnd: 0 }}>
+      {t(`catalog.station.role.${ROLE_KEY[type]}`)}
+    </Tag>
+  );
+}
+
+/** What a station is to the calling screens: call and/or recheck station, and in which flows. */
+export function StationRoleTags({ roles, noneText }: { roles: readonly StationRole[]; noneText: string }) {
+  const { t } = useTranslation();
+  if (roles.length === 0) return <Typography.Text type="secondary">{noneText}</Typography.Text>;
+  return (
+    <Flex vertical gap={6}>
+      {roles.map((role) => (
+        <Flex key={role.type} vertical gap={2} align="flex-start">
+          <StationRoleTag type={role.type} />
+          {role.flows.length > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              {t('catalog.station.inFlows', {
+                flows: role.flows.map((flow) => t(`catalog.flowShort.${flow}`)).join(', '),
+              })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../../lib/api-client.ts';
+import { deviceContracts } from './device-contracts.ts';
+import { controllerKeys, type DeviceKind } from './query-keys.ts';
+
+export interface DeviceAssignInput {
+  kind: DeviceKind;
+  /** The display's or kiosk's row id. */
+  deviceId: number;
+  /** The full set of queue types after saving. */
+  ids: number[];
+}
+
+export function assignDeviceQueueTypes({ kind, deviceId, ids }: DeviceAssignInput) {
+  return callApi(deviceContracts(kind).manageOT, { id: deviceId, branch_queue_type: ids });
+}
+
+/** Saves the queue type dialog of a display or kiosk. */
+export function useDeviceAssign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignDeviceQueueTypes,
+    onSuccess: (_data, { kind }) => queryClient.invalidateQueries({ queryKey: controllerKeys.devices(kind) }),
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import { callApi } from '../../../../lib/api-client.ts';
+import { controllerKeys, type DeviceKind } from './query-keys.ts';
+
+export interface SaveDeviceInput {
+  kind: DeviceKind;
+  /** Absent for a new display or kiosk. */
+  uuid?: string | undefined;
+  name: string;
+  /** Kiosks only, on edit: the printer it prints on; null clears it. */
+  printerName?: string | null | undefined;
+}
+
+/** Creates `{name}` (kiosks `{name, printer: 1}`) or renames `{uuid, name}` (kiosks also `printer_name`). */
+export function saveDevice({ kind, uuid, name, printerName }: SaveDeviceInput) {
+  if (kind === 'display') {
+    return callApi(displayContracts.save, uuid ? { uuid, name } : { name });
+  }
+  return callApi(
+    printerContracts.save,
+    uuid ? { uuid, name, printer_name: printerName ?? null } : { name, printer: 1 },
+  );
+}
+
+export function useSaveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDevice,
+    onSuccess: (_data, { kind }) => queryClient.invalidateQueries({ queryKey: controllerKeys.devices(kind) }),
+  });
+}

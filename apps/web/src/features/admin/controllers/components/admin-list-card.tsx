@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Flex, Input, Tag, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+
+interface AdminListCardProps {
+  title: string;
+  /** Rows shown after the search, or undefined while the first load runs. */
+  count: number | undefined;
+  countLabel: (count: number) => string;
+  search: string;
+  onSearch: (value: string) => void;
+  searchPlaceholder: string;
+  /** The translated failure of the last load, if it failed. */
+  error: string | null;
+  retryLabel: string;
+  onRetry: () => void;
+  refreshing: boolean;
+  /** The add button, if the list has one. */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of an administration table: title and row count, search, reload and the add button
+ * (they wrap under the title on a narrow screen), and the load failure with a retry.
+ */
+export function AdminListCard({
+  title,
+  count,
+  countLabel,
+  search,
+  onSearch,
+  searchPlaceholder,
+  error,
+  retryLabel,
+  onRetry,
+  refreshing,
+  action,
+  children,
+}: AdminListCardProps) {
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {count !== undefined && <Tag style={{ marginInlineEnd: 0 }}>{countLabel(count)}</Tag>}
+        </Flex>
+        <Flex
+          gap={8}
+          align="center"
+          wrap
+          style={{ flex: '1 1 320px', justifyContent: 'flex-end', minWidth: 0 }}
+        >
+          <Input
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder={searchPlaceholder}
+            aria-label={searchPlaceholder}
+            prefix={<SearchOutlined aria-hidden />}
+            allowClear
+            style={{ flex: '1 1 200px', maxWidth: 300, minWidth: 0 }}
+          />
+          <Button
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={onRetry}
+            loading={refreshing}
+            aria-label={retryLabel}
+            title={retryLabel}
+          />
+          {action}
+        </Flex>
+      </Flex>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          action={
+            <Button size="small" onClick={onRetry}>
+              {retryLabel}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** The table's empty area: blank while loading or after a failed load (the alert says why), else `text`. */
+export function ListEmpty({ loading, failed, text }: { loading: boolean; failed: boolean; text: string }) {
+  if (loading) return <div style={{ minHeight: 120 }} />;
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? null : text} />;
+}
+
+/** Whether a row matches the search box: part of any field, ignoring case and spaces. */
+export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
+  const wanted = normalise(search);
+  if (!wanted) return true;
+  return fields.some((field) => field !== null && field !== undefined && normalise(field).includes(wanted));
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, '').toLocaleLowerCase();
+}

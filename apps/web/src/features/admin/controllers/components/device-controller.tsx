@@ -1,0 +1,238 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import { errorMessage } from '../../../../lib/errors.ts';
+import type { DeviceKind } from '../api/query-keys.ts';
+import { useCancelDevice } from '../api/use-cancel-device.ts';
+import { useDeviceAssign } from '../api/use-device-assign.ts';
+import { deviceChoicesQueryOptions } from '../api/use-device-choices.ts';
+import { useDevices } from '../api/use-devices.ts';
+import { useDeviceUnassign } from '../api/use-device-unassign.ts';
+import { AdminListCard, ListEmpty, matchesSearch } from './admin-list-card.tsx';
+import { AssignmentTags, type AssignmentTexts } from './assignment-tags.tsx';
+import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
+import { DeviceConnection } from './device-connection.tsx';
+import { DeviceFormDialog, type DeviceFormTarget } from './device-form-dialog.tsx';
+import { RegisterDeviceDialog } from './register-device-dialog.tsx';
+import { useRetained } from './use-retained.ts';
+
+const PAGE_SIZE = 20;
+
+/**
+ * Display controller and printing controller: the branch's screens (or kiosks), the queue types
+ * each serves, the device bound to it, and the dialogs to add, rename, register and assign.
+ */
+export function DeviceController({ kind }: { kind: DeviceKind }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const devices = useDevices(kind);
+  const assign = useDeviceAssign();
+  const unassign = useDeviceUnassign();
+  const cancel = useCancelDevice();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<DeviceFormTarget>(null);
+  const [registering, setRegistering] = useState<DeviceRow | null>(null);
+  const [assigning, setAssigning] = useState<DeviceRow | null>(null);
+  const shownAssigning = useRetained(assigning);
+
+  const rows = useMemo(() => devices.data ?? [], [devices.data]);
+  const shown = useMemo(
+    () =>
+      rows.filter((row) =>
+        matchesSearch(
+          search,
+          row.name,
+          row.device_id,
+          row.printer_name,
+          ...row.aCtrl.map((q) => q.queue_type_name),
+        ),
+      ),
+    [rows, search],
+  );
+
+  const tagTexts = (device: DeviceRow): AssignmentTexts => ({
+    none: t('admin.devices.queueTypes.none'),
+    manage: t('admin.devices.queueTypes.manage'),
+    removeLabel: (item) => t('admin.devices.queueTypes.removeLabel', { item, name: device.name }),
+    confirmTitle: (item) => t('admin.devices.queueTypes.removeTitle', { item, name: device.name }),
+    confirmText: t(`admin.devices.${kind}.removeText`),
+    confirmOk: t('admin.devices.remove'),
+    removed: t('admin.devices.removed'),
+  });
+
+  const choiceTexts: ChoiceTexts = {
+    hint: t(`admin.devices.${kind}.queueTypesHint`),
+    selectAll: t('admin.devices.queueTypes.selectAll'),
+    selectedCount: (selected, total) => t('admin.devices.queueTypes.selectedCount', { selected, total }),
+    loadFailed: t('admin.devices.queueTypes.loadFailed'),
+    empty: t('admin.devices.queueTypes.empty'),
+    emptyLink: { to: '/System/defineQueue', label: t('admin.devices.queueTypes.emptyLink') },
+  };
+
+  const cancelConnection = (device: DeviceRow) =>
+    cancel.mutateAsync({ kind, uuid: device.uuid }).then(
+      () => void message.success(t('admin.devices.cancelled')),
+      (error: unknown) => void message.error(errorMessage(t, error)),
+    );
+
+  const columns: TableColumnsType<DeviceRow> = [
+    {
+      key: 'name',
+      title: t(`admin.devices.${kind}.nameColumn`),
+      dataIndex: 'name',
+      width: 180,
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    {
+      key: 'queueTypes',
+      title: t(`admin.devices.${kind}.queueTypesColumn`),
+      render: (_value, row) => (
+        <AssignmentTags
+          items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
+          texts={tagTexts(row)}
+          onRemove={(item) => unassign.mutateAsync({ kind, assignmentId: item.id })}
+          onManage={() => {
+            assign.reset();
+            setAssigning(row);
+          }}
+        />
+      ),
+    },
+    {
+      key: 'device',
+      title: t('admin.devices.columns.device'),
+      width: 220,
+      render: (_value, row) => <DeviceConnection device={row} onRegister={() => setRegistering(row)} />,
+    },
+    ...(kind === 'printer'
+      ? [
+          {
+            key: 'printer',
+            title: t('admin.devices.columns.printer'),
+            dataIndex: 'printer_name',
+            width: 150,
+            ellipsis: true,
+            render: (value: string | null) => value || '-',
+          },
+        ]
+      : []),
+    {
+      key: 'actions',
+      title: t('admin.devices.columns.actions'),
+      width: 200,
+      render: (_value, row) => (
+        <Flex vertical gap={4} align="flex-start">
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => setEditing({ mode: 'edit', device: row })}
+          >
+            {t('admin.devices.edit')}
+          </Button>
+          <Popconfirm
+            disabled={!row.device_id}
+            title={t('admin.devices.cancelConfirmTitle', { name: row.name })}
+            description={t(`admin.devices.${kind}.cancelConfirmText`, { device: row.device_id ?? '' })}
+            okText={t('admin.devices.cancelConnection')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.cancel')}
+            onConfirm={() => cancelConnection(row)}
+          >
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DisconnectOutlined aria-hidden />}
+              loading={cancel.isPending && cancel.variables.uuid === row.uuid}
+              onClick={() => {
+                if (!row.device_id) void message.warning(t('admin.devices.noConnection'));
+              }}
+            >
+              {t('admin.devices.cancelConnection')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  const saveQueueTypes = (ids: number[]) => {
+    if (!assigning || assign.isPending) return;
+    assign.mutate(
+      { kind, deviceId: assigning.id, ids },
+      {
+        onSuccess: () => {
+          void message.success(t('admin.devices.saved'));
+          setAssigning(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <AdminListCard
+        title={t(`admin.devices.${kind}.title`)}
+        count={devices.data ? shown.length : undefined}
+        countLabel={(count) => t(`admin.devices.${kind}.total`, { n: count })}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder={t(`admin.devices.${kind}.search`)}
+        error={devices.isError ? errorMessage(t, devices.error) : null}
+        retryLabel={t('admin.devices.retry')}
+        onRetry={() => void devices.refetch()}
+        refreshing={devices.isFetching}
+        action={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setEditing({ mode: 'create' })}
+          >
+            {t(`admin.devices.${kind}.add`)}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+          {t(`admin.devices.${kind}.intro`)}
+        </Typography.Paragraph>
+        <Table<DeviceRow>
+          rowKey="uuid"
+          size="middle"
+          columns={columns}
+          dataSource={shown}
+          loading={devices.isPending}
+          scroll={{ x: kind === 'printer' ? 960 : 820 }}
+          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          locale={{
+            emptyText: (
+              <ListEmpty
+                loading={devices.isPending}
+                failed={devices.isError}
+                text={
+                  search && rows.length > 0 ? t('admin.devices.noMatch') : t(`admin.devices.${kind}.empty`)
+                }
+              />
+            ),
+          }}
+        />
+      </AdminListCard>
+      <DeviceFormDialog kind={kind} target={editing} onClose={() => setEditing(null)} />
+      <RegisterDeviceDialog kind={kind} device={registering} onClose={() => setRegistering(null)} />
+      <ChoiceDialog
+        open={assigning !== null}
+        choices={shownAssigning ? deviceChoicesQueryOptions(kind, shownAssigning.id) : null}
+        title={
+          shownAssigning ? t('admin.devices.queueTypes.dialogTitle', { name: shownAssigning.name }) : null
+        }
+        texts={choiceTexts}
+        saving={assign.isPending}
+        saveError={assign.error}
+        onSave={saveQueueTypes}
+        onClose={() => setAssigning(null)}
+      />
+    </>
+  );
+}

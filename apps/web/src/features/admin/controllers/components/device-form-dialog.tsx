@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Alert, App, Button, Flex, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import { isApiRequestError } from '../../../../lib/api-client.ts';
+import { errorMessage } from '../../../../lib/errors.ts';
+import type { DeviceKind } from '../api/query-keys.ts';
+import { useSaveDevice } from '../api/use-save-device.ts';
+import { useRetained } from './use-retained.ts';
+
+interface DeviceFormValues {
+  name: string;
+  /** Only on a kiosk's edit (an unmounted field is absent from the values). */
+  printerName?: string | undefined;
+}
+
+/** A new display or kiosk, an existing one, or nothing (closed). */
+export type DeviceFormTarget = { mode: 'create' } | { mode: 'edit'; device: DeviceRow } | null;
+
+interface DeviceFormDialogProps {
+  kind: DeviceKind;
+  target: DeviceFormTarget;
+  onClose: () => void;
+}
+
+/** Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer. */
+export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
+  const { t } = useTranslation();
+  const shown = useRetained(target);
+  return (
+    <Modal
+      open={target !== null}
+      title={
+        shown?.mode === 'edit' ? t(`admin.devices.${kind}.editTitle`) : t(`admin.devices.${kind}.createTitle`)
+      }
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={480}
+    >
+      {shown && <DeviceForm kind={kind} target={shown} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function DeviceForm({
+  kind,
+  target,
+  onClose,
+}: {
+  kind: DeviceKind;
+  target: NonNullable<DeviceFormTarget>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DeviceFormValues>();
+  const save = useSaveDevice();
+  const [failure, setFailure] = useState<string | null>(null);
+  const editing = target.mode === 'edit' ? target.device : null;
+
+  const submit = (values: DeviceFormValues) => {
+    if (save.isPending) return;
+    setFailure(null);
+    const printerName = values.printerName?.trim() ?? '';
+    save.mutate(
+      {
+        kind,
+        uuid: editing?.uuid,
+        name: values.name.trim(),
+        printerName: printerName === '' ? null : printerName,
+      },
+      {
+        onSuccess: () => {
+          void message.success(t('admin.devices.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
+            form.setFields([{ name: 'name', errors: [errorMessage(t, error)] }]);
+          } else {
+            setFailure(errorMessage(t, error));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<DeviceFormValues>
+      form={form}
+      name={`${kind}Device`}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ name: editing?.name ?? '', printerName: editing?.printer_name ?? '' }}
+      onFinish={submit}
+      style={{ marginTop: 16 }}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form.Item
+        name="name"
+        label={t(`admin.devices.${kind}.name`)}
+        rules={[{ required: true, whitespace: true, message: t(`admin.devices.${kind}.nameRequired`) }]}
+      >
+        <Input
+          maxLength={100}
+          autoComplete="off"
+          autoFocus
+          placeholder={t(`admin.devices.${kind}.namePlaceholder`)}
+        />
+      </Form.Item>
+      {kind === 'printer' && editing && (
+        <Form.Item
+          name="printerName"
+          label={t('admin.devices.printerName')}
+          extra={t('admin.devices.printerNameHint')}
+        >
+          <Input maxLength={100} autoComplete="off" allowClear />
+        </Form.Item>
+      )}
+      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
