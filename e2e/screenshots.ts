@@ -26,6 +26,13 @@ const SCREENS: {
   { name: 'lab-result', path: '/System/manageResultLab', user: ['lab@example.com', DEMO] },
   { name: 'weighing', path: '/System/weighing', user: ['employee@example.com', DEMO] },
   { name: 'exit', path: '/System/exitFactory', user: ['security@example.com', DEMO] },
+  { name: 'manage-users', path: '/System/manageUser', user: ADMIN },
+  { name: 'calling-controller', path: '/System/calling', user: ADMIN },
+  { name: 'display-controller', path: '/System/display', user: ADMIN },
+  { name: 'printing-controller', path: '/System/printing', user: ADMIN },
+  { name: 'define-queue', path: '/System/defineQueue', user: ADMIN },
+  { name: 'stations', path: '/System/station', user: ADMIN },
+  { name: 'products', path: '/System/product', user: ADMIN },
 ];
 
 async function preparePage(browser: Browser, baseUrl: string, language: Language, mode: Mode, width = 1440) {

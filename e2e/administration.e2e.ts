@@ -1,0 +1,154 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInDirect, signInThroughForm } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+async function englishPage(): Promise<Page> {
+  const context = await newContext(browser, baseUrl, { language: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+  return page;
+}
+
+/** The open dialog (antd keeps closed ones in the page, hidden). */
+const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+async function saved(page: Page): Promise<void> {
+  await page.getByText('Data saved successfully').last().waitFor();
+}
+
+describe('an admin sets up a new queue type and an officer to call it', () => {
+  it('creates a product, a queue type, a station and an officer, assigns them, and the officer sees only that', async () => {
+    const admin = await englishPage();
+    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+
+    // A product.
+    await admin.goto('/System/product');
+    await admin.getByRole('button', { name: 'Add product' }).click();
+    await dialog(admin).getByLabel('Product name').fill('Dried chips E2E');
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+
+    // A queue type of the standard flow, offering that product.
+    await admin.goto('/System/defineQueue');
+    await admin.getByRole('button', { name: 'Add queue type' }).click();
+    await dialog(admin).locator('.ant-select').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'ส่งสินค้าทั่วไป' }).click();
+    await dialog(admin).getByLabel('Prefix').fill('g');
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+    const typeRow = admin.locator('tr', { hasText: 'ส่งสินค้าทั่วไป' });
+    await typeRow.getByRole('button', { name: /Products/ }).click();
+    await dialog(admin).getByRole('checkbox', { name: 'Dried chips E2E' }).check();
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+    await expect.poll(() => typeRow.innerText()).toContain('Dried chips E2E');
+
+    // A station where the standard flow calls trucks.
+    await admin.goto('/System/station');
+    await admin.getByRole('button', { name: 'Add station' }).click();
+    await dialog(admin).getByLabel('Station name').fill('Dock E2E');
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+    const stationRow = admin.locator('tr', { hasText: 'Dock E2E' });
+    await stationRow.getByRole('button', { name: /Set states/ }).click();
+    await expect.poll(() => dialog(admin).getByRole('checkbox').count()).toBeGreaterThan(0);
+    await (await stateCheckbox(admin, 'Standard', 'Called')).check();
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+
+    // An officer of role 55.
+    await admin.goto('/System/manageUser');
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    const form = dialog(admin);
+    await form.getByLabel('First name').fill('Kanda');
+    await form.getByLabel('Last name').fill('Rakngan');
+    await form.getByLabel('Email').fill('kanda.e2e@example.com');
+    await form.locator('.ant-select').first().click();
+    await admin.locator('.ant-select-item-option', { hasText: /employee/i }).click();
+    await form.getByLabel('Password', { exact: true }).fill('kanda-pass-1');
+    await form.getByRole('button', { name: /Save|OK/ }).click();
+    await saved(admin);
+
+    // The calling controller gives the officer the queue type and the station.
+    await admin.goto('/System/calling');
+    const officerRow = admin.locator('tr', { hasText: 'kanda.e2e@example.com' });
+    await officerRow
+      .getByRole('button', { name: /Manage/ })
+      .first()
+      .click();
+    await dialog(admin)
+      .getByRole('checkbox', { name: /ส่งสินค้าทั่วไป/ })
+      .check();
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+    await officerRow
+      .getByRole('button', { name: /Manage/ })
+      .last()
+      .click();
+    await dialog(admin).getByRole('checkbox', { name: 'Dock E2E' }).check();
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+    await expect.poll(() => officerRow.innerText()).toContain('Dock E2E');
+
+    // The officer signs in: dashboard, calling and weighing only, with that queue type's card.
+    const officer = await englishPage();
+    await signInThroughForm(officer, 'kanda.e2e@example.com', 'kanda-pass-1');
+    await officer.locator('aside [data-menu-id$="/System/dashboard"]').waitFor();
+    const ids = await officer
+      .locator('aside [data-menu-id]')
+      .evaluateAll((items) =>
+        items.map((i) => (i.getAttribute('data-menu-id') ?? '').replace(/^.*?-\//, '/')),
+      );
+    expect(ids).toEqual([
+      '/System/dashboard',
+      '/System/manageCalling/1',
+      '/System/manageCalling/3',
+      '/System/weighing',
+      '/authen/logout',
+    ]);
+    await officer.goto('/System/manageCalling/1');
+    await officer.getByText('ส่งสินค้าทั่วไป').first().waitFor();
+    expect(await officer.getByText('รับสินค้า', { exact: true }).count()).toBe(0);
+  });
+});
+
+/** The checkbox of a state in the station-states dialog, found by its flow group and state name. */
+async function stateCheckbox(page: Page, flow: string, state: string) {
+  const boxes = dialog(page).getByRole('checkbox', { name: new RegExp(state) });
+  const count = await boxes.count();
+  for (let i = 0; i < count; i++) {
+    const box = boxes.nth(i);
+    const group = await box.evaluate(
+      (el) => el.closest('[data-flow], fieldset, .ant-card, .ant-collapse-item, section')?.textContent ?? '',
+    );
+    if (group.includes(flow)) return box;
+  }
+  return boxes.first();
+}
