@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { App, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CallingRow } from '@truck-queue/shared/contracts/controller.contract';
+import { ListCard, ListEmpty, matchesSearch } from '../../app/components/list-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { RoleTags } from './users/components/role-tags.tsx';
 import { useCallingAssign } from './controllers/api/use-calling-assign.ts';
 import { callingChoicesQueryOptions, type CallingAssignment } from './controllers/api/use-calling-choices.ts';
 import { useCallingOfficers } from './controllers/api/use-calling-officers.ts';
 import { useCallingUnassign } from './controllers/api/use-calling-unassign.ts';
-import { AdminListCard, ListEmpty, matchesSearch } from './controllers/components/admin-list-card.tsx';
 import { AssignmentTags, type AssignmentTexts } from './controllers/components/assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './controllers/components/choice-dialog.tsx';
 import { useRetained } from './controllers/components/use-retained.ts';
@@ -144,7 +144,7 @@ export function CallingControllerPage() {
 
   return (
     <>
-      <AdminListCard
+      <ListCard
         title={t('admin.callingController.title')}
         count={officers.data ? shown.length : undefined}
         countLabel={(count) => t('admin.callingController.total', { n: count })}
@@ -181,7 +181,7 @@ export function CallingControllerPage() {
             ),
           }}
         />
-      </AdminListCard>
+      </ListCard>
       <ChoiceDialog
         open={dialog !== null}
         choices={shownDialog ? callingChoicesQueryOptions(shownDialog.what, shownDialog.officer.id) : null}

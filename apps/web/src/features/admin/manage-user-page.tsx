@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAccess } from '../auth/api/use-access.ts';
-import { AdminListCard, ListEmpty, matchesSearch } from './controllers/components/admin-list-card.tsx';
+import { ListCard, ListEmpty, matchesSearch } from '../../app/components/list-card.tsx';
 import { useCancelOfficer } from './users/api/use-cancel-officer.ts';
 import { useOfficers } from './users/api/use-officers.ts';
 import { ChangePasswordDialog } from './users/components/change-password-dialog.tsx';
@@ -150,7 +150,7 @@ export function ManageUserPage() {
 
   return (
     <>
-      <AdminListCard
+      <ListCard
         title={t('admin.users.title')}
         count={officers.data ? shown.length : undefined}
         countLabel={(count) => t('admin.users.total', { n: count })}
@@ -189,7 +189,7 @@ export function ManageUserPage() {
             ),
           }}
         />
-      </AdminListCard>
+      </ListCard>
       <OfficerFormDialog target={editing} onClose={() => setEditing(null)} />
       <ChangePasswordDialog officer={passwordFor} onClose={() => setPasswordFor(null)} />
     </>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
-import { ListEmpty, matchesSearch, TodayListCard } from './today-list-card.tsx';
+import { ListCard, ListEmpty } from '../../../app/components/list-card.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -52,12 +52,12 @@ export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts 
   const [search, setSearch] = useState('');
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(
-    () => rows.filter((row) => matchesSearch(search, row.queue_number, row.truck_license)),
+    () => rows.filter((row) => matchesQueueOrLicence(search, row.queue_number, row.truck_license)),
     [rows, search],
   );
 
   return (
-    <TodayListCard
+    <ListCard
       title={texts.title}
       count={query.data ? shown.length : undefined}
       countLabel={texts.total}
@@ -68,6 +68,7 @@ export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts 
       retryLabel={texts.retry}
       onRetry={() => void query.refetch()}
       refreshing={query.isFetching}
+      toolbar="single-line"
     >
       <Table<T>
         rowKey="uuid"
@@ -87,6 +88,17 @@ export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts 
           ),
         }}
       />
-    </TodayListCard>
+    </ListCard>
   );
+}
+
+/** Whether a row matches the search box: part of its queue number or licence, ignoring case and spaces. */
+function matchesQueueOrLicence(search: string, ...fields: string[]): boolean {
+  const wanted = normalise(search);
+  if (!wanted) return true;
+  return fields.some((field) => normalise(field).includes(wanted));
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase();
 }

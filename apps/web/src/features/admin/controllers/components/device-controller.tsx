@@ -3,6 +3,7 @@ import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType
 import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import { ListCard, ListEmpty, matchesSearch } from '../../../../app/components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useCancelDevice } from '../api/use-cancel-device.ts';
@@ -10,7 +11,6 @@ import { useDeviceAssign } from '../api/use-device-assign.ts';
 import { deviceChoicesQueryOptions } from '../api/use-device-choices.ts';
 import { useDevices } from '../api/use-devices.ts';
 import { useDeviceUnassign } from '../api/use-device-unassign.ts';
-import { AdminListCard, ListEmpty, matchesSearch } from './admin-list-card.tsx';
 import { AssignmentTags, type AssignmentTexts } from './assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
 import { DeviceConnection } from './device-connection.tsx';
@@ -174,7 +174,7 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
 
   return (
     <>
-      <AdminListCard
+      <ListCard
         title={t(`admin.devices.${kind}.title`)}
         count={devices.data ? shown.length : undefined}
         countLabel={(count) => t(`admin.devices.${kind}.total`, { n: count })}
@@ -218,7 +218,7 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
             ),
           }}
         />
-      </AdminListCard>
+      </ListCard>
       <DeviceFormDialog kind={kind} target={editing} onClose={() => setEditing(null)} />
       <RegisterDeviceDialog kind={kind} device={registering} onClose={() => setRegistering(null)} />
       <ChoiceDialog

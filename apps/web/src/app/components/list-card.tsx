@@ -1,8 +1,15 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Button, Card, Empty, Flex, Input, Tag, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 
-interface TodayListCardProps {
+/**
+ * How the search box, reload and the action sit beside the title:
+ * - `wrapping`: pushed to the right, up to 300px of search, and the controls wrap among themselves;
+ * - `single-line`: one line of at most 380px, the search box taking what the reload leaves.
+ */
+export type ListCardToolbar = 'wrapping' | 'single-line';
+
+interface ListCardProps {
   title: string;
   /** Rows shown after the search, or undefined while the first load runs. */
   count: number | undefined;
@@ -15,14 +22,29 @@ interface TodayListCardProps {
   retryLabel: string;
   onRetry: () => void;
   refreshing: boolean;
+  /** The add button, if the list has one; it follows the reload button. */
+  action?: ReactNode;
+  /** `wrapping` unless told. */
+  toolbar?: ListCardToolbar;
   children: ReactNode;
 }
 
+const TOOLBAR_STYLES: Record<ListCardToolbar, { bar: CSSProperties; search: CSSProperties }> = {
+  wrapping: {
+    bar: { flex: '1 1 320px', justifyContent: 'flex-end', minWidth: 0 },
+    search: { flex: '1 1 200px', maxWidth: 300, minWidth: 0 },
+  },
+  'single-line': {
+    bar: { flex: '1 1 220px', maxWidth: 380, minWidth: 0 },
+    search: { flex: 1, minWidth: 0 },
+  },
+};
+
 /**
- * The frame of a "today" table on the station screens: title and row count, a search box and a
- * reload button (they wrap under the title on a phone), and the load failure with a retry.
+ * The frame of a list: title and row count, search, reload and an optional action (they wrap
+ * under the title on a narrow screen), and the load failure with a retry.
  */
-export function TodayListCard({
+export function ListCard({
   title,
   count,
   countLabel,
@@ -33,8 +55,11 @@ export function TodayListCard({
   retryLabel,
   onRetry,
   refreshing,
+  action,
+  toolbar = 'wrapping',
   children,
-}: TodayListCardProps) {
+}: ListCardProps) {
+  const styles = TOOLBAR_STYLES[toolbar];
   return (
     <Card>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
@@ -44,7 +69,7 @@ export function TodayListCard({
           </Typography.Title>
           {count !== undefined && <Tag style={{ marginInlineEnd: 0 }}>{countLabel(count)}</Tag>}
         </Flex>
-        <Flex gap={8} align="center" style={{ flex: '1 1 220px', maxWidth: 380, minWidth: 0 }}>
+        <Flex gap={8} align="center" wrap={toolbar === 'wrapping'} style={styles.bar}>
           <Input
             value={search}
             onChange={(event) => onSearch(event.target.value)}
@@ -52,7 +77,7 @@ export function TodayListCard({
             aria-label={searchPlaceholder}
             prefix={<SearchOutlined aria-hidden />}
             allowClear
-            style={{ flex: 1, minWidth: 0 }}
+            style={styles.search}
           />
           <Button
             icon={<ReloadOutlined aria-hidden />}
@@ -61,6 +86,7 @@ export function TodayListCard({
             aria-label={retryLabel}
             title={retryLabel}
           />
+          {action}
         </Flex>
       </Flex>
       {error && (
@@ -81,19 +107,19 @@ export function TodayListCard({
   );
 }
 
-/** The table's empty area: nothing while loading or after a failed load (the alert says why), else `text`. */
+/** The table's empty area: blank while loading or after a failed load (the alert says why), else `text`. */
 export function ListEmpty({ loading, failed, text }: { loading: boolean; failed: boolean; text: string }) {
   if (loading) return <div style={{ minHeight: 120 }} />;
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? null : text} />;
 }
 
-/** Whether a row matches the search box: part of its queue number or licence, ignoring case and spaces. */
-export function matchesSearch(search: string, ...fields: string[]): boolean {
+/** Whether a row matches the search box: part of any field, ignoring case and spaces. */
+export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
   const wanted = normalise(search);
   if (!wanted) return true;
-  return fields.some((field) => normalise(field).includes(wanted));
+  return fields.some((field) => field !== null && field !== undefined && normalise(field).includes(wanted));
 }
 
 function normalise(text: string): string {
-  return text.replace(/\s+/g, '').toUpperCase();
+  return text.replace(/\s+/g, '').toLocaleLowerCase();
 }
