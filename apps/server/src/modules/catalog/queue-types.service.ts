@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypeProducts, branchQueueTypes, products, queueTypes } from '../../db/schema.ts';
+import { branchQueueTypes, queueTypes } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { productsOfQueueTypes } from './queue-type-products.ts';
 
 /** Define Queue: the branch's queue types, each a master type with a prefix and its products. */
 export function createQueueTypesService(db: Db) {
@@ -28,30 +29,13 @@ export function createQueueTypesService(db: Db) {
         ),
       )
       .orderBy(asc(branchQueueTypes.prefix));
-    const links =
-      rows.length === 0
-        ? []
-        : await db
-            .select({
-              typeId: branchQueueTypeProducts.branchQueueTypeId,
-              id: products.id,
-              name: products.name,
-            })
-            .from(branchQueueTypeProducts)
-            .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
-            .where(
-              and(
-                inArray(
-                  branchQueueTypeProducts.branchQueueTypeId,
-                  rows.map((r) => r.id),
-                ),
-                eq(products.active, true),
-              ),
-            )
-            .orderBy(asc(products.name));
+    const offered = await productsOfQueueTypes(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       ...r,
-      aProductUI: links.filter((l) => l.typeId === r.id).map(({ id, name }) => ({ id, name })),
+      aProductUI: offered.get(r.id) ?? [],
     }));
   }
 

@@ -2,12 +2,13 @@ import { and, asc, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
 import { STATION_TYPE, stationTypeFor, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypeProducts, flowEngines, products, queues } from '../../db/schema.ts';
+import { flowEngines, queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { addDays, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
+import { productsOfQueueTypes } from '../catalog/queue-type-products.ts';
 import { selectQueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 import { toCardQueue, toFlowRow } from './queue.views.ts';
@@ -108,33 +109,16 @@ export function createCallingService(deps: {
     /** Queue types (with products) the officer may issue tickets for. */
     async ticketOptions(auth: AuthContext) {
       const types = await scope.queueTypes(auth);
-      const links =
-        types.length === 0
-          ? []
-          : await db
-              .select({
-                typeId: branchQueueTypeProducts.branchQueueTypeId,
-                id: products.id,
-                name: products.name,
-              })
-              .from(branchQueueTypeProducts)
-              .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
-              .where(
-                and(
-                  inArray(
-                    branchQueueTypeProducts.branchQueueTypeId,
-                    types.map((t) => t.id),
-                  ),
-                  eq(products.active, true),
-                ),
-              )
-              .orderBy(products.name);
+      const offered = await productsOfQueueTypes(
+        db,
+        types.map((t) => t.id),
+      );
       return types.map((t) => ({
         id: t.id,
         queue_type_name: t.name,
         prefix: t.prefix,
         flow_engine_id: t.flowEngineId,
-        product: links.filter((l) => l.typeId === t.id).map(({ id, name }) => ({ id, name })),
+        product: offered.get(t.id) ?? [],
       }));
     },
 
