@@ -1,6 +1,8 @@
 import {
   ApiErrorSchema,
   HEADER_API_KEY,
+  HEADER_DEVICE_ID,
+  HEADER_DEVICE_SECRET,
   HEADER_SESSION,
   type ApiContract,
   type BodyOf,
@@ -60,21 +62,33 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A display's or kiosk's identity: the short id it shows and the secret only this browser holds. */
+export interface DeviceCredentials {
+  id: string;
+  secret: string;
+}
+
 /**
- * POST `/api/<contract.path>` with the API key and the stored session. The response is
- * checked against the contract, so callers get exactly the contract's output type.
+ * POST `/api/<contract.path>` with the API key and the stored session (or, for a display or
+ * kiosk, its device credentials). The response is checked against the contract, so callers
+ * get exactly the contract's output type.
  */
 export async function callApi<C extends ApiContract>(
   contract: C,
   body: BodyOf<C>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; device?: DeviceCredentials } = {},
 ): Promise<ResponseOf<C>> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     [HEADER_API_KEY]: config.apiKey,
   };
   const session = readSession();
-  if (session && contract.access !== 'public') headers[HEADER_SESSION] = session;
+  if (options.device) {
+    headers[HEADER_DEVICE_ID] = options.device.id;
+    headers[HEADER_DEVICE_SECRET] = options.device.secret;
+  } else if (session && contract.access !== 'public') {
+    headers[HEADER_SESSION] = session;
+  }
 
   let response: Response;
   try {
@@ -97,7 +111,7 @@ export async function callApi<C extends ApiContract>(
     const parsed = ApiErrorSchema.safeParse(payload);
     const code = parsed.success ? parsed.data.code : codeForStatus(response.status);
     const message = parsed.success ? parsed.data.message : response.statusText;
-    if (code === 'UNAUTHENTICATED' && contract.access !== 'public') {
+    if (code === 'UNAUTHENTICATED' && contract.access !== 'public' && !options.device) {
       // A failed session check sends the officer to the login page (SPEC.md section 2).
       clearSession();
       onUnauthenticated();

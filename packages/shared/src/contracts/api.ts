@@ -10,19 +10,31 @@ import type { Permission } from '../roles.ts';
  *  - 'public':  no session (sign-in, the driver's page); the API key is still required.
  *  - 'session': any signed-in officer.
  *  - a Permission: a signed-in officer whose roles grant it (roles.ts).
+ *  - 'device':  only a registered device (see `device`), never an officer.
+ *
+ * device: a registered display or ticket kiosk of this kind may also make the call, with its
+ * credentials (the `device-id` and `device-secret` headers) instead of a session.
  */
-export type Access = 'public' | 'session' | Permission;
+export type Access = 'public' | 'session' | 'device' | Permission;
 
-export interface ApiContract<Body extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> {
+export const DEVICE_KINDS = ['display', 'printer'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+export interface ApiContract<
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   path: string;
-  access: Access;
+  access: A;
+  device?: DeviceKind;
   body: Body;
   response: Response;
 }
 
-export function defineContract<Body extends z.ZodType, Response extends z.ZodType>(
-  contract: ApiContract<Body, Response>,
-): ApiContract<Body, Response> {
+export function defineContract<Body extends z.ZodType, Response extends z.ZodType, A extends Access>(
+  contract: ApiContract<Body, Response, A>,
+): ApiContract<Body, Response, A> {
   return contract;
 }
 
@@ -42,6 +54,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'TOO_MANY_ATTEMPTS',
   'FORBIDDEN',
+  /** Device credentials that match no registered device (never registered, cancelled, or another browser's). */
+  'DEVICE_NOT_REGISTERED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -93,3 +107,6 @@ export function text(max: number) {
 
 export const HEADER_SESSION = 'session';
 export const HEADER_API_KEY = 'authorization';
+/** A device's short id (what it shows on screen) and the long secret only that browser knows. */
+export const HEADER_DEVICE_ID = 'device-id';
+export const HEADER_DEVICE_SECRET = 'device-secret';

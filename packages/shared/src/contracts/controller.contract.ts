@@ -76,10 +76,13 @@ export const callingDeleteStation = defineContract({
   response: OkSchema,
 });
 
-/** The short id a device shows on its screen: 6 to 10 letters and digits, typed by an officer. */
+/**
+ * The short id a device shows on its screen (8 letters and digits, shown as two groups of 4),
+ * typed by an officer: spaces and dashes are ignored, lower case is read as upper case.
+ */
 export const DeviceIdSchema = z
   .string()
-  .trim()
+  .overwrite((value) => value.replace(/[\s-]/g, ''))
   .toUpperCase()
   .regex(/^[A-Z0-9]{6,10}$/, 'must be the 6 to 10 letters and digits the device shows');
 

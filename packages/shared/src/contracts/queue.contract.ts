@@ -31,10 +31,14 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-/** Issues a ticket: by a registered kiosk, or by an officer who calls that queue type. */
+/**
+ * Issues a ticket: by an officer who calls that queue type, or by a registered kiosk (device
+ * credentials instead of a session) for one of its queue types.
+ */
 export const issueQueue = defineContract({
   path: 'process/printer/issueQueue',
   access: 'calling',
+  device: 'printer',
   body: z.strictObject({
     id_branchQT: z.number().int().positive(),
     product: z.number().int().positive(),

@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 export const STAFF_ROOM = 'System';
 export const PUBLIC_NAMESPACE = '/public';
+/** Displays and kiosks: `auth: { apiKey, kind, device_id, secret }` (registered or not). */
+export const DEVICE_NAMESPACE = '/device';
 export const RECONNECT_DELAY_MS = 10_000;
 
 /** Every staff action is acknowledged: success, or a stable code and an English message. */
@@ -46,6 +48,26 @@ export interface StaffServerToClient {
   /** A truck was called to a station. */
   popup: (call: { queue_number: string; station_name: string | null; action: string }) => void;
   joinRoomCompleted: (room: { branch_id: number }) => void;
+  /** A display or kiosk of the branch was registered, verified, cancelled or edited. */
+  deviceChanged: (change: { kind: 'display' | 'printer'; uuid: string }) => void;
+}
+
+/** A call as a display announces it. */
+export interface DeviceCall {
+  id: number;
+  queue_number: string;
+  queue_type_name: string;
+  station_id: number;
+  station_name: string;
+  action: string;
+  called_at: string;
+}
+
+export interface DeviceServerToClient {
+  /** This device's registration or settings changed: say hello again, then reconnect. */
+  deviceChanged: () => void;
+  /** Displays: a queue of one of the display's queue types was called to a station. */
+  called: (call: DeviceCall) => void;
 }
 
 export interface PublicServerToClient {

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import { deviceContracts, type DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
+import {
+  DEVICE_NAMESPACE,
+  RECONNECT_DELAY_MS,
+  type DeviceCall,
+  type DeviceServerToClient,
+} from '@truck-queue/shared/contracts/socket-events';
+import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
+import { config } from '../../../lib/config.ts';
+import { loadDeviceIdentity } from './identity.ts';
+
+type DeviceSocket = Socket<DeviceServerToClient, Record<string, never>>;
+
+export type DeviceStatus =
+  /** The first hello has not come back yet. */
+  | 'starting'
+  /** The server does not know this browser as a device: show the short id to register. */
+  | 'unregistered'
+  | 'registered'
+  /** The server cannot be reached and nothing is known yet. */
+  | 'offline';
+
+export interface DeviceState {
+  kind: DeviceKind;
+  identity: DeviceCredentials;
+  status: DeviceStatus;
+  device: DeviceInfo | null;
+  /** The real-time connection is up (calls arrive, registration changes arrive live). */
+  connected: boolean;
+  /** The last hello failed: the server could not be reached. */
+  unreachable: boolean;
+}
+
+export const helloQueryKey = (kind: DeviceKind) => ['device', kind, 'hello'] as const;
+
+/** Polling while unregistered is only a fallback: registration normally arrives over the socket. */
+const UNREGISTERED_POLL_MS = 30_000;
+
+/**
+ * A display's or kiosk's link to the server: its identity, its hello (registered or not, and
+ * with what), and its socket, which brings calls and registration changes live. On
+ * `deviceChanged` and on every reconnect it says hello again.
+ */
+export function useDevice(
+  kind: DeviceKind,
+  handlers: {
+    /** Displays: a call of one of its queue types (to announce). */
+    onCall?: (call: DeviceCall) => void;
+    /** Every (re)connect: refetch whatever may have been missed while the socket was down. */
+    onConnect?: () => void;
+  } = {},
+): DeviceState {
+  const identity = useMemo(() => loadDeviceIdentity(kind), [kind]);
+  const queryClient = useQueryClient();
+  const hello = useQuery({
+    queryKey: helloQueryKey(kind),
+    queryFn: ({ signal }) =>
+      callApi(deviceContracts.hello, { device_id: identity.id, kind }, { signal, device: identity }),
+    refetchInterval: (query) => (query.state.data?.registered ? false : UNREGISTERED_POLL_MS),
+    refetchOnWindowFocus: false,
+    retry: Infinity,
+    retryDelay: RECONNECT_DELAY_MS,
+  });
+
+  const socketRef = useRef<DeviceSocket | null>(null);
+  const onCall = useRef(handlers.onCall);
+  const onConnect = useRef(handlers.onConnect);
+  useEffect(() => {
+    onCall.current = handlers.onCall;
+    onConnect.current = handlers.onConnect;
+  });
+
+  const listeners = useRef(new Set<() => void>());
+  const notify = useCallback(() => listeners.current.forEach((l) => l()), []);
+
+  useEffect(() => {
+    const socket: DeviceSocket = io(DEVICE_NAMESPACE, {
+      auth: { apiKey: config.apiKey, kind, device_id: identity.id, secret: identity.secret },
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: RECONNECT_DELAY_MS,
+      reconnectionDelayMax: RECONNECT_DELAY_MS,
+    });
+    socketRef.current = socket;
+    const rehello = () => queryClient.invalidateQueries({ queryKey: helloQueryKey(kind) });
+    socket.on('connect', () => {
+      notify();
+      void rehello();
+      onConnect.current?.();
+    });
+    socket.on('disconnect', (reason) => {
+      notify();
+      // The server closes a device's socket on purpose only when its registration changed.
+      if (reason === 'io server disconnect') window.setTimeout(() => socket.connect(), 1000);
+    });
+    socket.on('deviceChanged', () => {
+      // Registered, cancelled or edited: learn the new state, then reconnect so the server puts
+      // this socket in the rooms that state allows.
+      void rehello().then(() => {
+        socket.disconnect();
+        socket.connect();
+      });
+    });
+    socket.on('called', (call) => onCall.current?.(call));
+    socket.on('connect_error', (error) => console.warn('Device connection failed', error.message));
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+      socketRef.current = null;
+      notify();
+    };
+  }, [identity, kind, queryClient, notify]);
+
+  const connected = useSyncExternalStore(
+    (listener) => {
+      listeners.current.add(listener);
+      return () => listeners.current.delete(listener);
+    },
+    () => socketRef.current?.connected ?? false,
+  );
+
+  const data = hello.data;
+  const status: DeviceStatus = data
+    ? data.registered && data.device
+      ? 'registered'
+      : 'unregistered'
+    : hello.failureCount > 0 || hello.isError
+      ? 'offline'
+      : 'starting';
+  return {
+    kind,
+    identity,
+    status,
+    device: data?.device ?? null,
+    connected,
+    unreachable: hello.failureCount > 0 || hello.isError,
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { DEVICE_KINDS, defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+import { DeviceIdSchema } from './controller.contract.ts';
+import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
+
+/**
+ * What a TV display (/DisplayManage) or a ticket kiosk (/PrinterManage) asks of the server
+ * (DESIGN.md "Devices"). A device keeps a short id (shown on screen, typed by an officer in the
+ * controller's Register dialog) and a long random secret that never leaves that browser except
+ * in the `device-secret` header. The first contact after registration binds the secret to the
+ * registration and stamps verified_date; from then on only that browser is the device.
+ */
+
+/** The device's secret: 32 random bytes, base64url (43 characters) or longer. */
+export const DeviceSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'is not a device secret');
+
+/** A short id is 8 characters from this alphabet: no 0/O, 1/I/L or 2/Z to misread across a room. */
+export const DEVICE_ID_ALPHABET = '3456789ABCDEFGHJKMNPQRSTUVWXY';
+export const DEVICE_ID_LENGTH = 8;
+
+/** A queue type the device works with, and (for kiosks) the products a truck may choose. */
+export const DeviceQueueTypeSchema = z.object({
+  id: z.number(),
+  queue_type_name: z.string(),
+  prefix: z.string(),
+  flow_engine_id: z.number(),
+  product: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type DeviceQueueType = z.infer<typeof DeviceQueueTypeSchema>;
+
+export const DeviceInfoSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  branch_id: z.number(),
+  branch_name: z.string(),
+  /** COMPANY_NAME, for the ticket's header and the board's title; may be empty. */
+  company_name: z.string(),
+  /** Kiosks: the printer an admin says it prints on (informational: the browser picks the printer). */
+  printer_name: z.string().nullable(),
+  verified_date: InstantSchema,
+  queue_types: z.array(DeviceQueueTypeSchema),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
+
+/**
+ * A device announces itself (every page load, every reconnect, after every deviceChanged).
+ * The secret travels in the `device-secret` header. Unregistered (or registered to another
+ * browser) it learns nothing but that: `registered: false, device: null`.
+ */
+export const hello = defineContract({
+  path: 'device/hello',
+  access: 'public',
+  body: z.strictObject({ device_id: DeviceIdSchema, kind: z.enum(DEVICE_KINDS) }),
+  response: OkSchema.extend({
+    registered: z.boolean(),
+    device_id: z.string(),
+    device: DeviceInfoSchema.nullable(),
+  }),
+});
+
+/** One call on the board: a queue sent to a station (a call, a recall or a recheck). */
+export const BoardCallSchema = z.object({
+  /** The transition's id: the same call never shows (or is announced) twice. */
+  id: z.number(),
+  queue_number: z.string(),
+  queue_type_name: z.string(),
+  station_id: z.number(),
+  station_name: z.string(),
+  /** 'call' or 'recheck'. */
+  action: z.string(),
+  called_at: InstantSchema,
+});
+export type BoardCall = z.infer<typeof BoardCallSchema>;
+
+/**
+ * The TV board: every active station of the branch with the latest queue of the display's
+ * queue types called to it today (or nulls), and today's latest calls, newest first.
+ */
+export const displayBoard = defineContract({
+  path: 'device/displayBoard',
+  access: 'device',
+  device: 'display',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({
+    stations: z.array(
+      z.object({
+        station_id: z.number(),
+        station_name: z.string(),
+        queue_number: z.string().nullable(),
+        queue_type_name: z.string().nullable(),
+        action: z.string().nullable(),
+        called_at: MaybeInstantSchema,
+      }),
+    ),
+    recent: z.array(BoardCallSchema),
+  }),
+});
+
+export const deviceContracts = { hello, displayBoard };
