@@ -1,14 +1,12 @@
 // `npm run screenshots`: starts the built app with demo data and writes docs/screenshots/*.png:
 // every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { ROOT, startServer } from './support/server.ts';
-
-const OUT = path.join(ROOT, 'docs/screenshots');
-type Mode = 'light' | 'dark';
-type Language = 'th' | 'en';
+import type { Page } from 'playwright-core';
+import { shootDisplayScreens } from './screenshots-display.ts';
+import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { cardQueues, launchBrowser, signInDirect } from './support/browser.ts';
+import { OUT, preparePage, shoot } from './support/screenshot-kit.ts';
+import { startServer } from './support/server.ts';
 
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
 const DEMO = 'demo1234';
@@ -34,30 +32,6 @@ const SCREENS: {
   { name: 'stations', path: '/System/station', user: ADMIN },
   { name: 'products', path: '/System/product', user: ADMIN },
 ];
-
-async function preparePage(browser: Browser, baseUrl: string, language: Language, mode: Mode, width = 1440) {
-  const context = await newContext(browser, baseUrl, {
-    language: language === 'th' ? 'th-TH' : 'en-US',
-    viewport: { width, height: width > 800 ? 900 : 844 },
-  });
-  const page = await context.newPage();
-  await page.addInitScript(
-    ([lng, colour]) => {
-      localStorage.setItem('I18N_LANGUAGE', lng!);
-      const settings = JSON.parse(localStorage.getItem('layoutSettings') ?? '{}') as Record<string, string>;
-      localStorage.setItem('layoutSettings', JSON.stringify({ ...settings, mode: colour }));
-    },
-    [language, mode],
-  );
-  return page;
-}
-
-async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
-  console.log(`  docs/screenshots/${name}.png`);
-}
 
 async function openFirstFlowReport(page: Page): Promise<void> {
   await page.locator('a[href^="/System/reportQueue/"]').first().click();
@@ -141,6 +115,9 @@ async function main(): Promise<void> {
     await narrow.goto('/System/manageCalling/1');
     await shoot(narrow, 'manage-calling-phone-th-light');
     await narrow.context().close();
+
+    await shootDisplayScreens(browser, server.baseUrl);
+    await shootKioskScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();
