@@ -26,6 +26,8 @@ import { createStationsService } from './modules/catalog/stations.service.ts';
 import { createCallingControlService } from './modules/controllers/calling-control.service.ts';
 import { registerControllerRoutes } from './modules/controllers/controllers.routes.ts';
 import { createDevicesService } from './modules/controllers/devices.service.ts';
+import { registerDeviceRoutes } from './modules/devices/device.routes.ts';
+import { createDeviceService } from './modules/devices/device.service.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else void parseJson(request, body.toString(), done);
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
 
   const { db } = database;
   const events = createEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
@@ -95,13 +98,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     companyName: config.companyName,
   });
 
+  const devices = createDeviceService({
+    db,
+    queue,
+    events,
+    clock,
+    siteTimeZone: config.siteTimeZone,
+    companyName: config.companyName,
+  });
+
   const register = createCallRegistrar(app, {
     apiKey: config.apiKey,
     authenticate: (token) => auth.authenticate(token),
     onForbidden: (session, path, request) => auth.recordForbidden(session, path, requestInfo(request)),
+    authenticateDevice: (kind, shortId, secret) => devices.identify(kind, shortId, secret),
   });
   registerAuthRoutes(register, auth);
-  registerCallingRoutes(register, calling);
+  registerCallingRoutes(register, calling, devices);
+  registerDeviceRoutes(register, devices);
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
   registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
@@ -113,8 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerControllerRoutes(register, {
     callingControl: createCallingControlService(db),
-    displays: createDevicesService(db, 'display'),
-    printers: createDevicesService(db, 'printer'),
+    displays: createDevicesService(db, events, 'display'),
+    printers: createDevicesService(db, events, 'printer'),
   });
   await registerWebApp(app, config, options.serveWeb ?? true);
 
@@ -125,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth,
     calling,
     publicQueue,
+    devices,
     events,
     log: app.log,
   });

@@ -75,7 +75,7 @@ describe('prepareDatabase', () => {
       .where(sql`${queues.exitAt} is null and ${queues.queueDate} = ${days.at(-1)!.day}`);
     expect(inside!.n).toBeGreaterThan(0);
     expect(await prepareDatabase(database, { ...config, demoData: true }, now)).toBe('existing');
-  });
+  }, 120_000); // plays about 600 trucks through the queue service
 });
 
 describe('embedded database on disk', () => {

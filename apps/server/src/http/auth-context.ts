@@ -7,3 +7,14 @@ export interface AuthContext {
   /** The branch the session works in: every query of a handler is confined to it. */
   branchId: number;
 }
+
+/** A registered display or kiosk making a call with its credentials (device-id + device-secret). */
+export interface DeviceContext {
+  /** The devices row. */
+  deviceId: number;
+  uuid: string;
+  kind: 'display' | 'printer';
+  branchId: number;
+  /** The short id the device shows. */
+  shortId: string;
+}

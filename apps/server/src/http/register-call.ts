@@ -2,15 +2,28 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { HEADER_API_KEY, HEADER_SESSION, type ApiContract } from '@truck-queue/shared/contracts/api';
+import {
+  HEADER_API_KEY,
+  HEADER_DEVICE_ID,
+  HEADER_DEVICE_SECRET,
+  HEADER_SESSION,
+  type ApiContract,
+  type DeviceKind,
+} from '@truck-queue/shared/contracts/api';
 import { can } from '@truck-queue/shared/roles';
-import type { AuthContext } from './auth-context.ts';
+import type { AuthContext, DeviceContext } from './auth-context.ts';
 import { AppError } from './errors.ts';
 
 export interface CallContext<C extends ApiContract> {
   body: z.output<C['body']>;
-  /** Null only on public calls made without a session. */
-  auth: C['access'] extends 'public' ? AuthContext | null : AuthContext;
+  /** Null on public calls made without a session, and on calls a device made. */
+  auth: C['access'] extends 'public' | 'device'
+    ? AuthContext | null
+    : [Exclude<C['device'], undefined>] extends [never]
+      ? AuthContext
+      : AuthContext | null;
+  /** The registered display or kiosk making the call, on calls a device may make. */
+  device: DeviceContext | null;
   request: FastifyRequest;
 }
 
@@ -24,11 +37,14 @@ export interface CallGuard {
   authenticate(token: string, request: FastifyRequest): Promise<AuthContext | null>;
   /** Records a refused call (security audit). */
   onForbidden(auth: AuthContext, path: string, request: FastifyRequest): Promise<void>;
+  /** The registered device of this kind these credentials belong to, or null. */
+  authenticateDevice(kind: DeviceKind, shortId: string, secret: string): Promise<DeviceContext | null>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    device: DeviceContext | null;
   }
 }
 
@@ -56,9 +72,28 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       schema: { body: contract.body, response: { 200: contract.response } },
       onRequest: async (request) => {
         request.auth = null;
+        request.device = null;
         const key = headerValue(request, HEADER_API_KEY);
         if (!key || !sameSecret(key, guard.apiKey)) {
           throw new AppError('BAD_API_KEY', "The Authorization header does not hold this server's API key.");
+        }
+        // A display or kiosk: its credentials instead of a session, on the calls devices may make.
+        const deviceId = headerValue(request, HEADER_DEVICE_ID);
+        if (contract.device && (deviceId !== undefined || contract.access === 'device')) {
+          const secret = headerValue(request, HEADER_DEVICE_SECRET);
+          const device =
+            deviceId && secret ? await guard.authenticateDevice(contract.device, deviceId, secret) : null;
+          if (!device) {
+            throw new AppError(
+              'DEVICE_NOT_REGISTERED',
+              'This device is not registered, or its connection was cancelled: register its Device ID in the controller.',
+            );
+          }
+          request.device = device;
+          return;
+        }
+        if (contract.access === 'device') {
+          throw new AppError('DEVICE_NOT_REGISTERED', 'Only a registered device may make this call.');
         }
         const token = headerValue(request, HEADER_SESSION);
         const auth = token ? await guard.authenticate(token, request) : null;
@@ -80,9 +115,12 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         done();
       },
       handler: async (request) =>
-        handler({ body: request.body, auth: request.auth as AuthContext, request } as CallContext<
-          typeof contract
-        >),
+        handler({
+          body: request.body,
+          auth: request.auth as AuthContext,
+          device: request.device,
+          request,
+        } as CallContext<typeof contract>),
     });
   };
 }

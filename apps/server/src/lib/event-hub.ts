@@ -3,11 +3,15 @@
  * Listeners run after the transaction, and one that throws never fails the caller's request.
  */
 export interface QueueChange {
+  /** The audit row of this change. */
+  transitionId: number;
+  at: Date;
   branchId: number;
   queueId: number;
   queueUuid: string;
   queueNumber: string;
   branchQueueTypeId: number;
+  queueTypeName: string;
   action: string;
   fromState: string | null;
   toState: string;
@@ -19,6 +23,17 @@ export interface HubEvents {
   queueChanged: QueueChange;
   /** Sessions that ended (sign-out, password change): their sockets must go. */
   sessionsEnded: { sessionIds: number[] };
+  /**
+   * A display or kiosk was registered, verified, cancelled or edited. `shortIds`: the device ids
+   * involved (before and after), whose unregistered screens may be waiting for this.
+   */
+  deviceChanged: {
+    branchId: number;
+    deviceId: number;
+    uuid: string;
+    kind: 'display' | 'printer';
+    shortIds: string[];
+  };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;

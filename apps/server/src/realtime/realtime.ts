@@ -5,12 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { z } from 'zod';
+import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import {
   CallArgs,
+  DEVICE_NAMESPACE,
   JoinRoomArgs,
   PUBLIC_NAMESPACE,
   RecordArgs,
   type Ack,
+  type DeviceServerToClient,
   type PublicServerToClient,
   type StaffClientToServer,
   type StaffServerToClient,
@@ -20,6 +23,7 @@ import type { AuthContext } from '../http/auth-context.ts';
 import { AppError } from '../http/errors.ts';
 import type { EventHub, QueueChange } from '../lib/event-hub.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { DeviceService } from '../modules/devices/device.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 
@@ -32,9 +36,19 @@ type StaffSocket = Socket<StaffClientToServer, StaffServerToClient, Record<strin
 export const branchRoom = (branchId: number) => `branch:${branchId}`;
 const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 const queueTypeRoom = (branchQueueTypeId: number) => `queuetype:${branchQueueTypeId}`;
+/** A registered device's sockets (DESIGN.md: `display:<device>`; kiosks have one too). */
+const deviceRoom = (deviceId: number) => `display:${deviceId}`;
+/** An unregistered screen showing this short id, waiting to be registered. */
+const pendingRoom = (shortId: string) => `pending:${shortId}`;
 
 const HandshakeSchema = z.object({ session: z.string().min(1).max(200), apiKey: z.string().max(200) });
 const PublicHandshakeSchema = z.object({ queue: z.uuid() });
+const DeviceHandshakeSchema = z.object({
+  apiKey: z.string().max(200),
+  kind: z.enum(DEVICE_KINDS),
+  device_id: z.string().regex(/^[A-Z0-9]{6,10}$/),
+  secret: z.string().max(200),
+});
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -65,10 +79,11 @@ export function createRealtime(deps: {
   auth: AuthService;
   calling: CallingService;
   publicQueue: PublicQueueService;
+  devices: DeviceService;
   events: EventHub;
   log: FastifyBaseLogger;
 }): Realtime {
-  const { auth, calling, publicQueue, events, log } = deps;
+  const { auth, calling, publicQueue, devices, events, log } = deps;
   const io = new Server<StaffClientToServer, StaffServerToClient, Record<string, never>, StaffData>(
     deps.httpServer,
     {
@@ -180,8 +195,45 @@ export function createRealtime(deps: {
       .catch(() => next(new Error('NOT_FOUND')));
   });
 
+  // Displays and kiosks: a registered one joins its own room (calls, changes); an unregistered
+  // one only waits in the room of the id it shows, to hear that it was registered.
+  const deviceSpace = io.of(DEVICE_NAMESPACE) as unknown as Namespace<
+    Record<string, never>,
+    DeviceServerToClient
+  >;
+  deviceSpace.use((socket, next) => {
+    const handshake = DeviceHandshakeSchema.safeParse(socket.handshake.auth);
+    if (!handshake.success || !sameSecret(handshake.data.apiKey, deps.apiKey)) {
+      next(new Error('UNAUTHENTICATED'));
+      return;
+    }
+    const { kind, device_id: shortId, secret } = handshake.data;
+    devices
+      .identify(kind, shortId, secret)
+      .then(async (device) => {
+        await socket.join(device ? deviceRoom(device.deviceId) : pendingRoom(shortId));
+        next();
+      })
+      .catch((error: unknown) => next(error instanceof Error ? error : new Error('INTERNAL')));
+  });
+
+  async function announceCall(change: QueueChange) {
+    if (change.stationId === null || change.stationName === null) return;
+    const displays = await devices.displaysShowing(change.branchQueueTypeId);
+    if (displays.length === 0) return;
+    deviceSpace.to(displays.map(deviceRoom)).emit('called', {
+      id: change.transitionId,
+      queue_number: change.queueNumber,
+      queue_type_name: change.queueTypeName,
+      station_id: change.stationId,
+      station_name: change.stationName,
+      action: change.action,
+      called_at: change.at.toISOString(),
+    });
+  }
+
   const unsubscribe = [
-    events.subscribe('queueChanged', (change: QueueChange) => {
+    events.subscribe('queueChanged', async (change: QueueChange) => {
       io.to(branchRoom(change.branchId)).emit('refreshUI', {
         queue_uuid: change.queueUuid,
         queue_number: change.queueNumber,
@@ -200,6 +252,15 @@ export function createRealtime(deps: {
       }
       // The driver's page learns only that its line moved, and refetches its own ticket.
       publicSpace.to(queueTypeRoom(change.branchQueueTypeId)).emit('queueChanged');
+      if (change.action === 'call' || change.action === 'recheck') await announceCall(change);
+    }),
+    events.subscribe('deviceChanged', (change) => {
+      io.to(branchRoom(change.branchId)).emit('deviceChanged', { kind: change.kind, uuid: change.uuid });
+      const rooms = [deviceRoom(change.deviceId), ...change.shortIds.map(pendingRoom)];
+      deviceSpace.to(rooms).emit('deviceChanged');
+      // Whatever the change, the device's sockets stop getting calls until they reconnect with
+      // the new state (a cancelled device must not keep hearing its old branch).
+      deviceSpace.in(deviceRoom(change.deviceId)).socketsLeave(deviceRoom(change.deviceId));
     }),
     events.subscribe('sessionsEnded', ({ sessionIds }) => {
       for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);

@@ -4,6 +4,7 @@ import type { ApiContract } from '@truck-queue/shared/contracts/api';
 import * as auth from '@truck-queue/shared/contracts/auth.contract';
 import * as catalog from '@truck-queue/shared/contracts/catalog.contract';
 import * as controller from '@truck-queue/shared/contracts/controller.contract';
+import * as device from '@truck-queue/shared/contracts/device.contract';
 import * as officer from '@truck-queue/shared/contracts/officer.contract';
 import * as publicQueue from '@truck-queue/shared/contracts/public-queue.contract';
 import * as queue from '@truck-queue/shared/contracts/queue.contract';
@@ -25,7 +26,8 @@ function allContracts(): ApiContract[] {
     if (isContract(value)) found.set(value.path, value);
     else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
   };
-  for (const module of [auth, catalog, controller, officer, publicQueue, queue, stationWork]) visit(module);
+  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, stationWork])
+    visit(module);
   return [...found.values()];
 }
 
@@ -58,7 +60,7 @@ async function snapshot(): Promise<Record<string, number>> {
 describe('the access matrix: every call by every role', () => {
   // Sign-out ends the session the other calls use: it goes last.
   const contracts = allContracts()
-    .filter((c) => c.access !== 'public')
+    .filter((c) => c.access !== 'public' && c.access !== 'device')
     .sort((a, b) => Number(a.path === 'authen/signout') - Number(b.path === 'authen/signout'));
 
   it('covers the whole API', () => {
@@ -72,7 +74,8 @@ describe('the access matrix: every call by every role', () => {
       for (const role of ROLE_IDS) {
         const response = await t.post(contract.path, {}, { session: sessions.get(role)! });
         const { access } = contract;
-        const allowed = access === 'session' || (access !== 'public' && can(role, access));
+        const allowed =
+          access === 'session' || (access !== 'public' && access !== 'device' && can(role, access));
         const refused = response.statusCode === 403;
         if (allowed === refused) wrong.push(`${contract.path} as ${role}: ${response.statusCode}`);
         if (response.statusCode >= 500) wrong.push(`${contract.path} as ${role}: ${response.body}`);
@@ -81,5 +84,17 @@ describe('the access matrix: every call by every role', () => {
     expect(wrong).toEqual([]);
     // Allowed calls with an empty body are refused as invalid or answer reads: the data is as it was.
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses device-only calls to every officer: only a registered device makes them', async () => {
+    const deviceOnly = allContracts().filter((c) => c.access === 'device');
+    expect(deviceOnly.length).toBeGreaterThan(0);
+    for (const contract of deviceOnly) {
+      for (const role of ROLE_IDS) {
+        const response = await t.post(contract.path, {}, { session: sessions.get(role)! });
+        expect(response.statusCode, `${contract.path} as ${role}`).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
+      }
+    }
   });
 });

@@ -24,6 +24,8 @@ export interface CallOptions {
   session?: string | null;
   apiKey?: string | null;
   ip?: string;
+  /** More headers (a device's credentials). */
+  headers?: Record<string, string>;
 }
 
 export interface TestContext {
@@ -65,6 +67,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.apiKey !== null) headers.authorization = options.apiKey ?? config.apiKey;
     if (options.session) headers.session = options.session;
+    Object.assign(headers, options.headers);
     return app.inject({
       method: 'POST',
       url: `/api/${path}`,

@@ -11,14 +11,19 @@ export async function listen(t: TestContext): Promise<string> {
 
 const open: Socket[] = [];
 
-/** A staff socket that has connected (or a rejection with the server's refusal). */
-export function staffSocket(url: string, auth: Record<string, unknown>): Promise<Socket> {
-  const socket = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+/** Resolves once the socket connected, rejects with the server's refusal; closed by closeSockets. */
+function connected(socket: Socket): Promise<Socket> {
   open.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => reject(error));
   });
+}
+
+/** A staff socket that has connected (or a rejection with the server's refusal). */
+export function staffSocket(url: string, auth: Record<string, unknown>): Promise<Socket> {
+  const socket = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  return connected(socket);
 }
 
 export function publicSocket(url: string, queue: string): Promise<Socket> {
@@ -28,11 +33,21 @@ export function publicSocket(url: string, queue: string): Promise<Socket> {
     reconnection: false,
     forceNew: true,
   });
-  open.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
+  return connected(socket);
+}
+
+/** A display's or kiosk's socket (registered or not), connected; or the server's refusal. */
+export function deviceSocket(
+  url: string,
+  auth: { apiKey: string; kind: string; device_id: string; secret: string },
+): Promise<Socket> {
+  const socket = connect(`${url}/device`, {
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
   });
+  return connected(socket);
 }
 
 export function emitAck(socket: Socket, event: string, ...args: unknown[]): Promise<Ack> {

@@ -24,17 +24,21 @@ export interface ApiContract<
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
   A extends Access = Access,
+  D extends DeviceKind | undefined = DeviceKind | undefined,
 > {
   path: string;
   access: A;
-  device?: DeviceKind;
+  device?: D;
   body: Body;
   response: Response;
 }
 
-export function defineContract<Body extends z.ZodType, Response extends z.ZodType, A extends Access>(
-  contract: ApiContract<Body, Response, A>,
-): ApiContract<Body, Response, A> {
+export function defineContract<
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+  A extends Access,
+  D extends DeviceKind | undefined = undefined,
+>(contract: ApiContract<Body, Response, A, D>): ApiContract<Body, Response, A, D> {
   return contract;
 }
 

@@ -5,15 +5,33 @@ import { branchQueueTypes, devices, deviceQueueTypes, queueTypes } from '../../d
 import type { AuthContext } from '../../http/auth-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { assertBranchRows } from '../../lib/branch-scope.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { queueTypeChoices } from './assignments.ts';
 
 export type DeviceKind = 'display' | 'printer';
 
-/** Display and printing controllers: the branch's TV screens or ticket kiosks and their queue types. */
-export function createDevicesService(db: Db, kind: DeviceKind) {
+/**
+ * Display and printing controllers: the branch's TV screens or ticket kiosks and their queue
+ * types. Every change is announced, so the device itself and the controller screens follow live.
+ */
+export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind) {
   const mine = (auth: AuthContext) =>
     and(eq(devices.branchId, auth.branchId), eq(devices.kind, kind), eq(devices.active, true));
+
+  function changed(
+    auth: AuthContext,
+    device: { id: number; uuid: string },
+    shortIds: (string | null | undefined)[] = [],
+  ) {
+    events.publish('deviceChanged', {
+      branchId: auth.branchId,
+      deviceId: device.id,
+      uuid: device.uuid,
+      kind,
+      shortIds: shortIds.filter((id): id is string => Boolean(id)),
+    });
+  }
 
   async function list(auth: AuthContext, only?: number): Promise<DeviceRow[]> {
     const rows = await db
@@ -62,7 +80,7 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
 
   async function find(auth: AuthContext, where: { id?: number; uuid?: string }) {
     const [row] = await db
-      .select({ id: devices.id, deviceId: devices.deviceId })
+      .select({ id: devices.id, uuid: devices.uuid, deviceId: devices.deviceId })
       .from(devices)
       .where(
         and(
@@ -100,6 +118,7 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
         .update(devices)
         .set({ name: values.name, ...printerName })
         .where(eq(devices.id, current.id));
+      changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },
 
@@ -118,6 +137,8 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
             throw conflict('This Device ID is already registered.', 'DEVICE_ID_TAKEN');
           throw error;
         });
+      // The old id's browser stops being the device; the new id's unregistered screen is waiting.
+      changed(auth, current, [current.deviceId, deviceId]);
       return (await list(auth, current.id))[0]!;
     },
 
@@ -129,6 +150,7 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
         .update(devices)
         .set({ deviceId: null, verifiedDate: null, secretHash: null })
         .where(eq(devices.id, current.id));
+      changed(auth, current, [current.deviceId]);
     },
 
     async queueTypeChoices(auth: AuthContext, id: number) {
@@ -141,7 +163,7 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
     },
 
     async setQueueTypes(auth: AuthContext, id: number, typeIds: number[]) {
-      await find(auth, { id });
+      const current = await find(auth, { id });
       await assertBranchRows(db, branchQueueTypes, auth.branchId, typeIds, 'branch_queue_type');
       const unique = [...new Set(typeIds)];
       await db.transaction(async (tx) => {
@@ -152,16 +174,18 @@ export function createDevicesService(db: Db, kind: DeviceKind) {
             .values(unique.map((branchQueueTypeId) => ({ deviceId: id, branchQueueTypeId })));
         }
       });
+      changed(auth, current);
     },
 
     async removeQueueType(auth: AuthContext, assignmentId: number) {
       const [row] = await db
-        .select({ id: deviceQueueTypes.id })
+        .select({ id: deviceQueueTypes.id, device: { id: devices.id, uuid: devices.uuid } })
         .from(deviceQueueTypes)
         .innerJoin(devices, eq(devices.id, deviceQueueTypes.deviceId))
         .where(and(eq(deviceQueueTypes.id, assignmentId), mine(auth)));
       if (!row) throw notFound('The assignment');
       await db.delete(deviceQueueTypes).where(eq(deviceQueueTypes.id, assignmentId));
+      changed(auth, row.device);
     },
   };
 }

@@ -1,16 +1,24 @@
 import * as contracts from '@truck-queue/shared/contracts/queue.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
+import type { DeviceService } from '../devices/device.service.ts';
 import type { CallingService } from './calling.service.ts';
 import { toTicket } from './queue.views.ts';
 
-export function registerCallingRoutes(register: RegisterCall, calling: CallingService): void {
-  register(contracts.issueQueue, async ({ auth, body }) => {
-    const queue = await calling.issueByOfficer(auth, {
+export function registerCallingRoutes(
+  register: RegisterCall,
+  calling: CallingService,
+  devices: DeviceService,
+): void {
+  register(contracts.issueQueue, async ({ auth, device, body }) => {
+    const input = {
       branchQueueTypeId: body.id_branchQT,
       productId: body.product,
       truckLicense: body.truck_license,
       idempotencyKey: body.idempotency_key,
-    });
+    };
+    const queue = device
+      ? await devices.issueTicket(device, input)
+      : await calling.issueByOfficer(auth!, input);
     return { status: 1, queue: toTicket(queue) };
   });
 

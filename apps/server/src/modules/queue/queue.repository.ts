@@ -186,8 +186,10 @@ export function createQueueRepository(db: Db) {
       await tx.update(queues).set(values).where(eq(queues.id, queueId));
     },
 
-    async appendTransition(tx: Executor, values: typeof queueTransitions.$inferInsert) {
-      await tx.insert(queueTransitions).values(values);
+    /** Appends to the audit trail; the row's id identifies the change (displays dedupe calls by it). */
+    async appendTransition(tx: Executor, values: typeof queueTransitions.$inferInsert): Promise<number> {
+      const [row] = await tx.insert(queueTransitions).values(values).returning({ id: queueTransitions.id });
+      return row!.id;
     },
   };
 }

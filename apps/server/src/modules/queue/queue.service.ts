@@ -78,9 +78,18 @@ export function createQueueService(deps: {
   function announce(
     branchId: number,
     view: QueueView,
-    change: { action: string; fromState: string | null; stationId?: number | null },
+    change: {
+      action: string;
+      fromState: string | null;
+      stationId?: number | null;
+      transitionId: number;
+      at: Date;
+    },
   ) {
     events.publish('queueChanged', {
+      transitionId: change.transitionId,
+      at: change.at,
+      queueTypeName: view.queueTypeName,
       branchId,
       queueId: view.id,
       queueUuid: view.uuid,
@@ -102,7 +111,7 @@ export function createQueueService(deps: {
     async issue(branchId: number, input: IssueInput, actor: Actor): Promise<QueueView> {
       const now = clock.now();
       const license = normaliseLicense(input.truckLicense);
-      let created = false;
+      let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         await repo.lockLicense(tx, branchId, license);
         if (input.idempotencyKey) {
@@ -148,7 +157,7 @@ export function createQueueService(deps: {
           issuedByDeviceId: actor.deviceId ?? null,
           idempotencyKey: input.idempotencyKey ?? null,
         });
-        await repo.appendTransition(tx, {
+        transitionId = await repo.appendTransition(tx, {
           queueId: queue.id,
           action: 'issue',
           fromState: null,
@@ -157,10 +166,10 @@ export function createQueueService(deps: {
           deviceId: actor.deviceId ?? null,
           created: now,
         });
-        created = true;
         return viewOf(tx, branchId, queue.id);
       });
-      if (created) announce(branchId, view, { action: 'issue', fromState: null });
+      // A retry that got the earlier ticket back changed nothing.
+      if (transitionId) announce(branchId, view, { action: 'issue', fromState: null, transitionId, at: now });
       return view;
     },
 
@@ -173,6 +182,7 @@ export function createQueueService(deps: {
     ): Promise<QueueView> {
       const now = clock.now();
       let from = '';
+      let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         const current = await locked(tx, branchId, queueId);
         from = current.state;
@@ -200,7 +210,7 @@ export function createQueueService(deps: {
         if (action === 'call') values.lastCalledAt = now;
         if (actor.stationId !== undefined) values.stationId = actor.stationId;
         await repo.updateQueue(tx, current.id, values);
-        await repo.appendTransition(tx, {
+        transitionId = await repo.appendTransition(tx, {
           queueId: current.id,
           action,
           fromState: current.state,
@@ -212,13 +222,20 @@ export function createQueueService(deps: {
         });
         return viewOf(tx, branchId, current.id);
       });
-      announce(branchId, view, { action, fromState: from, stationId: actor.stationId });
+      announce(branchId, view, {
+        action,
+        fromState: from,
+        stationId: actor.stationId,
+        transitionId,
+        at: now,
+      });
       return view;
     },
 
     /** The gate: stamps the exit of a queue in any state; it leaves every active list. */
     async recordExit(branchId: number, queueId: number, actor: Actor): Promise<QueueView> {
       const now = clock.now();
+      let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
@@ -230,7 +247,7 @@ export function createQueueService(deps: {
           );
         }
         await repo.updateQueue(tx, current.id, { exitAt: now, updated: now });
-        await repo.appendTransition(tx, {
+        transitionId = await repo.appendTransition(tx, {
           queueId: current.id,
           action: 'exit',
           fromState: current.state,
@@ -241,7 +258,7 @@ export function createQueueService(deps: {
         });
         return viewOf(tx, branchId, current.id);
       });
-      announce(branchId, view, { action: 'exit', fromState: view.state });
+      announce(branchId, view, { action: 'exit', fromState: view.state, transitionId, at: now });
       return view;
     },
 
@@ -254,6 +271,7 @@ export function createQueueService(deps: {
       actor: Actor,
     ): Promise<QueueView> {
       const now = clock.now();
+      let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         const current = await locked(tx, branchId, queueId);
         if (direction === 'in' && current.weighInAt)
@@ -279,7 +297,7 @@ export function createQueueService(deps: {
             ? { weighInKg: kg.toFixed(1), weighInAt: now, updated: now }
             : { weighOutKg: kg.toFixed(1), weighOutAt: now, updated: now };
         await repo.updateQueue(tx, current.id, values);
-        await repo.appendTransition(tx, {
+        transitionId = await repo.appendTransition(tx, {
           queueId: current.id,
           action: direction === 'in' ? 'weigh_in' : 'weigh_out',
           fromState: current.state,
@@ -292,6 +310,8 @@ export function createQueueService(deps: {
       announce(branchId, view, {
         action: direction === 'in' ? 'weigh_in' : 'weigh_out',
         fromState: view.state,
+        transitionId,
+        at: now,
       });
       return view;
     },

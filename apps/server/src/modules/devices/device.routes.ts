@@ -1,0 +1,26 @@
+import { HEADER_DEVICE_SECRET } from '@truck-queue/shared/contracts/api';
+import { deviceContracts } from '@truck-queue/shared/contracts/device.contract';
+import { DeviceSecretSchema } from '@truck-queue/shared/contracts/device.contract';
+import { AppError } from '../../http/errors.ts';
+import type { RegisterCall } from '../../http/register-call.ts';
+import type { DeviceService } from './device.service.ts';
+
+export function registerDeviceRoutes(register: RegisterCall, devices: DeviceService): void {
+  register(deviceContracts.hello, async ({ body, request }) => {
+    const secret = DeviceSecretSchema.safeParse(request.headers[HEADER_DEVICE_SECRET]);
+    if (!secret.success) {
+      throw new AppError('VALIDATION_FAILED', `The ${HEADER_DEVICE_SECRET} header is missing or malformed.`, [
+        {
+          path: HEADER_DEVICE_SECRET,
+          message: 'must be the secret this device keeps (43 to 128 characters)',
+        },
+      ]);
+    }
+    return { status: 1, ...(await devices.hello(body.kind, body.device_id, secret.data)) };
+  });
+
+  register(deviceContracts.displayBoard, async ({ device }) => ({
+    status: 1,
+    ...(await devices.board(device!)),
+  }));
+}

@@ -1,0 +1,253 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import { DeviceIdSchema } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  DeviceSecretSchema,
+  type BoardCall,
+  type DeviceInfo,
+  type DeviceQueueType,
+} from '@truck-queue/shared/contracts/device.contract';
+import type { Db } from '../../db/database.ts';
+import {
+  branches,
+  branchQueueTypes,
+  deviceQueueTypes,
+  devices,
+  queues,
+  queueTransitions,
+  queueTypes,
+  stations,
+} from '../../db/schema.ts';
+import type { DeviceContext } from '../../http/auth-context.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
+import type { Clock } from '../auth/auth.service.ts';
+import { productsOfQueueTypes } from '../catalog/queue-type-products.ts';
+import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
+
+/** How many of today's calls the board's strip shows. */
+export const BOARD_RECENT_CALLS = 10;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * A display or kiosk as the server knows it (DESIGN.md "Devices"): who it is (its short id and
+ * secret), what it may show or issue (its branch and queue types), and the TV board.
+ */
+export function createDeviceService(deps: {
+  db: Db;
+  queue: QueueService;
+  events: EventHub;
+  clock: Clock;
+  siteTimeZone: string;
+  companyName: string;
+}) {
+  const { db, queue, events, clock, siteTimeZone } = deps;
+
+  /**
+   * The registered device these credentials belong to, or null (never registered, cancelled,
+   * another kind, or another browser's id). The first contact after registration binds the
+   * secret to the registration and stamps verified_date.
+   */
+  async function identify(kind: DeviceKind, rawId: string, rawSecret: string): Promise<DeviceContext | null> {
+    const shortId = DeviceIdSchema.safeParse(rawId);
+    const secret = DeviceSecretSchema.safeParse(rawSecret);
+    if (!shortId.success || !secret.success) return null;
+    const [row] = await db
+      .select({
+        id: devices.id,
+        uuid: devices.uuid,
+        branchId: devices.branchId,
+        secretHash: devices.secretHash,
+      })
+      .from(devices)
+      .where(and(eq(devices.deviceId, shortId.data), eq(devices.kind, kind), eq(devices.active, true)));
+    if (!row) return null;
+    const context: DeviceContext = {
+      deviceId: row.id,
+      uuid: row.uuid,
+      kind,
+      branchId: row.branchId,
+      shortId: shortId.data,
+    };
+    const hash = hashSecret(secret.data);
+    if (row.secretHash) return sameHash(hash, row.secretHash) ? context : null;
+
+    // First contact since registration: this browser becomes the device, unless another one
+    // claimed it in the same instant (then only the winner's secret matches).
+    const [bound] = await db
+      .update(devices)
+      .set({ secretHash: hash, verifiedDate: clock.now() })
+      .where(and(eq(devices.id, row.id), eq(devices.deviceId, shortId.data), isNull(devices.secretHash)))
+      .returning({ id: devices.id });
+    if (!bound) return identify(kind, rawId, rawSecret);
+    events.publish('deviceChanged', {
+      branchId: row.branchId,
+      deviceId: row.id,
+      uuid: row.uuid,
+      kind,
+      shortIds: [shortId.data],
+    });
+    return context;
+  }
+
+  /** The device's queue types (active ones), by prefix, with the products each offers. */
+  async function queueTypesOf(device: DeviceContext): Promise<DeviceQueueType[]> {
+    const types = await db
+      .select({
+        id: branchQueueTypes.id,
+        queue_type_name: queueTypes.name,
+        prefix: branchQueueTypes.prefix,
+        flow_engine_id: queueTypes.flowEngineId,
+      })
+      .from(deviceQueueTypes)
+      .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, deviceQueueTypes.branchQueueTypeId))
+      .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+      .where(
+        and(
+          eq(deviceQueueTypes.deviceId, device.deviceId),
+          eq(branchQueueTypes.branchId, device.branchId),
+          eq(branchQueueTypes.active, true),
+        ),
+      )
+      .orderBy(asc(branchQueueTypes.prefix));
+    const offered = await productsOfQueueTypes(
+      db,
+      types.map((t) => t.id),
+    );
+    return types.map((t) => ({ ...t, product: offered.get(t.id) ?? [] }));
+  }
+
+  async function info(device: DeviceContext): Promise<DeviceInfo> {
+    const [row] = await db
+      .select({
+        name: devices.name,
+        printerName: devices.printerName,
+        verifiedDate: devices.verifiedDate,
+        branchName: branches.name,
+        companyName: branches.companyName,
+      })
+      .from(devices)
+      .innerJoin(branches, eq(branches.id, devices.branchId))
+      .where(eq(devices.id, device.deviceId));
+    return {
+      uuid: device.uuid,
+      name: row!.name,
+      kind: device.kind,
+      branch_id: device.branchId,
+      branch_name: row!.branchName,
+      company_name: row!.companyName || deps.companyName,
+      printer_name: device.kind === 'printer' ? row!.printerName : null,
+      verified_date: (row!.verifiedDate ?? clock.now()).toISOString(),
+      queue_types: await queueTypesOf(device),
+    };
+  }
+
+  /** Today's calls (and rechecks) of these queue types, newest first: a day's worth, a few hundred rows. */
+  async function callsToday(device: DeviceContext, typeIds: number[]): Promise<BoardCall[]> {
+    if (typeIds.length === 0) return [];
+    const today = siteDate(clock.now(), siteTimeZone);
+    const rows = await db
+      .select({
+        id: queueTransitions.id,
+        queue_number: queues.queueNumber,
+        queue_type_name: queueTypes.name,
+        station_id: stations.id,
+        station_name: stations.name,
+        action: queueTransitions.action,
+        called: queueTransitions.created,
+      })
+      .from(queueTransitions)
+      .innerJoin(queues, eq(queues.id, queueTransitions.queueId))
+      .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+      .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+      .innerJoin(stations, eq(stations.id, queueTransitions.stationId))
+      .where(
+        and(
+          eq(queues.branchId, device.branchId),
+          // Trucks called today hold tickets of the last few days at most.
+          gte(queues.queueDate, addDays(today, 1 - ACTIVE_TICKET_DAYS)),
+          inArray(queues.branchQueueTypeId, typeIds),
+          inArray(queueTransitions.action, ['call', 'recheck']),
+          gte(queueTransitions.created, siteInstant(today, 0, siteTimeZone)),
+        ),
+      )
+      .orderBy(desc(queueTransitions.id));
+    return rows.map(({ called, ...call }) => ({ ...call, called_at: called.toISOString() }));
+  }
+
+  return {
+    identify,
+
+    /** `device/hello`: registered (and with what), or only its own id back. */
+    async hello(kind: DeviceKind, shortId: string, secret: string) {
+      const device = await identify(kind, shortId, secret);
+      return { registered: device !== null, device_id: shortId, device: device ? await info(device) : null };
+    },
+
+    /** The TV board: each active station with its latest call of the display's queue types today. */
+    async board(device: DeviceContext) {
+      const typeIds = (await queueTypesOf(device)).map((t) => t.id);
+      const [stationRows, calls] = await Promise.all([
+        db
+          .select({ id: stations.id, name: stations.name })
+          .from(stations)
+          .where(and(eq(stations.branchId, device.branchId), eq(stations.active, true)))
+          .orderBy(asc(stations.name)),
+        callsToday(device, typeIds),
+      ]);
+      const byStation = new Map<number, BoardCall>();
+      for (const call of calls) if (!byStation.has(call.station_id)) byStation.set(call.station_id, call);
+      return {
+        stations: stationRows.map((s) => {
+          const call = byStation.get(s.id);
+          return {
+            station_id: s.id,
+            station_name: s.name,
+            queue_number: call?.queue_number ?? null,
+            queue_type_name: call?.queue_type_name ?? null,
+            action: call?.action ?? null,
+            called_at: call?.called_at ?? null,
+          };
+        }),
+        recent: calls.slice(0, BOARD_RECENT_CALLS),
+      };
+    },
+
+    /** A kiosk issues a ticket for one of its own queue types. */
+    async issueTicket(device: DeviceContext, input: IssueInput) {
+      const mine = await queueTypesOf(device);
+      if (!mine.some((t) => t.id === input.branchQueueTypeId)) {
+        throw forbidden('This kiosk does not issue tickets of this queue type.');
+      }
+      return queue.issue(device.branchId, input, { deviceId: device.deviceId });
+    },
+
+    /** The verified displays of a branch that show this queue type (they announce its calls). */
+    async displaysShowing(branchQueueTypeId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(deviceQueueTypes)
+        .innerJoin(devices, eq(devices.id, deviceQueueTypes.deviceId))
+        .where(
+          and(
+            eq(deviceQueueTypes.branchQueueTypeId, branchQueueTypeId),
+            eq(devices.kind, 'display'),
+            eq(devices.active, true),
+            isNotNull(devices.secretHash),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import { DEVICE_ID_ALPHABET } from '@truck-queue/shared/contracts/device.contract';
+import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import type { TestContext } from './harness.ts';
+import type { Plant } from './plant.ts';
+
+/** A browser's identity as a device: the short id it shows and the secret it keeps. */
+export interface Browser {
+  id: string;
+  secret: string;
+  /** The device-id and device-secret headers. */
+  headers: Record<string, string>;
+}
+
+export function newBrowser(): Browser {
+  const id = [...randomBytes(8)].map((b) => DEVICE_ID_ALPHABET[b % DEVICE_ID_ALPHABET.length]).join('');
+  const secret = randomBytes(32).toString('base64url');
+  return { id, secret, headers: { 'device-id': id, 'device-secret': secret } };
+}
+
+/**
+ * An admin of the plant creates a display or kiosk with these queue types (all of the plant's
+ * by default) and registers the browser's id on it, as the controller screens do.
+ */
+export async function registerDevice(
+  t: TestContext,
+  plant: Plant,
+  kind: DeviceKind,
+  browser: Browser,
+  typeIds: number[] = Object.values(plant.types).map((type) => type.id),
+) {
+  const session = plant.officers.admin.session;
+  const contracts = kind === 'display' ? displayContracts : printerContracts;
+  const created = await t.call(
+    contracts.save,
+    kind === 'display' ? { name: `Display ${browser.id}` } : { name: `Kiosk ${browser.id}`, printer: 1 },
+    session,
+  );
+  await t.call(contracts.manageOT, { id: created.device.id, branch_queue_type: typeIds }, session);
+  await t.call(contracts.addDevice, { uuid: created.device.uuid, device_id: browser.id }, session);
+  return created.device;
+}
