@@ -67,6 +67,19 @@ export function useQueueChanges(onChange: (change: QueueChangedPayload | null) =
   }, [onChange]);
 }
 
+/** Calls `onChange` when a display or kiosk of the branch is registered, verified, cancelled or edited. */
+export function useDeviceChanges(
+  onChange: (change: { kind: 'display' | 'printer'; uuid: string }) => void,
+): void {
+  useEffect(() => {
+    const s = staffSocket();
+    s.on('deviceChanged', onChange);
+    return () => {
+      s.off('deviceChanged', onChange);
+    };
+  }, [onChange]);
+}
+
 function subscribeConnection(onChange: () => void): () => void {
   const s = staffSocket();
   s.on('connect', onChange);

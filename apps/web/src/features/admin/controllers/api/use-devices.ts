@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { callApi } from '../../../../lib/api-client.ts';
+import { useDeviceChanges } from '../../../../lib/socket.ts';
 import { controllerKeys, type DeviceKind } from './query-keys.ts';
 
 export function getDevices(kind: DeviceKind, signal?: AbortSignal) {
@@ -9,8 +11,21 @@ export function getDevices(kind: DeviceKind, signal?: AbortSignal) {
     : callApi(printerContracts.main, {}, { signal }).then((r) => r.printer);
 }
 
-/** The branch's display screens or ticket kiosks, with their device and queue types. */
+/**
+ * The branch's display screens or ticket kiosks, with their device and queue types; refetched
+ * live when a device is verified (its first contact after registration) or changed elsewhere.
+ */
 export function useDevices(kind: DeviceKind) {
+  const queryClient = useQueryClient();
+  useDeviceChanges(
+    useCallback(
+      (change) => {
+        if (change.kind === kind)
+          void queryClient.invalidateQueries({ queryKey: controllerKeys.devices(kind) });
+      },
+      [kind, queryClient],
+    ),
+  );
   return useQuery({
     queryKey: controllerKeys.devices(kind),
     queryFn: ({ signal }) => getDevices(kind, signal),
