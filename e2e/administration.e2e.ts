@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect, signInThroughForm } from './support/browser.ts';
+import { newIdentity, useIdentity } from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -152,3 +153,41 @@ async function stateCheckbox(page: Page, flow: string, state: string) {
   }
   return boxes.first();
 }
+
+describe('an admin registers a display screen', () => {
+  it('types the id the screen shows; the row turns from waiting to verified by itself once the screen makes contact', async () => {
+    const admin = await englishPage();
+    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+    await admin.goto('/System/display');
+    await admin.getByRole('button', { name: 'Add display screen' }).click();
+    await dialog(admin).getByLabel('Display screen name').fill('Screen E2E');
+    await dialog(admin)
+      .getByRole('button', { name: /Save|OK/ })
+      .click();
+    await saved(admin);
+
+    // The screen, still unregistered, shows its id in two groups of four.
+    const identity = newIdentity();
+    const screenContext = await newContext(browser, baseUrl, { language: 'en-US' });
+    contexts.push(screenContext);
+    const screen = await screenContext.newPage();
+    await useIdentity(screen, 'display', identity);
+    await screen.goto('/DisplayManage');
+    const shown = await screen.getByTestId('device-id').innerText();
+    expect(shown.replace(/\s/g, '')).toBe(identity.id);
+    await screen.close();
+
+    const row = admin.locator('tr', { hasText: 'Screen E2E' });
+    await row.getByRole('button', { name: 'Register' }).click();
+    await dialog(admin).getByLabel('Device ID').fill(shown.toLowerCase());
+    await dialog(admin).getByRole('button', { name: 'Register' }).click();
+    await saved(admin);
+    await row.getByText('Waiting for the device').waitFor();
+
+    // The screen comes back: its first contact verifies it, and the controller shows it live.
+    const again = await screenContext.newPage();
+    await again.goto('/DisplayManage');
+    await row.getByText('Verified').waitFor({ timeout: 10_000 });
+    await expect.poll(() => again.getByTestId('device-id').count()).toBe(0);
+  });
+});

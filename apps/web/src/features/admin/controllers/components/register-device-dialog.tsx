@@ -11,9 +11,9 @@ import { useRetained } from './use-retained.ts';
 
 const DEVICE_ID_MAX = 10;
 
-/** Upper-cased as typed; spaces dropped (the code is often read out in groups). */
+/** Upper-cased as typed; spaces and dashes dropped (the screen shows the code in two groups). */
 export function normaliseDeviceId(value: string | undefined): string {
-  return (value ?? '').replace(/\s+/g, '').toUpperCase();
+  return (value ?? '').replace(/[\s-]+/g, '').toUpperCase();
 }
 
 interface RegisterDeviceDialogProps {
@@ -112,7 +112,7 @@ function RegisterForm({
           autoCapitalize="characters"
           spellCheck={false}
           autoFocus
-          placeholder="A1B2C3"
+          placeholder="K7MQ4XPR"
           style={{ fontFamily: 'monospace', letterSpacing: 2, fontSize: 20 }}
         />
       </Form.Item>
