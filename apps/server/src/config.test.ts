@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it("keeps PUBLIC_URL without its trailing slash, for the tickets' QR codes", () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://queue.example.co.th/' }).publicUrl).toBe(
+      'https://queue.example.co.th',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: null });
   });
@@ -37,6 +44,8 @@ describe('loadConfig', () => {
     ['API_KEY', 'short'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['SESSION_IDLE_MINUTES', '0'],
+    ['PUBLIC_URL', 'queue.example.com'],
+    ['PUBLIC_URL', 'ftp://queue.example.com'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   SITE_TIMEZONE: z.string().refine(isTimeZone, 'is not a known IANA time zone').default('Asia/Bangkok'),
   DEFAULT_LANGUAGE: z.enum(['th', 'en', 'es', 'de', 'it', 'ru']).default('th'),
   COMPANY_NAME: z.string().max(200).default(''),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DEMO_DATA: flag.optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -67,6 +71,8 @@ export interface Config {
   siteTimeZone: string;
   defaultLanguage: Env['DEFAULT_LANGUAGE'];
   companyName: string;
+  /** Where drivers' phones reach the driver's page (tickets' QR codes); null: the kiosk's own address. */
+  publicUrl: string | null;
   demoData: boolean;
   session: { idleMs: number; maxMs: number; rememberMs: number };
   logLevel: Env['LOG_LEVEL'];
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteTimeZone: e.SITE_TIMEZONE,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     companyName: e.COMPANY_NAME,
+    publicUrl: e.PUBLIC_URL ?? null,
     // Demo data is on by default only for the embedded database: never fill a real server by accident.
     demoData: e.DEMO_DATA ?? databaseUrl === null,
     session: {

@@ -25,6 +25,7 @@ function pageRenderer(file: string, config: Config): () => string | null {
     apiKey: config.apiKey,
     defaultLanguage: config.defaultLanguage,
     companyName: config.companyName,
+    publicUrl: config.publicUrl ?? '',
   };
   const meta = `<meta name="tq-config" content='${escapeAttribute(JSON.stringify(clientConfig))}'>`;
   let cached: { mtimeMs: number; html: string } | null = null;

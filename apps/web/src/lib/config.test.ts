@@ -3,10 +3,15 @@ import { FALLBACK_CONFIG, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('reads the values the server injects', () => {
-    expect(parseConfig('{"apiKey":"k1","defaultLanguage":"en","companyName":" ACME "}')).toEqual({
+    expect(
+      parseConfig(
+        '{"apiKey":"k1","defaultLanguage":"en","companyName":" ACME ","publicUrl":"https://q.example.com/"}',
+      ),
+    ).toEqual({
       apiKey: 'k1',
       defaultLanguage: 'en',
       companyName: 'ACME',
+      publicUrl: 'https://q.example.com',
     });
   });
 
@@ -15,5 +20,6 @@ describe('parseConfig', () => {
     expect(parseConfig('{oops')).toEqual(FALLBACK_CONFIG);
     expect(parseConfig('{"apiKey":"","defaultLanguage":"xx","companyName":3}')).toEqual(FALLBACK_CONFIG);
     expect(parseConfig('{"defaultLanguage":"th-TH"}').defaultLanguage).toBe('th');
+    expect(parseConfig('{"publicUrl":"javascript:alert(1)"}').publicUrl).toBe('');
   });
 });

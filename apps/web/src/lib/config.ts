@@ -10,12 +10,15 @@ export interface WebConfig {
   apiKey: string;
   defaultLanguage: Language;
   companyName: string;
+  /** The driver's page base for tickets' QR codes (PUBLIC_URL); empty: this page's own origin. */
+  publicUrl: string;
 }
 
 export const FALLBACK_CONFIG: WebConfig = {
   apiKey: 'truck-queue-web',
   defaultLanguage: DEFAULT_LANGUAGE,
   companyName: '',
+  publicUrl: '',
 };
 
 function field(source: Record<string, unknown>, key: string): string | undefined {
@@ -38,6 +41,9 @@ export function parseConfig(content: string | null | undefined): WebConfig {
     apiKey: field(source, 'apiKey') || FALLBACK_CONFIG.apiKey,
     defaultLanguage: toLanguage(field(source, 'defaultLanguage')) ?? FALLBACK_CONFIG.defaultLanguage,
     companyName: field(source, 'companyName')?.trim() ?? FALLBACK_CONFIG.companyName,
+    publicUrl: /^https?:\/\//.test(field(source, 'publicUrl') ?? '')
+      ? field(source, 'publicUrl')!.replace(/\/+$/, '')
+      : FALLBACK_CONFIG.publicUrl,
   };
 }
 
