@@ -1,6 +1,19 @@
-import { PublicPlaceholderPage } from '../../app/public-placeholder-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { UnregisteredScreen } from './core/unregistered-screen.tsx';
+import { useDevice } from './core/use-device.ts';
+import { KioskScreen } from './kiosk/kiosk-screen.tsx';
 
-/** /PrinterManage: a ticket kiosk in kiosk mode (DESIGN.md "Devices"). */
+/**
+ * /PrinterManage: a ticket kiosk in kiosk mode (DESIGN.md "Devices"). Unregistered or cancelled
+ * it shows nothing but its short id; registered, the touch screen that issues and prints tickets
+ * for its queue types.
+ */
 export function PrinterManagePage() {
-  return <PublicPlaceholderPage titleKey="pages.printerManage" />;
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.printerManage'));
+  const state = useDevice('printer');
+  if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
+  // A new registration (another uuid) starts a fresh kiosk.
+  return <KioskScreen key={state.device.uuid} state={state} device={state.device} />;
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { isMidway, kioskFlow, START, type KioskAction, type KioskFlow } from './kiosk-flow.ts';
+
+const ticket: Ticket = {
+  uuid: 'u-1',
+  queue_number: 'A001',
+  queue_type_name: 'ส่งมันสำปะหลัง',
+  product_name: 'หัวมันสด',
+  truck_license: '70-1234',
+  created: '2025-03-07T07:05:00.000Z',
+};
+
+const run = (...actions: KioskAction[]): KioskFlow => actions.reduce(kioskFlow, START);
+
+describe('the kiosk steps', () => {
+  it('goes type → product → licence → confirm → issued', () => {
+    const state = run(
+      { type: 'chooseType', queueTypeId: 3 },
+      { type: 'chooseProduct', productId: 7 },
+      { type: 'editLicence', licence: '70-12' },
+      { type: 'confirmLicence', licence: '70-1234' },
+      { type: 'issued', ticket },
+    );
+    expect(state).toEqual({ step: 'issued', queueTypeId: 3, productId: 7, licence: '70-1234', ticket });
+  });
+
+  it('steps back one at a time, keeping the choices; back from the ticket starts over', () => {
+    const atConfirm = run(
+      { type: 'chooseType', queueTypeId: 3 },
+      { type: 'chooseProduct', productId: 7 },
+      { type: 'confirmLicence', licence: '70-1234' },
+    );
+    const steps = [atConfirm];
+    for (let i = 0; i < 4; i++) steps.push(kioskFlow(steps.at(-1)!, { type: 'back' }));
+    expect(steps.map((s) => s.step)).toEqual(['confirm', 'licence', 'product', 'type', 'type']);
+    expect(steps.at(-1)!.licence).toBe('70-1234');
+    expect(kioskFlow(kioskFlow(atConfirm, { type: 'issued', ticket }), { type: 'back' })).toEqual(START);
+  });
+
+  it('forgets the product when another type is chosen, keeps it when the same one is', () => {
+    const back = run(
+      { type: 'chooseType', queueTypeId: 3 },
+      { type: 'chooseProduct', productId: 7 },
+      { type: 'back' },
+      { type: 'back' },
+    );
+    expect(kioskFlow(back, { type: 'chooseType', queueTypeId: 3 }).productId).toBe(7);
+    expect(kioskFlow(back, { type: 'chooseType', queueTypeId: 4 }).productId).toBeNull();
+  });
+
+  it('ignores actions of another step (a double tap) and resets from anywhere', () => {
+    const atProduct = run({ type: 'chooseType', queueTypeId: 3 });
+    expect(kioskFlow(atProduct, { type: 'chooseType', queueTypeId: 4 })).toBe(atProduct);
+    expect(kioskFlow(atProduct, { type: 'issued', ticket })).toBe(atProduct);
+    expect(kioskFlow(atProduct, { type: 'reset' })).toEqual(START);
+  });
+
+  it('counts only the steps that wait on a truck as midway', () => {
+    expect(['type', 'product', 'licence', 'confirm', 'issued'].map((s) => isMidway(s as never))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+});

@@ -1,0 +1,253 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { Button, ConfigProvider, Steps, theme } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
+import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { callApi, isApiRequestError } from '../../../lib/api-client.ts';
+import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import { newIdempotencyKey } from '../../calling/api/use-issue-ticket.ts';
+import { ConnectionBanner } from '../core/connection-banner.tsx';
+import { helloQueryKey, type DeviceState } from '../core/use-device.ts';
+import { attemptAfter, attemptFor, type TicketAttempt } from './attempt.ts';
+import { ProductStep, QueueTypeStep } from './choice-steps.tsx';
+import { ConfirmStep, type IssueFailure } from './confirm-step.tsx';
+import { IssuedStep } from './issued-step.tsx';
+import { isMidway, kioskFlow, START, type KioskStep } from './kiosk-flow.ts';
+import { KioskHeader } from './kiosk-header.tsx';
+import { LicenceStep } from './licence-step.tsx';
+import { useIdleTimeout } from './use-idle.ts';
+import './kiosk.css';
+
+/** A truck that walks away mid-way: the screen goes back to the start after this long untouched. */
+export const IDLE_TIMEOUT_MS = 60_000;
+/** The idle warning shows for the last seconds. */
+const IDLE_WARNING_S = 15;
+
+const STEP_INDEX: Record<KioskStep, number> = { type: 0, product: 1, licence: 2, confirm: 3, issued: 4 };
+
+/** Answers worth simply sending again (with the same key): the server may have been busy. */
+const RETRYABLE = new Set(['INTERNAL', 'TOO_MANY_ATTEMPTS']);
+
+/**
+ * The registered kiosk: queue type → product → licence → confirm → the printed ticket, in large
+ * touch targets for a 1080x1920 portrait screen (landscape works too).
+ */
+export function KioskScreen({ state, device }: { state: DeviceState; device: DeviceInfo }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const queryClient = useQueryClient();
+  const [flow, dispatch] = useReducer(kioskFlow, START);
+  const [failure, setFailure] = useState<IssueFailure | null>(null);
+  // The attempt in progress: its key goes out again on every retry until a ticket comes back.
+  const pending = useRef<TicketAttempt | null>(null);
+  const printedFor = useRef<string | null>(null);
+
+  const issue = useMutation({
+    mutationFn: (attempt: TicketAttempt) =>
+      callApi(
+        issueQueue,
+        {
+          id_branchQT: attempt.choice.queueTypeId,
+          product: attempt.choice.productId,
+          truck_license: attempt.choice.licence,
+          idempotency_key: attempt.key,
+        },
+        { device: state.identity },
+      ),
+  });
+
+  const type = device.queue_types.find((q) => q.id === flow.queueTypeId) ?? null;
+  const product = type?.product.find((p) => p.id === flow.productId) ?? null;
+  // An administrator changed the kiosk's queue types or products under the truck: start over.
+  const lost =
+    (flow.step === 'product' && (!type || type.product.length === 0)) ||
+    ((flow.step === 'licence' || flow.step === 'confirm') && !product);
+  if (lost) dispatch({ type: 'reset' });
+
+  const restart = () => {
+    setFailure(null);
+    issue.reset();
+    dispatch({ type: 'reset' });
+  };
+
+  // Each step starts at the top (a keypad may have scrolled a short landscape screen).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [flow.step]);
+
+  const idleLeft = useIdleTimeout(isMidway(flow.step) && !issue.isPending, IDLE_TIMEOUT_MS, restart);
+
+  const submit = () => {
+    if (!type || !product || issue.isPending) return;
+    const attempt = attemptFor(
+      pending.current,
+      { queueTypeId: type.id, productId: product.id, licence: flow.licence },
+      newIdempotencyKey,
+    );
+    pending.current = attempt;
+    setFailure(null);
+    issue.mutate(attempt, {
+      onSuccess: ({ queue }) => {
+        pending.current = attemptAfter(attempt, 'issued');
+        dispatch({ type: 'issued', ticket: queue });
+      },
+      onError: (error) => {
+        const code = errorCodeOf(error);
+        if (code === 'NETWORK') {
+          pending.current = attemptAfter(attempt, 'unreachable');
+          setFailure({ kind: 'unreachable' });
+          return;
+        }
+        pending.current = attemptAfter(attempt, 'refused');
+        // The key belongs to a ticket elsewhere (never with random keys): the next try gets its own.
+        if (isApiRequestError(error) && error.detail.reason === 'IDEMPOTENCY_KEY_REUSED')
+          pending.current = null;
+        // Cancelled meanwhile: say hello again, and the page shows the id to register.
+        if (code === 'DEVICE_NOT_REGISTERED') {
+          void queryClient.invalidateQueries({ queryKey: helloQueryKey('printer') });
+        }
+        setFailure({ kind: 'refused', message: errorMessage(t, error), retryable: RETRYABLE.has(code) });
+      },
+    });
+  };
+
+  let body;
+  switch (flow.step) {
+    case 'type':
+      body = (
+        <QueueTypeStep
+          types={device.queue_types}
+          selected={flow.queueTypeId}
+          onChoose={(id) => dispatch({ type: 'chooseType', queueTypeId: id })}
+        />
+      );
+      break;
+    case 'product':
+      body = type && (
+        <>
+          <ProductStep
+            type={type}
+            selected={flow.productId}
+            onChoose={(id) => dispatch({ type: 'chooseProduct', productId: id })}
+          />
+          <BackBar onBack={() => dispatch({ type: 'back' })} />
+        </>
+      );
+      break;
+    case 'licence':
+      body = (
+        <LicenceStep
+          licence={flow.licence}
+          onChange={(licence) => dispatch({ type: 'editLicence', licence })}
+          onNext={(licence) => {
+            setFailure(null);
+            dispatch({ type: 'confirmLicence', licence });
+          }}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      );
+      break;
+    case 'confirm':
+      body = type && product && (
+        <ConfirmStep
+          type={type}
+          productName={product.name}
+          licence={flow.licence}
+          issuing={issue.isPending}
+          failure={failure}
+          offline={state.unreachable || !state.connected}
+          onIssue={submit}
+          onBack={() => {
+            setFailure(null);
+            dispatch({ type: 'back' });
+          }}
+          onEditLicence={() => {
+            setFailure(null);
+            dispatch({ type: 'toLicence' });
+          }}
+          onRestart={restart}
+        />
+      );
+      break;
+    case 'issued':
+      body = flow.ticket && (
+        <IssuedStep ticket={flow.ticket} device={device} printedFor={printedFor} onDone={restart} />
+      );
+      break;
+  }
+
+  return (
+    <ConfigProvider
+      theme={{
+        token: { fontSize: 20, controlHeightLG: 64, borderRadiusLG: 16 },
+        components: { Steps: { titleLineHeight: 40 } },
+      }}
+    >
+      <div
+        className="tqk-root"
+        data-testid="kiosk"
+        data-step={flow.step}
+        style={{ background: token.colorBgLayout, color: token.colorText }}
+      >
+        <KioskHeader device={device} />
+        <main className="tqk-main">
+          <div className="tqk-noprint tqk-banner">
+            <ConnectionBanner state={state} />
+          </div>
+          <Steps
+            className="tqk-noprint"
+            current={STEP_INDEX[flow.step]}
+            responsive={false}
+            items={[
+              { title: t('kiosk.steps.type') },
+              { title: t('kiosk.steps.product') },
+              { title: t('kiosk.steps.licence') },
+              { title: t('kiosk.steps.confirm') },
+            ]}
+          />
+          {body}
+        </main>
+        {idleLeft !== null && idleLeft <= IDLE_WARNING_S && (
+          <div
+            className="tqk-noprint"
+            role="status"
+            data-testid="kiosk-idle"
+            style={{
+              position: 'fixed',
+              insetInline: 0,
+              bottom: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 24,
+              padding: '20px 32px',
+              background: token.colorWarningBg,
+              borderTop: `3px solid ${token.colorWarningBorder}`,
+              fontSize: 'clamp(22px, 2.6vh, 34px)',
+              fontWeight: 600,
+              color: token.colorText,
+            }}
+          >
+            {t('kiosk.idle.warning', { s: idleLeft })}
+            <Button size="large" type="primary">
+              {t('kiosk.idle.stay')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </ConfigProvider>
+  );
+}
+
+function BackBar({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tqk-actions">
+      <Button className="tqk-big" size="large" icon={<ArrowLeftOutlined />} onClick={onBack}>
+        {t('kiosk.nav.back')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { formatTicketTime, PAGE_MARGIN_MM, qrSymbol, ticketPageLengthMm } from './ticket-format.ts';
+
+/** Until the ticket is measured: long enough for any ticket, so nothing is cut. */
+const FALLBACK_PAGE_MM = 200;
+
+/**
+ * The queue ticket as printed on 80 mm thermal paper (and shown on screen, zoomed): company,
+ * number, type, product, licence, time and a QR code of the driver's page. The page size of
+ * the print follows the ticket's measured length.
+ */
+export function KioskTicket({
+  ticket,
+  heading,
+  subheading,
+  followUrl,
+}: {
+  ticket: Ticket;
+  /** The company (or the branch when no company name is set). */
+  heading: string;
+  subheading: string | null;
+  followUrl: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  const [pageMm, setPageMm] = useState<number | null>(null);
+  const qr = useMemo(() => qrSymbol(followUrl), [followUrl]);
+
+  useLayoutEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      setPageMm(ticketPageLengthMm({ width: rect.width, height: rect.height }));
+    };
+    // Observing measures once at the start, then again when late fonts or a rotation change it.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const margin = `${PAGE_MARGIN_MM.top}mm ${PAGE_MARGIN_MM.side}mm ${PAGE_MARGIN_MM.bottom}mm`;
+  return (
+    <div className="tqk-ticket-frame tqk-print-flat">
+      <style>{`@page { size: 80mm ${pageMm ?? FALLBACK_PAGE_MM}mm; margin: ${margin}; }`}</style>
+      <div ref={root} className="tqk-ticket" data-testid="ticket" data-page-mm={pageMm ?? undefined}>
+        <div className="tqk-ticket-company">{heading}</div>
+        {subheading && <div className="tqk-ticket-branch">{subheading}</div>}
+        <div className="tqk-ticket-heading">{t('kiosk.ticket.heading')}</div>
+        <div
+          className="tqk-ticket-number"
+          data-testid="ticket-number"
+          aria-label={t('kiosk.ticket.queueNumber')}
+        >
+          {ticket.queue_number}
+        </div>
+        <hr />
+        <dl>
+          <dt>{t('kiosk.ticket.queueType')}</dt>
+          <dd>{ticket.queue_type_name}</dd>
+          <dt>{t('kiosk.ticket.product')}</dt>
+          <dd>{ticket.product_name}</dd>
+          <dt>{t('kiosk.ticket.licence')}</dt>
+          <dd className="tqk-ticket-licence">{ticket.truck_license}</dd>
+          <dt>{t('kiosk.ticket.issuedAt')}</dt>
+          <dd>{formatTicketTime(ticket.created, i18n.language)}</dd>
+        </dl>
+        <hr />
+        <svg
+          className="tqk-ticket-qr"
+          data-testid="ticket-qr"
+          data-url={followUrl}
+          viewBox={`0 0 ${qr.size} ${qr.size}`}
+          role="img"
+          aria-label={t('kiosk.ticket.scan')}
+          xmlns="http://www.w3.org/2000/svg"
+        >
+          <rect width={qr.size} height={qr.size} fill="#fff" />
+          <path d={qr.path} fill="#000" />
+        </svg>
+        <div className="tqk-ticket-scan">{t('kiosk.ticket.scan')}</div>
+        <div className="tqk-ticket-small">{t('kiosk.ticket.keep')}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+/// <reference lib="dom" />
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { launchBrowser, newContext } from './support/browser.ts';
+import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The kiosk page, registered by the first test and used by the next ones. */
+let kiosk: Page;
+
+declare global {
+  interface Window {
+    /** How many times the page called window.print() (stubbed: headless Chromium cannot print). */
+    __prints: number;
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+interface IssuedTicket {
+  uuid: string;
+  queue_number: string;
+  truck_license: string;
+}
+
+/** A Thai kiosk at 1080x1920, at twice the pixels so the QR code reads cleanly from a screenshot. */
+async function kioskPage(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    viewport: { width: 1080, height: 1920 },
+    deviceScaleFactor: 2,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    localStorage.setItem('I18N_LANGUAGE', 'th');
+    window.__prints = 0;
+    window.print = () => {
+      window.__prints += 1;
+    };
+  });
+  return page;
+}
+
+/** Types on the kiosk's own keypad, switching its letter tabs as needed. */
+async function typeOnKeypad(page: Page, text: string): Promise<void> {
+  const keypad = page.getByTestId('kiosk-keypad');
+  for (const char of text) {
+    if (char === ' ') {
+      await keypad.getByRole('button', { name: 'เว้นวรรค' }).click();
+      continue;
+    }
+    if (char === '-') {
+      await keypad.getByRole('button', { name: 'ขีด', exact: true }).click();
+      continue;
+    }
+    if (/[ก-ฮ]/.test(char)) await keypad.getByText('ก–ฮ', { exact: true }).click();
+    else if (/[A-Z]/.test(char)) await keypad.getByText('A–Z', { exact: true }).click();
+    await keypad.getByRole('button', { name: char, exact: true }).click();
+  }
+}
+
+/** From the first step to the confirm step: queue type รับสินค้า, product กากมัน, the licence on the keypad. */
+async function chooseUpToConfirm(page: Page, licence: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
+  await page.getByRole('button', { name: /รับสินค้า/ }).click();
+  await page.getByRole('button', { name: /กากมัน/ }).click();
+  await typeOnKeypad(page, licence);
+  expect(await page.getByTestId('kiosk-licence-input').inputValue()).toBe(licence);
+  await page.getByTestId('kiosk-licence-next').click();
+  await expect.poll(() => page.getByTestId('kiosk-summary-licence').innerText()).toBe(licence);
+}
+
+/** Every ticket of today on the officers' Manage Calling cards with this licence, through the API. */
+async function ticketsWithLicence(licence: string): Promise<{ queue_number: string; uuid: string }[]> {
+  const post = async (path: string, body: unknown, session?: string) => {
+    const response = await fetch(`${baseUrl}/api/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'truck-queue-web',
+        ...(session ? { session } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return response.json();
+  };
+  const signin = await post('authen/signin', {
+    email: 'employee@example.com',
+    password: prehashPassword('demo1234'),
+    remember: false,
+  });
+  const cards = await post('process/calling/getCardInProcess', { find_total_day: 1 }, signin.officer.session);
+  return (cards.card as { queue_number: { queue_number: string; uuid: string; truck_license: string }[] }[])
+    .flatMap((card) => card.queue_number)
+    .filter((queue) => queue.truck_license === licence);
+}
+
+/** Reads the QR code in a PNG screenshot. */
+function decodeQr(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
+describe('the ticket kiosk', () => {
+  it('shows its id, becomes the kiosk when registered, issues a ticket, prints it once with a QR code of the driver’s page', async () => {
+    const identity = newIdentity();
+    kiosk = await kioskPage();
+    await useIdentity(kiosk, 'printer', identity);
+    await kiosk.goto('/PrinterManage');
+    await expect
+      .poll(() => kiosk.getByTestId('device-id').innerText())
+      .toBe(`${identity.id.slice(0, 4)} ${identity.id.slice(4)}`);
+
+    // An admin registers it: the page becomes the kiosk by itself.
+    await registerDevice(baseUrl, 'printer', identity.id);
+    await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+    expect(await kiosk.getByTestId('device-id').count()).toBe(0);
+
+    const licence = '71-2468 ขก';
+    await chooseUpToConfirm(kiosk, licence);
+    const answer = kiosk.waitForResponse('**/api/process/printer/issueQueue');
+    await kiosk.getByTestId('kiosk-issue').click();
+    const issued = ((await (await answer).json()) as { queue: IssuedTicket }).queue;
+    expect(issued.truck_license).toBe(licence);
+
+    // The ticket shows, and went to the printer exactly once.
+    const ticket = kiosk.getByTestId('ticket');
+    await ticket.waitFor();
+    expect(await kiosk.getByTestId('ticket-number').innerText()).toBe(issued.queue_number);
+    expect(await ticket.innerText()).toContain(licence);
+    await expect.poll(() => kiosk.evaluate(() => window.__prints)).toBe(1);
+    await kiosk.waitForTimeout(1000);
+    expect(await kiosk.evaluate(() => window.__prints)).toBe(1);
+
+    // As printed: only the ticket, and its QR code opens the driver's page of this ticket.
+    await kiosk.emulateMedia({ media: 'print' });
+    expect(await kiosk.getByTestId('kiosk-finish').isVisible()).toBe(false);
+    expect(await kiosk.getByText('ออกบัตรคิวเรียบร้อยแล้ว').isVisible()).toBe(false);
+    const qrUrl = decodeQr(await kiosk.getByTestId('ticket-qr').screenshot());
+    expect(qrUrl).toBe(`${baseUrl}/Queue/data/${issued.uuid}`);
+    await kiosk.emulateMedia({ media: 'screen' });
+
+    const driverContext = await newContext(browser, baseUrl, { viewport: { width: 390, height: 844 } });
+    contexts.push(driverContext);
+    const driver = await driverContext.newPage();
+    await driver.goto(qrUrl!);
+    await expect.poll(() => driver.locator('.qp-number').innerText()).toBe(issued.queue_number);
+
+    // "Finish" gives the next truck a fresh start.
+    await kiosk.getByTestId('kiosk-finish').click();
+    await expect.poll(() => kiosk.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
+  });
+
+  it('sends the same idempotency key again after a lost answer, and the retry gets the one ticket', async () => {
+    const licence = '72-1357 กท';
+    await chooseUpToConfirm(kiosk, licence);
+
+    // The server issues the ticket, but its answer never reaches the kiosk.
+    const keys: string[] = [];
+    await kiosk.route('**/api/process/printer/issueQueue', async (route) => {
+      keys.push((route.request().postDataJSON() as { idempotency_key: string }).idempotency_key);
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await kiosk.getByTestId('kiosk-issue').click();
+    const unreachable = kiosk.getByTestId('kiosk-unreachable');
+    await unreachable.waitFor();
+    expect(await unreachable.innerText()).toContain('ติดต่อเซิร์ฟเวอร์ไม่ได้');
+    expect(await ticketsWithLicence(licence)).toHaveLength(1);
+
+    // The retry gets that ticket back rather than a second one (or an "already holds a ticket").
+    await kiosk.getByTestId('kiosk-retry').click();
+    await kiosk.getByTestId('ticket').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const tickets = await ticketsWithLicence(licence);
+    expect(tickets).toHaveLength(1);
+    expect(await kiosk.getByTestId('ticket-number').innerText()).toBe(tickets[0]!.queue_number);
+    await expect.poll(() => kiosk.evaluate(() => window.__prints)).toBe(2);
+
+    await kiosk.unroute('**/api/process/printer/issueQueue');
+    await kiosk.getByTestId('kiosk-finish').click();
+  });
+
+  it('says in large Thai that the server cannot be reached, and issues once it is back', async () => {
+    const licence = '73-9753 ชม';
+    await chooseUpToConfirm(kiosk, licence);
+    await kiosk.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await kiosk.getByTestId('kiosk-issue').click();
+    const unreachable = kiosk.getByTestId('kiosk-unreachable');
+    await unreachable.waitFor();
+    expect(await unreachable.innerText()).toContain('ติดต่อเซิร์ฟเวอร์ไม่ได้');
+    expect(await unreachable.getByText('ติดต่อเซิร์ฟเวอร์ไม่ได้', { exact: true }).isVisible()).toBe(true);
+    const titleSize = await unreachable
+      .getByText('ติดต่อเซิร์ฟเวอร์ไม่ได้', { exact: true })
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(titleSize).toBeGreaterThanOrEqual(32);
+    expect(await ticketsWithLicence(licence)).toHaveLength(0);
+
+    await kiosk.unroute('**/api/**');
+    await kiosk.getByTestId('kiosk-retry').click();
+    await kiosk.getByTestId('ticket').waitFor();
+    expect(await ticketsWithLicence(licence)).toHaveLength(1);
+  });
+
+  it('goes back to the first step when a truck walks away mid-way, warning first', async () => {
+    const identity = newIdentity();
+    const idle = await kioskPage();
+    await idle.clock.install();
+    await useIdentity(idle, 'printer', identity);
+    await idle.goto('/PrinterManage');
+    await idle.getByTestId('device-id').waitFor();
+    await registerDevice(baseUrl, 'printer', identity.id);
+    await idle.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+
+    await idle.getByRole('button', { name: /รับสินค้า/ }).click();
+    await expect.poll(() => idle.getByTestId('kiosk').getAttribute('data-step')).toBe('product');
+    await idle.clock.fastForward(50_000);
+    await expect.poll(() => idle.getByTestId('kiosk-idle').innerText()).toContain('กลับไปหน้าแรก');
+    await idle.clock.fastForward(11_000);
+    await expect.poll(() => idle.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
+    expect(await idle.getByTestId('kiosk-idle').count()).toBe(0);
+  });
+});
