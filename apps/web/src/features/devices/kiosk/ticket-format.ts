@@ -8,7 +8,11 @@ import { toLanguage } from '../../../lib/languages.ts';
  */
 export const SITE_TIME_ZONE = 'Asia/Bangkok';
 
-/** The driver's page for a ticket: what the ticket's QR code holds. */
+/**
+ * The driver's page for a ticket: what the ticket's QR code holds. `base` is PUBLIC_URL when
+ * the server has one (the kiosk may reach the server by an address phones cannot), else the
+ * kiosk's own origin.
+ */
 export function driverPageUrl(origin: string, uuid: string): string {
   return `${origin.replace(/\/+$/, '')}/Queue/data/${encodeURIComponent(uuid)}`;
 }
