@@ -26,6 +26,7 @@ function pageRenderer(file: string, config: Config): () => string | null {
     defaultLanguage: config.defaultLanguage,
     companyName: config.companyName,
     publicUrl: config.publicUrl ?? '',
+    siteTimeZone: config.siteTimeZone,
   };
   const meta = `<meta name="tq-config" content='${escapeAttribute(JSON.stringify(clientConfig))}'>`;
   let cached: { mtimeMs: number; html: string } | null = null;

@@ -5,13 +5,14 @@ describe('parseConfig', () => {
   it('reads the values the server injects', () => {
     expect(
       parseConfig(
-        '{"apiKey":"k1","defaultLanguage":"en","companyName":" ACME ","publicUrl":"https://q.example.com/"}',
+        '{"apiKey":"k1","defaultLanguage":"en","companyName":" ACME ","publicUrl":"https://q.example.com/","siteTimeZone":"Asia/Ho_Chi_Minh"}',
       ),
     ).toEqual({
       apiKey: 'k1',
       defaultLanguage: 'en',
       companyName: 'ACME',
       publicUrl: 'https://q.example.com',
+      siteTimeZone: 'Asia/Ho_Chi_Minh',
     });
   });
 
@@ -21,5 +22,6 @@ describe('parseConfig', () => {
     expect(parseConfig('{"apiKey":"","defaultLanguage":"xx","companyName":3}')).toEqual(FALLBACK_CONFIG);
     expect(parseConfig('{"defaultLanguage":"th-TH"}').defaultLanguage).toBe('th');
     expect(parseConfig('{"publicUrl":"javascript:alert(1)"}').publicUrl).toBe('');
+    expect(parseConfig('{"siteTimeZone":"Mars/Olympus"}').siteTimeZone).toBe('Asia/Bangkok');
   });
 });

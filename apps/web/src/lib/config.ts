@@ -12,6 +12,8 @@ export interface WebConfig {
   companyName: string;
   /** The driver's page base for tickets' QR codes (PUBLIC_URL); empty: this page's own origin. */
   publicUrl: string;
+  /** SITE_TIMEZONE: the plant's wall clock, whatever the zone of the PC showing the page. */
+  siteTimeZone: string;
 }
 
 export const FALLBACK_CONFIG: WebConfig = {
@@ -19,7 +21,17 @@ export const FALLBACK_CONFIG: WebConfig = {
   defaultLanguage: DEFAULT_LANGUAGE,
   companyName: '',
   publicUrl: '',
+  siteTimeZone: 'Asia/Bangkok',
 };
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function field(source: Record<string, unknown>, key: string): string | undefined {
   const value = source[key];
@@ -44,6 +56,9 @@ export function parseConfig(content: string | null | undefined): WebConfig {
     publicUrl: /^https?:\/\//.test(field(source, 'publicUrl') ?? '')
       ? field(source, 'publicUrl')!.replace(/\/+$/, '')
       : FALLBACK_CONFIG.publicUrl,
+    siteTimeZone:
+      [field(source, 'siteTimeZone')].find((zone) => zone && isTimeZone(zone)) ??
+      FALLBACK_CONFIG.siteTimeZone,
   };
 }
 

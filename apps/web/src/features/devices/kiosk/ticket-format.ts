@@ -1,12 +1,9 @@
 import { create as createQr } from 'qrcode';
+import { config } from '../../../lib/config.ts';
 import { toLanguage } from '../../../lib/languages.ts';
 
-/**
- * The site's time zone. The server's SITE_TIMEZONE defaults to it and the web config does not
- * carry it, so the kiosk's clock and tickets use it as the plant's wall clock whatever the
- * kiosk PC's own zone is.
- */
-export const SITE_TIME_ZONE = 'Asia/Bangkok';
+/** The plant's wall clock (SITE_TIMEZONE), whatever the kiosk PC's own zone is. */
+export const SITE_TIME_ZONE = config.siteTimeZone;
 
 /**
  * The driver's page for a ticket: what the ticket's QR code holds. `base` is PUBLIC_URL when
