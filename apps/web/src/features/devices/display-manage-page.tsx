@@ -1,6 +1,62 @@
-import { PublicPlaceholderPage } from '../../app/public-placeholder-page.tsx';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ConnectionBanner } from './core/connection-banner.tsx';
+import { UnregisteredScreen } from './core/unregistered-screen.tsx';
+import { useDevice } from './core/use-device.ts';
+import {
+  AnnouncementCaption,
+  AnnouncementQueue,
+  UnlockSoundButton,
+  VoiceNotice,
+} from './display/announcement-layer.tsx';
+import { DisplayBoard, type FlashTarget } from './display/display-board.tsx';
+import { useAnnouncer } from './display/use-announcer.ts';
+import { useBoardRefresh, useDisplayBoard } from './display/use-display-board.ts';
 
-/** /DisplayManage: a TV display screen in kiosk mode (DESIGN.md "Devices"). */
+/**
+ * /DisplayManage: a TV display screen in kiosk mode (DESIGN.md "Devices"). Unregistered it shows
+ * its short id; registered, the board of its queue types, and every call arriving over the
+ * socket is shown at once and announced (chime + Thai speech, or a caption).
+ */
 export function DisplayManagePage() {
-  return <PublicPlaceholderPage titleKey="pages.displayManage" />;
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.displayManage'));
+  const { announcer, queue, voice, sound } = useAnnouncer();
+  const { refetch, showCall } = useBoardRefresh();
+  const [flash, setFlash] = useState<FlashTarget | null>(null);
+
+  const onCall = useCallback(
+    (call: DeviceCall) => {
+      showCall(call);
+      if (announcer.enqueue(call)) {
+        setFlash({ id: call.id, stationId: call.station_id, queueNumber: call.queue_number });
+      }
+    },
+    [announcer, showCall],
+  );
+  const state = useDevice('display', { onCall, onConnect: refetch });
+  const board = useDisplayBoard(state);
+
+  if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
+  return (
+    <DisplayBoard
+      device={state.device}
+      board={board.data}
+      failed={board.isError || board.failureCount > 0}
+      flash={flash}
+      notices={<VoiceNotice voice={voice} />}
+      overlays={
+        <>
+          <div className="tqd-connection">
+            <ConnectionBanner state={state} />
+          </div>
+          <AnnouncementQueue queue={queue} />
+          <AnnouncementCaption queue={queue} />
+          <UnlockSoundButton sound={sound} />
+        </>
+      }
+    />
+  );
 }

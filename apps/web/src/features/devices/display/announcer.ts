@@ -1,0 +1,245 @@
+import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+
+/**
+ * The display's announcer (DESIGN.md "Devices"): every call is announced once, in the order
+ * the calls arrived, with a chime and then a Thai sentence. An announcement is never cut off:
+ * the next one starts only when the previous one has ended (or, if the browser never says it
+ * ended, after a safety time that grows with the sentence). Without a Thai voice (or with the
+ * sound blocked) each announcement is shown as a large caption for a few seconds instead.
+ *
+ * Pure logic: the browser's sound (Web Audio chime, speechSynthesis) and timers are injected,
+ * so the queue is tested in Node.
+ */
+
+export interface Announcement {
+  /** The call's id: one announcement per call, ever. */
+  id: number;
+  queueNumber: string;
+  stationName: string;
+  /** The sentence as shown (caption, queue in the DOM). */
+  text: string;
+  /** The sentence as spoken: the number spelled out so the voice reads it clearly. */
+  spoken: string;
+}
+
+export type AnnouncementPhase = 'chime' | 'speaking' | 'caption' | 'gap';
+
+export interface CurrentAnnouncement extends Announcement {
+  phase: AnnouncementPhase;
+  /** Shown as a large caption on screen (no voice to speak it, or speaking failed). */
+  captioned: boolean;
+}
+
+export interface AnnouncerSnapshot {
+  current: CurrentAnnouncement | null;
+  waiting: readonly Announcement[];
+}
+
+export interface SpeechPort {
+  /** A Thai voice is there and the browser lets this page make sound. */
+  ready(): boolean;
+  /**
+   * Speaks `text` in Thai; calls `done` once when it has ended, with an error code when it
+   * failed (never cancels what is being spoken).
+   */
+  speak(text: string, done: (error?: string) => void): void;
+}
+
+export interface ChimePort {
+  /** Starts the chime; returns how long it lasts in ms (0 when it cannot play now). */
+  play(): number;
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface AnnouncerOptions {
+  compose: (call: DeviceCall) => { text: string; spoken: string };
+  speech: SpeechPort | null;
+  chime: ChimePort | null;
+  timers?: Timers;
+  /** How long a caption stays when the announcement is not spoken. */
+  captionMs?: number;
+  /** Silence between two announcements. */
+  gapMs?: number;
+}
+
+export const CAPTION_MS = 6_000;
+export const GAP_MS = 800;
+/** Call ids remembered to refuse a second announcement of the same call. */
+const SEEN_LIMIT = 2_000;
+
+/**
+ * How long speaking `text` may take before the announcer moves on without the browser's
+ * `end` event: generous (Thai voices read about 12 characters a second), never endless.
+ */
+export function speechTimeoutMs(text: string): number {
+  return Math.min(60_000, 5_000 + 250 * [...text].length);
+}
+
+/** "A001" → "A 0 0 1": a Thai voice then reads each character ("เอ ศูนย์ ศูนย์ หนึ่ง"), not "A one". */
+export function spellOut(queueNumber: string): string {
+  return [...queueNumber.replace(/\s+/g, '')].join(' ');
+}
+
+/** The locale's sentence for a call, shown and (with the number spelled out) spoken. */
+export function composeAnnouncement(
+  sentence: (values: { number: string; station: string }) => string,
+  call: Pick<DeviceCall, 'queue_number' | 'station_name'>,
+): { text: string; spoken: string } {
+  return {
+    text: sentence({ number: call.queue_number, station: call.station_name }),
+    spoken: sentence({ number: spellOut(call.queue_number), station: call.station_name }),
+  };
+}
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class Announcer {
+  private readonly compose: AnnouncerOptions['compose'];
+  private readonly speech: SpeechPort | null;
+  private readonly chime: ChimePort | null;
+  private readonly timers: Timers;
+  private readonly captionMs: number;
+  private readonly gapMs: number;
+
+  private readonly seen = new Set<number>();
+  private queue: Announcement[] = [];
+  private current: CurrentAnnouncement | null = null;
+  private timer: unknown = null;
+  /** Bumped whenever a step starts: a late `done` or timer of an earlier step is ignored. */
+  private step = 0;
+  private running = true;
+  private snapshot: AnnouncerSnapshot = { current: null, waiting: [] };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: AnnouncerOptions) {
+    this.compose = options.compose;
+    this.speech = options.speech;
+    this.chime = options.chime;
+    this.timers = options.timers ?? realTimers;
+    this.captionMs = options.captionMs ?? CAPTION_MS;
+    this.gapMs = options.gapMs ?? GAP_MS;
+  }
+
+  /** Queues the call's announcement; false when this call was already announced (or queued). */
+  enqueue(call: DeviceCall): boolean {
+    if (this.seen.has(call.id)) return false;
+    this.seen.add(call.id);
+    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
+    const { text, spoken } = this.compose(call);
+    this.queue.push({
+      id: call.id,
+      queueNumber: call.queue_number,
+      stationName: call.station_name,
+      text,
+      spoken,
+    });
+    this.publish();
+    this.next();
+    return true;
+  }
+
+  getSnapshot = (): AnnouncerSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Stops taking the next announcement (page hidden or unmounted); what is spoken now ends by itself. */
+  stop(): void {
+    this.running = false;
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.step++;
+    // The one under way finishes in the browser on its own (never cut off) and is not repeated.
+    this.current = null;
+    this.publish();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.next();
+  }
+
+  private publish(): void {
+    this.snapshot = { current: this.current, waiting: [...this.queue] };
+    for (const listener of this.listeners) listener();
+  }
+
+  private wait(ms: number, then: () => void): void {
+    const step = ++this.step;
+    this.timer = this.timers.setTimeout(() => {
+      if (step !== this.step) return;
+      this.timer = null;
+      then();
+    }, ms);
+  }
+
+  private setPhase(phase: AnnouncementPhase, captioned?: boolean): void {
+    if (!this.current) return;
+    this.current = { ...this.current, phase, captioned: captioned ?? this.current.captioned };
+    this.publish();
+  }
+
+  private next(): void {
+    if (!this.running || this.current) return;
+    const announcement = this.queue.shift();
+    if (!announcement) return;
+    const spoken = this.speech?.ready() ?? false;
+    this.current = { ...announcement, phase: 'chime', captioned: !spoken };
+    this.publish();
+    let chimeMs = 0;
+    try {
+      chimeMs = this.chime?.play() ?? 0;
+    } catch (error) {
+      console.warn('The chime could not play', error);
+    }
+    this.wait(chimeMs, () => (spoken ? this.say() : this.caption()));
+  }
+
+  private say(): void {
+    const current = this.current;
+    if (!current || !this.speech) return this.caption();
+    this.setPhase('speaking');
+    const step = ++this.step;
+    let finished = false;
+    const finish = (error?: string) => {
+      if (finished || step !== this.step) return;
+      finished = true;
+      if (this.timer !== null) this.timers.clearTimeout(this.timer);
+      this.timer = null;
+      // Not spoken after all (blocked, no voice): show it instead, for the caption's time.
+      if (error && error !== 'interrupted') this.caption();
+      else this.done();
+    };
+    this.timer = this.timers.setTimeout(() => finish(), speechTimeoutMs(current.spoken));
+    try {
+      this.speech.speak(current.spoken, finish);
+    } catch (error) {
+      console.warn('Speech failed', error);
+      finish('failed');
+    }
+  }
+
+  private caption(): void {
+    this.setPhase('caption', true);
+    this.wait(this.captionMs, () => this.done());
+  }
+
+  private done(): void {
+    this.setPhase('gap');
+    this.wait(this.gapMs, () => {
+      this.current = null;
+      this.publish();
+      this.next();
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { i18n } from '../../../lib/i18n.ts';
+import { Announcer, composeAnnouncement } from './announcer.ts';
+import { browserChime, browserSpeech, soundState, subscribeSound, voiceState } from './browser-sound.ts';
+
+/** Time the browser gets to load its voices before the screen says there is no Thai one. */
+const VOICE_GRACE_MS = 3_000;
+
+/**
+ * The display's announcer with the browser's chime and voice, its queue as React state, and
+ * whether the screen must offer "tap to turn on" (sound blocked) or a caption notice (no voice).
+ * Announcements are always in Thai, whatever language the screen shows.
+ */
+export function useAnnouncer() {
+  const [announcer] = useState(
+    () =>
+      new Announcer({
+        compose: (call) =>
+          composeAnnouncement(
+            (values) => i18n.getFixedT('th')('displayBoard.announcement.sentence', values),
+            call,
+          ),
+        speech: browserSpeech,
+        chime: browserChime,
+      }),
+  );
+  useEffect(() => {
+    announcer.start();
+    return () => announcer.stop();
+  }, [announcer]);
+
+  const [voiceSettled, setVoiceSettled] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVoiceSettled(true), VOICE_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const queue = useSyncExternalStore(announcer.subscribe, announcer.getSnapshot);
+  const voice = useSyncExternalStore(subscribeSound, voiceState);
+  const sound = useSyncExternalStore(subscribeSound, soundState);
+  return {
+    announcer,
+    queue,
+    /** 'thai' until the voices had time to load. */
+    voice: voiceSettled ? voice : 'thai',
+    sound,
+  };
+}
