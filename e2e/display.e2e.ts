@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { employeeSession, issueStandardTicket, randomLicence } from './screenshots-display.ts';
+import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
 import { cancelDevice, newIdentity, registerDevice, useIdentity } from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');

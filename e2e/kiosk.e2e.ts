@@ -3,8 +3,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prehashPassword } from '@truck-queue/shared/password';
 import { launchBrowser, newContext } from './support/browser.ts';
+import { employeeSession, post } from './support/demo-plant.ts';
 import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');
@@ -86,24 +86,13 @@ async function chooseUpToConfirm(page: Page, licence: string): Promise<void> {
 
 /** Every ticket of today on the officers' Manage Calling cards with this licence, through the API. */
 async function ticketsWithLicence(licence: string): Promise<{ queue_number: string; uuid: string }[]> {
-  const post = async (path: string, body: unknown, session?: string) => {
-    const response = await fetch(`${baseUrl}/api/${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'truck-queue-web',
-        ...(session ? { session } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    return response.json();
-  };
-  const signin = await post('authen/signin', {
-    email: 'employee@example.com',
-    password: prehashPassword('demo1234'),
-    remember: false,
-  });
-  const cards = await post('process/calling/getCardInProcess', { find_total_day: 1 }, signin.officer.session);
+  const { session } = await employeeSession(baseUrl);
+  const cards = await post<{ card: unknown }>(
+    baseUrl,
+    'process/calling/getCardInProcess',
+    { find_total_day: 1 },
+    session,
+  );
   return (cards.card as { queue_number: { queue_number: string; uuid: string; truck_license: string }[] }[])
     .flatMap((card) => card.queue_number)
     .filter((queue) => queue.truck_license === licence);

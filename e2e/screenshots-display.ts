@@ -1,97 +1,9 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { io } from 'socket.io-client';
-import { prehashPassword } from '@truck-queue/shared/password';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { issueAndCall } from './support/demo-plant.ts';
 import { newIdentity, registerDevice, useIdentity, type DeviceIdentity } from './support/devices.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
-
-const API_KEY = 'truck-queue-web';
-
-async function post<T>(baseUrl: string, path: string, body: unknown, session?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: API_KEY, ...(session ? { session } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A licence no other active ticket holds (a truck holds one ticket until it leaves). */
-export function randomLicence(): string {
-  return `${70 + Math.floor(Math.random() * 20)}-${1000 + Math.floor(Math.random() * 9000)} ขอนแก่น`;
-}
-
-/** An officer of the demo branch who calls every queue type (employee@example.com). */
-export async function employeeSession(baseUrl: string): Promise<{ session: string; branchId: number }> {
-  const { officer } = await post<{ officer: { session: string; branch: { id: number } } }>(
-    baseUrl,
-    'authen/signin',
-    { email: 'employee@example.com', password: prehashPassword('demo1234'), remember: false },
-  );
-  return { session: officer.session, branchId: officer.branch.id };
-}
-
-/** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
-export async function issueStandardTicket(
-  baseUrl: string,
-  session: string,
-  licence: string,
-): Promise<string> {
-  const options = await post<{
-    queue_type: { id: number; flow_engine_id: number; product: { id: number }[] }[];
-  }>(baseUrl, 'process/printer/ticketOptions', {}, session);
-  const type = options.queue_type.find((q) => q.flow_engine_id === FLOW_ENGINE.standard && q.product.length);
-  if (!type) throw new Error('The employee issues no standard-flow queue type');
-  const { queue } = await post<{ queue: { queue_number: string } }>(
-    baseUrl,
-    'process/printer/issueQueue',
-    { id_branchQT: type.id, product: type.product[0]!.id, truck_license: licence },
-    session,
-  );
-  return queue.queue_number;
-}
-
-/**
- * The officer issues a ticket of the standard flow and calls it to its `station`-th call
- * station through the staff socket, as Manage Calling does.
- */
-export async function issueAndCall(
-  baseUrl: string,
-  station = 0,
-): Promise<{ queueNumber: string; stationName: string }> {
-  const { session, branchId } = await employeeSession(baseUrl);
-  const queueNumber = await issueStandardTicket(baseUrl, session, randomLicence());
-  const { card } = await post<{
-    card: {
-      station_permission: { id: number; name: string; type: number }[];
-      queue_number: { _id: number; queue_number: string }[];
-    }[];
-  }>(baseUrl, 'process/calling/getCardInProcess', { find_total_day: 1 }, session);
-  const ticketCard = card.find((c) => c.queue_number.some((q) => q.queue_number === queueNumber));
-  const record = ticketCard?.queue_number.find((q) => q.queue_number === queueNumber);
-  const stations = ticketCard?.station_permission.filter((s) => s.type === 1) ?? [];
-  const target = stations[station % Math.max(stations.length, 1)];
-  if (!record || !target) throw new Error(`Cannot call ${queueNumber}: no card or station`);
-
-  const socket = io(baseUrl, { auth: { session, apiKey: API_KEY }, transports: ['websocket'] });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = (await socket.emitWithAck('doCalling', branchId, record._id, target.id)) as {
-      status: number;
-    };
-    if (ack.status !== 1) throw new Error(`doCalling refused: ${JSON.stringify(ack)}`);
-  } finally {
-    socket.disconnect();
-  }
-  return { queueNumber, stationName: target.name };
-}
 
 /**
  * Headless Chromium has no voices: make it look like a TV with a Thai voice installed, so the

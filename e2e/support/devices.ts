@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { prehashPassword } from '@truck-queue/shared/password';
+import { post } from './demo-plant.ts';
 
 export type DeviceKind = 'display' | 'printer';
 
@@ -24,21 +25,6 @@ export async function useIdentity(page: Page, kind: DeviceKind, identity: Device
     ([key, value]) => localStorage.setItem(key!, value!),
     [`tq.device.${kind}`, JSON.stringify(identity)],
   );
-}
-
-async function post<T>(baseUrl: string, path: string, body: unknown, session?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: 'truck-queue-web',
-      ...(session ? { session } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(json)}`);
-  return json;
 }
 
 export async function adminSession(baseUrl: string): Promise<string> {
