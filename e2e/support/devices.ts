@@ -36,15 +36,19 @@ export async function adminSession(baseUrl: string): Promise<string> {
   return body.officer.session;
 }
 
-/** Registers `deviceId` on the demo branch's first display or kiosk (by name), as an admin would. */
+/**
+ * Registers `deviceId` on the demo branch's display or kiosk (the first one with queue types:
+ * other tests add bare ones), as an admin would.
+ */
 export async function registerDevice(baseUrl: string, kind: DeviceKind, deviceId: string): Promise<string> {
   const session = await adminSession(baseUrl);
+  type Row = { uuid: string; aCtrl: unknown[] };
   const list =
     kind === 'display'
-      ? (await post<{ display: { uuid: string }[] }>(baseUrl, 'display/mainDisplay', {}, session)).display
-      : (await post<{ printer: { uuid: string }[] }>(baseUrl, 'printer/mainPrinter', {}, session)).printer;
-  const uuid = list[0]?.uuid;
-  if (!uuid) throw new Error(`The demo branch has no ${kind}`);
+      ? (await post<{ display: Row[] }>(baseUrl, 'display/mainDisplay', {}, session)).display
+      : (await post<{ printer: Row[] }>(baseUrl, 'printer/mainPrinter', {}, session)).printer;
+  const uuid = list.find((device) => device.aCtrl.length > 0)?.uuid;
+  if (!uuid) throw new Error(`The demo branch has no ${kind} with queue types`);
   await post(baseUrl, `${kind}/addDevice`, { uuid, device_id: deviceId }, session);
   return uuid;
 }
