@@ -28,6 +28,10 @@ import { registerControllerRoutes } from './modules/controllers/controllers.rout
 import { createDevicesService } from './modules/controllers/devices.service.ts';
 import { registerDeviceRoutes } from './modules/devices/device.routes.ts';
 import { createDeviceService } from './modules/devices/device.service.ts';
+import { createDashboardService } from './modules/reports/dashboard.service.ts';
+import { createInOutService } from './modules/reports/in-out.service.ts';
+import { createReportExports } from './modules/reports/report-exports.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 
@@ -130,6 +134,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     displays: createDevicesService(db, events, 'display'),
     printers: createDevicesService(db, events, 'printer'),
   });
+  registerReportRoutes(
+    register,
+    {
+      dashboard: createDashboardService(db),
+      inOut: createInOutService(db),
+      exports: createReportExports(db, clock),
+      siteTimeZone: config.siteTimeZone,
+    },
+    { app, apiKey: config.apiKey, authenticate: (token) => auth.authenticate(token) },
+  );
   await registerWebApp(app, config, options.serveWeb ?? true);
 
   const realtime = createRealtime({

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigserial,
   bigint,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -356,6 +358,79 @@ export const queueCounters = pgTable(
     lastSeq: integer('last_seq').notNull(),
   },
   (t) => [primaryKey({ columns: [t.branchQueueTypeId, t.queueDate] })],
+);
+
+/**
+ * The dashboard's daily roll-up: per queue type and site day of issue, how many tickets, how
+ * many left, and the sum and count of each stage's seconds. A trigger on `queues` (migration
+ * 0002) keeps it current in the same transaction as every stamp, so a year of dashboard reads
+ * a few hundred rows instead of every queue.
+ */
+const stage = (name: string) => ({
+  seconds: doublePrecision(`${name}_s`).notNull().default(0),
+  count: integer(`${name}_n`).notNull().default(0),
+});
+const inFactory = stage('in_factory');
+const qsToC = stage('qs_to_c');
+const cToF = stage('c_to_f');
+const fToExit = stage('f_to_exit');
+const qsToLs = stage('qs_to_ls');
+const lsToLf = stage('ls_to_lf');
+const lfToC = stage('lf_to_c');
+export const queueDailyStats = pgTable(
+  'queue_daily_stats',
+  {
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    queueDate: date('queue_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    total: integer('total').notNull().default(0),
+    exited: integer('exited').notNull().default(0),
+    inFactorySeconds: inFactory.seconds,
+    inFactoryCount: inFactory.count,
+    qsToCSeconds: qsToC.seconds,
+    qsToCCount: qsToC.count,
+    cToFSeconds: cToF.seconds,
+    cToFCount: cToF.count,
+    fToExitSeconds: fToExit.seconds,
+    fToExitCount: fToExit.count,
+    qsToLsSeconds: qsToLs.seconds,
+    qsToLsCount: qsToLs.count,
+    lsToLfSeconds: lsToLf.seconds,
+    lsToLfCount: lsToLf.count,
+    lfToCSeconds: lfToC.seconds,
+    lfToCCount: lfToC.count,
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchQueueTypeId, t.queueDate] }),
+    index('queue_daily_stats_branch_idx').on(t.branchId, t.queueDate),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Report files (the in/out export) waiting to be downloaded: only by the session that asked,
+ * and only until `expires`. Kept in the database so any server instance can hand them out.
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the download token, hex; the token is only in the download address. */
+    tokenHash: text('token_hash').notNull().unique(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    content: bytea('content').notNull(),
+    created: created(),
+    expires: ts('expires').notNull(),
+  },
+  (t) => [index('report_exports_expires_idx').on(t.expires)],
 );
 
 /** Append-only: every state change of a queue, who made it and where to. */

@@ -54,9 +54,17 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function headerValue(request: FastifyRequest, name: string): string | undefined {
+export function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Every call carries the client's API key in the Authorization header. */
+export function requireApiKey(request: FastifyRequest, apiKey: string): void {
+  const key = headerValue(request, HEADER_API_KEY);
+  if (!key || !sameSecret(key, apiKey)) {
+    throw new AppError('BAD_API_KEY', "The Authorization header does not hold this server's API key.");
+  }
 }
 
 /**
@@ -73,10 +81,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;
-        const key = headerValue(request, HEADER_API_KEY);
-        if (!key || !sameSecret(key, guard.apiKey)) {
-          throw new AppError('BAD_API_KEY', "The Authorization header does not hold this server's API key.");
-        }
+        requireApiKey(request, guard.apiKey);
         // A display or kiosk: its credentials instead of a session, on the calls devices may make.
         const deviceId = headerValue(request, HEADER_DEVICE_ID);
         if (contract.device && (deviceId !== undefined || contract.access === 'device')) {

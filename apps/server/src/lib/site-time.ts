@@ -34,6 +34,14 @@ function offsetAt(at: Date, timeZone: string): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/**
+ * The site's wall clock at an instant as a Date whose UTC fields hold it: what a spreadsheet
+ * cell (which has no time zone) must store to show the plant's time.
+ */
+export function siteWallClock(at: Date, timeZone: string): Date {
+  return new Date(Math.floor(at.getTime() / 1000) * 1000 + offsetAt(at, timeZone));
+}
+
 /** day/month/year hh:mm on the site's clock (SPEC.md section 9). */
 export function formatSiteTime(at: Date, timeZone: string): string {
   const p = wallClock(at, timeZone);

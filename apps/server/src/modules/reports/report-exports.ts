@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { reportExports } from '../../db/schema.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import type { Clock } from '../auth/auth.service.ts';
+
+/** How long an export can be downloaded after it was made. */
+export const EXPORT_TTL_MS = 10 * 60_000;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Made reports waiting for their download: by the session that asked, for a few minutes. */
+export function createReportExports(db: Db, clock: Clock) {
+  return {
+    /** Keeps the file and answers the token of its download address. Expired files go first. */
+    async save(auth: AuthContext, fileName: string, content: Buffer): Promise<string> {
+      const now = clock.now();
+      await db.delete(reportExports).where(lt(reportExports.expires, now));
+      const token = randomBytes(24).toString('base64url');
+      await db.insert(reportExports).values({
+        tokenHash: hash(token),
+        sessionId: auth.sessionId,
+        fileName,
+        content,
+        created: now,
+        expires: new Date(now.getTime() + EXPORT_TTL_MS),
+      });
+      return token;
+    },
+
+    /** The file, if the token is this session's and has not expired. */
+    async find(auth: AuthContext, token: string) {
+      const [row] = await db
+        .select({ fileName: reportExports.fileName, content: reportExports.content })
+        .from(reportExports)
+        .where(
+          and(
+            eq(reportExports.tokenHash, hash(token)),
+            eq(reportExports.sessionId, auth.sessionId),
+            gt(reportExports.expires, clock.now()),
+          ),
+        );
+      return row ?? null;
+    },
+  };
+}
+
+export type ReportExports = ReturnType<typeof createReportExports>;

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HEADER_SESSION } from '@truck-queue/shared/contracts/api';
+import {
+  IN_OUT_MAX_ROWS,
+  IN_OUT_EXPORT_MAX_ROWS,
+  reportContracts,
+} from '@truck-queue/shared/contracts/report.contract';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { AppError } from '../../http/errors.ts';
+import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
+import type { DashboardService } from './dashboard.service.ts';
+import { inOutWorkbook } from './in-out-workbook.ts';
+import type { InOutService } from './in-out.service.ts';
+import type { ReportExports } from './report-exports.ts';
+
+export const DOWNLOAD_PATH = '/api/report/download/';
+
+const TokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
+
+export function registerReportRoutes(
+  register: RegisterCall,
+  services: {
+    dashboard: DashboardService;
+    inOut: InOutService;
+    exports: ReportExports;
+    siteTimeZone: string;
+  },
+  download: {
+    app: FastifyInstance;
+    apiKey: string;
+    authenticate(token: string): Promise<AuthContext | null>;
+  },
+): void {
+  const { dashboard, inOut, exports } = services;
+
+  register(reportContracts.periodDashboardByQueueType, async ({ auth, body }) => ({
+    status: 1,
+    ...(await dashboard.periodByQueueType(auth, body.find_start, body.find_finish)),
+  }));
+
+  const filterOf = (body: {
+    find_start: string;
+    find_finish: string;
+    find_license: string;
+    find_product: number;
+  }) => ({
+    start: body.find_start,
+    finish: body.find_finish,
+    license: body.find_license,
+    productId: body.find_product,
+  });
+
+  register(reportContracts.inOutTransaction, async ({ auth, body }) => ({
+    status: 1,
+    ...(await inOut.rows(auth, filterOf(body), IN_OUT_MAX_ROWS)),
+  }));
+
+  register(reportContracts.inOutTransactionExport, async ({ auth, body }) => {
+    const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
+    if (total > rows.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The period holds ${total} rows; an export holds at most ${IN_OUT_EXPORT_MAX_ROWS}. Choose a shorter period.`,
+        [{ path: 'find_finish', message: 'too many rows for one export' }],
+      );
+    }
+    const period =
+      body.find_start === body.find_finish ? body.find_start : `${body.find_start}_${body.find_finish}`;
+    const fileName = `รายงานรถเข้า-ออก_${period}.xlsx`;
+    const content = await inOutWorkbook(rows, { title: fileName, timeZone: services.siteTimeZone });
+    const token = await exports.save(auth, fileName, content);
+    return { status: 1, excel_url: `${DOWNLOAD_PATH}${token}`, rows: rows.length };
+  });
+
+  // The file itself: GET, with the same API key and the session that asked for it.
+  download.app.get(`${DOWNLOAD_PATH}:token`, async (request, reply) => {
+    requireApiKey(request, download.apiKey);
+    const session = headerValue(request, HEADER_SESSION);
+    const auth = session ? await download.authenticate(session) : null;
+    if (!auth)
+      throw new AppError('UNAUTHENTICATED', 'Sign in first: the session is missing, expired or ended.');
+    const params = TokenSchema.safeParse(request.params);
+    const file = params.success ? await exports.find(auth, params.data.token) : null;
+    if (!file)
+      throw new AppError('NOT_FOUND', 'This export was not found: it expired or belongs to another session.');
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header(
+        'content-disposition',
+        `attachment; filename="in-out-report.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  });
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { defineContract, OkSchema } from './api.ts';
+import { MaybeInstantSchema, InstantSchema } from './queue.contract.ts';
+
+/** A site calendar day as the filters send it (SPEC.md section 9: YYYY-MM-DD). */
+export const SiteDaySchema = z.iso.date('must be a date YYYY-MM-DD');
+
+/** The longest period a report covers in one request. */
+export const REPORT_MAX_DAYS = 366;
+
+interface Period {
+  find_start: string;
+  find_finish: string;
+}
+
+const ordered = (p: Period) => p.find_start <= p.find_finish;
+
+/** find_start .. find_finish, both included, in the site's calendar; at most REPORT_MAX_DAYS. */
+function period<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .strictObject({ find_start: SiteDaySchema, find_finish: SiteDaySchema, ...shape })
+    .refine((p) => ordered(p as Period), {
+      message: 'find_start must not be after find_finish',
+      path: ['find_finish'],
+    })
+    .refine((p) => daysBetween((p as Period).find_start, (p as Period).find_finish) < REPORT_MAX_DAYS, {
+      message: `a report covers at most ${REPORT_MAX_DAYS} days`,
+      path: ['find_finish'],
+    });
+}
+
+export const PeriodSchema = period({});
+
+/** Whole days from `a` to `b` (YYYY-MM-DD). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Seconds, or null when no queue of the period has both stamps of the stage. */
+const Seconds = z.number().nullable();
+
+/**
+ * The dashboard (SPEC.md sections 3 and 4): queues issued in the period, per queue type, with
+ * the average seconds of each stage over the queues that went through it. Engines 1 and 2:
+ * QS→C, C→F, F→exit; engine 3: QS→LS, LS→LF, LF→C, C→F, F→exit.
+ */
+export const periodDashboardByQueueType = defineContract({
+  path: 'report/periodDashboardByQueueType',
+  access: 'dashboard',
+  body: PeriodSchema,
+  response: OkSchema.extend({
+    dataOverall: z.object({
+      total: z.number(),
+      /** Still in the factory (exit not recorded). */
+      waiting: z.number(),
+      /** Left through the gate. */
+      completed: z.number(),
+    }),
+    dataReport: z.array(
+      z.object({
+        queue_type_name: z.string(),
+        queue_total: z.number(),
+        /** Ticket to exit, over the queues that left. */
+        in_factory_time_average: Seconds,
+        flow_engine: z.number(),
+        average_qs_to_c: Seconds,
+        second_c_to_f: Seconds,
+        average_f_to_qf: Seconds,
+        average_qs_to_ls: Seconds,
+        average_ls_to_lf: Seconds,
+        average_lf_to_c: Seconds,
+        average_c_to_f: Seconds,
+      }),
+    ),
+  }),
+});
+
+export const InOutFilterSchema = period({
+  /** Part of a licence, as typed; empty: every truck. */
+  find_license: z.string().trim().max(20).default(''),
+  /** A product id; 0 or absent: every product (the dropdown's "please specify"). */
+  find_product: z.number().int().min(0).default(0),
+});
+
+export const InOutRowSchema = z.object({
+  queue_number: z.string(),
+  truck_license: z.string(),
+  queue_type_name: z.string(),
+  product_name: z.string(),
+  /** Card received (ticket issued). */
+  created: InstantSchema,
+  stamp_lab_start: MaybeInstantSchema,
+  stamp_lab_finish: MaybeInstantSchema,
+  /** Lab duration in seconds; null without both lab stamps. */
+  stamp_second_ls_to_lf: z.number().nullable(),
+  exit: MaybeInstantSchema,
+  /** Ticket to exit in seconds; null until the truck leaves. */
+  time_in_factory: z.number().nullable(),
+});
+export type InOutRow = z.infer<typeof InOutRowSchema>;
+
+/** The screen shows at most this many rows; the export has them all, up to its own limit. */
+export const IN_OUT_MAX_ROWS = 5000;
+export const IN_OUT_EXPORT_MAX_ROWS = 100_000;
+
+export const inOutTransaction = defineContract({
+  path: 'report/inOutTransaction',
+  access: 'report',
+  body: InOutFilterSchema,
+  response: OkSchema.extend({
+    rows: z.array(InOutRowSchema),
+    /** Rows matching the filter; more than rows.length when the screen's limit cut the list. */
+    total: z.number(),
+  }),
+});
+
+export const inOutTransactionExport = defineContract({
+  path: 'report/inOutTransactionExport',
+  access: 'report',
+  body: InOutFilterSchema,
+  response: OkSchema.extend({
+    /** Download address of the .xlsx: for this session only, for a few minutes. */
+    excel_url: z.string(),
+    rows: z.number(),
+  }),
+});
+
+export const reportContracts = { periodDashboardByQueueType, inOutTransaction, inOutTransactionExport };
