@@ -8,6 +8,7 @@ import * as device from '@truck-queue/shared/contracts/device.contract';
 import * as officer from '@truck-queue/shared/contracts/officer.contract';
 import * as publicQueue from '@truck-queue/shared/contracts/public-queue.contract';
 import * as queue from '@truck-queue/shared/contracts/queue.contract';
+import * as report from '@truck-queue/shared/contracts/report.contract';
 import * as stationWork from '@truck-queue/shared/contracts/station-work.contract';
 import { can, ROLE_IDS } from '@truck-queue/shared/roles';
 import { createTestContext, type TestContext } from './harness.ts';
@@ -26,7 +27,7 @@ function allContracts(): ApiContract[] {
     if (isContract(value)) found.set(value.path, value);
     else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
   };
-  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, stationWork])
+  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, report, stationWork])
     visit(module);
   return [...found.values()];
 }
