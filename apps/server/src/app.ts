@@ -32,6 +32,7 @@ import { createDashboardService } from './modules/reports/dashboard.service.ts';
 import { createInOutService } from './modules/reports/in-out.service.ts';
 import { createReportExports } from './modules/reports/report-exports.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { createSummaryService } from './modules/reports/summary.service.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       dashboard: createDashboardService(db),
       inOut: createInOutService(db),
       exports: createReportExports(db, clock),
+      summary: createSummaryService(db),
       siteTimeZone: config.siteTimeZone,
     },
     { app, apiKey: config.apiKey, authenticate: (token) => auth.authenticate(token) },

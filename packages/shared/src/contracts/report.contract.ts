@@ -125,4 +125,70 @@ export const inOutTransactionExport = defineContract({
   }),
 });
 
-export const reportContracts = { periodDashboardByQueueType, inOutTransaction, inOutTransactionExport };
+/** The summary report's sortable columns (SPEC.md section 2), plus the ticket's time (default). */
+export const SUMMARY_SORT_FIELDS = [
+  'created',
+  'license_no',
+  'incoming_weight',
+  'output_weight',
+  'document_pick_up',
+  'time_works',
+  'weigh_in',
+  'weigh_out',
+  'total_time',
+  'time_wait',
+] as const;
+export type SummarySortField = (typeof SUMMARY_SORT_FIELDS)[number];
+
+/** Page sizes 10 to 100 in tens (SPEC.md section 9). */
+export const SUMMARY_PAGE_SIZES = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+
+export const SummaryRowSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  created: InstantSchema,
+  license_no: z.string(),
+  /** Weigh-in and weigh-out, kg; null until weighed. */
+  incoming_weight: z.number().nullable(),
+  output_weight: z.number().nullable(),
+  /** The lab took the truck's sample and papers (lab start). */
+  document_pick_up: MaybeInstantSchema,
+  /** The lab result was ready (lab finish). */
+  time_works: MaybeInstantSchema,
+  weigh_in: MaybeInstantSchema,
+  weigh_out: MaybeInstantSchema,
+  /** Ticket to exit, seconds; null until the truck leaves. */
+  total_time: z.number().nullable(),
+  /** Ticket to first call, seconds; null until called. */
+  time_wait: z.number().nullable(),
+});
+export type SummaryRow = z.infer<typeof SummaryRowSchema>;
+
+/** The summary report: one page of the period's tickets, filtered and sorted on the server. */
+export const summaryReport = defineContract({
+  path: 'report/summary',
+  access: 'report',
+  body: period({
+    find_license: z.string().trim().max(20).default(''),
+    page: z.number().int().min(1).max(1_000_000).default(1),
+    page_size: z
+      .number()
+      .int()
+      .refine((n) => (SUMMARY_PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 20, … or 100')
+      .default(10),
+    sort_field: z.enum(SUMMARY_SORT_FIELDS).default('created'),
+    sort_order: z.enum(['ascend', 'descend']).default('ascend'),
+  }),
+  response: OkSchema.extend({
+    rows: z.array(SummaryRowSchema),
+    /** Rows matching the filter, over all pages. */
+    total: z.number(),
+  }),
+});
+
+export const reportContracts = {
+  periodDashboardByQueueType,
+  inOutTransaction,
+  inOutTransactionExport,
+  summaryReport,
+};

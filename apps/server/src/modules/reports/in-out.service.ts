@@ -17,7 +17,7 @@ export function secondsBetween(a: Date | null, b: Date | null): number | null {
 }
 
 /** A licence fragment as a LIKE pattern that matches it literally anywhere. */
-function containing(fragment: string): string {
+export function containing(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -13,6 +13,7 @@ import type { DashboardService } from './dashboard.service.ts';
 import { inOutWorkbook } from './in-out-workbook.ts';
 import type { InOutService } from './in-out.service.ts';
 import type { ReportExports } from './report-exports.ts';
+import type { SummaryService } from './summary.service.ts';
 
 export const DOWNLOAD_PATH = '/api/report/download/';
 
@@ -24,6 +25,7 @@ export function registerReportRoutes(
     dashboard: DashboardService;
     inOut: InOutService;
     exports: ReportExports;
+    summary: SummaryService;
     siteTimeZone: string;
   },
   download: {
@@ -72,6 +74,19 @@ export function registerReportRoutes(
     const token = await exports.save(auth, fileName, content);
     return { status: 1, excel_url: `${DOWNLOAD_PATH}${token}`, rows: rows.length };
   });
+
+  register(reportContracts.summaryReport, async ({ auth, body }) => ({
+    status: 1,
+    ...(await services.summary.page(auth, {
+      start: body.find_start,
+      finish: body.find_finish,
+      license: body.find_license,
+      page: body.page,
+      pageSize: body.page_size,
+      sortField: body.sort_field,
+      sortOrder: body.sort_order,
+    })),
+  }));
 
   // The file itself: GET, with the same API key and the session that asked for it.
   download.app.get(`${DOWNLOAD_PATH}:token`, async (request, reply) => {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { queues } from '../../db/schema.ts';
@@ -335,5 +335,77 @@ describe('report/inOutTransactionExport', () => {
     // After ten minutes it is gone.
     t.clock.advance(10 * 60_000 + 1);
     expect((await download({ session })).statusCode).toBe(404);
+  });
+});
+
+describe('report/summary', () => {
+  const all = { find_start: '2026-11-19', find_finish: '2026-11-22' };
+  const summary = (body: Record<string, unknown>) =>
+    t.call(reportContracts.summaryReport, { ...all, ...body }, plant.officers.admin.session);
+
+  beforeAll(async () => {
+    await t.db
+      .update(queues)
+      .set({
+        weighInKg: '31250.5',
+        weighInAt: bkk('2026-11-20', '08:05'),
+        weighOutKg: '12040.0',
+        weighOutAt: bkk('2026-11-20', '09:15'),
+      })
+      .where(and(eq(queues.truckLicense, '70-1001'), eq(queues.branchId, plant.branch.id)));
+  });
+
+  it('shows each ticket with its weights, lab and weighing times, total and waiting time', async () => {
+    const answer = await summary({});
+    expect(answer.total).toBe(5);
+    expect(answer.rows[0]).toMatchObject({
+      license_no: '70-1001',
+      incoming_weight: 31250.5,
+      output_weight: 12040,
+      weigh_in: bkk('2026-11-20', '08:05').toISOString(),
+      document_pick_up: null,
+      total_time: 85 * 60,
+      time_wait: 30 * 60,
+    });
+    expect(answer.rows[1]).toMatchObject({
+      license_no: 'กข 1234',
+      document_pick_up: bkk('2026-11-20', '10:20').toISOString(),
+      incoming_weight: null,
+    });
+  });
+
+  it('sorts on the server, unknown values last either way, and pages with the total kept', async () => {
+    const licences = async (body: Record<string, unknown>) =>
+      (await summary(body)).rows.map((r) => r.license_no);
+    // 130, 100 and 85 minutes; the two still inside come last.
+    expect(await licences({ sort_field: 'total_time', sort_order: 'descend' })).toEqual([
+      'กข 1234',
+      '70-1002',
+      '70-1001',
+      '70-1004',
+      '70-1003',
+    ]);
+    // Three waited 30 minutes (ties keep ticket order), the lab truck 90; the visitor was never called.
+    expect(await licences({ sort_field: 'time_wait', sort_order: 'ascend' })).toEqual([
+      '70-1001',
+      '70-1002',
+      '70-1003',
+      'กข 1234',
+      '70-1004',
+    ]);
+    const second = await summary({ page: 2, page_size: 10 });
+    expect(second).toMatchObject({ rows: [], total: 5 });
+    expect(await licences({ find_license: '100' })).toEqual(['70-1001', '70-1002', '70-1003', '70-1004']);
+  });
+
+  it('refuses page sizes other than 10 to 100 in tens, and unknown sort fields', async () => {
+    for (const body of [{ page_size: 15 }, { page_size: 200 }, { page: 0 }, { sort_field: 'password' }]) {
+      const response = await t.post(
+        'report/summary',
+        { ...all, ...body },
+        { session: plant.officers.admin.session },
+      );
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
   });
 });
