@@ -186,7 +186,18 @@ export const summaryReport = defineContract({
   }),
 });
 
+/** The branch's products for the in/out report's product filter, retired ones included (old tickets have them). */
+export const reportProducts = defineContract({
+  path: 'report/products',
+  access: 'report',
+  body: z.strictObject({}),
+  response: OkSchema.extend({
+    product: z.array(z.object({ id: z.number(), name: z.string(), active: z.boolean() })),
+  }),
+});
+
 export const reportContracts = {
+  reportProducts,
   periodDashboardByQueueType,
   inOutTransaction,
   inOutTransactionExport,

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, products, queues, queueTypes } from '../../db/schema.ts';
@@ -36,6 +36,15 @@ export function createInOutService(db: Db) {
   }
 
   return {
+    /** Every product of the branch, active ones first, by name. */
+    async products(auth: AuthContext) {
+      return db
+        .select({ id: products.id, name: products.name, active: products.active })
+        .from(products)
+        .where(eq(products.branchId, auth.branchId))
+        .orderBy(desc(products.active), asc(products.name));
+    },
+
     /** The matching rows, at most `limit`, and how many match in all. */
     async rows(
       auth: AuthContext,

@@ -53,6 +53,11 @@ export function registerReportRoutes(
     productId: body.find_product,
   });
 
+  register(reportContracts.reportProducts, async ({ auth }) => ({
+    status: 1,
+    product: await inOut.products(auth),
+  }));
+
   register(reportContracts.inOutTransaction, async ({ auth, body }) => ({
     status: 1,
     ...(await inOut.rows(auth, filterOf(body), IN_OUT_MAX_ROWS)),

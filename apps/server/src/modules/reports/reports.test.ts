@@ -258,6 +258,15 @@ describe('report/inOutTransaction', () => {
     expect((await report({ find_start: '2026-11-01', find_finish: '2026-11-02' })).rows).toEqual([]);
   });
 
+  it('offers the branch’s products for the filter, and only this branch’s', async () => {
+    const answer = await t.call(reportContracts.reportProducts, {}, plant.officers.admin.session);
+    expect(answer.product.map((p) => p.id).sort()).toEqual(
+      Object.values(plant.products)
+        .map((p) => p.id)
+        .sort(),
+    );
+  });
+
   it('is refused to roles without reports', async () => {
     const response = await t.post(
       'report/inOutTransaction',
