@@ -20,6 +20,8 @@ import {
   flowStates,
 } from '../apps/server/src/db/schema.ts';
 import { benchCallingLatency } from './realtime-bench.ts';
+import { benchReports, HISTORY_DAYS, HISTORY_QUEUES, loadHistory } from './reports-bench.ts';
+import { siteDate } from '../apps/server/src/lib/site-time.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
 import { ms, percentile, postgresAvailable } from './support.ts';
 
@@ -145,6 +147,14 @@ async function benchEngine(label: string, target: DatabaseTarget): Promise<strin
       500,
     )),
   );
+
+  const today = siteDate(new Date(), config.siteTimeZone);
+  const loadStart = performance.now();
+  await loadHistory(database, today);
+  rows.push(
+    `bulk load: ${HISTORY_QUEUES.toLocaleString('en')} queues over ${HISTORY_DAYS} days in 3 branches, roll-up rebuilt | ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+  );
+  rows.push(...(await benchReports(app, database, session, config.apiKey, today)));
   await app.close();
   await database.close();
   return rows.map((row) => `| ${label} | ${row} |`);
