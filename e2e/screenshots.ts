@@ -18,7 +18,7 @@ const SCREENS: {
   user: readonly [string, string];
   open?: (page: Page) => Promise<void>;
 }[] = [
-  { name: 'shell', path: '/System/dashboard', user: ADMIN },
+  { name: 'dashboard', path: '/System/dashboard', user: ADMIN },
   { name: 'manage-calling', path: '/System/manageCalling/1', user: ['employee@example.com', DEMO] },
   { name: 'report-by-flow', path: '/System/manageCalling/1', user: ADMIN, open: openFirstFlowReport },
   { name: 'lab-result', path: '/System/manageResultLab', user: ['lab@example.com', DEMO] },

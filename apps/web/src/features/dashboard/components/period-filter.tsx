@@ -1,0 +1,99 @@
+import { Badge, Button, Card, DatePicker, Flex, Grid, Typography } from 'antd';
+import { BarChartOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { API_DATE_FORMAT, DATE_FORMAT, formatDate } from '../../../lib/format.ts';
+import { withFinish, withStart, type Period } from '../period.ts';
+
+interface PeriodFilterProps {
+  draft: Period;
+  /** The period whose figures are on screen. */
+  shown: Period;
+  onDraft: (period: Period) => void;
+  onApply: () => void;
+  /** Site today (YYYY-MM-DD): later days cannot be chosen. */
+  today: string;
+  loading: boolean;
+  live: boolean;
+  /** When the figures on screen were fetched (ms since epoch), 0 before the first answer. */
+  updatedAt: number;
+  timeZone: string;
+}
+
+const dayOf = (date: Dayjs) => date.format(API_DATE_FORMAT);
+
+function clock(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(ms);
+}
+
+/** Start and end days (site calendar) and the report button; the live status on the right. */
+export function PeriodFilter(props: PeriodFilterProps) {
+  const { draft, shown, onDraft, onApply, today, loading, live, updatedAt, timeZone } = props;
+  const { t } = useTranslation();
+  const phone = Grid.useBreakpoint().sm === false;
+  const future = (date: Dayjs) => dayOf(date) > today;
+
+  return (
+    <Card size={phone ? 'small' : 'default'} styles={{ body: phone ? undefined : { paddingBlock: 16 } }}>
+      <Flex wrap align="flex-end" justify="space-between" gap={16}>
+        <Flex wrap align="flex-end" gap={12}>
+          <Flex vertical gap={4}>
+            <label htmlFor="dashboard-start">{t('dashboard.filter.start')}</label>
+            <DatePicker
+              id="dashboard-start"
+              value={dayjs(draft.start)}
+              format={DATE_FORMAT}
+              allowClear={false}
+              disabledDate={future}
+              onChange={(date: Dayjs | null) => date && onDraft(withStart(draft, dayOf(date), today))}
+              style={{ width: 160 }}
+            />
+          </Flex>
+          <Flex vertical gap={4}>
+            <label htmlFor="dashboard-finish">{t('dashboard.filter.finish')}</label>
+            <DatePicker
+              id="dashboard-finish"
+              value={dayjs(draft.finish)}
+              format={DATE_FORMAT}
+              allowClear={false}
+              disabledDate={future}
+              onChange={(date: Dayjs | null) => date && onDraft(withFinish(draft, dayOf(date), today))}
+              style={{ width: 160 }}
+            />
+          </Flex>
+          <Button type="primary" icon={<BarChartOutlined aria-hidden />} loading={loading} onClick={onApply}>
+            {t('dashboard.filter.apply')}
+          </Button>
+        </Flex>
+        <Flex vertical gap={2} style={{ marginInlineStart: 'auto', textAlign: 'end' }}>
+          <Typography.Text strong data-testid="dashboard-shown-period">
+            {shown.start === shown.finish
+              ? t('dashboard.filter.showingDay', { day: formatDate(shown.start) })
+              : t('dashboard.filter.showingPeriod', {
+                  start: formatDate(shown.start),
+                  finish: formatDate(shown.finish),
+                })}
+          </Typography.Text>
+          <span>
+            <Badge
+              status={live ? 'processing' : 'default'}
+              text={
+                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                  {live ? t('dashboard.live.on') : t('dashboard.live.off')}
+                  {updatedAt > 0 &&
+                    ` · ${t('dashboard.live.updatedAt', { time: clock(updatedAt, timeZone) })}`}
+                </Typography.Text>
+              }
+            />
+          </span>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

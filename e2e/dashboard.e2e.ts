@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+/** The admin's dashboard for the demo branch, in English. */
+async function dashboard(viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(browser, baseUrl, {
+    language: 'en-US',
+    ...(viewport ? { viewport } : {}),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+  await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
+  await page.goto('/System/dashboard');
+  await page.getByTestId('counter-total').locator('.ant-statistic-content-value').waitFor();
+  return page;
+}
+
+async function counter(page: Page, name: 'total' | 'waiting' | 'completed'): Promise<number> {
+  const text = await page.getByTestId(`counter-${name}`).locator('.ant-statistic-content-value').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** DD/MM/YYYY of the demo plant's day `back` days before today (the plant is in Bangkok). */
+function plantDay(back: number): string {
+  const day = new Date(Date.now() - back * 86_400_000);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bangkok',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(day);
+}
+
+const bars = (page: Page, chart: string) => page.getByTestId(chart).locator('.recharts-bar-rectangle');
+
+describe('the dashboard', () => {
+  it("shows today's figures and charts for the demo branch, then the last 14 days", async () => {
+    const page = await dashboard();
+    await expect.poll(() => counter(page, 'total')).toBeGreaterThan(0);
+    const today = await counter(page, 'total');
+    expect((await counter(page, 'waiting')) + (await counter(page, 'completed'))).toBe(today);
+    await expect(page.getByTestId('dashboard-shown-period').innerText()).resolves.toBe(
+      `Showing ${plantDay(0)}`,
+    );
+
+    // The donut has a sector per queue type with queues; the stage charts draw bars.
+    await expect
+      .poll(() => page.getByTestId('chart-queue-types').locator('.recharts-pie-sector').count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => bars(page, 'chart-standard-flow').count()).toBeGreaterThan(0);
+    await expect.poll(() => bars(page, 'chart-lab-flow').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+
+    // A bar's tooltip gives its stage in hours and minutes.
+    await bars(page, 'chart-standard-flow').first().hover();
+    const tooltip = page.getByTestId('chart-standard-flow').locator('.recharts-tooltip-wrapper');
+    await expect.poll(() => tooltip.innerText()).toMatch(/Queue → call\s*(\d+ h )?(\d+ min|< 1 min|no data)/);
+
+    // The last 14 days: a period that includes today has at least today's queues.
+    const start = page.locator('#dashboard-start');
+    await start.click();
+    await start.fill(plantDay(13));
+    await start.press('Enter');
+    await page.getByRole('button', { name: 'View report' }).click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-shown-period').innerText())
+      .toBe(`Showing ${plantDay(13)} – ${plantDay(0)}`);
+    await expect.poll(() => counter(page, 'total')).toBeGreaterThan(today);
+    await expect.poll(() => bars(page, 'chart-in-factory').count()).toBeGreaterThan(0);
+  });
+
+  it('follows a new ticket live, without reload', async () => {
+    const page = await dashboard();
+    await expect.poll(() => counter(page, 'total')).toBeGreaterThan(0);
+    const before = await counter(page, 'total');
+    const { session } = await employeeSession(baseUrl);
+    await issueStandardTicket(baseUrl, session, randomLicence());
+    await expect.poll(() => counter(page, 'total'), { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('fits a 390 px phone without sideways scrolling', async () => {
+    const page = await dashboard({ width: 390, height: 844 });
+    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The counters and charts stack: each is as wide as the content column.
+    const widths = await page
+      .locator('[data-testid^="counter-"], [data-testid^="chart-"]')
+      .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+    expect(new Set(widths).size).toBe(1);
+  });
+});
