@@ -162,7 +162,10 @@ export async function benchReports(
   const heavy = await timed(10, async () => {
     await Promise.all([
       call('report/inOutTransaction', year),
-      call('report/periodDashboardByQueueType', year),
+      call('report/periodDashboardByQueueType', {
+        find_start: year.find_start,
+        find_finish: year.find_finish,
+      }),
     ]);
   });
   loop.disable();

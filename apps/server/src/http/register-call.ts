@@ -78,6 +78,9 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       method: 'POST',
       url: `/api/${contract.path}`,
       schema: { body: contract.body, response: { 200: contract.response } },
+      ...(contract.largeResponse
+        ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }
+        : {}),
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;

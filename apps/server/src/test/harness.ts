@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { ApiContract, ApiError } from '@truck-queue/shared/contracts/api';
@@ -90,7 +91,16 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
         const error = response.json<ApiError>();
         throw new Error(`${contract.path} answered ${response.statusCode} ${error.code}: ${error.message}`);
       }
-      return response.json();
+      // Exactly the contract's shape: nothing missing, nothing extra (largeResponse calls skip
+      // this check on the server).
+      const answer: unknown = response.json();
+      const parsed = contract.response.safeParse(answer);
+      if (!parsed.success || !isDeepStrictEqual(parsed.data, answer)) {
+        throw new Error(
+          `${contract.path} answered outside its contract: ${parsed.error?.message ?? 'extra fields'}`,
+        );
+      }
+      return parsed.data as never;
     },
     async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
       const [row] = await database.db

@@ -31,6 +31,12 @@ export interface ApiContract<
   device?: D;
   body: Body;
   response: Response;
+  /**
+   * Long lists (report rows): the handler builds exactly the response's shape, so the server
+   * sends it with plain JSON.stringify instead of checking thousands of rows against the
+   * schema again. Tests still check every such response against the schema.
+   */
+  largeResponse?: true;
 }
 
 export function defineContract<

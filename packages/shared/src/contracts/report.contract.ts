@@ -106,6 +106,7 @@ export const IN_OUT_EXPORT_MAX_ROWS = 100_000;
 export const inOutTransaction = defineContract({
   path: 'report/inOutTransaction',
   access: 'report',
+  largeResponse: true,
   body: InOutFilterSchema,
   response: OkSchema.extend({
     rows: z.array(InOutRowSchema),
@@ -168,6 +169,7 @@ export type SummaryRow = z.infer<typeof SummaryRowSchema>;
 export const summaryReport = defineContract({
   path: 'report/summary',
   access: 'report',
+  largeResponse: true,
   body: period({
     find_license: z.string().trim().max(20).default(''),
     page: z.number().int().min(1).max(1_000_000).default(1),

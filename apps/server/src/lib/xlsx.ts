@@ -1,0 +1,36 @@
+import { Worker } from 'node:worker_threads';
+
+export interface XlsxColumn {
+  header: string;
+  width: number;
+  /** Excel number format, e.g. 'dd/mm/yyyy hh:mm' for a date column. */
+  numFmt?: string;
+}
+
+export type XlsxCell = string | number | Date | null;
+
+/**
+ * One sheet with a bold, frozen header row and an autofilter, written in a worker thread
+ * (xlsx-worker.mjs) with ExcelJS's streaming writer: tens of thousands of rows never hold up
+ * the event loop that serves the API and the sockets.
+ */
+export function writeXlsx(sheet: {
+  sheetName: string;
+  title: string;
+  columns: XlsxColumn[];
+  rows: XlsxCell[][];
+}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { workerData: sheet });
+    worker.once('message', (reply: { content?: Uint8Array; error?: string }) => {
+      if (reply.content)
+        resolve(Buffer.from(reply.content.buffer, reply.content.byteOffset, reply.content.byteLength));
+      else reject(new Error(`The spreadsheet could not be written: ${reply.error ?? 'no reason given'}`));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The spreadsheet writer stopped (exit code ${code})`));
+    });
+  });
+}
