@@ -31,6 +31,18 @@ const SCREENS: {
   { name: 'define-queue', path: '/System/defineQueue', user: ADMIN },
   { name: 'stations', path: '/System/station', user: ADMIN },
   { name: 'products', path: '/System/product', user: ADMIN },
+  {
+    name: 'inout-report',
+    path: '/Report/inoutTransaction',
+    user: ['manager@example.com', DEMO],
+    open: openInOutLastWeek,
+  },
+  {
+    name: 'summary-report',
+    path: '/Report/summary',
+    user: ['manager@example.com', DEMO],
+    open: openSummaryLastWeek,
+  },
 ];
 
 async function openFirstFlowReport(page: Page): Promise<void> {
@@ -41,6 +53,32 @@ async function openFirstFlowReport(page: Page): Promise<void> {
 async function openFirstWaitingQueue(page: Page): Promise<void> {
   await page.locator('[data-column="waiting"] button').first().click();
   await page.getByRole('dialog').waitFor();
+}
+
+/** The in/out report over the last 7 days: the end date opens on the plant's today. */
+async function openInOutLastWeek(page: Page): Promise<void> {
+  const [day, month, year] = (await page.locator('#inout-finish').inputValue()).split('/').map(Number);
+  const start = new Date(Date.UTC(year!, month! - 1, day! - 6));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page
+    .locator('#inout-start')
+    .fill(`${pad(start.getUTCDate())}/${pad(start.getUTCMonth() + 1)}/${start.getUTCFullYear()}`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^(ดูรายงาน|View report)$/ }).click();
+  await page.getByText(/ – /).first().waitFor();
+  await page.mouse.move(0, 0);
+}
+
+/** The summary report over the last 7 days, through the period picker's preset. */
+async function openSummaryLastWeek(page: Page): Promise<void> {
+  await page.locator('#summary-range').click();
+  await page.locator('.ant-picker-presets li').nth(2).click();
+  await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: /^(ค้นหา|Search)$/ }).click();
+  await page.getByText(/ – /).first().waitFor();
+  await page.mouse.move(0, 0);
+  // The picker's popup scrolled the page a little to fit: back to the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,178 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useMemo, useState } from 'react';
+import { Alert, App, Card, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { IN_OUT_EXPORT_MAX_ROWS } from '@truck-queue/shared/contracts/report.contract';
+import { config } from '../../lib/config.ts';
+import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import type { InOutFilter } from './api/query-keys.ts';
+import { useInOutExport } from './api/use-in-out-export.ts';
+import { useInOutReport } from './api/use-in-out-report.ts';
+import { InOutFilters, type InOutDraft } from './components/in-out-filters.tsx';
+import { InOutTable } from './components/in-out-table.tsx';
+import { periodLabel, periodProblemText } from './components/period-text.ts';
+import { QueryFailure } from './components/query-failure.tsx';
+import { ResultHeading } from './components/result-heading.tsx';
+import { useCardSize } from './components/use-card-size.ts';
+import { useDurationWords } from './components/use-duration-words.ts';
+import { inOutLines } from './in-out-rows.ts';
+import { periodProblem, siteToday } from './period.ts';
 
-/** /Report/inoutTransaction: in/out factory report with Excel export. */
+const EXPORT_MESSAGE = 'inout-export';
+
+function todayDraft(): InOutDraft {
+  const today = siteToday(config.siteTimeZone);
+  return { start: today, finish: today, licence: '', product: 0 };
+}
+
+/** The draft as the call's body, or null while its period is not valid. */
+function toFilter(draft: InOutDraft): InOutFilter | null {
+  if (periodProblem(draft.start, draft.finish) || !draft.start || !draft.finish) return null;
+  return {
+    find_start: draft.start,
+    find_finish: draft.finish,
+    find_license: draft.licence.trim(),
+    find_product: draft.product,
+  };
+}
+
+const sameFilter = (a: InOutFilter | null, b: InOutFilter | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** /Report/inoutTransaction: every truck of a period, in and out, with an Excel export. */
 export function InoutTransactionPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const cardSize = useCardSize();
+  const { message } = App.useApp();
+  const words = useDurationWords();
+  const [draft, setDraft] = useState<InOutDraft>(todayDraft);
+  const [showProblem, setShowProblem] = useState(false);
+  // Today's report loads on arrival, as if View report had been pressed.
+  const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft()));
+  const [exportError, setExportError] = useState<unknown>(null);
+  const report = useInOutReport(applied);
+  const exporter = useInOutExport();
+
+  const problem = periodProblem(draft.start, draft.finish);
+  const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
+
+  const lines = useMemo(
+    () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, words) : []),
+    [report.data, words],
+  );
+
+  /** The draft, checked; null (with the problem shown) when the period is wrong. */
+  const checkedFilter = (): InOutFilter | null => {
+    const filter = toFilter(draft);
+    setShowProblem(filter === null);
+    return filter;
+  };
+
+  const view = () => {
+    const filter = checkedFilter();
+    if (!filter) return;
+    if (sameFilter(filter, applied)) void report.refetch();
+    else setApplied(filter);
+  };
+
+  const exportFile = () => {
+    const filter = checkedFilter();
+    if (!filter || exporter.isPending) return;
+    // The screen shows what the file holds (up to its own limit).
+    if (!sameFilter(filter, applied)) setApplied(filter);
+    setExportError(null);
+    void message.open({
+      key: EXPORT_MESSAGE,
+      type: 'loading',
+      content: t('reports.inOut.exporting'),
+      duration: 0,
+    });
+    exporter.mutate(filter, {
+      onSuccess: ({ rows, fileName }) =>
+        void message.open({
+          key: EXPORT_MESSAGE,
+          type: 'success',
+          content: t('reports.inOut.exported', { file: fileName, rows }),
+          duration: 5,
+        }),
+      onError: (error) => {
+        message.destroy(EXPORT_MESSAGE);
+        setExportError(error);
+      },
+    });
+  };
+
+  const data = report.data;
+  const showing = data && !report.isPlaceholderData;
+  const noData = showing && !report.isFetching && data.rows.length === 0;
+  const cut = showing && data.total > data.rows.length;
+
+  return (
+    <Flex vertical gap={16}>
+      <InOutFilters
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          if (showProblem && !periodProblem(next.start, next.finish)) setShowProblem(false);
+        }}
+        periodError={problemText}
+        onView={view}
+        onExport={exportFile}
+        viewing={report.isFetching}
+        exporting={exporter.isPending}
+      />
+
+      {exportError !== null && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setExportError(null) }}
+          title={t('reports.inOut.exportFailed')}
+          description={
+            errorCodeOf(exportError) === 'VALIDATION_FAILED'
+              ? t('reports.inOut.exportTooMany', { max: IN_OUT_EXPORT_MAX_ROWS })
+              : errorMessage(t, exportError)
+          }
+        />
+      )}
+
+      <Card size={cardSize}>
+        <ResultHeading
+          title={
+            applied
+              ? t('reports.inOut.resultsTitle', {
+                  period: periodLabel({ start: applied.find_start, finish: applied.find_finish }),
+                })
+              : t('reports.inOut.resultsTitleEmpty')
+          }
+          extra={
+            data ? (
+              <Tag data-testid="inout-count" style={{ marginInlineEnd: 0 }}>
+                {t('reports.count', { count: data.total })}
+              </Tag>
+            ) : undefined
+          }
+        />
+        {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
+        {noData && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={t('reports.inOut.noData')}
+            description={t('reports.inOut.noDataHint')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {cut && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('reports.inOut.cut', { shown: data.rows.length, total: data.total })}
+            description={t('reports.inOut.cutHint')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <InOutTable lines={lines} loading={report.isFetching} />
+      </Card>
+    </Flex>
+  );
 }

@@ -1,6 +1,166 @@
-import { PlaceholderPage } from '../../app/placeholder-page.tsx';
+import { useCallback, useState } from 'react';
+import { Button, Card, Flex, Form, Tag } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { config } from '../../lib/config.ts';
+import { API_DATE_FORMAT } from '../../lib/format.ts';
+import { useQueueChanges } from '../../lib/socket.ts';
+import { reportKeys } from './api/query-keys.ts';
+import { useSummaryReport } from './api/use-summary-report.ts';
+import { periodLabel, periodProblemText } from './components/period-text.ts';
+import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
+import { QueryFailure } from './components/query-failure.tsx';
+import { ResultHeading } from './components/result-heading.tsx';
+import { SummaryPager } from './components/summary-pager.tsx';
+import { SummaryTable } from './components/summary-table.tsx';
+import { useCardSize } from './components/use-card-size.ts';
+import { periodProblem, siteToday, type Period } from './period.ts';
+import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort } from './summary-paging.ts';
 
-/** /Report/summary: summary report. */
+/** /Report/summary: the period's tickets with weights, lab and weighing times; paged and sorted on the server. */
 export function SummaryReportPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const cardSize = useCardSize();
+  const queryClient = useQueryClient();
+  const today = siteToday(config.siteTimeZone);
+  const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
+  const [showProblem, setShowProblem] = useState(false);
+  const [period, setPeriod] = useState<Period>({ start: today, finish: today });
+  const [licence, setLicence] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [sort, setSort] = useState<SummarySort>(DEFAULT_SUMMARY_SORT);
+
+  const report = useSummaryReport({
+    find_start: period.start,
+    find_finish: period.finish,
+    find_license: licence,
+    page,
+    page_size: pageSize,
+    sort_field: sort.field,
+    sort_order: sort.order,
+  });
+
+  // Trucks move while the report is open: a period that reaches today follows them.
+  const live = period.finish >= today;
+  useQueueChanges(
+    useCallback(() => {
+      if (live) void queryClient.invalidateQueries({ queryKey: reportKeys.allSummaries });
+    }, [live, queryClient]),
+  );
+
+  const total = report.data?.total ?? 0;
+  const pages = pageCount(total, pageSize);
+  // Fewer rows than before (a refetch, a narrower filter): stay on the last page that exists.
+  if (report.data && !report.isPlaceholderData && page > pages) setPage(pages);
+
+  const start = range[0]?.format(API_DATE_FORMAT) ?? null;
+  const finish = range[1]?.format(API_DATE_FORMAT) ?? null;
+  const problem = periodProblem(start, finish);
+
+  const search = () => {
+    setShowProblem(problem !== null);
+    if (problem || !start || !finish) return;
+    if (start === period.start && finish === period.finish) {
+      void report.refetch();
+      return;
+    }
+    setPeriod({ start, finish });
+    setPage(1);
+  };
+
+  const filtered = licence !== '';
+
+  return (
+    <Flex vertical gap={16}>
+      <Card size={cardSize}>
+        <Form layout="vertical" component="div">
+          <Flex gap={16} wrap align="flex-start">
+            <PeriodPicker
+              id="summary-range"
+              value={range}
+              onChange={(value) => {
+                setRange(value);
+                const [first, last] = value.map((day) => day?.format(API_DATE_FORMAT) ?? null);
+                if (!periodProblem(first ?? null, last ?? null)) setShowProblem(false);
+              }}
+              today={today}
+              error={showProblem && problem ? periodProblemText(t, problem) : null}
+            />
+            <Form.Item
+              label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
+              colon={false}
+              style={{ marginBottom: 0 }}
+            >
+              <Button
+                type="primary"
+                icon={<SearchOutlined aria-hidden />}
+                loading={report.isFetching}
+                onClick={search}
+              >
+                {t('reports.summary.search')}
+              </Button>
+            </Form.Item>
+          </Flex>
+        </Form>
+      </Card>
+
+      <Card size={cardSize}>
+        <ResultHeading
+          title={t('reports.summary.title', { period: periodLabel(period) })}
+          extra={
+            <Flex gap={8} wrap align="center">
+              {filtered && (
+                <Tag
+                  closable
+                  onClose={() => {
+                    setLicence('');
+                    setPage(1);
+                  }}
+                  style={{ marginInlineEnd: 0 }}
+                >
+                  {t('reports.summary.licenceFilter.active', { licence })}
+                </Tag>
+              )}
+              {report.data && (
+                <Tag data-testid="summary-count" style={{ marginInlineEnd: 0 }}>
+                  {t('reports.count', { count: total })}
+                </Tag>
+              )}
+            </Flex>
+          }
+        />
+        {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
+        <SummaryTable
+          rows={report.data?.rows ?? []}
+          loading={report.isFetching}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          licence={licence}
+          onLicence={(next) => {
+            setLicence(next);
+            setPage(1);
+          }}
+          emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
+        />
+        <SummaryPager
+          page={Math.min(page, pages)}
+          pageSize={pageSize}
+          total={total}
+          disabled={report.isPending}
+          onPage={setPage}
+          onPageSize={(size) => {
+            // The first row on screen stays on screen.
+            setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
+            setPageSize(size);
+          }}
+        />
+      </Card>
+    </Flex>
+  );
 }

@@ -1,0 +1,91 @@
+import { Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { InOutLine } from '../in-out-rows.ts';
+
+const PAGE_SIZES = [20, 50, 100, 200];
+
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+/** The in/out report's table: the spec's eleven columns; scrolls sideways on a narrow screen. */
+export function InOutTable({ lines, loading }: { lines: InOutLine[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  // On a phone, pinned columns would leave too little room for the rest.
+  const pin = screens.md ? ('start' as const) : undefined;
+
+  const columns: TableColumnsType<InOutLine> = [
+    { key: 'n', title: t('reports.inOut.columns.n'), dataIndex: 'n', width: 64, align: 'end', fixed: pin },
+    {
+      key: 'queueNumber',
+      title: t('reports.inOut.columns.queueNumber'),
+      dataIndex: 'queueNumber',
+      width: 100,
+      fixed: pin,
+      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+    },
+    {
+      key: 'licence',
+      title: t('reports.inOut.columns.licence'),
+      dataIndex: 'licence',
+      width: 170,
+      render: nowrap,
+    },
+    { key: 'queueType', title: t('reports.inOut.columns.queueType'), dataIndex: 'queueType', width: 160 },
+    { key: 'product', title: t('reports.inOut.columns.product'), dataIndex: 'product', width: 200 },
+    {
+      key: 'created',
+      title: t('reports.inOut.columns.created'),
+      dataIndex: 'created',
+      width: 150,
+      render: nowrap,
+    },
+    {
+      key: 'labStart',
+      title: t('reports.inOut.columns.labStart'),
+      dataIndex: 'labStart',
+      width: 150,
+      render: nowrap,
+    },
+    {
+      key: 'labFinish',
+      title: t('reports.inOut.columns.labFinish'),
+      dataIndex: 'labFinish',
+      width: 150,
+      render: nowrap,
+    },
+    {
+      key: 'labDuration',
+      title: t('reports.inOut.columns.labDuration'),
+      dataIndex: 'labDuration',
+      width: 130,
+      render: nowrap,
+    },
+    { key: 'exit', title: t('reports.inOut.columns.exit'), dataIndex: 'exit', width: 150, render: nowrap },
+    {
+      key: 'timeInFactory',
+      title: t('reports.inOut.columns.timeInFactory'),
+      dataIndex: 'timeInFactory',
+      width: 140,
+      render: nowrap,
+    },
+  ];
+
+  return (
+    <Table<InOutLine>
+      rowKey="n"
+      size="middle"
+      columns={columns}
+      dataSource={lines}
+      loading={loading}
+      scroll={{ x: 1560 }}
+      locale={{ emptyText: t('reports.inOut.empty') }}
+      pagination={{
+        defaultPageSize: 50,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: (total, [from, to]) => t('reports.range', { from, to, total }),
+        hideOnSinglePage: false,
+      }}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { inOutLines } from './in-out-rows.ts';
+
+const words = {
+  hoursMinutes: (h: number, m: number) => `${h} ชม. ${m} นาที`,
+  minutes: (m: number) => `${m} นาที`,
+};
+
+const left: InOutRow = {
+  queue_number: 'A007',
+  truck_license: '70-1234 ขอนแก่น',
+  queue_type_name: 'ส่งมันสด',
+  product_name: 'มันเส้น',
+  created: '2025-03-07T01:00:00.000Z',
+  stamp_lab_start: '2025-03-07T01:10:00.000Z',
+  stamp_lab_finish: '2025-03-07T01:55:59.000Z',
+  stamp_second_ls_to_lf: 45 * 60 + 59,
+  exit: '2025-03-07T03:30:10.000Z',
+  time_in_factory: 2 * 3600 + 30 * 60 + 10,
+};
+
+const inside: InOutRow = {
+  ...left,
+  queue_number: 'B001',
+  truck_license: '',
+  stamp_lab_start: null,
+  stamp_lab_finish: null,
+  stamp_second_ls_to_lf: null,
+  exit: null,
+  time_in_factory: null,
+};
+
+describe('inOutLines', () => {
+  it('numbers the rows and shows site times and both rounding rules', () => {
+    const [line] = inOutLines([left], 'Asia/Bangkok', words);
+    expect(line).toEqual({
+      n: 1,
+      queueNumber: 'A007',
+      licence: '70-1234 ขอนแก่น',
+      queueType: 'ส่งมันสด',
+      product: 'มันเส้น',
+      created: '07/03/2025 08:00',
+      labStart: '07/03/2025 08:10',
+      labFinish: '07/03/2025 08:55',
+      // 45 min 59 s: the lab duration floors.
+      labDuration: '45 นาที',
+      exit: '07/03/2025 10:30',
+      // 2 h 30 min 10 s: time in factory counts one minute more.
+      timeInFactory: '2 ชม. 31 นาที',
+    });
+  });
+
+  it('shows a dash for stamps not yet made', () => {
+    const [, line] = inOutLines([left, inside], 'Asia/Bangkok', words);
+    expect(line).toMatchObject({
+      n: 2,
+      licence: '-',
+      labStart: '-',
+      labFinish: '-',
+      labDuration: '-',
+      exit: '-',
+      timeInFactory: '-',
+    });
+  });
+});

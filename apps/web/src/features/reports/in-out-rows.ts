@@ -1,0 +1,42 @@
+import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { durationText, formatSiteDateTime, type DurationWords } from './report-format.ts';
+
+/** One line of the in/out report as the screen shows it (SPEC.md section 2). */
+export interface InOutLine {
+  /** Running number over the whole list, from 1. */
+  n: number;
+  queueNumber: string;
+  licence: string;
+  queueType: string;
+  product: string;
+  /** Card received (ticket issued). */
+  created: string;
+  labStart: string;
+  labFinish: string;
+  /** Lab start to lab finish, whole minutes ('floor'). */
+  labDuration: string;
+  exit: string;
+  /** Ticket to exit, whole minutes plus one ('plusOne'). */
+  timeInFactory: string;
+}
+
+/**
+ * The report's rows as text: times day/month/year hh:mm on the plant's clock, durations in
+ * hours and minutes by SPEC.md section 9's rounding, '-' for anything not yet stamped.
+ */
+export function inOutLines(rows: readonly InOutRow[], timeZone: string, words: DurationWords): InOutLine[] {
+  const at = (instant: string | null) => formatSiteDateTime(instant, timeZone);
+  return rows.map((row, index) => ({
+    n: index + 1,
+    queueNumber: row.queue_number,
+    licence: row.truck_license || '-',
+    queueType: row.queue_type_name,
+    product: row.product_name,
+    created: at(row.created),
+    labStart: at(row.stamp_lab_start),
+    labFinish: at(row.stamp_lab_finish),
+    labDuration: durationText(row.stamp_second_ls_to_lf, 'floor', words),
+    exit: at(row.exit),
+    timeInFactory: durationText(row.time_in_factory, 'plusOne', words),
+  }));
+}
