@@ -12,21 +12,29 @@ export const HISTORY_QUEUES = Math.max(3000, Number(process.env.BENCH_HISTORY_QU
 export const HISTORY_DAYS = 365;
 
 /**
- * A third branch copied from the demo's first, then a year of queues spread evenly over the
- * three branches, their queue types and products, with every stamp of their flow. One
- * INSERT … SELECT per branch keeps it to seconds on PostgreSQL and about a minute on PGlite.
+ * Three branches with the demo's queue types and products, then a year of queues spread evenly
+ * over them, with every stamp of their flow, in one INSERT … SELECT with the roll-up trigger
+ * off; the roll-up is rebuilt afterwards.
  */
 export async function loadHistory(database: Database, lastDay: string): Promise<void> {
   const { db } = database;
+  // Three branches, each with the queue types and products of the first (the demo's second
+  // branch has none of its own).
+  await db.execute(
+    sql`insert into branches (name) select 'สาขาขอนแก่น' where (select count(*) from branches) < 3`,
+  );
   await db.execute(sql`
-    with b as (insert into branches (name, company_name) values ('สาขาขอนแก่น', '') returning id),
-    t as (
-      insert into branch_queue_types (branch_id, queue_type_id, prefix)
-      select b.id, bqt.queue_type_id, bqt.prefix from b, branch_queue_types bqt
-      where bqt.branch_id = (select min(id) from branches)
-      returning id
-    )
-    select count(*) from t`);
+    insert into branch_queue_types (branch_id, queue_type_id, prefix)
+    select b.id, bqt.queue_type_id, bqt.prefix
+    from branches b cross join branch_queue_types bqt
+    where bqt.branch_id = (select min(id) from branches) and bqt.active
+      and not exists (select 1 from branch_queue_types x where x.branch_id = b.id)`);
+  await db.execute(sql`
+    insert into products (branch_id, name)
+    select b.id, p.name
+    from branches b cross join products p
+    where p.branch_id = (select min(id) from branches)
+      and not exists (select 1 from products x where x.branch_id = b.id)`);
   const firstDay = addDays(lastDay, 1 - HISTORY_DAYS);
   await db.execute(sql`alter table queues disable trigger queues_daily_stats`);
   try {
@@ -37,17 +45,17 @@ export async function loadHistory(database: Database, lastDay: string): Promise<
                count(*) over (partition by bqt.branch_id) as types_in_branch,
                dense_rank() over (order by bqt.branch_id) - 1 as branch_index
         from branch_queue_types bqt join queue_types qt on qt.id = bqt.queue_type_id
-        where bqt.active
+        where bqt.active and bqt.branch_id in (select id from branches order by id limit 3)
       ),
       product_of as (select branch_id, min(id) as product_id from products group by branch_id),
       raw as (
         select n,
                n % 3 as branch_index,
-               (n / 3) % ${HISTORY_DAYS} as day_index,
+               ((n / 3) % ${HISTORY_DAYS})::int as day_index,
                -- 06:00 to 22:00, spread over the day
                interval '6 hours' + ((n * 7919) % 57600) * interval '1 second' as at_time,
                (n * 31) % 3300 + 300 as wait_s
-        from generate_series(1, ${HISTORY_QUEUES}) as n
+        from generate_series(1::bigint, ${HISTORY_QUEUES}) as n
       ),
       history as (
         select r.n, t.branch_id, t.id as type_id, t.prefix, t.engine, p.product_id,
@@ -56,7 +64,7 @@ export async function loadHistory(database: Database, lastDay: string): Promise<
                r.wait_s
         from raw r
         join types t on t.branch_index = r.branch_index and t.k = (r.n / 7) % t.types_in_branch
-        left join product_of p on p.branch_id = t.branch_id
+        join product_of p on p.branch_id = t.branch_id
       )
       insert into queues (branch_id, branch_queue_type_id, product_id, queue_date, seq, queue_number,
                           truck_license, state, created, lab_start, lab_finish, called_at, last_called_at,
