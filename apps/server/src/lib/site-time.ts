@@ -1,17 +1,28 @@
 /** The site's calendar day ('YYYY-MM-DD') of an instant, in the site's time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function siteDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The site's wall clock at an instant, field by field. */
 function wallClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -20,18 +31,34 @@ function wallClock(at: Date, timeZone: string) {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)])) as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute' | 'second',
+    number
+  >;
   return parts;
 }
 
+/** Offsets by zone and quarter hour: zones change offset on the quarter hour at the finest. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+
 /** How far the site's wall clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(at: Date, timeZone: string): number {
-  const p = wallClock(at, timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = new Date(quarter * QUARTER_HOUR_MS);
+    const p = wallClock(start, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - start.getTime();
+    // A long-running server meets a few thousand quarters a month: keep the map small.
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /**

@@ -21,7 +21,11 @@ export function writeXlsx(sheet: {
   rows: XlsxCell[][];
 }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { workerData: sheet });
+    // A plain worker: no --import loaders (tsx) from the parent, which it does not need.
+    const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
+      workerData: sheet,
+      execArgv: [],
+    });
     worker.once('message', (reply: { content?: Uint8Array; error?: string }) => {
       if (reply.content)
         resolve(Buffer.from(reply.content.buffer, reply.content.byteOffset, reply.content.byteLength));
