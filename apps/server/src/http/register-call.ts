@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import {
 import { can } from '@truck-queue/shared/roles';
 import type { AuthContext, DeviceContext } from './auth-context.ts';
 import { AppError } from './errors.ts';
+import { sameSecret } from '../lib/tokens.ts';
 
 export interface CallContext<C extends ApiContract> {
   body: z.output<C['body']>;
@@ -46,12 +46,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
     device: DeviceContext | null;
   }
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function headerValue(request: FastifyRequest, name: string): string | undefined {

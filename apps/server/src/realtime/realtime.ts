@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -26,6 +25,7 @@ import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { DeviceService } from '../modules/devices/device.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
+import { sameSecret } from '../lib/tokens.ts';
 
 interface StaffData {
   token: string;
@@ -49,12 +49,6 @@ const DeviceHandshakeSchema = z.object({
   device_id: z.string().regex(/^[A-Z0-9]{6,10}$/),
   secret: z.string().max(200),
 });
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function failure(error: unknown, log: FastifyBaseLogger): Ack {
   if (error instanceof AppError) return error.toBody();

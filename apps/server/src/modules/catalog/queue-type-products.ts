@@ -20,3 +20,15 @@ export async function productsOfQueueTypes(
   for (const { typeId, id, name } of links) byType.set(typeId, [...(byType.get(typeId) ?? []), { id, name }]);
   return byType;
 }
+
+/** Each queue type with the active products it offers (`product`), as ticket screens list them. */
+export async function withProducts<T extends { id: number }>(
+  db: Db,
+  types: T[],
+): Promise<(T & { product: { id: number; name: string }[] })[]> {
+  const offered = await productsOfQueueTypes(
+    db,
+    types.map((t) => t.id),
+  );
+  return types.map((t) => ({ ...t, product: offered.get(t.id) ?? [] }));
+}

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { DeviceIdSchema } from '@truck-queue/shared/contracts/controller.contract';
@@ -23,20 +22,13 @@ import type { DeviceContext } from '../../http/auth-context.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
+import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../auth/auth.service.ts';
-import { productsOfQueueTypes } from '../catalog/queue-type-products.ts';
+import { withProducts } from '../catalog/queue-type-products.ts';
 import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
 
 /** How many of today's calls the board's strip shows. */
 export const BOARD_RECENT_CALLS = 10;
-
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * A display or kiosk as the server knows it (DESIGN.md "Devices"): who it is (its short id and
@@ -78,8 +70,8 @@ export function createDeviceService(deps: {
       branchId: row.branchId,
       shortId: shortId.data,
     };
-    const hash = hashSecret(secret.data);
-    if (row.secretHash) return sameHash(hash, row.secretHash) ? context : null;
+    const hash = tokenHash(secret.data);
+    if (row.secretHash) return sameSecret(hash, row.secretHash) ? context : null;
 
     // First contact since registration: this browser becomes the device, unless another one
     // claimed it in the same instant (then only the winner's secret matches).
@@ -119,11 +111,7 @@ export function createDeviceService(deps: {
         ),
       )
       .orderBy(asc(branchQueueTypes.prefix));
-    const offered = await productsOfQueueTypes(
-      db,
-      types.map((t) => t.id),
-    );
-    return types.map((t) => ({ ...t, product: offered.get(t.id) ?? [] }));
+    return withProducts(db, types);
   }
 
   async function info(device: DeviceContext): Promise<DeviceInfo> {

@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { addDays, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
-import { productsOfQueueTypes } from '../catalog/queue-type-products.ts';
+import { withProducts } from '../catalog/queue-type-products.ts';
 import { selectQueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 import { toCardQueue, toFlowRow } from './queue.views.ts';
@@ -109,17 +109,15 @@ export function createCallingService(deps: {
     /** Queue types (with products) the officer may issue tickets for. */
     async ticketOptions(auth: AuthContext) {
       const types = await scope.queueTypes(auth);
-      const offered = await productsOfQueueTypes(
+      return withProducts(
         db,
-        types.map((t) => t.id),
+        types.map((t) => ({
+          id: t.id,
+          queue_type_name: t.name,
+          prefix: t.prefix,
+          flow_engine_id: t.flowEngineId,
+        })),
       );
-      return types.map((t) => ({
-        id: t.id,
-        queue_type_name: t.name,
-        prefix: t.prefix,
-        flow_engine_id: t.flowEngineId,
-        product: offered.get(t.id) ?? [],
-      }));
     },
 
     async issueByOfficer(

@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reportExports } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
+import { tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../auth/auth.service.ts';
 
 /** How long an export can be downloaded after it was made. */
 export const EXPORT_TTL_MS = 10 * 60_000;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Made reports waiting for their download: by the session that asked, for a few minutes. */
 export function createReportExports(db: Db, clock: Clock) {
@@ -19,7 +18,7 @@ export function createReportExports(db: Db, clock: Clock) {
       await db.delete(reportExports).where(lt(reportExports.expires, now));
       const token = randomBytes(24).toString('base64url');
       await db.insert(reportExports).values({
-        tokenHash: hash(token),
+        tokenHash: tokenHash(token),
         sessionId: auth.sessionId,
         fileName,
         content,
@@ -36,7 +35,7 @@ export function createReportExports(db: Db, clock: Clock) {
         .from(reportExports)
         .where(
           and(
-            eq(reportExports.tokenHash, hash(token)),
+            eq(reportExports.tokenHash, tokenHash(token)),
             eq(reportExports.sessionId, auth.sessionId),
             gt(reportExports.expires, clock.now()),
           ),
