@@ -60,37 +60,40 @@ export function createInOutService(db: Db) {
       .limit(limit);
   }
 
+  /**
+   * The matching rows (at most `limit`) and how many match in all, as JSON text built by the
+   * database: a busy day's rows cost the server no per-row work. Instants are written as
+   * toISOString() writes them.
+   */
+  async function screenJson(auth: AuthContext, filter: InOutFilter, limit: number): Promise<string> {
+    const m = matching(auth, filter, limit).as('m');
+    const iso = (at: unknown) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const seconds = (from: unknown, to: unknown) => sql`floor(extract(epoch from ${to} - ${from}))::int`;
+    const [row] = await db
+      .select({
+        body: sql<string>`json_build_object(
+          'status', 1,
+          'total', coalesce(max(${m.matching}), 0),
+          'rows', coalesce(json_agg(json_build_object(
+            'queue_number', ${m.queueNumber},
+            'truck_license', ${m.truckLicense},
+            'queue_type_name', ${m.queueTypeName},
+            'product_name', coalesce(${m.productName}, ''),
+            'created', ${iso(m.created)},
+            'stamp_lab_start', ${iso(m.labStart)},
+            'stamp_lab_finish', ${iso(m.labFinish)},
+            'stamp_second_ls_to_lf', ${seconds(m.labStart, m.labFinish)},
+            'exit', ${iso(m.exitAt)},
+            'time_in_factory', ${seconds(m.created, m.exitAt)}
+          ) order by ${m.created}, ${m.id}), '[]'::json)
+        )::text`,
+      })
+      .from(m);
+    return row!.body;
+  }
+
   return {
-    /**
-     * The screen's whole answer as JSON text, built by the database: a busy day's rows cost the
-     * server no per-row work (the same fields as `rows`, instants as toISOString() writes them).
-     */
-    async screenJson(auth: AuthContext, filter: InOutFilter, limit: number): Promise<string> {
-      const m = matching(auth, filter, limit).as('m');
-      const iso = (at: unknown) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-      const seconds = (from: unknown, to: unknown) => sql`floor(extract(epoch from ${to} - ${from}))::int`;
-      const [row] = await db
-        .select({
-          body: sql<string>`json_build_object(
-            'status', 1,
-            'total', coalesce(max(${m.matching}), 0),
-            'rows', coalesce(json_agg(json_build_object(
-              'queue_number', ${m.queueNumber},
-              'truck_license', ${m.truckLicense},
-              'queue_type_name', ${m.queueTypeName},
-              'product_name', coalesce(${m.productName}, ''),
-              'created', ${iso(m.created)},
-              'stamp_lab_start', ${iso(m.labStart)},
-              'stamp_lab_finish', ${iso(m.labFinish)},
-              'stamp_second_ls_to_lf', ${seconds(m.labStart, m.labFinish)},
-              'exit', ${iso(m.exitAt)},
-              'time_in_factory', ${seconds(m.created, m.exitAt)}
-            ) order by ${m.created}, ${m.id}), '[]'::json)
-          )::text`,
-        })
-        .from(m);
-      return row!.body;
-    },
+    screenJson,
 
     /** Every product of the branch, active ones first, by name. */
     async products(auth: AuthContext) {
@@ -101,29 +104,13 @@ export function createInOutService(db: Db) {
         .orderBy(desc(products.active), asc(products.name));
     },
 
-    /** The matching rows, at most `limit`, and how many match in all. */
+    /** The same answer as objects (the export): one definition of every field, in the SQL above. */
     async rows(
       auth: AuthContext,
       filter: InOutFilter,
       limit: number,
     ): Promise<{ rows: InOutRow[]; total: number }> {
-      // One pass: the window count is the number of matches before the limit.
-      const found = await matching(auth, filter, limit);
-      return {
-        total: found[0]?.matching ?? 0,
-        rows: found.map((r) => ({
-          queue_number: r.queueNumber,
-          truck_license: r.truckLicense,
-          queue_type_name: r.queueTypeName,
-          product_name: r.productName ?? '',
-          created: r.created.toISOString(),
-          stamp_lab_start: r.labStart?.toISOString() ?? null,
-          stamp_lab_finish: r.labFinish?.toISOString() ?? null,
-          stamp_second_ls_to_lf: secondsBetween(r.labStart, r.labFinish),
-          exit: r.exitAt?.toISOString() ?? null,
-          time_in_factory: secondsBetween(r.created, r.exitAt),
-        })),
-      };
+      return JSON.parse(await screenJson(auth, filter, limit)) as { rows: InOutRow[]; total: number };
     },
   };
 }
