@@ -121,13 +121,14 @@ export async function benchReports(
     await database.db.execute<{ branch: number }>(sql`select min(id)::int as branch from branches`)
   ).rows;
 
-  // In/out for one day, beside the same rows fetched raw.
+  // In/out for one day, beside the same SQL the service runs, run raw.
   const day = { find_start: lastDay, find_finish: lastDay, find_license: '', find_product: 0 };
   const api = await timed(30, async () => void (await call('report/inOutTransaction', day)));
   const raw = await timed(30, async () => {
     await database.db.execute(sql`
-      select q.queue_number, q.truck_license, qt.name, p.name, q.created, q.lab_start, q.lab_finish, q.exit_at,
-             count(*) over ()
+      select q.queue_number, q.truck_license, qt.name, coalesce(p.name, ''), q.created at time zone 'UTC',
+             q.lab_start at time zone 'UTC', q.lab_finish at time zone 'UTC', q.exit_at at time zone 'UTC',
+             (count(*) over ())::int
       from queues q
       join branch_queue_types bqt on bqt.id = q.branch_queue_type_id
       join queue_types qt on qt.id = bqt.queue_type_id

@@ -33,6 +33,7 @@ import { createInOutService } from './modules/reports/in-out.service.ts';
 import { createReportExports } from './modules/reports/report-exports.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { createSummaryService } from './modules/reports/summary.service.ts';
+import { registerHealthRoutes } from './modules/operations/health.routes.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events,
     log: app.log,
   });
+  registerHealthRoutes(app, { database, redisStatus: () => realtime.redisStatus() });
   app.decorate('realtime', realtime);
   app.decorate('events', events);
   app.addHook('preClose', () => realtime.close());

@@ -58,6 +58,8 @@ function failure(error: unknown, log: FastifyBaseLogger): Ack {
 
 export interface Realtime {
   io: Server;
+  /** The Redis adapter's connections: off without REDIS_URL, down while either is not ready. */
+  redisStatus(): 'off' | 'ready' | 'down';
   close(): Promise<void>;
 }
 
@@ -263,6 +265,8 @@ export function createRealtime(deps: {
 
   return {
     io: io,
+    redisStatus: () =>
+      redis.length === 0 ? 'off' : redis.every((client) => client.status === 'ready') ? 'ready' : 'down',
     async close() {
       for (const stop of unsubscribe) stop();
       // Closing the transports (not disconnecting the sockets on purpose) lets clients

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { isoOfUtcText } from './in-out.service.ts';
 import { createPlant, type Plant } from '../../test/plant.ts';
 
 let t: TestContext;
@@ -222,6 +223,17 @@ describe('report/periodDashboardByQueueType', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
+  });
+});
+
+describe('instants read as UTC text', () => {
+  it('are written as toISOString() writes them, whatever the fraction the database kept', () => {
+    for (const at of ['2026-11-20T03:04:05.000Z', '2026-11-20T03:04:05.600Z', '2026-12-31T23:59:59.678Z']) {
+      const text = at.slice(0, 19).replace('T', ' ') + at.slice(19, 23).replace(/\.?0+$/, '');
+      expect(isoOfUtcText(text)).toBe(at);
+    }
+    expect(isoOfUtcText('2026-11-20 03:04:05.678912')).toBe('2026-11-20T03:04:05.678Z');
+    expect(isoOfUtcText(null)).toBeNull();
   });
 });
 

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+
+/** A real server process (`main.ts`), as `npm start` runs it, for tests that need one. */
+export interface ServerProcess {
+  pid: number;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with its address (http://127.0.0.1:port) once it serves, or rejects with its output. */
+  ready(timeoutMs?: number): Promise<string>;
+}
+
+/**
+ * Starts `main.ts` on 127.0.0.1 and a free port, with `env` over the test's own environment:
+ * no demo data and warnings only, unless `env` says otherwise.
+ */
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let ended = false;
+  void exited.then(() => (ended = true));
+  return {
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    kill: (signal) => void child.kill(signal),
+    async ready(timeoutMs = 45_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const port = /is running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+        if (port) return `http://127.0.0.1:${port}`;
+        if (ended || Date.now() > deadline) {
+          throw new Error(`The server did not start (${ended ? 'it exited' : 'timed out'}):\n${output}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
