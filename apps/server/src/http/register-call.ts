@@ -130,9 +130,10 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
           request,
         } as CallContext<typeof contract>);
         if (!contract.largeResponse) return result;
-        // Long lists skip the response schema: sent as they are (the tests check the shape).
+        // Long lists skip the response schema: sent as they are (the tests check the shape), as
+        // UTF-8 bytes made once (a string would be measured and encoded again on the way out).
         const text = result instanceof JsonText ? result.text : JSON.stringify(result);
-        return reply.type('application/json; charset=utf-8').send(text);
+        return reply.type('application/json; charset=utf-8').send(Buffer.from(text));
       },
     });
   };

@@ -11,13 +11,9 @@ export interface InOutFilter {
   productId: number;
 }
 
-/** Whole seconds from `a` to `b` (Dates or ISO strings), or null when either stamp is missing. */
-export function secondsBetween(a: Date | string | null, b: Date | string | null): number | null {
-  return a && b ? Math.floor((epochMs(b) - epochMs(a)) / 1000) : null;
-}
-
-function epochMs(at: Date | string): number {
-  return typeof at === 'string' ? Date.parse(at) : at.getTime();
+/** Whole seconds from `a` to `b`, or null when either stamp is missing. */
+export function secondsBetween(a: Date | null, b: Date | null): number | null {
+  return a && b ? Math.floor((b.getTime() - a.getTime()) / 1000) : null;
 }
 
 /** A timestamptz column as the database's UTC wall-clock text ("2026-01-05 03:04:05.678912"). */
@@ -29,6 +25,9 @@ export function isoOfUtcText(text: string | null): string | null {
   const fraction = text.length > 19 ? text.slice(20, 23).padEnd(3, '0') : '000';
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
 }
+
+/** Whole seconds from one stamp to another (null when either is missing), by the database. */
+const wholeSeconds = (from: AnyColumn, to: AnyColumn) => sql`floor(extract(epoch from ${to} - ${from}))::int`;
 
 /** A licence fragment as a LIKE pattern that matches it literally anywhere. */
 export function containing(fragment: string): string {
@@ -50,10 +49,10 @@ export function createInOutService(db: Db) {
   }
 
   /**
-   * The matching rows in issue order (at most `limit`) and how many match in all. Instants come
-   * from the database as UTC wall-clock text and become ISO strings by string work alone, and
-   * durations are whole seconds between the millisecond instants the screen shows: a busy
-   * day's thousand rows cost the server well under a millisecond (docs/benchmarks.md).
+   * The matching rows in issue order (at most `limit`) and how many match in all. Durations are
+   * whole seconds by the database; instants come as UTC wall-clock text and become ISO strings
+   * by string work alone: a busy day's thousand rows cost the server about a millisecond
+   * (docs/benchmarks.md).
    */
   async function rows(
     auth: AuthContext,
@@ -71,12 +70,16 @@ export function createInOutService(db: Db) {
       lab_start: string | null;
       lab_finish: string | null;
       exit_at: string | null;
+      lab_seconds: number | null;
+      factory_seconds: number | null;
       total: number;
     }>(sql`
       select ${queues.queueNumber} as queue_number, ${queues.truckLicense} as truck_license,
              ${queueTypes.name} as queue_type_name, coalesce(${products.name}, '') as product_name,
              ${utcText(queues.created)} as created, ${utcText(queues.labStart)} as lab_start,
              ${utcText(queues.labFinish)} as lab_finish, ${utcText(queues.exitAt)} as exit_at,
+             ${wholeSeconds(queues.labStart, queues.labFinish)} as lab_seconds,
+             ${wholeSeconds(queues.created, queues.exitAt)} as factory_seconds,
              (count(*) over ())::int as total
       from ${queues}
       join ${branchQueueTypes} on ${branchQueueTypes.id} = ${queues.branchQueueTypeId}
@@ -88,21 +91,17 @@ export function createInOutService(db: Db) {
     return {
       total: found[0]?.total ?? 0,
       rows: found.map((r) => {
-        const created = isoOfUtcText(r.created)!;
-        const labStart = isoOfUtcText(r.lab_start);
-        const labFinish = isoOfUtcText(r.lab_finish);
-        const exit = isoOfUtcText(r.exit_at);
         return {
           queue_number: r.queue_number,
           truck_license: r.truck_license,
           queue_type_name: r.queue_type_name,
           product_name: r.product_name,
-          created,
-          stamp_lab_start: labStart,
-          stamp_lab_finish: labFinish,
-          stamp_second_ls_to_lf: secondsBetween(labStart, labFinish),
-          exit,
-          time_in_factory: secondsBetween(created, exit),
+          created: isoOfUtcText(r.created)!,
+          stamp_lab_start: isoOfUtcText(r.lab_start),
+          stamp_lab_finish: isoOfUtcText(r.lab_finish),
+          stamp_second_ls_to_lf: r.lab_seconds,
+          exit: isoOfUtcText(r.exit_at),
+          time_in_factory: r.factory_seconds,
         };
       }),
     };
