@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { listen } from '../../test/sockets.ts';
+import { contractsByPath } from './api-contracts.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The policy the docs page must work under, enforced by the browser on top of whatever the
+ * server sends: scripts only from the server, no inline script, no plugins, no <base>.
+ * Swagger UI injects one <style> element (as antd does), hence style-src 'unsafe-inline'.
+ */
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; " +
+  "img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'";
+
+let t: TestContext;
+let url: string;
+let browser: Browser;
+
+describe.skipIf(!existsSync(CHROMIUM))('the API docs page in Chromium', () => {
+  beforeAll(async () => {
+    t = await createTestContext();
+    url = await listen(t);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('renders every call under a strict CSP, loading nothing from elsewhere', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    const elsewhere: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+    // Every answer from the server gets the strict policy on top of its own.
+    await page.route('**/*', async (route) => {
+      if (!route.request().url().startsWith(url)) {
+        elsewhere.push(route.request().url());
+        return route.abort();
+      }
+      const response = await route.fetch();
+      // Two policies (comma-separated) are both enforced: the server's own, if any, and ours.
+      const policies = [response.headers()['content-security-policy'], STRICT_CSP].filter(Boolean);
+      return route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': policies.join(', ') },
+      });
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+
+    await page.goto(`${url}/api/docs`);
+    await page.locator('.information-container .title').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.information-container .title').innerText()).toContain(
+      'Truck queue back office API',
+    );
+    await page.locator('.opblock-post').first().waitFor();
+    expect(await page.locator('.opblock-post').count()).toBe(contractsByPath().size);
+
+    // One call opened: its body schema and the error answers are shown.
+    await page.locator('#operations-authen-authen_signin .opblock-summary').click();
+    await page.locator('#operations-authen-authen_signin .opblock-body').waitFor();
+    const body = await page.locator('#operations-authen-authen_signin').innerText();
+    expect(body).toContain('401');
+    expect(body).toContain('Request body');
+    expect(await page.locator('.auth-wrapper .authorize').isVisible()).toBe(true);
+    if (process.env.DOCS_SCREENSHOT)
+      await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: false });
+
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

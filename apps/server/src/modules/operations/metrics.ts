@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Server } from 'socket.io';
+import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
+import { DEVICE_NAMESPACE, PUBLIC_NAMESPACE } from '@truck-queue/shared/contracts/socket-events';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import { sameSecret } from '../../lib/tokens.ts';
+
+export const METRICS_PATH = '/metrics';
+
+/** Requests that matched no route are counted under one label: a raw URL may hold a token or an id. */
+const UNMATCHED_ROUTE = '(unmatched)';
+const EXPORT_ROUTE = `/api/${reportContracts.inOutTransactionExport.path}`;
+const NAMESPACES = ['/', PUBLIC_NAMESPACE, DEVICE_NAMESPACE];
+
+/**
+ * The process's own figures (memory, CPU, event-loop lag, GC) are the same for every app in a
+ * process, and prom-client starts a GC observer and an event-loop monitor per registry that
+ * are never stopped: one registry for them per process. It is not prom-client's global one, so
+ * nothing else in the process can collide with it.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export interface MetricsDeps {
+  database: Database;
+  events: EventHub;
+  /** Socket.IO, once realtime is up (it is created after the routes). */
+  sockets: () => Server | null;
+  /** When set, a scrape must carry `Authorization: Bearer <token>`. */
+  token: string | null;
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format: the process (prefix nodejs_/process_), HTTP
+ * requests by route pattern and status, connected sockets, queue work, the database pool and
+ * report exports (prefix truckqueue_). Each app has its own registry: tests build many apps in
+ * one process. No API key (Prometheus cannot send one); keep it off the internet (README).
+ * Registered before the routes so that its hooks see every request.
+ */
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
+  const registry = new Registry();
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: 'truckqueue_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'truckqueue_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const exports = new Counter({
+    name: 'truckqueue_report_exports_total',
+    help: 'In/out report Excel files written.',
+    registers,
+  });
+  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (route === EXPORT_ROUTE && reply.statusCode === 200) exports.inc();
+  });
+
+  const tickets = new Counter({
+    name: 'truckqueue_tickets_issued_total',
+    help: 'Queue tickets issued (kiosk, officer or API).',
+    registers,
+  });
+  const calls = new Counter({
+    name: 'truckqueue_calls_total',
+    help: 'Queue numbers called to a station, first calls and recalls (recheck).',
+    labelNames: ['action'] as const,
+    registers,
+  });
+  const actions = new Counter({
+    name: 'truckqueue_queue_actions_total',
+    help: 'Every committed queue step (issue, call, sample, result, weigh_in, exit...), by action.',
+    labelNames: ['action'] as const,
+    registers,
+  });
+  const unsubscribe = deps.events.subscribe('queueChanged', (change) => {
+    actions.inc({ action: change.action });
+    if (change.action === 'issue') tickets.inc();
+    if (change.action === 'call' || change.action === 'recheck') calls.inc({ action: change.action });
+  });
+  app.addHook('onClose', (_instance, done) => {
+    unsubscribe();
+    done();
+  });
+
+  new Gauge({
+    name: 'truckqueue_sockets_connected',
+    help: 'Socket.IO connections open on this instance, by namespace (/ staff, /public drivers, /device screens).',
+    labelNames: ['namespace'] as const,
+    registers,
+    collect() {
+      const io = deps.sockets();
+      for (const namespace of NAMESPACES) this.set({ namespace }, io ? io.of(namespace).sockets.size : 0);
+    },
+  });
+
+  const pool = deps.database.pool;
+  const poolGauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
+  poolGauge(
+    'truckqueue_db_pool_connections',
+    'Database connections open in the pool.',
+    () => pool.totalCount,
+  );
+  poolGauge('truckqueue_db_pool_idle', 'Pool connections open and not in use.', () => pool.idleCount);
+  poolGauge(
+    'truckqueue_db_pool_waiting',
+    'Queries waiting for a free pool connection.',
+    () => pool.waitingCount,
+  );
+  new Gauge({
+    name: 'truckqueue_info',
+    help: 'Always 1; the database engine as a label.',
+    labelNames: ['engine'] as const,
+    registers,
+  }).set({ engine: deps.database.engine }, 1);
+
+  app.get(METRICS_PATH, async (request, reply) => {
+    if (deps.token !== null) {
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!given || !sameSecret(given, deps.token)) {
+        throw new AppError('UNAUTHENTICATED', 'This server wants METRICS_TOKEN as a Bearer token.');
+      }
+    }
+    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  });
+}
