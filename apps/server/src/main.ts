@@ -6,6 +6,13 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed/demo-data.ts';
+import { processLog, writeLogLine, type ProcessLog } from './modules/operations/process-log.ts';
+
+/**
+ * Everything the server writes on stdout is a JSON line (pino's shape: level, time, msg...),
+ * for journald, Docker or any log shipper. One exception: started in a terminal (`npm start`
+ * by hand), it also prints the sign-in banner as plain lines for the person watching.
+ */
 
 function banner(config: Config, url: string, engine: string, demo: boolean): string {
   const lines = [
@@ -27,8 +34,33 @@ function banner(config: Config, url: string, engine: string, demo: boolean): str
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The same as one JSON record, without any password: log files are kept and shipped, and a
+ * password has no place in them (the README's table has the defaults). Written whatever
+ * LOG_LEVEL says, like the banner: it is how scripts and tests learn the address.
+ */
+function startRecord(config: Config, url: string, engine: string, demo: boolean) {
+  const password = process.env.ADMIN_PASSWORD
+    ? 'the password set in ADMIN_PASSWORD'
+    : 'the default password (README)';
+  return {
+    fields: {
+      url,
+      engine,
+      ...(engine === 'pglite' ? { dataDir: config.dataDir } : {}),
+      signIn: `Sign in as ${config.adminEmail} with ${password}`,
+      ...(demo ? { demoOfficers: DEMO_OFFICERS.map((o) => o.email) } : {}),
+    },
+    msg: `Truck queue back office is running at ${url}`,
+  };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  let log: ProcessLog = processLog(config.logLevel);
+  // Node prints its warnings (deprecations and the like) as plain text on stderr: as JSON instead.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -36,25 +68,34 @@ async function main(): Promise<void> {
   );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) console.error(err);
-    else if (signal) console.log(`\n${signal} received: closing the server and the database...`);
+    if (err) log.fatal({ err }, 'uncaught error: closing the server and the database');
+    else if (signal) log.info({ signal }, 'closing the server and the database');
     await app?.close();
     await database.close();
+    log.info({}, 'closed');
   });
 
   const firstStart = await prepareDatabase(database, config);
   app = await buildApp({ config, database });
+  log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   const demo = firstStart === 'demo' || config.demoData;
-  console.log(banner(config, `http://localhost:${port}`, database.engine, demo));
+  const url = `http://localhost:${port}`;
+  const start = startRecord(config, url, database.engine, demo);
+  // Through the app's logger (same stream, same order), at info whatever LOG_LEVEL says.
+  app.log.child({}, { level: 'info' }).info(start.fields, start.msg);
+  if (process.stdout.isTTY) process.stdout.write(banner(config, url, database.engine, demo));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error(error);
-  }
+  // A bad setting or a locked data directory: the operator's to fix, said in one line, no stack.
+  const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
+  writeLogLine(
+    'fatal',
+    expected ? {} : { err: error },
+    expected ? error.message : 'the server could not start',
+  );
+  if (expected && process.stdout.isTTY) process.stderr.write(`\n${error.message}\n\n`);
   process.exit(1);
 });
