@@ -29,6 +29,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads ALLOWED_ORIGINS as the origins browsers send, and refuses an address with a path', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        ALLOWED_ORIGINS: ' https://Queue.Example.co.th/ , http://10.0.0.5:3000,https://x.example:443',
+      }).allowedOrigins,
+    ).toEqual(['https://queue.example.co.th', 'http://10.0.0.5:3000', 'https://x.example']);
+    for (const bad of ['queue.example.co.th', 'https://x.example/app', 'ftp://x.example', '*', 'null']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `https://ok.example,${bad}` })).toThrow(
+        /ALLOWED_ORIGINS: ".*" is not an origin/,
+      );
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: null });
   });

@@ -117,6 +117,15 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         }
         request.auth = auth;
       },
+      // The role check above audits its own refusal (before the session is attached); this audits
+      // a handler's: another branch, a station that is not the officer's, a role only SuperAdmin gives.
+      onError: async (request, _reply, error) => {
+        if (request.auth && error instanceof AppError && error.code === 'FORBIDDEN') {
+          await guard
+            .onForbidden(request.auth, contract.path, request)
+            .catch((cause: unknown) => request.log.error({ err: cause }, 'could not audit a refused call'));
+        }
+      },
       // A call without fields may come with no body at all.
       preValidation: (request, _reply, done) => {
         if (request.body === undefined) request.body = {};

@@ -26,6 +26,8 @@ import type { DeviceService } from '../modules/devices/device.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { sameSecret } from '../lib/tokens.ts';
+import { SECURITY_HEADERS } from '../http/security-headers.ts';
+import { originAllowed, type OriginPolicy } from './origin-check.ts';
 
 interface StaffData {
   token: string;
@@ -78,6 +80,8 @@ export function createRealtime(deps: {
   devices: DeviceService;
   events: EventHub;
   log: FastifyBaseLogger;
+  /** Which pages may open sockets (and whether a proxy tells the client's address). */
+  origins: OriginPolicy;
 }): Realtime {
   const { auth, calling, publicQueue, devices, events, log } = deps;
   const io = new Server<StaffClientToServer, StaffServerToClient, Record<string, never>, StaffData>(
@@ -85,8 +89,39 @@ export function createRealtime(deps: {
     {
       serveClient: false,
       maxHttpBufferSize: 16 * 1024,
+      // Checked once per connection, before any namespace: '/', '/public' and '/device' alike.
+      allowRequest: (request, callback) => {
+        const allowed = originAllowed(request, deps.origins);
+        if (!allowed) reportForeignOrigin(request.headers.origin);
+        callback(allowed ? null : 'FOREIGN_ORIGIN', allowed);
+      },
+      // Connection-state recovery stays off: a reconnecting socket always passes the
+      // handshake middlewares again (docs/decisions.md, Security).
     },
   );
+  // The long-polling transport's answers carry the same headers as every HTTP answer.
+  io.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, SECURITY_HEADERS));
+
+  const reportedOrigins = new Set<string>();
+  /** One warning per foreign origin (a few dozen at most), so a misconfigured proxy is easy to spot. */
+  function reportForeignOrigin(origin: string | undefined) {
+    const key = String(origin).slice(0, 200);
+    if (reportedOrigins.has(key) || reportedOrigins.size >= 50) return;
+    reportedOrigins.add(key);
+    log.warn(
+      { origin: key },
+      'Socket.IO refused a page from another origin. If this is the server itself behind a proxy, set TRUST_PROXY or list the address in ALLOWED_ORIGINS.',
+    );
+  }
+  const clientInfo = (socket: StaffSocket) => {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    const address = deps.origins.trustProxy && typeof forwarded === 'string' ? forwarded.split(',')[0] : '';
+    const ua = socket.handshake.headers['user-agent'];
+    return {
+      ip: address?.trim() || socket.handshake.address,
+      userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
+    };
+  };
   let redis: Redis[] = [];
   if (deps.redisUrl) {
     const pub = new Redis(deps.redisUrl, { lazyConnect: false });
@@ -139,7 +174,14 @@ export function createRealtime(deps: {
             socket.disconnect(true);
             return;
           }
-          await run(context, parsed.data);
+          try {
+            await run(context, parsed.data);
+          } catch (error) {
+            // A refused event is audited as a refused HTTP call is.
+            if (error instanceof AppError && error.code === 'FORBIDDEN')
+              await auth.recordForbidden(context, `socket:${name}`, clientInfo(socket));
+            throw error;
+          }
           ack({ status: 1 });
         })
         .catch((error: unknown) => ack(failure(error, log)));

@@ -122,6 +122,22 @@ export function createAuthRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** Whether a throttled sign-in from this address (for this e-mail, when given) was audited since a time. */
+    async throttleRecordedSince(ip: string, email: string | null, since: Date) {
+      const conditions = [
+        eq(authEvents.kind, 'signin_throttled'),
+        eq(authEvents.ip, ip),
+        gt(authEvents.created, since),
+      ];
+      if (email !== null) conditions.push(eq(authEvents.email, email));
+      const [row] = await db
+        .select({ id: authEvents.id })
+        .from(authEvents)
+        .where(and(...conditions))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async findBranch(id: number) {
       const [row] = await db
         .select({ id: branches.id, name: branches.name })

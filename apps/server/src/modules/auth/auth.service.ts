@@ -14,6 +14,8 @@ export const THROTTLE = {
   windowMs: 15 * 60_000,
   perAccount: 5,
   perIp: 50,
+  /** Refused attempts are audited once a minute per address (and account): see signin. */
+  auditEveryMs: 60_000,
 } as const;
 
 /** last_seen is written at most this often, so every call does not become a write. */
@@ -71,8 +73,25 @@ export function createAuthService(deps: {
         repo.countRecentFailuresForEmail(input.email, since),
         repo.countRecentFailuresForIp(info.ip, since),
       ]);
-      if (accountFailures >= THROTTLE.perAccount || ipFailures >= THROTTLE.perIp) {
-        await repo.recordEvent({ kind: 'signin_throttled', email: input.email, ip: info.ip, created: now });
+      const byAccount = accountFailures >= THROTTLE.perAccount;
+      if (byAccount || ipFailures >= THROTTLE.perIp) {
+        // A throttled attempt costs no password check: hammering one must not fill the audit
+        // table, so it is written once a minute per address and account (per address when the
+        // address is the one throttled, whatever e-mails it tries).
+        const recorded = await repo.throttleRecordedSince(
+          info.ip,
+          byAccount ? input.email : null,
+          new Date(now.getTime() - THROTTLE.auditEveryMs),
+        );
+        if (!recorded) {
+          await repo.recordEvent({
+            kind: 'signin_throttled',
+            email: input.email,
+            ip: info.ip,
+            detail: byAccount ? 'account' : 'address',
+            created: now,
+          });
+        }
         throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed sign-ins. Wait 15 minutes and try again.');
       }
 
