@@ -4,9 +4,50 @@ import { prehashPassword } from '@truck-queue/shared/password';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Content-Security-Policy violations seen by any page of any context since the last check. The
+ * server's policy (apps/server/src/http/security-headers.ts) must let every page work as it is:
+ * a violation fails the test it happened in, or at the latest the browser's close.
+ */
+const cspViolations: string[] = [];
+
+/** Throws if a page broke the Content-Security-Policy since the last call. */
+export function assertNoCspViolations(): void {
+  const seen = cspViolations.splice(0);
+  if (seen.length > 0) {
+    throw new Error(`Content-Security-Policy violations:\n${[...new Set(seen)].join('\n')}`);
+  }
+}
+
+// Under Vitest, every test of a file that uses this module is checked as it ends.
+if (process.env.VITEST) {
+  const { afterEach } = await import('vitest');
+  afterEach(assertNoCspViolations);
+}
+
+/** Reports violations from every page of the context: the console message and the DOM event alike. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+        .__reportCspViolation;
+      report?.(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}` +
+          (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})` : ''),
+      );
+    });
+  });
+}
+
 /** Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no background traffic). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -19,6 +60,19 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  // Every context (browser.newPage makes one too) watches for CSP violations.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    assertNoCspViolations();
+  };
+  return browser;
 }
 
 export interface ContextOptions {
