@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import { AppError } from './errors.ts';
@@ -45,4 +45,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     void reply.status(httpStatus).send(body);
   });
+}
+
+/**
+ * Fastify answers an address it cannot decode (`/api/report/download/%zz`) or a path parameter
+ * past its length limit by itself, before any route or error handler. Given to Fastify as its
+ * `frameworkErrors` option, this answers them in the API's shape too: a 400 with a code.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const body: ApiError = {
+    status: 0,
+    code: 'VALIDATION_FAILED',
+    message: `The address is not valid: ${error.message}`,
+  };
+  void reply.status(400).send(body);
 }

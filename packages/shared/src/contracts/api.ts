@@ -110,9 +110,20 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/** A row id: a positive integer that fits PostgreSQL's integer (a larger one is refused here, not by the database). */
+export const IdSchema = z.int32().positive();
+
+/**
+ * A string the database will hold: PostgreSQL text cannot store U+0000, so a string with one
+ * is refused here as invalid instead of failing in the database.
+ */
+export function noNul<T extends z.ZodString>(schema: T): T {
+  return schema.refine((value) => !value.includes('\u0000'), 'may not hold the NUL character');
+}
+
 /** Text typed by a person: trimmed, not blank, bounded. */
 export function text(max: number) {
-  return z.string().trim().min(1).max(max);
+  return noNul(z.string().trim().min(1).max(max));
 }
 
 export const HEADER_SESSION = 'session';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../roles.ts';
 import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
-import { defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, OkSchema } from './api.ts';
 
 export const BranchSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Branch = z.infer<typeof BranchSchema>;
@@ -84,7 +84,7 @@ export const getBranchSetID = defineContract({
 export const getUpdateBranchID = defineContract({
   path: 'authen/getUpdateBranchID',
   access: 'branchSwitch',
-  body: z.strictObject({ id: z.number().int().positive(), name: z.string().max(200) }),
+  body: z.strictObject({ id: IdSchema, name: z.string().max(200) }),
   response: OkSchema.extend({ oBranch: BranchSchema }),
 });
 

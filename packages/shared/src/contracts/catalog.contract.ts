@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, OkSchema, text } from './api.ts';
 
 /** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
 
-const Id = z.number().int().positive();
+const Id = IdSchema;
 const Ids = z.array(Id).max(500);
 export const NamedSchema = z.object({ id: z.number(), name: z.string() });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
 
-const Id = z.number().int().positive();
+const Id = IdSchema;
 const Ids = z.array(Id).max(500);
 
 /** A checkbox dialog's choices: every item of the branch, marked when assigned. */
@@ -174,7 +174,7 @@ export const printerContracts = {
       z.strictObject({
         uuid: z.uuid(),
         name: DeviceName,
-        printer_name: z.string().trim().max(100).nullable().optional(),
+        printer_name: noNul(z.string().trim().max(100)).nullable().optional(),
       }),
     ]),
   ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
-import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
@@ -40,11 +40,11 @@ export const issueQueue = defineContract({
   access: 'calling',
   device: 'printer',
   body: z.strictObject({
-    id_branchQT: z.number().int().positive(),
-    product: z.number().int().positive(),
+    id_branchQT: IdSchema,
+    product: IdSchema,
     truck_license: TruckLicenseSchema,
     /** A retry with the same key gets the same ticket back instead of a second one. */
-    idempotency_key: z.string().min(8).max(100).optional(),
+    idempotency_key: noNul(z.string().min(8).max(100)).optional(),
   }),
   response: OkSchema.extend({ queue: TicketSchema }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, OkSchema } from './api.ts';
+import { defineContract, noNul, OkSchema } from './api.ts';
 import { MaybeInstantSchema, InstantSchema } from './queue.contract.ts';
 
 /** A site calendar day as the filters send it (SPEC.md section 9: YYYY-MM-DD). */
@@ -77,9 +77,9 @@ export const periodDashboardByQueueType = defineContract({
 
 export const InOutFilterSchema = period({
   /** Part of a licence, as typed; empty: every truck. */
-  find_license: z.string().trim().max(20).default(''),
+  find_license: noNul(z.string().trim().max(20)).default(''),
   /** A product id; 0 or absent: every product (the dropdown's "please specify"). */
-  find_product: z.number().int().min(0).default(0),
+  find_product: z.int32().min(0).default(0),
 });
 
 export const InOutRowSchema = z.object({
@@ -171,7 +171,7 @@ export const summaryReport = defineContract({
   access: 'report',
   largeResponse: true,
   body: period({
-    find_license: z.string().trim().max(20).default(''),
+    find_license: noNul(z.string().trim().max(20)).default(''),
     page: z.number().int().min(1).max(1_000_000).default(1),
     page_size: z
       .number()

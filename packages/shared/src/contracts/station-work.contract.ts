@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 
 /** Lab pickup, weighing and the exit gate: an officer types a queue number, the server finds today's truck. */
@@ -40,7 +40,7 @@ export const labCompleted = defineContract({
 export const getAcceptToday = defineContract({
   path: 'process/example/getAcceptToday',
   access: 'lab',
-  body: z.strictObject({ queue_number: z.string().trim().toUpperCase().max(20).optional() }),
+  body: z.strictObject({ queue_number: noNul(z.string().trim().toUpperCase().max(20)).optional() }),
   response: OkSchema.extend({ queue: z.array(LabRecordSchema) }),
 });
 

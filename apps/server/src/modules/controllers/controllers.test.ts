@@ -150,6 +150,19 @@ describe.each([
   it('keeps names required', async () => {
     expect((await post(contracts.save.path, { ...createBody, name: '  ' })).statusCode).toBe(400);
   });
+
+  // Found by the fuzzer: both reached the database and failed there with a 500.
+  it('refuses a name holding NUL and an id past PostgreSQL integer as invalid input', async () => {
+    const nul = await post(contracts.save.path, { ...createBody, name: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'name' }] });
+    for (const id of [2 ** 31, 2 ** 32]) {
+      const huge = await post(contracts.manageOT.path, { id, branch_queue_type: [plant.types.lab.id] });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'id' }] });
+    }
+    expect((await post(contracts.deleteDeviceCtrl.path, { id: 2 ** 31 - 1 })).statusCode).toBe(404);
+  });
 });
 
 describe('printer name', () => {

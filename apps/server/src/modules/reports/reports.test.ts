@@ -362,6 +362,21 @@ describe('report/inOutTransactionExport', () => {
   });
 });
 
+describe('report download addresses', () => {
+  // Found by the fuzzer: Fastify answered these itself, outside the API's error shape.
+  it('refuses an undecodable token, or one past the router length limit, as a VALIDATION_FAILED', async () => {
+    for (const token of ['%zz', '%E0%A4%A', 'a'.repeat(5000)]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/report/download/${token}`,
+        headers: { authorization: t.config.apiKey, session: plant.officers.admin.session },
+      });
+      expect(response.statusCode, token.slice(0, 20)).toBe(400);
+      expect(response.json()).toMatchObject({ status: 0, code: 'VALIDATION_FAILED' });
+    }
+  });
+});
+
 describe('report/summary', () => {
   const all = { find_start: '2026-11-19', find_finish: '2026-11-22' };
   const summary = (body: Record<string, unknown>) =>

@@ -1,0 +1,346 @@
+import { and, eq } from 'drizzle-orm';
+import type { Access, ApiContract } from '@truck-queue/shared/contracts/api';
+import { catalogContracts } from '@truck-queue/shared/contracts/catalog.contract';
+import { callingControllerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import { hello } from '@truck-queue/shared/contracts/device.contract';
+import { inOutTransactionExport } from '@truck-queue/shared/contracts/report.contract';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { ROLE } from '@truck-queue/shared/roles';
+import {
+  deviceQueueTypes,
+  flowEngines,
+  flowStates,
+  officerQueueTypes,
+  officerStations,
+  queueTypes,
+  stationStates,
+} from '../db/schema.ts';
+import { newBrowser, registerDevice } from './devices.ts';
+import type { TestContext } from './harness.ts';
+import { createPlant, issueTicket } from './plant.ts';
+
+/**
+ * The plant the fuzzer works in: the test plant, plus officers, devices, a queue type, a
+ * product and a station that exist to be edited, cancelled or signed out by fuzzed calls, so
+ * the sessions and devices the other calls use stay valid. `validBody` gives, for every call,
+ * a body the server accepts (at the plant's current state); the fuzzer mutates it.
+ */
+export async function createFuzzPlant(t: TestContext) {
+  const plant = await createPlant(t, 'Fuzz plant');
+  const admin = plant.officers.admin.session;
+  const otherBranch = await t.createBranch('Other plant');
+
+  const signedIn = async (roles: string) => {
+    const o = await t.createOfficer({ branchId: plant.branch.id, roles });
+    return { ...o, session: await t.signIn(o.email, o.password) };
+  };
+  /** Signs out through the fuzzer: a new session after each accepted sign-out. */
+  const leaver = await signedIn(ROLE.employee);
+  /** Changes its own password through the fuzzer (which ends its other sessions only). */
+  const passwordOwner = await signedIn(ROLE.labChecker);
+  const switcher = await signedIn(`${ROLE.manager},${ROLE.branchSwitcher}`);
+  /** Signs in through the fuzzer (until the per-account throttle stops it). */
+  const signer = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.security });
+  /** Edited, re-assigned and given new passwords by the admin calls. */
+  const victim = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.employee });
+  const doomed = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.employee });
+
+  const master = async (name: string) =>
+    (await t.db.select().from(queueTypes).where(eq(queueTypes.name, name)))[0]!;
+  const spareType = (
+    await t.call(
+      catalogContracts.doBranchQT,
+      { queue_type: (await master('ส่งอ้อย')).id, prefix: 'S', status: '1' },
+      admin,
+    )
+  ).branchQT;
+  const doomedType = (
+    await t.call(
+      catalogContracts.doBranchQT,
+      { queue_type: (await master('ส่งวัตถุดิบอื่น (ตรวจคุณภาพ)')).id, prefix: 'X', status: '1' },
+      admin,
+    )
+  ).branchQT;
+  const freeMaster = await master('ส่งสินค้าทั่วไป');
+  const spareProduct = (await t.call(catalogContracts.doMainProduct, { name: 'สินค้าสำรอง' }, admin)).product;
+  const spareStation = (await t.call(catalogContracts.doMainStation, { name: 'สถานีสำรอง' }, admin)).station;
+  const [generalCall] = await t.db
+    .select({ id: flowStates.id })
+    .from(flowStates)
+    .where(and(eq(flowStates.flowEngineId, 1), eq(flowStates.state, 'C')));
+  await t.call(catalogContracts.manageState, { id: spareStation.id, flow_state: [generalCall!.id] }, admin);
+  await t.call(
+    callingControllerContracts.callingManageOT,
+    { id: victim.id, branch_queue_type: [plant.types.standard.id] },
+    admin,
+  );
+  await t.call(
+    callingControllerContracts.callingManageStation,
+    { id: victim.id, station: [spareStation.id] },
+    admin,
+  );
+
+  // Devices that make calls (their credentials stay valid) and devices the admin calls manage.
+  const display = newBrowser();
+  const printer = newBrowser();
+  await registerDevice(t, plant, 'display', display);
+  await registerDevice(t, plant, 'printer', printer);
+  const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
+  const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
+  for (const [browser, kind] of [
+    [display, 'display'],
+    [printer, 'printer'],
+  ] as const) {
+    // The first hello binds the secret; later ones only read.
+    const response = await t.post(hello.path, { device_id: browser.id, kind }, { headers: browser.headers });
+    if (response.statusCode !== 200) throw new Error(`hello failed: ${response.body}`);
+  }
+
+  const ticket = await issueTicket(t, plant, 'lab', 'กข 1001');
+  await issueTicket(t, plant, 'lab', 'กข 1002');
+  await issueTicket(t, plant, 'standard', 'กข 2001');
+  await issueTicket(t, plant, 'general', 'กข 3001');
+  const [labEngine] = await t.db.select().from(flowEngines).where(eq(flowEngines.id, 3));
+  const period = { find_start: '2026-11-01', find_finish: '2026-11-20' };
+  const exported = await t.call(
+    inOutTransactionExport,
+    { ...period, find_license: '', find_product: 0 },
+    admin,
+  );
+  const exportToken = exported.excel_url.split('/').pop()!;
+
+  const sessions = {
+    admin,
+    caller: plant.officers.caller.session,
+    lab: plant.officers.lab.session,
+    security: plant.officers.security.session,
+    leaver: leaver.session,
+    passwordOwner: passwordOwner.session,
+    switcher: switcher.session,
+  };
+  let ownPassword = prehashPassword(passwordOwner.password);
+
+  /** The first row id of a link table for this owner, or an id that matches nothing. */
+  const firstId = async (rows: Promise<{ id: number }[]>) => (await rows)[0]?.id ?? 999_999;
+  const deviceLink = (deviceId: number) =>
+    firstId(
+      t.db
+        .select({ id: deviceQueueTypes.id })
+        .from(deviceQueueTypes)
+        .where(eq(deviceQueueTypes.deviceId, deviceId)),
+    );
+
+  type Body = Record<string, unknown>;
+  /** `n` counts requests: calls with two forms (create or edit) alternate between them. */
+  const validBodies: Record<string, (n: number) => Body | Promise<Body>> = {
+    'authen/signin': () => ({
+      email: signer.email,
+      password: prehashPassword(signer.password),
+      remember: false,
+    }),
+    'authen/signout': () => ({}),
+    'authen/checkSession': () => ({}),
+    'authen/checkAccess': () => ({}),
+    'authen/getOfficer': () => ({}),
+    'authen/mainBranch': () => ({}),
+    'authen/getBranchSetID': () => ({}),
+    'authen/getUpdateBranchID': (n) =>
+      n % 2
+        ? { id: plant.branch.id, name: plant.branch.name }
+        : { id: otherBranch.id, name: otherBranch.name },
+    'authen/changeOwnPassword': (n) => ({
+      old_password: ownPassword,
+      new_password: prehashPassword(`pw-${n}`),
+    }),
+
+    'defineQueue/branchQT': () => ({}),
+    'defineQueue/queueType': () => ({}),
+    'defineQueue/doBranchQT': (n) =>
+      n % 2
+        ? { queue_type: freeMaster.id, prefix: 'D', status: '1' }
+        : { uuid: spareType.uuid, prefix: 'SA' },
+    'defineQueue/cancelQT': () => ({ uuid: doomedType.uuid }),
+    'product/mainProduct': (n) => (n % 2 ? {} : { id_branchQT: spareType.id }),
+    'product/manageProduct': () => ({
+      id: spareType.id,
+      product: [spareProduct.id, plant.products.starch.id],
+    }),
+    'product/doMainProduct': (n) =>
+      n % 2 ? { name: `สินค้า ${n}` } : { uuid: spareProduct.uuid, name: 'สินค้าสำรอง 2' },
+    'station/mainStation': () => ({}),
+    'station/doMainStation': (n) =>
+      n % 2 ? { name: `สถานี ${n}` } : { uuid: spareStation.uuid, name: 'สถานีสำรอง 2' },
+    'station/loadState': () => ({ id: spareStation.id }),
+    'station/manageState': () => ({ id: spareStation.id, flow_state: [generalCall!.id] }),
+    'station/deleteStationUS': async () => ({
+      id: await firstId(
+        t.db
+          .select({ id: stationStates.id })
+          .from(stationStates)
+          .where(eq(stationStates.stationId, spareStation.id)),
+      ),
+    }),
+
+    'calling/mainCalling': () => ({}),
+    'calling/loadQueueType': () => ({ id: victim.id }),
+    'calling/manageOT': () => ({ id: victim.id, branch_queue_type: [plant.types.standard.id] }),
+    'calling/loadStation': () => ({ id: victim.id }),
+    'calling/manageStation': () => ({ id: victim.id, station: [spareStation.id] }),
+    'calling/deleteDeviceCtrl': async () => ({
+      id: await firstId(
+        t.db
+          .select({ id: officerQueueTypes.id })
+          .from(officerQueueTypes)
+          .where(eq(officerQueueTypes.officerId, victim.id)),
+      ),
+    }),
+    'calling/deleteStationCtrl': async () => ({
+      id: await firstId(
+        t.db
+          .select({ id: officerStations.id })
+          .from(officerStations)
+          .where(eq(officerStations.officerId, victim.id)),
+      ),
+    }),
+
+    'display/mainDisplay': () => ({}),
+    'display/doMainDisplay': (n) =>
+      n % 2 ? { name: `จอ ${n}` } : { uuid: spareDisplay.uuid, name: 'จอสำรอง' },
+    'display/addDevice': (n) => ({ uuid: spareDisplay.uuid, device_id: n % 2 ? 'FUZZ3456' : 'fuzz-7890' }),
+    'display/cancelDevice': () => ({ uuid: spareDisplay.uuid }),
+    'display/loadQueueType': () => ({ id: spareDisplay.id }),
+    'display/manageOT': () => ({ id: spareDisplay.id, branch_queue_type: [plant.types.lab.id] }),
+    'display/deleteDeviceCtrl': async () => ({ id: await deviceLink(spareDisplay.id) }),
+    'printer/mainPrinter': () => ({}),
+    'printer/doMainPrinter': (n) =>
+      n % 2
+        ? { name: `ตู้ ${n}`, printer: 1 }
+        : { uuid: sparePrinter.uuid, name: 'ตู้สำรอง', printer_name: 'EPSON TM-T82' },
+    'printer/addDevice': (n) => ({ uuid: sparePrinter.uuid, device_id: n % 2 ? 'KIOSK345' : 'kios-k678' }),
+    'printer/cancelDevice': () => ({ uuid: sparePrinter.uuid }),
+    'printer/loadQueueType': () => ({ id: sparePrinter.id }),
+    'printer/manageOT': () => ({ id: sparePrinter.id, branch_queue_type: [plant.types.general.id] }),
+    'printer/deleteDeviceCtrl': async () => ({ id: await deviceLink(sparePrinter.id) }),
+
+    'device/hello': () => ({ device_id: display.id, kind: 'display' }),
+    'device/displayBoard': () => ({}),
+
+    'officer/mainOfficer': () => ({}),
+    'officer/doMainOfficer': (n) =>
+      n % 2
+        ? {
+            name: 'ใหม่',
+            lastname: 'เจ้าหน้าที่',
+            email: 'new.officer@example.com',
+            roles: ROLE.employee,
+            password: prehashPassword('new-pass'),
+          }
+        : { uuid: victim.uuid, name: 'สมชาย', lastname: 'ใจดี', email: victim.email, roles: ROLE.employee },
+    'officer/changePassword': () => ({
+      uuid: victim.uuid,
+      new_password: prehashPassword('changed'),
+      c_password: 'changed',
+    }),
+    'officer/cancelOfficer': () => ({ uuid: doomed.uuid }),
+
+    'process/user/queueInformation': () => ({ queue_number_id: ticket.uuid }),
+    'flowEngine/findFlowEngineByUUID': () => ({ uuid: labEngine!.uuid }),
+    'process/calling/getCardInProcess': (n) => ({ find_total_day: n % 2 ? 1 : 3 }),
+    'process/calling/getQueueByFlow': () => ({ uuid: labEngine!.uuid, find_date: '2026-11-20' }),
+    'process/printer/issueQueue': (n) => ({
+      id_branchQT: plant.types.standard.id,
+      product: plant.products.starch.id,
+      truck_license: `กข ${5000 + (n % 50)}`,
+      ...(n % 3 ? {} : { idempotency_key: `fuzz-key-${n % 7}` }),
+    }),
+    'process/printer/ticketOptions': () => ({}),
+
+    'report/periodDashboardByQueueType': () => period,
+    'report/products': () => ({}),
+    'report/inOutTransaction': () => ({ ...period, find_license: 'กข', find_product: 0 }),
+    'report/inOutTransactionExport': () => ({ ...period, find_license: '', find_product: 0 }),
+    'report/summary': () => ({
+      ...period,
+      find_license: '',
+      page: 1,
+      page_size: 10,
+      sort_field: 'created',
+      sort_order: 'ascend',
+    }),
+
+    'process/example/accept': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
+    'process/example/completed': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
+    'process/example/getAcceptToday': () => ({ queue_number: 'A' }),
+    'process/security/exitFactory': () => ({ queue_number: 'C001' }),
+    'process/security/getExitToday': () => ({}),
+    'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5 }),
+    'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020 }),
+    'process/weighing/getWeighToday': () => ({}),
+  };
+
+  /** A session that may make the call (null: the call takes none). */
+  function sessionFor(contract: ApiContract): string | null {
+    if (contract.path === 'authen/signout') return sessions.leaver;
+    if (contract.path === 'authen/changeOwnPassword') return sessions.passwordOwner;
+    const byAccess: Record<Access, string | null> = {
+      public: null,
+      device: null,
+      session: sessions.admin,
+      admin: sessions.admin,
+      report: sessions.admin,
+      dashboard: sessions.admin,
+      calling: sessions.caller,
+      weighing: sessions.caller,
+      lab: sessions.lab,
+      exit: sessions.security,
+      branchSwitch: sessions.switcher,
+    };
+    return byAccess[contract.access];
+  }
+
+  /** A live session whose role may not make the call, or null when every officer may. */
+  function wrongSessionFor(contract: ApiContract): string | null {
+    const byAccess: Partial<Record<Access, string>> = {
+      admin: sessions.caller,
+      report: sessions.caller,
+      calling: sessions.lab,
+      weighing: sessions.lab,
+      lab: sessions.security,
+      exit: sessions.lab,
+      branchSwitch: sessions.admin,
+    };
+    return byAccess[contract.access] ?? null;
+  }
+
+  /** The credentials of a registered device that may make the call, if devices may. */
+  function deviceFor(contract: ApiContract): Record<string, string> | null {
+    if (contract.path === hello.path) return display.headers;
+    if (contract.device === 'display') return display.headers;
+    if (contract.device === 'printer') return printer.headers;
+    return null;
+  }
+
+  /** Keeps the plant usable after calls that end sessions or change passwords were accepted. */
+  async function afterAccepted(path: string, body: unknown): Promise<void> {
+    if (path === 'authen/signout') {
+      sessions.leaver = await t.signIn(leaver.email, leaver.password);
+    } else if (path === 'authen/changeOwnPassword') {
+      ownPassword = (body as { new_password: string }).new_password;
+    }
+  }
+
+  return {
+    plant,
+    sessions,
+    exportToken,
+    validBodies,
+    sessionFor,
+    wrongSessionFor,
+    deviceFor,
+    afterAccepted,
+    /** The API key and another registered device's id, for credentials that almost work. */
+    deviceIds: { display: display.id, printer: printer.id },
+  };
+}
+
+export type FuzzPlant = Awaited<ReturnType<typeof createFuzzPlant>>;
