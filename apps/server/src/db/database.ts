@@ -19,7 +19,14 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string; templateFile?: string };
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      templateFile?: string;
+      /** With dataDir: commits are fsynced before they are acknowledged (default true). */
+      durable?: boolean;
+    };
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -39,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const embedded = await startEmbeddedPostgres({
       dataDir: target.dataDir ? path.join(target.dataDir, 'pgdata') : undefined,
       templateFile: target.templateFile,
+      durable: target.durable,
     });
     // PGlite runs one statement at a time: one connection keeps transactions whole.
     const pool = new pg.Pool({

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { migrateSchema, withSchemaLock, type Database } from './database.ts';
+import { migrateSchema, withSchemaLock, type Database, type Db } from './database.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { hasOfficers, seedFirstAdmin } from './seed/first-start.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
@@ -17,14 +18,16 @@ export async function prepareDatabase(
     await seedReferenceData(db);
     if (await hasOfficers(db)) return 'existing';
     if (config.demoData) {
-      await seedDemoData(db, {
-        adminEmail: config.adminEmail,
-        adminPassword: config.adminPassword,
-        companyName: config.companyName,
-        siteTimeZone: config.siteTimeZone,
-        now,
-        days: 14,
-      });
+      await bulkLoad(database, db, () =>
+        seedDemoData(db, {
+          adminEmail: config.adminEmail,
+          adminPassword: config.adminPassword,
+          companyName: config.companyName,
+          siteTimeZone: config.siteTimeZone,
+          now,
+          days: 14,
+        }),
+      );
       return 'demo';
     }
     await seedFirstAdmin(db, {
@@ -34,4 +37,22 @@ export async function prepareDatabase(
     });
     return 'admin';
   });
+}
+
+/**
+ * The demo plant is hundreds of small transactions (its history goes through the queue
+ * service). On PGlite, where every commit waits for its own fsync in one thread, they run
+ * without waiting (synchronous_commit off during the load), and one checkpoint then puts all
+ * of it on disk. A crash midway leaves part of the demo, as a crash midway always did.
+ */
+async function bulkLoad(database: Database, db: Db, load: () => Promise<void>): Promise<void> {
+  if (database.engine !== 'pglite') return load();
+  // PGlite is a single session: the setting must not outlive the load, whatever happens.
+  await db.execute(sql`set synchronous_commit = off`);
+  try {
+    await load();
+  } finally {
+    await db.execute(sql`reset synchronous_commit`);
+  }
+  await db.execute(sql`checkpoint`);
 }

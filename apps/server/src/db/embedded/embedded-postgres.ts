@@ -18,10 +18,13 @@ const SOCKET_PORT = 5432;
 export async function startEmbeddedPostgres(options: {
   dataDir?: string;
   templateFile?: string;
+  /** With dataDir: sync commits to disk (default true). */
+  durable?: boolean;
 }): Promise<EmbeddedPostgres> {
   const socketDir = await mkdtemp(path.join(os.tmpdir(), 'tq-pg-'));
   const workerData: WorkerData = {
     ...options,
+    durable: options.durable ?? true,
     socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
   };
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {

@@ -3,19 +3,37 @@
 // over a Unix socket, exactly as it reaches a real PostgreSQL server.
 // Plain JavaScript: Node 20 does not apply --import loaders (tsx) inside worker threads.
 // Messages are described in protocol.ts.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { DurableNodeFS, durableStartParams, syncNewDataDir } from './durable-nodefs.mjs';
 
 const reply = (message) => parentPort.postMessage(message);
 const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+/** In memory (tests), on disk as PGlite ships it, or on disk with commits synced (the default). */
+async function open(loadDataDir) {
+  const { dataDir, durable } = workerData;
+  if (!dataDir) return PGlite.create('memory://', { loadDataDir });
+  if (!durable) return PGlite.create(dataDir, { loadDataDir });
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const db = await PGlite.create({
+    fs: new DurableNodeFS(dataDir),
+    startParams: durableStartParams(),
+    loadDataDir,
+  });
+  if (created) syncNewDataDir(dataDir);
+  return db;
+}
 
 async function main() {
   const loadDataDir = workerData.templateFile
     ? new Blob([await readFile(workerData.templateFile)])
     : undefined;
-  const db = await PGlite.create(workerData.dataDir ?? 'memory://', { loadDataDir });
+  const db = await open(loadDataDir);
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 16 });
   await server.start();
 

@@ -5,6 +5,11 @@ export interface WorkerData {
   /** A gzip dump (dumpDataDir) to start from: the migrated template tests share. */
   templateFile?: string;
   socketPath: string;
+  /**
+   * With dataDir: fsync on, so a commit is on disk before it is acknowledged (durable-nodefs.mjs).
+   * Off only to measure what it costs.
+   */
+  durable: boolean;
 }
 
 export type WorkerCommand = { type: 'dump'; file: string } | { type: 'close' };
