@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/log-options.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createEventHub, type EventHub } from './lib/event-hub.ts';
@@ -33,7 +35,10 @@ import { createInOutService } from './modules/reports/in-out.service.ts';
 import { createReportExports } from './modules/reports/report-exports.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { createSummaryService } from './modules/reports/summary.service.ts';
+import { registerApiDocs } from './modules/operations/api-docs.ts';
 import { registerHealthRoutes } from './modules/operations/health.routes.ts';
+import { registerMetrics } from './modules/operations/metrics.ts';
+import { RequestLogController } from './modules/operations/request-log.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 
@@ -43,6 +48,8 @@ export interface AppOptions {
   /** Tests move time forward through this. */
   clock?: Clock;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   serveWeb?: boolean;
 }
 
@@ -60,16 +67,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.session', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Undecodable addresses and over-long path parameters: the API's error shape, not Fastify's.
+    frameworkErrors,
+    // One line per request, with its route pattern (modules/operations/request-log.ts).
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSecurityHeaders(app);
   // A call without fields may arrive as an empty JSON body; anything else goes to Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -81,6 +90,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = database;
   const events = createEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
+  // Before the routes: the API docs collect them as they are added; the metrics see every request.
+  registerMetrics(app, {
+    database,
+    events,
+    token: config.metricsToken,
+    sockets: () => (app.hasDecorator('realtime') ? app.realtime.io : null),
+  });
+  await registerApiDocs(app);
   const auth = createAuthService({ repo: createAuthRepository(db), session: config.session, events, clock });
   const queueRepo = createQueueRepository(db);
   const queue = createQueueService({ repo: queueRepo, siteTimeZone: config.siteTimeZone, clock, events });
@@ -153,12 +170,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     httpServer: app.server,
     apiKey: config.apiKey,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     auth,
     calling,
     publicQueue,
     devices,
     events,
     log: app.log,
+    origins: {
+      allowedOrigins: config.allowedOrigins,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+    },
   });
   registerHealthRoutes(app, { database, redisStatus: () => realtime.redisStatus() });
   app.decorate('realtime', realtime);

@@ -16,6 +16,38 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/** A comma-separated list of web origins (`https://host[:port]`), each normalised as browsers send it. */
+function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const item of list.split(',').map((s) => s.trim())) {
+    if (item === '') continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    const bare =
+      url !== null &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !item.endsWith('//') &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.username === '' &&
+      url.password === '';
+    if (!url || !bare) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${item}" is not an origin: write the scheme, host and port only, e.g. https://queue.example.co.th,http://10.0.0.5:3000`,
+      });
+      continue;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +60,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,60}$/, 'may hold letters, digits, dots, dashes, colons and underscores (at most 60)')
+    .default('truck-queue'),
   API_KEY: z.string().min(8, 'must be at least 8 characters').max(200).default('truck-queue-web'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin1234'),
@@ -54,6 +90,8 @@ const EnvSchema = z.object({
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,6 +103,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   redisUrl: string | null;
+  /** Prefix of the Redis channels: deployments sharing one Redis must not hear each other's rooms. */
+  redisPrefix: string;
   apiKey: string;
   adminEmail: string;
   adminPassword: string;
@@ -77,6 +117,10 @@ export interface Config {
   session: { idleMs: number; maxMs: number; rememberMs: number };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Other sites' pages that may open Socket.IO connections (besides the server's own address). */
+  allowedOrigins: string[];
+  /** When set, GET /metrics wants it as a Bearer token. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     apiKey: e.API_KEY,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -113,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -26,7 +26,8 @@ describe('the server process', () => {
     await third.ready();
     third.kill('SIGINT');
     expect(await third.exited).toBe(0);
-  });
+    // Three starts, the first with a demo plant to seed: on a busy 2-core machine that is a minute.
+  }, 180_000);
 
   it('refuses a bad setting with a message naming it, before touching any data', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tq-main-')) });

@@ -168,6 +168,10 @@ describe('staff events', () => {
     expect(await emitAck(caller, 'doCalling', plant.branch.id, -1, 2)).toMatchObject({
       code: 'VALIDATION_FAILED',
     });
+    // An id beyond the database's integers is refused as input, not failed on by the database.
+    expect(await emitAck(caller, 'doCalling', plant.branch.id, ticket.id, 2 ** 31)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await emitAck(caller, 'doFinish', plant.branch.id, 987_654)).toMatchObject({ code: 'NOT_FOUND' });
     const foreign = await issueTicket(t, other, 'standard', 'RT 6');
     expect(

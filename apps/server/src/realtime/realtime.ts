@@ -74,6 +74,7 @@ export function createRealtime(deps: {
   httpServer: HttpServer;
   apiKey: string;
   redisUrl: string | null;
+  redisPrefix: string;
   auth: AuthService;
   calling: CallingService;
   publicQueue: PublicQueueService;
@@ -128,7 +129,7 @@ export function createRealtime(deps: {
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (error) => log.warn({ err: error }, 'redis error'));
     redis = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}:socket.io` }));
   }
 
   io.use((socket, next) => {

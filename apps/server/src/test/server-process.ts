@@ -36,7 +36,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
     output: () => output,
     exited,
     kill: (signal) => void child.kill(signal),
-    async ready(timeoutMs = 45_000) {
+    async ready(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const port = /is running at http:\/\/localhost:(\d+)/.exec(output)?.[1];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './api.ts';
 
 /**
  * Socket.IO events (SPEC.md section 7, "Real-time channel"). Staff sockets connect to the
@@ -16,13 +17,9 @@ export const RECONNECT_DELAY_MS = 10_000;
 export type Ack =
   { status: 1 } | { status: 0; code: string; message: string; reason?: string; queue_number?: string };
 
-export const JoinRoomArgs = z.tuple([z.number().int().positive(), z.literal(STAFF_ROOM)]);
-export const CallArgs = z.tuple([
-  z.number().int().positive(),
-  z.number().int().positive(),
-  z.number().int().positive(),
-]);
-export const RecordArgs = z.tuple([z.number().int().positive(), z.number().int().positive()]);
+export const JoinRoomArgs = z.tuple([IdSchema, z.literal(STAFF_ROOM)]);
+export const CallArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
+export const RecordArgs = z.tuple([IdSchema, IdSchema]);
 
 export interface QueueChangedPayload {
   queue_uuid: string;
