@@ -1,0 +1,187 @@
+import {
+  inOutTransaction,
+  IN_OUT_MAX_ROWS,
+  periodDashboardByQueueType,
+  summaryReport,
+  type InOutRow,
+  type SummaryRow,
+} from '@truck-queue/shared/contracts/report.contract';
+import type { ApiClient } from './api-client.ts';
+import type { Desk } from './desks.ts';
+import type { DisplayWatch } from './displays.ts';
+import type { TruckRecord } from './journey.ts';
+import { callKey, type Ledger } from './ledger.ts';
+import type { Officer, Plant } from './plant-setup.ts';
+
+/** One line of the verdict: what should be, what is. */
+export interface Check {
+  name: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+}
+
+export const check = (
+  name: string,
+  expected: unknown,
+  actual: unknown,
+  ok = String(expected) === String(actual),
+): Check => ({
+  name,
+  expected: String(expected),
+  actual: String(actual),
+  ok,
+});
+
+/** Up to three differences, for the table; the count says how many there were. */
+function differences(list: string[]): string {
+  return list.length === 0 ? '0 differences' : `${list.length} differences: ${list.slice(0, 3).join('; ')}`;
+}
+
+/** The trucks' journeys as the simulator counted them. */
+export function tallyChecks(records: TruckRecord[]): Check[] {
+  const exited = records.filter((r) => r.exited).length;
+  return [check('every truck left through the gate (exit stamped)', records.length, exited)];
+}
+
+/** Every staff socket heard every change and every call; every display every call of its types. */
+export function socketChecks(
+  ledger: Ledger,
+  desks: Desk[],
+  displays: DisplayWatch[],
+  records: TruckRecord[],
+): Check[] {
+  const checks: Check[] = [];
+  for (const desk of desks) {
+    checks.push(check(`refreshUI heard by ${desk.name}`, ledger.changes, desk.refreshUI.count));
+    checks.push(check(`popup heard by ${desk.name}`, ledger.calls.length, desk.popup.count));
+  }
+  for (const display of displays) {
+    const wanted = new Map<string, number>();
+    for (const call of ledger.calls) {
+      if (display.setup.typeIds.includes(call.queueTypeId))
+        wanted.set(callKey(call), (wanted.get(callKey(call)) ?? 0) + 1);
+    }
+    const expected = [...wanted.values()].reduce((a, b) => a + b, 0);
+    const unexpected: string[] = [];
+    for (const got of display.received) {
+      const key = callKey({ queueNumber: got.queue_number, action: got.action, stationId: got.station_id });
+      const left = wanted.get(key) ?? 0;
+      if (left === 0) unexpected.push(key);
+      else wanted.set(key, left - 1);
+    }
+    const missed = [...wanted].filter(([, n]) => n > 0).map(([key]) => key);
+    checks.push(
+      check(
+        `${display.label}: a called event for every call of its queue types`,
+        `${expected} (missed 0, unexpected 0)`,
+        `${display.received.length} (missed ${missed.length}, unexpected ${unexpected.length})`,
+        missed.length === 0 && unexpected.length === 0,
+      ),
+    );
+  }
+  const watched = records.filter((r) => r.plan.watched);
+  const followed = watched.filter((r) => r.driverPage?.sawExit && r.driverPage.events > 0).length;
+  checks.push(check("drivers' pages followed their ticket live to the exit", watched.length, followed));
+  return checks;
+}
+
+/** The day's reports, read as the manager reads them, against the simulator's own tally. */
+export async function reportChecks(
+  api: ApiClient,
+  manager: Officer,
+  plant: Plant,
+  records: TruckRecord[],
+  period: { find_start: string; find_finish: string },
+): Promise<Check[]> {
+  const ticketed = records.filter((r) => r.queueNumber !== null);
+  const exited = ticketed.filter((r) => r.exited).length;
+  const checks: Check[] = [];
+
+  const dashboard = await api.call(periodDashboardByQueueType, period, manager);
+  const overall = dashboard.dataOverall;
+  checks.push(
+    check(
+      'dashboard: total / in progress / completed',
+      `${ticketed.length} / ${ticketed.length - exited} / ${exited}`,
+      `${overall.total} / ${overall.waiting} / ${overall.completed}`,
+    ),
+  );
+  for (const type of Object.values(plant.types)) {
+    const row = dashboard.dataReport.find((r) => r.queue_type_name === type.name);
+    const mine = ticketed.filter((r) => r.type.id === type.id);
+    checks.push(
+      check(`dashboard: queues of ${type.prefix} ${type.name}`, mine.length, row?.queue_total ?? 'no row'),
+    );
+    const left = mine.filter((r) => r.exited).length;
+    checks.push(
+      check(
+        `dashboard: ${type.prefix} has a time in factory`,
+        left > 0 ? 'a figure' : 'none',
+        row?.in_factory_time_average === null || row === undefined ? 'none' : 'a figure',
+      ),
+    );
+  }
+
+  const inOut = await api.call(inOutTransaction, { ...period, find_license: '', find_product: 0 }, manager);
+  checks.push(check('in/out report: one row per truck', ticketed.length, inOut.total));
+  if (ticketed.length <= IN_OUT_MAX_ROWS) {
+    const byLicence = new Map<string, InOutRow>(inOut.rows.map((row) => [row.truck_license, row]));
+    const wrong: string[] = [];
+    for (const r of ticketed) {
+      const row = byLicence.get(r.plan.licence);
+      const problem = !row
+        ? 'no row'
+        : row.queue_number !== r.queueNumber
+          ? `number ${row.queue_number}`
+          : row.queue_type_name !== r.type.name
+            ? `type ${row.queue_type_name}`
+            : (row.exit !== null) !== r.exited || (row.time_in_factory !== null) !== r.exited
+              ? `exit ${row.exit}`
+              : (row.stamp_lab_start !== null) !== r.labStarted ||
+                  (row.stamp_lab_finish !== null) !== r.labFinished
+                ? `lab ${row.stamp_lab_start} – ${row.stamp_lab_finish}`
+                : null;
+      if (problem) wrong.push(`${r.plan.licence} (${r.queueNumber}): ${problem}`);
+    }
+    checks.push(
+      check(
+        'in/out report: licence, number, type, lab and exit of each truck',
+        '0 differences',
+        differences(wrong),
+      ),
+    );
+  }
+
+  const summary: SummaryRow[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api.call(
+      summaryReport,
+      { ...period, page, page_size: 100, sort_field: 'created' },
+      manager,
+    );
+    summary.push(...answer.rows);
+    if (summary.length >= answer.total || answer.rows.length === 0) break;
+  }
+  checks.push(check('summary report: one row per truck', ticketed.length, summary.length));
+  const byUuid = new Map(summary.map((row) => [row.uuid, row]));
+  const wrong: string[] = [];
+  for (const r of ticketed) {
+    const row = byUuid.get(r.uuid!);
+    const problem = !row
+      ? 'no row'
+      : row.license_no !== r.plan.licence
+        ? `licence ${row.license_no}`
+        : row.incoming_weight !== r.weighedIn || row.output_weight !== r.weighedOut
+          ? `weights ${row.incoming_weight} / ${row.output_weight}, weighed ${r.weighedIn} / ${r.weighedOut}`
+          : (row.weigh_in !== null) !== (r.weighedIn !== null) ||
+              (row.weigh_out !== null) !== (r.weighedOut !== null)
+            ? `weighing times ${row.weigh_in} / ${row.weigh_out}`
+            : (row.document_pick_up !== null) !== r.labStarted || (row.total_time !== null) !== r.exited
+              ? `lab ${row.document_pick_up}, total ${row.total_time}`
+              : null;
+    if (problem) wrong.push(`${r.plan.licence} (${r.queueNumber}): ${problem}`);
+  }
+  checks.push(check('summary report: weights and times of each truck', '0 differences', differences(wrong)));
+  return checks;
+}

@@ -1,0 +1,104 @@
+import type { Socket } from 'socket.io-client';
+import { displayBoard } from '@truck-queue/shared/contracts/device.contract';
+import { queueInformation, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { ApiClient } from './api-client.ts';
+import type { Ledger } from './ledger.ts';
+import type { DeviceSetup } from './plant-setup.ts';
+import { Screen } from './screen.ts';
+import { counter, deviceSocket, publicSocket } from './sockets.ts';
+
+/**
+ * What hangs on the walls and sits in drivers' pockets: the TV displays (every `called` they
+ * hear, the board refetched after each), the kiosk's socket, and drivers' phones on /public.
+ */
+export class DisplayWatch {
+  readonly received: DeviceCall[] = [];
+  readonly screen: Screen;
+
+  constructor(
+    readonly setup: DeviceSetup,
+    readonly label: string,
+    private readonly socket: Socket,
+    api: ApiClient,
+    ledger: Ledger,
+  ) {
+    this.screen = new Screen(async () => void (await api.call(displayBoard, {}, setup)), 2000);
+    socket.on('called', (call: DeviceCall) => {
+      this.received.push(call);
+      this.screen.poke();
+    });
+    // Nothing about the devices changes during the day: the screen would reload and miss calls.
+    socket.on('deviceChanged', () => ledger.error(`${label}: unexpected deviceChanged`));
+    this.screen.poke();
+  }
+
+  async close(): Promise<void> {
+    await this.screen.stop();
+    this.socket.disconnect();
+  }
+}
+
+export async function openDevices(
+  api: ApiClient,
+  ledger: Ledger,
+  displays: DeviceSetup[],
+  kiosk: DeviceSetup,
+) {
+  const connect = (setup: DeviceSetup, kind: 'display' | 'printer', label: string) =>
+    deviceSocket(
+      api.baseUrl,
+      { apiKey: api.apiKey, kind, device_id: setup.deviceId, secret: setup.secret },
+      label,
+      ledger,
+    );
+  const watches: DisplayWatch[] = [];
+  for (const [i, setup] of displays.entries()) {
+    const label = `display ${i + 1}`;
+    watches.push(new DisplayWatch(setup, label, await connect(setup, 'display', label), api, ledger));
+  }
+  const kioskSocket = await connect(kiosk, 'printer', 'kiosk');
+  kioskSocket.on('deviceChanged', () => ledger.error('kiosk: unexpected deviceChanged'));
+  return {
+    displays: watches,
+    async close() {
+      await Promise.all(watches.map((w) => w.close()));
+      kioskSocket.disconnect();
+    },
+  };
+}
+
+/** A driver's phone on his ticket's page: it refetches the ticket whenever its line moves. */
+export class DriverPage {
+  readonly queueChanged: { count: number };
+  private last: PublicQueue | null = null;
+  private readonly screen: Screen;
+
+  private constructor(
+    private readonly api: ApiClient,
+    private readonly uuid: string,
+    private readonly socket: Socket,
+  ) {
+    this.queueChanged = counter(socket, 'queueChanged');
+    this.screen = new Screen(() => this.load(), 1000);
+    socket.on('queueChanged', () => this.screen.poke());
+  }
+
+  static async open(api: ApiClient, ledger: Ledger, uuid: string, label: string): Promise<DriverPage> {
+    const page = new DriverPage(api, uuid, await publicSocket(api.baseUrl, uuid, label, ledger));
+    await page.load();
+    return page;
+  }
+
+  private async load(): Promise<void> {
+    this.last = (await this.api.call(queueInformation, { queue_number_id: this.uuid }, null)).queue;
+  }
+
+  /** The page after the truck left: what the driver sees last. */
+  async close(): Promise<PublicQueue | null> {
+    await this.screen.stop();
+    await this.load();
+    this.socket.disconnect();
+    return this.last;
+  }
+}

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
+import type { Ack } from '@truck-queue/shared/contracts/socket-events';
+import {
+  exitFactory,
+  labAccept,
+  labCompleted,
+  weighIn,
+  weighOut,
+} from '@truck-queue/shared/contracts/station-work.contract';
+import { CallFailed, type ApiClient } from './api-client.ts';
+import type { SimClock } from './clock.ts';
+import type { CallerDesk, Desks } from './desks.ts';
+import { DriverPage } from './displays.ts';
+import type { Ledger } from './ledger.ts';
+import type { TruckPlan } from './plan.ts';
+import type { Plant, QueueTypeSetup } from './plant-setup.ts';
+
+/** The server refuses a second call of a truck within 15 s (RECALL_GUARD_MS): a recall waits longer. */
+const RECALL_REAL_GAP_MS = 16_500;
+
+/** What happened to one truck, as the simulator saw it: the tally the reports must match. */
+export interface TruckRecord {
+  plan: TruckPlan;
+  type: QueueTypeSetup;
+  queueNumber: string | null;
+  uuid: string | null;
+  labStarted: boolean;
+  labFinished: boolean;
+  weighedIn: number | null;
+  weighedOut: number | null;
+  ending: 'finished' | 'rejected' | null;
+  exited: boolean;
+  driverPage: { sawExit: boolean; events: number } | null;
+  /** Why the journey stopped before the gate. */
+  failed: string | null;
+}
+
+export interface DayContext {
+  api: ApiClient;
+  ledger: Ledger;
+  clock: SimClock;
+  plant: Plant;
+  desks: Desks;
+  progress: { arrived: number; inside: number; left: number };
+}
+
+class JourneyError extends Error {}
+
+function expectOk(ack: Ack, what: string): void {
+  if (ack.status !== 1) throw new JourneyError(`${what} refused: ${JSON.stringify(ack)}`);
+}
+
+/** One truck from the kiosk to the gate, every step through the API or an officer's socket. */
+export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<TruckRecord> {
+  const { api, ledger, clock, plant, desks, progress } = ctx;
+  const type = plant.types[plan.flow];
+  const record: TruckRecord = {
+    plan,
+    type,
+    queueNumber: null,
+    uuid: null,
+    labStarted: false,
+    labFinished: false,
+    weighedIn: null,
+    weighedOut: null,
+    ending: null,
+    exited: false,
+    driverPage: null,
+    failed: null,
+  };
+  const caller: CallerDesk = {
+    lab: desks.labCaller,
+    standard: desks.standardCaller,
+    general: desks.generalCaller,
+  }[plan.flow];
+  const st = plan.stage;
+  let page: DriverPage | null = null;
+
+  const call = async (from: string, stations: number[]) => {
+    const qn = record.queueNumber!;
+    const station = stations[plan.index % stations.length]!;
+    const id = await caller.find(qn, from);
+    if (plan.slips.callDoubleClick) {
+      const acks = await Promise.all([
+        caller.act('doCalling', id, station),
+        caller.act('doCalling', id, station),
+      ]);
+      const refused = acks.filter(
+        (a) => a.status === 0 && a.code === 'CONFLICT' && a.reason === 'CALLED_RECENTLY',
+      );
+      if (acks.filter((a) => a.status === 1).length !== 1 || refused.length !== 1) {
+        throw new JourneyError(
+          `double-clicked call: expected one call and one CALLED_RECENTLY, got ${JSON.stringify(acks)}`,
+        );
+      }
+      ledger.slip('doCalling clicked twice → CALLED_RECENTLY');
+    } else {
+      expectOk(await caller.act('doCalling', id, station), 'doCalling');
+    }
+    ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
+    if (plan.slips.recall) {
+      // The driver did not come: the officer calls him again, later than the server's guard.
+      await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
+      expectOk(await caller.act('doCalling', await caller.find(qn, 'C'), station), 'recall');
+      ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
+    }
+  };
+
+  const work = async (weigh: boolean) => {
+    const qn = record.queueNumber!;
+    if (weigh) {
+      await clock.sleep(st.toWeighIn);
+      await api.call(weighIn, { queue_number: qn, weight: plan.weighIn }, desks.weighbridge.officer);
+      ledger.changed();
+      record.weighedIn = plan.weighIn;
+    }
+    await clock.sleep(st.work);
+    if (weigh) {
+      await api.call(weighOut, { queue_number: qn, weight: plan.weighOut }, desks.weighbridge.officer);
+      ledger.changed();
+      record.weighedOut = plan.weighOut;
+    }
+    await clock.sleep(st.toFinish);
+    expectOk(await caller.act('doFinish', await caller.find(qn, 'C')), 'doFinish');
+    ledger.changed();
+    record.ending = 'finished';
+  };
+
+  const reject = async (from: string) => {
+    expectOk(await caller.act('doReject', await caller.find(record.queueNumber!, from)), 'doReject');
+    ledger.changed();
+    record.ending = 'rejected';
+  };
+
+  try {
+    await clock.until(plan.arrival);
+    progress.arrived++;
+    progress.inside++;
+    await issue(ctx, plan, type, caller, record);
+    const qn = record.queueNumber!;
+    if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
+
+    if (plan.flow === 'lab') {
+      await clock.sleep(st.sampleAfter);
+      await api.call(labAccept, { queue_number: qn }, desks.lab.officer);
+      ledger.changed();
+      record.labStarted = true;
+      if (plan.slips.labDoubleScan) {
+        await api.refuse(labAccept, { queue_number: qn }, desks.lab.officer, {
+          status: 409,
+          code: 'CONFLICT',
+          reason: 'SAMPLE_ALREADY_TAKEN',
+        });
+      }
+      await clock.sleep(st.labTakes);
+      await api.call(labCompleted, { queue_number: qn }, desks.lab.officer);
+      ledger.changed();
+      record.labFinished = true;
+      await clock.sleep(st.decideAfter);
+      let from = 'LF';
+      if (plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject') {
+        const station = plant.stations.recheck[plan.index % plant.stations.recheck.length]!;
+        expectOk(await caller.act('doRecheck', await caller.find(qn, 'LF'), station), 'doRecheck');
+        ledger.changed({ queueNumber: qn, action: 'recheck', stationId: station, queueTypeId: type.id });
+        from = 'RC';
+        await clock.sleep(st.recheckTakes);
+      }
+      if (plan.labOutcome === 'reject' || plan.labOutcome === 'recheck-reject') {
+        await reject(from);
+      } else {
+        await call(from, plant.stations.labCall);
+        await work(true);
+      }
+    } else {
+      await clock.sleep(st.waitCall);
+      await call('QS', plan.flow === 'standard' ? plant.stations.standardCall : plant.stations.generalCall);
+      // Visitors on the general flow are not weighed.
+      await work(plan.flow === 'standard');
+    }
+
+    await clock.sleep(st.toExit);
+    await api.call(exitFactory, { queue_number: qn }, desks.gate.officer);
+    ledger.changed();
+    record.exited = true;
+    progress.inside--;
+    progress.left++;
+    if (plan.slips.exitDoubleScan) {
+      await api.refuse(exitFactory, { queue_number: qn }, desks.gate.officer, {
+        status: 409,
+        code: 'CONFLICT',
+        reason: 'EXIT_ALREADY_RECORDED',
+      });
+    }
+  } catch (error) {
+    record.failed = (error as Error).message;
+    // The API client has recorded its own failures; the others (a refused ack, a truck that
+    // never showed on a screen) are recorded here.
+    if (!(error instanceof CallFailed)) {
+      ledger.error(
+        `truck ${plan.index + 1} (${plan.licence}, ${record.queueNumber ?? 'no ticket'}): ${record.failed}`,
+      );
+    }
+  }
+  if (page) {
+    const last = await page.close().catch(() => null);
+    record.driverPage = { sawExit: last?.exited === true, events: page.queueChanged.count };
+  }
+  return record;
+}
+
+/** The ticket: from the kiosk (device credentials) or from an officer's "New ticket". */
+async function issue(
+  ctx: DayContext,
+  plan: TruckPlan,
+  type: QueueTypeSetup,
+  caller: CallerDesk,
+  record: TruckRecord,
+): Promise<void> {
+  const { api, ledger, plant } = ctx;
+  const body = { id_branchQT: type.id, product: type.products[plan.product]!, truck_license: plan.licence };
+  let ticket;
+  if (plan.issuedBy === 'kiosk') {
+    const keyed = { ...body, idempotency_key: `sim-${plan.index}-${randomBytes(8).toString('hex')}` };
+    ticket = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
+    if (plan.slips.kioskRetry) {
+      // The kiosk lost the answer and sends the same request again: the same ticket, not a second.
+      const again = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
+      if (again.uuid !== ticket.uuid)
+        throw new JourneyError(`a retried kiosk request gave a second ticket ${again.queue_number}`);
+      ledger.slip('issueQueue retried with its key → same ticket');
+    }
+  } else {
+    ticket = (await api.call(issueQueue, body, caller.officer)).queue;
+  }
+  ledger.changed();
+  record.queueNumber = ticket.queue_number;
+  record.uuid = ticket.uuid;
+  if (ticket.truck_license !== plan.licence) {
+    throw new JourneyError(
+      `ticket ${ticket.queue_number} has licence "${ticket.truck_license}", typed "${plan.licence}"`,
+    );
+  }
+  if (plan.slips.kioskDoublePress) {
+    const refusal = await api.refuse(issueQueue, body, plant.kiosk, {
+      status: 409,
+      code: 'CONFLICT',
+      reason: 'ACTIVE_TICKET',
+    });
+    if (refusal && refusal.queue_number !== ticket.queue_number) {
+      throw new JourneyError(
+        `a second press named ticket ${refusal.queue_number}, not ${ticket.queue_number}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+
+/** One reading of the server's memory, seconds after the day began. */
+export interface MemorySample {
+  at: number;
+  rssMb: number;
+  /** V8 heap in use, when the server publishes it on /metrics (prom-client's default metrics). */
+  heapMb: number | null;
+}
+
+/** Resident set of a process, from /proc (Linux); null when unreadable. */
+export function rssMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function heapMb(baseUrl: string, token: string): Promise<number | null> {
+  try {
+    const response = await fetch(`${baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) return null;
+    const value = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m.exec(await response.text())?.[1];
+    return value ? Number(value) / 2 ** 20 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the server's RSS (and heap, when /metrics has it) every `everyMs` until stopped. */
+export function sampleMemory(pid: number, baseUrl: string, metricsToken: string, everyMs: number) {
+  const samples: MemorySample[] = [];
+  const started = Date.now();
+  let heapAvailable = true;
+  let firstTake = true;
+  let stopped = false;
+  let pending: Promise<void> = Promise.resolve();
+  const take = async () => {
+    const rss = rssMb(pid);
+    const heap = heapAvailable ? await heapMb(baseUrl, metricsToken) : null;
+    // No /metrics (or no heap figure on it) at the first sample: stop asking. Later misses
+    // (a slow answer under load) only leave that sample without a heap figure.
+    if (firstTake && heap === null) heapAvailable = false;
+    firstTake = false;
+    if (rss !== null) samples.push({ at: (Date.now() - started) / 1000, rssMb: rss, heapMb: heap });
+  };
+  let busy = false;
+  const sample = () => {
+    // A slow /metrics answer skips a beat rather than queueing samples behind it.
+    if (stopped || busy) return;
+    busy = true;
+    pending = take().finally(() => (busy = false));
+  };
+  const timer = setInterval(sample, everyMs);
+  sample();
+  return {
+    samples,
+    async stop(): Promise<MemorySample[]> {
+      stopped = true;
+      clearInterval(timer);
+      await pending;
+      return samples;
+    },
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface MemoryVerdict {
+  ok: boolean;
+  firstMedianMb: number;
+  lastMedianMb: number;
+  growthPercent: number;
+  /**
+   * The lowest RSS of the first and last quarter, for the record: garbage makes a sawtooth that
+   * a quarter's median may catch high or low; a leak raises the floor the sawtooth falls back to.
+   */
+  floorMb: { first: number; last: number };
+  /** The same medians of the V8 heap, for the record (the heap swings with every collection). */
+  heap: { firstMedianMb: number; lastMedianMb: number } | null;
+  samples: number;
+  reason?: string;
+}
+
+/** The first tenth of the day is warm-up (caches, JIT, pools filling); it is left out. */
+export const WARM_UP_SHARE = 0.1;
+
+/**
+ * Flat memory: after warm-up, the median RSS of the last quarter of the samples exceeds the
+ * median of the first quarter by at most `marginPercent`. A leak grows with the traffic served;
+ * a quarter's median is not moved by one garbage-collection spike.
+ */
+export function memoryVerdict(samples: MemorySample[], marginPercent: number): MemoryVerdict {
+  const steady = samples.slice(Math.floor(samples.length * WARM_UP_SHARE));
+  const quarter = Math.floor(steady.length / 4);
+  if (quarter < 2) {
+    return {
+      ok: false,
+      firstMedianMb: NaN,
+      lastMedianMb: NaN,
+      growthPercent: NaN,
+      floorMb: { first: NaN, last: NaN },
+      heap: null,
+      samples: samples.length,
+      reason: `too few samples (${samples.length}) to judge`,
+    };
+  }
+  const first = median(steady.slice(0, quarter).map((s) => s.rssMb));
+  const last = median(steady.slice(-quarter).map((s) => s.rssMb));
+  const growthPercent = ((last - first) / first) * 100;
+  const heapOf = (part: MemorySample[]) => part.flatMap((s) => (s.heapMb === null ? [] : [s.heapMb]));
+  const [firstHeap, lastHeap] = [heapOf(steady.slice(0, quarter)), heapOf(steady.slice(-quarter))];
+  const heap =
+    firstHeap.length > 0 && lastHeap.length > 0
+      ? { firstMedianMb: median(firstHeap), lastMedianMb: median(lastHeap) }
+      : null;
+  return {
+    ok: growthPercent <= marginPercent,
+    firstMedianMb: first,
+    lastMedianMb: last,
+    growthPercent,
+    floorMb: {
+      first: Math.min(...steady.slice(0, quarter).map((s) => s.rssMb)),
+      last: Math.min(...steady.slice(-quarter).map((s) => s.rssMb)),
+    },
+    heap,
+    samples: samples.length,
+  };
+}
+
+/** The series as a line of numbers (MB), at most `width` of them (every n-th sample). */
+export function seriesLine(values: number[], width = 40): string {
+  const step = Math.max(1, Math.ceil(values.length / width));
+  return values
+    .filter((_, i) => i % step === 0 || i === values.length - 1)
+    .map((v) => v.toFixed(0))
+    .join(' ');
+}

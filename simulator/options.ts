@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+
+/** What `npm run simulate` was asked for: flags first, then SIM_* variables, then defaults. */
+export interface Options {
+  trucks: number;
+  /** Simulated seconds per real second: 240 plays the 16-hour day in 4 minutes. */
+  accel: number;
+  seed: number;
+  engine: 'pglite' | 'postgres';
+  /** The PostgreSQL server a scratch database is made on (engine postgres). */
+  databaseUrl: string;
+  /** How much the last quarter's median RSS may exceed the first quarter's, in percent. */
+  memoryMarginPercent: number;
+}
+
+export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
+
+const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
+                        [--database-url postgresql://...] [--memory-margin 20]
+
+  --trucks         trucks arriving over the 06:00-22:00 day (SIM_TRUCKS, default 1000)
+  --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
+  --seed           seed of the day's plan (SIM_SEED, default 1)
+  --engine         pglite (a fresh DATA_DIR) or postgres (a scratch database, dropped after);
+                   default postgres when DATABASE_URL is set, else pglite
+  --database-url   the PostgreSQL server for --engine postgres (DATABASE_URL, default ${DEFAULT_POSTGRES})
+  --memory-margin  allowed growth of the server's median RSS, last quarter over first, in %
+                   (SIM_MEMORY_MARGIN, default 20)`;
+
+function positive(name: string, raw: string | undefined, fallback: number, integer: boolean): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${raw}"\n\n${USAGE}`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      trucks: { type: 'string' },
+      accel: { type: 'string' },
+      seed: { type: 'string' },
+      engine: { type: 'string' },
+      'database-url': { type: 'string' },
+      'memory-margin': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const databaseUrl = values['database-url'] ?? env.DATABASE_URL;
+  const engine = values.engine ?? env.SIM_ENGINE ?? (databaseUrl ? 'postgres' : 'pglite');
+  if (engine !== 'pglite' && engine !== 'postgres') {
+    throw new Error(`--engine must be pglite or postgres, not "${engine}"\n\n${USAGE}`);
+  }
+  return {
+    trucks: positive('--trucks', values.trucks ?? env.SIM_TRUCKS, 1000, true),
+    accel: positive('--accel', values.accel ?? env.SIM_ACCEL, 240, false),
+    seed: positive('--seed', values.seed ?? env.SIM_SEED, 1, true),
+    engine,
+    databaseUrl: databaseUrl || DEFAULT_POSTGRES,
+    memoryMarginPercent: positive(
+      '--memory-margin',
+      values['memory-margin'] ?? env.SIM_MEMORY_MARGIN,
+      20,
+      false,
+    ),
+  };
+}
+
+export { USAGE };

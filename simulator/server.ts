@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { postgresAvailable } from '../bench/support.ts';
+import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
+import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import type { Options } from './options.ts';
+
+/** The plant's time zone, for the server and for the simulator's "today". */
+export const SITE_TIMEZONE = 'Asia/Bangkok';
+
+export interface SimServer {
+  url: string;
+  pid: number;
+  apiKey: string;
+  /** Bearer token of GET /metrics (the simulator reads the server's heap there). */
+  metricsToken: string;
+  admin: { email: string; password: string };
+  engine: Options['engine'];
+  process: ServerProcess;
+  /** Stops the server (SIGTERM) and removes its database; resolves with its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The real server (`main.ts`, as `npm start` runs it) on a free port, on an empty database:
+ * a fresh DATA_DIR for PGlite, or a scratch database on the PostgreSQL server. No demo data:
+ * the simulator builds its plant through the admin API.
+ */
+export async function startSimServer(options: Options): Promise<SimServer> {
+  const apiKey = `sim-${randomBytes(12).toString('base64url')}`;
+  const metricsToken = randomBytes(24).toString('base64url');
+  const admin = { email: 'sim-admin@example.com', password: randomBytes(12).toString('base64url') };
+  let cleanup: () => Promise<void>;
+  const env: Record<string, string> = {
+    API_KEY: apiKey,
+    METRICS_TOKEN: metricsToken,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SITE_TIMEZONE,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'off',
+    REDIS_URL: '',
+  };
+  if (options.engine === 'postgres') {
+    if (!(await postgresAvailable(options.databaseUrl))) {
+      throw new Error(`PostgreSQL does not answer at ${options.databaseUrl}`);
+    }
+    const scratch = await createScratchDatabase(options.databaseUrl, 'tq_sim');
+    env.DATABASE_URL = scratch.url;
+    cleanup = scratch.drop;
+  } else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-sim-'));
+    env.DATA_DIR = dataDir;
+    env.DATABASE_URL = '';
+    cleanup = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
+  }
+
+  const child = startServer(env);
+  let url: string;
+  try {
+    url = await child.ready(120_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await child.exited;
+    await cleanup();
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid,
+    apiKey,
+    metricsToken,
+    admin,
+    engine: options.engine,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await child.exited;
+      clearTimeout(timer);
+      await cleanup();
+      return code;
+    },
+  };
+}
+
+/** Log lines the server wrote at error level or above (pino JSON: level 50 error, 60 fatal). */
+export function serverErrorLines(output: string): string[] {
+  return output.split('\n').filter((line) => /"level":\s*(50|60)\b/.test(line));
+}

@@ -1,0 +1,128 @@
+import os from 'node:os';
+import { ms, percentile } from '../bench/support.ts';
+import type { Check } from './checks.ts';
+import type { Ledger } from './ledger.ts';
+import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
+
+/** The end of a run: figures, latencies, slips, the memory series and the checks, as Markdown tables. */
+
+export interface Figures {
+  engine: string;
+  trucks: number;
+  accel: number;
+  seed: number;
+  setupSeconds: number;
+  daySeconds: number;
+  socketEvents: { refreshUI: number; popup: number; called: number; queueChanged: number };
+  memory: MemorySample[];
+  verdict: MemoryVerdict;
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+function table(head: string[], rows: string[][]): string {
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+
+export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]): void {
+  const http = ledger.allLatencies((what) => !what.startsWith('socket '));
+  const acks = ledger.allLatencies((what) => what.startsWith('socket '));
+  const cpu = os.cpus();
+  const first = figures.memory[0];
+  const last = figures.memory.at(-1);
+  const v = figures.verdict;
+  const mb = (n: number | undefined) => `${n?.toFixed(0) ?? '?'} MB`;
+  const heap = v.heap
+    ? `${mb(first?.heapMb ?? undefined)} → ${mb(last?.heapMb ?? undefined)}; ` +
+      `${mb(v.heap.firstMedianMb)} → ${mb(v.heap.lastMedianMb)}`
+    : 'n/a (no heap figure on /metrics)';
+  const calls = ledger.calls.filter((c) => c.action === 'call').length;
+  const e = figures.socketEvents;
+
+  console.log(`\n## Plant day: ${figures.trucks} trucks on ${figures.engine}\n`);
+  console.log(
+    `${new Date().toISOString().slice(0, 16)}Z, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average before ${load(figures.loadBefore)}, ` +
+      `after ${load(figures.loadAfter)}; seed ${figures.seed}, ×${figures.accel}\n`,
+  );
+  console.log(
+    table(
+      ['figure', 'value'],
+      [
+        ['plant set up through the admin API', `${figures.setupSeconds.toFixed(1)} s`],
+        ['day (06:00–22:00 and the last trucks out)', `${figures.daySeconds.toFixed(0)} s`],
+        ['queue changes (each a refreshUI to every staff socket)', String(ledger.changes)],
+        ['calls (doCalling, recalls included) / rechecks', `${calls} / ${ledger.calls.length - calls}`],
+        [
+          'HTTP calls: count, p50, p99',
+          `${http.length}, ${ms(percentile(http, 50))}, ${ms(percentile(http, 99))}`,
+        ],
+        [
+          'socket acks: count, p50, p99',
+          `${acks.length}, ${ms(percentile(acks, 50))}, ${ms(percentile(acks, 99))}`,
+        ],
+        [
+          'socket events received: refreshUI, popup, called, queueChanged',
+          `${e.refreshUI}, ${e.popup}, ${e.called}, ${e.queueChanged}`,
+        ],
+        [
+          'server RSS: first sample → last; median first → last quarter; lowest first → last quarter',
+          `${mb(first?.rssMb)} → ${mb(last?.rssMb)}; ${mb(v.firstMedianMb)} → ${mb(v.lastMedianMb)} ` +
+            `(${v.growthPercent >= 0 ? '+' : ''}${v.growthPercent.toFixed(1)} %); ${mb(v.floorMb.first)} → ${mb(v.floorMb.last)}`,
+        ],
+        ['server V8 heap used: first sample → last; median first → last quarter', heap],
+      ],
+    ),
+  );
+
+  console.log(
+    '\n' +
+      table(
+        ['call', 'count', 'p50', 'p99', 'max'],
+        [...ledger.latencies]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([what, list]) => [
+            what,
+            String(list.length),
+            ms(percentile(list, 50)),
+            ms(percentile(list, 99)),
+            ms(Math.max(...list)),
+          ]),
+      ),
+  );
+
+  if (ledger.slips.size > 0) {
+    console.log(
+      '\n' +
+        table(
+          ["slip made on purpose → the server's answer", 'times'],
+          [...ledger.slips].map(([what, n]) => [what, String(n)]),
+        ),
+    );
+  }
+
+  const every =
+    figures.memory.length > 1 ? (figures.memory.at(-1)!.at / (figures.memory.length - 1)).toFixed(1) : '?';
+  console.log(`\nServer RSS (MB, ${figures.memory.length} samples, one every ${every} s, shown at most 40):`);
+  console.log(`  ${seriesLine(figures.memory.map((s) => s.rssMb))}`);
+  if (first?.heapMb != null) {
+    console.log('Server V8 heap used (MB):');
+    console.log(`  ${seriesLine(figures.memory.map((s) => s.heapMb ?? 0))}`);
+  }
+
+  console.log(
+    '\n' +
+      table(
+        ['check', 'expected', 'actual', ''],
+        checks.map((c) => [c.name, c.expected, c.actual, c.ok ? 'ok' : 'FAIL']),
+      ),
+  );
+  const failed = checks.filter((c) => !c.ok).length;
+  console.log(failed === 0 ? '\nAll checks passed.' : `\n${failed} check(s) FAILED.`);
+}
