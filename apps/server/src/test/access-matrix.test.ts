@@ -1,36 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiContract } from '@truck-queue/shared/contracts/api';
-import * as auth from '@truck-queue/shared/contracts/auth.contract';
-import * as catalog from '@truck-queue/shared/contracts/catalog.contract';
-import * as controller from '@truck-queue/shared/contracts/controller.contract';
-import * as device from '@truck-queue/shared/contracts/device.contract';
-import * as officer from '@truck-queue/shared/contracts/officer.contract';
-import * as publicQueue from '@truck-queue/shared/contracts/public-queue.contract';
-import * as queue from '@truck-queue/shared/contracts/queue.contract';
-import * as report from '@truck-queue/shared/contracts/report.contract';
-import * as stationWork from '@truck-queue/shared/contracts/station-work.contract';
+import { ALL_CONTRACTS } from '@truck-queue/shared/contracts/all';
 import { can, ROLE_IDS } from '@truck-queue/shared/roles';
 import { createTestContext, type TestContext } from './harness.ts';
 import { createPlant } from './plant.ts';
-
-function isContract(value: unknown): value is ApiContract {
-  return (
-    typeof value === 'object' && value !== null && 'path' in value && 'access' in value && 'body' in value
-  );
-}
-
-/** Every contract the shared package exports, once each. */
-function allContracts(): ApiContract[] {
-  const found = new Map<string, ApiContract>();
-  const visit = (value: unknown) => {
-    if (isContract(value)) found.set(value.path, value);
-    else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
-  };
-  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, report, stationWork])
-    visit(module);
-  return [...found.values()];
-}
 
 let t: TestContext;
 const sessions = new Map<string, string>();
@@ -60,9 +33,9 @@ async function snapshot(): Promise<Record<string, number>> {
 
 describe('the access matrix: every call by every role', () => {
   // Sign-out ends the session the other calls use: it goes last.
-  const contracts = allContracts()
-    .filter((c) => c.access !== 'public' && c.access !== 'device')
-    .sort((a, b) => Number(a.path === 'authen/signout') - Number(b.path === 'authen/signout'));
+  const contracts = ALL_CONTRACTS.filter((c) => c.access !== 'public' && c.access !== 'device').sort(
+    (a, b) => Number(a.path === 'authen/signout') - Number(b.path === 'authen/signout'),
+  );
 
   it('covers the whole API', () => {
     expect(contracts.length).toBeGreaterThan(50);
@@ -88,7 +61,7 @@ describe('the access matrix: every call by every role', () => {
   });
 
   it('refuses device-only calls to every officer: only a registered device makes them', async () => {
-    const deviceOnly = allContracts().filter((c) => c.access === 'device');
+    const deviceOnly = ALL_CONTRACTS.filter((c) => c.access === 'device');
     expect(deviceOnly.length).toBeGreaterThan(0);
     for (const contract of deviceOnly) {
       for (const role of ROLE_IDS) {

@@ -1,0 +1,33 @@
+import type { ApiContract } from './api.ts';
+import * as auth from './auth.contract.ts';
+import * as catalog from './catalog.contract.ts';
+import * as controller from './controller.contract.ts';
+import * as device from './device.contract.ts';
+import * as officer from './officer.contract.ts';
+import * as publicQueue from './public-queue.contract.ts';
+import * as queue from './queue.contract.ts';
+import * as report from './report.contract.ts';
+import * as stationWork from './station-work.contract.ts';
+
+function isContract(value: unknown): value is ApiContract {
+  return (
+    typeof value === 'object' && value !== null && 'path' in value && 'access' in value && 'body' in value
+  );
+}
+
+function collect(): ApiContract[] {
+  const found = new Map<string, ApiContract>();
+  const visit = (value: unknown) => {
+    if (isContract(value)) found.set(value.path, value);
+    else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
+  };
+  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, report, stationWork])
+    visit(module);
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Every API contract, once each, in path order: the API docs, the fuzzer and the access tests
+ * walk this one list, so a new contract module is added here and nowhere else.
+ */
+export const ALL_CONTRACTS: readonly ApiContract[] = collect();
