@@ -1,5 +1,5 @@
 import { licenceMaker } from './licences.ts';
-import { seededRandom, type Random } from './random.ts';
+import { seededRandom, type Random } from '../apps/server/src/lib/seeded-random.ts';
 
 /**
  * The day's plan, made from the seed before the server starts: who arrives when, on which

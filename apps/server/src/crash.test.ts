@@ -10,6 +10,7 @@ import { createScratchDatabase } from './test/scratch-postgres.ts';
 import { startServer, type ServerProcess } from './test/server-process.ts';
 import { duplicateNumbers, listTickets, TicketLedger } from './test/ticket-ledger.ts';
 import { startIssuing } from './test/ticket-load.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 
 /**
  * The server is killed (SIGKILL: no shutdown, no flush) while officers issue tickets at once,
@@ -28,15 +29,10 @@ const CLIENTS = 6;
 const SITE_TIMEZONE = 'Asia/Bangkok';
 const ADMIN = { email: 'crash-admin@example.com', password: 'crash-test-password' };
 
-/** The same kill delays on every run (mulberry32): 0 to 250 ms after a round's first 8 acks. */
+/** The same kill delays on every run: 0 to 250 ms after a round's first 8 acks. */
 function killDelays(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 250);
-  };
+  const random = seededRandom(seed);
+  return () => random.int(0, 249);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

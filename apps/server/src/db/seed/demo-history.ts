@@ -1,6 +1,7 @@
 import { FLOW_ENGINE, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { QueueService } from '../../modules/queue/queue.service.ts';
+import { seededRandom, type Random } from '../../lib/seeded-random.ts';
 
 export interface DemoQueueType {
   id: number;
@@ -25,27 +26,10 @@ interface Truck {
   steps: { at: Date; step: Step }[];
 }
 
-/** A small seeded generator, so every demo database tells the same story. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (min: number, max: number) => min + next() * (max - min),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-
 const PROVINCES = ['นครราชสีมา', 'ชัยภูมิ', 'บุรีรัมย์', 'ขอนแก่น', 'กาฬสินธุ์'];
 const LETTERS = ['กข', 'ขค', 'ฒท', 'บษ', 'ผจ', 'ศร', '70', '71', '80', '81'];
 
-function planTruck(rng: ReturnType<typeof randomSource>, type: DemoQueueType, arrival: Date): Truck {
+function planTruck(rng: Random, type: DemoQueueType, arrival: Date): Truck {
   const minutes = (from: Date, lo: number, hi: number) =>
     new Date(from.getTime() + rng.between(lo, hi) * 60_000);
   const steps: Truck['steps'] = [];
@@ -105,7 +89,8 @@ export async function simulateHistory(options: {
   days: number;
 }): Promise<void> {
   const { service, clock, branchId, types, officers, siteTimeZone, now } = options;
-  const rng = randomSource(20261122);
+  // Seeded: every demo database tells the same story.
+  const rng = seededRandom(20261122);
   const today = siteDate(now, siteTimeZone);
   const trucks: Truck[] = [];
   const licenses = new Set<string>();

@@ -1,6 +1,6 @@
 /**
- * A seeded random source (mulberry32): the same seed plans the same day, so a failing soak can
- * be run again with the same trucks, licences, outcomes and timings.
+ * A seeded random source (mulberry32): the same seed gives the same numbers, so the demo
+ * history, the simulator's plant day and the crash test's kill delays can be replayed exactly.
  */
 export interface Random {
   /** A float in [0, 1). */
