@@ -9,7 +9,7 @@ import {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import type { ApiClient } from './api-client.ts';
 import type { Ledger } from './ledger.ts';
-import type { Officer } from './plant-setup.ts';
+import type { Officer, Plant } from './plant-setup.ts';
 import { Screen } from './screen.ts';
 import { counter, emitAck, staffSocket } from './sockets.ts';
 
@@ -147,15 +147,7 @@ export async function openDesks(
   api: ApiClient,
   ledger: Ledger,
   branchId: number,
-  officers: {
-    labCaller: Officer;
-    standardCaller: Officer;
-    generalCaller: Officer;
-    lab: Officer;
-    weighbridge: Officer;
-    gate: Officer;
-    manager: Officer;
-  },
+  officers: Omit<Plant['officers'], 'admin'>,
   timeZone: string,
 ): Promise<Desks> {
   const socket = (officer: Officer, label: string, polling = false) =>

@@ -209,7 +209,7 @@ export function answerKey(response: LightMyRequestResponse): string {
   }
 }
 
-/** A path segment as a client may send it: encoded, or (lone surrogates) in the old %uXXXX form no decoder takes. */
+/** A path segment as a client may send it: encoded, or (lone surrogates) in the obsolete "%u" + four hex digits form no decoder takes. */
 function encode(text: string): string {
   try {
     return encodeURIComponent(text);

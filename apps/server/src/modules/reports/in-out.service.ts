@@ -110,11 +110,6 @@ export function createInOutService(db: Db) {
   return {
     rows,
 
-    /** The screen's answer, written once as JSON text (a long list skips the response schema). */
-    async screenJson(auth: AuthContext, filter: InOutFilter, limit: number): Promise<string> {
-      return JSON.stringify({ status: 1, ...(await rows(auth, filter, limit)) });
-    },
-
     /** Every product of the branch, active ones first, by name. */
     async products(auth: AuthContext) {
       return db

@@ -8,7 +8,7 @@ import {
 } from '@truck-queue/shared/contracts/report.contract';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError } from '../../http/errors.ts';
-import { headerValue, jsonText, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
+import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
 import type { DashboardService } from './dashboard.service.ts';
 import { inOutWorkbook } from './in-out-workbook.ts';
 import type { InOutService } from './in-out.service.ts';
@@ -58,9 +58,10 @@ export function registerReportRoutes(
     product: await inOut.products(auth),
   }));
 
-  register(reportContracts.inOutTransaction, async ({ auth, body }) =>
-    jsonText(await inOut.screenJson(auth, filterOf(body), IN_OUT_MAX_ROWS)),
-  );
+  register(reportContracts.inOutTransaction, async ({ auth, body }) => ({
+    status: 1,
+    ...(await inOut.rows(auth, filterOf(body), IN_OUT_MAX_ROWS)),
+  }));
 
   register(reportContracts.inOutTransactionExport, async ({ auth, body }) => {
     const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
