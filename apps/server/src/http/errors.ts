@@ -11,7 +11,10 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  EXPORT_BUSY: 429,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /** A refusal the client should see: a stable code, its HTTP status and an English message. */

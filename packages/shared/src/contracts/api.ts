@@ -69,7 +69,13 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** Too many calls or events from one socket, address or session: slow down (HTTP 429, Retry-After). */
+  'RATE_LIMITED',
+  /** An export is already being made for this session, or the server is making as many as it may. */
+  'EXPORT_BUSY',
   'INTERNAL',
+  /** The database did not answer in time or refused the connection (HTTP 503, Retry-After). */
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -94,7 +100,11 @@ export const CONFLICT_REASONS = [
   'NAME_TAKEN',
   'DEVICE_ID_TAKEN',
   'LAST_ADMIN',
+  /** The only SuperAdmin may not demote or delete themself. */
+  'LAST_SUPERADMIN',
   'NO_DEVICE',
+  /** No unregistered screen is showing this Device ID (mistyped, or the screen was closed). */
+  'DEVICE_NOT_WAITING',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
