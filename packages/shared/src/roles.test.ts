@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { can, isValidRolesString, parseRoles, permissionsOf, ROLE, ROUTE_PERMISSIONS } from './roles.ts';
+import {
+  can,
+  isValidRolesString,
+  mayManageOfficer,
+  parseRoles,
+  permissionsOf,
+  ROLE,
+  ROUTE_PERMISSIONS,
+} from './roles.ts';
 
 describe('roles', () => {
   it('grants each role exactly the menu of SPEC.md section 6', () => {
@@ -53,5 +61,19 @@ describe('roles', () => {
     for (const role of Object.values(ROLE)) {
       expect(can(role, 'admin')).toBe(role === '0' || role === '1');
     }
+  });
+
+  it('lets only a SuperAdmin, or a holder of the same guarded roles, manage a guarded officer', () => {
+    expect(mayManageOfficer('0', '0')).toBe(true);
+    expect(mayManageOfficer('0', '51,1000')).toBe(true);
+    // An Admin manages admins and the everyday roles, never a SuperAdmin or a branch switcher.
+    expect(mayManageOfficer('1', '1')).toBe(true);
+    expect(mayManageOfficer('1', '55')).toBe(true);
+    expect(mayManageOfficer('1', '0')).toBe(false);
+    expect(mayManageOfficer('1', '51,1000')).toBe(false);
+    expect(mayManageOfficer('1', '1000')).toBe(false);
+    // Holding the guarded role itself gives nothing more than one already has.
+    expect(mayManageOfficer('1,1000', '51,1000')).toBe(true);
+    expect(mayManageOfficer('1,1000', '0,1000')).toBe(false);
   });
 });

@@ -76,6 +76,21 @@ export function isAdminRoles(roles: string | null | undefined): boolean {
   return can(roles, 'admin');
 }
 
+/** Roles only a SuperAdmin may give or take: SuperAdmin itself and cross-branch switching. */
+export const GUARDED_ROLE_IDS: readonly RoleId[] = [ROLE.superAdmin, ROLE.branchSwitcher];
+
+/**
+ * Whether an officer with `actorRoles` may change another officer's password, e-mail, name or
+ * roles, or delete them: a SuperAdmin may touch anyone; anyone else only an officer whose
+ * guarded roles it holds itself. An Admin therefore cannot take over a SuperAdmin or a
+ * branch-switching manager by resetting their password or e-mail.
+ */
+export function mayManageOfficer(actorRoles: string | null | undefined, targetRoles: string): boolean {
+  const actor = parseRoles(actorRoles);
+  if (actor.includes(ROLE.superAdmin)) return true;
+  return parseRoles(targetRoles).every((role) => !GUARDED_ROLE_IDS.includes(role) || actor.includes(role));
+}
+
 /**
  * Protected screens and the permission each needs. Paths are React Router patterns;
  * the web's router and menu read this table.

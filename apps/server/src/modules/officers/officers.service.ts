@@ -1,7 +1,13 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
-import { isAdminRoles, parseRoles, ROLE } from '@truck-queue/shared/roles';
+import {
+  GUARDED_ROLE_IDS,
+  isAdminRoles,
+  mayManageOfficer,
+  parseRoles,
+  ROLE,
+} from '@truck-queue/shared/roles';
 import type { Db } from '../../db/database.ts';
 import { officers, sessions } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -20,8 +26,8 @@ const rowColumns = {
   roles: officers.roles,
 };
 
-/** Roles only a SuperAdmin may give or take away: SuperAdmin itself and cross-branch switching. */
-const GUARDED_ROLES = [ROLE.superAdmin, ROLE.branchSwitcher] as const;
+/** A transaction's handle, for the checks that must see rows locked in it. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 interface OfficerInput {
   name: string;
@@ -29,6 +35,17 @@ interface OfficerInput {
   email: string;
   roles: string;
 }
+
+const sameRoles = (a: string, b: string) => {
+  const x = new Set(parseRoles(a));
+  const y = parseRoles(b);
+  return x.size === y.length && y.every((r) => x.has(r));
+};
+
+const changedMeanwhile = () =>
+  new AppError('CONFLICT', 'This officer was changed by someone else. Reload and try again.');
+
+const hasRole = (roles: string, role: string) => (parseRoles(roles) as string[]).includes(role);
 
 /** Manage users: every officer of the admin's branch; rows history refers to are deactivated, never deleted. */
 export function createOfficersService(deps: { db: Db; events: EventHub; clock: Clock }) {
@@ -40,31 +57,62 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
       .from(officers)
       .where(and(eq(officers.uuid, uuid), eq(officers.branchId, auth.branchId), eq(officers.active, true)));
     if (!row) throw notFound('The officer');
+    if (!mayManageOfficer(auth.roles, row.roles)) {
+      throw forbidden(
+        'Only a SuperAdmin may change an officer who holds the SuperAdmin or branch-switching role.',
+      );
+    }
     return row;
   }
 
   /** Admins may give every role but the guarded ones, which only a SuperAdmin may give or take. */
   function assertMayAssign(auth: AuthContext, before: string, after: string) {
-    if (parseRoles(auth.roles).includes(ROLE.superAdmin)) return;
-    const had = parseRoles(before);
-    const has = parseRoles(after);
-    for (const role of GUARDED_ROLES) {
-      if (had.includes(role) !== has.includes(role)) {
+    if (hasRole(auth.roles, ROLE.superAdmin)) return;
+    for (const role of GUARDED_ROLE_IDS) {
+      if (hasRole(before, role) !== hasRole(after, role)) {
         throw forbidden('Only a SuperAdmin may give or take the SuperAdmin and branch-switching roles.');
       }
     }
   }
 
-  /** The branch keeps at least one active admin (role 0 or 1). */
-  async function assertOtherAdminRemains(auth: AuthContext, officerId: number) {
-    const others = await db
-      .select({ roles: officers.roles })
-      .from(officers)
-      .where(
-        and(eq(officers.branchId, auth.branchId), eq(officers.active, true), ne(officers.id, officerId)),
-      );
-    if (!others.some((o) => isAdminRoles(o.roles))) {
-      throw conflict('The branch must keep at least one administrator.', 'LAST_ADMIN');
+  /**
+   * Before an officer loses the admin or SuperAdmin role (or is deactivated): the branch keeps
+   * an active admin, and the installation keeps an active SuperAdmin. The rows these checks read
+   * are locked in the caller's transaction, so two admins demoting each other at the same moment
+   * run one after the other and the second sees the first's change (issue 13, item 2).
+   */
+  async function assertOthersRemain(
+    tx: Tx,
+    branchId: number,
+    officerId: number,
+    before: string,
+    after: string,
+  ) {
+    if (hasRole(before, ROLE.superAdmin) && !hasRole(after, ROLE.superAdmin)) {
+      // Every row that may hold role 0 (and some that do not, such as '1000'), checked in JS.
+      const candidates = await tx
+        .select({ id: officers.id, roles: officers.roles })
+        .from(officers)
+        .where(and(eq(officers.active, true), like(officers.roles, '%0%')))
+        .orderBy(asc(officers.id))
+        .for('update');
+      if (!candidates.some((o) => o.id !== officerId && hasRole(o.roles, ROLE.superAdmin))) {
+        throw conflict(
+          'The only SuperAdmin cannot be deleted or lose the SuperAdmin role: make another officer a SuperAdmin first.',
+          'LAST_SUPERADMIN',
+        );
+      }
+    }
+    if (isAdminRoles(before) && !isAdminRoles(after)) {
+      const branchOfficers = await tx
+        .select({ id: officers.id, roles: officers.roles })
+        .from(officers)
+        .where(and(eq(officers.branchId, branchId), eq(officers.active, true)))
+        .orderBy(asc(officers.id))
+        .for('update');
+      if (!branchOfficers.some((o) => o.id !== officerId && isAdminRoles(o.roles))) {
+        throw conflict('The branch must keep at least one administrator.', 'LAST_ADMIN');
+      }
     }
   }
 
@@ -127,16 +175,27 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
     async update(auth: AuthContext, uuid: string, input: OfficerInput): Promise<OfficerRow> {
       const current = await find(auth, uuid);
       assertMayAssign(auth, current.roles, input.roles);
-      if (isAdminRoles(current.roles) && !isAdminRoles(input.roles))
-        await assertOtherAdminRemains(auth, current.id);
       await assertEmailFree(input.email, current.id);
-      const [row] = await db
-        .update(officers)
-        .set({ ...input, updated: clock.now() })
-        .where(eq(officers.id, current.id))
-        .returning(rowColumns)
+      const row = await db
+        .transaction(async (tx) => {
+          // Read again under the locks: the roles may have changed since find().
+          await assertOthersRemain(tx, auth.branchId, current.id, current.roles, input.roles);
+          const [updated] = await tx
+            .update(officers)
+            .set({ ...input, updated: clock.now() })
+            .where(
+              and(eq(officers.id, current.id), eq(officers.roles, current.roles), eq(officers.active, true)),
+            )
+            .returning(rowColumns);
+          return updated;
+        })
         .catch(uniqueEmail);
-      return row!;
+      // Someone else changed the officer in between: nothing was written.
+      if (!row) throw changedMeanwhile();
+      // New roles take effect on a new session: the old ones (and their sockets, and a branch
+      // chosen with a role now taken away) end, as after a password change (issue 13, item 9).
+      if (!sameRoles(current.roles, input.roles)) await endSessions(current.id, null);
+      return row;
     },
 
     /** Sets an officer's password; their other sessions end (all of them, unless it is the admin's own). */
@@ -158,11 +217,17 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
     async cancel(auth: AuthContext, uuid: string) {
       const officer = await find(auth, uuid);
       assertMayAssign(auth, officer.roles, '');
-      if (isAdminRoles(officer.roles)) await assertOtherAdminRemains(auth, officer.id);
-      await db
-        .update(officers)
-        .set({ active: false, updated: clock.now() })
-        .where(eq(officers.id, officer.id));
+      const done = await db.transaction(async (tx) => {
+        await assertOthersRemain(tx, auth.branchId, officer.id, officer.roles, '');
+        return tx
+          .update(officers)
+          .set({ active: false, updated: clock.now() })
+          .where(
+            and(eq(officers.id, officer.id), eq(officers.roles, officer.roles), eq(officers.active, true)),
+          )
+          .returning({ id: officers.id });
+      });
+      if (done.length === 0) throw changedMeanwhile();
       await endSessions(officer.id, null);
     },
   };

@@ -3,6 +3,7 @@ import { App, Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type Ta
 import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
+import { mayManageOfficer } from '@truck-queue/shared/roles';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAccess } from '../auth/api/use-access.ts';
 import { ListCard, ListEmpty, matchesSearch } from '../../app/components/list-card.tsx';
@@ -11,7 +12,7 @@ import { useOfficers } from './users/api/use-officers.ts';
 import { ChangePasswordDialog } from './users/components/change-password-dialog.tsx';
 import { OfficerFormDialog, type OfficerFormTarget } from './users/components/officer-form-dialog.tsx';
 import { RoleTags } from './users/components/role-tags.tsx';
-import { hasGuardedRole, isSuperAdmin, rolesForDisplay } from './users/roles.ts';
+import { rolesForDisplay } from './users/roles.ts';
 
 const PAGE_SIZE = 20;
 
@@ -44,12 +45,13 @@ export function ManageUserPage() {
     [rows, search, t],
   );
   const me = access?.officer.uuid;
-  const mayGuard = isSuperAdmin(access?.officer.roles);
+  /** Only a SuperAdmin may change or delete a SuperAdmin or a branch-switching officer (roles.ts). */
+  const mayManage = (row: OfficerRow) => mayManageOfficer(access?.officer.roles, row.roles);
   /** Why this row cannot be deleted, or null when it can. */
   const deleteBlocked = (row: OfficerRow): string | null =>
     row.uuid === me
       ? t('admin.users.cannotDeleteSelf')
-      : !mayGuard && hasGuardedRole(row.roles)
+      : !mayManage(row)
         ? t('admin.users.cannotDeleteGuarded')
         : null;
 
@@ -101,22 +103,28 @@ export function ManageUserPage() {
       width: 330,
       render: (_value, row) => (
         <Flex gap={4} wrap>
-          <Button
-            size="small"
-            type="text"
-            icon={<EditOutlined aria-hidden />}
-            onClick={() => setEditing({ mode: 'edit', officer: row })}
-          >
-            {t('admin.users.edit')}
-          </Button>
-          <Button
-            size="small"
-            type="text"
-            icon={<KeyOutlined aria-hidden />}
-            onClick={() => setPasswordFor(row)}
-          >
-            {t('admin.users.changePassword')}
-          </Button>
+          <Tooltip title={mayManage(row) ? undefined : t('admin.users.cannotChangeGuarded')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined aria-hidden />}
+              disabled={!mayManage(row)}
+              onClick={() => setEditing({ mode: 'edit', officer: row })}
+            >
+              {t('admin.users.edit')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={mayManage(row) ? undefined : t('admin.users.cannotChangeGuarded')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<KeyOutlined aria-hidden />}
+              disabled={!mayManage(row)}
+              onClick={() => setPasswordFor(row)}
+            >
+              {t('admin.users.changePassword')}
+            </Button>
+          </Tooltip>
           {deleteBlocked(row) ? (
             <Tooltip title={deleteBlocked(row)}>
               <Button size="small" type="text" danger disabled icon={<DeleteOutlined aria-hidden />}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasGuardedRole, isSuperAdmin, joinRoles, rolesForDisplay, splitRoles } from './roles.ts';
+import { isSuperAdmin, joinRoles, rolesForDisplay, splitRoles } from './roles.ts';
 
 describe('officer roles in the form', () => {
   it('splits a roles string into the primary role and the branch switch', () => {
@@ -32,8 +32,5 @@ describe('officer roles in the form', () => {
   it('knows the roles only a SuperAdmin may give or take', () => {
     expect(isSuperAdmin('0')).toBe(true);
     expect(isSuperAdmin('1,1000')).toBe(false);
-    expect(hasGuardedRole('55,1000')).toBe(true);
-    expect(hasGuardedRole('0')).toBe(true);
-    expect(hasGuardedRole('1')).toBe(false);
   });
 });

@@ -19,16 +19,8 @@ export function splitRoles(roles: string): RoleChoice {
   };
 }
 
-/** Roles only a SuperAdmin may give or take (the server refuses others with FORBIDDEN). */
-export const GUARDED_ROLE_IDS: readonly RoleId[] = [ROLE.superAdmin, ROLE.branchSwitcher];
-
 export function isSuperAdmin(roles: string | null | undefined): boolean {
   return parseRoles(roles).includes(ROLE.superAdmin);
-}
-
-/** Whether `roles` holds a role only a SuperAdmin may take away. */
-export function hasGuardedRole(roles: string): boolean {
-  return parseRoles(roles).some((id) => GUARDED_ROLE_IDS.includes(id));
 }
 
 /** '51' + branch switch -> '51,1000'. */
