@@ -39,7 +39,7 @@ describe('a TV display', () => {
     await expect.poll(() => shownId.innerText()).toBe(`${identity.id.slice(0, 4)} ${identity.id.slice(4)}`);
 
     // An admin registers it: the page becomes the board by itself.
-    const uuid = await registerDevice(baseUrl, 'display', identity.id);
+    const uuid = await registerDevice(baseUrl, 'display', identity);
     await display.getByTestId('display-station').first().waitFor({ timeout: 15_000 });
     expect(await shownId.count()).toBe(0);
     await expect.poll(() => display.getByTestId('display-clock').innerText()).toMatch(/\d\d:\d\d:\d\d/);

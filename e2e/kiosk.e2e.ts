@@ -115,7 +115,7 @@ describe('the ticket kiosk', () => {
       .toBe(`${identity.id.slice(0, 4)} ${identity.id.slice(4)}`);
 
     // An admin registers it: the page becomes the kiosk by itself.
-    await registerDevice(baseUrl, 'printer', identity.id);
+    await registerDevice(baseUrl, 'printer', identity);
     await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
     expect(await kiosk.getByTestId('device-id').count()).toBe(0);
 
@@ -218,7 +218,7 @@ describe('the ticket kiosk', () => {
     await useIdentity(idle, 'printer', identity);
     await idle.goto('/PrinterManage');
     await idle.getByTestId('device-id').waitFor();
-    await registerDevice(baseUrl, 'printer', identity.id);
+    await registerDevice(baseUrl, 'printer', identity);
     await idle.getByTestId('kiosk').waitFor({ timeout: 15_000 });
 
     await idle.getByRole('button', { name: /รับสินค้า/ }).click();

@@ -33,7 +33,7 @@ async function openBoard(page: Page, identity: DeviceIdentity): Promise<void> {
 /** The TV display (/DisplayManage) at 1920x1080, plus 1280x720 and portrait in Thai. */
 export async function shootDisplayScreens(browser: Browser, baseUrl: string): Promise<void> {
   const registered = newIdentity();
-  await registerDevice(baseUrl, 'display', registered.id);
+  await registerDevice(baseUrl, 'display', registered);
   for (let station = 0; station < 4; station++) await issueAndCall(baseUrl, station);
 
   for (const language of ['th', 'en'] as const satisfies Language[]) {

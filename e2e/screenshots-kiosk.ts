@@ -41,7 +41,7 @@ export async function shootKioskScreens(browser: Browser, baseUrl: string): Prom
       await page.getByTestId('device-id').waitFor();
       await shoot(page, `kiosk-unregistered-${suffix}`);
 
-      await registerDevice(baseUrl, 'printer', identity.id);
+      await registerDevice(baseUrl, 'printer', identity);
       await page.getByTestId('kiosk').waitFor({ timeout: 15_000 });
       await shoot(page, `kiosk-type-${suffix}`);
 

@@ -25,6 +25,8 @@ const SCREENS: {
   { name: 'weighing', path: '/System/weighing', user: ['employee@example.com', DEMO] },
   { name: 'exit', path: '/System/exitFactory', user: ['security@example.com', DEMO] },
   { name: 'manage-users', path: '/System/manageUser', user: ADMIN },
+  // An Admin (role 1) sees the SuperAdmin's and the branch-switching manager's rows locked.
+  { name: 'manage-users-admin', path: '/System/manageUser', user: ['officeradmin@example.com', DEMO] },
   { name: 'calling-controller', path: '/System/calling', user: ADMIN },
   { name: 'display-controller', path: '/System/display', user: ADMIN },
   { name: 'printing-controller', path: '/System/printing', user: ADMIN },

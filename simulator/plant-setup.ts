@@ -201,8 +201,9 @@ export async function setUpPlant(api: ApiClient, admin: { email: string; passwor
 }
 
 /**
- * As an admin does in the controller: add the device, assign its queue types, type in the id
- * its screen shows. Then the device says hello with its secret, which verifies it.
+ * The device's screen says hello (it then shows its id); an admin does as in the controller:
+ * add the device, assign its queue types, type in the id the screen shows. Then the device says
+ * hello again with its secret, which verifies it.
  */
 async function registerDevice(
   api: ApiClient,
@@ -213,6 +214,8 @@ async function registerDevice(
 ): Promise<DeviceSetup> {
   const contracts = kind === 'display' ? displayContracts : printerContracts;
   const identity = deviceIdentity();
+  const waiting = await api.call(hello, { device_id: identity.deviceId, kind }, identity);
+  if (waiting.registered) throw new Error(`The new ${kind} ${identity.deviceId} is registered already`);
   const { device } =
     kind === 'display'
       ? await api.call(displayContracts.save, { name }, as)

@@ -4,7 +4,7 @@ import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 
 /** The demo plant through its API, for browser tests and screenshots that need trucks moving. */
 
-const API_KEY = 'truck-queue-web';
+export const API_KEY = 'truck-queue-web';
 
 export async function post<T>(baseUrl: string, path: string, body: unknown, session?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/${path}`, {

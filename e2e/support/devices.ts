@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { prehashPassword } from '@truck-queue/shared/password';
-import { post } from './demo-plant.ts';
+import { API_KEY, post } from './demo-plant.ts';
 
 export type DeviceKind = 'display' | 'printer';
 
@@ -37,10 +37,34 @@ export async function adminSession(baseUrl: string): Promise<string> {
 }
 
 /**
- * Registers `deviceId` on the demo branch's display or kiosk (the first one with queue types:
- * other tests add bare ones), as an admin would.
+ * Says hello as the device's page does, so the server knows this browser shows the id (a page
+ * that is already open has done so; saying it again changes nothing).
  */
-export async function registerDevice(baseUrl: string, kind: DeviceKind, deviceId: string): Promise<string> {
+async function sayHello(baseUrl: string, kind: DeviceKind, identity: DeviceIdentity): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/device/hello`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: API_KEY,
+      'device-id': identity.id,
+      'device-secret': identity.secret,
+    },
+    body: JSON.stringify({ device_id: identity.id, kind }),
+  });
+  if (!response.ok) throw new Error(`device/hello failed: ${await response.text()}`);
+}
+
+/**
+ * Registers the identity's id on the demo branch's display or kiosk (the first one with queue
+ * types: other tests add bare ones), as an admin would. Register takes only an id a screen is
+ * showing, so the identity says hello first.
+ */
+export async function registerDevice(
+  baseUrl: string,
+  kind: DeviceKind,
+  identity: DeviceIdentity,
+): Promise<string> {
+  await sayHello(baseUrl, kind, identity);
   const session = await adminSession(baseUrl);
   type Row = { uuid: string; aCtrl: unknown[] };
   const list =
@@ -49,7 +73,7 @@ export async function registerDevice(baseUrl: string, kind: DeviceKind, deviceId
       : (await post<{ printer: Row[] }>(baseUrl, 'printer/mainPrinter', {}, session)).printer;
   const uuid = list.find((device) => device.aCtrl.length > 0)?.uuid;
   if (!uuid) throw new Error(`The demo branch has no ${kind} with queue types`);
-  await post(baseUrl, `${kind}/addDevice`, { uuid, device_id: deviceId }, session);
+  await post(baseUrl, `${kind}/addDevice`, { uuid, device_id: identity.id }, session);
   return uuid;
 }
 

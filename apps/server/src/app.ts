@@ -8,6 +8,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createEventHub, type EventHub } from './lib/event-hub.ts';
+import { proxyTrust } from './lib/client-address.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, requestInfo, type Clock } from './modules/auth/auth.service.ts';
@@ -51,7 +52,39 @@ export interface AppOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
   serveWeb?: boolean;
+  /** Tests shorten these to see a slow client closed in seconds. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/** How long the HTTP server waits on a client. */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this (else 408 and closed). */
+  requestMs: number;
+  /** Its headers must arrive within this. */
+  headersMs: number;
+  /** A connection on which nothing moves either way for this long is closed. */
+  idleMs: number;
+  /** An idle keep-alive connection between requests is closed after this. */
+  keepAliveMs: number;
+}
+
+/**
+ * A client that sends its request slowly (a byte every few seconds) is closed within
+ * `requestMs`, whatever it sends; Node's default is 300 s, and its check runs every 30 s.
+ * Bodies here are under 1 MiB and mostly under 1 kB: 30 s is ample on a slow link.
+ * Socket.IO is not cut by these: the request timeout ends when the request has arrived, not
+ * when it is answered, so a long-polling GET that the server holds for up to pingInterval
+ * (25 s) is not affected; `idleMs` (60 s) outlasts that hold and pingInterval + pingTimeout
+ * (45 s); a WebSocket leaves the HTTP server's timeouts at the upgrade (ws sets no idle
+ * timeout on it). Keep-alive stays at Fastify's 72 s, above the 60 s idle timeout of common
+ * load balancers, so that they close first.
+ */
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  idleMs: 60_000,
+  keepAliveMs: 72_000,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,10 +99,23 @@ const systemClock: Clock = { now: () => new Date() };
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.httpTimeouts };
+  // One rule for the client's address behind a proxy: Fastify's request.ip and the sockets' audit.
+  const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy.length > 0 ? trust : false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      // How often Node looks for requests past their time (its default, 30 s, would let a slow
+      // client stay up to a minute).
+      connectionsCheckingInterval: 1000,
+    },
     // Undecodable addresses and over-long path parameters: the API's error shape, not Fastify's.
     frameworkErrors,
     // One line per request, with its route pattern (modules/operations/request-log.ts).
@@ -119,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     siteTimeZone: config.siteTimeZone,
     companyName: config.companyName,
+    clock,
   });
 
   const devices = createDeviceService({
@@ -150,8 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerControllerRoutes(register, {
     callingControl: createCallingControlService(db),
-    displays: createDevicesService(db, events, 'display'),
-    printers: createDevicesService(db, events, 'printer'),
+    displays: createDevicesService(db, events, 'display', clock),
+    printers: createDevicesService(db, events, 'printer', clock),
   });
   registerReportRoutes(
     register,
@@ -180,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origins: {
       allowedOrigins: config.allowedOrigins,
       publicUrl: config.publicUrl,
-      trustProxy: config.trustProxy,
+      trustProxy: trust,
     },
   });
   registerHealthRoutes(app, { database, redisStatus: () => realtime.redisStatus() });

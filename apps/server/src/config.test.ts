@@ -44,6 +44,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as the proxies to believe, and refuses "on" or a hop count, which believe anyone', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    for (const off of ['off', 'false', '0', 'no'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/24 ,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/24',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['on', 'true', 'yes', '1', '2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: name the proxy/);
+    }
+    for (const bad of ['nginx', '10.0.0.300', '10.0.0.0/40', '0.0.0.0/0', '127.0.0.1,*']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: ".*"/);
+    }
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: null });
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { proxyTrust } from './lib/client-address.ts';
 
 /** Every environment variable the server reads, parsed once, with its default. README lists them. */
 
@@ -48,6 +49,45 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/**
+ * TRUST_PROXY: off, or the reverse proxies in front of the server, comma-separated (addresses,
+ * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`). Only a request whose TCP peer is one
+ * of them has its X-Forwarded-* headers believed, and the client is the right-most forwarded
+ * address that is not one of them. `on` and hop counts are refused: both believe whoever
+ * reaches the port, so anyone could choose the address sign-in throttling and the audit see.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] {
+  const text = value.trim().toLowerCase();
+  if (['0', 'false', 'off', 'no'].includes(text)) return [];
+  const proxies = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (['1', 'true', 'on', 'yes'].includes(text) || /^\d+$/.test(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `name the proxy instead of "${value}": its address or network, e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.10,10.0.0.11 (otherwise anyone reaching the port could choose the client address the sign-in throttle and the audit see)`,
+    });
+    return [];
+  }
+  if (proxies.some((p) => p.endsWith('/0'))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" trusts every address: name the proxy's address or network instead`,
+    });
+    return [];
+  }
+  try {
+    proxyTrust(proxies);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not a list of proxy addresses: write addresses or CIDR ranges, comma-separated, e.g. 127.0.0.1,10.0.0.0/24 (or off)`,
+    });
+  }
+  return proxies;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -89,7 +129,7 @@ const EnvSchema = z.object({
     .default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).default([]),
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
 });
@@ -116,7 +156,8 @@ export interface Config {
   demoData: boolean;
   session: { idleMs: number; maxMs: number; rememberMs: number };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed; empty: none. */
+  trustProxy: string[];
   /** Other sites' pages that may open Socket.IO connections (besides the server's own address). */
   allowedOrigins: string[];
   /** When set, GET /metrics wants it as a Bearer token. */

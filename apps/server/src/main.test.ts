@@ -12,7 +12,13 @@ describe('the server process', () => {
     expect(first.output()).toContain('Sign in as admin@example.com');
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', redis: 'off', engine: 'pglite' });
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      schema: 'ok',
+      redis: 'off',
+      engine: 'pglite',
+    });
 
     const second = startServer({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);

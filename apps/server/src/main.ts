@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed/demo-data.ts';
 import { processLog, writeLogLine, type ProcessLog } from './modules/operations/process-log.ts';
@@ -61,10 +61,13 @@ async function main(): Promise<void> {
   // Node prints its warnings (deprecations and the like) as plain text on stderr: as JSON instead.
   process.removeAllListeners('warning');
   process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
+  // The serving pool waits on the database at most SERVING_TIMEOUTS: a stalled database gets
+  // calls answered 503 DATABASE_UNAVAILABLE instead of hanging them.
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
+    { timeouts: SERVING_TIMEOUTS },
   );
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

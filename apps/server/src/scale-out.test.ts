@@ -121,6 +121,13 @@ describe.skipIf(!databaseServer || !redisUrl)('two server instances on one Postg
       { id: device.id, branch_queue_type: types.map((t) => t.id) },
       session,
     );
+    // The screen says hello through B; Register through A finds it waiting (kept in the database).
+    const waiting = await b.post(
+      'device/hello',
+      { device_id: browser.id, kind: 'display' },
+      { headers: browser.headers },
+    );
+    expect(waiting.body).toMatchObject({ registered: false });
     await a.call(displayContracts.addDevice, { uuid: device.uuid, device_id: browser.id }, session);
     const hello = await a.post(
       'device/hello',

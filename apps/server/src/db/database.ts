@@ -6,6 +6,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
+import { GuardedPool } from './guarded-pool.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -13,6 +14,12 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   engine: 'postgres' | 'pglite';
+  /**
+   * A connection of its own, outside the pool and without its call timeouts, for work that may
+   * rightly take minutes (migrations, the demo plant, waiting for another instance to finish
+   * them). The caller ends it.
+   */
+  connectUnbounded(): Promise<pg.Client>;
   /** Embedded only: writes the whole database, gzipped, to a file (the tests' template). */
   dump?: (file: string) => Promise<void>;
   close(): Promise<void>;
@@ -34,11 +41,90 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 // bigint counts as numbers (they never pass 2^53 here).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * How long the server's calls wait on the database. Without them a stalled database (a network
+ * that drops packets, a server that hangs, a lock never released) hangs every call, and a call
+ * its client gave up on would still commit when the database comes back.
+ */
+export interface DatabaseTimeouts {
+  /** A call waits this long for a connection: a free one in the pool, or a new one to open. */
+  connectMs: number;
+  /** The client gives up on a statement that has had no answer for this long. */
+  queryMs: number;
+  /** PostgreSQL cancels a statement that runs longer (not set on the embedded engine: see below). */
+  statementMs: number;
+  /** PostgreSQL ends a session that sits this long in a transaction without a statement. */
+  idleInTransactionMs: number;
+}
+
+/**
+ * The serving pool's timeouts (main.ts). The embedded pool is one connection every call queues
+ * for, but each call holds it for milliseconds (in the plant-day simulator the slowest call took
+ * 58 ms, queue included): a 10 s wait refuses nothing at such loads and still answers a stalled
+ * database's calls with a 503 in seconds. PostgreSQL cancels a statement after 10 s, before the
+ * client's own 12 s: then the answer is PostgreSQL's cancellation and the connection stays
+ * usable; the client's timeout is for a database that does not answer at all. The longest
+ * statements a call runs (a year's report, a 10,000-row export) take about a second.
+ */
+export const SERVING_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 10_000,
+  queryMs: 12_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 10_000,
+};
+
+/**
+ * A Database on a server that is already running: PostgreSQL, or the embedded engine's socket
+ * (tests reach either through a proxy that can stall). With `timeouts`, calls wait at most that.
+ *
+ * The embedded engine gets the client's timeouts only. PGlite (0.5) does not apply
+ * statement_timeout (a statement runs to its end), and its idle_in_transaction_session_timeout
+ * ends the one backend every connection shares, which leaves the database unusable until a
+ * restart. There, what ends an abandoned call is the connection closing: pglite-socket drops the
+ * connection's queued statements and rolls its open transaction back.
+ */
+export function connectDatabase(
+  engine: Database['engine'],
+  connection: pg.ClientConfig,
+  timeouts?: DatabaseTimeouts,
+): Database {
+  const clientTimeouts: pg.ClientConfig = timeouts
+    ? {
+        connectionTimeoutMillis: timeouts.connectMs,
+        query_timeout: timeouts.queryMs,
+        ...(engine === 'postgres'
+          ? {
+              statement_timeout: timeouts.statementMs,
+              idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+            }
+          : {}),
+      }
+    : {};
+  // PGlite runs one statement at a time: one connection keeps transactions whole.
+  const pool = new GuardedPool({ ...connection, ...clientTimeouts, max: engine === 'postgres' ? 10 : 1 });
+  pool.on('error', () => undefined); // an idle client's error; the next query reports it
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine,
+    async connectUnbounded() {
+      const client = new pg.Client({
+        ...connection,
+        connectionTimeoutMillis: timeouts?.connectMs ?? SERVING_TIMEOUTS.connectMs,
+      });
+      await client.connect();
+      return client;
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { timeouts?: DatabaseTimeouts } = {},
+): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    pool.on('error', () => undefined); // an idle client's error; the next query reports it
-    return { db: drizzle(pool, { schema }), pool, engine: 'postgres', close: () => pool.end() };
+    return connectDatabase('postgres', { connectionString: target.url }, options.timeouts);
   }
 
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
@@ -48,22 +134,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       templateFile: target.templateFile,
       durable: target.durable,
     });
-    // PGlite runs one statement at a time: one connection keeps transactions whole.
-    const pool = new pg.Pool({
-      host: embedded.socketDir,
-      port: embedded.port,
-      user: 'postgres',
-      database: 'postgres',
-      max: 1,
-    });
-    pool.on('error', () => undefined);
+    const served = connectDatabase(
+      'pglite',
+      { host: embedded.socketDir, port: embedded.port, user: 'postgres', database: 'postgres' },
+      options.timeouts,
+    );
     return {
-      db: drizzle(pool, { schema }),
-      pool,
-      engine: 'pglite',
+      ...served,
       dump: (file) => embedded.dump(file),
       async close() {
-        await pool.end();
+        await served.close();
         await embedded.stop();
         unlock();
       },
@@ -76,10 +156,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /**
  * Runs `work` on one connection while holding the schema lock, so instances that start
- * together migrate and seed one after another, never at once.
+ * together migrate and seed one after another, never at once. The connection is not the
+ * pool's: migrations and the demo plant may take minutes, and so may the wait for the lock.
  */
 export async function withSchemaLock<T>(database: Database, work: (db: Db) => Promise<T>): Promise<T> {
-  const client = await database.pool.connect();
+  const client = await database.connectUnbounded();
   try {
     await client.query('select pg_advisory_lock(727001)');
     try {
@@ -88,7 +169,7 @@ export async function withSchemaLock<T>(database: Database, work: (db: Db) => Pr
       await client.query('select pg_advisory_unlock(727001)');
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 

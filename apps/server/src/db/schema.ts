@@ -264,7 +264,7 @@ export const devices = pgTable(
     printerName: text('printer_name'),
     /** The short id the device shows and an officer types in to register it. */
     deviceId: text('device_id'),
-    /** SHA-256 of the device's long secret, learnt when the device first says hello. */
+    /** SHA-256 of the device's long secret: the secret of the browser that said hello with the id registered. */
     secretHash: text('secret_hash'),
     verifiedDate: ts('verified_date'),
     active: boolean('active').notNull().default(true),
@@ -276,6 +276,23 @@ export const devices = pgTable(
       .where(sql`${t.deviceId} is not null`),
     index('devices_branch_idx').on(t.branchId, t.kind),
   ],
+);
+
+/**
+ * Unregistered screens waiting to be registered: each short id and the secret (hashed) of the
+ * browser that first said hello with it. Register binds that secret to the registration, so
+ * another browser that knows the id cannot become the device. Ids unseen for a day are forgotten.
+ */
+export const deviceHellos = pgTable(
+  'device_hellos',
+  {
+    shortId: text('short_id').primaryKey(),
+    kind: text('kind', { enum: ['display', 'printer'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    firstSeen: ts('first_seen').notNull(),
+    lastSeen: ts('last_seen').notNull(),
+  },
+  (t) => [index('device_hellos_last_seen_idx').on(t.lastSeen)],
 );
 
 export const deviceQueueTypes = pgTable(

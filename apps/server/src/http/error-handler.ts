@@ -1,16 +1,20 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
+import { failureReason, isDatabaseUnavailable, sqlState } from '../lib/pg-errors.ts';
 import { AppError } from './errors.ts';
 
 /** Every failure leaves as `{status: 0, code, message}`; bad input is a 400, never a 500. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = databaseUnavailable(thrown, app.log) ?? thrown;
     let body: ApiError;
     let httpStatus: number;
     if (error instanceof AppError) {
       httpStatus = error.httpStatus;
       body = error.toBody();
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       httpStatus = 400;
       const issues = error.validation.map((v) => ({
@@ -45,6 +49,40 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     void reply.status(httpStatus).send(body);
   });
+}
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database did not answer. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** While the database is away every call fails alike: one warning a minute says why. */
+const DATABASE_WARNING_EVERY_MS = 60_000;
+const databaseWarnings = new WeakMap<FastifyBaseLogger, { at: number; unreported: number }>();
+
+/**
+ * A database that refused the connection, did not answer in time, cancelled the statement at
+ * its timeout or is shutting down: a 503 `DATABASE_UNAVAILABLE` with `Retry-After`, for HTTP
+ * calls and socket events alike; null for any other error. Logged as a warning without a stack,
+ * at most once a minute per app (`log`), with the number of calls since the last warning: each
+ * call has its own request log line (status 503) already.
+ */
+export function databaseUnavailable(error: unknown, log: FastifyBaseLogger): AppError | null {
+  if (!isDatabaseUnavailable(error)) return null;
+  const now = Date.now();
+  const last = databaseWarnings.get(log);
+  if (last && now - last.at < DATABASE_WARNING_EVERY_MS) {
+    last.unreported += 1;
+  } else {
+    log.warn(
+      { reason: failureReason(error), sqlState: sqlState(error), unreported: last?.unreported ?? 0 },
+      'the database is not answering: calls get 503 DATABASE_UNAVAILABLE until it is back',
+    );
+    databaseWarnings.set(log, { at: now, unreported: 0 });
+  }
+  return new AppError(
+    'DATABASE_UNAVAILABLE',
+    'The database is not available at the moment. Try again in a few seconds.',
+    undefined,
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  );
 }
 
 /**

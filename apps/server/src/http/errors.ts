@@ -24,12 +24,14 @@ export class AppError extends Error {
   readonly issues: { path: string; message: string }[] | undefined;
   readonly reason: ConflictReason | undefined;
   readonly queueNumber: string | undefined;
+  /** Sent as the `Retry-After` header (whole seconds) when the client should wait before retrying. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
     issues?: { path: string; message: string }[],
-    detail: { reason?: ConflictReason; queueNumber?: string } = {},
+    detail: { reason?: ConflictReason; queueNumber?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.code = code;
@@ -37,6 +39,7 @@ export class AppError extends Error {
     this.issues = issues;
     this.reason = detail.reason;
     this.queueNumber = detail.queueNumber;
+    this.retryAfterSeconds = detail.retryAfterSeconds;
   }
 
   /** The wire form: `{status: 0, code, message, ...}`. */

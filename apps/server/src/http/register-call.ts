@@ -9,9 +9,11 @@ import {
   type ApiContract,
   type DeviceKind,
 } from '@truck-queue/shared/contracts/api';
+import { signin } from '@truck-queue/shared/contracts/auth.contract';
 import { can } from '@truck-queue/shared/roles';
 import type { AuthContext, DeviceContext } from './auth-context.ts';
 import { AppError } from './errors.ts';
+import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 
 export interface CallContext<C extends ApiContract> {
@@ -67,7 +69,11 @@ export function requireApiKey(request: FastifyRequest, apiKey: string): void {
  */
 export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): RegisterCall {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Calls anyone may make share one bucket per client address. Sign-in is left to its own
+  // throttle, which counts failures per account and address (auth.service.ts).
+  const publicCalls = createRateLimiter(RATE_LIMITS.publicCalls);
   return (contract, handler) => {
+    const limited = contract.access === 'public' && contract.path !== signin.path;
     typed.route({
       method: 'POST',
       url: `/api/${contract.path}`,
@@ -75,6 +81,16 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;
+        // First of all: before the key, the credentials or the body cost anything.
+        const waitMs = limited ? publicCalls.take(request.ip) : 0;
+        if (waitMs > 0) {
+          throw new AppError(
+            'RATE_LIMITED',
+            'Too many requests from this address. Wait a few seconds and try again.',
+            undefined,
+            { retryAfterSeconds: retryAfterSeconds(waitMs) },
+          );
+        }
         requireApiKey(request, guard.apiKey);
         // A display or kiosk: its credentials instead of a session, on the calls devices may make.
         const deviceId = headerValue(request, HEADER_DEVICE_ID);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 
 export interface XlsxColumn {
   header: string;
@@ -8,6 +9,15 @@ export interface XlsxColumn {
 }
 
 export type XlsxCell = string | number | Date | null;
+
+/**
+ * Text from the database as a cell: one that starts like a formula (a licence typed before the
+ * contracts refused it) gets a leading apostrophe, so that neither the spreadsheet nor the CSV
+ * it saves ever runs it.
+ */
+export function textCell(value: string): string {
+  return startsLikeFormula(value) ? `'${value}` : value;
+}
 
 /**
  * One sheet with a bold, frozen header row and an autofilter, written in a worker thread

@@ -1,13 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { proxyTrust, trustNoProxy } from '../lib/client-address.ts';
 import { originAllowed, ownOrigin, type OriginPolicy } from './origin-check.ts';
 
+const PROXY = '10.0.0.10';
+
 /** A handshake request as Node gives it: headers (lower-case) and the socket it came on. */
-function handshake(headers: Record<string, string>, encrypted = false): IncomingMessage {
-  return { headers, socket: { encrypted } } as unknown as IncomingMessage;
+function handshake(headers: Record<string, string>, encrypted = false, peer = PROXY): IncomingMessage {
+  return { headers, socket: { encrypted, remoteAddress: peer } } as unknown as IncomingMessage;
 }
 
-const policy: OriginPolicy = { allowedOrigins: [], publicUrl: null, trustProxy: false };
+const policy: OriginPolicy = { allowedOrigins: [], publicUrl: null, trustProxy: trustNoProxy };
+/** TRUST_PROXY=10.0.0.10: the nginx in front. */
+const behindProxy: OriginPolicy = { ...policy, trustProxy: proxyTrust([PROXY]) };
 
 describe('the Socket.IO origin check', () => {
   it('lets clients without an Origin through: tests, the simulator, native kiosk wrappers', () => {
@@ -23,7 +28,7 @@ describe('the Socket.IO origin check', () => {
     ]) {
       expect(originAllowed(handshake({ host: host!, origin: origin! }), policy), origin).toBe(true);
     }
-    expect(ownOrigin(handshake({ host: 'q.example' }, true), false)).toBe('https://q.example');
+    expect(ownOrigin(handshake({ host: 'q.example' }, true), trustNoProxy)).toBe('https://q.example');
   });
 
   it('refuses any other page: another site, another port or scheme, a sandboxed or file page', () => {
@@ -53,7 +58,7 @@ describe('the Socket.IO origin check', () => {
     expect(from('https://evil.example')).toBe(false);
   });
 
-  it('believes X-Forwarded-Host and X-Forwarded-Proto only with TRUST_PROXY', () => {
+  it('believes X-Forwarded-Host and X-Forwarded-Proto only from a proxy TRUST_PROXY names', () => {
     const proxied = handshake({
       host: 'backend:3000',
       origin: 'https://queue.example.co.th',
@@ -61,7 +66,10 @@ describe('the Socket.IO origin check', () => {
       'x-forwarded-proto': 'https',
     });
     expect(originAllowed(proxied, policy)).toBe(false);
-    expect(originAllowed(proxied, { ...policy, trustProxy: true })).toBe(true);
+    expect(originAllowed(proxied, behindProxy)).toBe(true);
+    // The same headers sent straight to the server by someone else are not believed.
+    const direct = handshake({ ...proxied.headers } as Record<string, string>, false, '203.0.113.5');
+    expect(originAllowed(direct, behindProxy)).toBe(false);
     // A list (several proxies): the first is what the browser reached.
     const chained = handshake({
       host: 'backend:3000',
@@ -69,8 +77,8 @@ describe('the Socket.IO origin check', () => {
       'x-forwarded-host': 'queue.example.co.th, inner.lan',
       'x-forwarded-proto': 'https,http',
     });
-    expect(originAllowed(chained, { ...policy, trustProxy: true })).toBe(true);
+    expect(originAllowed(chained, behindProxy)).toBe(true);
     const badProto = handshake({ host: 'q', origin: 'http://q', 'x-forwarded-proto': 'gopher' });
-    expect(originAllowed(badProto, { ...policy, trustProxy: true })).toBe(false);
+    expect(originAllowed(badProto, behindProxy)).toBe(false);
   });
 });

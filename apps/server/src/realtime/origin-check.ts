@@ -1,13 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { peerIsTrustedProxy, type ProxyTrust } from '../lib/client-address.ts';
 
 export interface OriginPolicy {
   /** ALLOWED_ORIGINS, already normalised by config.ts. */
   allowedOrigins: readonly string[];
   /** PUBLIC_URL: the server's address as drivers' phones know it, also its own. */
   publicUrl: string | null;
-  /** TRUST_PROXY: believe X-Forwarded-Host and X-Forwarded-Proto. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY's rule (lib/client-address.ts): X-Forwarded-Host and X-Forwarded-Proto are
+   * believed only when the TCP peer is a trusted proxy, as Fastify does for request.host.
+   */
+  trustProxy: ProxyTrust;
 }
 
 const first = (value: string | string[] | undefined): string | undefined =>
@@ -23,10 +27,11 @@ function originOf(text: string): string | null {
 }
 
 /** The origin the browser reached: scheme and Host of the request (or of the proxy in front). */
-export function ownOrigin(request: IncomingMessage, trustProxy: boolean): string | null {
-  const host = (trustProxy ? first(request.headers['x-forwarded-host']) : undefined) ?? request.headers.host;
+export function ownOrigin(request: IncomingMessage, trust: ProxyTrust): string | null {
+  const proxied = peerIsTrustedProxy(request.socket.remoteAddress, trust);
+  const host = (proxied ? first(request.headers['x-forwarded-host']) : undefined) ?? request.headers.host;
   const proto =
-    (trustProxy ? first(request.headers['x-forwarded-proto']) : undefined) ??
+    (proxied ? first(request.headers['x-forwarded-proto']) : undefined) ??
     ((request.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http');
   if (!host || (proto !== 'http' && proto !== 'https')) return null;
   return originOf(`${proto}://${host}`);

@@ -19,6 +19,7 @@ import {
 } from '@truck-queue/shared/contracts/socket-events';
 import { can } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../http/auth-context.ts';
+import { databaseUnavailable } from '../http/error-handler.ts';
 import { AppError } from '../http/errors.ts';
 import type { EventHub, QueueChange } from '../lib/event-hub.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -28,6 +29,10 @@ import type { PublicQueueService } from '../modules/queue/public-queue.service.t
 import { sameSecret } from '../lib/tokens.ts';
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { originAllowed, type OriginPolicy } from './origin-check.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
+import { limitEvents } from './event-rate.ts';
+import { startSessionSweep } from './session-sweep.ts';
 
 interface StaffData {
   token: string;
@@ -52,7 +57,8 @@ const DeviceHandshakeSchema = z.object({
   secret: z.string().max(200),
 });
 
-function failure(error: unknown, log: FastifyBaseLogger): Ack {
+function failure(thrown: unknown, log: FastifyBaseLogger): Ack {
+  const error = databaseUnavailable(thrown, log) ?? thrown;
   if (error instanceof AppError) return error.toBody();
   log.error({ err: error }, 'socket event failed');
   return { status: 0, code: 'INTERNAL', message: 'Something went wrong on the server. Try again.' };
@@ -62,6 +68,8 @@ export interface Realtime {
   io: Server;
   /** The Redis adapter's connections: off without REDIS_URL, down while either is not ready. */
   redisStatus(): 'off' | 'ready' | 'down';
+  /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
+  sweepSessions(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -114,12 +122,12 @@ export function createRealtime(deps: {
       'Socket.IO refused a page from another origin. If this is the server itself behind a proxy, set TRUST_PROXY or list the address in ALLOWED_ORIGINS.',
     );
   }
-  const clientInfo = (socket: StaffSocket) => {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    const address = deps.origins.trustProxy && typeof forwarded === 'string' ? forwarded.split(',')[0] : '';
-    const ua = socket.handshake.headers['user-agent'];
+  /** The client's address and browser, by the same TRUST_PROXY rule as HTTP's request.ip. */
+  const clientInfo = (socket: Pick<Socket, 'handshake'>) => {
+    const { address, headers } = socket.handshake;
+    const ua = headers['user-agent'];
     return {
-      ip: address?.trim() || socket.handshake.address,
+      ip: clientAddress(address, headers, deps.origins.trustProxy),
       userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
     };
   };
@@ -194,6 +202,12 @@ export function createRealtime(deps: {
   };
 
   io.on('connection', (socket) => {
+    limitEvents(socket, () =>
+      log.warn(
+        { officerId: socket.data.auth.officerId, ip: clientInfo(socket).ip },
+        'a staff socket sent events far over its limit and was disconnected',
+      ),
+    );
     on(socket, 'joinRoom', JoinRoomArgs, async (context, [branchId]) => {
       if (branchId !== context.branchId)
         throw new AppError('FORBIDDEN', 'This is not the branch you are working in.');
@@ -222,7 +236,10 @@ export function createRealtime(deps: {
     Record<string, never>,
     PublicServerToClient
   >;
+  // Anyone may connect here: bounded per client address before anything else is looked at.
+  const publicHandshakes = createRateLimiter(RATE_LIMITS.publicHandshakes);
   publicSpace.use((socket, next) => {
+    if (publicHandshakes.take(clientInfo(socket).ip) > 0) return next(new Error('RATE_LIMITED'));
     const handshake = PublicHandshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success) return next(new Error('NOT_FOUND'));
     publicQueue
@@ -248,9 +265,16 @@ export function createRealtime(deps: {
     }
     const { kind, device_id: shortId, secret } = handshake.data;
     devices
-      .identify(kind, shortId, secret)
-      .then(async (device) => {
-        await socket.join(device ? deviceRoom(device.deviceId) : pendingRoom(shortId));
+      .arrive(kind, shortId, secret)
+      .then(async (arrival) => {
+        // A screen never waits in the room of an id another browser holds: it is told to show
+        // a new id instead (or to come back later when too many ids are waiting).
+        if (arrival === null) return next(new Error('UNAUTHENTICATED'));
+        if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
+        if (arrival.status === 'full') return next(new Error('RATE_LIMITED'));
+        await socket.join(
+          arrival.status === 'registered' ? deviceRoom(arrival.device.deviceId) : pendingRoom(shortId),
+        );
         next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error('INTERNAL')));
@@ -270,6 +294,12 @@ export function createRealtime(deps: {
       called_at: change.at.toISOString(),
     });
   }
+
+  const sessionSweep = startSessionSweep({
+    sockets: () => io.of('/').sockets.values(),
+    liveSessionIds: (ids) => auth.liveSessionIds(ids),
+    onError: (error) => log.warn({ err: error }, 'could not check the sessions of connected sockets'),
+  });
 
   const unsubscribe = [
     events.subscribe('queueChanged', async (change: QueueChange) => {
@@ -310,7 +340,9 @@ export function createRealtime(deps: {
     io: io,
     redisStatus: () =>
       redis.length === 0 ? 'off' : redis.every((client) => client.status === 'ready') ? 'ready' : 'down',
+    sweepSessions: () => sessionSweep.sweep(),
     async close() {
+      sessionSweep.stop();
       for (const stop of unsubscribe) stop();
       // Closing the transports (not disconnecting the sockets on purpose) lets clients
       // reconnect by themselves when the server is back.

@@ -13,15 +13,32 @@ export interface Browser {
   headers: Record<string, string>;
 }
 
-export function newBrowser(): Browser {
-  const id = [...randomBytes(8)].map((b) => DEVICE_ID_ALPHABET[b % DEVICE_ID_ALPHABET.length]).join('');
+/** A new browser: a random id as a device page makes one, or the id given. */
+export function newBrowser(
+  id = [...randomBytes(8)].map((b) => DEVICE_ID_ALPHABET[b % DEVICE_ID_ALPHABET.length]).join(''),
+): Browser {
   const secret = randomBytes(32).toString('base64url');
   return { id, secret, headers: { 'device-id': id, 'device-secret': secret } };
 }
 
 /**
- * An admin of the plant creates a display or kiosk with these queue types (all of the plant's
- * by default) and registers the browser's id on it, as the controller screens do.
+ * The browser's page says hello, as an unregistered screen does when it shows its id: the
+ * server then remembers this browser as the one showing that id.
+ */
+export async function sayHello(t: TestContext, kind: DeviceKind, browser: Browser) {
+  const response = await t.post(
+    'device/hello',
+    { device_id: browser.id, kind },
+    { headers: browser.headers },
+  );
+  if (response.statusCode !== 200) throw new Error(`hello failed: ${response.body}`);
+  return response.json<{ registered: boolean }>();
+}
+
+/**
+ * The browser's screen says hello, then an admin of the plant creates a display or kiosk with
+ * these queue types (all of the plant's by default) and registers the browser's id on it, as
+ * the controller screens do.
  */
 export async function registerDevice(
   t: TestContext,
@@ -30,6 +47,7 @@ export async function registerDevice(
   browser: Browser,
   typeIds: number[] = Object.values(plant.types).map((type) => type.id),
 ) {
+  await sayHello(t, kind, browser);
   const session = plant.officers.admin.session;
   const contracts = kind === 'display' ? displayContracts : printerContracts;
   const created = await t.call(

@@ -15,7 +15,7 @@ import {
   queueTypes,
   stationStates,
 } from '../db/schema.ts';
-import { newBrowser, registerDevice } from './devices.ts';
+import { newBrowser, registerDevice, sayHello } from './devices.ts';
 import type { TestContext } from './harness.ts';
 import { createPlant, issueTicket } from './plant.ts';
 
@@ -87,11 +87,20 @@ export async function createFuzzPlant(t: TestContext) {
   await registerDevice(t, plant, 'printer', printer);
   const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
+  // Screens waiting with the ids the fuzzed Register calls type: Register takes only those.
+  for (const [id, kind] of [
+    ['FUZZ3456', 'display'],
+    ['FUZZ7890', 'display'],
+    ['KIOSK345', 'printer'],
+    ['KIOSK678', 'printer'],
+  ] as const) {
+    await sayHello(t, kind, newBrowser(id));
+  }
   for (const [browser, kind] of [
     [display, 'display'],
     [printer, 'printer'],
   ] as const) {
-    // The first hello binds the secret; later ones only read.
+    // The first hello after Register verifies the device; later ones only read.
     const response = await t.post(hello.path, { device_id: browser.id, kind }, { headers: browser.headers });
     if (response.statusCode !== 200) throw new Error(`hello failed: ${response.body}`);
   }

@@ -131,9 +131,28 @@ export function noNul<T extends z.ZodString>(schema: T): T {
   return schema.refine((value) => !value.includes('\u0000'), 'may not hold the NUL character');
 }
 
-/** Text typed by a person: trimmed, not blank, bounded. */
+/**
+ * How a cell starts when a spreadsheet would run it as a formula (OWASP's CSV injection list):
+ * a licence typed as `=cmd|' /C calc'!A0` would run in Excel once the export is saved as CSV.
+ */
+export function startsLikeFormula(value: string): boolean {
+  return /^[=+\-@\t\r]/.test(value);
+}
+
+/** A name that reaches reports and exports may not start like a formula. */
+export function noFormula<T extends z.ZodString>(schema: T): T {
+  return schema.refine(
+    (value) => !startsLikeFormula(value),
+    'may not start with =, +, -, @, a tab or a line break (a spreadsheet would read it as a formula)',
+  );
+}
+
+/**
+ * Text typed by a person: trimmed, not blank, bounded. Every such field is a name that shows in
+ * reports and exports (licences, officers, products, stations, devices): none starts like a formula.
+ */
 export function text(max: number) {
-  return noNul(z.string().trim().min(1).max(max));
+  return noFormula(noNul(z.string().trim().min(1).max(max)));
 }
 
 export const HEADER_SESSION = 'session';

@@ -7,8 +7,9 @@ import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
  * What a TV display (/DisplayManage) or a ticket kiosk (/PrinterManage) asks of the server
  * (DESIGN.md "Devices"). A device keeps a short id (shown on screen, typed by an officer in the
  * controller's Register dialog) and a long random secret that never leaves that browser except
- * in the `device-secret` header. The first contact after registration binds the secret to the
- * registration and stamps verified_date; from then on only that browser is the device.
+ * in the `device-secret` header. The first browser to say hello with an id holds it while it
+ * waits; Register binds that browser's secret, so only that browser becomes the device, and its
+ * first contact after registration stamps verified_date.
  */
 
 /** The device's secret: 32 random bytes, base64url (43 characters) or longer. */
@@ -45,8 +46,9 @@ export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
 /**
  * A device announces itself (every page load, every reconnect, after every deviceChanged).
- * The secret travels in the `device-secret` header. Unregistered (or registered to another
- * browser) it learns nothing but that: `registered: false, device: null`.
+ * The secret travels in the `device-secret` header. Unregistered it learns nothing but that:
+ * `registered: false, device: null`. An id another browser already holds (waiting or
+ * registered) is refused with a CONFLICT, reason DEVICE_ID_TAKEN: the page shows a new id.
  */
 export const hello = defineContract({
   path: 'device/hello',

@@ -1,8 +1,109 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authEvents, branches, officers, sessions } from '../../db/schema.ts';
 
-export type AuthEventKind = 'signin' | 'signin_failed' | 'signin_throttled' | 'signout' | 'forbidden';
+/**
+ * `signin_pending`: a sign-in whose password is being checked. It counts as a failure until it
+ * is settled, so attempts racing in parallel see each other; one left by a crash stays a
+ * failure until it is too old to count.
+ */
+export type AuthEventKind =
+  'signin' | 'signin_failed' | 'signin_pending' | 'signin_throttled' | 'signout' | 'forbidden';
+
+/** Failed sign-ins, and those still being checked. */
+const failedOrPending = inArray(authEvents.kind, ['signin_failed', 'signin_pending']);
+
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** The queries one sign-in decision makes, inside the transaction that holds its locks. */
+function signinQueries(tx: Executor, email: string, ip: string) {
+  /** The `nth` newest failure (1: the newest) matching `where` since a time, or null when there are fewer. */
+  async function nthNewestFailure(where: SQL | undefined, since: Date, nth: number): Promise<Date | null> {
+    const [row] = await tx
+      .select({ created: authEvents.created })
+      .from(authEvents)
+      .where(and(failedOrPending, where, gt(authEvents.created, since)))
+      .orderBy(desc(authEvents.created))
+      .offset(nth - 1)
+      .limit(1);
+    return row?.created ?? null;
+  }
+
+  return {
+    /** This address's failures on this account since a time, not counting those before its last success here. */
+    async pairFailures(since: Date): Promise<{ count: number; last: Date | null }> {
+      const [row] = await tx
+        .select({ count: count(), last: max(authEvents.created) })
+        .from(authEvents)
+        .where(
+          and(
+            failedOrPending,
+            eq(authEvents.email, email),
+            eq(authEvents.ip, ip),
+            gt(authEvents.created, since),
+            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.ip = ${ip}), 0)`,
+          ),
+        );
+      return { count: row?.count ?? 0, last: row?.last ?? null };
+    },
+
+    /** Whether this address signed in to this account since a time. */
+    async signedInFromHere(since: Date): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: authEvents.id })
+        .from(authEvents)
+        .where(
+          and(
+            eq(authEvents.kind, 'signin'),
+            eq(authEvents.email, email),
+            eq(authEvents.ip, ip),
+            gt(authEvents.created, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The account's `nth` newest failure from any address since a time. */
+    accountNthFailure: (since: Date, nth: number) =>
+      nthNewestFailure(eq(authEvents.email, email), since, nth),
+
+    /** The address's `nth` newest failure on any account since a time. */
+    addressNthFailure: (since: Date, nth: number) => nthNewestFailure(eq(authEvents.ip, ip), since, nth),
+
+    /** Reserves the attempt: it counts as a failure from now until it is settled. */
+    async reserve(created: Date): Promise<number> {
+      const [row] = await tx
+        .insert(authEvents)
+        .values({ kind: 'signin_pending', email, ip, created })
+        .returning({ id: authEvents.id });
+      return row!.id;
+    },
+
+    /**
+     * Audits a throttled attempt, at most once per `everyMs` for this address (and account,
+     * unless the address itself is what is throttled): a throttled attempt costs no password
+     * check, and hammering one must not fill the table.
+     */
+    async recordThrottled(detail: string, byAccount: boolean, now: Date, everyMs: number): Promise<void> {
+      const conditions = [
+        eq(authEvents.kind, 'signin_throttled'),
+        eq(authEvents.ip, ip),
+        gt(authEvents.created, new Date(now.getTime() - everyMs)),
+      ];
+      if (byAccount) conditions.push(eq(authEvents.email, email));
+      const [recorded] = await tx
+        .select({ id: authEvents.id })
+        .from(authEvents)
+        .where(and(...conditions))
+        .limit(1);
+      if (!recorded)
+        await tx.insert(authEvents).values({ kind: 'signin_throttled', email, ip, detail, created: now });
+    },
+  };
+}
+
+export type SigninQueries = ReturnType<typeof signinQueries>;
 
 const officerColumns = {
   id: officers.id,
@@ -62,6 +163,24 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Of these sessions, the live ones (as findLiveSession, and used since `idleSince`): one query for many. */
+    async liveSessionIds(ids: number[], now: Date, idleSince: Date) {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(officers, eq(officers.id, sessions.officerId))
+        .where(
+          and(
+            inArray(sessions.id, ids),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gte(sessions.lastSeen, idleSince),
+            eq(officers.active, true),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
     async touchSession(id: number, now: Date) {
       await db.update(sessions).set({ lastSeen: now }).where(eq(sessions.id, id));
     },
@@ -96,46 +215,28 @@ export function createAuthRepository(db: Db) {
       await db.insert(authEvents).values(values);
     },
 
-    /** Failed sign-ins for an e-mail since a time, not counting those before its last success. */
-    async countRecentFailuresForEmail(email: string, since: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(authEvents)
-        .where(
-          and(
-            eq(authEvents.kind, 'signin_failed'),
-            eq(authEvents.email, email),
-            gt(authEvents.created, since),
-            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email}), 0)`,
-          ),
+    /**
+     * Runs `work` in one short transaction holding the sign-in locks of this account and then of
+     * this address (always in that order, so two attempts never wait on each other in a cycle).
+     * Every instance takes the same locks, so the count a decision reads and the reservation it
+     * writes cannot be interleaved with another attempt on the same account or address.
+     */
+    async withSigninLocks<T>(email: string, ip: string, work: (q: SigninQueries) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`signin-account:${email}`}, 0))`,
         );
-      return row?.n ?? 0;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signin-address:${ip}`}, 0))`);
+        return work(signinQueries(tx, email, ip));
+      });
     },
 
-    async countRecentFailuresForIp(ip: string, since: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(authEvents)
-        .where(
-          and(eq(authEvents.kind, 'signin_failed'), eq(authEvents.ip, ip), gt(authEvents.created, since)),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** Whether a throttled sign-in from this address (for this e-mail, when given) was audited since a time. */
-    async throttleRecordedSince(ip: string, email: string | null, since: Date) {
-      const conditions = [
-        eq(authEvents.kind, 'signin_throttled'),
-        eq(authEvents.ip, ip),
-        gt(authEvents.created, since),
-      ];
-      if (email !== null) conditions.push(eq(authEvents.email, email));
-      const [row] = await db
-        .select({ id: authEvents.id })
-        .from(authEvents)
-        .where(and(...conditions))
-        .limit(1);
-      return row !== undefined;
+    /** The attempt's password was checked: its reservation becomes the audit row of the outcome. */
+    async settleSignin(reservationId: number, outcome: 'signin' | 'signin_failed', officerId: number | null) {
+      await db
+        .update(authEvents)
+        .set({ kind: outcome, officerId })
+        .where(and(eq(authEvents.id, reservationId), eq(authEvents.kind, 'signin_pending')));
     },
 
     async findBranch(id: number) {

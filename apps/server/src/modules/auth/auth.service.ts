@@ -7,16 +7,80 @@ import type { EventHub } from '../../lib/event-hub.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import type { AuthRepository, SigninQueries } from './auth.repository.ts';
 
-/** Sign-in throttling: failures counted over a sliding window, per account and per address. */
+/**
+ * Sign-in throttling (docs/decisions.md, Security). Failures are counted in `auth_events`, and
+ * so are attempts still being checked: each is reserved before its password is checked.
+ */
 export const THROTTLE = {
-  windowMs: 15 * 60_000,
-  perAccount: 5,
+  /** Sign-ins being checked at once from one address in this process; more are refused at once. */
+  inFlightPerIp: 4,
+  /** Failures of one account from one address before it has to wait... */
+  perPair: 5,
+  /** ...this long after the last failure, doubling with each further failure, up to pairMaxDelayMs. */
+  pairFirstDelayMs: 30_000,
+  pairMaxDelayMs: 15 * 60_000,
+  /** An address's failures on an account count this long, unless it signs in there since. */
+  pairWindowMs: 24 * 3_600_000,
+  /** Failures of one account from every address in windowMs; addresses it signed in from are exempt. */
+  perAccount: 100,
+  /** Failures from one address over every account in windowMs; the same exemption. */
   perIp: 50,
+  windowMs: 15 * 60_000,
+  /** An address that signed in to an account this recently is one the account's owner uses. */
+  knownAddressMs: 30 * 86_400_000,
   /** Refused attempts are audited once a minute per address (and account): see signin. */
   auditEveryMs: 60_000,
 } as const;
+
+/** Why an attempt is refused, in the audit's `detail`, and until when. */
+interface Refusal {
+  detail: 'account' | 'account-ceiling' | 'address';
+  until: Date;
+}
+
+/**
+ * The throttle's decision for one attempt, from what the audit holds (read under the attempt's
+ * locks), or null to let it be checked. The waits of one address on one account grow with each
+ * failure; the far higher ceilings per account and per address keep a crowd of addresses, or
+ * one address trying many accounts, in check, but never stop an address the account's owner
+ * signed in from: so a stranger cannot lock the owner out.
+ */
+async function throttleDecision(q: SigninQueries, now: Date): Promise<Refusal | null> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const refusals: Refusal[] = [];
+
+  const pair = await q.pairFailures(ago(THROTTLE.pairWindowMs));
+  if (pair.last && pair.count >= THROTTLE.perPair) {
+    const doublings = Math.min(pair.count - THROTTLE.perPair, 30);
+    const wait = Math.min(THROTTLE.pairFirstDelayMs * 2 ** doublings, THROTTLE.pairMaxDelayMs);
+    const until = new Date(pair.last.getTime() + wait);
+    if (until > now) refusals.push({ detail: 'account', until });
+  }
+
+  if (!(await q.signedInFromHere(ago(THROTTLE.knownAddressMs)))) {
+    // Over a limit when its limit-th newest failure is still in the window; free when that one leaves it.
+    const account = await q.accountNthFailure(ago(THROTTLE.windowMs), THROTTLE.perAccount);
+    if (account)
+      refusals.push({ detail: 'account-ceiling', until: new Date(account.getTime() + THROTTLE.windowMs) });
+    const address = await q.addressNthFailure(ago(THROTTLE.windowMs), THROTTLE.perIp);
+    if (address) refusals.push({ detail: 'address', until: new Date(address.getTime() + THROTTLE.windowMs) });
+  }
+
+  return refusals.reduce<Refusal | null>(
+    (latest, r) => (latest && latest.until >= r.until ? latest : r),
+    null,
+  );
+}
+
+function tooManyAttempts(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const wait =
+    seconds < 2 ? 'a moment' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const message = `Too many failed sign-ins. Wait ${wait} and try again.`;
+  return new AppError('TOO_MANY_ATTEMPTS', message, undefined, { retryAfterSeconds: seconds });
+}
 
 /** last_seen is written at most this often, so every call does not become a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -62,75 +126,74 @@ export function createAuthService(deps: {
     };
   }
 
+  /** Sign-ins being checked per address, in this process (entries leave when they reach zero). */
+  const signinsInFlight = new Map<string, number>();
+
+  /**
+   * A sign-in in three steps: reserve the attempt under the throttle's locks (a short
+   * transaction), check the password outside it (the embedded database has one connection,
+   * and a hash takes tens of milliseconds), then settle the reservation as a failure or a success.
+   */
+  async function checkSignin(
+    input: { email: string; password: string; remember?: boolean | undefined },
+    info: RequestInfo,
+    now: Date,
+  ) {
+    const reservation = await repo.withSigninLocks(input.email, info.ip, async (q) => {
+      const refusal = await throttleDecision(q, now);
+      if (!refusal) return await q.reserve(now);
+      await q.recordThrottled(refusal.detail, refusal.detail !== 'address', now, THROTTLE.auditEveryMs);
+      return refusal;
+    });
+    if (typeof reservation !== 'number') throw tooManyAttempts(reservation.until.getTime() - now.getTime());
+
+    const officer = await repo.findActiveOfficerByEmail(input.email);
+    const valid = officer
+      ? await verifyPassword(input.password, officer.passwordHash)
+      : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+    if (!officer || !valid) {
+      await repo.settleSignin(reservation, 'signin_failed', officer?.id ?? null);
+      throw invalidCredentials();
+    }
+
+    const token = newToken();
+    const lifetime = input.remember ? session.rememberMs : session.maxMs;
+    await repo.insertSession({
+      tokenHash: tokenHash(token),
+      officerId: officer.id,
+      branchId: officer.branchId,
+      remember: input.remember ?? false,
+      created: now,
+      lastSeen: now,
+      expiresAt: new Date(now.getTime() + lifetime),
+      ip: info.ip,
+      userAgent: info.userAgent,
+    });
+    await repo.settleSignin(reservation, 'signin', officer.id);
+    return { ...(await officerView(officer.id, officer.branchId)), session: token };
+  }
+
   return {
     async signin(
       input: { email: string; password: string; remember?: boolean | undefined },
       info: RequestInfo,
     ) {
       const now = clock.now();
-      const since = new Date(now.getTime() - THROTTLE.windowMs);
-      const [accountFailures, ipFailures] = await Promise.all([
-        repo.countRecentFailuresForEmail(input.email, since),
-        repo.countRecentFailuresForIp(info.ip, since),
-      ]);
-      const byAccount = accountFailures >= THROTTLE.perAccount;
-      if (byAccount || ipFailures >= THROTTLE.perIp) {
-        // A throttled attempt costs no password check: hammering one must not fill the audit
-        // table, so it is written once a minute per address and account (per address when the
-        // address is the one throttled, whatever e-mails it tries).
-        const recorded = await repo.throttleRecordedSince(
-          info.ip,
-          byAccount ? input.email : null,
-          new Date(now.getTime() - THROTTLE.auditEveryMs),
-        );
-        if (!recorded) {
-          await repo.recordEvent({
-            kind: 'signin_throttled',
-            email: input.email,
-            ip: info.ip,
-            detail: byAccount ? 'account' : 'address',
-            created: now,
-          });
-        }
-        throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed sign-ins. Wait 15 minutes and try again.');
+      // Checked before any database work: a burst from one address costs it nothing, and the
+      // password hashes one address can keep busy at once stay bounded.
+      const inFlight = signinsInFlight.get(info.ip) ?? 0;
+      if (inFlight >= THROTTLE.inFlightPerIp) {
+        const message = 'Too many sign-ins at once from here. Try again in a moment.';
+        throw new AppError('TOO_MANY_ATTEMPTS', message, undefined, { retryAfterSeconds: 1 });
       }
-
-      const officer = await repo.findActiveOfficerByEmail(input.email);
-      const valid = officer
-        ? await verifyPassword(input.password, officer.passwordHash)
-        : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
-      if (!officer || !valid) {
-        await repo.recordEvent({
-          kind: 'signin_failed',
-          email: input.email,
-          officerId: officer?.id ?? null,
-          ip: info.ip,
-          created: now,
-        });
-        throw invalidCredentials();
+      signinsInFlight.set(info.ip, inFlight + 1);
+      try {
+        return await checkSignin(input, info, now);
+      } finally {
+        const left = (signinsInFlight.get(info.ip) ?? 1) - 1;
+        if (left > 0) signinsInFlight.set(info.ip, left);
+        else signinsInFlight.delete(info.ip);
       }
-
-      const token = newToken();
-      const lifetime = input.remember ? session.rememberMs : session.maxMs;
-      await repo.insertSession({
-        tokenHash: tokenHash(token),
-        officerId: officer.id,
-        branchId: officer.branchId,
-        remember: input.remember ?? false,
-        created: now,
-        lastSeen: now,
-        expiresAt: new Date(now.getTime() + lifetime),
-        ip: info.ip,
-        userAgent: info.userAgent,
-      });
-      await repo.recordEvent({
-        kind: 'signin',
-        email: input.email,
-        officerId: officer.id,
-        ip: info.ip,
-        created: now,
-      });
-      return { ...(await officerView(officer.id, officer.branchId)), session: token };
     },
 
     /** The session behind a token, or null when it is unknown, revoked, past its lifetime or idle too long. */
@@ -149,6 +212,17 @@ export function createAuthService(deps: {
         roles: row.roles,
         branchId: row.branchId,
       };
+    },
+
+    /**
+     * Which of these sessions are still live, judged as `authenticate` judges one but in one
+     * query and without counting as use (the realtime sweep of connected sockets).
+     */
+    async liveSessionIds(sessionIds: number[]): Promise<Set<number>> {
+      if (sessionIds.length === 0) return new Set();
+      const now = clock.now();
+      const idleSince = new Date(now.getTime() - session.idleMs);
+      return new Set(await repo.liveSessionIds(sessionIds, now, idleSince));
     },
 
     async signout(auth: AuthContext, info: RequestInfo) {

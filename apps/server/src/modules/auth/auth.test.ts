@@ -103,28 +103,32 @@ describe('authen/signin', () => {
     expect(wrongKey.json().code).toBe('BAD_API_KEY');
   });
 
-  it('throttles an account after repeated failures, even when the right password follows', async () => {
+  it('throttles an address on an account after repeated failures, even when the right password follows', async () => {
     const officer = await t.createOfficer({ branchId: branchA.id, roles: ROLE.employee });
-    for (let i = 0; i < THROTTLE.perAccount; i++) {
+    const ip = '10.0.0.1';
+    for (let i = 0; i < THROTTLE.perPair; i++) {
       const r = await t.post(
         'authen/signin',
         { email: officer.email, password: prehashPassword('wrong') },
-        { ip: `10.0.0.${i}` },
+        { ip },
       );
       expect(r.statusCode).toBe(401);
     }
-    const right = await t.post('authen/signin', {
-      email: officer.email,
-      password: prehashPassword(officer.password),
-    });
+    const right = await t.post(
+      'authen/signin',
+      { email: officer.email, password: prehashPassword(officer.password) },
+      { ip },
+    );
     expect(right.statusCode).toBe(429);
     expect(right.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(right.headers['retry-after']).toBe(String(THROTTLE.pairFirstDelayMs / 1000));
 
-    t.clock.advance(THROTTLE.windowMs + MINUTE);
-    const later = await t.post('authen/signin', {
-      email: officer.email,
-      password: prehashPassword(officer.password),
-    });
+    t.clock.advance(THROTTLE.pairFirstDelayMs);
+    const later = await t.post(
+      'authen/signin',
+      { email: officer.email, password: prehashPassword(officer.password) },
+      { ip },
+    );
     expect(later.statusCode).toBe(200);
   });
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callingLoadQueueType,
@@ -7,6 +8,8 @@ import {
   printerContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
+import { devices } from '../../db/schema.ts';
+import { newBrowser, sayHello } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, type Plant } from '../../test/plant.ts';
 
@@ -105,6 +108,7 @@ describe.each([
     expect(cancelEarly.json()).toMatchObject({ code: 'CONFLICT', reason: 'NO_DEVICE' });
 
     const code = kind === 'display' ? 'DSP123' : 'KSK123';
+    await sayHello(t, kind, newBrowser(code));
     const registered = (
       await post(contracts.addDevice.path, { uuid: created.uuid, device_id: code.toLowerCase() })
     ).json();
@@ -176,5 +180,50 @@ describe('printer name', () => {
     });
     expect(edited.json().device.printer_name).toBe('EPSON TM-T82');
     expect((await post(displayContracts.save.path, { uuid: created.uuid, name: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('Register', () => {
+  it('refuses an id no screen of that kind is showing (a typo, a closed screen) and changes nothing', async () => {
+    const created = (await post(displayContracts.save.path, { name: 'จอพิมพ์ผิด' })).json().device;
+    const screen = newBrowser();
+    await sayHello(t, 'display', screen);
+    expect(
+      (await post(displayContracts.addDevice.path, { uuid: created.uuid, device_id: screen.id })).statusCode,
+    ).toBe(200);
+    const [before] = await t.db.select().from(devices).where(eq(devices.uuid, created.uuid));
+
+    // A mistyped id, and the id of a kiosk typed into the Display controller.
+    const kiosk = newBrowser();
+    await sayHello(t, 'printer', kiosk);
+    for (const deviceId of [newBrowser().id, kiosk.id]) {
+      const refused = await post(displayContracts.addDevice.path, {
+        uuid: created.uuid,
+        device_id: deviceId,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ status: 0, code: 'CONFLICT', reason: 'DEVICE_NOT_WAITING' });
+    }
+    const [after] = await t.db.select().from(devices).where(eq(devices.uuid, created.uuid));
+    expect(after).toEqual(before);
+    // The registered screen is still the display.
+    expect(await sayHello(t, 'display', screen)).toMatchObject({ registered: true });
+  });
+
+  it('takes only a screen seen within the last hour: one gone longer says hello again first', async () => {
+    const created = (await post(printerContracts.save.path, { name: 'ตู้ปิดไป', printer: 1 })).json().device;
+    const screen = newBrowser();
+    await sayHello(t, 'printer', screen);
+    t.clock.advance(61 * 60_000);
+    const refused = await post(printerContracts.addDevice.path, { uuid: created.uuid, device_id: screen.id });
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', reason: 'DEVICE_NOT_WAITING' });
+    const [row] = await t.db.select().from(devices).where(eq(devices.uuid, created.uuid));
+    expect(row).toMatchObject({ deviceId: null, secretHash: null });
+
+    await sayHello(t, 'printer', screen);
+    expect(
+      (await post(printerContracts.addDevice.path, { uuid: created.uuid, device_id: screen.id })).statusCode,
+    ).toBe(200);
+    expect(await sayHello(t, 'printer', screen)).toMatchObject({ registered: true });
   });
 });

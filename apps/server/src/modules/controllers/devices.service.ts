@@ -7,6 +7,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { assertBranchRows } from '../../lib/branch-scope.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { Clock } from '../auth/auth.service.ts';
+import { waitingSecretHash } from '../devices/device-hellos.ts';
 import { queueTypeChoices } from './assignments.ts';
 
 export type DeviceKind = 'display' | 'printer';
@@ -15,7 +17,7 @@ export type DeviceKind = 'display' | 'printer';
  * Display and printing controllers: the branch's TV screens or ticket kiosks and their queue
  * types. Every change is announced, so the device itself and the controller screens follow live.
  */
-export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind) {
+export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind, clock: Clock) {
   const mine = (auth: AuthContext) =>
     and(eq(devices.branchId, auth.branchId), eq(devices.kind, kind), eq(devices.active, true));
 
@@ -122,15 +124,26 @@ export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind)
       return (await list(auth, current.id))[0]!;
     },
 
-    /** Register: the short id the device shows; the device proves itself with its secret on its next contact. */
+    /**
+     * Register: the short id an unregistered screen of this kind shows and is waiting with.
+     * The registration takes that screen's secret at once, so only that browser becomes the
+     * device; it is verified on its next contact.
+     */
     async register(auth: AuthContext, uuid: string, deviceId: string) {
       const current = await find(auth, { uuid });
       const [taken] = await db.select({ id: devices.id }).from(devices).where(eq(devices.deviceId, deviceId));
       if (taken && taken.id !== current.id)
         throw conflict('This Device ID is already registered.', 'DEVICE_ID_TAKEN');
+      const secretHash = await waitingSecretHash(db, kind, deviceId, clock.now());
+      if (!secretHash) {
+        throw conflict(
+          'No unregistered screen is showing this Device ID. Check the ID on the screen and try again.',
+          'DEVICE_NOT_WAITING',
+        );
+      }
       await db
         .update(devices)
-        .set({ deviceId, verifiedDate: null, secretHash: null })
+        .set({ deviceId, secretHash, verifiedDate: null })
         .where(eq(devices.id, current.id))
         .catch((error: unknown) => {
           if (isUniqueViolation(error))

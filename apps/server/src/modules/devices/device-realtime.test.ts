@@ -66,6 +66,10 @@ describe('the display socket', () => {
     await expect(
       deviceSocket(url, { apiKey: t.config.apiKey, kind: 'display', device_id: 'x', secret: browser.secret }),
     ).rejects.toThrow('UNAUTHENTICATED');
+    // A secret no device page makes cannot hold an id either.
+    await expect(
+      deviceSocket(url, { apiKey: t.config.apiKey, kind: 'display', device_id: browser.id, secret: 'short' }),
+    ).rejects.toThrow('UNAUTHENTICATED');
   });
 
   it('receives calls of its queue types only, and nothing from another branch', async () => {
@@ -141,5 +145,24 @@ describe('the display socket', () => {
     const verified = next<{ kind: string; uuid: string }>(admin, 'deviceChanged');
     await t.post('device/hello', { device_id: browser.id, kind: 'display' }, { headers: browser.headers });
     expect(await verified).toEqual({ kind: 'display', uuid: created.uuid });
+  });
+
+  it('never lets a second browser with the same id wait for the registration or become the device', async () => {
+    const browser = newBrowser();
+    const waiting = await connectDevice('display', browser);
+    const impostor = newBrowser(browser.id);
+    await expect(connectDevice('display', impostor)).rejects.toThrow('DEVICE_ID_TAKEN');
+
+    const registered = next(waiting, 'deviceChanged');
+    await registerDevice(t, plant, 'display', browser, [plant.types.standard.id]);
+    await registered;
+    // After Register the impostor is still refused; the screen that showed the id is the display.
+    await expect(connectDevice('display', impostor)).rejects.toThrow('DEVICE_ID_TAKEN');
+    const display = await connectDevice('display', browser);
+    const officer = await caller(plant);
+    const ticket = await issueTicket(t, plant, 'standard', '70-5201');
+    const arrived = next<DeviceCall>(display, 'called');
+    await officer.call(ticket.id, plant.stations.standardCall.id);
+    expect(await arrived).toMatchObject({ queue_number: ticket.queue_number });
   });
 });

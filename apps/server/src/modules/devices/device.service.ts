@@ -19,13 +19,21 @@ import {
   stations,
 } from '../../db/schema.ts';
 import type { DeviceContext } from '../../http/auth-context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { withProducts } from '../catalog/queue-type-products.ts';
 import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
+import { claimShortId } from './device-hellos.ts';
+
+/** What a screen that says hello or connects is to the server (see `arrive`). */
+export type Arrival =
+  | { status: 'registered'; device: DeviceContext }
+  | { status: 'waiting' }
+  | { status: 'taken' }
+  | { status: 'full' };
 
 /** How many of today's calls the board's strip shows. */
 export const BOARD_RECENT_CALLS = 10;
@@ -45,50 +53,84 @@ export function createDeviceService(deps: {
   const { db, queue, events, clock, siteTimeZone } = deps;
 
   /**
+   * What the device row holding this short id says of these credentials: the registered device
+   * (its kind and secret match), or whether another browser is that device. The device's first
+   * contact after registration stamps verified_date.
+   */
+  async function lookup(
+    kind: DeviceKind,
+    shortId: string,
+    secretHash: string,
+  ): Promise<{ device: DeviceContext | null; otherBrowser: boolean }> {
+    const [row] = await db
+      .select({
+        id: devices.id,
+        uuid: devices.uuid,
+        kind: devices.kind,
+        branchId: devices.branchId,
+        secretHash: devices.secretHash,
+        verifiedDate: devices.verifiedDate,
+      })
+      .from(devices)
+      .where(and(eq(devices.deviceId, shortId), eq(devices.active, true)));
+    // No secret: registered before registrations took the waiting screen's secret; it is
+    // registered again like a new screen.
+    if (!row?.secretHash) return { device: null, otherBrowser: false };
+    if (!sameSecret(secretHash, row.secretHash)) return { device: null, otherBrowser: true };
+    if (row.kind !== kind) return { device: null, otherBrowser: false };
+    const device: DeviceContext = {
+      deviceId: row.id,
+      uuid: row.uuid,
+      kind,
+      branchId: row.branchId,
+      shortId,
+    };
+    if (row.verifiedDate === null) {
+      // First contact since registration: stamped once, even if the hello and the socket race.
+      const [verified] = await db
+        .update(devices)
+        .set({ verifiedDate: clock.now() })
+        .where(and(eq(devices.id, row.id), eq(devices.deviceId, shortId), isNull(devices.verifiedDate)))
+        .returning({ id: devices.id });
+      if (verified) {
+        events.publish('deviceChanged', {
+          branchId: row.branchId,
+          deviceId: row.id,
+          uuid: row.uuid,
+          kind,
+          shortIds: [shortId],
+        });
+      }
+    }
+    return { device, otherBrowser: false };
+  }
+
+  /**
    * The registered device these credentials belong to, or null (never registered, cancelled,
-   * another kind, or another browser's id). The first contact after registration binds the
-   * secret to the registration and stamps verified_date.
+   * another kind, or another browser's id). Reads only: a refused call changes nothing.
    */
   async function identify(kind: DeviceKind, rawId: string, rawSecret: string): Promise<DeviceContext | null> {
     const shortId = DeviceIdSchema.safeParse(rawId);
     const secret = DeviceSecretSchema.safeParse(rawSecret);
     if (!shortId.success || !secret.success) return null;
-    const [row] = await db
-      .select({
-        id: devices.id,
-        uuid: devices.uuid,
-        branchId: devices.branchId,
-        secretHash: devices.secretHash,
-      })
-      .from(devices)
-      .where(and(eq(devices.deviceId, shortId.data), eq(devices.kind, kind), eq(devices.active, true)));
-    if (!row) return null;
-    const context: DeviceContext = {
-      deviceId: row.id,
-      uuid: row.uuid,
-      kind,
-      branchId: row.branchId,
-      shortId: shortId.data,
-    };
-    const hash = tokenHash(secret.data);
-    if (row.secretHash) return sameSecret(hash, row.secretHash) ? context : null;
+    return (await lookup(kind, shortId.data, tokenHash(secret.data))).device;
+  }
 
-    // First contact since registration: this browser becomes the device, unless another one
-    // claimed it in the same instant (then only the winner's secret matches).
-    const [bound] = await db
-      .update(devices)
-      .set({ secretHash: hash, verifiedDate: clock.now() })
-      .where(and(eq(devices.id, row.id), eq(devices.deviceId, shortId.data), isNull(devices.secretHash)))
-      .returning({ id: devices.id });
-    if (!bound) return identify(kind, rawId, rawSecret);
-    events.publish('deviceChanged', {
-      branchId: row.branchId,
-      deviceId: row.id,
-      uuid: row.uuid,
-      kind,
-      shortIds: [shortId.data],
-    });
-    return context;
+  /**
+   * A screen says hello or opens its socket: registered (as this device), waiting (this browser
+   * holds the id it shows), taken (another browser holds that id: show a new one), or full (too
+   * many ids waiting; try again later). Malformed credentials are null.
+   */
+  async function arrive(kind: DeviceKind, rawId: string, rawSecret: string): Promise<Arrival | null> {
+    const shortId = DeviceIdSchema.safeParse(rawId);
+    const secret = DeviceSecretSchema.safeParse(rawSecret);
+    if (!shortId.success || !secret.success) return null;
+    const hash = tokenHash(secret.data);
+    const found = await lookup(kind, shortId.data, hash);
+    if (found.device) return { status: 'registered', device: found.device };
+    if (found.otherBrowser) return { status: 'taken' };
+    const claim = await claimShortId(db, kind, shortId.data, hash, clock.now());
+    return { status: claim === 'mine' ? 'waiting' : claim };
   }
 
   /** The device's queue types (active ones), by prefix, with the products each offers. */
@@ -174,10 +216,22 @@ export function createDeviceService(deps: {
 
   return {
     identify,
+    arrive,
 
-    /** `device/hello`: registered (and with what), or only its own id back. */
+    /**
+     * `device/hello`: registered (and with what), or waiting with only its own id back. An id
+     * another browser holds is refused (DEVICE_ID_TAKEN): the page then shows a new one.
+     */
     async hello(kind: DeviceKind, shortId: string, secret: string) {
-      const device = await identify(kind, shortId, secret);
+      const arrival = await arrive(kind, shortId, secret);
+      if (arrival === null) throw new AppError('VALIDATION_FAILED', 'The device id or secret is malformed.');
+      if (arrival.status === 'taken') {
+        throw conflict('Another screen already shows this Device ID: show a new one.', 'DEVICE_ID_TAKEN');
+      }
+      if (arrival.status === 'full') {
+        throw new AppError('RATE_LIMITED', 'Too many screens are waiting to be registered. Try again later.');
+      }
+      const device = arrival.status === 'registered' ? arrival.device : null;
       return { registered: device !== null, device_id: shortId, device: device ? await info(device) : null };
     },
 
@@ -230,7 +284,7 @@ export function createDeviceService(deps: {
             eq(deviceQueueTypes.branchQueueTypeId, branchQueueTypeId),
             eq(devices.kind, 'display'),
             eq(devices.active, true),
-            isNotNull(devices.secretHash),
+            isNotNull(devices.verifiedDate),
           ),
         );
       return rows.map((r) => r.id);

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { devices, queues } from '../../db/schema.ts';
-import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
+import { newBrowser, registerDevice, sayHello, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, type Plant } from '../../test/plant.ts';
 
@@ -19,6 +19,8 @@ afterAll(() => t.close());
 
 const hello = (browser: Browser, kind: 'display' | 'printer' = 'display', headers = browser.headers) =>
   t.post('device/hello', { device_id: browser.id, kind }, { headers });
+/** Another browser that shows (or claims) the same id with its own secret. */
+const sameIdAs = (browser: Browser): Browser => newBrowser(browser.id);
 const board = (browser: Browser) => t.post('device/displayBoard', {}, { headers: browser.headers });
 const kioskIssue = (browser: Browser, body: Record<string, unknown>) =>
   t.post('process/printer/issueQueue', body, { headers: browser.headers });
@@ -67,6 +69,7 @@ describe('device/hello', () => {
 
   it('accepts the id as the officer may type it, with a space or in lower case', async () => {
     const browser = newBrowser();
+    await sayHello(t, 'display', browser);
     const typed = `${browser.id.slice(0, 4)} ${browser.id.slice(4)}`.toLowerCase();
     const created = await t.call(displayContracts.save, { name: 'จอพิมพ์เล็ก' }, plant.officers.admin.session);
     const added = await t.call(
@@ -83,19 +86,41 @@ describe('device/hello', () => {
     await registerDevice(t, plant, 'display', browser);
     expect((await hello(browser)).json()).toMatchObject({ registered: true });
 
-    const impostor = { ...newBrowser(), id: browser.id };
-    impostor.headers = { 'device-id': browser.id, 'device-secret': impostor.secret };
-    expect((await hello(impostor)).json()).toEqual({
-      status: 1,
-      registered: false,
-      device_id: browser.id,
-      device: null,
-    });
+    const impostor = sameIdAs(browser);
+    const taken = await hello(impostor);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ status: 0, code: 'CONFLICT', reason: 'DEVICE_ID_TAKEN' });
     const refused = await board(impostor);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
     // The real device is unaffected.
     expect((await board(browser)).statusCode).toBe(200);
+  });
+
+  it('binds the registration to the browser that showed the id, even if another one says hello with it first after Register', async () => {
+    const browser = newBrowser();
+    expect((await hello(browser)).json()).toMatchObject({ registered: false });
+    // Someone who read the id off the screen says hello with it before the officer registers.
+    const impostor = sameIdAs(browser);
+    const early = await hello(impostor);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'CONFLICT', reason: 'DEVICE_ID_TAKEN' });
+
+    const created = await t.call(displayContracts.save, { name: 'จอแย่งรหัส' }, plant.officers.admin.session);
+    await t.call(
+      displayContracts.addDevice,
+      { uuid: created.device.uuid, device_id: browser.id },
+      plant.officers.admin.session,
+    );
+    // The impostor is first to call after Register: it still is not the device.
+    expect((await hello(impostor)).json()).toMatchObject({ code: 'CONFLICT', reason: 'DEVICE_ID_TAKEN' });
+    expect((await board(impostor)).json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
+    expect((await hello(browser)).json()).toMatchObject({
+      registered: true,
+      device: { uuid: created.device.uuid },
+    });
+    expect((await board(browser)).statusCode).toBe(200);
+    expect((await board(impostor)).statusCode).toBe(401);
   });
 
   it('does not treat a display as a kiosk, or a kiosk as a display', async () => {
@@ -159,6 +184,7 @@ describe('device/hello', () => {
     const created = await registerDevice(t, plant, 'display', first);
     expect((await hello(first)).json()).toMatchObject({ registered: true });
     const second = newBrowser();
+    await sayHello(t, 'display', second);
     await t.call(
       displayContracts.addDevice,
       { uuid: created.uuid, device_id: second.id },

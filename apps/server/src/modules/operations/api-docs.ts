@@ -65,7 +65,8 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   RATE_LIMITED: 'too many calls or events from this address, socket or session; wait `Retry-After` seconds',
   EXPORT_BUSY: 'an export is already being made for this session, or the server is making as many as it may',
   INTERNAL: 'a failure on the server; nothing was changed',
-  DATABASE_UNAVAILABLE: 'the database did not answer in time or refused the connection; retry after `Retry-After` seconds',
+  DATABASE_UNAVAILABLE:
+    'the database did not answer in time or refused the connection; retry after `Retry-After` seconds',
 };
 
 const DESCRIPTION = `Every call is \`POST /api/<path>\` with a JSON body and answers JSON.

@@ -1,19 +1,45 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { knownMigrations } from '../../db/backup/schema-level.ts';
+import { sqlState } from '../../lib/pg-errors.ts';
 
-/** How long the database may take to answer `select 1` before the instance reports itself down. */
+/** How long the database may take to answer before the instance reports itself down. */
 const DATABASE_TIMEOUT_MS = 2000;
 
-async function databaseAnswers(database: Database): Promise<boolean> {
+/**
+ * Whether the database answers, and whether its schema is the one this build was made for:
+ * the last migration drizzle recorded (`created_at`, the journal's `when`) against this build's
+ * last. `behind`: migrations not applied (or none at all); `ahead`: a newer build migrated it.
+ */
+type SchemaState = 'ok' | 'behind' | 'ahead' | 'unknown';
+
+async function checkDatabase(
+  database: Database,
+  expected: number,
+): Promise<{ database: 'ok' | 'down'; schema: SchemaState }> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS);
+  const timeout = new Promise<{ database: 'down'; schema: 'unknown' }>((resolve) => {
+    timer = setTimeout(() => resolve({ database: 'down', schema: 'unknown' }), DATABASE_TIMEOUT_MS);
   });
+  const check = async () => {
+    try {
+      const result = await database.db.execute<{ last: string | null }>(
+        sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+      );
+      const last = Number(result.rows[0]?.last ?? 0);
+      const schema: SchemaState = last === expected ? 'ok' : last < expected ? 'behind' : 'ahead';
+      return { database: 'ok' as const, schema };
+    } catch (error) {
+      // No migrations table (or no drizzle schema): the database answers, unmigrated.
+      const state = sqlState(error);
+      if (state === '42P01' || state === '3F000')
+        return { database: 'ok' as const, schema: 'behind' as const };
+      return { database: 'down' as const, schema: 'unknown' as const };
+    }
+  };
   try {
-    return await Promise.race([database.db.execute(sql`select 1`).then(() => true), timeout]);
-  } catch {
-    return false;
+    return await Promise.race([check(), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -21,20 +47,22 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 
 /**
  * `GET /healthz` for load balancers and process supervisors: 200 when this instance can serve
- * (its database answers, and its Redis when one is configured), 503 otherwise. No API key: it
- * tells nothing about the plant.
+ * (its database answers with the schema this build expects, and its Redis answers when one is
+ * configured), 503 otherwise, saying which of them is wrong. No API key: it tells nothing about
+ * the plant.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
   deps: { database: Database; redisStatus: () => 'off' | 'ready' | 'down' },
 ): void {
+  const expected = knownMigrations().at(-1)!.millis;
   app.get('/healthz', async (_request, reply) => {
-    const database = (await databaseAnswers(deps.database)) ? 'ok' : 'down';
+    const { database, schema } = await checkDatabase(deps.database, expected);
     const redis = deps.redisStatus();
-    const ok = database === 'ok' && redis !== 'down';
+    const ok = database === 'ok' && schema === 'ok' && redis !== 'down';
     return reply
       .code(ok ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ok ? 'ok' : 'down', database, redis, engine: deps.database.engine });
+      .send({ status: ok ? 'ok' : 'down', database, schema, redis, engine: deps.database.engine });
   });
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { knownMigrations } from '../../db/backup/schema-level.ts';
 import { registerHealthRoutes } from './health.routes.ts';
 
 describe('GET /healthz', () => {
@@ -17,9 +19,46 @@ describe('GET /healthz', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: 'ok',
+      schema: 'ok',
       redis: 'off',
       engine: t.database.engine,
     });
+  });
+
+  it('answers 503 when the database answers but its schema is not the one this build expects', async () => {
+    const health = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+      return { code: response.statusCode, body: response.json<Record<string, string>>() };
+    };
+    const [last] = (
+      await t.db.execute<{ id: number; created_at: string }>(
+        sql`select id, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )
+    ).rows;
+
+    // The last migration not applied: an older schema than this build needs.
+    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
+    expect(await health()).toEqual({
+      code: 503,
+      body: { status: 'down', database: 'ok', schema: 'behind', redis: 'off', engine: t.database.engine },
+    });
+
+    // A newer build has migrated it further.
+    await t.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, 'newer', ${Number(last!.created_at) + 60_000})`,
+    );
+    expect((await health()).body).toMatchObject({ status: 'down', database: 'ok', schema: 'ahead' });
+
+    // No migrations table at all: a database this server has never set up.
+    await t.db.execute(sql`alter table drizzle.__drizzle_migrations rename to __drizzle_migrations_away`);
+    expect((await health()).body).toMatchObject({ status: 'down', database: 'ok', schema: 'behind' });
+
+    // Put back as it was: every migration up to this build's last.
+    await t.db.execute(sql`alter table drizzle.__drizzle_migrations_away rename to __drizzle_migrations`);
+    await t.db.execute(
+      sql`update drizzle.__drizzle_migrations set hash = 'restored', created_at = ${last!.created_at} where id = ${last!.id}`,
+    );
+    expect((await health()).code).toBe(200);
   });
 
   it('answers 503 when the database fails or hangs, or Redis is down, so a balancer takes the instance out', async () => {
@@ -33,15 +72,16 @@ describe('GET /healthz', () => {
       await app.close();
       return { code: response.statusCode, body: response.json<Record<string, string>>() };
     };
+    const current = () => Promise.resolve({ rows: [{ last: String(knownMigrations().at(-1)!.millis) }] });
     expect(await probe(() => Promise.reject(new Error('connection refused')), 'off')).toEqual({
       code: 503,
-      body: { status: 'down', database: 'down', redis: 'off', engine: 'postgres' },
+      body: { status: 'down', database: 'down', schema: 'unknown', redis: 'off', engine: 'postgres' },
     });
     expect((await probe(() => new Promise(() => undefined), 'ready')).body.database).toBe('down');
-    expect(await probe(() => Promise.resolve(), 'down')).toMatchObject({
+    expect(await probe(current, 'down')).toMatchObject({
       code: 503,
-      body: { database: 'ok', redis: 'down' },
+      body: { database: 'ok', schema: 'ok', redis: 'down' },
     });
-    expect((await probe(() => Promise.resolve(), 'ready')).code).toBe(200);
+    expect((await probe(current, 'ready')).code).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs';
 import os from 'node:os';
+import { errorForLog } from '../../http/log-options.ts';
 
 /** Pino's level numbers, so these lines read like the server's own. */
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
@@ -12,10 +13,10 @@ export interface ProcessLog {
   fatal(fields: object, msg: string): void;
 }
 
-/** An error as pino's standard serializer writes it. */
+/** An error as the server's logger writes it: a database error without its values. */
 export function serializeError(error: unknown): object {
   if (!(error instanceof Error)) return { message: String(error) };
-  return { type: error.name, message: error.message, stack: error.stack };
+  return errorForLog(error);
 }
 
 /**

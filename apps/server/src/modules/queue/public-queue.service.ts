@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { FLOW_ENGINE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { branches, queues } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { formatSiteTime } from '../../lib/site-time.ts';
+import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
+import type { Clock } from '../auth/auth.service.ts';
 import { selectQueueView } from './queue.repository.ts';
 
 /** States in which a truck still waits for its call, per flow. */
@@ -13,12 +14,28 @@ const WAITING: Record<'direct' | 'lab', QueueState[]> = {
   lab: ['QS', 'LS', 'L', 'LF', 'LO', 'RC'],
 };
 
+/**
+ * The driver's page answers a ticket issued within this many site days (today included), then
+ * the ticket is gone from it, as if it never existed. A week covers any stay in the plant (a
+ * ticket stops counting as active after ACTIVE_TICKET_DAYS) and a driver looking back at it
+ * afterwards; past that the uuid, printed on a paper slip, would tell anyone who finds it where
+ * and when the truck was, for ever.
+ */
+export const PUBLIC_TICKET_DAYS = 7;
+
 /** The driver's page: one ticket by its uuid, and how many trucks of its type wait before it. */
-export function createPublicQueueService(deps: { db: Db; siteTimeZone: string; companyName: string }) {
-  const { db, siteTimeZone, companyName } = deps;
+export function createPublicQueueService(deps: {
+  db: Db;
+  siteTimeZone: string;
+  companyName: string;
+  clock: Clock;
+}) {
+  const { db, siteTimeZone, companyName, clock } = deps;
   return {
     async information(uuid: string): Promise<PublicQueue & { branchQueueTypeId: number }> {
-      const [q] = await selectQueueView(db).where(eq(queues.uuid, uuid));
+      const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+      const [q] = await selectQueueView(db).where(and(eq(queues.uuid, uuid), gte(queues.queueDate, oldest)));
+      // An old ticket and an unknown one get the same answer: nothing tells them apart.
       if (!q) throw notFound('The queue');
       const [branch] = await db
         .select({ name: branches.name, companyName: branches.companyName })

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { closeSockets, listen, publicSocket } from '../../test/sockets.ts';
+import { PUBLIC_TICKET_DAYS } from './public-queue.service.ts';
 
 let t: TestContext;
 let plant: Plant;
@@ -40,6 +42,31 @@ describe("process/user/queueInformation (the driver's page)", () => {
     expect((await info(second.uuid)).json().queue.ahead).toBe(0);
     const called = (await info(first.uuid)).json().queue;
     expect(called).toMatchObject({ queue_state: 'C', ahead: null, station_name: 'ช่องขึ้นสินค้า 1' });
+  });
+
+  it('forgets a ticket after the retention period: the API and the socket answer as for an unknown one', async () => {
+    const url = await listen(t);
+    const ticket = await issueTicket(t, plant, 'standard', 'OLD TRUCK');
+    await t.db.update(queues).set({ state: 'F', exitAt: t.clock.now() }).where(eq(queues.id, ticket.id));
+    const unknown = await info('00000000-0000-4000-8000-000000000000');
+    const day = 24 * 3_600_000;
+    const start = t.clock.now();
+    try {
+      // The issue day and the six after it: the driver can still look.
+      t.clock.advance((PUBLIC_TICKET_DAYS - 1) * day);
+      expect((await info(ticket.uuid)).statusCode).toBe(200);
+      (await publicSocket(url, ticket.uuid)).close();
+
+      // From the next site day on, the ticket is gone: the same 404 as a uuid that never existed.
+      t.clock.advance(day);
+      const old = await info(ticket.uuid);
+      expect(old.statusCode).toBe(404);
+      expect(old.json()).toEqual(unknown.json());
+      await expect(publicSocket(url, ticket.uuid)).rejects.toThrow('NOT_FOUND');
+    } finally {
+      t.clock.at = start;
+      closeSockets();
+    }
   });
 
   it('answers 404 for an unknown ticket and 400 for something that is not a ticket id', async () => {

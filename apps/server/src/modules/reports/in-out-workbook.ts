@@ -1,7 +1,7 @@
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
 import { durationParts, type MinuteRule } from '@truck-queue/shared/durations';
 import { siteWallClock } from '../../lib/site-time.ts';
-import { writeXlsx } from '../../lib/xlsx.ts';
+import { textCell, writeXlsx } from '../../lib/xlsx.ts';
 
 /** The export's columns: the screen's, with its Thai headers (SPEC.md section 2). */
 export const IN_OUT_HEADERS = [
@@ -46,10 +46,10 @@ export function inOutWorkbook(
     })),
     rows: rows.map((row, index) => [
       index + 1,
-      row.queue_number,
-      row.truck_license,
-      row.queue_type_name,
-      row.product_name,
+      textCell(row.queue_number),
+      textCell(row.truck_license),
+      textCell(row.queue_type_name),
+      textCell(row.product_name),
       at(row.created),
       at(row.stamp_lab_start),
       at(row.stamp_lab_finish),

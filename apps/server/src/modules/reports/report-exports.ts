@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reportExports } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -12,10 +12,16 @@ export const EXPORT_TTL_MS = 10 * 60_000;
 /** Made reports waiting for their download: by the session that asked, for a few minutes. */
 export function createReportExports(db: Db, clock: Clock) {
   return {
-    /** Keeps the file and answers the token of its download address. Expired files go first. */
+    /**
+     * Keeps the file and answers the token of its download address. Expired files go first, and
+     * so does this session's previous export: a session keeps one file, so repeated exports of a
+     * large period cannot pile up in the database (the page downloads each file as it is made).
+     */
     async save(auth: AuthContext, fileName: string, content: Buffer): Promise<string> {
       const now = clock.now();
-      await db.delete(reportExports).where(lt(reportExports.expires, now));
+      await db
+        .delete(reportExports)
+        .where(or(lt(reportExports.expires, now), eq(reportExports.sessionId, auth.sessionId)));
       const token = randomBytes(24).toString('base64url');
       await db.insert(reportExports).values({
         tokenHash: tokenHash(token),

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
 import type { DashboardService } from './dashboard.service.ts';
+import { createExportGate } from './export-gate.ts';
 import { inOutWorkbook } from './in-out-workbook.ts';
 import type { InOutService } from './in-out.service.ts';
 import type { ReportExports } from './report-exports.ts';
@@ -63,22 +64,27 @@ export function registerReportRoutes(
     ...(await inOut.rows(auth, filterOf(body), IN_OUT_MAX_ROWS)),
   }));
 
-  register(reportContracts.inOutTransactionExport, async ({ auth, body }) => {
-    const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
-    if (total > rows.length) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `The period holds ${total} rows; an export holds at most ${IN_OUT_EXPORT_MAX_ROWS}. Choose a shorter period.`,
-        [{ path: 'find_finish', message: 'too many rows for one export' }],
-      );
-    }
-    const period =
-      body.find_start === body.find_finish ? body.find_start : `${body.find_start}_${body.find_finish}`;
-    const fileName = `รายงานรถเข้า-ออก_${period}.xlsx`;
-    const content = await inOutWorkbook(rows, { title: fileName, timeZone: services.siteTimeZone });
-    const token = await exports.save(auth, fileName, content);
-    return { status: 1, excel_url: `${DOWNLOAD_PATH}${token}`, rows: rows.length };
-  });
+  // An export holds its rows and workbook in memory while it is made: the gate bounds how many
+  // are made at once (one per session, a few per process), from the query to the stored file.
+  const gate = createExportGate();
+  register(reportContracts.inOutTransactionExport, ({ auth, body }) =>
+    gate.run(auth.sessionId, async () => {
+      const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
+      if (total > rows.length) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The period holds ${total} rows; an export holds at most ${IN_OUT_EXPORT_MAX_ROWS}. Choose a shorter period.`,
+          [{ path: 'find_finish', message: 'too many rows for one export' }],
+        );
+      }
+      const period =
+        body.find_start === body.find_finish ? body.find_start : `${body.find_start}_${body.find_finish}`;
+      const fileName = `รายงานรถเข้า-ออก_${period}.xlsx`;
+      const content = await inOutWorkbook(rows, { title: fileName, timeZone: services.siteTimeZone });
+      const token = await exports.save(auth, fileName, content);
+      return { status: 1 as const, excel_url: `${DOWNLOAD_PATH}${token}`, rows: rows.length };
+    }),
+  );
 
   register(reportContracts.summaryReport, async ({ auth, body }) => ({
     status: 1,

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { CheckCircleFilled, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 import { TruckLicenseSchema, type Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -198,6 +199,8 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
               if (!text) return Promise.resolve();
               if (text.length > LICENCE_MAX)
                 return Promise.reject(new Error(t('ticket.licenceTooLong', { max: LICENCE_MAX })));
+              if (startsLikeFormula(text))
+                return Promise.reject(new Error(t('ticket.licenceStartsLikeFormula')));
               return TruckLicenseSchema.safeParse(text).success
                 ? Promise.resolve()
                 : Promise.reject(new Error(t('ticket.licenceInvalid')));

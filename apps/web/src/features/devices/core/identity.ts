@@ -4,7 +4,7 @@ import {
   DEVICE_ID_LENGTH,
   DeviceSecretSchema,
 } from '@truck-queue/shared/contracts/device.contract';
-import type { DeviceCredentials } from '../../../lib/api-client.ts';
+import { isApiRequestError, type DeviceCredentials } from '../../../lib/api-client.ts';
 
 const storageKey = (kind: DeviceKind) => `tq.device.${kind}`;
 
@@ -20,7 +20,8 @@ export function newDeviceId(): string {
   let id = '';
   while (id.length < DEVICE_ID_LENGTH) {
     for (const byte of randomBytes(DEVICE_ID_LENGTH * 2)) {
-      if (byte < limit && id.length < DEVICE_ID_LENGTH) id += DEVICE_ID_ALPHABET[byte % DEVICE_ID_ALPHABET.length];
+      if (byte < limit && id.length < DEVICE_ID_LENGTH)
+        id += DEVICE_ID_ALPHABET[byte % DEVICE_ID_ALPHABET.length];
     }
   }
   return id;
@@ -56,6 +57,14 @@ export function loadDeviceIdentity(kind: DeviceKind, storage: Storage = localSto
   } catch {
     // Not JSON: replaced below.
   }
+  return newDeviceIdentity(kind, storage);
+}
+
+/**
+ * A new identity for this browser, kept in place of the old one: on first use, and when the
+ * server says another browser already shows this id (the page then shows the new one).
+ */
+export function newDeviceIdentity(kind: DeviceKind, storage: Storage = localStorage): DeviceCredentials {
   const identity = { id: newDeviceId(), secret: newDeviceSecret() };
   try {
     storage.setItem(storageKey(kind), JSON.stringify(identity));
@@ -68,4 +77,13 @@ export function loadDeviceIdentity(kind: DeviceKind, storage: Storage = localSto
 /** "K7MQ4XPR" → "K7MQ 4XPR", the way the screen shows it. */
 export function formatDeviceId(id: string): string {
   return id.length > 4 ? `${id.slice(0, 4)} ${id.slice(4)}` : id;
+}
+
+/**
+ * The server's answer that another browser already shows this id: from `device/hello` (a
+ * CONFLICT with reason DEVICE_ID_TAKEN) or from the socket's handshake (its refusal's message).
+ */
+export function isIdTaken(error: unknown): boolean {
+  if (isApiRequestError(error)) return error.code === 'CONFLICT' && error.detail.reason === 'DEVICE_ID_TAKEN';
+  return error instanceof Error && error.message === 'DEVICE_ID_TAKEN';
 }

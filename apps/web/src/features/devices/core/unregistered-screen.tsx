@@ -29,7 +29,9 @@ export function UnregisteredScreen({ state }: { state: DeviceState }) {
       style={{ minHeight: '100vh', padding: '4vh 4vw', background: token.colorBgLayout, textAlign: 'center' }}
     >
       <Typography.Title level={1} style={{ margin: 0, fontSize: 'clamp(28px, 4vw, 56px)' }}>
-        {t(state.kind === 'display' ? 'device.unregistered.titleDisplay' : 'device.unregistered.titlePrinter')}
+        {t(
+          state.kind === 'display' ? 'device.unregistered.titleDisplay' : 'device.unregistered.titlePrinter',
+        )}
       </Typography.Title>
       <Typography.Text type="secondary" style={{ fontSize: 'clamp(18px, 2vw, 28px)' }}>
         {t('device.unregistered.idLabel')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
@@ -11,7 +11,7 @@ import {
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
-import { loadDeviceIdentity } from './identity.ts';
+import { isIdTaken, loadDeviceIdentity, newDeviceIdentity } from './identity.ts';
 
 type DeviceSocket = Socket<DeviceServerToClient, Record<string, never>>;
 
@@ -43,7 +43,8 @@ const UNREGISTERED_POLL_MS = 30_000;
 /**
  * A display's or kiosk's link to the server: its identity, its hello (registered or not, and
  * with what), and its socket, which brings calls and registration changes live. On
- * `deviceChanged` and on every reconnect it says hello again.
+ * `deviceChanged` and on every reconnect it says hello again. When the server says another
+ * browser already shows this id, the page takes a new identity and shows the new id.
  */
 export function useDevice(
   kind: DeviceKind,
@@ -54,15 +55,36 @@ export function useDevice(
     onConnect?: () => void;
   } = {},
 ): DeviceState {
-  const identity = useMemo(() => loadDeviceIdentity(kind), [kind]);
+  const [identity, setIdentity] = useState(() => loadDeviceIdentity(kind));
+  const current = useRef(identity);
+  /** Another browser holds `refused`'s id: take a new identity (once, whoever noticed first). */
+  const idTaken = useCallback(
+    (refused: DeviceCredentials) => {
+      if (current.current.id !== refused.id) return;
+      current.current = newDeviceIdentity(kind);
+      setIdentity(current.current);
+    },
+    [kind],
+  );
   const queryClient = useQueryClient();
   const hello = useQuery({
-    queryKey: helloQueryKey(kind),
-    queryFn: ({ signal }) =>
-      callApi(deviceContracts.hello, { device_id: identity.id, kind }, { signal, device: identity }),
+    queryKey: [...helloQueryKey(kind), identity.id],
+    queryFn: async ({ signal }) => {
+      try {
+        return await callApi(
+          deviceContracts.hello,
+          { device_id: identity.id, kind },
+          { signal, device: identity },
+        );
+      } catch (error) {
+        if (isIdTaken(error)) idTaken(identity);
+        throw error;
+      }
+    },
     refetchInterval: (query) => (query.state.data?.registered ? false : UNREGISTERED_POLL_MS),
     refetchOnWindowFocus: false,
-    retry: Infinity,
+    // A taken id is not retried: the page has a new identity, with its own hello.
+    retry: (_failures, error) => !isIdTaken(error),
     retryDelay: RECONNECT_DELAY_MS,
   });
 
@@ -86,6 +108,14 @@ export function useDevice(
       reconnectionDelayMax: RECONNECT_DELAY_MS,
     });
     socketRef.current = socket;
+    const timers = new Set<number>();
+    const later = (action: () => void, ms: number) => {
+      const timer = window.setTimeout(() => {
+        timers.delete(timer);
+        action();
+      }, ms);
+      timers.add(timer);
+    };
     const rehello = () => queryClient.invalidateQueries({ queryKey: helloQueryKey(kind) });
     socket.on('connect', () => {
       notify();
@@ -95,7 +125,7 @@ export function useDevice(
     socket.on('disconnect', (reason) => {
       notify();
       // The server closes a device's socket on purpose only when its registration changed.
-      if (reason === 'io server disconnect') window.setTimeout(() => socket.connect(), 1000);
+      if (reason === 'io server disconnect') later(() => socket.connect(), 1000);
     });
     socket.on('deviceChanged', () => {
       // Registered, cancelled or edited: learn the new state, then reconnect so the server puts
@@ -106,14 +136,24 @@ export function useDevice(
       });
     });
     socket.on('called', (call) => onCall.current?.(call));
-    socket.on('connect_error', (error) => console.warn('Device connection failed', error.message));
+    socket.on('connect_error', (error) => {
+      console.warn('Device connection failed', error.message);
+      if (isIdTaken(error)) {
+        idTaken(identity);
+      } else if (!socket.active) {
+        // Refused by the server (busy, or too many screens waiting): Socket.IO does not retry
+        // a refusal by itself, so the page does, as it does when the server cannot be reached.
+        later(() => socket.connect(), RECONNECT_DELAY_MS);
+      }
+    });
     return () => {
+      for (const timer of timers) window.clearTimeout(timer);
       socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
       notify();
     };
-  }, [identity, kind, queryClient, notify]);
+  }, [identity, kind, queryClient, notify, idTaken]);
 
   const connected = useSyncExternalStore(
     (listener) => {

@@ -83,5 +83,7 @@ describe('the licence check', () => {
     expect(checkLicence('   ')).toEqual({ ok: false, problem: 'empty' });
     expect(checkLicence('1'.repeat(LICENCE_MAX + 1))).toEqual({ ok: false, problem: 'tooLong' });
     expect(checkLicence('70-1234!')).toEqual({ ok: false, problem: 'invalid' });
+    // Allowed characters, but a spreadsheet would read it as a formula.
+    expect(checkLicence('-70 1234')).toEqual({ ok: false, problem: 'startsLikeFormula' });
   });
 });

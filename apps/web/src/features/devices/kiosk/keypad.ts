@@ -1,3 +1,4 @@
+import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 import { TruckLicenseSchema } from '@truck-queue/shared/contracts/queue.contract';
 
 /** The contract's limit (TruckLicenseSchema is text(20)). */
@@ -71,7 +72,7 @@ export function normaliseLicence(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
-export type LicenceProblem = 'empty' | 'tooLong' | 'invalid';
+export type LicenceProblem = 'empty' | 'tooLong' | 'startsLikeFormula' | 'invalid';
 
 export type LicenceCheck = { ok: true; licence: string } | { ok: false; problem: LicenceProblem };
 
@@ -80,6 +81,8 @@ export function checkLicence(raw: string): LicenceCheck {
   const licence = normaliseLicence(raw);
   if (licence === '') return { ok: false, problem: 'empty' };
   if (licence.length > LICENCE_MAX) return { ok: false, problem: 'tooLong' };
+  // Told apart from 'invalid': "-70 1234" holds only allowed characters, just not first.
+  if (startsLikeFormula(licence)) return { ok: false, problem: 'startsLikeFormula' };
   const parsed = TruckLicenseSchema.safeParse(licence);
   return parsed.success ? { ok: true, licence: parsed.data } : { ok: false, problem: 'invalid' };
 }

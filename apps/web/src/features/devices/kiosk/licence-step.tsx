@@ -84,9 +84,11 @@ export function LicenceStep({
       ? t('kiosk.licence.errors.empty')
       : problem === 'tooLong'
         ? t('kiosk.licence.errors.tooLong', { max: LICENCE_MAX })
-        : problem === 'invalid'
-          ? t('kiosk.licence.errors.invalid')
-          : null;
+        : problem === 'startsLikeFormula'
+          ? t('kiosk.licence.errors.startsLikeFormula')
+          : problem === 'invalid'
+            ? t('kiosk.licence.errors.invalid')
+            : null;
 
   return (
     <>

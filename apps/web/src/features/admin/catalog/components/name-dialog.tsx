@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
+import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import { NAME_MAX, sameName } from '../catalog-rules.ts';
 
 export interface NameDialogTexts {
@@ -94,6 +95,7 @@ export function NameDialog({
         style={{ marginTop: 16, marginBottom: 8 }}
         rules={[
           { required: true, whitespace: true, message: texts.required },
+          noFormulaRule(t),
           {
             validator: (_rule, value: string | undefined) => {
               const trimmed = value?.trim() ?? '';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
 import { useRetained } from './use-retained.ts';
@@ -100,7 +101,10 @@ function DeviceForm({
       <Form.Item
         name="name"
         label={t(`admin.devices.${kind}.name`)}
-        rules={[{ required: true, whitespace: true, message: t(`admin.devices.${kind}.nameRequired`) }]}
+        rules={[
+          { required: true, whitespace: true, message: t(`admin.devices.${kind}.nameRequired`) },
+          noFormulaRule(t),
+        ]}
       >
         <Input
           maxLength={100}

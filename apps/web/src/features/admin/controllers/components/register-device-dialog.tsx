@@ -67,7 +67,9 @@ function RegisterForm({
           onClose();
         },
         onError: (error) => {
-          if (isApiRequestError(error) && error.detail.reason === 'DEVICE_ID_TAKEN') {
+          // About the typed id (registered elsewhere, or no screen shows it): said under the field.
+          const reason = isApiRequestError(error) ? error.detail.reason : undefined;
+          if (reason === 'DEVICE_ID_TAKEN' || reason === 'DEVICE_NOT_WAITING') {
             form.setFields([{ name: 'deviceId', errors: [errorMessage(t, error)] }]);
           } else {
             setFailure(errorMessage(t, error));

@@ -5,6 +5,7 @@ import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract'
 import { isAdminRoles, PRIMARY_ROLE_IDS, ROLE, type RoleId } from '@truck-queue/shared/roles';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import { useAccess } from '../../../auth/api/use-access.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useSaveOfficer } from '../api/use-save-officer.ts';
@@ -119,7 +120,10 @@ function OfficerForm({ target, onClose }: { target: NonNullable<OfficerFormTarge
           <Form.Item
             name="name"
             label={t('admin.users.form.name')}
-            rules={[{ required: true, whitespace: true, message: t('admin.users.form.nameRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('admin.users.form.nameRequired') },
+              noFormulaRule(t),
+            ]}
           >
             <Input maxLength={100} autoComplete="off" autoFocus />
           </Form.Item>
@@ -128,7 +132,10 @@ function OfficerForm({ target, onClose }: { target: NonNullable<OfficerFormTarge
           <Form.Item
             name="lastname"
             label={t('admin.users.form.lastname')}
-            rules={[{ required: true, whitespace: true, message: t('admin.users.form.lastnameRequired') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('admin.users.form.lastnameRequired') },
+              noFormulaRule(t),
+            ]}
           >
             <Input maxLength={100} autoComplete="off" />
           </Form.Item>

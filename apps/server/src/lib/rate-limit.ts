@@ -1,0 +1,130 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * Token buckets: a bucket holds up to `burst` tokens and gains `perSecond` of them every
+ * second; each call or event takes one, and one that finds the bucket empty is refused.
+ */
+
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/**
+ * Every limit on what anyone may send, in one place (docs/decisions.md, Security). Each is far
+ * above what a real screen sends; the figures behind them are beside each one.
+ */
+export const RATE_LIMITS = {
+  /**
+   * Events of one staff socket (call, recheck, finish, reject, join). An officer clicks a few
+   * times a second at most. The plant-day simulator's busiest desk (the lab caller) sends up to
+   * 23 in one second at its default speed and stays within this up to four times that speed;
+   * the bench's 50 calls in a row fit the burst.
+   */
+  staffEvents: { perSecond: 30, burst: 150 },
+  /**
+   * Refused events a staff socket may send before it is disconnected: 200 past its burst at
+   * once, or three times its rate for about seven seconds. A screen that only bursts past its
+   * limit now and then stays connected.
+   */
+  staffRefusals: { perSecond: 30, burst: 200 },
+  /**
+   * Public calls per client address (the driver's page, a device's hello; sign-in has its own
+   * throttle). Generous because of carrier-grade NAT: dozens of drivers' phones may share one
+   * address, and each refetches its ticket whenever its line moves.
+   */
+  publicCalls: { perSecond: 50, burst: 300 },
+  /** Connections to /public per client address: the same phones, each (re)connecting now and then. */
+  publicHandshakes: { perSecond: 10, burst: 200 },
+} as const satisfies Record<string, RateLimit>;
+
+/** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */
+export const MAX_ADDRESSES = 10_000;
+
+/** Milliseconds on a clock that only moves forward (tests pass their own). */
+export type Now = () => number;
+const monotonic: Now = () => performance.now();
+
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly limit: RateLimit,
+    private readonly now: Now = monotonic,
+  ) {
+    this.tokens = limit.burst;
+    this.at = now();
+  }
+
+  private refill(): void {
+    const now = this.now();
+    this.tokens = Math.min(this.limit.burst, this.tokens + ((now - this.at) / 1000) * this.limit.perSecond);
+    this.at = now;
+  }
+
+  /** Takes a token: 0 when there was one, else the milliseconds until there will be. */
+  take(): number {
+    this.refill();
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return ((1 - this.tokens) / this.limit.perSecond) * 1000;
+  }
+
+  /** Refilled to the brim: forgetting it changes nothing. */
+  full(): boolean {
+    this.refill();
+    return this.tokens >= this.limit.burst;
+  }
+}
+
+export interface RateLimiter {
+  /** Takes a token from `key`'s bucket: 0 when allowed, else the milliseconds to wait. */
+  take(key: string): number;
+  /** Buckets held now (for tests). */
+  readonly size: number;
+}
+
+/**
+ * A bucket per key (a client address). The map is kept in order of last use: buckets that
+ * have refilled are dropped from its old end as new keys arrive, and past `maxKeys` the least
+ * recently used one goes whatever it holds, so a flood from many addresses cannot grow memory.
+ */
+export function createRateLimiter(
+  limit: RateLimit,
+  options: { maxKeys?: number; now?: Now } = {},
+): RateLimiter {
+  const maxKeys = options.maxKeys ?? MAX_ADDRESSES;
+  const now = options.now ?? monotonic;
+  const buckets = new Map<string, TokenBucket>();
+
+  function evict(): void {
+    for (const [key, bucket] of buckets) {
+      if (buckets.size < maxKeys && !bucket.full()) return;
+      buckets.delete(key);
+    }
+  }
+
+  return {
+    take(key) {
+      let bucket = buckets.get(key);
+      if (bucket) {
+        // Moved to the new end: the map's order is the order of last use.
+        buckets.delete(key);
+      } else {
+        evict();
+        bucket = new TokenBucket(limit, now);
+      }
+      buckets.set(key, bucket);
+      return bucket.take();
+    },
+    get size() {
+      return buckets.size;
+    },
+  };
+}
+
+/** Retry-After in whole seconds (at least 1) for a wait in milliseconds. */
+export const retryAfterSeconds = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / 1000));
