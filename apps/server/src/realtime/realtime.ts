@@ -57,6 +57,14 @@ const DeviceHandshakeSchema = z.object({
   secret: z.string().max(200),
 });
 
+/**
+ * A handshake middleware's failure as the client sees it: only a code, never the error's own
+ * message (a database error's text holds the statement and its values).
+ */
+function handshakeRefusal(thrown: unknown, log: FastifyBaseLogger): Error {
+  return new Error(failure(thrown, log).code);
+}
+
 function failure(thrown: unknown, log: FastifyBaseLogger): Ack {
   const error = databaseUnavailable(thrown, log) ?? thrown;
   if (error instanceof AppError) return error.toBody();
@@ -154,7 +162,7 @@ export function createRealtime(deps: {
         await socket.join(sessionRoom(context.sessionId));
         next();
       })
-      .catch((error: unknown) => next(error instanceof Error ? error : new Error('INTERNAL')));
+      .catch((error: unknown) => next(handshakeRefusal(error, log)));
   });
 
   /** Runs a staff event: arguments checked, the session still alive, the role allowed; always acknowledged. */
@@ -248,7 +256,8 @@ export function createRealtime(deps: {
         await socket.join(queueTypeRoom(info.branchQueueTypeId));
         next();
       })
-      .catch(() => next(new Error('NOT_FOUND')));
+      // An unknown or forgotten ticket is NOT_FOUND; an outage is not (the page keeps retrying).
+      .catch((error: unknown) => next(handshakeRefusal(error, log)));
   });
 
   // Displays and kiosks: a registered one joins its own room (calls, changes); an unregistered
@@ -277,7 +286,7 @@ export function createRealtime(deps: {
         );
         next();
       })
-      .catch((error: unknown) => next(error instanceof Error ? error : new Error('INTERNAL')));
+      .catch((error: unknown) => next(handshakeRefusal(error, log)));
   });
 
   async function announceCall(change: QueueChange) {
