@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
+import { DEVICE_KINDS, type ApiError } from '@truck-queue/shared/contracts/api';
 import {
   CallArgs,
   DEVICE_NAMESPACE,
@@ -65,7 +65,7 @@ function handshakeRefusal(thrown: unknown, log: FastifyBaseLogger): Error {
   return new Error(failure(thrown, log).code);
 }
 
-function failure(thrown: unknown, log: FastifyBaseLogger): Ack {
+function failure(thrown: unknown, log: FastifyBaseLogger): ApiError {
   const error = databaseUnavailable(thrown, log) ?? thrown;
   if (error instanceof AppError) return error.toBody();
   log.error({ err: error }, 'socket event failed');
