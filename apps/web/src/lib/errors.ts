@@ -1,8 +1,14 @@
 import type { TFunction } from 'i18next';
+import type { ConflictReason } from '@truck-queue/shared/contracts/api';
 import { isApiRequestError, type ClientErrorCode } from './api-client.ts';
 
 export function errorCodeOf(error: unknown): ClientErrorCode {
   return isApiRequestError(error) ? error.code : 'INTERNAL';
+}
+
+/** Why the server refused with CONFLICT (its `reason`), if it said. */
+export function conflictReasonOf(error: unknown): ConflictReason | undefined {
+  return isApiRequestError(error) ? error.detail.reason : undefined;
 }
 
 /**

@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
   FLOW_ENGINE,
+  isAtStation,
+  isCalledState,
+  isFlowEngineId,
+  isInLab,
+  isStaffAction,
   nextState,
   QUEUE_ACTIONS,
   QUEUE_STATES,
+  staffActions,
+  stationTypeOfState,
+  waitingStates,
   type QueueAction,
   type QueueState,
 } from './queue-machine.ts';
@@ -48,5 +56,40 @@ describe('queue machine', () => {
       expect(allowedActions(engine, 'F')).toEqual([]);
       expect(allowedActions(engine, 'RJ')).toEqual([]);
     }
+  });
+});
+
+describe('what the screens read of a state', () => {
+  it('offers officers call, recheck, reject and finish where the machine allows, nothing once gone', () => {
+    expect(staffActions(2, 'QS')).toEqual(['call']);
+    expect(staffActions(3, 'QS')).toEqual([]);
+    expect(staffActions(3, 'LS')).toEqual([]);
+    expect(staffActions(3, 'LF')).toEqual(['call', 'recheck', 'reject']);
+    expect(staffActions(1, 'C')).toEqual(['call', 'finish']);
+    expect(staffActions(1, 'C', true)).toEqual([]);
+    expect(isStaffAction('accept')).toBe(false);
+    expect(isStaffAction('finish')).toBe(true);
+  });
+
+  it('lists the waiting states of each flow: every open state but called', () => {
+    expect(waitingStates(FLOW_ENGINE.general)).toEqual(['QS']);
+    expect(waitingStates(FLOW_ENGINE.standard)).toEqual(['QS']);
+    expect(waitingStates(FLOW_ENGINE.lab)).toEqual(['QS', 'LS', 'L', 'LF', 'LO', 'RC']);
+  });
+
+  it('knows called, in-lab and at-station states', () => {
+    expect(QUEUE_STATES.filter(isCalledState)).toEqual(['C']);
+    expect(QUEUE_STATES.filter(isInLab)).toEqual(['LS', 'L']);
+    expect(QUEUE_STATES.filter(isAtStation)).toEqual(['C', 'RC']);
+    expect(isInLab('nonsense')).toBe(false);
+  });
+
+  it('types stations by the state they handle', () => {
+    expect(QUEUE_STATES.map(stationTypeOfState)).toEqual([null, null, null, null, null, 1, 2, null, null]);
+    expect(stationTypeOfState('toString')).toBeNull();
+  });
+
+  it('knows the three flow engines', () => {
+    expect([0, 1, 2, 3, 4].filter(isFlowEngineId)).toEqual([1, 2, 3]);
   });
 });

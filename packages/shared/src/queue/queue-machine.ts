@@ -1,14 +1,22 @@
 /**
- * The queue's states and the actions that move it (DESIGN.md, "Queue states"). Pure: the
- * server applies these rules inside one transaction per change, the web reads them to decide
- * which buttons a card offers.
+ * The queue's states and the actions that move it (DESIGN.md, "Queue states"). Pure: `decide`
+ * (decide.ts) applies these tables to one truck, the server runs it inside one transaction per
+ * change, and the web reads the same tables to decide which buttons a card offers. Nothing
+ * outside this folder names a state by its code.
  */
 
 export const QUEUE_STATES = ['QS', 'LS', 'L', 'LF', 'LO', 'C', 'RC', 'RJ', 'F'] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 
+/** A new ticket's state: queued, waiting for its call (or, in the lab flow, for the lab). */
+export const ISSUED_STATE = 'QS' satisfies QueueState;
+
 export const QUEUE_ACTIONS = ['accept', 'complete', 'call', 'recheck', 'reject', 'finish'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+
+/** The actions an officer takes on the calling screens (accept and complete belong to the lab). */
+export const STAFF_ACTIONS = ['call', 'recheck', 'reject', 'finish'] as const satisfies QueueAction[];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 export const FLOW_ENGINE = { general: 1, standard: 2, lab: 3 } as const;
 export type FlowEngineId = (typeof FLOW_ENGINE)[keyof typeof FLOW_ENGINE];
@@ -55,6 +63,14 @@ export function isQueueState(value: string): value is QueueState {
   return (QUEUE_STATES as readonly string[]).includes(value);
 }
 
+export function isFlowEngineId(value: number): value is FlowEngineId {
+  return value === FLOW_ENGINE.general || value === FLOW_ENGINE.standard || value === FLOW_ENGINE.lab;
+}
+
+export function isStaffAction(action: QueueAction): action is StaffAction {
+  return (STAFF_ACTIONS as readonly QueueAction[]).includes(action);
+}
+
 /** The state an action leads to, or null when the action is not allowed from that state. */
 export function nextState(flowEngineId: number, from: QueueState, action: QueueAction): QueueState | null {
   const row: Partial<Record<QueueAction, QueueState>> = TRANSITIONS[flowOf(flowEngineId)][from];
@@ -63,6 +79,14 @@ export function nextState(flowEngineId: number, from: QueueState, action: QueueA
 
 export function allowedActions(flowEngineId: number, from: QueueState): QueueAction[] {
   return QUEUE_ACTIONS.filter((a) => nextState(flowEngineId, from, a) !== null);
+}
+
+/**
+ * What a card or report row offers an officer: the calling actions its state allows. A truck that
+ * has left is offered nothing, whatever its state (decide refuses it with ALREADY_LEFT).
+ */
+export function staffActions(flowEngineId: number, state: QueueState, exited = false): StaffAction[] {
+  return exited ? [] : allowedActions(flowEngineId, state).filter(isStaffAction);
 }
 
 /** The station type an action sends the truck to, if it sends it anywhere. */
@@ -81,15 +105,45 @@ export function stationTypeFor(action: QueueAction): StationType | null {
 }
 
 /** Finished or rejected: no further action, the truck only has to leave through the gate. */
+export const CLOSED_STATES = ['F', 'RJ'] as const satisfies QueueState[];
+
 export function isClosedState(state: QueueState): boolean {
-  return state === 'F' || state === 'RJ';
+  return (CLOSED_STATES as readonly QueueState[]).includes(state);
 }
+
+/** Called to a station (first call or recall): the "In process" column; a call from here is a recall. */
+export function isCalledState(state: string): boolean {
+  return state === 'C';
+}
+
+/** The lab holds the sample and its result is not out yet: "complete" (checkout) applies. */
+export function isInLab(state: string): boolean {
+  return isQueueState(state) && nextState(FLOW_ENGINE.lab, state, 'complete') !== null;
+}
+
+/** The states a station can handle that make it a call station (C) or a recheck station (RC). */
+export const STATION_STATES = ['C', 'RC'] as const satisfies QueueState[];
 
 /** Which station type a station's handled state makes it: a station handling C calls, RC rechecks. */
 export function stationTypeOfState(state: string): StationType | null {
   if (state === 'C') return STATION_TYPE.call;
   if (state === 'RC') return STATION_TYPE.recheck;
   return null;
+}
+
+/** Sent to a station (called, or sent to recheck): the driver's page names the station. */
+export function isAtStation(state: string): boolean {
+  return stationTypeOfState(state) !== null;
+}
+
+/**
+ * The states in which a truck still waits for its call, in flow order: every open state but
+ * called. Direct flows: QS. Lab flow: QS, LS, L, LF, LO, RC (its calls follow lab results).
+ */
+export function waitingStates(flowEngineId: number): QueueState[] {
+  const states =
+    FLOW_ENGINE_STATES[flowEngineId === FLOW_ENGINE.lab ? FLOW_ENGINE.lab : FLOW_ENGINE.standard];
+  return states.map((s) => s.state).filter((s) => !isCalledState(s) && !isClosedState(s));
 }
 
 /** Reference data: the states each flow engine goes through, in order, with English names. */

@@ -1,4 +1,5 @@
-import { FLOW_ENGINE, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import type { QueueCommand } from '@truck-queue/shared/queue/decide';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { QueueService } from '../../modules/queue/queue.service.ts';
 import { seededRandom, type Random } from '../../lib/seeded-random.ts';
@@ -13,10 +14,11 @@ export interface DemoQueueType {
   recheckStations: number[];
 }
 
-type Step =
-  | { kind: 'action'; action: QueueAction; stationId?: number; by: 'caller' | 'lab' }
-  | { kind: 'weigh'; direction: 'in' | 'out'; kg: number }
-  | { kind: 'exit' };
+/** A command and who gives it: the lab its own steps, the gate the exit, the caller the rest. */
+interface Step {
+  command: QueueCommand;
+  by: 'caller' | 'lab' | 'security';
+}
 
 interface Truck {
   arrival: Date;
@@ -39,38 +41,41 @@ function planTruck(rng: Random, type: DemoQueueType, arrival: Date): Truck {
     t = at;
   };
   const callStation = rng.pick(type.callStations);
+  // The weighbridge clerk is the caller's account in the demo.
+  const weigh = (kind: 'weigh_in' | 'weigh_out', kg: number): Step => ({
+    command: { kind, kg: Math.round(kg) },
+    by: 'caller',
+  });
 
   if (type.flowEngineId === FLOW_ENGINE.lab) {
-    add(minutes(t, 5, 25), { kind: 'action', action: 'accept', by: 'lab' });
-    add(minutes(t, 30, 70), { kind: 'action', action: 'complete', by: 'lab' });
+    add(minutes(t, 5, 25), { command: { kind: 'accept' }, by: 'lab' });
+    add(minutes(t, 30, 70), { command: { kind: 'complete' }, by: 'lab' });
     const roll = rng.next();
     if (roll < 0.04) {
-      add(minutes(t, 5, 15), { kind: 'action', action: 'reject', by: 'caller' });
-      add(minutes(t, 10, 20), { kind: 'exit' });
+      add(minutes(t, 5, 15), { command: { kind: 'reject' }, by: 'caller' });
+      add(minutes(t, 10, 20), { command: { kind: 'exit' }, by: 'security' });
       return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
     }
     if (roll < 0.14 && type.recheckStations.length > 0) {
       add(minutes(t, 5, 15), {
-        kind: 'action',
-        action: 'recheck',
-        stationId: rng.pick(type.recheckStations),
+        command: { kind: 'recheck', stationId: rng.pick(type.recheckStations) },
         by: 'caller',
       });
     }
-    add(minutes(t, 5, 30), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
-    add(minutes(t, 2, 8), { kind: 'weigh', direction: 'in', kg: Math.round(rng.between(25_000, 45_000)) });
-    add(minutes(t, 25, 50), { kind: 'action', action: 'finish', by: 'caller' });
-    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'out', kg: Math.round(rng.between(10_000, 15_000)) });
+    add(minutes(t, 5, 30), { command: { kind: 'call', stationId: callStation }, by: 'caller' });
+    add(minutes(t, 2, 8), weigh('weigh_in', rng.between(25_000, 45_000)));
+    add(minutes(t, 25, 50), { command: { kind: 'finish' }, by: 'caller' });
+    add(minutes(t, 3, 8), weigh('weigh_out', rng.between(10_000, 15_000)));
   } else if (type.flowEngineId === FLOW_ENGINE.standard) {
-    add(minutes(t, 10, 45), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
-    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'in', kg: Math.round(rng.between(10_000, 15_000)) });
-    add(minutes(t, 30, 60), { kind: 'action', action: 'finish', by: 'caller' });
-    add(minutes(t, 3, 8), { kind: 'weigh', direction: 'out', kg: Math.round(rng.between(30_000, 45_000)) });
+    add(minutes(t, 10, 45), { command: { kind: 'call', stationId: callStation }, by: 'caller' });
+    add(minutes(t, 3, 8), weigh('weigh_in', rng.between(10_000, 15_000)));
+    add(minutes(t, 30, 60), { command: { kind: 'finish' }, by: 'caller' });
+    add(minutes(t, 3, 8), weigh('weigh_out', rng.between(30_000, 45_000)));
   } else {
-    add(minutes(t, 5, 20), { kind: 'action', action: 'call', stationId: callStation, by: 'caller' });
-    add(minutes(t, 15, 40), { kind: 'action', action: 'finish', by: 'caller' });
+    add(minutes(t, 5, 20), { command: { kind: 'call', stationId: callStation }, by: 'caller' });
+    add(minutes(t, 15, 40), { command: { kind: 'finish' }, by: 'caller' });
   }
-  add(minutes(t, 5, 15), { kind: 'exit' });
+  add(minutes(t, 5, 15), { command: { kind: 'exit' }, by: 'security' });
   return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
 }
 
@@ -142,13 +147,6 @@ export async function simulateHistory(options: {
     clock.at = event.at;
     const queueId = ids.get(event.truck)!;
     const { step } = event;
-    if (step.kind === 'action') {
-      const officerId = step.by === 'lab' ? officers.lab : officers.caller;
-      await service.apply(branchId, queueId, step.action, { officerId, stationId: step.stationId });
-    } else if (step.kind === 'weigh') {
-      await service.recordWeight(branchId, queueId, step.direction, step.kg, { officerId: officers.caller });
-    } else {
-      await service.recordExit(branchId, queueId, { officerId: officers.security });
-    }
+    await service.change(branchId, queueId, step.command, { officerId: officers[step.by] });
   }
 }

@@ -1,6 +1,10 @@
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import { isAdminRoles } from '@truck-queue/shared/roles';
-import { stationTypeOfState, type StationType } from '@truck-queue/shared/queue/queue-machine';
+import {
+  STATION_STATES,
+  stationTypeOfState,
+  type StationType,
+} from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
   branchQueueTypes,
@@ -94,7 +98,7 @@ export function createCallingScope(db: Db) {
           and(
             eq(stations.branchId, auth.branchId),
             eq(stations.active, true),
-            inArray(flowStates.state, ['C', 'RC']),
+            inArray(flowStates.state, STATION_STATES),
             isAdminRoles(auth.roles) ? undefined : assigned,
           ),
         )

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
-import { STATION_TYPE, stationTypeFor, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import { CLOSED_STATES, stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { flowEngines, queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -49,7 +49,7 @@ export function createCallingService(deps: {
               types.map((t) => t.id),
             ),
             isNull(queues.exitAt),
-            notInArray(queues.state, ['F', 'RJ']),
+            notInArray(queues.state, CLOSED_STATES),
             gte(queues.queueDate, addDays(today(), 1 - days)),
           ),
         )
@@ -137,25 +137,27 @@ export function createCallingService(deps: {
      * doCalling, doRecheck, doFinish, doReject: the officer must work in that branch, call that
      * queue type, and (for a call or recheck) be assigned a station of the right type for its flow.
      */
-    async act(auth: AuthContext, branchId: number, queueId: number, action: QueueAction, stationId?: number) {
+    async act(auth: AuthContext, branchId: number, queueId: number, action: StaffAction, stationId?: number) {
       if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
       const [target] = await selectQueueView(db).where(
         and(eq(queues.id, queueId), eq(queues.branchId, auth.branchId)),
       );
       if (!target) throw notFound('The queue');
       await typeInScope(auth, target.branchQueueTypeId);
+      const actor = { officerId: auth.officerId };
+      if (action === 'reject' || action === 'finish') {
+        return queue.change(auth.branchId, queueId, { kind: action }, actor);
+      }
 
-      const wanted = stationTypeFor(action);
-      if (wanted === null) return queue.apply(auth.branchId, queueId, action, { officerId: auth.officerId });
+      // Call and recheck send the truck to one of the officer's stations of that type for its flow.
       if (stationId === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a station.');
+      const wanted = stationTypeFor(action);
       const station = (await scope.stations(auth)).find(
         (s) => s.id === stationId && s.flowEngineId === target.flowEngineId && s.type === wanted,
       );
-      if (!station) {
-        const kind = wanted === STATION_TYPE.call ? 'call' : 'recheck';
-        throw forbidden(`Station ${stationId} is not one of your ${kind} stations for this flow.`);
-      }
-      return queue.apply(auth.branchId, queueId, action, { officerId: auth.officerId, stationId });
+      if (!station)
+        throw forbidden(`Station ${stationId} is not one of your ${action} stations for this flow.`);
+      return queue.change(auth.branchId, queueId, { kind: action, stationId }, actor);
     },
   };
 }

@@ -1,18 +1,18 @@
 import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
-import { FLOW_ENGINE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import {
+  ISSUED_STATE,
+  isAtStation,
+  isQueueState,
+  waitingStates,
+  type QueueState,
+} from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { branches, queues } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { selectQueueView } from './queue.repository.ts';
-
-/** States in which a truck still waits for its call, per flow. */
-const WAITING: Record<'direct' | 'lab', QueueState[]> = {
-  direct: ['QS'],
-  lab: ['QS', 'LS', 'L', 'LF', 'LO', 'RC'],
-};
 
 /**
  * The driver's page answers a ticket issued within this many site days (today included), then
@@ -41,8 +41,8 @@ export function createPublicQueueService(deps: {
         .select({ name: branches.name, companyName: branches.companyName })
         .from(branches)
         .where(eq(branches.id, q.branchId));
-      const state: QueueState = isQueueState(q.state) ? q.state : 'QS';
-      const waiting = WAITING[q.flowEngineId === FLOW_ENGINE.lab ? 'lab' : 'direct'];
+      const state: QueueState = isQueueState(q.state) ? q.state : ISSUED_STATE;
+      const waiting = waitingStates(q.flowEngineId);
       let ahead: number | null = null;
       if (!q.exitAt && waiting.includes(state)) {
         const [row] = await db
@@ -71,7 +71,7 @@ export function createPublicQueueService(deps: {
         flow_engine_id: q.flowEngineId,
         queue_state: state,
         ahead,
-        station_name: state === 'C' || state === 'RC' ? q.stationName : null,
+        station_name: isAtStation(state) ? q.stationName : null,
         lab_done: q.labFinish !== null,
         exited: q.exitAt !== null,
       };

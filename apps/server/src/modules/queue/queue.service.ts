@@ -1,4 +1,6 @@
-import { isQueueState, nextState, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import { decide, type QueueCommand, type QueueStamps } from '@truck-queue/shared/queue/decide';
+import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
+import type { queues } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { addDays, siteDate } from '../../lib/site-time.ts';
@@ -27,23 +29,15 @@ export function formatQueueNumber(prefix: string, seq: number): string {
  */
 export const ACTIVE_TICKET_DAYS = 3;
 
-/**
- * A call of a truck that was called less than this long ago is refused: two officers clicking
- * at once, or a double click, must not announce the same truck twice. A real recall (the driver
- * did not come) happens later than this.
- */
-export const RECALL_GUARD_MS = 15_000;
-
-/** Which time stamp an action sets. Calling stamps only the first call. */
-const STAMP: Record<QueueAction, 'labStart' | 'labFinish' | 'calledAt' | 'finishedAt' | 'rejectedAt' | null> =
-  {
-    accept: 'labStart',
-    complete: 'labFinish',
-    call: 'calledAt',
-    recheck: null,
-    reject: 'rejectedAt',
-    finish: 'finishedAt',
+/** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
+function columnsOf(stamps: QueueStamps): Partial<typeof queues.$inferInsert> {
+  const { weighInKg, weighOutKg, ...rest } = stamps;
+  return {
+    ...rest,
+    ...(weighInKg === undefined ? {} : { weighInKg: weighInKg.toFixed(1) }),
+    ...(weighOutKg === undefined ? {} : { weighOutKg: weighOutKg.toFixed(1) }),
   };
+}
 
 export interface IssueInput {
   branchQueueTypeId: number;
@@ -59,15 +53,6 @@ export function createQueueService(deps: {
   events: EventHub;
 }) {
   const { repo, siteTimeZone, clock, events } = deps;
-
-  async function locked(tx: Executor, branchId: number, queueId: number) {
-    const current = await repo.lockQueue(tx, branchId, queueId);
-    if (!current) throw notFound('The queue');
-    if (current.exitAt)
-      throw conflict('This truck has already left the factory.', 'ALREADY_LEFT', current.queueNumber);
-    if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
-    return { ...current, state: current.state };
-  }
 
   async function viewOf(tx: Executor, branchId: number, queueId: number): Promise<QueueView> {
     const view = await repo.view(tx, branchId, queueId);
@@ -150,7 +135,7 @@ export function createQueueService(deps: {
           seq,
           queueNumber: formatQueueNumber(type.prefix, seq),
           truckLicense: license,
-          state: 'QS',
+          state: ISSUED_STATE,
           created: now,
           updated: now,
           issuedByOfficerId: actor.officerId ?? null,
@@ -161,7 +146,7 @@ export function createQueueService(deps: {
           queueId: queue.id,
           action: 'issue',
           fromState: null,
-          toState: 'QS',
+          toState: ISSUED_STATE,
           officerId: actor.officerId ?? null,
           deviceId: actor.deviceId ?? null,
           created: now,
@@ -173,143 +158,44 @@ export function createQueueService(deps: {
       return view;
     },
 
-    /** Moves a queue by one action of the state machine, in one transaction with its audit row. */
-    async apply(
-      branchId: number,
-      queueId: number,
-      action: QueueAction,
-      actor: Actor & { stationId?: number | null },
-    ): Promise<QueueView> {
+    /**
+     * Every change to a ticket after it is issued (calls, lab, weighbridge, gate): the row is
+     * locked, `decide` (packages/shared/src/queue) says what it becomes or why not, and the
+     * update and its audit row are written in the same transaction, then every screen is told.
+     */
+    async change(branchId: number, queueId: number, command: QueueCommand, actor: Actor): Promise<QueueView> {
       const now = clock.now();
-      let from = '';
-      let transitionId = 0;
-      const view = await repo.transaction(async (tx) => {
-        const current = await locked(tx, branchId, queueId);
-        from = current.state;
-        const to = nextState(current.flowEngineId, current.state, action);
-        if (!to)
-          throw conflict(
-            `Queue ${current.queueNumber} is in state ${current.state}: "${action}" is not possible.`,
-            'WRONG_STATE',
-            current.queueNumber,
-          );
-        if (
-          action === 'call' &&
-          current.lastCalledAt &&
-          now.getTime() - current.lastCalledAt.getTime() < RECALL_GUARD_MS
-        ) {
-          throw conflict(
-            `Queue ${current.queueNumber} was called moments ago.`,
-            'CALLED_RECENTLY',
-            current.queueNumber,
-          );
-        }
-        const stamp = STAMP[action];
-        const values: Record<string, unknown> = { state: to, updated: now };
-        if (stamp && !(stamp === 'calledAt' && current.calledAt)) values[stamp] = now;
-        if (action === 'call') values.lastCalledAt = now;
-        if (actor.stationId !== undefined) values.stationId = actor.stationId;
-        await repo.updateQueue(tx, current.id, values);
-        transitionId = await repo.appendTransition(tx, {
-          queueId: current.id,
-          action,
-          fromState: current.state,
-          toState: to,
-          stationId: actor.stationId ?? null,
-          officerId: actor.officerId ?? null,
-          deviceId: actor.deviceId ?? null,
-          created: now,
-        });
-        return viewOf(tx, branchId, current.id);
-      });
-      announce(branchId, view, {
-        action,
-        fromState: from,
-        stationId: actor.stationId,
-        transitionId,
-        at: now,
-      });
-      return view;
-    },
-
-    /** The gate: stamps the exit of a queue in any state; it leaves every active list. */
-    async recordExit(branchId: number, queueId: number, actor: Actor): Promise<QueueView> {
-      const now = clock.now();
+      let fromState = '';
       let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
-        if (current.exitAt) {
-          throw conflict(
-            'The exit of this truck is already recorded.',
-            'EXIT_ALREADY_RECORDED',
-            current.queueNumber,
-          );
-        }
-        await repo.updateQueue(tx, current.id, { exitAt: now, updated: now });
+        if (!isQueueState(current.state))
+          throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
+        const decision = decide({ ...current, state: current.state }, command, now);
+        if (!decision.ok) throw conflict(decision.message, decision.reason, current.queueNumber);
+        fromState = current.state;
+        await repo.updateQueue(tx, current.id, {
+          ...columnsOf(decision.stamps),
+          state: decision.state,
+          updated: now,
+        });
         transitionId = await repo.appendTransition(tx, {
           queueId: current.id,
-          action: 'exit',
+          action: decision.action,
           fromState: current.state,
-          toState: current.state,
+          toState: decision.state,
+          stationId: decision.stamps.stationId ?? null,
           officerId: actor.officerId ?? null,
           deviceId: actor.deviceId ?? null,
           created: now,
         });
         return viewOf(tx, branchId, current.id);
       });
-      announce(branchId, view, { action: 'exit', fromState: view.state, transitionId, at: now });
-      return view;
-    },
-
-    /** Weighbridge: weigh-in once, then weigh-out once, before the truck leaves. */
-    async recordWeight(
-      branchId: number,
-      queueId: number,
-      direction: 'in' | 'out',
-      kg: number,
-      actor: Actor,
-    ): Promise<QueueView> {
-      const now = clock.now();
-      let transitionId = 0;
-      const view = await repo.transaction(async (tx) => {
-        const current = await locked(tx, branchId, queueId);
-        if (direction === 'in' && current.weighInAt)
-          throw conflict(
-            `Queue ${current.queueNumber} is already weighed in.`,
-            'ALREADY_WEIGHED_IN',
-            current.queueNumber,
-          );
-        if (direction === 'out' && !current.weighInAt)
-          throw conflict(
-            `Queue ${current.queueNumber} has not been weighed in.`,
-            'NOT_WEIGHED_IN',
-            current.queueNumber,
-          );
-        if (direction === 'out' && current.weighOutAt)
-          throw conflict(
-            `Queue ${current.queueNumber} is already weighed out.`,
-            'ALREADY_WEIGHED_OUT',
-            current.queueNumber,
-          );
-        const values =
-          direction === 'in'
-            ? { weighInKg: kg.toFixed(1), weighInAt: now, updated: now }
-            : { weighOutKg: kg.toFixed(1), weighOutAt: now, updated: now };
-        await repo.updateQueue(tx, current.id, values);
-        transitionId = await repo.appendTransition(tx, {
-          queueId: current.id,
-          action: direction === 'in' ? 'weigh_in' : 'weigh_out',
-          fromState: current.state,
-          toState: current.state,
-          officerId: actor.officerId ?? null,
-          created: now,
-        });
-        return viewOf(tx, branchId, current.id);
-      });
       announce(branchId, view, {
-        action: direction === 'in' ? 'weigh_in' : 'weigh_out',
-        fromState: view.state,
+        action: command.kind,
+        fromState,
+        stationId: 'stationId' in command ? command.stationId : null,
         transitionId,
         at: now,
       });

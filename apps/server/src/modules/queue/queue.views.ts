@@ -1,6 +1,7 @@
 import type { CardQueue, FlowQueueRow, Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import { ISSUED_STATE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import { weighingTotals } from '@truck-queue/shared/queue/weighing';
 import type { QueueView } from './queue.repository.ts';
 
 /** How a queue looks on the wire in each screen's shape (SPEC.md section 3 names). */
@@ -9,7 +10,7 @@ export const iso = (at: Date | null): string | null => (at ? at.toISOString() : 
 const seconds = (from: Date | null, to: Date | null) =>
   from && to ? Math.round((to.getTime() - from.getTime()) / 1000) : null;
 const kg = (value: string | null) => (value === null ? null : Number(value));
-const state = (value: string): QueueState => (isQueueState(value) ? value : 'QS');
+const state = (value: string): QueueState => (isQueueState(value) ? value : ISSUED_STATE);
 
 export function toTicket(q: QueueView): Ticket {
   return {
@@ -76,9 +77,7 @@ export function toExitRecord(q: QueueView): ExitRecord {
 export function toWeighRecord(q: QueueView): WeighRecord {
   const weighIn = kg(q.weighInKg);
   const weighOut = kg(q.weighOutKg);
-  const both = weighIn !== null && weighOut !== null;
-  const gross = both ? Math.max(weighIn, weighOut) : null;
-  const tare = both ? Math.min(weighIn, weighOut) : null;
+  const { gross, tare, net } = weighingTotals(weighIn, weighOut);
   return {
     uuid: q.uuid,
     queue_number: q.queueNumber,
@@ -91,6 +90,6 @@ export function toWeighRecord(q: QueueView): WeighRecord {
     weigh_out_at: iso(q.weighOutAt),
     gross_kg: gross,
     tare_kg: tare,
-    net_kg: gross !== null && tare !== null ? Math.round((gross - tare) * 10) / 10 : null,
+    net_kg: net,
   };
 }

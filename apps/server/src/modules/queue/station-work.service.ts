@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import { queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { selectQueueView, type QueueRepository, type QueueView } from './queue.repository.ts';
@@ -28,49 +28,22 @@ export function createStationWorkService(deps: {
     return [siteInstant(today, 0, siteTimeZone), siteInstant(addDays(today, 1), 0, siteTimeZone)];
   }
 
-  async function inside(auth: AuthContext, queueNumber: string): Promise<QueueView> {
+  /** The truck a typed number means; whether it may move is `decide`'s answer, under the row lock. */
+  async function find(auth: AuthContext, queueNumber: string): Promise<QueueView> {
     const found = await repo.findByNumber(db, auth.branchId, queueNumber);
     if (!found) throw notFound(`Queue number ${queueNumber}`);
-    if (found.exitAt)
-      throw conflict(`Queue ${queueNumber} has already left the factory.`, 'ALREADY_LEFT', queueNumber);
-    return found;
-  }
-
-  async function labQueue(auth: AuthContext, queueNumber: string): Promise<QueueView> {
-    const found = await inside(auth, queueNumber);
-    if (found.flowEngineId !== FLOW_ENGINE.lab)
-      throw conflict(`Queue ${queueNumber} does not go through the lab.`, 'NOT_LAB_FLOW', queueNumber);
     return found;
   }
 
   return {
     async labAccept(auth: AuthContext, queueNumber: string) {
-      const target = await labQueue(auth, queueNumber);
-      if (target.state !== 'QS')
-        throw conflict(
-          `The lab already has the sample of queue ${queueNumber}.`,
-          'SAMPLE_ALREADY_TAKEN',
-          queueNumber,
-        );
-      return queue.apply(auth.branchId, target.id, 'accept', { officerId: auth.officerId });
+      const target = await find(auth, queueNumber);
+      return queue.change(auth.branchId, target.id, { kind: 'accept' }, { officerId: auth.officerId });
     },
 
     async labComplete(auth: AuthContext, queueNumber: string) {
-      const target = await labQueue(auth, queueNumber);
-      if (target.state === 'QS')
-        throw conflict(
-          `The lab has not received the sample of queue ${queueNumber} yet.`,
-          'SAMPLE_NOT_TAKEN',
-          queueNumber,
-        );
-      if (target.state !== 'LS' && target.state !== 'L') {
-        throw conflict(
-          `The lab result of queue ${queueNumber} is already out.`,
-          'RESULT_ALREADY_OUT',
-          queueNumber,
-        );
-      }
-      return queue.apply(auth.branchId, target.id, 'complete', { officerId: auth.officerId });
+      const target = await find(auth, queueNumber);
+      return queue.change(auth.branchId, target.id, { kind: 'complete' }, { officerId: auth.officerId });
     },
 
     /** Samples the lab received today, newest first; a typed number narrows the list. */
@@ -89,16 +62,8 @@ export function createStationWorkService(deps: {
     },
 
     async exit(auth: AuthContext, queueNumber: string) {
-      const target = await repo.findByNumber(db, auth.branchId, queueNumber);
-      if (!target) throw notFound(`Queue number ${queueNumber}`);
-      if (target.exitAt) {
-        throw conflict(
-          `The exit of queue ${queueNumber} is already recorded.`,
-          'EXIT_ALREADY_RECORDED',
-          queueNumber,
-        );
-      }
-      return queue.recordExit(auth.branchId, target.id, { officerId: auth.officerId });
+      const target = await find(auth, queueNumber);
+      return queue.change(auth.branchId, target.id, { kind: 'exit' }, { officerId: auth.officerId });
     },
 
     async exitsToday(auth: AuthContext) {
@@ -109,8 +74,9 @@ export function createStationWorkService(deps: {
     },
 
     async weigh(auth: AuthContext, queueNumber: string, direction: 'in' | 'out', kg: number) {
-      const target = await inside(auth, queueNumber);
-      return queue.recordWeight(auth.branchId, target.id, direction, kg, { officerId: auth.officerId });
+      const target = await find(auth, queueNumber);
+      const command: QueueCommand = direction === 'in' ? { kind: 'weigh_in', kg } : { kind: 'weigh_out', kg };
+      return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
     async weighingsToday(auth: AuthContext) {

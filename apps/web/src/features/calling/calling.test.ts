@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
+import { isStaffAction } from '@truck-queue/shared/queue/queue-machine';
 import { formatElapsed, secondsSince } from './components/elapsed.ts';
 import { newIdempotencyKey } from './api/use-issue-ticket.ts';
-import { ackError, isStaffAction } from './api/use-queue-action.ts';
+import { ackError } from './api/use-queue-action.ts';
 import { hasStaffActions } from './components/process-card.tsx';
 
 /** Echoes the key and its values, so a test sees which text the UI would show. */

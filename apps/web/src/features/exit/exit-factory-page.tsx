@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { durationParts } from '@truck-queue/shared/durations';
 import type { ExitRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { conflictReasonOf, errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQueueChanges } from '../../lib/socket.ts';
 import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
@@ -34,14 +34,13 @@ function clock(instant: string): string {
   return dayjs(instant).format('HH:mm');
 }
 
-/** Why the gate could not record the exit, in the officer's words. */
-function exitFailure(t: TFunction, error: unknown, n: string, rows: readonly ExitRecord[]): StationFailure {
+/** Why the gate could not record the exit, in the officer's words: from the server's reason. */
+function exitFailure(t: TFunction, error: unknown, n: string): StationFailure {
   const subject = t('exit.typedNumber', { n });
   const code = errorCodeOf(error);
   if (code === 'NOT_FOUND') return { title: t('exit.notFound'), subject };
   if (code === 'CONFLICT') {
-    const known = rows.find((row) => row.queue_number === n);
-    if (known) return { title: t('exit.alreadyExited', { n, time: clock(known.exit) }) };
+    if (conflictReasonOf(error)) return { title: errorMessage(t, error) };
     return {
       title: t('exit.alreadyExitedNoTime', { n }),
       detail:
@@ -70,8 +69,6 @@ export function ExitFactoryPage() {
     useCallback(() => void queryClient.invalidateQueries({ queryKey: exitTodayQueryKey }), [queryClient]),
   );
 
-  const rows = today.data ?? [];
-
   const submit = () => {
     const n = queueNumber.trim().toUpperCase();
     if (!n) {
@@ -95,7 +92,7 @@ export function ExitFactoryPage() {
       },
       onError: (error) => {
         setLast(null);
-        showFailure(exitFailure(t, error, n, rows), () => focusQueueNumber(inputRef.current, true));
+        showFailure(exitFailure(t, error, n), () => focusQueueNumber(inputRef.current, true));
       },
     });
   };

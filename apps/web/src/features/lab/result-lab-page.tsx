@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { durationParts } from '@truck-queue/shared/durations';
 import type { LabRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { isInLab } from '@truck-queue/shared/queue/queue-machine';
+import { conflictReasonOf, errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useQueueChanges } from '../../lib/socket.ts';
 import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
@@ -24,8 +25,6 @@ import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
 import { QueueStateTag } from './components/queue-state-tag.tsx';
 
-const IN_LAB = new Set(['LS', 'L']);
-
 /** Lab duration as the spec shows it: hours and minutes, one minute added; '-' while in the lab. */
 function labDuration(t: TFunction, seconds: number | null): string {
   if (seconds === null) return '-';
@@ -39,14 +38,16 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/** Why the lab could not take the sample, in the officer's words. */
-function acceptFailure(t: TFunction, error: unknown, n: string, rows: readonly LabRecord[]): StationFailure {
+/**
+ * Why the lab could not take the sample, in the officer's words: the server's reason (already
+ * taken, not a lab queue, already left) says it; the general text only when it gave none.
+ */
+function acceptFailure(t: TFunction, error: unknown, n: string): StationFailure {
   const subject = t('lab.typedNumber', { n });
   const code = errorCodeOf(error);
   if (code === 'NOT_FOUND') return { title: t('lab.notFound'), subject };
   if (code === 'CONFLICT') {
-    const known = rows.find((row) => row.queue_number === n);
-    if (known) return { title: t('lab.alreadyAccepted', { n, time: clock(known.stamp_lab_start) }) };
+    if (conflictReasonOf(error)) return { title: errorMessage(t, error) };
     return { title: t('lab.acceptConflict', { n }), detail: serverText(t, error) };
   }
   if (code === 'VALIDATION_FAILED') return { title: t('lab.invalidNumber'), subject };
@@ -56,7 +57,10 @@ function acceptFailure(t: TFunction, error: unknown, n: string, rows: readonly L
 function checkoutFailure(t: TFunction, error: unknown, n: string): StationFailure {
   const code = errorCodeOf(error);
   if (code === 'NOT_FOUND') return { title: t('lab.notFound'), subject: t('lab.typedNumber', { n }) };
-  if (code === 'CONFLICT') return { title: t('lab.checkoutConflict', { n }), detail: serverText(t, error) };
+  if (code === 'CONFLICT') {
+    if (conflictReasonOf(error)) return { title: errorMessage(t, error) };
+    return { title: t('lab.checkoutConflict', { n }), detail: serverText(t, error) };
+  }
   return { title: errorMessage(t, error) };
 }
 
@@ -84,8 +88,6 @@ export function ResultLabPage() {
     useCallback(() => void queryClient.invalidateQueries({ queryKey: acceptTodayQueryKey }), [queryClient]),
   );
 
-  const rows = today.data ?? [];
-
   const submit = () => {
     const n = queueNumber.trim().toUpperCase();
     if (!n) {
@@ -108,7 +110,7 @@ export function ResultLabPage() {
       },
       onError: (error) => {
         setLast(null);
-        showFailure(acceptFailure(t, error, n, rows), () => focusQueueNumber(inputRef.current, true));
+        showFailure(acceptFailure(t, error, n), () => focusQueueNumber(inputRef.current, true));
       },
     });
   };
@@ -168,7 +170,7 @@ export function ResultLabPage() {
       width: 150,
       align: 'center',
       render: (_value, row) =>
-        IN_LAB.has(row.queue_state) && row.exit === null ? (
+        isInLab(row.queue_state) && row.exit === null ? (
           <Popconfirm
             title={t('lab.checkoutConfirmTitle', { n: row.queue_number })}
             description={t('lab.checkoutConfirmDescription')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { conflictReasonOf, errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { useQueueChanges } from '../../lib/socket.ts';
 import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
 import { focusQueueNumber } from '../station-work/components/queue-number-input.tsx';
@@ -42,15 +42,12 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/** Why the weighbridge could not record the weight, in the officer's words. */
-function weighFailure(
-  t: TFunction,
-  error: unknown,
-  direction: WeighDirection,
-  n: string,
-  row: WeighRecord | undefined,
-  locale: string,
-): StationFailure {
+/**
+ * Why the weighbridge could not record the weight, in the officer's words: from the server's
+ * reason (already weighed in or out, not weighed in, already left), never from today's list,
+ * which may be older than the refusal.
+ */
+function weighFailure(t: TFunction, error: unknown, direction: WeighDirection, n: string): StationFailure {
   const subject = t('weighing.typedNumber', { n });
   const detail =
     error instanceof Error && error.message
@@ -60,27 +57,18 @@ function weighFailure(
   if (code === 'NOT_FOUND') return { title: t('weighing.notFound'), subject };
   if (code === 'VALIDATION_FAILED') return { title: t('weighing.invalidInput'), subject, detail };
   if (code !== 'CONFLICT') return { title: errorMessage(t, error), subject };
-  if (direction === 'in') {
-    return row && row.weigh_in_kg !== null
-      ? {
-          title: t('weighing.alreadyWeighedIn', {
-            n,
-            weight: formatKg(row.weigh_in_kg, locale),
-            time: clock(row.weigh_in_at),
-          }),
-          subject: row.weigh_out_kg === null ? t('weighing.useWeighOut') : undefined,
-        }
-      : { title: t('weighing.weighInConflict', { n }), detail };
+  const reason = conflictReasonOf(error);
+  if (!reason) {
+    return {
+      title: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', { n }),
+      detail,
+    };
   }
-  return row && row.weigh_out_kg !== null
-    ? {
-        title: t('weighing.alreadyWeighedOut', {
-          n,
-          weight: formatKg(row.weigh_out_kg, locale),
-          time: clock(row.weigh_out_at),
-        }),
-      }
-    : { title: t('weighing.weighOutConflict', { n }), detail };
+  // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
+  return {
+    title: errorMessage(t, error),
+    subject: reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined,
+  };
 }
 
 /** /System/weighing: the weighbridge records each truck's weight in and out. */
@@ -127,7 +115,6 @@ export function WeighingPage() {
       return;
     }
     const mutation = direction === 'in' ? weighIn : weighOut;
-    const row = known;
     mutation.mutate(
       { queue_number: typed, weight },
       {
@@ -153,7 +140,7 @@ export function WeighingPage() {
         onError: (error) => {
           setLast(null);
           const code = errorCodeOf(error);
-          showFailure(weighFailure(t, error, direction, typed, row, locale), () =>
+          showFailure(weighFailure(t, error, direction, typed), () =>
             code === 'VALIDATION_FAILED' ? focusWeight(true) : focusQueueNumber(queueRef.current, true),
           );
         },

@@ -1,9 +1,10 @@
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import { dueWeighing, type WeighDirection } from '@truck-queue/shared/queue/weighing';
 
 /** A weighbridge reads up to 100 t, to a tenth of a kilogram at best (the contract's WeightSchema). */
 export const MAX_WEIGHT_KG = 100_000;
 
-export type WeighDirection = 'in' | 'out';
+export type { WeighDirection };
 
 export interface NumberSymbols {
   group: string;
@@ -52,9 +53,10 @@ export function weightProblem(kg: number | null | undefined): WeightProblem | nu
 }
 
 /**
- * The weighing Enter records for a queue number: weigh-out when today's list shows the truck
- * weighed in and not yet out, else weigh-in.
+ * The weighing Enter records for a queue number: the one today's list says is due (weigh-out
+ * for a truck weighed in and not yet out), else weigh-in. Only a suggestion: the server decides.
  */
 export function suggestedDirection(row: WeighRecord | undefined): WeighDirection {
-  return row && row.weigh_in_kg !== null && row.weigh_out_kg === null ? 'out' : 'in';
+  const due = row ? dueWeighing({ in: row.weigh_in_kg !== null, out: row.weigh_out_kg !== null }) : 'in';
+  return due ?? 'in';
 }

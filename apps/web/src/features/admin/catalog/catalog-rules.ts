@@ -1,6 +1,7 @@
 import type { StationRow } from '@truck-queue/shared/contracts/catalog.contract';
 import {
   FLOW_ENGINE_STATES,
+  isFlowEngineId,
   isQueueState,
   STATION_TYPE,
   stationTypeOfState,
@@ -29,10 +30,6 @@ export function firstQueueNumber(prefix: string): string {
 export function sameName(a: string, b: string): boolean {
   const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
   return norm(a) === norm(b);
-}
-
-export function isFlowEngineId(value: number): value is FlowEngineId {
-  return value === 1 || value === 2 || value === 3;
 }
 
 /** One flow state from station/loadState: its id, flow engine and code. */

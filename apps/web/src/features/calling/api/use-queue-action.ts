@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONFLICT_REASONS, ERROR_CODES } from '@truck-queue/shared/contracts/api';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
-import type { QueueAction } from '@truck-queue/shared/queue/queue-machine';
+import type { StaffAction } from '@truck-queue/shared/queue/queue-machine';
 import { ApiRequestError, type ClientErrorCode } from '../../../lib/api-client.ts';
 import { readBranch } from '../../../lib/session.ts';
 import { emitAction } from '../../../lib/socket.ts';
 import { accessQueryOptions } from '../../auth/api/use-access.ts';
 import { invalidateQueueLists } from './query-keys.ts';
-
-/** The actions an officer takes on the calling screens (accept and complete belong to the lab). */
-export type StaffAction = Extract<QueueAction, 'call' | 'recheck' | 'reject' | 'finish'>;
-export const STAFF_ACTIONS: readonly StaffAction[] = ['call', 'recheck', 'reject', 'finish'];
-
-export function isStaffAction(action: QueueAction): action is StaffAction {
-  return (STAFF_ACTIONS as readonly QueueAction[]).includes(action);
-}
 
 export type QueueActionInput =
   | { action: 'call' | 'recheck'; queueId: number; stationId: number }

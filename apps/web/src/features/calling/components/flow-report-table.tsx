@@ -2,13 +2,13 @@ import { Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } fr
 import { useTranslation } from 'react-i18next';
 import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
 import {
-  allowedActions,
   FLOW_ENGINE,
   FLOW_ENGINE_STATES,
+  isCalledState,
+  staffActions,
   type FlowEngineId,
 } from '@truck-queue/shared/queue/queue-machine';
 import { formatDateTime } from '../../../lib/format.ts';
-import { isStaffAction } from '../api/use-queue-action.ts';
 import { QueueStateTag } from './queue-state.tsx';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -105,14 +105,13 @@ export function FlowReportTable({
       title: t('reportQueue.columns.actions'),
       fixed: 'right',
       render: (_value, row) => {
-        // A truck that has left is off every active list, whatever its state.
-        const actions = row.exit ? [] : allowedActions(flowEngineId, row.queue_state).filter(isStaffAction);
+        const actions = staffActions(flowEngineId, row.queue_state, row.exit !== null);
         if (actions.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
         return (
           <Flex gap={8}>
             {actions.includes('call') && (
               <Button size="small" type="primary" disabled={busy} onClick={() => onCall(row)}>
-                {row.queue_state === 'C' ? t('calling.actions.callAgain') : t('calling.actions.call')}
+                {isCalledState(row.queue_state) ? t('calling.actions.callAgain') : t('calling.actions.call')}
               </Button>
             )}
             {actions.includes('finish') && (

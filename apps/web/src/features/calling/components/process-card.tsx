@@ -4,29 +4,18 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
 import {
-  allowedActions,
   FLOW_ENGINE,
-  FLOW_ENGINE_STATES,
-  isClosedState,
-  type FlowEngineId,
+  isCalledState,
+  staffActions,
+  waitingStates,
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
-import { isStaffAction } from '../api/use-queue-action.ts';
 import { QueueButton } from './queue-button.tsx';
 import { QueueStateLegend } from './queue-state.tsx';
 
-/** The "In process" column: called trucks. Every other open state waits. */
-const IN_PROCESS: QueueState = 'C';
-
-/** The states a flow's Waiting column can hold, in flow order (lab: QS, LS, L, LF, LO, RC). */
-function waitingStates(flowEngineId: number): QueueState[] {
-  const states = FLOW_ENGINE_STATES[flowEngineId as FlowEngineId] ?? [];
-  return states.map((s) => s.state).filter((s) => s !== IN_PROCESS && !isClosedState(s));
-}
-
 /** Whether a click on a queue in this state leads to an action (call, recheck, reject, finish). */
 export function hasStaffActions(flowEngineId: number, state: QueueState): boolean {
-  return allowedActions(flowEngineId, state).some(isStaffAction);
+  return staffActions(flowEngineId, state).length > 0;
 }
 
 interface ColumnProps {
@@ -87,8 +76,9 @@ interface ProcessCardProps {
 export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
   const { t } = useTranslation();
   const lab = card.flow_engine_id === FLOW_ENGINE.lab;
-  const waiting = card.queue_number.filter((q) => q.queue_state !== IN_PROCESS);
-  const inProcess = card.queue_number.filter((q) => q.queue_state === IN_PROCESS);
+  // "In process" holds the called trucks; every other open state waits.
+  const waiting = card.queue_number.filter((q) => !isCalledState(q.queue_state));
+  const inProcess = card.queue_number.filter((q) => isCalledState(q.queue_state));
   const open = (queue: CardQueue) => onOpen(card, queue);
 
   return (

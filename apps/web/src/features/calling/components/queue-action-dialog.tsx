@@ -2,9 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Descriptions, Divider, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
-import { allowedActions, FLOW_ENGINE, STATION_TYPE } from '@truck-queue/shared/queue/queue-machine';
+import {
+  FLOW_ENGINE,
+  isCalledState,
+  STATION_TYPE,
+  staffActions,
+} from '@truck-queue/shared/queue/queue-machine';
 import { formatDateTime } from '../../../lib/format.ts';
-import { isStaffAction } from '../api/use-queue-action.ts';
 import { ActionRow, StationSection, type StationOption } from './action-sections.tsx';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { QueueStateTag } from './queue-state.tsx';
@@ -71,9 +75,9 @@ function ActionPanel({
   const { modal } = App.useApp();
   const { run, pendingAction, busy } = useActionRunner();
   const { queue, flowEngineId, stations } = target;
-  const actions = allowedActions(flowEngineId, queue.queue_state).filter(isStaffAction);
+  const actions = staffActions(flowEngineId, queue.queue_state);
   const lab = flowEngineId === FLOW_ENGINE.lab;
-  const recall = queue.queue_state === 'C';
+  const recall = isCalledState(queue.queue_state);
   const callStations = stations.filter((s) => s.type === STATION_TYPE.call);
   const recheckStations = stations.filter((s) => s.type === STATION_TYPE.recheck);
 

@@ -2,7 +2,8 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
-import { useQueueAction, type QueueActionInput, type StaffAction } from '../api/use-queue-action.ts';
+import type { StaffAction } from '@truck-queue/shared/queue/queue-machine';
+import { useQueueAction, type QueueActionInput } from '../api/use-queue-action.ts';
 
 export type ActionOutcome = 'done' | 'stale' | 'failed';
 

@@ -1,7 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
-import { isFlowEngineId } from '../catalog-rules.ts';
+import { isFlowEngineId, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
 
 /** One colour per flow engine, wherever a queue type or state shows its flow. */
 export const FLOW_COLOR = {

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
-import { FLOW_ENGINE, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE, isFlowEngineId, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
 import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
-import {
-  firstQueueNumber,
-  isFlowEngineId,
-  normalisePrefix,
-  PREFIX_MAX,
-  PREFIX_PATTERN,
-} from '../catalog-rules.ts';
+import { firstQueueNumber, normalisePrefix, PREFIX_MAX, PREFIX_PATTERN } from '../catalog-rules.ts';
 import { useMasterQueueTypes } from '../api/use-master-queue-types.ts';
 import { useSaveBranchQueueType } from '../api/use-save-branch-queue-type.ts';
 import { FlowTag } from './flow-tag.tsx';

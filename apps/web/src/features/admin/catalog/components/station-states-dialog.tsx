@@ -15,9 +15,9 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StationRow } from '@truck-queue/shared/contracts/catalog.contract';
-import { isQueueState, stationTypeOfState } from '@truck-queue/shared/queue/queue-machine';
+import { isFlowEngineId, isQueueState, stationTypeOfState } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { isFlowEngineId, stationRoles } from '../catalog-rules.ts';
+import { stationRoles } from '../catalog-rules.ts';
 import { useManageStates } from '../api/use-manage-states.ts';
 import { useStationStates } from '../api/use-station-states.ts';
 import { FlowTag } from './flow-tag.tsx';

@@ -1,0 +1,74 @@
+import type { EventHub, QueueChange } from '../lib/event-hub.ts';
+import type { DeviceService } from '../modules/devices/device.service.ts';
+import type { DeviceNamespace } from './device-namespace.ts';
+import type { PublicNamespace } from './public-namespace.ts';
+import { branchRoom, deviceRoom, pendingRoom, queueTypeRoom, sessionRoom } from './rooms.ts';
+import type { RealtimeServer } from './server.ts';
+
+/**
+ * Committed changes (the event hub) become room emits; screens refetch on them. With the
+ * Redis adapter an emit reaches the sockets of every instance. Returns the unsubscriber.
+ */
+export function startBroadcasts(deps: {
+  io: RealtimeServer;
+  publicSpace: PublicNamespace;
+  deviceSpace: DeviceNamespace;
+  devices: Pick<DeviceService, 'displaysShowing'>;
+  events: EventHub;
+}): () => void {
+  const { io, publicSpace, deviceSpace, devices, events } = deps;
+
+  /** A call or recheck, to the displays showing its queue type. */
+  async function announceCall(change: QueueChange) {
+    if (change.stationId === null || change.stationName === null) return;
+    const displays = await devices.displaysShowing(change.branchQueueTypeId);
+    if (displays.length === 0) return;
+    deviceSpace.to(displays.map(deviceRoom)).emit('called', {
+      id: change.transitionId,
+      queue_number: change.queueNumber,
+      queue_type_name: change.queueTypeName,
+      station_id: change.stationId,
+      station_name: change.stationName,
+      action: change.action,
+      called_at: change.at.toISOString(),
+    });
+  }
+
+  const unsubscribe = [
+    events.subscribe('queueChanged', async (change: QueueChange) => {
+      io.to(branchRoom(change.branchId)).emit('refreshUI', {
+        queue_uuid: change.queueUuid,
+        queue_number: change.queueNumber,
+        action: change.action,
+        from_state: change.fromState,
+        to_state: change.toState,
+        station_name: change.stationName,
+        queue_type_id: change.branchQueueTypeId,
+      });
+      if (change.action === 'call' || change.action === 'recheck') {
+        io.to(branchRoom(change.branchId)).emit('popup', {
+          queue_number: change.queueNumber,
+          station_name: change.stationName,
+          action: change.action,
+        });
+      }
+      // The driver's page learns only that its line moved, and refetches its own ticket.
+      publicSpace.to(queueTypeRoom(change.branchQueueTypeId)).emit('queueChanged');
+      if (change.action === 'call' || change.action === 'recheck') await announceCall(change);
+    }),
+    events.subscribe('deviceChanged', (change) => {
+      io.to(branchRoom(change.branchId)).emit('deviceChanged', { kind: change.kind, uuid: change.uuid });
+      const rooms = [deviceRoom(change.deviceId), ...change.shortIds.map(pendingRoom)];
+      deviceSpace.to(rooms).emit('deviceChanged');
+      // Whatever the change, the device's sockets stop getting calls until they reconnect with
+      // the new state (a cancelled device must not keep hearing its old branch).
+      deviceSpace.in(deviceRoom(change.deviceId)).socketsLeave(deviceRoom(change.deviceId));
+    }),
+    events.subscribe('sessionsEnded', ({ sessionIds }) => {
+      for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
+    }),
+  ];
+  return () => {
+    for (const stop of unsubscribe) stop();
+  };
+}

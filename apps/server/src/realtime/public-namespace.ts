@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace } from 'socket.io';
+import { z } from 'zod';
+import { PUBLIC_NAMESPACE, type PublicServerToClient } from '@truck-queue/shared/contracts/socket-events';
+import type { ProxyTrust } from '../lib/client-address.ts';
+import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
+import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
+import { clientInfo } from './client-info.ts';
+import { handshakeRefusal } from './failure.ts';
+import { queueTypeRoom } from './rooms.ts';
+import type { RealtimeServer } from './server.ts';
+
+export type PublicNamespace = Namespace<Record<string, never>, PublicServerToClient>;
+
+const PublicHandshakeSchema = z.object({ queue: z.uuid() });
+
+/**
+ * `/public`: the driver's page. It names its ticket's uuid in the handshake and joins the room
+ * of the ticket's queue type; it only ever hears that its line moved.
+ */
+export function createPublicNamespace(
+  io: RealtimeServer,
+  deps: { publicQueue: PublicQueueService; log: FastifyBaseLogger; trustProxy: ProxyTrust },
+): PublicNamespace {
+  const publicSpace = io.of(PUBLIC_NAMESPACE) as unknown as PublicNamespace;
+  // Anyone may connect here: bounded per client address before anything else is looked at.
+  const publicHandshakes = createRateLimiter(RATE_LIMITS.publicHandshakes);
+  publicSpace.use((socket, next) => {
+    if (publicHandshakes.take(clientInfo(socket, deps.trustProxy).ip) > 0)
+      return next(new Error('RATE_LIMITED'));
+    const handshake = PublicHandshakeSchema.safeParse(socket.handshake.auth);
+    if (!handshake.success) return next(new Error('NOT_FOUND'));
+    deps.publicQueue
+      .information(handshake.data.queue)
+      .then(async (info) => {
+        await socket.join(queueTypeRoom(info.branchQueueTypeId));
+        next();
+      })
+      // An unknown or forgotten ticket is NOT_FOUND; an outage is not (the page keeps retrying).
+      .catch((error: unknown) => next(handshakeRefusal(error, deps.log)));
+  });
+  return publicSpace;
+}

@@ -1,0 +1,15 @@
+/**
+ * Socket.IO room names. Staff sockets are in the default namespace, drivers' pages in
+ * `/public`, displays and kiosks in `/device`; a room name means something only in its own.
+ */
+
+/** Staff sockets that joined their branch (`joinRoom`): every change of the branch. */
+export const branchRoom = (branchId: number) => `branch:${branchId}`;
+/** Every staff socket of one session, to drop them all when it ends. */
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+/** Drivers' pages (`/public`) following a ticket of this queue type. */
+export const queueTypeRoom = (branchQueueTypeId: number) => `queuetype:${branchQueueTypeId}`;
+/** A registered device's sockets (DESIGN.md: `display:<device>`; kiosks have one too). */
+export const deviceRoom = (deviceId: number) => `display:${deviceId}`;
+/** An unregistered screen showing this short id, waiting to be registered. */
+export const pendingRoom = (shortId: string) => `pending:${shortId}`;

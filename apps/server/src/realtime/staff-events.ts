@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import {
+  CallArgs,
+  JoinRoomArgs,
+  RecordArgs,
+  type Ack,
+  type StaffClientToServer,
+} from '@truck-queue/shared/contracts/socket-events';
+import type { Permission } from '@truck-queue/shared/roles';
+import type { AuthContext } from '../http/auth-context.ts';
+import type { CallingService } from '../modules/queue/calling.service.ts';
+import { branchRoom } from './rooms.ts';
+import type { StaffSocket } from './server.ts';
+
+export type StaffEventName = keyof StaffClientToServer;
+
+/** An event's arguments as the client sends them, without its acknowledgement callback. */
+type SentArgs<E extends StaffEventName> =
+  Parameters<StaffClientToServer[E]> extends [...infer A, ((ack: Ack) => void)?] ? A : never;
+
+/**
+ * Where an event may act. `branch`: its first argument is a branch id, which must be the
+ * branch the session works in (a branch switcher switches first, as on HTTP).
+ */
+export type StaffEventScope = 'branch';
+
+export interface StaffEventRule<A extends unknown[]> {
+  /** The arguments, checked before anything else (the session too). */
+  args: z.ZodType<A>;
+  /** What the officer's roles must grant (roles.ts); null: any signed-in officer. */
+  permission: Permission | null;
+  scope: StaffEventScope;
+}
+
+/**
+ * Each staff event and what it needs. The runner (staff-namespace.ts) reads this table before
+ * it runs the event's handler: the handlers below hold no role or branch checks of their own.
+ * The calling service still checks what is the officer's own (queue types, stations).
+ */
+export const STAFF_EVENTS = {
+  joinRoom: { args: JoinRoomArgs, permission: null, scope: 'branch' },
+  doCalling: { args: CallArgs, permission: 'calling', scope: 'branch' },
+  doRecheck: { args: CallArgs, permission: 'calling', scope: 'branch' },
+  doFinish: { args: RecordArgs, permission: 'calling', scope: 'branch' },
+  doReject: { args: RecordArgs, permission: 'calling', scope: 'branch' },
+} as const satisfies { [E in StaffEventName]: StaffEventRule<SentArgs<E>> };
+
+/** The refusal an officer gets when their roles lack an event's permission. */
+export const PERMISSION_REFUSALS: Partial<Record<Permission, string>> = {
+  calling: 'Your role may not call queues.',
+};
+
+/** The arguments a handler gets: the event's, once its rule's schema accepted them. */
+export type StaffEventArgs<E extends StaffEventName> = z.output<(typeof STAFF_EVENTS)[E]['args']>;
+
+/** What a handler works with: the officer's live session, their socket, the services. */
+export interface StaffEventContext {
+  auth: AuthContext;
+  socket: StaffSocket;
+  calling: CallingService;
+}
+
+export type StaffEventHandler<E extends StaffEventName> = (
+  context: StaffEventContext,
+  args: StaffEventArgs<E>,
+) => Promise<void>;
+
+/** One small handler per event; it runs only once the event's rule let it through. */
+export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
+  async joinRoom({ socket }, [branchId]) {
+    await socket.join(branchRoom(branchId));
+    socket.emit('joinRoomCompleted', { branch_id: branchId });
+  },
+  async doCalling({ auth, calling }, [branchId, queueId, stationId]) {
+    await calling.act(auth, branchId, queueId, 'call', stationId);
+  },
+  async doRecheck({ auth, calling }, [branchId, queueId, stationId]) {
+    await calling.act(auth, branchId, queueId, 'recheck', stationId);
+  },
+  async doFinish({ auth, calling }, [branchId, queueId]) {
+    await calling.act(auth, branchId, queueId, 'finish');
+  },
+  async doReject({ auth, calling }, [branchId, queueId]) {
+    await calling.act(auth, branchId, queueId, 'reject');
+  },
+};

@@ -1,0 +1,178 @@
+import type { ConflictReason } from '../contracts/api.ts';
+import { FLOW_ENGINE, ISSUED_STATE, nextState, type QueueAction, type QueueState } from './queue-machine.ts';
+import { weighingRefusal } from './weighing.ts';
+
+/**
+ * Every change to a truck's ticket after it is issued, as one pure function: given the ticket
+ * as it is (read under a row lock), a command and the time, `decide` says what the ticket
+ * becomes, or why not. The server applies the answer in one transaction (queue.service.ts,
+ * `change`); the web reads the same tables (queue-machine.ts, weighing.ts) for its buttons.
+ */
+
+/**
+ * A call of a truck that was called less than this long ago is refused: two officers clicking
+ * at once, or a double click, must not announce the same truck twice. A real recall (the driver
+ * did not come) happens later than this.
+ */
+export const RECALL_GUARD_MS = 15_000;
+
+/** What `decide` needs to know of a ticket. */
+export interface QueueSnapshot {
+  queueNumber: string;
+  flowEngineId: number;
+  state: QueueState;
+  calledAt: Date | null;
+  lastCalledAt: Date | null;
+  exitAt: Date | null;
+  weighInAt: Date | null;
+  weighOutAt: Date | null;
+}
+
+/**
+ * What an officer (or the demo's history) asks of a ticket. A command's kind is the action the
+ * audit row (queue_transitions.action) records. There is no separate "recall": an officer who
+ * clicks call cannot know whether someone else called the truck a moment ago, so a call of a
+ * truck already called is a recall, decided on the locked row (and held back by the guard).
+ */
+export type QueueCommand =
+  | { kind: 'call'; stationId: number }
+  | { kind: 'recheck'; stationId: number }
+  | { kind: 'reject' }
+  | { kind: 'finish' }
+  /** The lab takes the sample. */
+  | { kind: 'accept' }
+  /** The lab's result is out (checkout). */
+  | { kind: 'complete' }
+  | { kind: 'weigh_in'; kg: number }
+  | { kind: 'weigh_out'; kg: number }
+  /** The gate: the truck leaves, in whatever state. */
+  | { kind: 'exit' };
+
+export type AuditAction = QueueCommand['kind'];
+
+/** The columns a change sets besides the state: time stamps, the station sent to, weights. */
+export interface QueueStamps {
+  labStart?: Date;
+  labFinish?: Date;
+  calledAt?: Date;
+  lastCalledAt?: Date;
+  finishedAt?: Date;
+  rejectedAt?: Date;
+  exitAt?: Date;
+  weighInAt?: Date;
+  weighOutAt?: Date;
+  weighInKg?: number;
+  weighOutKg?: number;
+  stationId?: number;
+}
+
+/** Which time stamp a state-machine action sets. Calling stamps only the first call. */
+export const STAMP = {
+  accept: 'labStart',
+  complete: 'labFinish',
+  call: 'calledAt',
+  recheck: null,
+  reject: 'rejectedAt',
+  finish: 'finishedAt',
+} as const satisfies Record<QueueAction, keyof QueueStamps | null>;
+
+export type QueueRefusal = Extract<
+  ConflictReason,
+  | 'ALREADY_LEFT'
+  | 'EXIT_ALREADY_RECORDED'
+  | 'WRONG_STATE'
+  | 'CALLED_RECENTLY'
+  | 'NOT_LAB_FLOW'
+  | 'SAMPLE_ALREADY_TAKEN'
+  | 'SAMPLE_NOT_TAKEN'
+  | 'RESULT_ALREADY_OUT'
+  | 'ALREADY_WEIGHED_IN'
+  | 'NOT_WEIGHED_IN'
+  | 'ALREADY_WEIGHED_OUT'
+>;
+
+export type Decision =
+  | { ok: true; state: QueueState; stamps: QueueStamps; action: AuditAction }
+  /** A 409: `reason` is what the screens translate, `message` the English text of the API. */
+  | { ok: false; code: 'CONFLICT'; reason: QueueRefusal; message: string };
+
+/** The English text of each refusal (the screens say it in the officer's language from `reason`). */
+const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) => string> = {
+  ALREADY_LEFT: (q) => `Queue ${q.queueNumber} has already left the factory.`,
+  EXIT_ALREADY_RECORDED: (q) => `The exit of queue ${q.queueNumber} is already recorded.`,
+  WRONG_STATE: (q, command) =>
+    `Queue ${q.queueNumber} is in state ${q.state}: "${command.kind}" is not possible.`,
+  CALLED_RECENTLY: (q) => `Queue ${q.queueNumber} was called moments ago.`,
+  NOT_LAB_FLOW: (q) => `Queue ${q.queueNumber} does not go through the lab.`,
+  SAMPLE_ALREADY_TAKEN: (q) => `The lab already has the sample of queue ${q.queueNumber}.`,
+  SAMPLE_NOT_TAKEN: (q) => `The lab has not received the sample of queue ${q.queueNumber} yet.`,
+  RESULT_ALREADY_OUT: (q) => `The lab result of queue ${q.queueNumber} is already out.`,
+  ALREADY_WEIGHED_IN: (q) => `Queue ${q.queueNumber} is already weighed in.`,
+  NOT_WEIGHED_IN: (q) => `Queue ${q.queueNumber} has not been weighed in.`,
+  ALREADY_WEIGHED_OUT: (q) => `Queue ${q.queueNumber} is already weighed out.`,
+};
+
+/** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
+export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Decision {
+  const refuse = (reason: QueueRefusal): Decision => ({
+    ok: false,
+    code: 'CONFLICT',
+    reason,
+    message: MESSAGE[reason](q, command),
+  });
+
+  // A truck that has left is off every list: nothing moves it any more.
+  if (q.exitAt) return refuse(command.kind === 'exit' ? 'EXIT_ALREADY_RECORDED' : 'ALREADY_LEFT');
+
+  switch (command.kind) {
+    case 'accept':
+    case 'complete': {
+      if (q.flowEngineId !== FLOW_ENGINE.lab) return refuse('NOT_LAB_FLOW');
+      const to = nextState(q.flowEngineId, q.state, command.kind);
+      if (to) return moved(q, command.kind, to, now);
+      if (command.kind === 'accept') return refuse('SAMPLE_ALREADY_TAKEN');
+      return refuse(q.state === ISSUED_STATE ? 'SAMPLE_NOT_TAKEN' : 'RESULT_ALREADY_OUT');
+    }
+    case 'call':
+    case 'recheck':
+    case 'reject':
+    case 'finish': {
+      const to = nextState(q.flowEngineId, q.state, command.kind);
+      if (!to) return refuse('WRONG_STATE');
+      const recent = q.lastCalledAt !== null && now.getTime() - q.lastCalledAt.getTime() < RECALL_GUARD_MS;
+      if (command.kind === 'call' && recent) return refuse('CALLED_RECENTLY');
+      return moved(q, command.kind, to, now, 'stationId' in command ? command.stationId : undefined);
+    }
+    case 'weigh_in':
+    case 'weigh_out': {
+      const direction = command.kind === 'weigh_in' ? 'in' : 'out';
+      const refusal = weighingRefusal(direction, { in: q.weighInAt !== null, out: q.weighOutAt !== null });
+      if (refusal) return refuse(refusal);
+      const stamps: QueueStamps =
+        direction === 'in'
+          ? { weighInKg: command.kg, weighInAt: now }
+          : { weighOutKg: command.kg, weighOutAt: now };
+      return { ok: true, state: q.state, stamps, action: command.kind };
+    }
+    case 'exit':
+      return { ok: true, state: q.state, stamps: { exitAt: now }, action: 'exit' };
+  }
+}
+
+/** A state-machine move: the new state, its stamp (STAMP) and, for call and recheck, the station. */
+function moved(
+  q: QueueSnapshot,
+  action: QueueAction,
+  to: QueueState,
+  now: Date,
+  stationId?: number,
+): Decision {
+  const stamps: QueueStamps = {};
+  const column = STAMP[action];
+  // A recall keeps the first call's time: the stage times in reports start there.
+  if (column && !(action === 'call' && q.calledAt)) stamps[column] = now;
+  // The recall guard measures from the latest call.
+  if (action === 'call') stamps.lastCalledAt = now;
+  if (stationId !== undefined) stamps.stationId = stationId;
+  return { ok: true, state: to, stamps, action };
+}

@@ -1,0 +1,44 @@
+/**
+ * The weighbridge's rules (DESIGN.md and docs/decisions.md, "Weighbridge rules"): a truck is
+ * weighed in once, then out once, both before it leaves; gross is the heavier weighing, tare the
+ * lighter, net their difference. Trucks that deliver are heavier coming in, trucks that collect
+ * are heavier going out, so neither weighing is "the loaded one" by itself.
+ */
+
+export type WeighDirection = 'in' | 'out';
+
+/** Which weighings a truck already has. */
+export interface Weighed {
+  in: boolean;
+  out: boolean;
+}
+
+export type WeighingRefusal = 'ALREADY_WEIGHED_IN' | 'NOT_WEIGHED_IN' | 'ALREADY_WEIGHED_OUT';
+
+/** Why this weighing cannot be recorded now, or null when it can. */
+export function weighingRefusal(direction: WeighDirection, weighed: Weighed): WeighingRefusal | null {
+  if (direction === 'in') return weighed.in ? 'ALREADY_WEIGHED_IN' : null;
+  if (!weighed.in) return 'NOT_WEIGHED_IN';
+  return weighed.out ? 'ALREADY_WEIGHED_OUT' : null;
+}
+
+/** The weighing a truck is due: in first, then out, then none. */
+export function dueWeighing(weighed: Weighed): WeighDirection | null {
+  if (!weighed.in) return 'in';
+  return weighed.out ? null : 'out';
+}
+
+export interface WeighingTotals {
+  gross: number | null;
+  tare: number | null;
+  net: number | null;
+}
+
+/** Gross, tare and net in kg once both weighings exist; nulls before. Net keeps one decimal. */
+export function weighingTotals(weighInKg: number | null, weighOutKg: number | null): WeighingTotals {
+  if (weighInKg === null || weighOutKg === null) return { gross: null, tare: null, net: null };
+  const gross = Math.max(weighInKg, weighOutKg);
+  const tare = Math.min(weighInKg, weighOutKg);
+  // Weights have one decimal; rounding keeps 41250 - 12000.5 at 29249.5, not 29249.499999.
+  return { gross, tare, net: Math.round((gross - tare) * 10) / 10 };
+}
