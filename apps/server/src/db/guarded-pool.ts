@@ -31,7 +31,18 @@ export class GuardedPool extends pg.Pool {
   }
 }
 
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Each connection's own `query`, kept the first time it is handed out. The pool hands the same
+ * client object out again and again: wrapping whatever `query` is there at each checkout would
+ * nest one more wrapper per transaction, until a BEGIN overflows the stack (after about 10,000
+ * transactions on one connection) and every call fails until a restart.
+ */
+const ownQuery = new WeakMap<pg.PoolClient, QueryFn>();
+
 function guard(client: pg.PoolClient): pg.PoolClient {
+  // The pool sets a fresh `release` on every checkout, so this wrapper is one deep too.
   const giveBack = client.release.bind(client);
   let released = false;
   client.release = (error?: Error | boolean) => {
@@ -41,9 +52,21 @@ function guard(client: pg.PoolClient): pg.PoolClient {
     const inTransaction = status === 'T' || status === 'E';
     giveBack(error || (inTransaction ? new Error('given back inside a transaction') : undefined));
   };
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let query = ownQuery.get(client);
+  if (!query) {
+    query = client.query.bind(client);
+    ownQuery.set(client, query);
+  }
+  const run = query;
   client.query = ((...args: unknown[]) => {
-    const result = query(...args);
+    let result: unknown;
+    try {
+      result = run(...args);
+    } catch (error) {
+      // Thrown before any promise exists: nobody else would give the connection back.
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
     if (result instanceof Promise) {
       void result.catch((error: unknown) => {
         if (isConnectionFailure(error)) client.release(error as Error);
