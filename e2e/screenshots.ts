@@ -109,6 +109,14 @@ async function main(): Promise<void> {
           await page.getByRole('dialog').waitFor({ state: 'detached' });
           await page.getByRole('button', { name: language === 'th' ? /ออกบัตรคิว$/ : /New ticket$/ }).click();
           await shoot(page, `new-ticket-${suffix}`);
+          // A licence that a spreadsheet would run as a formula is refused, and the form says why.
+          const licence = page
+            .getByRole('dialog')
+            .getByLabel(language === 'th' ? 'ทะเบียนรถ' : 'Licence plate', { exact: true });
+          await licence.fill('=1+1');
+          await licence.blur();
+          await page.getByRole('dialog').locator('.ant-form-item-explain-error').waitFor();
+          await shoot(page, `new-ticket-formula-licence-${suffix}`);
           await page.keyboard.press('Escape');
 
           await signInDirect(page, server.baseUrl, ...ADMIN);
@@ -120,6 +128,20 @@ async function main(): Promise<void> {
           await page.keyboard.press('Escape');
           await page.goto('/forgot-password');
           await shoot(page, `forgot-password-${suffix}`);
+
+          // Register with an id no screen is showing: refused, and the dialog says so.
+          await signInDirect(page, server.baseUrl, ...ADMIN);
+          await page.goto('/System/display');
+          await page
+            .getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' })
+            .first()
+            .click();
+          const register = page.getByRole('dialog');
+          await register.getByPlaceholder('K7MQ4XPR').fill('QQQQ9999');
+          await register.getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' }).click();
+          await register.locator('.ant-form-item-explain-error').waitFor();
+          await shoot(page, `register-device-not-waiting-${suffix}`);
+          await page.keyboard.press('Escape');
         }
         await page.context().close();
 

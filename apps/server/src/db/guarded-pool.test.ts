@@ -16,7 +16,7 @@ let served: Database;
 beforeAll(async () => {
   harness = await openTestDatabase();
   // A second pool on the same database, as main.ts makes it (one connection on PGlite).
-  served = connectDatabase(harness.engine, { ...harness.pool.options } as pg.ClientConfig, SERVING_TIMEOUTS);
+  served = connectDatabase(harness.engine, { ...harness.pool.options }, SERVING_TIMEOUTS);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -29,6 +29,7 @@ describe('the guarded serving pool', () => {
     const previousLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 10_000;
     const depths: number[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with apply(this)
     const original = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
@@ -50,6 +51,7 @@ describe('the guarded serving pool', () => {
   it('gives a connection back when its query throws before any promise exists', async () => {
     vi.restoreAllMocks();
     let throwNext = false;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with apply(this)
     const original = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       if (throwNext) {
@@ -59,10 +61,14 @@ describe('the guarded serving pool', () => {
       return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
     });
     // Its own pool of one connection, made after the spy, with a short wait for a connection.
-    const pool = connectDatabase(harness.engine, { ...harness.pool.options } as pg.ClientConfig, {
-      ...SERVING_TIMEOUTS,
-      connectMs: 2000,
-    });
+    const pool = connectDatabase(
+      harness.engine,
+      { ...harness.pool.options },
+      {
+        ...SERVING_TIMEOUTS,
+        connectMs: 2000,
+      },
+    );
     try {
       const client = await pool.pool.connect();
       throwNext = true;

@@ -29,6 +29,29 @@ export const RATE_LIMITS = {
    */
   staffRefusals: { perSecond: 30, burst: 200 },
   /**
+   * Events of every staff socket of one session together, checked beside the socket's own
+   * bucket: opening more sockets gives a session no more. A little larger than one socket's,
+   * for an officer with a second screen (the dashboard beside the calling page).
+   */
+  staffSessionEvents: { perSecond: 40, burst: 200 },
+  /**
+   * Refused events of one session's sockets together: past it, every socket of the session
+   * that sends a refused event is disconnected.
+   */
+  staffSessionRefusals: { perSecond: 30, burst: 200 },
+  /**
+   * Staff handshakes of one session (keyed by its token's hash, before the session is looked
+   * up). A browser opens one socket per tab and reconnects after a blip; twenty at once is
+   * already a browser with many tabs reconnecting together.
+   */
+  staffSessionHandshakes: { perSecond: 2, burst: 20 },
+  /**
+   * Staff handshakes per client address (before anything is looked up): every screen of a
+   * plant may share one address and reconnect together after a restart. The bench opens 500
+   * sockets from one address in a few seconds.
+   */
+  staffHandshakes: { perSecond: 50, burst: 600 },
+  /**
    * Public calls per client address (the driver's page, a device's hello; sign-in has its own
    * throttle). Generous because of carrier-grade NAT: dozens of drivers' phones may share one
    * address, and each refetches its ticket whenever its line moves.

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
-import { RATE_LIMITS, TokenBucket, type Now } from '../lib/rate-limit.ts';
+import { createRateLimiter, RATE_LIMITS, TokenBucket, type Now } from '../lib/rate-limit.ts';
 
 const LIMITED: Ack = {
   status: 0,
@@ -8,25 +8,54 @@ const LIMITED: Ack = {
   message: 'Too many actions from this screen in a short time. Wait a moment and try again.',
 };
 
+/** The buckets every staff socket of one session shares (see `limitEvents`). */
+export interface SessionEventLimits {
+  /** Takes an event token of the session: 0 when allowed. */
+  event(sessionId: number): number;
+  /** Takes a refusal token of the session: 0 when the session may still be refused without a disconnect. */
+  refusal(sessionId: number): number;
+}
+
+/** One per server: the buckets of each session's sockets together (bounded like any limiter's keys). */
+export function createSessionEventLimits(now?: Now): SessionEventLimits {
+  const events = createRateLimiter(RATE_LIMITS.staffSessionEvents, { now });
+  const refusals = createRateLimiter(RATE_LIMITS.staffSessionRefusals, { now });
+  return {
+    event: (sessionId) => events.take(String(sessionId)),
+    refusal: (sessionId) => refusals.take(String(sessionId)),
+  };
+}
+
 /**
- * Bounds one staff socket's events. The check runs before the event's handler, so before the
- * session lookup and any other database work, and counts every packet (unknown events and bad
- * arguments too). An event over the limit is acknowledged RATE_LIMITED at once and goes no
- * further; a socket that keeps sending far over it is disconnected (`onFlood` is told first).
+ * Bounds one staff socket's events, and with `session` the events of all its session's sockets
+ * together (so opening more sockets gives a session no more). The checks run before the event's
+ * handler, so before the session lookup and any other database work, and count every packet
+ * (unknown events and bad arguments too). An event over either limit is acknowledged
+ * RATE_LIMITED at once and goes no further; a socket that keeps sending far over it, or any
+ * socket of a session whose sockets together do, is disconnected (`onFlood` is told first).
  */
-export function limitEvents(socket: Socket, onFlood: () => void, now?: Now): void {
+export function limitEvents(
+  socket: Socket,
+  onFlood: () => void,
+  now?: Now,
+  session?: { id: number; limits: SessionEventLimits },
+): void {
   const events = new TokenBucket(RATE_LIMITS.staffEvents, now);
   const refusals = new TokenBucket(RATE_LIMITS.staffRefusals, now);
   let dropped = false;
   socket.use((packet, next) => {
-    if (events.take() === 0) {
+    if (dropped) return;
+    if (events.take() === 0 && (!session || session.limits.event(session.id) === 0)) {
       next();
       return;
     }
     // Not calling next() drops the event. Its acknowledgement, if it asked for one, is the last argument.
     const ack = packet.at(-1) as unknown;
     if (typeof ack === 'function') (ack as (ack: Ack) => void)(LIMITED);
-    if (refusals.take() > 0 && !dropped) {
+    // Both refusal buckets take a token, so the session's counts this socket's refusal too.
+    const overSocket = refusals.take() > 0;
+    const overSession = session ? session.limits.refusal(session.id) > 0 : false;
+    if (overSocket || overSession) {
       dropped = true;
       onFlood();
       socket.disconnect(true);

@@ -132,3 +132,53 @@ describe('a staff socket that floods', () => {
     });
   });
 });
+
+const sessionLimit = RATE_LIMITS.staffSessionEvents;
+const sessionHandshakes = RATE_LIMITS.staffSessionHandshakes;
+
+describe('one session that floods through many sockets', () => {
+  it('is bounded as a whole: handshakes past its burst are refused, and its sockets share one bucket', async () => {
+    const security = plant.officers.security;
+    const session = await t.signIn(security.email, security.password);
+    const before = await forbiddenRows(security.id);
+
+    // 30 sockets at once: the session's handshake bucket lets its burst in and refuses the rest
+    // before the session is looked up.
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 30 }, () => staffSocket(url, { session, apiKey: t.config.apiKey })),
+    );
+    const sockets = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    const refused = attempts.flatMap((a) => (a.status === 'rejected' ? [(a.reason as Error).message] : []));
+    expect(sockets.length).toBeGreaterThan(0);
+    expect(sockets.length).toBeLessThanOrEqual(sessionHandshakes.burst + 1);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused)).toEqual(new Set(['RATE_LIMITED']));
+
+    // Each socket sends 140 calls: within one socket's bucket, far past the session's.
+    const dropped = sockets.map((socket) => next<string>(socket, 'disconnect', 20_000));
+    const started = performance.now();
+    for (const socket of sockets)
+      for (let i = 0; i < 140; i++)
+        socket.emit('doCalling', plant.branch.id, 5_000_000 + i, plant.stations.standardCall.id, () => undefined);
+
+    // Meanwhile another officer's screen calls a truck, and the health check answers.
+    const other = await joined(plant.officers.caller.session);
+    const ticket = await issueTicket(t, plant, 'standard', 'FL 2');
+    const [health, call] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/healthz' }),
+      emitAck(other, 'doCalling', plant.branch.id, ticket.id, plant.stations.standardCall.id),
+    ]);
+    expect(health.statusCode, health.body).toBe(200);
+    expect(call).toEqual({ status: 1 });
+
+    // Every flooding socket is disconnected...
+    expect(new Set(await Promise.all(dropped))).toEqual(new Set(['io server disconnect']));
+    const seconds = (performance.now() - started) / 1000;
+    // ...and at most the session's bucket reached the database, not 30 sockets' worth.
+    const reached = (await settled(() => forbiddenRows(security.id))) - before;
+    expect(reached).toBeGreaterThan(0);
+    expect(reached).toBeLessThanOrEqual(sessionLimit.burst + Math.ceil(sessionLimit.perSecond * seconds));
+    expect(reached).toBeLessThan(sockets.length * 140);
+    expect(other.connected).toBe(true);
+  });
+});

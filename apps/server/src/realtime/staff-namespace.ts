@@ -5,11 +5,12 @@ import { can } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../http/auth-context.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
-import { sameSecret } from '../lib/tokens.ts';
+import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
+import { sameSecret, tokenHash } from '../lib/tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import { clientInfo } from './client-info.ts';
-import { limitEvents } from './event-rate.ts';
+import { createSessionEventLimits, limitEvents } from './event-rate.ts';
 import { failure, handshakeRefusal } from './failure.ts';
 import { sessionRoom } from './rooms.ts';
 import type { RealtimeServer, StaffSocket } from './server.ts';
@@ -97,17 +98,31 @@ export async function runStaffEvent(
 /**
  * The default namespace: staff screens. A socket authenticates with its session and the API
  * key in the handshake and joins its session's room; each event of STAFF_EVENTS then goes
- * through the rate limit (event-rate.ts) and the runner.
+ * through the rate limits (event-rate.ts: the socket's and its session's) and the runner.
  */
 export function attachStaffNamespace(
   io: RealtimeServer,
   deps: StaffRunnerDeps & { apiKey: string; auth: AuthService },
 ): void {
   const { auth, log } = deps;
+  // Handshakes are bounded per client address, then per session, before the session is looked
+  // up: a session (or a stranger) opening sockets in a loop costs the database nothing. The
+  // session's bucket is keyed by its token's hash, held only in memory and never logged.
+  const addressHandshakes = createRateLimiter(RATE_LIMITS.staffHandshakes);
+  const sessionHandshakes = createRateLimiter(RATE_LIMITS.staffSessionHandshakes);
+  const sessionEvents = createSessionEventLimits();
   io.use((socket, next) => {
+    if (addressHandshakes.take(clientInfo(socket, deps.trustProxy).ip) > 0) {
+      next(new Error('RATE_LIMITED'));
+      return;
+    }
     const handshake = HandshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success || !sameSecret(handshake.data.apiKey, deps.apiKey)) {
       next(new Error('UNAUTHENTICATED'));
+      return;
+    }
+    if (sessionHandshakes.take(tokenHash(handshake.data.session)) > 0) {
+      next(new Error('RATE_LIMITED'));
       return;
     }
     auth
@@ -122,11 +137,15 @@ export function attachStaffNamespace(
   });
 
   io.on('connection', (socket) => {
-    limitEvents(socket, () =>
-      log.warn(
-        { officerId: socket.data.auth.officerId, ip: clientInfo(socket, deps.trustProxy).ip },
-        'a staff socket sent events far over its limit and was disconnected',
-      ),
+    limitEvents(
+      socket,
+      () =>
+        log.warn(
+          { officerId: socket.data.auth.officerId, ip: clientInfo(socket, deps.trustProxy).ip },
+          'a staff socket (or its session) sent events far over its limit and was disconnected',
+        ),
+      undefined,
+      { id: socket.data.auth.sessionId, limits: sessionEvents },
     );
     for (const name of Object.keys(STAFF_EVENTS) as StaffEventName[])
       socket.on(name, (...raw: unknown[]) => void runStaffEvent(socket, name, raw, deps));
