@@ -79,6 +79,13 @@ export function isAdminRoles(roles: string | null | undefined): boolean {
 /** Roles only a SuperAdmin may give or take: SuperAdmin itself and cross-branch switching. */
 export const GUARDED_ROLE_IDS: readonly RoleId[] = [ROLE.superAdmin, ROLE.branchSwitcher];
 
+/** Whether `after` holds a guarded role that `before` did not (the officer is being promoted). */
+export function grantsGuardedRole(before: string, after: string): boolean {
+  const had = parseRoles(before);
+  const has = parseRoles(after);
+  return GUARDED_ROLE_IDS.some((role) => !had.includes(role) && has.includes(role));
+}
+
 /**
  * Whether an officer with `actorRoles` may change another officer's password, e-mail, name or
  * roles, or delete them: a SuperAdmin may touch anyone; anyone else only an officer whose

@@ -104,6 +104,25 @@ describe('an Admin and the officers above it', () => {
     expect((await edit(adminSession, employee, { roles: ROLE.security })).statusCode).toBe(200);
   });
 
+  it('cannot keep a password it set once the officer is granted a guarded role', async () => {
+    const admin = await t.createOfficer({ branchId: branch.id, roles: ROLE.admin });
+    const adminSession = await t.signIn(admin.email, admin.password);
+    const superAdmin = await t.createOfficer({ branchId: branch.id, roles: ROLE.superAdmin });
+    const superSession = await t.signIn(superAdmin.email, superAdmin.password);
+    const manager = await t.createOfficer({ branchId: branch.id, roles: ROLE.manager });
+
+    // The Admin sets the manager's password while it holds everyday roles: allowed.
+    expect((await resetPassword(adminSession, manager.uuid, 'admin-knows-it')).statusCode).toBe(200);
+    // A SuperAdmin then grants branch switching: the password the Admin knows stops working.
+    expect((await edit(superSession, manager, { email: manager.email, roles: '51,1000' })).statusCode).toBe(
+      200,
+    );
+    await expect(t.signIn(manager.email, 'admin-knows-it')).rejects.toThrow();
+    // The SuperAdmin sets a new one, and the manager signs in with it.
+    expect((await resetPassword(superSession, manager.uuid, 'from-the-super')).statusCode).toBe(200);
+    await expect(t.signIn(manager.email, 'from-the-super')).resolves.toBeTypeOf('string');
+  });
+
   it('lets a SuperAdmin change anyone', async () => {
     const superAdmin = await t.createOfficer({ branchId: branch.id, roles: ROLE.superAdmin });
     const session = await t.signIn(superAdmin.email, superAdmin.password);

@@ -1,8 +1,9 @@
-import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
 import {
   GUARDED_ROLE_IDS,
+  grantsGuardedRole,
   isAdminRoles,
   mayManageOfficer,
   parseRoles,
@@ -14,6 +15,7 @@ import type { AuthContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
+import { newToken } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../auth/auth.service.ts';
 
@@ -88,31 +90,27 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
     before: string,
     after: string,
   ) {
-    if (hasRole(before, ROLE.superAdmin) && !hasRole(after, ROLE.superAdmin)) {
-      // Every row that may hold role 0 (and some that do not, such as '1000'), checked in JS.
-      const candidates = await tx
-        .select({ id: officers.id, roles: officers.roles })
-        .from(officers)
-        .where(and(eq(officers.active, true), like(officers.roles, '%0%')))
-        .orderBy(asc(officers.id))
-        .for('update');
-      if (!candidates.some((o) => o.id !== officerId && hasRole(o.roles, ROLE.superAdmin))) {
-        throw conflict(
-          'The only SuperAdmin cannot be deleted or lose the SuperAdmin role: make another officer a SuperAdmin first.',
-          'LAST_SUPERADMIN',
-        );
-      }
+    const losesSuperAdmin = hasRole(before, ROLE.superAdmin) && !hasRole(after, ROLE.superAdmin);
+    const losesAdmin = isAdminRoles(before) && !isAdminRoles(after);
+    if (!losesSuperAdmin && !losesAdmin) return;
+    // One statement locks every row either check reads (the branch's officers, and every officer
+    // that may hold role 0: '%0%' also matches '1000', checked in JS), in id order, so two such
+    // changes wait for each other instead of deadlocking.
+    const rows = await tx
+      .select({ id: officers.id, roles: officers.roles, branchId: officers.branchId })
+      .from(officers)
+      .where(and(eq(officers.active, true), or(eq(officers.branchId, branchId), like(officers.roles, '%0%'))))
+      .orderBy(asc(officers.id))
+      .for('update');
+    const others = rows.filter((o) => o.id !== officerId);
+    if (losesSuperAdmin && !others.some((o) => hasRole(o.roles, ROLE.superAdmin))) {
+      throw conflict(
+        'The only SuperAdmin cannot be deleted or lose the SuperAdmin role: make another officer a SuperAdmin first.',
+        'LAST_SUPERADMIN',
+      );
     }
-    if (isAdminRoles(before) && !isAdminRoles(after)) {
-      const branchOfficers = await tx
-        .select({ id: officers.id, roles: officers.roles })
-        .from(officers)
-        .where(and(eq(officers.branchId, branchId), eq(officers.active, true)))
-        .orderBy(asc(officers.id))
-        .for('update');
-      if (!branchOfficers.some((o) => o.id !== officerId && isAdminRoles(o.roles))) {
-        throw conflict('The branch must keep at least one administrator.', 'LAST_ADMIN');
-      }
+    if (losesAdmin && !others.some((o) => o.branchId === branchId && isAdminRoles(o.roles))) {
+      throw conflict('The branch must keep at least one administrator.', 'LAST_ADMIN');
     }
   }
 
@@ -176,13 +174,20 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
       const current = await find(auth, uuid);
       assertMayAssign(auth, current.roles, input.roles);
       await assertEmailFree(input.email, current.id);
+      // A password someone else set (an Admin may have reset it while the officer held only
+      // everyday roles) must not carry a SuperAdmin or branch-switching role: granting one
+      // replaces it with one nobody knows, and the SuperAdmin sets a new one (the page asks).
+      const unknownPassword =
+        current.id !== auth.officerId && grantsGuardedRole(current.roles, input.roles)
+          ? { passwordHash: await hashPassword(newToken()) }
+          : {};
       const row = await db
         .transaction(async (tx) => {
           // Read again under the locks: the roles may have changed since find().
           await assertOthersRemain(tx, auth.branchId, current.id, current.roles, input.roles);
           const [updated] = await tx
             .update(officers)
-            .set({ ...input, updated: clock.now() })
+            .set({ ...input, ...unknownPassword, updated: clock.now() })
             .where(
               and(eq(officers.id, current.id), eq(officers.roles, current.roles), eq(officers.active, true)),
             )
@@ -206,10 +211,15 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
         ]);
       }
       const officer = await find(auth, uuid);
-      await db
+      const passwordHash = await hashPassword(newPassword);
+      // Written only if the officer still holds the roles find() allowed this actor to touch: a
+      // SuperAdmin's promotion landing during the hash must not keep a password an Admin chose.
+      const changed = await db
         .update(officers)
-        .set({ passwordHash: await hashPassword(newPassword), updated: clock.now() })
-        .where(eq(officers.id, officer.id));
+        .set({ passwordHash, updated: clock.now() })
+        .where(and(eq(officers.id, officer.id), eq(officers.roles, officer.roles), eq(officers.active, true)))
+        .returning({ id: officers.id });
+      if (changed.length === 0) throw changedMeanwhile();
       await endSessions(officer.id, officer.id === auth.officerId ? auth.sessionId : null);
     },
 

@@ -198,7 +198,7 @@ export function ManageUserPage() {
           }}
         />
       </ListCard>
-      <OfficerFormDialog target={editing} onClose={() => setEditing(null)} />
+      <OfficerFormDialog target={editing} onClose={() => setEditing(null)} onPromoted={setPasswordFor} />
       <ChangePasswordDialog officer={passwordFor} onClose={() => setPasswordFor(null)} />
     </>
   );

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
-import { isAdminRoles, PRIMARY_ROLE_IDS, ROLE, type RoleId } from '@truck-queue/shared/roles';
+import {
+  grantsGuardedRole,
+  isAdminRoles,
+  PRIMARY_ROLE_IDS,
+  ROLE,
+  type RoleId,
+} from '@truck-queue/shared/roles';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
@@ -27,10 +33,12 @@ export type OfficerFormTarget = { mode: 'create' } | { mode: 'edit'; officer: Of
 interface OfficerFormDialogProps {
   target: OfficerFormTarget;
   onClose: () => void;
+  /** An officer was just given SuperAdmin or the branch switch: their password must be set anew. */
+  onPromoted: (officer: OfficerRow) => void;
 }
 
 /** Add or edit an officer: name, last name, email, role (+ branch switch), and a password when new. */
-export function OfficerFormDialog({ target, onClose }: OfficerFormDialogProps) {
+export function OfficerFormDialog({ target, onClose, onPromoted }: OfficerFormDialogProps) {
   const { t } = useTranslation();
   const shown = useRetained(target);
   return (
@@ -42,12 +50,16 @@ export function OfficerFormDialog({ target, onClose }: OfficerFormDialogProps) {
       destroyOnHidden
       width={560}
     >
-      {shown && <OfficerForm target={shown} onClose={onClose} />}
+      {shown && <OfficerForm target={shown} onClose={onClose} onPromoted={onPromoted} />}
     </Modal>
   );
 }
 
-function OfficerForm({ target, onClose }: { target: NonNullable<OfficerFormTarget>; onClose: () => void }) {
+function OfficerForm({
+  target,
+  onClose,
+  onPromoted,
+}: Omit<OfficerFormDialogProps, 'target'> & { target: NonNullable<OfficerFormTarget> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<OfficerFormValues>();
@@ -76,8 +88,15 @@ function OfficerForm({ target, onClose }: { target: NonNullable<OfficerFormTarge
       editing ? { uuid: editing.uuid, ...fields } : { ...fields, password: values.password ?? '' },
       {
         onSuccess: () => {
-          void message.success(t('admin.users.saved'));
           onClose();
+          // The server replaced the password of an officer given a guarded role (someone else
+          // may have known it): the SuperAdmin sets a new one right away.
+          if (editing && !editingSelf && grantsGuardedRole(editing.roles, fields.roles)) {
+            void message.info(t('admin.users.promotedSetPassword'), 8);
+            onPromoted({ ...editing, ...fields });
+          } else {
+            void message.success(t('admin.users.saved'));
+          }
         },
         onError: (error) => {
           if (isApiRequestError(error) && error.detail.reason === 'EMAIL_TAKEN') {
