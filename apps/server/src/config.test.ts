@@ -57,7 +57,15 @@ describe('loadConfig', () => {
     for (const bad of ['on', 'true', 'yes', '1', '2']) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: name the proxy/);
     }
-    for (const bad of ['nginx', '10.0.0.300', '10.0.0.0/40', '0.0.0.0/0', '127.0.0.1,*']) {
+    for (const bad of [
+      'nginx',
+      '10.0.0.300',
+      '10.0.0.0/40',
+      '0.0.0.0/0',
+      '127.0.0.1,*',
+      'uniquelocal',
+      '10.0.0.10,linklocal',
+    ]) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: ".*"/);
     }
   });

@@ -51,7 +51,7 @@ function parseOrigins(list: string, ctx: z.RefinementCtx): string[] {
 
 /**
  * TRUST_PROXY: off, or the reverse proxies in front of the server, comma-separated (addresses,
- * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`). Only a request whose TCP peer is one
+ * CIDR ranges, or `loopback`; the named private ranges are refused: they hold clients too). Only a request whose TCP peer is one
  * of them has its X-Forwarded-* headers believed, and the client is the right-most forwarded
  * address that is not one of them. `on` and hop counts are refused: both believe whoever
  * reaches the port, so anyone could choose the address sign-in throttling and the audit see.
@@ -67,6 +67,15 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] {
     ctx.addIssue({
       code: 'custom',
       message: `name the proxy instead of "${value}": its address or network, e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.10,10.0.0.11 (otherwise anyone reaching the port could choose the client address the sign-in throttle and the audit see)`,
+    });
+    return [];
+  }
+  // A named range (the whole private network, say) also holds the clients: proxy-addr skips every
+  // trusted address, so a client on the plant's LAN could put any address in front of its own.
+  if (proxies.some((p) => p === 'linklocal' || p === 'uniquelocal')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" would trust the clients of the plant's network too: name the proxy's own address(es) instead, e.g. TRUST_PROXY=10.0.0.10`,
     });
     return [];
   }

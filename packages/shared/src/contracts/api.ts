@@ -136,7 +136,8 @@ export function noNul<T extends z.ZodString>(schema: T): T {
  * a licence typed as `=cmd|' /C calc'!A0` would run in Excel once the export is saved as CSV.
  */
 export function startsLikeFormula(value: string): boolean {
-  return /^[=+\-@\t\r]/.test(value);
+  // A lone "-" is how Thai records write "none" (a lastname, say), and no spreadsheet runs it.
+  return value !== '-' && /^[=+\-@\t\r]/.test(value);
 }
 
 /** A name that reaches reports and exports may not start like a formula. */

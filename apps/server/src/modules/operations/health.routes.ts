@@ -47,8 +47,8 @@ async function checkDatabase(
 
 /**
  * `GET /healthz` for load balancers and process supervisors: 200 when this instance can serve
- * (its database answers with the schema this build expects, and its Redis answers when one is
- * configured), 503 otherwise, saying which of them is wrong. No API key: it tells nothing about
+ * (its database answers with the schema this build expects or a newer one, and its Redis answers
+ * when one is configured), 503 otherwise, saying which of them is wrong. No API key: it tells nothing about
  * the plant.
  */
 export function registerHealthRoutes(
@@ -59,7 +59,9 @@ export function registerHealthRoutes(
   app.get('/healthz', async (_request, reply) => {
     const { database, schema } = await checkDatabase(deps.database, expected);
     const redis = deps.redisStatus();
-    const ok = database === 'ok' && schema === 'ok' && redis !== 'down';
+    // 'ahead' (another instance of a newer build has migrated) still serves: during a rolling
+    // upgrade the old instances must not all be pulled at once. It is reported, not failed.
+    const ok = database === 'ok' && (schema === 'ok' || schema === 'ahead') && redis !== 'down';
     return reply
       .code(ok ? 200 : 503)
       .header('cache-control', 'no-store')

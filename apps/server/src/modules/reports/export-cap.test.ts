@@ -101,11 +101,26 @@ describe('report/inOutTransactionExport under load', () => {
     expect((await exportAs(session)).statusCode).toBe(200);
   });
 
-  it('makes at most a few at once across sessions: some wait their turn, the rest are refused', async () => {
+  it('counts an officer once however many times they signed in', async () => {
     const officer = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.manager });
     const sessions: string[] = [];
-    for (let i = 0; i < EXPORT_LIMITS.running + EXPORT_LIMITS.waiting + 4; i++)
-      sessions.push(await t.signIn(officer.email, officer.password));
+    for (let i = 0; i < 4; i++)
+      sessions.push(await t.signIn(officer.email, officer.password, { ip: `10.8.0.${i + 1}` }));
+    const answers = await Promise.all(sessions.map((session) => exportAs(session)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json<{ code: string }>().code)).toEqual([
+      'EXPORT_BUSY',
+      'EXPORT_BUSY',
+      'EXPORT_BUSY',
+    ]);
+  });
+
+  it('makes at most a few at once across officers: some wait their turn, the rest are refused', async () => {
+    const sessions: string[] = [];
+    for (let i = 0; i < EXPORT_LIMITS.running + EXPORT_LIMITS.waiting + 4; i++) {
+      const officer = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.manager });
+      sessions.push(await t.signIn(officer.email, officer.password, { ip: `10.9.0.${i + 1}` }));
+    }
     // A busy day of its own, so that every request is in before the first exports are made.
     const busyDay = '2026-11-18';
     await t.db.execute(sql`

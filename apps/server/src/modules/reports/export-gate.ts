@@ -17,11 +17,11 @@ export const EXPORT_LIMITS = {
 export type ExportLimits = typeof EXPORT_LIMITS;
 
 /**
- * Lets an export run only when its session has no other one under way and a slot is free;
+ * Lets an export run only when its officer has no other one under way and a slot is free;
  * otherwise it waits its turn (first come, first served) or is refused with EXPORT_BUSY.
  */
 export function createExportGate(limits: ExportLimits = EXPORT_LIMITS) {
-  const sessions = new Set<number>();
+  const officers = new Set<number>();
   const waiting: (() => void)[] = [];
   let running = 0;
 
@@ -60,11 +60,12 @@ export function createExportGate(limits: ExportLimits = EXPORT_LIMITS) {
 
   return {
     /** Runs `work` (the whole export: query, workbook, storage) under both limits. */
-    async run<T>(sessionId: number, work: () => Promise<T>): Promise<T> {
-      if (sessions.has(sessionId)) {
-        throw busy('This session is already making an export. Wait until it is ready.');
+    async run<T>(officerId: number, work: () => Promise<T>): Promise<T> {
+      // Per officer, not per session: signing in several times must not take every place.
+      if (officers.has(officerId)) {
+        throw busy('You are already making an export. Wait until it is ready.');
       }
-      sessions.add(sessionId);
+      officers.add(officerId);
       try {
         await take();
         try {
@@ -73,7 +74,7 @@ export function createExportGate(limits: ExportLimits = EXPORT_LIMITS) {
           release();
         }
       } finally {
-        sessions.delete(sessionId);
+        officers.delete(officerId);
       }
     },
 

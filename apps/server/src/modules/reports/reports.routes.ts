@@ -65,10 +65,10 @@ export function registerReportRoutes(
   }));
 
   // An export holds its rows and workbook in memory while it is made: the gate bounds how many
-  // are made at once (one per session, a few per process), from the query to the stored file.
+  // are made at once (one per officer, a few per process), from the query to the stored file.
   const gate = createExportGate();
   register(reportContracts.inOutTransactionExport, ({ auth, body }) =>
-    gate.run(auth.sessionId, async () => {
+    gate.run(auth.officerId, async () => {
       const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
       if (total > rows.length) {
         throw new AppError(
