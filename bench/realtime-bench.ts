@@ -8,6 +8,8 @@ interface Setup {
   app: FastifyInstance;
   apiKey: string;
   session: string;
+  /** Another session of the officer: a session opens at most RATE_LIMITS.staffSessionHandshakes' burst at once. */
+  newSession: () => Promise<string>;
   branchId: number;
   /** Queue ids waiting in QS and a station they may be called to. */
   queueIds: number[];
@@ -35,9 +37,12 @@ export async function benchCallingLatency(setup: Setup, socketCount: number): Pr
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
+  let session = setup.session;
   for (let i = 0; i < socketCount; i++) {
+    // Twenty sockets per session, as many screens of many officers would be.
+    if (i > 0 && i % 20 === 0) session = await setup.newSession();
     const s = connect(url, {
-      auth: { session: setup.session, apiKey: setup.apiKey },
+      auth: { session, apiKey: setup.apiKey },
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,

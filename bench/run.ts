@@ -133,6 +133,7 @@ async function benchQueueWork(app: FastifyInstance, database: Database, session:
         app,
         apiKey: config.apiKey,
         session,
+        newSession: () => signIn(app),
         branchId: flow.branchId,
         queueIds: waiting.map((w) => w.id),
         stationId: flow.stationId,

@@ -59,6 +59,13 @@ export const RATE_LIMITS = {
   publicCalls: { perSecond: 50, burst: 300 },
   /** Connections to /public per client address: the same phones, each (re)connecting now and then. */
   publicHandshakes: { perSecond: 10, burst: 200 },
+  /** Connections to /device per client address: a plant's displays and kiosks reconnecting together. */
+  deviceHandshakes: { perSecond: 10, burst: 200 },
+  /**
+   * New device ids claimed per client address (hellos and sockets): a plant's IT sets up a few
+   * screens at a time. Ten a minute, twenty at once: one address cannot fill `device_hellos`.
+   */
+  deviceNewIds: { perSecond: 10 / 60, burst: 20 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */

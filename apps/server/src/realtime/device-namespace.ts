@@ -3,8 +3,11 @@ import type { Namespace } from 'socket.io';
 import { z } from 'zod';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { DEVICE_NAMESPACE, type DeviceServerToClient } from '@truck-queue/shared/contracts/socket-events';
+import type { ProxyTrust } from '../lib/client-address.ts';
+import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 import type { DeviceService } from '../modules/devices/device.service.ts';
+import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
 import { deviceRoom, pendingRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
@@ -24,10 +27,14 @@ const DeviceHandshakeSchema = z.object({
  */
 export function createDeviceNamespace(
   io: RealtimeServer,
-  deps: { apiKey: string; devices: DeviceService; log: FastifyBaseLogger },
+  deps: { apiKey: string; devices: DeviceService; log: FastifyBaseLogger; trustProxy: ProxyTrust },
 ): DeviceNamespace {
   const deviceSpace = io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
+  // Anyone may connect here (the API key is public): bounded per client address first.
+  const deviceHandshakes = createRateLimiter(RATE_LIMITS.deviceHandshakes);
   deviceSpace.use((socket, next) => {
+    const { ip } = clientInfo(socket, deps.trustProxy);
+    if (deviceHandshakes.take(ip) > 0) return next(new Error('RATE_LIMITED'));
     const handshake = DeviceHandshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success || !sameSecret(handshake.data.apiKey, deps.apiKey)) {
       next(new Error('UNAUTHENTICATED'));
@@ -35,13 +42,13 @@ export function createDeviceNamespace(
     }
     const { kind, device_id: shortId, secret } = handshake.data;
     deps.devices
-      .arrive(kind, shortId, secret)
+      .arrive(kind, shortId, secret, ip)
       .then(async (arrival) => {
         // A screen never waits in the room of an id another browser holds: it is told to show
         // a new id instead (or to come back later when too many ids are waiting).
         if (arrival === null) return next(new Error('UNAUTHENTICATED'));
         if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
-        if (arrival.status === 'full') return next(new Error('RATE_LIMITED'));
+        if (arrival.status === 'full' || arrival.status === 'limited') return next(new Error('RATE_LIMITED'));
         await socket.join(
           arrival.status === 'registered' ? deviceRoom(arrival.device.deviceId) : pendingRoom(shortId),
         );

@@ -14,15 +14,31 @@ export interface SessionEventLimits {
   event(sessionId: number): number;
   /** Takes a refusal token of the session: 0 when the session may still be refused without a disconnect. */
   refusal(sessionId: number): number;
+  /** Counts the socket among its session's until it disconnects. */
+  add(sessionId: number, socket: Socket): void;
+  /** Disconnects every socket of the session (it flooded). */
+  disconnectAll(sessionId: number): void;
 }
 
 /** One per server: the buckets of each session's sockets together (bounded like any limiter's keys). */
 export function createSessionEventLimits(now?: Now): SessionEventLimits {
   const events = createRateLimiter(RATE_LIMITS.staffSessionEvents, { now });
   const refusals = createRateLimiter(RATE_LIMITS.staffSessionRefusals, { now });
+  const sockets = new Map<number, Set<Socket>>();
   return {
     event: (sessionId) => events.take(String(sessionId)),
     refusal: (sessionId) => refusals.take(String(sessionId)),
+    add(sessionId, socket) {
+      const own = sockets.get(sessionId) ?? new Set<Socket>();
+      sockets.set(sessionId, own.add(socket));
+      socket.once('disconnect', () => {
+        own.delete(socket);
+        if (own.size === 0 && sockets.get(sessionId) === own) sockets.delete(sessionId);
+      });
+    },
+    disconnectAll(sessionId) {
+      for (const socket of [...(sockets.get(sessionId) ?? [])]) socket.disconnect(true);
+    },
   };
 }
 
@@ -31,8 +47,9 @@ export function createSessionEventLimits(now?: Now): SessionEventLimits {
  * together (so opening more sockets gives a session no more). The checks run before the event's
  * handler, so before the session lookup and any other database work, and count every packet
  * (unknown events and bad arguments too). An event over either limit is acknowledged
- * RATE_LIMITED at once and goes no further; a socket that keeps sending far over it, or any
- * socket of a session whose sockets together do, is disconnected (`onFlood` is told first).
+ * RATE_LIMITED at once and goes no further; a socket that keeps sending far over it is
+ * disconnected, and when a session's sockets together do, all of them are (`onFlood` is told
+ * first).
  */
 export function limitEvents(
   socket: Socket,
@@ -43,6 +60,7 @@ export function limitEvents(
   const events = new TokenBucket(RATE_LIMITS.staffEvents, now);
   const refusals = new TokenBucket(RATE_LIMITS.staffRefusals, now);
   let dropped = false;
+  session?.limits.add(session.id, socket);
   socket.use((packet, next) => {
     if (dropped) return;
     if (events.take() === 0 && (!session || session.limits.event(session.id) === 0)) {
@@ -58,6 +76,8 @@ export function limitEvents(
     if (overSocket || overSession) {
       dropped = true;
       onFlood();
+      // A session over its refusals loses every socket it has: they flood together.
+      if (overSession) session!.limits.disconnectAll(session!.id);
       socket.disconnect(true);
     }
   });

@@ -159,7 +159,13 @@ describe('one session that floods through many sockets', () => {
     const started = performance.now();
     for (const socket of sockets)
       for (let i = 0; i < 140; i++)
-        socket.emit('doCalling', plant.branch.id, 5_000_000 + i, plant.stations.standardCall.id, () => undefined);
+        socket.emit(
+          'doCalling',
+          plant.branch.id,
+          5_000_000 + i,
+          plant.stations.standardCall.id,
+          () => undefined,
+        );
 
     // Meanwhile another officer's screen calls a truck, and the health check answers.
     const other = await joined(plant.officers.caller.session);

@@ -50,7 +50,7 @@ export function createRealtime(deps: {
 
   attachStaffNamespace(io, { apiKey, auth, calling, log, trustProxy });
   const publicSpace = createPublicNamespace(io, { publicQueue, log, trustProxy });
-  const deviceSpace = createDeviceNamespace(io, { apiKey, devices, log });
+  const deviceSpace = createDeviceNamespace(io, { apiKey, devices, log, trustProxy });
 
   const sessionSweep = startSessionSweep({
     sockets: () => io.of('/').sockets.values(),

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/auth-context.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
+import { createRateLimiter, retryAfterSeconds } from '../../lib/rate-limit.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
 import type { AuthRepository, SigninQueries } from './auth.repository.ts';
 
@@ -14,8 +15,20 @@ import type { AuthRepository, SigninQueries } from './auth.repository.ts';
  * so are attempts still being checked: each is reserved before its password is checked.
  */
 export const THROTTLE = {
+  /**
+   * Sign-ins being checked at once in this process, from every address: more are refused at
+   * once (Retry-After 1), before any database work. Each holds a transaction or a password hash,
+   * and the embedded database has one connection: a crowd of addresses cannot queue more.
+   */
+  inFlight: 16,
   /** Sign-ins being checked at once from one address in this process; more are refused at once. */
   inFlightPerIp: 4,
+  /**
+   * Sign-ins started per address (a token bucket, before any database work): an office of
+   * officers behind one address signing in at shift change gets in within seconds, each
+   * retrying after Retry-After; one address cannot keep the database busy with refusals.
+   */
+  perIpRate: { perSecond: 5, burst: 60 },
   /** Failures of one account from one address before it has to wait... */
   perPair: 5,
   /** ...this long after the last failure, doubling with each further failure, up to pairMaxDelayMs. */
@@ -128,6 +141,10 @@ export function createAuthService(deps: {
 
   /** Sign-ins being checked per address, in this process (entries leave when they reach zero). */
   const signinsInFlight = new Map<string, number>();
+  /** Sign-ins being checked in this process, from every address. */
+  let totalInFlight = 0;
+  /** Sign-ins started per address (bounded memory, like every limiter). */
+  const signinRate = createRateLimiter(THROTTLE.perIpRate);
 
   /**
    * A sign-in in three steps: reserve the attempt under the throttle's locks (a short
@@ -179,17 +196,30 @@ export function createAuthService(deps: {
       info: RequestInfo,
     ) {
       const now = clock.now();
-      // Checked before any database work: a burst from one address costs it nothing, and the
-      // password hashes one address can keep busy at once stay bounded.
+      // Checked before any database work: a burst from one address, or from many, costs
+      // nothing, and the transactions and password hashes kept busy at once stay bounded.
+      if (totalInFlight >= THROTTLE.inFlight) {
+        const message = 'Too many sign-ins at once. Try again in a moment.';
+        throw new AppError('TOO_MANY_ATTEMPTS', message, undefined, { retryAfterSeconds: 1 });
+      }
       const inFlight = signinsInFlight.get(info.ip) ?? 0;
       if (inFlight >= THROTTLE.inFlightPerIp) {
         const message = 'Too many sign-ins at once from here. Try again in a moment.';
         throw new AppError('TOO_MANY_ATTEMPTS', message, undefined, { retryAfterSeconds: 1 });
       }
+      const waitMs = signinRate.take(info.ip);
+      if (waitMs > 0) {
+        const message = 'Too many sign-ins from here in a short time. Try again in a moment.';
+        throw new AppError('TOO_MANY_ATTEMPTS', message, undefined, {
+          retryAfterSeconds: retryAfterSeconds(waitMs),
+        });
+      }
+      totalInFlight += 1;
       signinsInFlight.set(info.ip, inFlight + 1);
       try {
         return await checkSignin(input, info, now);
       } finally {
+        totalInFlight -= 1;
         const left = (signinsInFlight.get(info.ip) ?? 1) - 1;
         if (left > 0) signinsInFlight.set(info.ip, left);
         else signinsInFlight.delete(info.ip);

@@ -11,16 +11,23 @@ import { deviceHellos } from '../../db/schema.ts';
 
 /** A screen that said hello this recently is waiting: an officer may register its id. */
 export const DEVICE_WAITING_MS = 60 * 60_000;
-/** An id unseen this long is forgotten: another browser may show it then. */
-export const DEVICE_HELLO_FORGET_MS = 24 * 60 * 60_000;
 /**
- * At most this many ids are held at once: a flood of made-up ids cannot fill the database. A
- * plant has a handful of screens; when it is full, new ids wait until old ones are forgotten.
+ * An id unseen this long is forgotten: another browser may show it then. As long as the
+ * registration window: a screen that keeps saying hello keeps its id (each hello refreshes it).
  */
-export const MAX_DEVICE_HELLOS = 10_000;
+export const DEVICE_HELLO_FORGET_MS = DEVICE_WAITING_MS;
+/**
+ * At most this many ids are held at once: a flood of made-up ids cannot fill the database. New
+ * ids are also limited per client address (RATE_LIMITS.deviceNewIds), so filling it takes
+ * thousands of addresses; when it is full, new ids wait until old ones are forgotten.
+ */
+export const MAX_DEVICE_HELLOS = 100_000;
 
-/** `mine`: this browser holds the id; `taken`: another browser does; `full`: no room for a new id. */
-export type Claim = 'mine' | 'taken' | 'full';
+/**
+ * `mine`: this browser holds the id; `taken`: another browser does; `full`: no room for a new
+ * id; `limited`: its address has claimed too many ids lately.
+ */
+export type Claim = 'mine' | 'taken' | 'full' | 'limited';
 
 /** Holds `shortId` for the browser whose secret hashes to `secretHash`, or says who holds it. */
 export async function claimShortId(
@@ -29,6 +36,8 @@ export async function claimShortId(
   shortId: string,
   secretHash: string,
   now: Date,
+  /** Asked before a claim that may create or take over a row (the address's new-id bucket). */
+  mayClaim: () => boolean = () => true,
 ): Promise<Claim> {
   // The usual case: the waiting screen saying hello again.
   const [seen] = await db
@@ -44,6 +53,13 @@ export async function claimShortId(
     .from(deviceHellos)
     .where(gte(deviceHellos.lastSeen, forgotten));
   if (held!.n >= MAX_DEVICE_HELLOS) return 'full';
+  // An id another browser holds is refused without taking from the address's new-id bucket.
+  const [other] = await db
+    .select({ shortId: deviceHellos.shortId })
+    .from(deviceHellos)
+    .where(and(eq(deviceHellos.shortId, shortId), gte(deviceHellos.lastSeen, forgotten)));
+  if (other) return 'taken';
+  if (!mayClaim()) return 'limited';
 
   // First writer wins, in one statement: a new id is inserted; an id held by this same browser
   // (its hello and its socket arriving together) or forgotten by its holder is (re)taken; an id

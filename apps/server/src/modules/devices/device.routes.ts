@@ -16,7 +16,7 @@ export function registerDeviceRoutes(register: RegisterCall, devices: DeviceServ
         },
       ]);
     }
-    return { status: 1, ...(await devices.hello(body.kind, body.device_id, secret.data)) };
+    return { status: 1, ...(await devices.hello(body.kind, body.device_id, secret.data, request.ip)) };
   });
 
   register(deviceContracts.displayBoard, async ({ device }) => ({

@@ -21,6 +21,7 @@ import {
 import type { DeviceContext } from '../../http/auth-context.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
+import { createRateLimiter, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../auth/auth.service.ts';
@@ -33,7 +34,8 @@ export type Arrival =
   | { status: 'registered'; device: DeviceContext }
   | { status: 'waiting' }
   | { status: 'taken' }
-  | { status: 'full' };
+  | { status: 'full' }
+  | { status: 'limited' };
 
 /** How many of today's calls the board's strip shows. */
 export const BOARD_RECENT_CALLS = 10;
@@ -51,6 +53,8 @@ export function createDeviceService(deps: {
   companyName: string;
 }) {
   const { db, queue, events, clock, siteTimeZone } = deps;
+  /** New ids claimed per client address, by hellos and sockets alike (decisions.md, Devices). */
+  const newIds = createRateLimiter(RATE_LIMITS.deviceNewIds);
 
   /**
    * What the device row holding this short id says of these credentials: the registered device
@@ -119,9 +123,15 @@ export function createDeviceService(deps: {
   /**
    * A screen says hello or opens its socket: registered (as this device), waiting (this browser
    * holds the id it shows), taken (another browser holds that id: show a new one), or full (too
-   * many ids waiting; try again later). Malformed credentials are null.
+   * many ids waiting; try again later), or limited (its address claimed too many new ids
+   * lately). Malformed credentials are null.
    */
-  async function arrive(kind: DeviceKind, rawId: string, rawSecret: string): Promise<Arrival | null> {
+  async function arrive(
+    kind: DeviceKind,
+    rawId: string,
+    rawSecret: string,
+    ip: string,
+  ): Promise<Arrival | null> {
     const shortId = DeviceIdSchema.safeParse(rawId);
     const secret = DeviceSecretSchema.safeParse(rawSecret);
     if (!shortId.success || !secret.success) return null;
@@ -129,7 +139,7 @@ export function createDeviceService(deps: {
     const found = await lookup(kind, shortId.data, hash);
     if (found.device) return { status: 'registered', device: found.device };
     if (found.otherBrowser) return { status: 'taken' };
-    const claim = await claimShortId(db, kind, shortId.data, hash, clock.now());
+    const claim = await claimShortId(db, kind, shortId.data, hash, clock.now(), () => newIds.take(ip) === 0);
     return { status: claim === 'mine' ? 'waiting' : claim };
   }
 
@@ -222,14 +232,20 @@ export function createDeviceService(deps: {
      * `device/hello`: registered (and with what), or waiting with only its own id back. An id
      * another browser holds is refused (DEVICE_ID_TAKEN): the page then shows a new one.
      */
-    async hello(kind: DeviceKind, shortId: string, secret: string) {
-      const arrival = await arrive(kind, shortId, secret);
+    async hello(kind: DeviceKind, shortId: string, secret: string, ip: string) {
+      const arrival = await arrive(kind, shortId, secret, ip);
       if (arrival === null) throw new AppError('VALIDATION_FAILED', 'The device id or secret is malformed.');
       if (arrival.status === 'taken') {
         throw conflict('Another screen already shows this Device ID: show a new one.', 'DEVICE_ID_TAKEN');
       }
       if (arrival.status === 'full') {
         throw new AppError('RATE_LIMITED', 'Too many screens are waiting to be registered. Try again later.');
+      }
+      if (arrival.status === 'limited') {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many new screens from here lately. Try again in a few minutes.',
+        );
       }
       const device = arrival.status === 'registered' ? arrival.device : null;
       return { registered: device !== null, device_id: shortId, device: device ? await info(device) : null };
