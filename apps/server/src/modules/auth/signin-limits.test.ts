@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { and, count, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prehashPassword } from '@truck-queue/shared/password';
