@@ -86,6 +86,29 @@ export const sessions = pgTable(
   (t) => [index('sessions_officer_idx').on(t.officerId)],
 );
 
+/**
+ * Browsers an officer signed in from (the "device cookie" defence): each successful sign-in
+ * gives the browser a random token, kept here as its SHA-256 only. An attempt that presents a
+ * live one of its account is throttled on its own, so a stranger's failures from the same
+ * address do not hold the owner back. Unused for 90 days, a row is ignored and then pruned.
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    created: created(),
+    lastUsed: ts('last_used').notNull().defaultNow(),
+  },
+  (t) => [
+    index('known_browsers_officer_idx').on(t.officerId, t.lastUsed),
+    index('known_browsers_last_used_idx').on(t.lastUsed),
+  ],
+);
+
 /** Sign-ins, failed sign-ins, sign-outs and refused calls: the security audit, also read by throttling. */
 export const authEvents = pgTable(
   'auth_events',

@@ -21,6 +21,15 @@ export const PrehashedPasswordSchema = z
   .string()
   .regex(PREHASHED_PASSWORD_PATTERN, 'must be the 40-character SHA-1 hex of the password');
 
+/** A known-browser token as the server gives it: 32 random bytes, base64url (43 characters). */
+export const KnownBrowserSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 43-character token sign-in gave this browser');
+
+/**
+ * `known_browser`: the token the last sign-in to this account from this browser gave it. With
+ * it, the attempt is throttled on its own, not with its address (docs/decisions.md, Wire and auth).
+ */
 export const signin = defineContract({
   path: 'authen/signin',
   access: 'public',
@@ -28,9 +37,10 @@ export const signin = defineContract({
     email: EmailSchema,
     password: PrehashedPasswordSchema,
     remember: z.boolean().optional(),
+    known_browser: KnownBrowserSchema.optional(),
   }),
   response: OkSchema.extend({
-    officer: OfficerSchema.extend({ session: z.string() }),
+    officer: OfficerSchema.extend({ session: z.string(), known_browser: z.string() }),
   }),
 });
 

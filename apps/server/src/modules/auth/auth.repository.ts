@@ -1,6 +1,21 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  max,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { authEvents, branches, officers, sessions } from '../../db/schema.ts';
+import { authEvents, branches, knownBrowsers, officers, sessions } from '../../db/schema.ts';
 
 /**
  * `signin_pending`: a sign-in whose password is being checked. It counts as a failure until it
@@ -12,6 +27,12 @@ export type AuthEventKind =
 
 /** Failed sign-ins, and those still being checked. */
 const failedOrPending = inArray(authEvents.kind, ['signin_failed', 'signin_pending']);
+
+/**
+ * The audit `detail` of an attempt made with a known browser: `browser:` and the first 16 hex
+ * characters of its token's hash (enough to tell an account's browsers apart, useless to sign in).
+ */
+export const browserDetail = (hash: string) => `browser:${hash.slice(0, 16)}`;
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -30,7 +51,11 @@ function signinQueries(tx: Executor, email: string, ip: string) {
   }
 
   return {
-    /** This address's failures on this account since a time, not counting those before its last success here. */
+    /**
+     * This address's failures on this account since a time, not counting those before its last
+     * success here. Attempts made with a known browser are that browser's pair, not the address's:
+     * they neither count here nor forgive the address.
+     */
     async pairFailures(since: Date): Promise<{ count: number; last: Date | null }> {
       const [row] = await tx
         .select({ count: count(), last: max(authEvents.created) })
@@ -41,7 +66,45 @@ function signinQueries(tx: Executor, email: string, ip: string) {
             eq(authEvents.email, email),
             eq(authEvents.ip, ip),
             gt(authEvents.created, since),
-            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.ip = ${ip}), 0)`,
+            sql`coalesce(${authEvents.detail}, '') not like 'browser:%'`,
+            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.ip = ${ip} and coalesce(s.detail, '') not like 'browser:%'), 0)`,
+          ),
+        );
+      return { count: row?.count ?? 0, last: row?.last ?? null };
+    },
+
+    /**
+     * The known browser behind a token hash, when it belongs to this account and was used since
+     * a time: its audit `detail`, or null (unknown, another account's, or unused too long).
+     */
+    async knownBrowser(hash: string, usedSince: Date): Promise<string | null> {
+      const [row] = await tx
+        .select({ id: knownBrowsers.id })
+        .from(knownBrowsers)
+        .innerJoin(officers, eq(officers.id, knownBrowsers.officerId))
+        .where(
+          and(
+            eq(knownBrowsers.tokenHash, hash),
+            sql`lower(${officers.email}) = ${email}`,
+            gt(knownBrowsers.lastUsed, usedSince),
+          ),
+        )
+        .limit(1);
+      return row ? browserDetail(hash) : null;
+    },
+
+    /** This browser's failures on this account since a time, not counting those before its last success. */
+    async browserFailures(detail: string, since: Date): Promise<{ count: number; last: Date | null }> {
+      const [row] = await tx
+        .select({ count: count(), last: max(authEvents.created) })
+        .from(authEvents)
+        .where(
+          and(
+            failedOrPending,
+            eq(authEvents.email, email),
+            eq(authEvents.detail, detail),
+            gt(authEvents.created, since),
+            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.detail = ${detail}), 0)`,
           ),
         );
       return { count: row?.count ?? 0, last: row?.last ?? null };
@@ -71,11 +134,14 @@ function signinQueries(tx: Executor, email: string, ip: string) {
     /** The address's `nth` newest failure on any account since a time. */
     addressNthFailure: (since: Date, nth: number) => nthNewestFailure(eq(authEvents.ip, ip), since, nth),
 
-    /** Reserves the attempt: it counts as a failure from now until it is settled. */
-    async reserve(created: Date): Promise<number> {
+    /**
+     * Reserves the attempt: it counts as a failure from now until it is settled. `detail` names
+     * the known browser it was made with, if any; the settled row keeps it.
+     */
+    async reserve(created: Date, detail: string | null): Promise<number> {
       const [row] = await tx
         .insert(authEvents)
-        .values({ kind: 'signin_pending', email, ip, created })
+        .values({ kind: 'signin_pending', email, ip, detail, created })
         .returning({ id: authEvents.id });
       return row!.id;
     },
@@ -229,6 +295,47 @@ export function createAuthRepository(db: Db) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signin-address:${ip}`}, 0))`);
         return work(signinQueries(tx, email, ip));
       });
+    },
+
+    /**
+     * Gives this officer's browser a known-browser token (its hash): the one it presented, if it
+     * is still this officer's, is replaced, so one browser keeps one row. Then the officer's rows
+     * beyond the newest `keep`, and every row unused since `staleBefore`, are deleted.
+     */
+    async rememberBrowser(
+      officerId: number,
+      presentedHash: string | null,
+      newHash: string,
+      now: Date,
+      keep: number,
+      staleBefore: Date,
+    ): Promise<void> {
+      const replaced = presentedHash
+        ? await db
+            .update(knownBrowsers)
+            .set({ tokenHash: newHash, lastUsed: now })
+            .where(
+              and(
+                eq(knownBrowsers.tokenHash, presentedHash),
+                eq(knownBrowsers.officerId, officerId),
+                gt(knownBrowsers.lastUsed, staleBefore),
+              ),
+            )
+            .returning({ id: knownBrowsers.id })
+        : [];
+      if (replaced.length === 0) {
+        await db.insert(knownBrowsers).values({ officerId, tokenHash: newHash, created: now, lastUsed: now });
+        const newest = db
+          .select({ id: knownBrowsers.id })
+          .from(knownBrowsers)
+          .where(eq(knownBrowsers.officerId, officerId))
+          .orderBy(desc(knownBrowsers.lastUsed), desc(knownBrowsers.id))
+          .limit(keep);
+        await db
+          .delete(knownBrowsers)
+          .where(and(eq(knownBrowsers.officerId, officerId), notInArray(knownBrowsers.id, newest)));
+      }
+      await db.delete(knownBrowsers).where(lt(knownBrowsers.lastUsed, staleBefore));
     },
 
     /** The attempt's password was checked: its reservation becomes the audit row of the outcome. */

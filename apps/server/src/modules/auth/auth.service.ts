@@ -45,12 +45,31 @@ export const THROTTLE = {
   knownAddressMs: 30 * 86_400_000,
   /** Refused attempts are audited once a minute per address (and account): see signin. */
   auditEveryMs: 60_000,
+  /**
+   * Failures of one account from one known browser (a token an earlier sign-in gave it) before
+   * it has to wait, then the pair's waits (pairFirstDelayMs doubling up to pairMaxDelayMs,
+   * counted over pairWindowMs). Such an attempt is judged by this alone: its address's pair, the
+   * account ceiling and the address limit do not hold it back.
+   */
+  perBrowser: 5,
+  /** A known-browser token is honoured this long after its last successful sign-in, then pruned. */
+  knownBrowserMs: 90 * 86_400_000,
+  /** Known browsers kept per officer (most recently used first); older ones are deleted. */
+  knownBrowsersPerOfficer: 20,
 } as const;
 
 /** Why an attempt is refused, in the audit's `detail`, and until when. */
 interface Refusal {
-  detail: 'account' | 'account-ceiling' | 'address';
+  detail: 'account' | 'account-ceiling' | 'address' | 'browser';
   until: Date;
+}
+
+/** Until when failures counted on a pair make it wait, or null: `allowed`, then growing waits. */
+function pairWait(failures: { count: number; last: Date | null }, allowed: number): Date | null {
+  if (!failures.last || failures.count < allowed) return null;
+  const doublings = Math.min(failures.count - allowed, 30);
+  const wait = Math.min(THROTTLE.pairFirstDelayMs * 2 ** doublings, THROTTLE.pairMaxDelayMs);
+  return new Date(failures.last.getTime() + wait);
 }
 
 /**
@@ -58,19 +77,25 @@ interface Refusal {
  * locks), or null to let it be checked. The waits of one address on one account grow with each
  * failure; the far higher ceilings per account and per address keep a crowd of addresses, or
  * one address trying many accounts, in check, but never stop an address the account's owner
- * signed in from: so a stranger cannot lock the owner out.
+ * signed in from: so a stranger cannot lock the owner out. An attempt from a known browser of
+ * the account (`browser`, its audit detail) is judged by that browser's own failures alone, so
+ * a stranger behind the owner's address cannot hold the owner back either.
  */
-async function throttleDecision(q: SigninQueries, now: Date): Promise<Refusal | null> {
+async function throttleDecision(
+  q: SigninQueries,
+  now: Date,
+  browser: string | null,
+): Promise<Refusal | null> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const refusals: Refusal[] = [];
 
-  const pair = await q.pairFailures(ago(THROTTLE.pairWindowMs));
-  if (pair.last && pair.count >= THROTTLE.perPair) {
-    const doublings = Math.min(pair.count - THROTTLE.perPair, 30);
-    const wait = Math.min(THROTTLE.pairFirstDelayMs * 2 ** doublings, THROTTLE.pairMaxDelayMs);
-    const until = new Date(pair.last.getTime() + wait);
-    if (until > now) refusals.push({ detail: 'account', until });
+  if (browser) {
+    const until = pairWait(await q.browserFailures(browser, ago(THROTTLE.pairWindowMs)), THROTTLE.perBrowser);
+    return until && until > now ? { detail: 'browser', until } : null;
   }
+
+  const refusals: Refusal[] = [];
+  const until = pairWait(await q.pairFailures(ago(THROTTLE.pairWindowMs)), THROTTLE.perPair);
+  if (until && until > now) refusals.push({ detail: 'account', until });
 
   if (!(await q.signedInFromHere(ago(THROTTLE.knownAddressMs)))) {
     // Over a limit when its limit-th newest failure is still in the window; free when that one leaves it.
@@ -113,6 +138,14 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null };
 }
 
+interface SigninInput {
+  email: string;
+  password: string;
+  remember?: boolean | undefined;
+  /** The known-browser token an earlier sign-in to this account gave this browser. */
+  known_browser?: string | undefined;
+}
+
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 'The e-mail or password is wrong. Please check them.');
 
@@ -151,14 +184,13 @@ export function createAuthService(deps: {
    * transaction), check the password outside it (the embedded database has one connection,
    * and a hash takes tens of milliseconds), then settle the reservation as a failure or a success.
    */
-  async function checkSignin(
-    input: { email: string; password: string; remember?: boolean | undefined },
-    info: RequestInfo,
-    now: Date,
-  ) {
+  async function checkSignin(input: SigninInput, info: RequestInfo, now: Date) {
+    const presented = input.known_browser ? tokenHash(input.known_browser) : null;
+    const knownSince = new Date(now.getTime() - THROTTLE.knownBrowserMs);
     const reservation = await repo.withSigninLocks(input.email, info.ip, async (q) => {
-      const refusal = await throttleDecision(q, now);
-      if (!refusal) return await q.reserve(now);
+      const browser = presented ? await q.knownBrowser(presented, knownSince) : null;
+      const refusal = await throttleDecision(q, now, browser);
+      if (!refusal) return await q.reserve(now, browser);
       await q.recordThrottled(refusal.detail, refusal.detail !== 'address', now, THROTTLE.auditEveryMs);
       return refusal;
     });
@@ -186,15 +218,27 @@ export function createAuthService(deps: {
       ip: info.ip,
       userAgent: info.userAgent,
     });
+    // This browser is now one the officer signs in from: a new token (replacing the one it
+    // presented) lets its next attempts be throttled on their own.
+    const knownBrowser = newToken();
+    await repo.rememberBrowser(
+      officer.id,
+      presented,
+      tokenHash(knownBrowser),
+      now,
+      THROTTLE.knownBrowsersPerOfficer,
+      knownSince,
+    );
     await repo.settleSignin(reservation, 'signin', officer.id);
-    return { ...(await officerView(officer.id, officer.branchId)), session: token };
+    return {
+      ...(await officerView(officer.id, officer.branchId)),
+      session: token,
+      known_browser: knownBrowser,
+    };
   }
 
   return {
-    async signin(
-      input: { email: string; password: string; remember?: boolean | undefined },
-      info: RequestInfo,
-    ) {
+    async signin(input: SigninInput, info: RequestInfo) {
       const now = clock.now();
       // Checked before any database work: a burst from one address, or from many, costs
       // nothing, and the transactions and password hashes kept busy at once stay bounded.
