@@ -62,10 +62,12 @@ export const RATE_LIMITS = {
   /** Connections to /device per client address: a plant's displays and kiosks reconnecting together. */
   deviceHandshakes: { perSecond: 10, burst: 200 },
   /**
-   * New device ids claimed per client address (hellos and sockets): a plant's IT sets up a few
-   * screens at a time. Ten a minute, twenty at once: one address cannot fill `device_hellos`.
+   * New device ids claimed per client address (hellos and sockets). A plant's IT may open a
+   * row of screens at once from one office address (each fresh browser shows a new id), so a
+   * minute's burst is 60; after that one a second. Forgotten after an hour, one address holds
+   * at most about 3,700 waiting ids: filling `device_hellos` (100,000) takes some 27 addresses.
    */
-  deviceNewIds: { perSecond: 10 / 60, burst: 20 },
+  deviceNewIds: { perSecond: 1, burst: 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */

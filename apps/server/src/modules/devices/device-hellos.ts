@@ -53,12 +53,14 @@ export async function claimShortId(
     .from(deviceHellos)
     .where(gte(deviceHellos.lastSeen, forgotten));
   if (held!.n >= MAX_DEVICE_HELLOS) return 'full';
-  // An id another browser holds is refused without taking from the address's new-id bucket.
-  const [other] = await db
-    .select({ shortId: deviceHellos.shortId })
+  // An id another browser holds is refused without taking from the address's new-id bucket. The
+  // row may also be this browser's own, written a moment ago by its socket or hello arriving
+  // together with this one: then the id is this browser's.
+  const [holder] = await db
+    .select({ secretHash: deviceHellos.secretHash })
     .from(deviceHellos)
     .where(and(eq(deviceHellos.shortId, shortId), gte(deviceHellos.lastSeen, forgotten)));
-  if (other) return 'taken';
+  if (holder) return holder.secretHash === secretHash ? 'mine' : 'taken';
   if (!mayClaim()) return 'limited';
 
   // First writer wins, in one statement: a new id is inserted; an id held by this same browser

@@ -192,6 +192,8 @@ describe('the last SuperAdmin and the last admin', () => {
     const own = await createTestContext();
     try {
       for (let round = 0; round < 5; round++) {
+        // Only this round's two hold role 0: the last round's survivor steps aside first.
+        await own.db.update(officers).set({ active: false }).where(eq(officers.roles, ROLE.superAdmin));
         const b = await own.createBranch(`Supers ${round}`);
         // Keeps the branch's last-admin rule out of the way.
         await own.createOfficer({ branchId: b.id, roles: ROLE.admin });
