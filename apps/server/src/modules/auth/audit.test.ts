@@ -5,6 +5,7 @@ import { ROLE } from '@truck-queue/shared/roles';
 import { authEvents } from '../../db/schema.ts';
 import { newBrowser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { signInWhenFree } from '../../test/sign-in.ts';
 import { THROTTLE } from './auth.service.ts';
 
 /**
@@ -35,21 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * A sign-in as a browser sends it, that tries again while the server has as many sign-ins in
- * flight as it takes (THROTTLE.inFlight, refused before any database work): these tests are
- * about what the checked attempts do, so they wait their turn (a short wait, bounded).
- */
-async function signIn(email: string, password: string, ip: string) {
-  for (let attempt = 0; ; attempt++) {
-    const response = await t.post('authen/signin', { email, password: prehashPassword(password) }, { ip });
-    const busy =
-      response.statusCode === 429 &&
-      response.json<{ message: string }>().message === 'Too many sign-ins at once. Try again in a moment.';
-    if (!busy || attempt >= 500) return response;
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
-  }
-}
+/** A sign-in that waits its turn while the server's in-flight cap is full (test/sign-in.ts). */
+const signIn = (email: string, password: string, ip: string) => signInWhenFree(t, email, password, ip);
 
 async function rowsFor(officer: { id: number; email: string }) {
   return t.db

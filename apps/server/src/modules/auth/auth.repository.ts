@@ -50,6 +50,30 @@ function signinQueries(tx: Executor, email: string, ip: string) {
     return row?.created ?? null;
   }
 
+  /**
+   * Failures of this account matching `where` since a time, and the newest one's time, not
+   * counting those before the last success matching `successes` (written on the audit row `s`).
+   */
+  async function failuresSince(
+    where: SQL,
+    successes: SQL,
+    since: Date,
+  ): Promise<{ count: number; last: Date | null }> {
+    const [row] = await tx
+      .select({ count: count(), last: max(authEvents.created) })
+      .from(authEvents)
+      .where(
+        and(
+          failedOrPending,
+          eq(authEvents.email, email),
+          where,
+          gt(authEvents.created, since),
+          sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and ${successes}), 0)`,
+        ),
+      );
+    return { count: row?.count ?? 0, last: row?.last ?? null };
+  }
+
   return {
     /**
      * This address's failures on this account since a time, not counting those before its last
@@ -57,20 +81,12 @@ function signinQueries(tx: Executor, email: string, ip: string) {
      * they neither count here nor forgive the address.
      */
     async pairFailures(since: Date): Promise<{ count: number; last: Date | null }> {
-      const [row] = await tx
-        .select({ count: count(), last: max(authEvents.created) })
-        .from(authEvents)
-        .where(
-          and(
-            failedOrPending,
-            eq(authEvents.email, email),
-            eq(authEvents.ip, ip),
-            gt(authEvents.created, since),
-            sql`coalesce(${authEvents.detail}, '') not like 'browser:%'`,
-            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.ip = ${ip} and coalesce(s.detail, '') not like 'browser:%'), 0)`,
-          ),
-        );
-      return { count: row?.count ?? 0, last: row?.last ?? null };
+      const notBrowser = sql`coalesce(${authEvents.detail}, '') not like 'browser:%'`;
+      return failuresSince(
+        and(eq(authEvents.ip, ip), notBrowser)!,
+        sql`s.ip = ${ip} and coalesce(s.detail, '') not like 'browser:%'`,
+        since,
+      );
     },
 
     /**
@@ -95,19 +111,7 @@ function signinQueries(tx: Executor, email: string, ip: string) {
 
     /** This browser's failures on this account since a time, not counting those before its last success. */
     async browserFailures(detail: string, since: Date): Promise<{ count: number; last: Date | null }> {
-      const [row] = await tx
-        .select({ count: count(), last: max(authEvents.created) })
-        .from(authEvents)
-        .where(
-          and(
-            failedOrPending,
-            eq(authEvents.email, email),
-            eq(authEvents.detail, detail),
-            gt(authEvents.created, since),
-            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = 'signin' and s.email = ${email} and s.detail = ${detail}), 0)`,
-          ),
-        );
-      return { count: row?.count ?? 0, last: row?.last ?? null };
+      return failuresSince(eq(authEvents.detail, detail), sql`s.detail = ${detail}`, since);
     },
 
     /** Whether this address signed in to this account since a time. */

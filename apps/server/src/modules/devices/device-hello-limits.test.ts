@@ -26,11 +26,14 @@ describe('new device ids per address', () => {
   it('lets one address claim only its burst of new ids; another address still registers a screen', async () => {
     const flood = Array.from({ length: RATE_LIMITS.deviceNewIds.burst + 30 }, () => newBrowser());
     const answers = [];
+    const started = Date.now();
     for (const browser of flood) answers.push(await hello(browser, '10.77.0.1'));
+    // The bucket refills while the flood is sent (the limiter runs on real time): allow that much.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * RATE_LIMITS.deviceNewIds.perSecond);
     const ok = answers.filter((a) => a.statusCode === 200).length;
-    expect(ok).toBeLessThanOrEqual(RATE_LIMITS.deviceNewIds.burst + 1);
+    expect(ok).toBeLessThanOrEqual(RATE_LIMITS.deviceNewIds.burst + refilled + 1);
     const limited = answers.filter((a) => a.statusCode === 429);
-    expect(limited.length).toBeGreaterThanOrEqual(29);
+    expect(limited.length).toBeGreaterThanOrEqual(30 - refilled - 1);
     expect(limited[0]!.json()).toMatchObject({ code: 'RATE_LIMITED' });
     const rows = await t.db
       .select({ id: deviceHellos.shortId })
