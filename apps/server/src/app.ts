@@ -7,7 +7,7 @@ import { loggerOptions } from './http/log-options.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createEventHub, type EventHub } from './lib/event-hub.ts';
+import { createEventHub } from './lib/event-hub.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -89,7 +89,6 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
-    events: EventHub;
   }
 }
 
@@ -232,7 +231,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerHealthRoutes(app, { database, redisStatus: () => realtime.redisStatus() });
   app.decorate('realtime', realtime);
-  app.decorate('events', events);
   app.addHook('preClose', () => realtime.close());
   return app;
 }

@@ -67,10 +67,6 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-export function currentLanguage(): Language {
-  return toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
-}
-
 /** Switch the UI language and remember the choice under 'I18N_LANGUAGE'. */
 export async function changeLanguage(language: Language): Promise<void> {
   saveLanguageSetting(language);

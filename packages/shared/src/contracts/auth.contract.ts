@@ -105,15 +105,3 @@ export const changeOwnPassword = defineContract({
   body: z.strictObject({ old_password: PrehashedPasswordSchema, new_password: PrehashedPasswordSchema }),
   response: OkSchema,
 });
-
-export const authContracts = {
-  signin,
-  signout,
-  checkSession,
-  checkAccess,
-  getOfficer,
-  mainBranch,
-  getBranchSetID,
-  getUpdateBranchID,
-  changeOwnPassword,
-};

@@ -67,5 +67,3 @@ export const cancelOfficer = defineContract({
   body: z.strictObject({ uuid: z.uuid() }),
   response: OkSchema,
 });
-
-export const officerContracts = { mainOfficer, doMainOfficer, changePassword, cancelOfficer };

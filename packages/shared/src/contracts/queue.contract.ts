@@ -150,11 +150,3 @@ export const getQueueByFlow = defineContract({
     queue: z.array(FlowQueueRowSchema),
   }),
 });
-
-export const queueContracts = {
-  issueQueue,
-  ticketOptions,
-  getCardInProcess,
-  findFlowEngineByUUID,
-  getQueueByFlow,
-};

@@ -116,14 +116,3 @@ export const getWeighToday = defineContract({
   body: EmptyBodySchema,
   response: OkSchema.extend({ queue: z.array(WeighRecordSchema) }),
 });
-
-export const stationWorkContracts = {
-  labAccept,
-  labCompleted,
-  getAcceptToday,
-  exitFactory,
-  getExitToday,
-  weighIn,
-  weighOut,
-  getWeighToday,
-};

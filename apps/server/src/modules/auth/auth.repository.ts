@@ -18,14 +18,10 @@ import type { Db } from '../../db/database.ts';
 import { authEvents, branches, knownBrowsers, officers, sessions } from '../../db/schema.ts';
 
 /**
- * `signin_pending`: a sign-in whose password is being checked. It counts as a failure until it
- * is settled, so attempts racing in parallel see each other; one left by a crash stays a
- * failure until it is too old to count.
+ * Failed sign-ins, and those still being checked (`signin_pending`: a sign-in whose password is
+ * being checked counts as a failure until it is settled, so attempts racing in parallel see each
+ * other; one left by a crash stays a failure until it is too old to count).
  */
-export type AuthEventKind =
-  'signin' | 'signin_failed' | 'signin_pending' | 'signin_throttled' | 'signout' | 'forbidden';
-
-/** Failed sign-ins, and those still being checked. */
 const failedOrPending = inArray(authEvents.kind, ['signin_failed', 'signin_pending']);
 
 /**
