@@ -2,15 +2,15 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { DOWNLOAD_PATH } from '../modules/reports/reports.routes.ts';
+import { REPORT_DOWNLOAD_PATH } from '@truck-queue/shared/contracts/report.contract';
 
 /**
  * The one secret that travels in a URL: an export's download token (GET
  * /api/report/download/<token>). Request logs keep the address with the token masked.
  */
 export function maskUrl(url: string): string {
-  return url.startsWith(DOWNLOAD_PATH)
-    ? DOWNLOAD_PATH + url.slice(DOWNLOAD_PATH.length).replace(/^[^?#]*/, '[REDACTED]')
+  return url.startsWith(REPORT_DOWNLOAD_PATH)
+    ? REPORT_DOWNLOAD_PATH + url.slice(REPORT_DOWNLOAD_PATH.length).replace(/^[^?#]*/, '[REDACTED]')
     : url;
 }
 

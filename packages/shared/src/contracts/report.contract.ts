@@ -103,6 +103,9 @@ export type InOutRow = z.infer<typeof InOutRowSchema>;
 export const IN_OUT_MAX_ROWS = 5000;
 export const IN_OUT_EXPORT_MAX_ROWS = 100_000;
 
+/** Where a made export is downloaded (GET, with the token that `inOutTransactionExport` answers). */
+export const REPORT_DOWNLOAD_PATH = '/api/report/download/';
+
 export const inOutTransaction = defineContract({
   path: 'report/inOutTransaction',
   access: 'report',

@@ -4,6 +4,7 @@ import { HEADER_SESSION } from '@truck-queue/shared/contracts/api';
 import {
   IN_OUT_MAX_ROWS,
   IN_OUT_EXPORT_MAX_ROWS,
+  REPORT_DOWNLOAD_PATH,
   reportContracts,
 } from '@truck-queue/shared/contracts/report.contract';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -15,8 +16,6 @@ import { inOutWorkbook } from './in-out-workbook.ts';
 import type { InOutService } from './in-out.service.ts';
 import type { ReportExports } from './report-exports.ts';
 import type { SummaryService } from './summary.service.ts';
-
-export const DOWNLOAD_PATH = '/api/report/download/';
 
 const TokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 
@@ -82,7 +81,7 @@ export function registerReportRoutes(
       const fileName = `รายงานรถเข้า-ออก_${period}.xlsx`;
       const content = await inOutWorkbook(rows, { title: fileName, timeZone: services.siteTimeZone });
       const token = await exports.save(auth, fileName, content);
-      return { status: 1 as const, excel_url: `${DOWNLOAD_PATH}${token}`, rows: rows.length };
+      return { status: 1 as const, excel_url: `${REPORT_DOWNLOAD_PATH}${token}`, rows: rows.length };
     }),
   );
 
@@ -100,7 +99,7 @@ export function registerReportRoutes(
   }));
 
   // The file itself: GET, with the same API key and the session that asked for it.
-  download.app.get(`${DOWNLOAD_PATH}:token`, async (request, reply) => {
+  download.app.get(`${REPORT_DOWNLOAD_PATH}:token`, async (request, reply) => {
     requireApiKey(request, download.apiKey);
     const session = headerValue(request, HEADER_SESSION);
     const auth = session ? await download.authenticate(session) : null;
