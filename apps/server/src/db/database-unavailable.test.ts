@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
@@ -7,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_API_KEY, HEADER_SESSION, type ApiError } from '@truck-queue/shared/contracts/api';
 import { buildApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { memoryLog } from '../test/memory-log.ts';
 import { createPlant, type Plant } from '../test/plant.ts';
 import { closeSockets, emitAck, staffSocket } from '../test/sockets.ts';
 import { startStallProxy, type ProxyTarget, type StallProxy } from '../test/stall-proxy.ts';
@@ -33,7 +33,7 @@ let plant: Plant;
 let proxy: StallProxy;
 let served: Database;
 let app: FastifyInstance;
-let logText = '';
+const log = memoryLog();
 
 /** Where the harness's database is, and how to reach it through a proxy on `port`. */
 function viaProxy(pool: pg.Pool): { target: ProxyTarget; connection: (port: number) => pg.ClientConfig } {
@@ -67,12 +67,7 @@ beforeAll(async () => {
     database: served,
     clock: t.clock,
     serveWeb: false,
-    logStream: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logText += chunk.toString();
-        done();
-      },
-    }),
+    logStream: log.stream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -142,7 +137,8 @@ function expectNoConnectionHeld() {
 }
 
 const logLines = () =>
-  logText
+  log
+    .text()
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string; stack?: unknown });

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,19 +9,8 @@ import { officers } from '../db/schema.ts';
 import { tokenHash } from '../lib/tokens.ts';
 import { serializeError } from '../modules/operations/process-log.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { memoryLog } from '../test/memory-log.ts';
 import { loggerOptions } from './log-options.ts';
-
-/** A log that keeps every line in memory. */
-function memoryLog() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text, clear: () => (text = '') };
-}
 
 /** 64 hex digits: a SHA-256 such as a stored token hash. */
 const HASH = /[0-9a-f]{64}/;

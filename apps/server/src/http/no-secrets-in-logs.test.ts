@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,20 +8,9 @@ import { ROLE } from '@truck-queue/shared/roles';
 import { buildApp } from '../app.ts';
 import { newBrowser, registerDevice } from '../test/devices.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { memoryLog } from '../test/memory-log.ts';
 import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
 import { loggerOptions, maskUrl } from './log-options.ts';
-
-/** A log that keeps every line in memory. */
-function memoryLog() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 const API_KEY = 'plant-api-key-never-in-logs';
 

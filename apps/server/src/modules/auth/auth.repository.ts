@@ -18,6 +18,13 @@ import type { Db } from '../../db/database.ts';
 import { authEvents, branches, knownBrowsers, officers, sessions } from '../../db/schema.ts';
 
 /**
+ * A session that may still be used at `now` (the idle limit aside): not revoked, not past its
+ * lifetime, its officer still active. Rows joined with their officer.
+ */
+const liveAt = (now: Date) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(officers.active, true));
+
+/**
  * Failed sign-ins, and those still being checked (`signin_pending`: a sign-in whose password is
  * being checked counts as a failure until it is settled, so attempts racing in parallel see each
  * other; one left by a crash stays a failure until it is too old to count).
@@ -218,14 +225,7 @@ export function createAuthRepository(db: Db) {
         })
         .from(sessions)
         .innerJoin(officers, eq(officers.id, sessions.officerId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            eq(officers.active, true),
-          ),
-        );
+        .where(and(eq(sessions.tokenHash, hash), liveAt(now)));
       return row ?? null;
     },
 
@@ -235,15 +235,7 @@ export function createAuthRepository(db: Db) {
         .select({ id: sessions.id })
         .from(sessions)
         .innerJoin(officers, eq(officers.id, sessions.officerId))
-        .where(
-          and(
-            inArray(sessions.id, ids),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            gte(sessions.lastSeen, idleSince),
-            eq(officers.active, true),
-          ),
-        );
+        .where(and(inArray(sessions.id, ids), liveAt(now), gte(sessions.lastSeen, idleSince)));
       return rows.map((row) => row.id);
     },
 

@@ -113,7 +113,7 @@ async function throttleDecision(
 }
 
 function tooManyAttempts(waitMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const seconds = retryAfterSeconds(waitMs);
   const wait =
     seconds < 2 ? 'a moment' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
   const message = `Too many failed sign-ins. Wait ${wait} and try again.`;
