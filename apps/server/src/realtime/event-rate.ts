@@ -14,31 +14,24 @@ export interface SessionEventLimits {
   event(sessionId: number): number;
   /** Takes a refusal token of the session: 0 when the session may still be refused without a disconnect. */
   refusal(sessionId: number): number;
-  /** Counts the socket among its session's until it disconnects. */
-  add(sessionId: number, socket: Socket): void;
   /** Disconnects every socket of the session (it flooded). */
   disconnectAll(sessionId: number): void;
 }
 
-/** One per server: the buckets of each session's sockets together (bounded like any limiter's keys). */
-export function createSessionEventLimits(now?: Now): SessionEventLimits {
+/**
+ * One per server: the buckets of each session's sockets together (bounded like any limiter's
+ * keys). `disconnectSession` ends all of a session's sockets: its room does that already.
+ */
+export function createSessionEventLimits(
+  disconnectSession: (sessionId: number) => void,
+  now?: Now,
+): SessionEventLimits {
   const events = createRateLimiter(RATE_LIMITS.staffSessionEvents, { now });
   const refusals = createRateLimiter(RATE_LIMITS.staffSessionRefusals, { now });
-  const sockets = new Map<number, Set<Socket>>();
   return {
     event: (sessionId) => events.take(String(sessionId)),
     refusal: (sessionId) => refusals.take(String(sessionId)),
-    add(sessionId, socket) {
-      const own = sockets.get(sessionId) ?? new Set<Socket>();
-      sockets.set(sessionId, own.add(socket));
-      socket.once('disconnect', () => {
-        own.delete(socket);
-        if (own.size === 0 && sockets.get(sessionId) === own) sockets.delete(sessionId);
-      });
-    },
-    disconnectAll(sessionId) {
-      for (const socket of [...(sockets.get(sessionId) ?? [])]) socket.disconnect(true);
-    },
+    disconnectAll: disconnectSession,
   };
 }
 
@@ -60,7 +53,6 @@ export function limitEvents(
   const events = new TokenBucket(RATE_LIMITS.staffEvents, now);
   const refusals = new TokenBucket(RATE_LIMITS.staffRefusals, now);
   let dropped = false;
-  session?.limits.add(session.id, socket);
   socket.use((packet, next) => {
     if (dropped) return;
     if (events.take() === 0 && (!session || session.limits.event(session.id) === 0)) {

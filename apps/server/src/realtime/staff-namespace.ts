@@ -110,7 +110,7 @@ export function attachStaffNamespace(
   // session's bucket is keyed by its token's hash, held only in memory and never logged.
   const addressHandshakes = createRateLimiter(RATE_LIMITS.staffHandshakes);
   const sessionHandshakes = createRateLimiter(RATE_LIMITS.staffSessionHandshakes);
-  const sessionEvents = createSessionEventLimits();
+  const sessionEvents = createSessionEventLimits((id) => io.in(sessionRoom(id)).disconnectSockets(true));
   io.use((socket, next) => {
     if (addressHandshakes.take(clientInfo(socket, deps.trustProxy).ip) > 0) {
       next(new Error('RATE_LIMITED'));
