@@ -11,7 +11,8 @@ import { createEventHub } from './lib/event-hub.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService, requestInfo, type Clock } from './modules/auth/auth.service.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createAuthService, requestInfo } from './modules/auth/auth.service.ts';
 import { createCallingScope } from './modules/queue/calling-scope.ts';
 import { registerCallingRoutes } from './modules/queue/calling.routes.ts';
 import { createCallingService } from './modules/queue/calling.service.ts';
@@ -26,11 +27,11 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createProductsService } from './modules/catalog/products.service.ts';
 import { createQueueTypesService } from './modules/catalog/queue-types.service.ts';
 import { createStationsService } from './modules/catalog/stations.service.ts';
-import { createCallingControlService } from './modules/controllers/calling-control.service.ts';
-import { registerControllerRoutes } from './modules/controllers/controllers.routes.ts';
-import { createDevicesService } from './modules/controllers/devices.service.ts';
-import { registerDeviceRoutes } from './modules/devices/device.routes.ts';
-import { createDeviceService } from './modules/devices/device.service.ts';
+import { createCallingControlService } from './modules/controller-settings/calling-control.service.ts';
+import { registerControllerRoutes } from './modules/controller-settings/controller-settings.routes.ts';
+import { createDevicesService } from './modules/controller-settings/devices.service.ts';
+import { registerDeviceRoutes } from './modules/device-gateway/device-gateway.routes.ts';
+import { createDeviceService } from './modules/device-gateway/device-gateway.service.ts';
 import { createDashboardService } from './modules/reports/dashboard.service.ts';
 import { createInOutService } from './modules/reports/in-out.service.ts';
 import { createReportExports } from './modules/reports/report-exports.ts';
@@ -91,8 +92,6 @@ declare module 'fastify' {
     realtime: Realtime;
   }
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 /** Builds the whole server: main.ts listens on it, tests call it through app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { DEMO_OFFICERS, DEMO_PASSWORD } from './db/seed/demo-data.ts';
+import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import { processLog, writeLogLine, type ProcessLog } from './modules/operations/process-log.ts';
 
 /**

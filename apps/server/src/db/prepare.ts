@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { migrateSchema, withSchemaLock, type Database, type Db } from './database.ts';
-import { seedDemoData } from './seed/demo-data.ts';
+import { seedDemoData } from '../demo/demo-data.ts';
 import { hasOfficers, seedFirstAdmin } from './seed/first-start.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import { failureReason, isDatabaseUnavailable, sqlState } from '../lib/pg-errors.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** Every failure leaves as `{status: 0, code, message}`; bad input is a 400, never a 500. */
 export function installErrorHandler(app: FastifyInstance): void {

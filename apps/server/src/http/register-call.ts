@@ -11,8 +11,8 @@ import {
 } from '@truck-queue/shared/contracts/api';
 import { signin } from '@truck-queue/shared/contracts/auth.contract';
 import { can } from '@truck-queue/shared/roles';
-import type { AuthContext, DeviceContext } from './auth-context.ts';
-import { AppError } from './errors.ts';
+import type { AuthContext, DeviceContext } from '../lib/auth-context.ts';
+import { AppError } from '../lib/app-error.ts';
 import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 

@@ -1,5 +1,5 @@
 import type { EventHub, QueueChange } from '../lib/event-hub.ts';
-import type { DeviceService } from '../modules/devices/device.service.ts';
+import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import type { DeviceNamespace } from './device-namespace.ts';
 import type { PublicNamespace } from './public-namespace.ts';
 import { branchRoom, deviceRoom, pendingRoom, queueTypeRoom, sessionRoom } from './rooms.ts';

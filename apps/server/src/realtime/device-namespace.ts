@@ -6,7 +6,7 @@ import { DEVICE_NAMESPACE, type DeviceServerToClient } from '@truck-queue/shared
 import type { ProxyTrust } from '../lib/client-address.ts';
 import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
-import type { DeviceService } from '../modules/devices/device.service.ts';
+import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
 import { deviceRoom, pendingRoom } from './rooms.ts';

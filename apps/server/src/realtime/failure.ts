@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import { databaseUnavailable } from '../http/error-handler.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** A staff event's or a handshake's failure in the API's error shape; an unexpected one is logged. */
 export function failure(thrown: unknown, log: FastifyBaseLogger): ApiError {

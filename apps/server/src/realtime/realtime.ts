@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { EventHub } from '../lib/event-hub.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { DeviceService } from '../modules/devices/device.service.ts';
+import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { startBroadcasts } from './broadcasts.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { StaffClientToServer, StaffServerToClient } from '@truck-queue/shared/contracts/socket-events';
-import type { AuthContext } from '../http/auth-context.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { originAllowed, type OriginPolicy } from './origin-check.ts';
 

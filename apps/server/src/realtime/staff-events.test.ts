@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Ack, StaffClientToServer } from '@truck-queue/shared/contracts/socket-events';
 import { PERMISSIONS, ROLE, type RoleId } from '@truck-queue/shared/roles';
-import type { AuthContext } from '../http/auth-context.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
 import { trustNoProxy } from '../lib/client-address.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { StaffSocket } from './server.ts';

@@ -7,7 +7,7 @@ import {
   type StaffClientToServer,
 } from '@truck-queue/shared/contracts/socket-events';
 import type { Permission } from '@truck-queue/shared/roles';
-import type { AuthContext } from '../http/auth-context.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import { branchRoom } from './rooms.ts';
 import type { StaffSocket } from './server.ts';

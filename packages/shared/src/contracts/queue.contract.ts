@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
-import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
+import { normaliseLicence } from '../licence.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
 export const MaybeInstantSchema = z.string().nullable();
 
-/** A truck licence as typed: Thai or Latin letters, digits, spaces and dashes. */
-export const TruckLicenseSchema = text(20).regex(
+/**
+ * A truck licence: Thai or Latin letters, digits, spaces and dashes, normalised
+ * (normaliseLicence) before it is checked, so "70-1234  ขก" and "70-1234 ขก" are one truck.
+ */
+export const TruckLicenseSchema = noFormula(
+  noNul(z.string().overwrite(normaliseLicence).min(1).max(20)),
+).regex(
   /^[\p{L}\p{M}\p{N} .\-/]+$/u,
   'may hold letters (Thai or Latin), digits, spaces, dots, dashes and slashes only',
 );

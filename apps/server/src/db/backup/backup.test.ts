@@ -12,7 +12,7 @@ import { openTestDatabase } from '../../test/test-database.ts';
 import { createScratchDatabase } from '../../test/scratch-postgres.ts';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { openDatabase, type Database } from '../database.ts';
-import { seedDemoData } from '../seed/demo-data.ts';
+import { seedDemoData } from '../../demo/demo-data.ts';
 import { quote, readTables, setPortableTextFormat } from './catalog.ts';
 import { writeBackup } from './backup.ts';
 import { BackupFileError } from './format.ts';

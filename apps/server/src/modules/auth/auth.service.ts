@@ -1,10 +1,11 @@
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Branch, Officer } from '@truck-queue/shared/contracts/auth.contract';
 import { can, permissionsOf, PERMISSIONS, type Permission } from '@truck-queue/shared/roles';
 import type { Config } from '../../config.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { createRateLimiter, retryAfterSeconds } from '../../lib/rate-limit.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
@@ -122,11 +123,6 @@ function tooManyAttempts(waitMs: number): AppError {
 
 /** last_seen is written at most this often, so every call does not become a write. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-export interface Clock {
-  now(): Date;
-}
-const systemClock: Clock = { now: () => new Date() };
 
 interface RequestInfo {
   ip: string;

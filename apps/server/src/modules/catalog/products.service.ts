@@ -1,9 +1,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypeProducts, products } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { assertBranchRows } from '../../lib/branch-scope.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { assertBranchRows } from '../../db/branch-scope.ts';
 import type { QueueTypesService } from './queue-types.service.ts';
 
 const columns = { id: products.id, uuid: products.uuid, name: products.name };

@@ -2,8 +2,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, queueTypes } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { productsOfQueueTypes } from './queue-type-products.ts';
 

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { StationRow } from '@truck-queue/shared/contracts/catalog.contract';
 import type { Db } from '../../db/database.ts';
 import { flowEngines, flowStates, stations, stationStates } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 
 /** Stations of the branch and the flow states each handles (C: trucks are called there; RC: rechecked). */
 export function createStationsService(db: Db) {

@@ -11,13 +11,13 @@ import {
 } from '@truck-queue/shared/roles';
 import type { Db } from '../../db/database.ts';
 import { officers, sessions } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const rowColumns = {
   id: officers.id,

@@ -16,7 +16,7 @@ import {
 } from '@truck-queue/shared/contracts/api';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { ROLE_PERMISSIONS, type Permission } from '@truck-queue/shared/roles';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { contractsByPath } from './api-contracts.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';

@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { DEVICE_NAMESPACE, PUBLIC_NAMESPACE } from '@truck-queue/shared/contracts/socket-events';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { sameSecret } from '../../lib/tokens.ts';
 

@@ -16,7 +16,7 @@ import {
   stations,
   stationStates,
 } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 
 export interface ScopedQueueType {
   id: number;

@@ -1,6 +1,6 @@
 import * as contracts from '@truck-queue/shared/contracts/queue.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
-import type { DeviceService } from '../devices/device.service.ts';
+import type { DeviceService } from '../device-gateway/device-gateway.service.ts';
 import type { CallingService } from './calling.service.ts';
 import { toTicket } from './queue.views.ts';
 

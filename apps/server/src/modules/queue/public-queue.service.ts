@@ -9,9 +9,9 @@ import {
 } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { branches, queues } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { selectQueueView } from './queue.repository.ts';
 
 /**

@@ -1,21 +1,16 @@
 import { decide, type QueueCommand, type QueueStamps } from '@truck-queue/shared/queue/decide';
 import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import type { queues } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { addDays, siteDate } from '../../lib/site-time.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Executor, QueueRepository, QueueView } from './queue.repository.ts';
 
 /** Who moved a queue: an officer, a device, or neither for system work. */
 export interface Actor {
   officerId?: number | null;
   deviceId?: number | null;
-}
-
-/** Licences as typed on a kiosk or by an officer: trimmed, single-spaced, upper case. */
-export function normaliseLicense(license: string): string {
-  return license.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
 export function formatQueueNumber(prefix: string, seq: number): string {
@@ -42,6 +37,7 @@ function columnsOf(stamps: QueueStamps): Partial<typeof queues.$inferInsert> {
 export interface IssueInput {
   branchQueueTypeId: number;
   productId: number | null;
+  /** Already normalised by TruckLicenseSchema (shared/licence.ts). */
   truckLicense: string;
   idempotencyKey?: string | undefined;
 }
@@ -95,7 +91,7 @@ export function createQueueService(deps: {
      */
     async issue(branchId: number, input: IssueInput, actor: Actor): Promise<QueueView> {
       const now = clock.now();
-      const license = normaliseLicense(input.truckLicense);
+      const license = input.truckLicense;
       let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         await repo.lockLicense(tx, branchId, license);

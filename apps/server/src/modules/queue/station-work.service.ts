@@ -2,10 +2,10 @@ import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import { queues } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { selectQueueView, type QueueRepository, type QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 

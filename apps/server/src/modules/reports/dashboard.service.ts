@@ -2,7 +2,7 @@ import { and, asc, between, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, queueDailyStats as s, queueTypes } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 
 /** Σ seconds / Σ queues of a stage, whole seconds; null when no queue went through it. */
 function average(seconds: number, count: number): number | null {

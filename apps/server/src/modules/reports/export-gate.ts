@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * How many Excel exports this process makes at once, how many more may wait for a turn, and for

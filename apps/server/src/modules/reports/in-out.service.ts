@@ -2,7 +2,7 @@ import { and, asc, between, desc, eq, ilike, sql, type AnyColumn, type SQL } fro
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, products, queues, queueTypes } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 
 export interface InOutFilter {
   start: string;

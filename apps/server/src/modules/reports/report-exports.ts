@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reportExports } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { tokenHash } from '../../lib/tokens.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** How long an export can be downloaded after it was made. */
 export const EXPORT_TTL_MS = 10 * 60_000;

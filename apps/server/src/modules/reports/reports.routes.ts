@@ -7,8 +7,8 @@ import {
   REPORT_DOWNLOAD_PATH,
   reportContracts,
 } from '@truck-queue/shared/contracts/report.contract';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
 import type { DashboardService } from './dashboard.service.ts';
 import { createExportGate } from './export-gate.ts';

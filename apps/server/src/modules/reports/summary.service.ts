@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import type { Db } from '../../db/database.ts';
 import { queues } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { containing, secondsBetween } from './in-out.service.ts';
 
 export interface SummaryQuery {

@@ -1,3 +1,4 @@
+import { normaliseLicence } from '@truck-queue/shared/licence';
 import { describe, expect, it } from 'vitest';
 import {
   applyKey,
@@ -5,7 +6,6 @@ import {
   EMPTY_EDIT,
   keyLabel,
   LICENCE_MAX,
-  normaliseLicence,
   THAI_CONSONANTS,
   THAI_VOWELS,
   type KeypadKey,

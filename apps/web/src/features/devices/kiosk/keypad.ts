@@ -1,5 +1,6 @@
 import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 import { TruckLicenseSchema } from '@truck-queue/shared/contracts/queue.contract';
+import { normaliseLicence } from '@truck-queue/shared/licence';
 
 /** The contract's limit (TruckLicenseSchema is text(20)). */
 export const LICENCE_MAX = 20;
@@ -65,11 +66,6 @@ export function applyKey(current: LicenceEdit, key: KeypadKey, max = LICENCE_MAX
       return { value: before + char + after, start: caret, end: caret };
     }
   }
-}
-
-/** What is sent: trimmed, runs of spaces made one, Latin letters upper case. */
-export function normaliseLicence(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
 export type LicenceProblem = 'empty' | 'tooLong' | 'startsLikeFormula' | 'invalid';

@@ -18,13 +18,13 @@ import {
   queueTypes,
   stations,
 } from '../../db/schema.ts';
-import type { DeviceContext } from '../../http/auth-context.ts';
-import { AppError, conflict, forbidden } from '../../http/errors.ts';
+import type { DeviceContext } from '../../lib/auth-context.ts';
+import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { createRateLimiter, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
-import type { Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { withProducts } from '../catalog/queue-type-products.ts';
 import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
 import { claimShortId } from './device-hellos.ts';

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, devices, deviceQueueTypes, queueTypes } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { assertBranchRows } from '../../lib/branch-scope.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { assertBranchRows } from '../../db/branch-scope.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { Clock } from '../auth/auth.service.ts';
-import { waitingSecretHash } from '../devices/device-hellos.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { waitingSecretHash } from '../device-gateway/device-hellos.ts';
 import { queueTypeChoices } from './assignments.ts';
 
 export type DeviceKind = 'display' | 'printer';

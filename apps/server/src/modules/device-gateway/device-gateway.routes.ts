@@ -1,9 +1,9 @@
 import { HEADER_DEVICE_SECRET } from '@truck-queue/shared/contracts/api';
 import { deviceContracts } from '@truck-queue/shared/contracts/device.contract';
 import { DeviceSecretSchema } from '@truck-queue/shared/contracts/device.contract';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RegisterCall } from '../../http/register-call.ts';
-import type { DeviceService } from './device.service.ts';
+import type { DeviceService } from './device-gateway.service.ts';
 
 export function registerDeviceRoutes(register: RegisterCall, devices: DeviceService): void {
   register(deviceContracts.hello, async ({ body, request }) => {

@@ -10,9 +10,9 @@ import {
   queueTypes,
   stations,
 } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertBranchRows } from '../../lib/branch-scope.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { assertBranchRows } from '../../db/branch-scope.ts';
 import { queueTypeChoices, stationChoices } from './assignments.ts';
 
 /** Calling controller: which queue types each officer calls, and to which stations. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
+import type { Db } from './database.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * Checks that every id names an active row of the branch in `table` (queue types, products,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, queueTypes, stations } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 
 /** The branch's active queue types (or stations) for a checkbox dialog, marked when `chosen` holds them. */
 export async function queueTypeChoices(db: Db, auth: AuthContext, chosen: Set<number>) {

@@ -1,8 +1,8 @@
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
-import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
-import type { QueueService } from '../../modules/queue/queue.service.ts';
-import { seededRandom, type Random } from '../../lib/seeded-random.ts';
+import { addDays, siteDate, siteInstant } from '../lib/site-time.ts';
+import type { QueueService } from '../modules/queue/queue.service.ts';
+import { seededRandom, type Random } from '../lib/seeded-random.ts';
 
 export interface DemoQueueType {
   id: number;

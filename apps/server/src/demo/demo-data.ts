@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
-import { silentHub } from '../../lib/event-hub.ts';
-import { createQueueRepository } from '../../modules/queue/queue.repository.ts';
-import { createQueueService, type QueueService } from '../../modules/queue/queue.service.ts';
-import type { Db } from '../database.ts';
+import { silentHub } from '../lib/event-hub.ts';
+import { createQueueRepository } from '../modules/queue/queue.repository.ts';
+import { createQueueService, type QueueService } from '../modules/queue/queue.service.ts';
+import type { Db } from '../db/database.ts';
 import {
   branches,
   branchQueueTypeProducts,
@@ -19,8 +19,8 @@ import {
   queueTypes,
   stations,
   stationStates,
-} from '../schema.ts';
-import { storedPassword } from './first-start.ts';
+} from '../db/schema.ts';
+import { storedPassword } from '../db/seed/first-start.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 
 /** Demo officers: one of every role. README lists them. */
