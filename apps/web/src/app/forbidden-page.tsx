@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from './paths.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 
 /** A protected page whose permission the officer's roles do not grant. */
 export function ForbiddenPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ANTD_LOCALES } from '../lib/antd-locale.ts';
 import { toLanguage, DEFAULT_LANGUAGE } from '../lib/languages.ts';
 import { queryClient } from './query-client.ts';
-import { LayoutSettingsProvider, useLayoutSettings } from './shell/layout-settings-context.tsx';
+import { LayoutSettingsProvider, useLayoutSettings } from '../lib/layout-settings-context.tsx';
 
 /** Sarabun for Thai and Latin, Noto Sans for Cyrillic; the browser picks per glyph. */
 export const FONT_FAMILY =

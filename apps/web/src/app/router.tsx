@@ -7,7 +7,7 @@ import { PROTECTED_PAGES, PROTECTED_ROUTES } from './protected-pages.ts';
 import { queryClient } from './query-client.ts';
 import { FullPageSpin, SigningOut } from './full-page-spin.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from './paths.ts';
+import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths.ts';
 
 /**
  * Every protected page load checks the session with the server (SPEC.md section 4); no

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@truck-queue/shared/contracts/api';
-import { LAYOUT_OPTIONS } from '../app/shell/layout-settings.ts';
+import { LAYOUT_OPTIONS } from '../lib/layout-settings.ts';
 import { LANGUAGES } from '../lib/languages.ts';
 import th from './th.json';
 import en from './en.json';

@@ -27,7 +27,7 @@ import {
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
 import type { PageTitleKey } from '../protected-pages.ts';
-import { LOGOUT_PATH } from '../paths.ts';
+import { LOGOUT_PATH } from '../../lib/paths.ts';
 
 type SectionKey = 'main' | 'report' | 'management' | 'security' | 'controller' | 'dataManagement' | 'setting';
 

@@ -6,8 +6,8 @@ import {
   topbarThemeOptions,
   type LayoutSettingKey,
   type LayoutSettings,
-} from './layout-settings.ts';
-import { useLayoutSettings } from './layout-settings-context.tsx';
+} from '../../lib/layout-settings.ts';
+import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
 import type { TranslationKey } from '../../lib/i18n.ts';
 
 function Setting<K extends LayoutSettingKey>({

@@ -2,9 +2,9 @@ import { ConfigProvider, Layout, Menu, theme } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@truck-queue/shared/roles';
-import { Brand } from './brand.tsx';
+import { Brand } from '../../components/brand.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections, type MenuLayout } from './menu-items.tsx';
-import { useLayoutSettings } from './layout-settings-context.tsx';
+import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
 
 export const SIDER_WIDTH = { default: 264, compact: 224, condensed: 72 } as const;
 export const HEADER_HEIGHT = 64;

@@ -15,12 +15,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
 import type { Permission } from '@truck-queue/shared/roles';
-import { Brand } from './brand.tsx';
+import { Brand } from '../../components/brand.tsx';
 import { BranchSwitcher } from './branch-switcher.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections } from './menu-items.tsx';
-import { useLayoutSettings } from './layout-settings-context.tsx';
+import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
 import { HEADER_HEIGHT } from './side-menu.tsx';
 
 /** Text and highlights on a dark or coloured top bar. */

@@ -3,7 +3,7 @@ import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOGOUT_PATH } from '../paths.ts';
+import { LOGOUT_PATH } from '../../lib/paths.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 
 interface UserMenuProps {

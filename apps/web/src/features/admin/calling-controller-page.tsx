@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CallingRow } from '@truck-queue/shared/contracts/controller.contract';
-import { ListCard, ListEmpty, matchesSearch } from '../../app/components/list-card.tsx';
+import { ListCard, ListEmpty, matchesSearch } from '../../components/list-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { RoleTags } from './users/components/role-tags.tsx';
 import { useCallingAssign } from './controllers/api/use-calling-assign.ts';

@@ -6,7 +6,7 @@ import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract'
 import { mayManageOfficer } from '@truck-queue/shared/roles';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAccess } from '../auth/api/use-access.ts';
-import { ListCard, ListEmpty, matchesSearch } from '../../app/components/list-card.tsx';
+import { ListCard, ListEmpty, matchesSearch } from '../../components/list-card.tsx';
 import { useCancelOfficer } from './users/api/use-cancel-officer.ts';
 import { useOfficers } from './users/api/use-officers.ts';
 import { ChangePasswordDialog } from './users/components/change-password-dialog.tsx';

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Result, theme } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH } from '../../app/paths.ts';
+import { LOGIN_PATH } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Passwords are reset by an administrator (DESIGN.md "Not product features"). */

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
-import { useLayoutSettings } from '../../../app/shell/layout-settings-context.tsx';
+import { useLayoutSettings } from '../../../lib/layout-settings-context.tsx';
 import type { Board } from './board.ts';
 import { Clock, useDateFormats } from './clock.tsx';
 import './display-board.css';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
-import { ListCard, ListEmpty } from '../../../app/components/list-card.tsx';
+import { ListCard, ListEmpty } from '../../../components/list-card.tsx';
 
 const PAGE_SIZE = 20;
 

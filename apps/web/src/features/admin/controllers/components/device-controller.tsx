@@ -3,7 +3,7 @@ import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType
 import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
-import { ListCard, ListEmpty, matchesSearch } from '../../../../app/components/list-card.tsx';
+import { ListCard, ListEmpty, matchesSearch } from '../../../../components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useCancelDevice } from '../api/use-cancel-device.ts';

@@ -1,8 +1,8 @@
 import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../lib/i18n.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage } from '../../lib/languages.ts';
+import { changeLanguage } from '../lib/i18n.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage } from '../lib/languages.ts';
 
 /**
  * Each language is listed in its own name; the choice is stored under 'I18N_LANGUAGE'.

@@ -1,7 +1,7 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../lib/config.ts';
-import { currentYear } from '../../lib/format.ts';
+import { config } from '../lib/config.ts';
+import { currentYear } from '../lib/format.ts';
 
 export function AppFooter() {
   const { t } = useTranslation();
