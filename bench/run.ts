@@ -9,7 +9,7 @@ import { prehashPassword } from '@truck-queue/shared/password';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../apps/server/src/db/database.ts';
-import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
 import {
   branchQueueTypeProducts,
   branchQueueTypes,

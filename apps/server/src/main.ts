@@ -4,9 +4,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
-import { processLog, writeLogLine, type ProcessLog } from './modules/operations/process-log.ts';
+import { processLog, writeLogLine, type ProcessLog } from './http/process-log.ts';
 
 /**
  * Everything the server writes on stdout is a JSON line (pino's shape: level, time, msg...),

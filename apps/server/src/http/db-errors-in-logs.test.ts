@@ -7,7 +7,7 @@ import { ROLE } from '@truck-queue/shared/roles';
 import { buildApp } from '../app.ts';
 import { officers } from '../db/schema.ts';
 import { tokenHash } from '../lib/tokens.ts';
-import { serializeError } from '../modules/operations/process-log.ts';
+import { serializeError } from './process-log.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { memoryLog } from '../test/memory-log.ts';
 import { loggerOptions } from './log-options.ts';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare-database.ts';
 import { apiClient } from './api-client.ts';
 import { setUpQueueTypes } from './process-plant.ts';
 import { startIssuing } from './ticket-load.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import { migrateSchema, withSchemaLock, type Database, type Db } from './database.ts';
-import { seedDemoData } from '../demo/demo-data.ts';
-import { hasOfficers, seedFirstAdmin } from './seed/first-start.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
+import type { Config } from './config.ts';
+import { migrateSchema, withSchemaLock, type Database, type Db } from './db/database.ts';
+import { seedDemoData } from './demo/demo-data.ts';
+import { hasOfficers, seedFirstAdmin } from './db/seed/first-start.ts';
+import { seedReferenceData } from './db/seed/reference-data.ts';
 
 export type FirstStart = 'existing' | 'demo' | 'admin';
 

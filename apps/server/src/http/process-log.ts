@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs';
 import os from 'node:os';
-import { errorForLog } from '../../http/log-options.ts';
+import { errorForLog } from './log-options.ts';
 
 /** Pino's level numbers, so these lines read like the server's own. */
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
