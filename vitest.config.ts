@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'tools/**/*.test.js',
+    ],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Each API test file starts its own database thread; two cores run two files at a time well.
     maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   RECONNECT_DELAY_MS,
@@ -52,19 +52,22 @@ export function closeStaffSocket(): void {
   socket = null;
 }
 
-/** Calls `onChange` on every committed queue change in the branch and after every reconnect. */
-export function useQueueChanges(onChange: (change: QueueChangedPayload | null) => void): void {
-  useEffect(() => {
-    const s = staffSocket();
-    const changed = (change: QueueChangedPayload) => onChange(change);
-    const reconnected = () => onChange(null);
-    s.on('refreshUI', changed);
-    s.io.on('reconnect', reconnected);
-    return () => {
-      s.off('refreshUI', changed);
-      s.io.off('reconnect', reconnected);
-    };
-  }, [onChange]);
+/**
+ * Calls `onChange` on every committed queue change in the branch and on every (re)connect, when
+ * what changed while the connection was down (or before it was up) is unknown. Returns the
+ * unsubscribe. Only useQueueRefresh (lib/queue-refresh.ts) listens: pages read queries under
+ * `queueKeys` (lib/query-keys.ts), which it invalidates.
+ */
+export function onQueueChanges(onChange: (change: QueueChangedPayload | null) => void): () => void {
+  const s = staffSocket();
+  const changed = (change: QueueChangedPayload) => onChange(change);
+  const connected = () => onChange(null);
+  s.on('refreshUI', changed);
+  s.on('connect', connected);
+  return () => {
+    s.off('refreshUI', changed);
+    s.off('connect', connected);
+  };
 }
 
 /** Calls `onChange` when a display or kiosk of the branch is registered, verified, cancelled or edited. */
@@ -91,17 +94,11 @@ function subscribeConnection(onChange: () => void): () => void {
 }
 
 /**
- * Whether the real-time connection is up, for a "reconnecting" banner; `onBack` runs each time
- * it comes back after a drop, to refetch what was missed.
+ * Whether the real-time connection is up, for a "reconnecting" banner and to poll while it is
+ * down (useQueueRefresh refetches what was missed when it comes back).
  */
-export function useSocketConnected(onBack?: () => void): boolean {
-  const connected = useSyncExternalStore(subscribeConnection, () => socket?.connected ?? false);
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current) onBack?.();
-    wasConnected.current = connected;
-  }, [connected, onBack]);
-  return connected;
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(subscribeConnection, () => socket?.connected ?? false);
 }
 
 type StaffAction = 'doCalling' | 'doRecheck' | 'doFinish' | 'doReject';

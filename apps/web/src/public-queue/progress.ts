@@ -1,5 +1,15 @@
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
-import { FLOW_ENGINE, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import {
+  FLOW_ENGINE,
+  ISSUED_STATE,
+  isClosedState,
+  isInLab,
+  nextState,
+  QUEUE_STATES,
+  STATION_TYPE,
+  stationTypeOfState,
+  type QueueState,
+} from '@truck-queue/shared/queue/queue-machine';
 
 /**
  * What the driver's page shows for a ticket's state: three progress steps (document, package,
@@ -37,14 +47,32 @@ export interface ProgressStep {
 /** The fields of the public answer the mapping reads. */
 export type ProgressInput = Pick<PublicQueue, 'flow_engine_id' | 'queue_state' | 'exited'>;
 
-const LAB_STATES: Partial<Record<QueueState, StepLabel>> = {
-  LS: 'sampleInLab',
-  L: 'sampleInLab',
-  LF: 'resultReady',
-  LO: 'resultReady',
-  RC: 'recheck',
-  RJ: 'rejected',
-  C: 'called',
+/** What a state means to the driver; the shared queue module tells them apart (no state code here). */
+type Phase = 'issued' | 'inLab' | 'resultReady' | 'called' | 'recheck' | 'rejected' | 'finished';
+
+/** The state the reject action leads to: the lab's verdict against the load. */
+function isRejected(state: QueueState): boolean {
+  return QUEUE_STATES.some((from) => nextState(FLOW_ENGINE.lab, from, 'reject') === state);
+}
+
+function phaseOf(state: QueueState): Phase {
+  if (state === ISSUED_STATE) return 'issued';
+  if (isInLab(state)) return 'inLab';
+  const station = stationTypeOfState(state);
+  if (station === STATION_TYPE.call) return 'called';
+  if (station === STATION_TYPE.recheck) return 'recheck';
+  if (isClosedState(state)) return isRejected(state) ? 'rejected' : 'finished';
+  // What is left: the lab's result is out (ready or handed out) and the truck waits for its call.
+  return 'resultReady';
+}
+
+/** The work step's caption while it is under way. */
+const WORK_LABEL: Record<Exclude<Phase, 'issued' | 'finished'>, StepLabel> = {
+  inLab: 'sampleInLab',
+  resultReady: 'resultReady',
+  recheck: 'recheck',
+  rejected: 'rejected',
+  called: 'called',
 };
 
 function step(id: StepId, status: StepStatus, label: StepLabel, problem = false): ProgressStep {
@@ -52,28 +80,28 @@ function step(id: StepId, status: StepStatus, label: StepLabel, problem = false)
 }
 
 /**
- * document: the ticket is taken and waits (current while QS).
+ * document: the ticket is taken and waits (current while issued).
  * package: the work at the plant: the lab (sample in lab, result ready, recheck, rejected)
  *   for the lab flow, the call to a station for the others; current until the queue finishes.
- * vehicle: finished (current at F: drive to the weighbridge / gate), done once the truck left.
+ * vehicle: finished (current once finished: drive to the weighbridge / gate), done once the truck left.
  * A truck that left the site has every reached step done, whatever state it left in.
  */
 export function queueProgress(queue: ProgressInput): ProgressStep[] {
   const lab = queue.flow_engine_id === FLOW_ENGINE.lab;
-  const state = queue.queue_state;
+  const phase = phaseOf(queue.queue_state);
 
   const document =
-    state === 'QS'
+    phase === 'issued'
       ? step('document', 'current', lab ? 'waitingSample' : 'waitingCall')
       : step('document', 'done', 'ticketTaken');
 
   let work: ProgressStep;
-  if (state === 'QS') work = step('package', 'pending', lab ? 'lab' : 'call');
-  else if (state === 'F') work = step('package', 'done', lab ? 'labDone' : 'called');
-  else work = step('package', 'current', LAB_STATES[state] ?? 'called', state === 'RJ');
+  if (phase === 'issued') work = step('package', 'pending', lab ? 'lab' : 'call');
+  else if (phase === 'finished') work = step('package', 'done', lab ? 'labDone' : 'called');
+  else work = step('package', 'current', WORK_LABEL[phase], phase === 'rejected');
 
   const vehicle =
-    state === 'F' ? step('vehicle', 'current', 'finished') : step('vehicle', 'pending', 'finish');
+    phase === 'finished' ? step('vehicle', 'current', 'finished') : step('vehicle', 'pending', 'finish');
 
   if (!queue.exited) return [document, work, vehicle];
   const reached = (s: ProgressStep) => (s.status === 'current' ? { ...s, status: 'done' as const } : s);
@@ -97,22 +125,20 @@ export function queueStatus(queue: ProgressInput & Pick<PublicQueue, 'ahead' | '
   if (queue.exited) return { kind: 'exited' };
   const station = queue.station_name?.trim() || null;
   const lab = queue.flow_engine_id === FLOW_ENGINE.lab;
-  switch (queue.queue_state) {
-    case 'QS':
+  switch (phaseOf(queue.queue_state)) {
+    case 'issued':
       return { kind: 'waiting', phase: lab ? 'waitingSample' : 'waitingCall', ahead: queue.ahead };
-    case 'LS':
-    case 'L':
+    case 'inLab':
       return { kind: 'waiting', phase: 'sampleInLab', ahead: queue.ahead };
-    case 'LF':
-    case 'LO':
+    case 'resultReady':
       return { kind: 'waiting', phase: 'resultReady', ahead: queue.ahead };
-    case 'C':
+    case 'called':
       return { kind: 'called', station };
-    case 'RC':
+    case 'recheck':
       return { kind: 'recheck', station };
-    case 'RJ':
+    case 'rejected':
       return { kind: 'rejected' };
-    case 'F':
+    case 'finished':
       return { kind: 'finished' };
   }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTE_PERMISSIONS } from '@truck-queue/shared/roles';
 import { useAccess } from '../../features/auth/api/use-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useQueueRefresh } from '../../lib/queue-refresh.ts';
 import { ForbiddenPage } from '../forbidden-page.tsx';
 import { useCurrentPage } from '../use-current-page.ts';
 import { AppFooter } from '../../components/app-footer.tsx';
@@ -29,6 +30,8 @@ export function AppShell() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const title = page ? t(page.titleKey) : undefined;
   useDocumentTitle(title);
+  // The one live-update subscriber for every signed-in page (see lib/query-keys.ts).
+  useQueueRefresh();
 
   if (!access) {
     return (

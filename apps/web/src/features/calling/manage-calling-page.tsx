@@ -1,16 +1,14 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Col, Flex, Result, Row, Segmented, Skeleton, Card, Typography } from 'antd';
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
 import { allowedActions, FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../lib/errors.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
-import { useQueueChanges, useSocketConnected } from '../../lib/socket.ts';
+import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
-import { invalidateQueueLists } from './api/query-keys.ts';
 import { useNow } from './components/elapsed.ts';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { ProcessCard } from './components/process-card.tsx';
@@ -33,10 +31,8 @@ export function ManageCallingPage() {
   const days: 1 | 3 = findDayKey === '3' ? 3 : 1;
   const unknownKey = findDayKey !== '1' && findDayKey !== '3';
 
-  const queryClient = useQueryClient();
-  const refresh = useCallback(() => void invalidateQueueLists(queryClient), [queryClient]);
-  useQueueChanges(refresh);
-  const connected = useSocketConnected(refresh);
+  // Live: the shell's queue subscriber refetches the cards (their key is under queueKeys).
+  const connected = useSocketConnected();
   const cards = useCards(days, connected);
   const now = useNow();
 

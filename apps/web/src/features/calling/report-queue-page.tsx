@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Flex, Input, Result, Typography } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +9,7 @@ import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../lib/format.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
-import { useQueueChanges, useSocketConnected } from '../../lib/socket.ts';
-import { invalidateQueueLists } from './api/query-keys.ts';
+import { useSocketConnected } from '../../lib/socket.ts';
 import { isFlowEngineUuid, useFlowEngine } from './api/use-flow-engine.ts';
 import { useFlowReport } from './api/use-flow-report.ts';
 import { useNow } from './components/elapsed.ts';
@@ -75,10 +73,8 @@ export function ReportQueuePage() {
 
 function FlowReport({ engine }: { engine: FlowEngine }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = useCallback(() => void invalidateQueueLists(queryClient), [queryClient]);
-  useQueueChanges(refresh);
-  const connected = useSocketConnected(refresh);
+  // Live: the shell's queue subscriber refetches the report (its key is under queueKeys).
+  const connected = useSocketConnected();
   const now = useNow();
   const runner = useActionRunner();
 

@@ -1,13 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Tag } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { config } from '../../lib/config.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
-import { useQueueChanges } from '../../lib/socket.ts';
-import { reportKeys } from './api/query-keys.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
 import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
@@ -23,7 +20,6 @@ import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort 
 export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
-  const queryClient = useQueryClient();
   const today = siteToday(config.siteTimeZone);
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [showProblem, setShowProblem] = useState(false);
@@ -33,22 +29,19 @@ export function SummaryReportPage() {
   const [pageSize, setPageSize] = useState(10);
   const [sort, setSort] = useState<SummarySort>(DEFAULT_SUMMARY_SORT);
 
-  const report = useSummaryReport({
-    find_start: period.start,
-    find_finish: period.finish,
-    find_license: licence,
-    page,
-    page_size: pageSize,
-    sort_field: sort.field,
-    sort_order: sort.order,
-  });
-
   // Trucks move while the report is open: a period that reaches today follows them.
   const live = period.finish >= today;
-  useQueueChanges(
-    useCallback(() => {
-      if (live) void queryClient.invalidateQueries({ queryKey: reportKeys.allSummaries });
-    }, [live, queryClient]),
+  const report = useSummaryReport(
+    {
+      find_start: period.start,
+      find_finish: period.finish,
+      find_license: licence,
+      page,
+      page_size: pageSize,
+      sort_field: sort.field,
+      sort_order: sort.order,
+    },
+    live,
   );
 
   const total = report.data?.total ?? 0;

@@ -1,25 +1,14 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Flex, Form, InputNumber, type InputRef } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { Button, Flex, Form, InputNumber } from 'antd';
 import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { conflictReasonOf, errorCodeOf, errorMessage } from '../../lib/errors.ts';
-import { useQueueChanges } from '../../lib/socket.ts';
-import { CounterFormCard } from '../station-work/components/counter-form-card.tsx';
-import { focusQueueNumber } from '../station-work/components/queue-number-input.tsx';
-import { QueueNumberField } from '../station-work/components/queue-number-field.tsx';
-import {
-  useFailureDialog,
-  type LastScan,
-  type StationFailure,
-} from '../station-work/components/station-feedback.tsx';
-import { TodayTable } from '../station-work/components/today-table.tsx';
+import { errorCodeOf } from '../../lib/errors.ts';
+import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { useWeighIn } from './api/use-weigh-in.ts';
 import { useWeighOut } from './api/use-weigh-out.ts';
-import { useWeighToday, weighTodayQueryKey } from './api/use-weigh-today.ts';
+import { useWeighToday } from './api/use-weigh-today.ts';
 import {
   formatKg,
   formatWeightText,
@@ -42,60 +31,22 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/**
- * Why the weighbridge could not record the weight, in the officer's words: from the server's
- * reason (already weighed in or out, not weighed in, already left), never from today's list,
- * which may be older than the refusal.
- */
-function weighFailure(t: TFunction, error: unknown, direction: WeighDirection, n: string): StationFailure {
-  const subject = t('weighing.typedNumber', { n });
-  const detail =
-    error instanceof Error && error.message
-      ? t('weighing.serverSays', { message: error.message })
-      : undefined;
-  const code = errorCodeOf(error);
-  if (code === 'NOT_FOUND') return { title: t('weighing.notFound'), subject };
-  if (code === 'VALIDATION_FAILED') return { title: t('weighing.invalidInput'), subject, detail };
-  if (code !== 'CONFLICT') return { title: errorMessage(t, error), subject };
-  const reason = conflictReasonOf(error);
-  if (!reason) {
-    return {
-      title: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', { n }),
-      detail,
-    };
-  }
-  // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
-  return {
-    title: errorMessage(t, error),
-    subject: reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined,
-  };
-}
-
 /** /System/weighing: the weighbridge records each truck's weight in and out. */
 export function WeighingPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const symbols = useMemo(() => numberSymbols(locale), [locale]);
-  const queryClient = useQueryClient();
   const today = useWeighToday();
   const weighIn = useWeighIn();
   const weighOut = useWeighOut();
-  const showFailure = useFailureDialog();
-  const queueRef = useRef<InputRef>(null);
+  const scan = useCounterScan('weighing');
   const weightRef = useRef<FocusableField | null>(null);
-  const [queueNumber, setQueueNumber] = useState('');
   const [weight, setWeight] = useState<number | null>(null);
-  const [missingNumber, setMissingNumber] = useState(false);
   const [problem, setProblem] = useState<WeightProblem | null>(null);
-  const [last, setLast] = useState<LastScan | null>(null);
   const pending = weighIn.isPending || weighOut.isPending;
 
-  useQueueChanges(
-    useCallback(() => void queryClient.invalidateQueries({ queryKey: weighTodayQueryKey }), [queryClient]),
-  );
-
   const rows = today.data ?? [];
-  const typed = queueNumber.trim().toUpperCase();
+  const typed = scan.typed;
   const known = typed ? rows.find((row) => row.queue_number === typed) : undefined;
   const suggestion = suggestedDirection(known);
 
@@ -103,11 +54,8 @@ export function WeighingPage() {
 
   const submit = (direction: WeighDirection) => {
     if (pending) return;
-    if (!typed) {
-      setMissingNumber(true);
-      focusQueueNumber(queueRef.current);
-      return;
-    }
+    const n = scan.take();
+    if (!n) return;
     const wrong = weightProblem(weight);
     if (wrong || weight === null) {
       setProblem(wrong ?? 'required');
@@ -116,7 +64,7 @@ export function WeighingPage() {
     }
     const mutation = direction === 'in' ? weighIn : weighOut;
     mutation.mutate(
-      { queue_number: typed, weight },
+      { queue_number: n, weight },
       {
         onSuccess: ({ queue }) => {
           const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
@@ -132,16 +80,25 @@ export function WeighingPage() {
                   net: formatKg(queue.net_kg, locale),
                 })
               : t('weighing.recordedDetail', { license: queue.truck_license, product: queue.product_name });
-          setLast({ text, detail });
-          setQueueNumber('');
           setWeight(null);
-          focusQueueNumber(queueRef.current);
+          scan.recorded({ text, detail });
         },
+        // From the server's reason (already weighed in or out, not weighed in, already left),
+        // never from today's list, which may be older than the refusal.
         onError: (error) => {
-          setLast(null);
-          const code = errorCodeOf(error);
-          showFailure(weighFailure(t, error, direction, typed), () =>
-            code === 'VALIDATION_FAILED' ? focusWeight(true) : focusQueueNumber(queueRef.current, true),
+          const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
+          scan.refused(
+            error,
+            n,
+            {
+              conflict: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', {
+                n,
+              }),
+              invalid: { title: t('weighing.invalidInput'), explain: true },
+              // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
+              hint: (reason) => (reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined),
+            },
+            invalid ? () => focusWeight(true) : undefined,
           );
         },
       },
@@ -171,33 +128,15 @@ export function WeighingPage() {
     : undefined;
 
   return (
-    <Flex vertical gap={24}>
-      <CounterFormCard
-        icon={DashboardOutlined}
-        title={t('weighing.formTitle')}
-        hint={t('weighing.formHint')}
-        last={last}
-      >
-        <Flex gap={16} wrap align="start">
-          <QueueNumberField
-            id="weighing-queue-number"
-            label={t('weighing.queueNumber')}
-            placeholder={t('weighing.queueNumberPlaceholder')}
-            requiredText={t('weighing.queueNumberRequired')}
-            missing={missingNumber}
-            help={status}
-            value={queueNumber}
-            onChange={(value) => {
-              setQueueNumber(value);
-              if (value) setMissingNumber(false);
-            }}
-            onSubmit={() => {
-              if (typed) focusWeight(true);
-              else setMissingNumber(true);
-            }}
-            inputRef={queueRef}
-            style={{ flex: '1 1 220px', maxWidth: 300 }}
-          />
+    <CounterPage<WeighRecord>
+      scan={scan}
+      icon={DashboardOutlined}
+      onEnter={() => {
+        if (scan.take()) focusWeight(true);
+      }}
+      help={status}
+      extra={
+        <>
           <Form.Item
             label={t('weighing.weight')}
             htmlFor="weighing-weight"
@@ -264,22 +203,11 @@ export function WeighingPage() {
               </Button>
             </Flex>
           </Form.Item>
-        </Flex>
-      </CounterFormCard>
-
-      <TodayTable<WeighRecord>
-        query={today}
-        columns={weighingColumns(t, locale)}
-        scrollX={975}
-        texts={{
-          title: t('weighing.todayTitle'),
-          total: (total) => t('weighing.total', { total }),
-          search: t('weighing.search'),
-          retry: t('weighing.retry'),
-          noMatch: t('weighing.noMatch'),
-          empty: t('weighing.empty'),
-        }}
-      />
-    </Flex>
+        </>
+      }
+      today={today}
+      columns={weighingColumns(t, locale)}
+      scrollX={975}
+    />
   );
 }

@@ -1,17 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queueKeys } from '../../../lib/query-keys.ts';
 
-/** Query keys of the calling screens; every key starts with 'calling'. */
+/**
+ * Query keys of the calling screens. The lists of queues (cards, report by flow) sit under
+ * `queueKeys.allLive`, so every queue change refetches them; the rest starts with 'calling'.
+ */
 export const callingKeys = {
-  cards: (days: 1 | 3) => ['calling', 'cards', days] as const,
-  allCards: ['calling', 'cards'] as const,
+  cards: (days: 1 | 3) => queueKeys.live('calling', 'cards', days),
+  allCards: queueKeys.live('calling', 'cards'),
   ticketOptions: ['calling', 'ticketOptions'] as const,
   flowEngine: (uuid: string) => ['calling', 'flowEngine', uuid] as const,
   flowReport: (uuid: string, date: string | undefined) =>
-    ['calling', 'flowReport', uuid, date ?? 'today'] as const,
-  allFlowReports: ['calling', 'flowReport'] as const,
+    queueKeys.live('calling', 'flowReport', uuid, date ?? 'today'),
+  allFlowReports: queueKeys.live('calling', 'flowReport'),
 };
 
-/** A queue changed (here or on another officer's screen): refetch every list of queues on screen. */
+/** A queue changed on this screen: refetch every list of queues on screen without waiting for the push. */
 export function invalidateQueueLists(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: callingKeys.allCards }),

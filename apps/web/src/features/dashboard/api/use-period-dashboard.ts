@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { periodDashboardByQueueType } from '@truck-queue/shared/contracts/report.contract';
 import { callApi } from '../../../lib/api-client.ts';
+import { queueKeys } from '../../../lib/query-keys.ts';
 import type { Period } from '../period.ts';
 
+/** The figures follow the queues, throttled: a busy plant would refetch them several times a second. */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  period: (period: Period) => ['dashboard', 'period', period.start, period.finish] as const,
+  period: (period: Period) => queueKeys.throttled('dashboard', 'period', period.start, period.finish),
 };
 
 /** Offline, the socket cannot say that a queue changed: poll instead. */

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAcceptToday } from '@truck-queue/shared/contracts/station-work.contract';
 import { callApi } from '../../../lib/api-client.ts';
+import { queueKeys } from '../../../lib/query-keys.ts';
 
-export const acceptTodayQueryKey = ['lab', 'acceptToday'] as const;
+/** Under the queue root: every queue change refetches the list. */
+export const acceptTodayQueryKey = queueKeys.live('lab', 'acceptToday');
 
 /** Today's samples the lab accepted, newest first. */
 export function acceptTodayQueryOptions() {

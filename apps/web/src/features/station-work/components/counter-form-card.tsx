@@ -2,9 +2,11 @@ import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import { Card, Flex, Form, Typography } from 'antd';
 import { LastResult, type LastScan } from './station-feedback.tsx';
 
+/** An @ant-design/icons icon, drawn before the title. */
+export type CounterIcon = ComponentType<{ 'aria-hidden'?: boolean; style?: CSSProperties }>;
+
 interface CounterFormCardProps {
-  /** An @ant-design/icons icon, drawn before the title. */
-  icon: ComponentType<{ 'aria-hidden'?: boolean; style?: CSSProperties }>;
+  icon: CounterIcon;
   title: string;
   hint: string;
   /** The outcome of the last scan, shown under the fields. */

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getWeighToday } from '@truck-queue/shared/contracts/station-work.contract';
 import { callApi } from '../../../lib/api-client.ts';
+import { queueKeys } from '../../../lib/query-keys.ts';
 
-export const weighTodayQueryKey = ['weighing', 'weighToday'] as const;
+/** Under the queue root: every queue change refetches the list. */
+export const weighTodayQueryKey = queueKeys.live('weighing', 'weighToday');
 
 /** Trucks weighed in or out today. */
 export function weighTodayQueryOptions() {

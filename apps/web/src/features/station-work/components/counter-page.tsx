@@ -1,0 +1,211 @@
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Flex, type InputRef, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { ConflictReason } from '@truck-queue/shared/contracts/api';
+import { conflictReasonOf, errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import { CounterFormCard, type CounterIcon } from './counter-form-card.tsx';
+import { QueueNumberField } from './queue-number-field.tsx';
+import { focusQueueNumber } from './queue-number-input.tsx';
+import { useFailureDialog, type LastScan, type StationFailure } from './station-feedback.tsx';
+import { TodayTable, type TodayQuery, type TodayRow } from './today-table.tsx';
+
+/**
+ * A counter's locale section: the gate, the lab and the weighbridge word their form, their
+ * table and their refusals under the same key names (formTitle, queueNumber, notFound ...).
+ */
+export type CounterSection = 'exit' | 'lab' | 'weighing';
+
+/** How a counter words a refusal beyond the texts its section shares, already translated. */
+export interface RefusalWords {
+  /** A CONFLICT the server gave no reason for: the page's guess at why (the server's words go under it). */
+  conflict: string;
+  /** VALIDATION_FAILED: the page's title, and whether the server's words go under it; the general text when absent. */
+  invalid?: { title: string; explain?: boolean };
+  /** Under a conflict the server gave its reason for: what to do instead. */
+  hint?: (reason: ConflictReason) => string | undefined;
+  /** A row's button rather than a typed number: only "not found" names the number. */
+  fromRow?: boolean;
+}
+
+/**
+ * Why a counter could not record a truck, in the officer's words: from the server's answer, its
+ * `reason` first (errors.reasons.*), never from today's list, which may be older than the refusal.
+ */
+export function counterFailure(
+  t: TFunction,
+  section: CounterSection,
+  error: unknown,
+  n: string,
+  words: RefusalWords,
+): StationFailure {
+  const subject = t(`${section}.typedNumber`, { n });
+  const serverSays =
+    error instanceof Error && error.message
+      ? t(`${section}.serverSays`, { message: error.message })
+      : undefined;
+  const code = errorCodeOf(error);
+  if (code === 'NOT_FOUND') return { title: t(`${section}.notFound`), subject };
+  if (code === 'CONFLICT') {
+    const reason = conflictReasonOf(error);
+    if (reason) return { title: errorMessage(t, error), subject: words.hint?.(reason) };
+    return { title: words.conflict, detail: serverSays };
+  }
+  if (code === 'VALIDATION_FAILED' && words.invalid) {
+    return { title: words.invalid.title, subject, detail: words.invalid.explain ? serverSays : undefined };
+  }
+  return { title: errorMessage(t, error), subject: words.fromRow ? undefined : subject };
+}
+
+/** The scan box of a counter: the typed number, its outcome, and the caret kept in the field. */
+export interface CounterScan {
+  section: CounterSection;
+  inputRef: RefObject<InputRef | null>;
+  value: string;
+  /** What was typed, trimmed and upper-cased. */
+  typed: string;
+  /** Submitted without a number: the field is red with a reason. */
+  missing: boolean;
+  /** The outcome of the last scan that went through. */
+  last: LastScan | null;
+  change: (value: string) => void;
+  /** The typed number, or null after turning the field red (with the caret in it) when there is none. */
+  take: () => string | null;
+  focus: (select?: boolean) => void;
+  /** A scan went through: show what was recorded, empty the field for the next truck. */
+  recorded: (scan: LastScan) => void;
+  /**
+   * The server refused: a blocking dialog the officer must notice before the next truck. A scan's
+   * refusal clears the last outcome and selects the number after it; `afterClose` overrides that.
+   */
+  refused: (error: unknown, n: string, words: RefusalWords, afterClose?: () => void) => void;
+}
+
+export function useCounterScan(section: CounterSection): CounterScan {
+  const { t } = useTranslation();
+  const showFailure = useFailureDialog();
+  const inputRef = useRef<InputRef>(null);
+  const [value, setValue] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [last, setLast] = useState<LastScan | null>(null);
+  const typed = value.trim().toUpperCase();
+  const focus = (select = false) => focusQueueNumber(inputRef.current, select);
+
+  return {
+    section,
+    inputRef,
+    value,
+    typed,
+    missing,
+    last,
+    change: (next) => {
+      setValue(next);
+      if (next) setMissing(false);
+    },
+    take: () => {
+      if (typed) return typed;
+      setMissing(true);
+      focus();
+      return null;
+    },
+    focus,
+    recorded: (scan) => {
+      setLast(scan);
+      setValue('');
+      focus();
+    },
+    refused: (error, n, words, afterClose) => {
+      if (!words.fromRow) setLast(null);
+      showFailure(counterFailure(t, section, error, n, words), afterClose ?? (() => focus(!words.fromRow)));
+    },
+  };
+}
+
+interface CounterPageProps<T extends TodayRow> {
+  scan: CounterScan;
+  icon: CounterIcon;
+  /** Enter in the number field (a barcode scanner ends with it): record, or go on to the next field. */
+  onEnter: () => void;
+  /** The button beside the number field. */
+  action?: ReactNode;
+  /** Under the number field while it is not missing: what is known of the typed number. */
+  help?: string | null;
+  /** More fields and buttons on the number's row (the weighbridge's weight); the number then takes at most 300px. */
+  extra?: ReactNode;
+  /** Today's trucks at this counter. */
+  today: TodayQuery<T>;
+  columns: TableColumnsType<T>;
+  /** The width from which today's table scrolls sideways. */
+  scrollX: number;
+}
+
+/**
+ * The page of a counter (the gate, the lab, the weighbridge): the scan form with its number
+ * field and the outcome of the last scan, then today's table with its search, loading, empty
+ * and failed states. Each page brings its buttons, columns and mutation; the words come from
+ * its locale section.
+ */
+export function CounterPage<T extends TodayRow>({
+  scan,
+  icon,
+  onEnter,
+  action,
+  help,
+  extra,
+  today,
+  columns,
+  scrollX,
+}: CounterPageProps<T>) {
+  const { t } = useTranslation();
+  const section = scan.section;
+  const field = (
+    <QueueNumberField
+      id={`${section}-queue-number`}
+      label={t(`${section}.queueNumber`)}
+      placeholder={t(`${section}.queueNumberPlaceholder`)}
+      requiredText={t(`${section}.queueNumberRequired`)}
+      missing={scan.missing}
+      help={help}
+      value={scan.value}
+      onChange={scan.change}
+      onSubmit={onEnter}
+      inputRef={scan.inputRef}
+      action={action}
+      style={extra ? { flex: '1 1 220px', maxWidth: 300 } : undefined}
+    />
+  );
+
+  return (
+    <Flex vertical gap={24}>
+      <CounterFormCard
+        icon={icon}
+        title={t(`${section}.formTitle`)}
+        hint={t(`${section}.formHint`)}
+        last={scan.last}
+      >
+        {extra ? (
+          <Flex gap={16} wrap align="start">
+            {field}
+            {extra}
+          </Flex>
+        ) : (
+          field
+        )}
+      </CounterFormCard>
+
+      <TodayTable<T>
+        query={today}
+        columns={columns}
+        scrollX={scrollX}
+        texts={{
+          title: t(`${section}.todayTitle`),
+          total: (total) => t(`${section}.total`, { total }),
+          search: t(`${section}.search`),
+          retry: t(`${section}.retry`),
+          noMatch: t(`${section}.noMatch`),
+          empty: t(`${section}.empty`),
+        }}
+      />
+    </Flex>
+  );
+}
