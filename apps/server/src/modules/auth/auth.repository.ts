@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authEvents, branches, knownBrowsers, officers, sessions } from '../../db/schema.ts';
+import { createOfficersRepository, OFFICER_COLUMNS } from '../officers/officers.repository.ts';
 
 /**
  * A session that may still be used at `now` (the idle limit aside): not revoked, not past its
@@ -178,34 +179,32 @@ function signinQueries(tx: Executor, email: string, ip: string) {
 
 export type SigninQueries = ReturnType<typeof signinQueries>;
 
-const officerColumns = {
-  id: officers.id,
-  uuid: officers.uuid,
-  name: officers.name,
-  lastname: officers.lastname,
-  email: officers.email,
-  roles: officers.roles,
-  passwordHash: officers.passwordHash,
-  branchId: officers.branchId,
-};
-
 export function createAuthRepository(db: Db) {
+  const officerRows = createOfficersRepository(db);
   return {
-    async findActiveOfficerByEmail(email: string) {
+    /**
+     * The active officer signing in with this e-mail, with their home branch and password hash:
+     * the officer's columns and, explicitly, the hash that only a password check reads.
+     */
+    async findSigninOfficer(email: string) {
       const [row] = await db
-        .select(officerColumns)
+        .select({ ...OFFICER_COLUMNS, branchId: officers.branchId, passwordHash: officers.passwordHash })
         .from(officers)
         .where(and(sql`lower(${officers.email}) = ${email.toLowerCase()}`, eq(officers.active, true)));
       return row ?? null;
     },
 
-    async findActiveOfficerById(id: number) {
+    /** An active officer's password hash, to check the current password before changing it. */
+    async findPasswordHash(officerId: number) {
       const [row] = await db
-        .select(officerColumns)
+        .select({ id: officers.id, passwordHash: officers.passwordHash })
         .from(officers)
-        .where(and(eq(officers.id, id), eq(officers.active, true)));
+        .where(and(eq(officers.id, officerId), eq(officers.active, true)));
       return row ?? null;
     },
+
+    /** The session's officer, as the officers module reads one (no password hash). */
+    findActiveOfficerById: (id: number) => officerRows.findActiveOfficerById(id),
 
     async insertSession(values: typeof sessions.$inferInsert) {
       const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
@@ -343,6 +342,15 @@ export function createAuthRepository(db: Db) {
         .select({ id: branches.id, name: branches.name })
         .from(branches)
         .where(and(eq(branches.id, id), eq(branches.active, true)));
+      return row ?? null;
+    },
+
+    /** A branch's names, active or not, for a ticket issued there (the driver's page). */
+    async findBranchNames(id: number) {
+      const [row] = await db
+        .select({ name: branches.name, companyName: branches.companyName })
+        .from(branches)
+        .where(eq(branches.id, id));
       return row ?? null;
     },
 

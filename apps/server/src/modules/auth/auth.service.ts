@@ -192,7 +192,7 @@ export function createAuthService(deps: {
     });
     if (typeof reservation !== 'number') throw tooManyAttempts(reservation.until.getTime() - now.getTime());
 
-    const officer = await repo.findActiveOfficerByEmail(input.email);
+    const officer = await repo.findSigninOfficer(input.email);
     const valid = officer
       ? await verifyPassword(input.password, officer.passwordHash)
       : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
@@ -340,7 +340,7 @@ export function createAuthService(deps: {
 
     /** An officer changes their own password; their other sessions end. */
     async changeOwnPassword(auth: AuthContext, oldPassword: string, newPassword: string) {
-      const officer = await repo.findActiveOfficerById(auth.officerId);
+      const officer = await repo.findPasswordHash(auth.officerId);
       if (!officer || !(await verifyPassword(oldPassword, officer.passwordHash))) {
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.');
       }

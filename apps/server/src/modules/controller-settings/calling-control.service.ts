@@ -1,29 +1,21 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CallingRow } from '@truck-queue/shared/contracts/controller.contract';
 import { can } from '@truck-queue/shared/roles';
 import type { Db } from '../../db/database.ts';
-import {
-  branchQueueTypes,
-  officerQueueTypes,
-  officers,
-  officerStations,
-  queueTypes,
-  stations,
-} from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { assertBranchRows } from '../../db/branch-scope.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createOfficersRepository } from '../officers/officers.repository.ts';
 import { queueTypeChoices, stationChoices } from './assignments.ts';
+import { createControllerSettingsRepository } from './controller-settings.repository.ts';
 
 /** Calling controller: which queue types each officer calls, and to which stations. */
 export function createCallingControlService(db: Db) {
+  const repo = createControllerSettingsRepository(db);
+  const officers = createOfficersRepository(db);
+  const catalog = createCatalogRepository(db);
+
   async function officerOf(auth: AuthContext, officerId: number) {
-    const [row] = await db
-      .select({ id: officers.id })
-      .from(officers)
-      .where(
-        and(eq(officers.id, officerId), eq(officers.branchId, auth.branchId), eq(officers.active, true)),
-      );
+    const row = await officers.findActiveOfficer(auth.branchId, { id: officerId });
     if (!row) throw notFound('The officer');
     return row;
   }
@@ -31,45 +23,13 @@ export function createCallingControlService(db: Db) {
   return {
     /** Officers of the branch whose roles let them call, with their assignments. */
     async list(auth: AuthContext): Promise<CallingRow[]> {
-      const people = (
-        await db
-          .select({
-            id: officers.id,
-            uuid: officers.uuid,
-            name: officers.name,
-            lastname: officers.lastname,
-            email: officers.email,
-            roles: officers.roles,
-          })
-          .from(officers)
-          .where(and(eq(officers.branchId, auth.branchId), eq(officers.active, true)))
-          .orderBy(asc(officers.name))
-      ).filter((o) => can(o.roles, 'calling'));
+      const people = (await officers.listActiveOfficers(auth.branchId, 'name')).filter((o) =>
+        can(o.roles, 'calling'),
+      );
       if (people.length === 0) return [];
       const ids = people.map((p) => p.id);
-      const types = await db
-        .select({
-          id: officerQueueTypes.id,
-          officer: officerQueueTypes.officerId,
-          branch_queue_type: officerQueueTypes.branchQueueTypeId,
-          queue_type_name: queueTypes.name,
-        })
-        .from(officerQueueTypes)
-        .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, officerQueueTypes.branchQueueTypeId))
-        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .where(and(inArray(officerQueueTypes.officerId, ids), eq(branchQueueTypes.active, true)))
-        .orderBy(asc(branchQueueTypes.prefix));
-      const places = await db
-        .select({
-          id: officerStations.id,
-          officer: officerStations.officerId,
-          station: stations.id,
-          name: stations.name,
-        })
-        .from(officerStations)
-        .innerJoin(stations, eq(stations.id, officerStations.stationId))
-        .where(and(inArray(officerStations.officerId, ids), eq(stations.active, true)))
-        .orderBy(asc(stations.name));
+      const types = await repo.queueTypeAssignmentsOf(ids);
+      const places = await repo.stationAssignmentsOf(ids);
       return people.map((p) => ({
         ...p,
         aQTCtrl: types
@@ -81,66 +41,41 @@ export function createCallingControlService(db: Db) {
 
     async queueTypeChoices(auth: AuthContext, officerId: number) {
       await officerOf(auth, officerId);
-      const chosen = await db
-        .select({ id: officerQueueTypes.branchQueueTypeId })
-        .from(officerQueueTypes)
-        .where(eq(officerQueueTypes.officerId, officerId));
-      return queueTypeChoices(db, auth, new Set(chosen.map((c) => c.id)));
+      const chosen = await repo.queueTypeIdsOfOfficer(officerId);
+      return queueTypeChoices(catalog, auth, new Set(chosen));
     },
 
     async stationChoices(auth: AuthContext, officerId: number) {
       await officerOf(auth, officerId);
-      const chosen = await db
-        .select({ id: officerStations.stationId })
-        .from(officerStations)
-        .where(eq(officerStations.officerId, officerId));
-      return stationChoices(db, auth, new Set(chosen.map((c) => c.id)));
+      const chosen = await repo.stationIdsOfOfficer(officerId);
+      return stationChoices(catalog, auth, new Set(chosen));
     },
 
     async setQueueTypes(auth: AuthContext, officerId: number, typeIds: number[]) {
       await officerOf(auth, officerId);
-      await assertBranchRows(db, branchQueueTypes, auth.branchId, typeIds, 'branch_queue_type');
+      await catalog.assertBranchQueueTypes(auth.branchId, typeIds);
       const unique = [...new Set(typeIds)];
-      await db.transaction(async (tx) => {
-        await tx.delete(officerQueueTypes).where(eq(officerQueueTypes.officerId, officerId));
-        if (unique.length) {
-          await tx
-            .insert(officerQueueTypes)
-            .values(unique.map((branchQueueTypeId) => ({ officerId, branchQueueTypeId })));
-        }
-      });
+      await repo.transaction((tx) => repo.replaceOfficerQueueTypes(tx, officerId, unique));
     },
 
     async setStations(auth: AuthContext, officerId: number, stationIds: number[]) {
       await officerOf(auth, officerId);
-      await assertBranchRows(db, stations, auth.branchId, stationIds, 'station');
+      await catalog.assertBranchStations(auth.branchId, stationIds);
       const unique = [...new Set(stationIds)];
-      await db.transaction(async (tx) => {
-        await tx.delete(officerStations).where(eq(officerStations.officerId, officerId));
-        if (unique.length)
-          await tx.insert(officerStations).values(unique.map((stationId) => ({ officerId, stationId })));
-      });
+      await repo.transaction((tx) => repo.replaceOfficerStations(tx, officerId, unique));
     },
 
     /** Removes one queue-type assignment (its id), if it belongs to an officer of the branch. */
     async removeQueueType(auth: AuthContext, assignmentId: number) {
-      const [row] = await db
-        .select({ id: officerQueueTypes.id })
-        .from(officerQueueTypes)
-        .innerJoin(officers, eq(officers.id, officerQueueTypes.officerId))
-        .where(and(eq(officerQueueTypes.id, assignmentId), eq(officers.branchId, auth.branchId)));
+      const row = await repo.findQueueTypeAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
-      await db.delete(officerQueueTypes).where(eq(officerQueueTypes.id, assignmentId));
+      await repo.deleteQueueTypeAssignment(assignmentId);
     },
 
     async removeStation(auth: AuthContext, assignmentId: number) {
-      const [row] = await db
-        .select({ id: officerStations.id })
-        .from(officerStations)
-        .innerJoin(officers, eq(officers.id, officerStations.officerId))
-        .where(and(eq(officerStations.id, assignmentId), eq(officers.branchId, auth.branchId)));
+      const row = await repo.findStationAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
-      await db.delete(officerStations).where(eq(officerStations.id, assignmentId));
+      await repo.deleteStationAssignment(assignmentId);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { DeviceIdSchema } from '@truck-queue/shared/contracts/controller.contract';
 import {
@@ -8,16 +7,6 @@ import {
   type DeviceQueueType,
 } from '@truck-queue/shared/contracts/device.contract';
 import type { Db } from '../../db/database.ts';
-import {
-  branches,
-  branchQueueTypes,
-  deviceQueueTypes,
-  devices,
-  queues,
-  queueTransitions,
-  queueTypes,
-  stations,
-} from '../../db/schema.ts';
 import type { DeviceContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
@@ -25,8 +14,10 @@ import { createRateLimiter, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { withProducts } from '../catalog/queue-type-products.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
+import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 import { claimShortId } from './device-hellos.ts';
 
 /** What a screen that says hello or connects is to the server (see `arrive`). */
@@ -53,6 +44,9 @@ export function createDeviceService(deps: {
   companyName: string;
 }) {
   const { db, queue, events, clock, siteTimeZone } = deps;
+  const repo = createDeviceGatewayRepository(db);
+  const catalog = createCatalogRepository(db);
+  const queueReads = createQueueReadsRepository(db);
   /** New ids claimed per client address, by hellos and sockets alike (decisions.md, Devices). */
   const newIds = createRateLimiter(RATE_LIMITS.deviceNewIds);
 
@@ -66,17 +60,7 @@ export function createDeviceService(deps: {
     shortId: string,
     secretHash: string,
   ): Promise<{ device: DeviceContext | null; otherBrowser: boolean }> {
-    const [row] = await db
-      .select({
-        id: devices.id,
-        uuid: devices.uuid,
-        kind: devices.kind,
-        branchId: devices.branchId,
-        secretHash: devices.secretHash,
-        verifiedDate: devices.verifiedDate,
-      })
-      .from(devices)
-      .where(and(eq(devices.deviceId, shortId), eq(devices.active, true)));
+    const row = await repo.findDeviceByShortId(shortId);
     // No secret: registered before registrations took the waiting screen's secret; it is
     // registered again like a new screen.
     if (!row?.secretHash) return { device: null, otherBrowser: false };
@@ -91,12 +75,7 @@ export function createDeviceService(deps: {
     };
     if (row.verifiedDate === null) {
       // First contact since registration: stamped once, even if the hello and the socket race.
-      const [verified] = await db
-        .update(devices)
-        .set({ verifiedDate: clock.now() })
-        .where(and(eq(devices.id, row.id), eq(devices.deviceId, shortId), isNull(devices.verifiedDate)))
-        .returning({ id: devices.id });
-      if (verified) {
+      if (await repo.stampVerified(row.id, shortId, clock.now())) {
         events.publish('deviceChanged', {
           branchId: row.branchId,
           deviceId: row.id,
@@ -145,39 +124,12 @@ export function createDeviceService(deps: {
 
   /** The device's queue types (active ones), by prefix, with the products each offers. */
   async function queueTypesOf(device: DeviceContext): Promise<DeviceQueueType[]> {
-    const types = await db
-      .select({
-        id: branchQueueTypes.id,
-        queue_type_name: queueTypes.name,
-        prefix: branchQueueTypes.prefix,
-        flow_engine_id: queueTypes.flowEngineId,
-      })
-      .from(deviceQueueTypes)
-      .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, deviceQueueTypes.branchQueueTypeId))
-      .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-      .where(
-        and(
-          eq(deviceQueueTypes.deviceId, device.deviceId),
-          eq(branchQueueTypes.branchId, device.branchId),
-          eq(branchQueueTypes.active, true),
-        ),
-      )
-      .orderBy(asc(branchQueueTypes.prefix));
-    return withProducts(db, types);
+    const types = await repo.queueTypesOfDevice(device.deviceId, device.branchId);
+    return catalog.withProducts(types);
   }
 
   async function info(device: DeviceContext): Promise<DeviceInfo> {
-    const [row] = await db
-      .select({
-        name: devices.name,
-        printerName: devices.printerName,
-        verifiedDate: devices.verifiedDate,
-        branchName: branches.name,
-        companyName: branches.companyName,
-      })
-      .from(devices)
-      .innerJoin(branches, eq(branches.id, devices.branchId))
-      .where(eq(devices.id, device.deviceId));
+    const row = await repo.findDeviceInfo(device.deviceId);
     return {
       uuid: device.uuid,
       name: row!.name,
@@ -195,32 +147,13 @@ export function createDeviceService(deps: {
   async function callsToday(device: DeviceContext, typeIds: number[]): Promise<BoardCall[]> {
     if (typeIds.length === 0) return [];
     const today = siteDate(clock.now(), siteTimeZone);
-    const rows = await db
-      .select({
-        id: queueTransitions.id,
-        queue_number: queues.queueNumber,
-        queue_type_name: queueTypes.name,
-        station_id: stations.id,
-        station_name: stations.name,
-        action: queueTransitions.action,
-        called: queueTransitions.created,
-      })
-      .from(queueTransitions)
-      .innerJoin(queues, eq(queues.id, queueTransitions.queueId))
-      .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
-      .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-      .innerJoin(stations, eq(stations.id, queueTransitions.stationId))
-      .where(
-        and(
-          eq(queues.branchId, device.branchId),
-          // Trucks called today hold tickets of the last few days at most.
-          gte(queues.queueDate, addDays(today, 1 - ACTIVE_TICKET_DAYS)),
-          inArray(queues.branchQueueTypeId, typeIds),
-          inArray(queueTransitions.action, ['call', 'recheck']),
-          gte(queueTransitions.created, siteInstant(today, 0, siteTimeZone)),
-        ),
-      )
-      .orderBy(desc(queueTransitions.id));
+    // Trucks called today hold tickets of the last few days at most.
+    const rows = await queueReads.callsSince(
+      device.branchId,
+      typeIds,
+      addDays(today, 1 - ACTIVE_TICKET_DAYS),
+      siteInstant(today, 0, siteTimeZone),
+    );
     return rows.map(({ called, ...call }) => ({ ...call, called_at: called.toISOString() }));
   }
 
@@ -255,11 +188,7 @@ export function createDeviceService(deps: {
     async board(device: DeviceContext) {
       const typeIds = (await queueTypesOf(device)).map((t) => t.id);
       const [stationRows, calls] = await Promise.all([
-        db
-          .select({ id: stations.id, name: stations.name })
-          .from(stations)
-          .where(and(eq(stations.branchId, device.branchId), eq(stations.active, true)))
-          .orderBy(asc(stations.name)),
+        catalog.listActiveStations(device.branchId),
         callsToday(device, typeIds),
       ]);
       const byStation = new Map<number, BoardCall>();
@@ -290,21 +219,8 @@ export function createDeviceService(deps: {
     },
 
     /** The verified displays of a branch that show this queue type (they announce its calls). */
-    async displaysShowing(branchQueueTypeId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: devices.id })
-        .from(deviceQueueTypes)
-        .innerJoin(devices, eq(devices.id, deviceQueueTypes.deviceId))
-        .where(
-          and(
-            eq(deviceQueueTypes.branchQueueTypeId, branchQueueTypeId),
-            eq(devices.kind, 'display'),
-            eq(devices.active, true),
-            isNotNull(devices.verifiedDate),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
+    displaysShowing: (branchQueueTypeId: number): Promise<number[]> =>
+      repo.verifiedDisplaysShowing(branchQueueTypeId),
   };
 }
 

@@ -1,7 +1,6 @@
-import { and, count, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { Db } from '../../db/database.ts';
-import { deviceHellos } from '../../db/schema.ts';
+import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 
 /**
  * Which browser shows which short id while it waits to be registered (DESIGN.md "Devices",
@@ -39,70 +38,37 @@ export async function claimShortId(
   /** Asked before a claim that may create or take over a row (the address's new-id bucket). */
   mayClaim: () => boolean = () => true,
 ): Promise<Claim> {
+  const repo = createDeviceGatewayRepository(db);
   // The usual case: the waiting screen saying hello again.
-  const [seen] = await db
-    .update(deviceHellos)
-    .set({ kind, lastSeen: now })
-    .where(and(eq(deviceHellos.shortId, shortId), eq(deviceHellos.secretHash, secretHash)))
-    .returning({ shortId: deviceHellos.shortId });
-  if (seen) return 'mine';
+  if (await repo.touchHello(kind, shortId, secretHash, now)) return 'mine';
 
   const forgotten = new Date(now.getTime() - DEVICE_HELLO_FORGET_MS);
-  const [held] = await db
-    .select({ n: count() })
-    .from(deviceHellos)
-    .where(gte(deviceHellos.lastSeen, forgotten));
-  if (held!.n >= MAX_DEVICE_HELLOS) return 'full';
+  if ((await repo.countHellosSince(forgotten)) >= MAX_DEVICE_HELLOS) return 'full';
   // An id another browser holds is refused without taking from the address's new-id bucket. The
   // row may also be this browser's own, written a moment ago by its socket or hello arriving
   // together with this one: then the id is this browser's.
-  const [holder] = await db
-    .select({ secretHash: deviceHellos.secretHash })
-    .from(deviceHellos)
-    .where(and(eq(deviceHellos.shortId, shortId), gte(deviceHellos.lastSeen, forgotten)));
-  if (holder) return holder.secretHash === secretHash ? 'mine' : 'taken';
+  const holder = await repo.findHelloHolder(shortId, forgotten);
+  if (holder !== null) return holder === secretHash ? 'mine' : 'taken';
   if (!mayClaim()) return 'limited';
 
-  // First writer wins, in one statement: a new id is inserted; an id held by this same browser
-  // (its hello and its socket arriving together) or forgotten by its holder is (re)taken; an id
-  // another browser holds is left alone and nothing comes back.
-  const [claimed] = await db
-    .insert(deviceHellos)
-    .values({ shortId, kind, secretHash, firstSeen: now, lastSeen: now })
-    .onConflictDoUpdate({
-      target: deviceHellos.shortId,
-      set: {
-        kind,
-        secretHash,
-        firstSeen: sql`case when ${deviceHellos.secretHash} = ${secretHash} then ${deviceHellos.firstSeen} else ${now.toISOString()}::timestamptz end`,
-        lastSeen: now,
-      },
-      setWhere: or(eq(deviceHellos.secretHash, secretHash), lt(deviceHellos.lastSeen, forgotten)),
-    })
-    .returning({ shortId: deviceHellos.shortId });
-  if (!claimed) return 'taken';
+  // First writer wins: an id another browser took meanwhile is left alone.
+  if (!(await repo.claimHello(kind, shortId, secretHash, now, forgotten))) return 'taken';
 
   // Forgotten ids go only after a claim succeeded, so a refused hello changes nothing.
-  await db.delete(deviceHellos).where(lt(deviceHellos.lastSeen, forgotten));
+  await repo.deleteHellosSeenBefore(forgotten);
   return 'mine';
 }
 
 /** The secret hash of the browser of this kind waiting with `shortId` (seen recently), or null. */
-export async function waitingSecretHash(
+export function waitingSecretHash(
   db: Db,
   kind: DeviceKind,
   shortId: string,
   now: Date,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ secretHash: deviceHellos.secretHash })
-    .from(deviceHellos)
-    .where(
-      and(
-        eq(deviceHellos.shortId, shortId),
-        eq(deviceHellos.kind, kind),
-        gte(deviceHellos.lastSeen, new Date(now.getTime() - DEVICE_WAITING_MS)),
-      ),
-    );
-  return row?.secretHash ?? null;
+  return createDeviceGatewayRepository(db).findWaitingHello(
+    kind,
+    shortId,
+    new Date(now.getTime() - DEVICE_WAITING_MS),
+  );
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
 import {
@@ -10,7 +9,6 @@ import {
   ROLE,
 } from '@truck-queue/shared/roles';
 import type { Db } from '../../db/database.ts';
-import { officers, sessions } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
@@ -18,25 +16,16 @@ import { hashPassword } from '../../lib/password-hash.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createOfficersRepository, type OfficerValues, type Tx } from './officers.repository.ts';
 
-const rowColumns = {
-  id: officers.id,
-  uuid: officers.uuid,
-  name: officers.name,
-  lastname: officers.lastname,
-  email: officers.email,
-  roles: officers.roles,
-};
-
-/** A transaction's handle, for the checks that must see rows locked in it. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-interface OfficerInput {
-  name: string;
-  lastname: string;
-  email: string;
-  roles: string;
-}
+/** Only the officer's own fields: a request body may carry more (its uuid). */
+const valuesOf = (input: OfficerValues): OfficerValues => ({
+  name: input.name,
+  lastname: input.lastname,
+  email: input.email,
+  roles: input.roles,
+});
 
 const sameRoles = (a: string, b: string) => {
   const x = new Set(parseRoles(a));
@@ -51,13 +40,12 @@ const hasRole = (roles: string, role: string) => (parseRoles(roles) as string[])
 
 /** Manage users: every officer of the admin's branch; rows history refers to are deactivated, never deleted. */
 export function createOfficersService(deps: { db: Db; events: EventHub; clock: Clock }) {
-  const { db, events, clock } = deps;
+  const { events, clock } = deps;
+  const repo = createOfficersRepository(deps.db);
+  const sessions = createAuthRepository(deps.db);
 
   async function find(auth: AuthContext, uuid: string) {
-    const [row] = await db
-      .select(rowColumns)
-      .from(officers)
-      .where(and(eq(officers.uuid, uuid), eq(officers.branchId, auth.branchId), eq(officers.active, true)));
+    const row = await repo.findActiveOfficer(auth.branchId, { uuid });
     if (!row) throw notFound('The officer');
     if (!mayManageOfficer(auth.roles, row.roles)) {
       throw forbidden(
@@ -93,15 +81,8 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
     const losesSuperAdmin = hasRole(before, ROLE.superAdmin) && !hasRole(after, ROLE.superAdmin);
     const losesAdmin = isAdminRoles(before) && !isAdminRoles(after);
     if (!losesSuperAdmin && !losesAdmin) return;
-    // One statement locks every row either check reads (the branch's officers, and every officer
-    // that may hold role 0: '%0%' also matches '1000', checked in JS), in id order, so two such
-    // changes wait for each other instead of deadlocking.
-    const rows = await tx
-      .select({ id: officers.id, roles: officers.roles, branchId: officers.branchId })
-      .from(officers)
-      .where(and(eq(officers.active, true), or(eq(officers.branchId, branchId), like(officers.roles, '%0%'))))
-      .orderBy(asc(officers.id))
-      .for('update');
+    // One statement locks every row either check reads, so two such changes wait for each other.
+    const rows = await repo.lockActiveAdmins(tx, branchId);
     const others = rows.filter((o) => o.id !== officerId);
     if (losesSuperAdmin && !others.some((o) => hasRole(o.roles, ROLE.superAdmin))) {
       throw conflict(
@@ -115,31 +96,13 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
   }
 
   async function assertEmailFree(email: string, exceptId?: number) {
-    const [taken] = await db
-      .select({ id: officers.id })
-      .from(officers)
-      .where(
-        and(
-          sql`lower(${officers.email}) = ${email.toLowerCase()}`,
-          exceptId ? ne(officers.id, exceptId) : undefined,
-        ),
-      );
+    const taken = await repo.findOfficerByEmail(email, exceptId);
     if (taken) throw conflict('This e-mail already belongs to another officer.', 'EMAIL_TAKEN');
   }
 
   async function endSessions(officerId: number, keepSessionId: number | null) {
-    const ended = await db
-      .update(sessions)
-      .set({ revokedAt: clock.now() })
-      .where(
-        and(
-          eq(sessions.officerId, officerId),
-          sql`${sessions.revokedAt} is null`,
-          keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
-        ),
-      )
-      .returning({ id: sessions.id });
-    events.publish('sessionsEnded', { sessionIds: ended.map((s) => s.id) });
+    const ended = await sessions.revokeOtherSessions(officerId, keepSessionId, clock.now());
+    events.publish('sessionsEnded', { sessionIds: ended });
   }
 
   const uniqueEmail = (error: unknown) => {
@@ -151,26 +114,19 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
 
   return {
     list(auth: AuthContext): Promise<OfficerRow[]> {
-      return db
-        .select(rowColumns)
-        .from(officers)
-        .where(and(eq(officers.branchId, auth.branchId), eq(officers.active, true)))
-        .orderBy(asc(officers.id));
+      return repo.listActiveOfficers(auth.branchId, 'id');
     },
 
-    async create(auth: AuthContext, input: OfficerInput & { password: string }): Promise<OfficerRow> {
+    async create(auth: AuthContext, input: OfficerValues & { password: string }): Promise<OfficerRow> {
       assertMayAssign(auth, '', input.roles);
       await assertEmailFree(input.email);
       const passwordHash = await hashPassword(input.password);
-      const [row] = await db
-        .insert(officers)
-        .values({ ...input, branchId: auth.branchId, passwordHash })
-        .returning(rowColumns)
+      return repo
+        .insertOfficer({ ...valuesOf(input), branchId: auth.branchId, passwordHash })
         .catch(uniqueEmail);
-      return row!;
     },
 
-    async update(auth: AuthContext, uuid: string, input: OfficerInput): Promise<OfficerRow> {
+    async update(auth: AuthContext, uuid: string, input: OfficerValues): Promise<OfficerRow> {
       const current = await find(auth, uuid);
       assertMayAssign(auth, current.roles, input.roles);
       await assertEmailFree(input.email, current.id);
@@ -181,18 +137,15 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
         current.id !== auth.officerId && grantsGuardedRole(current.roles, input.roles)
           ? { passwordHash: await hashPassword(newToken()) }
           : {};
-      const row = await db
+      const row = await repo
         .transaction(async (tx) => {
           // Read again under the locks: the roles may have changed since find().
           await assertOthersRemain(tx, auth.branchId, current.id, current.roles, input.roles);
-          const [updated] = await tx
-            .update(officers)
-            .set({ ...input, ...unknownPassword, updated: clock.now() })
-            .where(
-              and(eq(officers.id, current.id), eq(officers.roles, current.roles), eq(officers.active, true)),
-            )
-            .returning(rowColumns);
-          return updated;
+          return repo.updateOfficer(tx, current.id, current.roles, {
+            ...valuesOf(input),
+            ...unknownPassword,
+            updated: clock.now(),
+          });
         })
         .catch(uniqueEmail);
       // Someone else changed the officer in between: nothing was written.
@@ -214,12 +167,8 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
       const passwordHash = await hashPassword(newPassword);
       // Written only if the officer still holds the roles find() allowed this actor to touch: a
       // SuperAdmin's promotion landing during the hash must not keep a password an Admin chose.
-      const changed = await db
-        .update(officers)
-        .set({ passwordHash, updated: clock.now() })
-        .where(and(eq(officers.id, officer.id), eq(officers.roles, officer.roles), eq(officers.active, true)))
-        .returning({ id: officers.id });
-      if (changed.length === 0) throw changedMeanwhile();
+      const changed = await repo.setOfficerPassword(officer.id, officer.roles, passwordHash, clock.now());
+      if (!changed) throw changedMeanwhile();
       await endSessions(officer.id, officer.id === auth.officerId ? auth.sessionId : null);
     },
 
@@ -227,17 +176,11 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
     async cancel(auth: AuthContext, uuid: string) {
       const officer = await find(auth, uuid);
       assertMayAssign(auth, officer.roles, '');
-      const done = await db.transaction(async (tx) => {
+      const done = await repo.transaction(async (tx) => {
         await assertOthersRemain(tx, auth.branchId, officer.id, officer.roles, '');
-        return tx
-          .update(officers)
-          .set({ active: false, updated: clock.now() })
-          .where(
-            and(eq(officers.id, officer.id), eq(officers.roles, officer.roles), eq(officers.active, true)),
-          )
-          .returning({ id: officers.id });
+        return repo.deactivateOfficer(tx, officer.id, officer.roles, clock.now());
       });
-      if (done.length === 0) throw changedMeanwhile();
+      if (!done) throw changedMeanwhile();
       await endSessions(officer.id, null);
     },
   };

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { knownMigrations } from '../../db/backup/schema-level.ts';
 import { sqlState } from '../../lib/pg-errors.ts';
+import { createOperationsRepository } from './operations.repository.ts';
 
 /** How long the database may take to answer before the instance reports itself down. */
 const DATABASE_TIMEOUT_MS = 2000;
@@ -24,10 +24,7 @@ async function checkDatabase(
   });
   const check = async () => {
     try {
-      const result = await database.db.execute<{ last: string | null }>(
-        sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
-      );
-      const last = Number(result.rows[0]?.last ?? 0);
+      const last = await createOperationsRepository(database.db).lastMigrationMillis();
       const schema: SchemaState = last === expected ? 'ok' : last < expected ? 'behind' : 'ahead';
       return { database: 'ok' as const, schema };
     } catch (error) {

@@ -1,22 +1,8 @@
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import { isAdminRoles } from '@truck-queue/shared/roles';
-import {
-  STATION_STATES,
-  stationTypeOfState,
-  type StationType,
-} from '@truck-queue/shared/queue/queue-machine';
+import { stationTypeOfState, type StationType } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import {
-  branchQueueTypes,
-  flowEngines,
-  flowStates,
-  officerQueueTypes,
-  officerStations,
-  queueTypes,
-  stations,
-  stationStates,
-} from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { createQueueReadsRepository } from './queue-reads.repository.ts';
 
 export interface ScopedQueueType {
   id: number;
@@ -39,70 +25,18 @@ export interface ScopedStation {
  * types and stations assigned to them. Admins (roles 0 and 1) have all of their branch's.
  */
 export function createCallingScope(db: Db) {
+  const reads = createQueueReadsRepository(db);
+  /** Whose assignments limit the officer: none for admins. */
+  const assignedTo = (auth: AuthContext) => (isAdminRoles(auth.roles) ? null : auth.officerId);
+
   return {
-    async queueTypes(auth: AuthContext): Promise<ScopedQueueType[]> {
-      const assigned = exists(
-        db
-          .select({ one: sql`1` })
-          .from(officerQueueTypes)
-          .where(
-            and(
-              eq(officerQueueTypes.officerId, auth.officerId),
-              eq(officerQueueTypes.branchQueueTypeId, branchQueueTypes.id),
-            ),
-          ),
-      );
-      return db
-        .select({
-          id: branchQueueTypes.id,
-          uuid: branchQueueTypes.uuid,
-          name: queueTypes.name,
-          prefix: branchQueueTypes.prefix,
-          flowEngineId: queueTypes.flowEngineId,
-          flowEngineUuid: flowEngines.uuid,
-        })
-        .from(branchQueueTypes)
-        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .innerJoin(flowEngines, eq(flowEngines.id, queueTypes.flowEngineId))
-        .where(
-          and(
-            eq(branchQueueTypes.branchId, auth.branchId),
-            eq(branchQueueTypes.active, true),
-            isAdminRoles(auth.roles) ? undefined : assigned,
-          ),
-        )
-        .orderBy(branchQueueTypes.prefix);
+    queueTypes(auth: AuthContext): Promise<ScopedQueueType[]> {
+      return reads.queueTypesCalledBy(auth.branchId, assignedTo(auth));
     },
 
     /** Each station the officer may send trucks to, once per flow engine and type it serves. */
     async stations(auth: AuthContext): Promise<ScopedStation[]> {
-      const assigned = exists(
-        db
-          .select({ one: sql`1` })
-          .from(officerStations)
-          .where(
-            and(eq(officerStations.officerId, auth.officerId), eq(officerStations.stationId, stations.id)),
-          ),
-      );
-      const rows = await db
-        .select({
-          id: stations.id,
-          name: stations.name,
-          flowEngineId: flowStates.flowEngineId,
-          state: flowStates.state,
-        })
-        .from(stations)
-        .innerJoin(stationStates, eq(stationStates.stationId, stations.id))
-        .innerJoin(flowStates, eq(flowStates.id, stationStates.flowStateId))
-        .where(
-          and(
-            eq(stations.branchId, auth.branchId),
-            eq(stations.active, true),
-            inArray(flowStates.state, STATION_STATES),
-            isAdminRoles(auth.roles) ? undefined : assigned,
-          ),
-        )
-        .orderBy(stations.name);
+      const rows = await reads.stationStatesCalledTo(auth.branchId, assignedTo(auth));
       return rows.map((r) => ({
         id: r.id,
         name: r.name,

@@ -1,15 +1,14 @@
-import { and, asc, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
-import { CLOSED_STATES, stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
+import { stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import { flowEngines, queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
-import { withProducts } from '../catalog/queue-type-products.ts';
-import { selectQueueView } from './queue.repository.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createQueueReadsRepository } from './queue-reads.repository.ts';
+import { createQueueRepository } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 import { toCardQueue, toFlowRow } from './queue.views.ts';
 
@@ -24,6 +23,9 @@ export function createCallingService(deps: {
   clock: Clock;
 }) {
   const { db, scope, queue, siteTimeZone, clock } = deps;
+  const catalog = createCatalogRepository(db);
+  const reads = createQueueReadsRepository(db);
+  const queueRepo = createQueueRepository(db);
   const today = () => siteDate(clock.now(), siteTimeZone);
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
@@ -40,20 +42,11 @@ export function createCallingService(deps: {
     async cards(auth: AuthContext, days: 1 | 3): Promise<ProcessCard[]> {
       const [types, stationList] = await Promise.all([scope.queueTypes(auth), scope.stations(auth)]);
       if (types.length === 0) return [];
-      const rows = await selectQueueView(db)
-        .where(
-          and(
-            eq(queues.branchId, auth.branchId),
-            inArray(
-              queues.branchQueueTypeId,
-              types.map((t) => t.id),
-            ),
-            isNull(queues.exitAt),
-            notInArray(queues.state, CLOSED_STATES),
-            gte(queues.queueDate, addDays(today(), 1 - days)),
-          ),
-        )
-        .orderBy(asc(queues.created));
+      const rows = await reads.openQueues(
+        auth.branchId,
+        types.map((t) => t.id),
+        addDays(today(), 1 - days),
+      );
       return types.map((type) => ({
         _id: type.id,
         uuid: type.uuid,
@@ -67,10 +60,7 @@ export function createCallingService(deps: {
     },
 
     async flowEngine(uuid: string) {
-      const [engine] = await db
-        .select({ id: flowEngines.id, uuid: flowEngines.uuid, name: flowEngines.name })
-        .from(flowEngines)
-        .where(eq(flowEngines.uuid, uuid));
+      const engine = await catalog.findFlowEngineByUuid(uuid);
       if (!engine) throw notFound('The flow');
       return engine;
     },
@@ -84,18 +74,11 @@ export function createCallingService(deps: {
       const rows =
         types.length === 0
           ? []
-          : await selectQueueView(db)
-              .where(
-                and(
-                  eq(queues.branchId, auth.branchId),
-                  inArray(
-                    queues.branchQueueTypeId,
-                    types.map((t) => t.id),
-                  ),
-                  eq(queues.queueDate, day),
-                ),
-              )
-              .orderBy(asc(queues.created));
+          : await reads.queuesOfDay(
+              auth.branchId,
+              types.map((t) => t.id),
+              day,
+            );
       return {
         find_date: day,
         flow_engine: engine,
@@ -109,8 +92,7 @@ export function createCallingService(deps: {
     /** Queue types (with products) the officer may issue tickets for. */
     async ticketOptions(auth: AuthContext) {
       const types = await scope.queueTypes(auth);
-      return withProducts(
-        db,
+      return catalog.withProducts(
         types.map((t) => ({
           id: t.id,
           queue_type_name: t.name,
@@ -139,9 +121,7 @@ export function createCallingService(deps: {
      */
     async act(auth: AuthContext, branchId: number, queueId: number, action: StaffAction, stationId?: number) {
       if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
-      const [target] = await selectQueueView(db).where(
-        and(eq(queues.id, queueId), eq(queues.branchId, auth.branchId)),
-      );
+      const target = await queueRepo.view(db, auth.branchId, queueId);
       if (!target) throw notFound('The queue');
       await typeInScope(auth, target.branchQueueTypeId);
       const actor = { officerId: auth.officerId };

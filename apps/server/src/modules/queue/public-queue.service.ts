@@ -1,4 +1,3 @@
-import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import {
   ISSUED_STATE,
@@ -8,11 +7,11 @@ import {
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import { branches, queues } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { selectQueueView } from './queue.repository.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createQueueReadsRepository } from './queue-reads.repository.ts';
 
 /**
  * The driver's page answers a ticket issued within this many site days (today included), then
@@ -31,34 +30,19 @@ export function createPublicQueueService(deps: {
   clock: Clock;
 }) {
   const { db, siteTimeZone, companyName, clock } = deps;
+  const reads = createQueueReadsRepository(db);
+  const authRepo = createAuthRepository(db);
   return {
     async information(uuid: string): Promise<PublicQueue & { branchQueueTypeId: number }> {
       const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
-      const [q] = await selectQueueView(db).where(and(eq(queues.uuid, uuid), gte(queues.queueDate, oldest)));
+      const q = await reads.findTicketSince(uuid, oldest);
       // An old ticket and an unknown one get the same answer: nothing tells them apart.
       if (!q) throw notFound('The queue');
-      const [branch] = await db
-        .select({ name: branches.name, companyName: branches.companyName })
-        .from(branches)
-        .where(eq(branches.id, q.branchId));
+      const branch = await authRepo.findBranchNames(q.branchId);
       const state: QueueState = isQueueState(q.state) ? q.state : ISSUED_STATE;
       const waiting = waitingStates(q.flowEngineId);
       let ahead: number | null = null;
-      if (!q.exitAt && waiting.includes(state)) {
-        const [row] = await db
-          .select({ n: count() })
-          .from(queues)
-          .where(
-            and(
-              eq(queues.branchQueueTypeId, q.branchQueueTypeId),
-              eq(queues.queueDate, q.queueDate),
-              lt(queues.seq, q.seq),
-              isNull(queues.exitAt),
-              inArray(queues.state, waiting),
-            ),
-          );
-        ahead = row?.n ?? 0;
-      }
+      if (!q.exitAt && waiting.includes(state)) ahead = await reads.countAhead(q, waiting);
       return {
         branchQueueTypeId: q.branchQueueTypeId,
         uuid: q.uuid,

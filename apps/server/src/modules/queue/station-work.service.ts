@@ -1,12 +1,11 @@
-import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
-import { queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { selectQueueView, type QueueRepository, type QueueView } from './queue.repository.ts';
+import { createQueueReadsRepository } from './queue-reads.repository.ts';
+import type { QueueRepository, QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 
 /**
@@ -21,6 +20,7 @@ export function createStationWorkService(deps: {
   clock: Clock;
 }) {
   const { db, repo, queue, siteTimeZone, clock } = deps;
+  const reads = createQueueReadsRepository(db);
 
   /** [start, end) of today in the site's time zone. */
   function todayRange(): [Date, Date] {
@@ -49,16 +49,7 @@ export function createStationWorkService(deps: {
     /** Samples the lab received today, newest first; a typed number narrows the list. */
     async labToday(auth: AuthContext, queueNumber: string | undefined) {
       const [start, end] = todayRange();
-      return selectQueueView(db)
-        .where(
-          and(
-            eq(queues.branchId, auth.branchId),
-            gte(queues.labStart, start),
-            lt(queues.labStart, end),
-            queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
-          ),
-        )
-        .orderBy(desc(queues.labStart));
+      return reads.labSamplesBetween(auth.branchId, start, end, queueNumber);
     },
 
     async exit(auth: AuthContext, queueNumber: string) {
@@ -68,9 +59,7 @@ export function createStationWorkService(deps: {
 
     async exitsToday(auth: AuthContext) {
       const [start, end] = todayRange();
-      return selectQueueView(db)
-        .where(and(eq(queues.branchId, auth.branchId), gte(queues.exitAt, start), lt(queues.exitAt, end)))
-        .orderBy(desc(queues.exitAt));
+      return reads.exitsBetween(auth.branchId, start, end);
     },
 
     async weigh(auth: AuthContext, queueNumber: string, direction: 'in' | 'out', kg: number) {
@@ -81,17 +70,7 @@ export function createStationWorkService(deps: {
 
     async weighingsToday(auth: AuthContext) {
       const [start, end] = todayRange();
-      return selectQueueView(db)
-        .where(
-          and(
-            eq(queues.branchId, auth.branchId),
-            or(
-              and(gte(queues.weighInAt, start), lt(queues.weighInAt, end)),
-              and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),
-            ),
-          ),
-        )
-        .orderBy(desc(queues.weighInAt));
+      return reads.weighingsBetween(auth.branchId, start, end);
     },
   };
 }

@@ -1,19 +1,11 @@
-import { and, asc, between, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypes, queueDailyStats as s, queueTypes } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { createReportsRepository } from './reports.repository.ts';
 
 /** Σ seconds / Σ queues of a stage, whole seconds; null when no queue went through it. */
 function average(seconds: number, count: number): number | null {
   return count > 0 ? Math.round(seconds / count) : null;
 }
-
-const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
-const stage = (seconds: AnyPgColumn, count: AnyPgColumn) => ({
-  seconds: total(seconds),
-  count: total(count),
-});
 
 /**
  * The dashboard (SPEC.md sections 2–4) from the daily roll-up (`queue_daily_stats`, kept by a
@@ -21,39 +13,10 @@ const stage = (seconds: AnyPgColumn, count: AnyPgColumn) => ({
  * Periods are site days of issue, both ends included.
  */
 export function createDashboardService(db: Db) {
+  const repo = createReportsRepository(db);
   return {
     async periodByQueueType(auth: AuthContext, start: string, finish: string) {
-      const inPeriod: SQL = and(
-        eq(s.branchQueueTypeId, branchQueueTypes.id),
-        between(s.queueDate, start, finish),
-      )!;
-      const rows = await db
-        .select({
-          name: queueTypes.name,
-          engine: queueTypes.flowEngineId,
-          total: total(s.total),
-          exited: total(s.exited),
-          inFactory: stage(s.inFactorySeconds, s.inFactoryCount),
-          qsToC: stage(s.qsToCSeconds, s.qsToCCount),
-          cToF: stage(s.cToFSeconds, s.cToFCount),
-          fToExit: stage(s.fToExitSeconds, s.fToExitCount),
-          qsToLs: stage(s.qsToLsSeconds, s.qsToLsCount),
-          lsToLf: stage(s.lsToLfSeconds, s.lsToLfCount),
-          lfToC: stage(s.lfToCSeconds, s.lfToCCount),
-        })
-        .from(branchQueueTypes)
-        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .leftJoin(s, inPeriod)
-        // Every active type (a zero is news too), and retired ones that still have queues here.
-        .where(
-          and(
-            eq(branchQueueTypes.branchId, auth.branchId),
-            or(eq(branchQueueTypes.active, true), isNotNull(s.branchQueueTypeId)),
-          ),
-        )
-        .groupBy(branchQueueTypes.id, queueTypes.name, queueTypes.flowEngineId, branchQueueTypes.prefix)
-        .orderBy(asc(branchQueueTypes.prefix));
-
+      const rows = await repo.dashboardByQueueType(auth.branchId, start, finish);
       const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
       const queues = sum((r) => r.total);
       const completed = sum((r) => r.exited);

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { reportExports } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createReportsRepository } from './reports.repository.ts';
 
 /** How long an export can be downloaded after it was made. */
 export const EXPORT_TTL_MS = 10 * 60_000;
 
 /** Made reports waiting for their download: by the session that asked, for a few minutes. */
 export function createReportExports(db: Db, clock: Clock) {
+  const repo = createReportsRepository(db);
   return {
     /**
      * Keeps the file and answers the token of its download address. Expired files go first, and
@@ -19,11 +19,9 @@ export function createReportExports(db: Db, clock: Clock) {
      */
     async save(auth: AuthContext, fileName: string, content: Buffer): Promise<string> {
       const now = clock.now();
-      await db
-        .delete(reportExports)
-        .where(or(lt(reportExports.expires, now), eq(reportExports.sessionId, auth.sessionId)));
+      await repo.deleteExports(auth.sessionId, now);
       const token = randomBytes(24).toString('base64url');
-      await db.insert(reportExports).values({
+      await repo.insertExport({
         tokenHash: tokenHash(token),
         sessionId: auth.sessionId,
         fileName,
@@ -35,19 +33,8 @@ export function createReportExports(db: Db, clock: Clock) {
     },
 
     /** The file, if the token is this session's and has not expired. */
-    async find(auth: AuthContext, token: string) {
-      const [row] = await db
-        .select({ fileName: reportExports.fileName, content: reportExports.content })
-        .from(reportExports)
-        .where(
-          and(
-            eq(reportExports.tokenHash, tokenHash(token)),
-            eq(reportExports.sessionId, auth.sessionId),
-            gt(reportExports.expires, clock.now()),
-          ),
-        );
-      return row ?? null;
-    },
+    find: (auth: AuthContext, token: string) =>
+      repo.findExport(tokenHash(token), auth.sessionId, clock.now()),
   };
 }
 

@@ -1,34 +1,8 @@
-import { and, asc, between, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import type { SummaryRow } from '@truck-queue/shared/contracts/report.contract';
 import type { Db } from '../../db/database.ts';
-import { queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { containing, secondsBetween } from './in-out.service.ts';
-
-export interface SummaryQuery {
-  start: string;
-  finish: string;
-  license: string;
-  page: number;
-  pageSize: number;
-  sortField: SummarySortField;
-  sortOrder: 'ascend' | 'descend';
-}
-
-/** What each sortable column sorts by; durations by their interval, unknown ones last either way. */
-const SORT: Record<SummarySortField, AnyPgColumn | SQL> = {
-  created: queues.created,
-  license_no: queues.truckLicense,
-  incoming_weight: queues.weighInKg,
-  output_weight: queues.weighOutKg,
-  document_pick_up: queues.labStart,
-  time_works: queues.labFinish,
-  weigh_in: queues.weighInAt,
-  weigh_out: queues.weighOutAt,
-  total_time: sql`(${queues.exitAt} - ${queues.created})`,
-  time_wait: sql`(${queues.calledAt} - ${queues.created})`,
-};
+import { secondsBetween } from './in-out.service.ts';
+import { createReportsRepository, type SummaryQuery } from './reports.repository.ts';
 
 const kg = (value: string | null) => (value === null ? null : Number(value));
 
@@ -37,40 +11,13 @@ const kg = (value: string | null) => (value === null ? null : Number(value));
  * times, total time and waiting time; filtered, sorted and paged on the server.
  */
 export function createSummaryService(db: Db) {
+  const repo = createReportsRepository(db);
   return {
     async page(auth: AuthContext, query: SummaryQuery): Promise<{ rows: SummaryRow[]; total: number }> {
-      const key = SORT[query.sortField];
-      const direction = query.sortOrder === 'ascend' ? asc : desc;
-      const where = and(
-        eq(queues.branchId, auth.branchId),
-        between(queues.queueDate, query.start, query.finish),
-        query.license ? ilike(queues.truckLicense, containing(query.license)) : undefined,
-      );
-      const found = await db
-        .select({
-          uuid: queues.uuid,
-          queueNumber: queues.queueNumber,
-          created: queues.created,
-          license: queues.truckLicense,
-          weighInKg: queues.weighInKg,
-          weighOutKg: queues.weighOutKg,
-          labStart: queues.labStart,
-          labFinish: queues.labFinish,
-          weighInAt: queues.weighInAt,
-          weighOutAt: queues.weighOutAt,
-          calledAt: queues.calledAt,
-          exitAt: queues.exitAt,
-          matching: sql<number>`(count(*) over ())::int`,
-        })
-        .from(queues)
-        .where(where)
-        .orderBy(sql`${direction(key)} nulls last`, direction(queues.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+      const found = await repo.summaryRows(auth.branchId, query);
       // A page past the end has no row to carry the count: count on its own.
       const total =
-        found[0]?.matching ??
-        (query.page > 1 ? ((await db.select({ n: count() }).from(queues).where(where))[0]?.n ?? 0) : 0);
+        found[0]?.matching ?? (query.page > 1 ? await repo.countSummaryRows(auth.branchId, query) : 0);
       return {
         total,
         rows: found.map((r) => ({

@@ -1,0 +1,392 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { assertBranchRows } from '../../db/branch-scope.ts';
+import {
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  flowEngines,
+  flowStates,
+  products,
+  queueTypes,
+  stations,
+  stationStates,
+} from '../../db/schema.ts';
+
+/** A transaction's handle: the link replacements run in one the service opens. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const productColumns = { id: products.id, uuid: products.uuid, name: products.name };
+
+const activeQueueType = (branchId: number) =>
+  and(eq(branchQueueTypes.branchId, branchId), eq(branchQueueTypes.active, true));
+const activeProduct = (branchId: number) => and(eq(products.branchId, branchId), eq(products.active, true));
+const activeStation = (branchId: number) => and(eq(stations.branchId, branchId), eq(stations.active, true));
+
+/**
+ * The plant's catalog: master queue types and the branch's queue types (prefix, products),
+ * products, stations and the flow states each handles, and the flow engines.
+ */
+export function createCatalogRepository(db: Db) {
+  /** The active products each of these queue types offers, by name; one query for all of them. */
+  async function productsOfQueueTypes(
+    branchQueueTypeIds: number[],
+  ): Promise<Map<number, { id: number; name: string }[]>> {
+    const byType = new Map<number, { id: number; name: string }[]>();
+    if (branchQueueTypeIds.length === 0) return byType;
+    const links = await db
+      .select({ typeId: branchQueueTypeProducts.branchQueueTypeId, id: products.id, name: products.name })
+      .from(branchQueueTypeProducts)
+      .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
+      .where(
+        and(
+          inArray(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeIds),
+          eq(products.active, true),
+        ),
+      )
+      .orderBy(asc(products.name));
+    for (const { typeId, id, name } of links)
+      byType.set(typeId, [...(byType.get(typeId) ?? []), { id, name }]);
+    return byType;
+  }
+
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    // Queue types.
+
+    /** The branch's active queue types (or only one of them), by prefix, with their master's name and flow. */
+    listBranchQueueTypes(branchId: number, only?: number) {
+      return db
+        .select({
+          id: branchQueueTypes.id,
+          uuid: branchQueueTypes.uuid,
+          queue_type_id: queueTypes.id,
+          queue_type_name: queueTypes.name,
+          flow_engine_id: queueTypes.flowEngineId,
+          prefix: branchQueueTypes.prefix,
+        })
+        .from(branchQueueTypes)
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+        .where(and(activeQueueType(branchId), only ? eq(branchQueueTypes.id, only) : undefined))
+        .orderBy(asc(branchQueueTypes.prefix));
+    },
+
+    /** An active queue type of the branch, by id or uuid. */
+    async findBranchQueueType(
+      branchId: number,
+      key: { id: number } | { uuid: string },
+    ): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: branchQueueTypes.id })
+        .from(branchQueueTypes)
+        .where(
+          and(
+            'id' in key ? eq(branchQueueTypes.id, key.id) : eq(branchQueueTypes.uuid, key.uuid),
+            activeQueueType(branchId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The branch's active queue type of this master type, if it has one. */
+    async findBranchQueueTypeOfMaster(branchId: number, masterId: number): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: branchQueueTypes.id })
+        .from(branchQueueTypes)
+        .where(and(activeQueueType(branchId), eq(branchQueueTypes.queueTypeId, masterId)));
+      return row ?? null;
+    },
+
+    /** The branch's active queue type using this prefix, other than `exceptId`. */
+    async findQueueTypeWithPrefix(
+      branchId: number,
+      prefix: string,
+      exceptId?: number,
+    ): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: branchQueueTypes.id })
+        .from(branchQueueTypes)
+        .where(
+          and(
+            activeQueueType(branchId),
+            eq(branchQueueTypes.prefix, prefix),
+            exceptId ? ne(branchQueueTypes.id, exceptId) : undefined,
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Adds a queue type to the branch; a taken prefix or type rejects with the unique violation. */
+    async insertBranchQueueType(branchId: number, masterId: number, prefix: string): Promise<number> {
+      const [row] = await db
+        .insert(branchQueueTypes)
+        .values({ branchId, queueTypeId: masterId, prefix, status: 1 })
+        .returning({ id: branchQueueTypes.id });
+      return row!.id;
+    },
+
+    /** A taken prefix rejects with the unique violation. */
+    async setQueueTypePrefix(id: number, prefix: string): Promise<void> {
+      await db.update(branchQueueTypes).set({ prefix }).where(eq(branchQueueTypes.id, id));
+    },
+
+    async deactivateBranchQueueType(id: number): Promise<void> {
+      await db.update(branchQueueTypes).set({ active: false }).where(eq(branchQueueTypes.id, id));
+    },
+
+    listMasterQueueTypes() {
+      return db
+        .select({ id: queueTypes.id, name: queueTypes.name, flow_engine_id: queueTypes.flowEngineId })
+        .from(queueTypes)
+        .orderBy(asc(queueTypes.flowEngineId), asc(queueTypes.name));
+    },
+
+    async findMasterQueueType(id: number): Promise<{ id: number } | null> {
+      const [row] = await db.select({ id: queueTypes.id }).from(queueTypes).where(eq(queueTypes.id, id));
+      return row ?? null;
+    },
+
+    /** Throws VALIDATION_FAILED unless every id is an active queue type of the branch. */
+    assertBranchQueueTypes: (branchId: number, ids: number[]) =>
+      assertBranchRows(db, branchQueueTypes, branchId, ids, 'branch_queue_type'),
+
+    // Products.
+
+    productsOfQueueTypes,
+
+    /** Each queue type with the active products it offers (`product`), as ticket screens list them. */
+    async withProducts<T extends { id: number }>(
+      types: T[],
+    ): Promise<(T & { product: { id: number; name: string }[] })[]> {
+      const offered = await productsOfQueueTypes(types.map((t) => t.id));
+      return types.map((t) => ({ ...t, product: offered.get(t.id) ?? [] }));
+    },
+
+    /** The branch's active products, by name. */
+    listActiveProducts(branchId: number) {
+      return db
+        .select(productColumns)
+        .from(products)
+        .where(activeProduct(branchId))
+        .orderBy(asc(products.name));
+    },
+
+    /** Every product of the branch, active ones first, by name (the reports' filter). */
+    listBranchProducts(branchId: number) {
+      return db
+        .select({ id: products.id, name: products.name, active: products.active })
+        .from(products)
+        .where(eq(products.branchId, branchId))
+        .orderBy(desc(products.active), asc(products.name));
+    },
+
+    async findActiveProductByUuid(branchId: number, uuid: string): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(activeProduct(branchId), eq(products.uuid, uuid)));
+      return row ?? null;
+    },
+
+    /** The branch's active product with this name, other than `exceptId`. */
+    async findProductNamed(
+      branchId: number,
+      name: string,
+      exceptId?: number,
+    ): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            activeProduct(branchId),
+            eq(products.name, name),
+            exceptId ? ne(products.id, exceptId) : undefined,
+          ),
+        );
+      return row ?? null;
+    },
+
+    async insertProduct(branchId: number, name: string) {
+      const [row] = await db.insert(products).values({ branchId, name }).returning(productColumns);
+      return row!;
+    },
+
+    async renameProduct(id: number, name: string) {
+      const [row] = await db
+        .update(products)
+        .set({ name })
+        .where(eq(products.id, id))
+        .returning(productColumns);
+      return row!;
+    },
+
+    /** Ids of the products a queue type offers, active or not. */
+    async productIdsOfQueueType(branchQueueTypeId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: branchQueueTypeProducts.productId })
+        .from(branchQueueTypeProducts)
+        .where(eq(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeId));
+      return rows.map((r) => r.id);
+    },
+
+    /** The queue type offers exactly these products (ids without repeats). */
+    async replaceQueueTypeProducts(tx: Tx, branchQueueTypeId: number, productIds: number[]): Promise<void> {
+      await tx
+        .delete(branchQueueTypeProducts)
+        .where(eq(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeId));
+      if (productIds.length) {
+        await tx
+          .insert(branchQueueTypeProducts)
+          .values(productIds.map((productId) => ({ branchQueueTypeId, productId })));
+      }
+    },
+
+    /** Throws VALIDATION_FAILED unless every id is an active product of the branch. */
+    assertBranchProducts: (branchId: number, ids: number[]) =>
+      assertBranchRows(db, products, branchId, ids, 'product'),
+
+    // Stations and flows.
+
+    /** The branch's active stations (or only one of them), by name. */
+    listActiveStations(branchId: number, only?: number) {
+      return db
+        .select({ id: stations.id, uuid: stations.uuid, name: stations.name })
+        .from(stations)
+        .where(and(activeStation(branchId), only ? eq(stations.id, only) : undefined))
+        .orderBy(asc(stations.name));
+    },
+
+    /** The flow states these stations handle, with their flow's name; one query for all of them. */
+    statesOfStations(stationIds: number[]) {
+      return db
+        .select({
+          sus_id: stationStates.id,
+          sus_station: stationStates.stationId,
+          sus_flow_state: stationStates.flowStateId,
+          fe_name: flowEngines.name,
+          fs_state_name: flowStates.stateName,
+          fs_state_detail: flowStates.stateDetail,
+        })
+        .from(stationStates)
+        .innerJoin(flowStates, eq(flowStates.id, stationStates.flowStateId))
+        .innerJoin(flowEngines, eq(flowEngines.id, flowStates.flowEngineId))
+        .where(inArray(stationStates.stationId, stationIds))
+        .orderBy(asc(flowStates.flowEngineId), asc(flowStates.id));
+    },
+
+    /** An active station of the branch, by id or uuid. */
+    async findActiveStation(
+      branchId: number,
+      where: { id?: number; uuid?: string },
+    ): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: stations.id })
+        .from(stations)
+        .where(
+          and(
+            activeStation(branchId),
+            where.id ? eq(stations.id, where.id) : undefined,
+            where.uuid ? eq(stations.uuid, where.uuid) : undefined,
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The branch's active station with this name, other than `exceptId`. */
+    async findStationNamed(
+      branchId: number,
+      name: string,
+      exceptId?: number,
+    ): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: stations.id })
+        .from(stations)
+        .where(
+          and(
+            activeStation(branchId),
+            eq(stations.name, name),
+            exceptId ? ne(stations.id, exceptId) : undefined,
+          ),
+        );
+      return row ?? null;
+    },
+
+    async insertStation(branchId: number, name: string): Promise<number> {
+      const [row] = await db.insert(stations).values({ branchId, name }).returning({ id: stations.id });
+      return row!.id;
+    },
+
+    async renameStation(id: number, name: string): Promise<void> {
+      await db.update(stations).set({ name }).where(eq(stations.id, id));
+    },
+
+    /** Throws VALIDATION_FAILED unless every id is an active station of the branch. */
+    assertBranchStations: (branchId: number, ids: number[]) =>
+      assertBranchRows(db, stations, branchId, ids, 'station'),
+
+    /** Ids of the flow states a station handles. */
+    async flowStateIdsOfStation(stationId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: stationStates.flowStateId })
+        .from(stationStates)
+        .where(eq(stationStates.stationId, stationId));
+      return rows.map((r) => r.id);
+    },
+
+    /** Every flow state with its flow, by flow and state. */
+    listFlowStates() {
+      return db
+        .select({
+          id: flowStates.id,
+          fe_id: flowEngines.id,
+          fe_name: flowEngines.name,
+          state: flowStates.state,
+          state_name: flowStates.stateName,
+          state_detail: flowStates.stateDetail,
+        })
+        .from(flowStates)
+        .innerJoin(flowEngines, eq(flowEngines.id, flowStates.flowEngineId))
+        .orderBy(asc(flowEngines.id), asc(flowStates.id));
+    },
+
+    /** How many of these flow state ids exist. */
+    async countFlowStates(ids: number[]): Promise<number> {
+      const rows = await db.select({ id: flowStates.id }).from(flowStates).where(inArray(flowStates.id, ids));
+      return rows.length;
+    },
+
+    /** The station handles exactly these flow states (ids without repeats). */
+    async replaceStationStates(tx: Tx, stationId: number, flowStateIds: number[]): Promise<void> {
+      await tx.delete(stationStates).where(eq(stationStates.stationId, stationId));
+      if (flowStateIds.length)
+        await tx
+          .insert(stationStates)
+          .values(flowStateIds.map((flowStateId) => ({ stationId, flowStateId })));
+    },
+
+    /** A station-state link (its id, sus_id) of an active station of the branch. */
+    async findStationState(branchId: number, linkId: number): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: stationStates.id })
+        .from(stationStates)
+        .innerJoin(stations, eq(stations.id, stationStates.stationId))
+        .where(and(eq(stationStates.id, linkId), activeStation(branchId)));
+      return row ?? null;
+    },
+
+    async deleteStationState(linkId: number): Promise<void> {
+      await db.delete(stationStates).where(eq(stationStates.id, linkId));
+    },
+
+    async findFlowEngineByUuid(uuid: string) {
+      const [row] = await db
+        .select({ id: flowEngines.id, uuid: flowEngines.uuid, name: flowEngines.name })
+        .from(flowEngines)
+        .where(eq(flowEngines.uuid, uuid));
+      return row ?? null;
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

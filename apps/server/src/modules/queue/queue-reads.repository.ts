@@ -1,0 +1,242 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { CLOSED_STATES, STATION_STATES, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import type { Db } from '../../db/database.ts';
+import {
+  branchQueueTypes,
+  flowEngines,
+  flowStates,
+  officerQueueTypes,
+  officerStations,
+  queues,
+  queueTransitions,
+  queueTypes,
+  stations,
+  stationStates,
+} from '../../db/schema.ts';
+import { selectQueueView, type QueueView } from './queue.repository.ts';
+
+/**
+ * What the screens read of the queues, outside any transaction: the calling cards and flow
+ * report, the station lists of the day, the driver's page, the TV board, and what an officer
+ * may call. The queue's writes, and the reads they lock, are in queue.repository.ts.
+ */
+export function createQueueReadsRepository(db: Db) {
+  return {
+    /**
+     * The branch's active queue types with their flow, by prefix: all of them (`officerId`
+     * null), or only those assigned to the officer.
+     */
+    queueTypesCalledBy(branchId: number, officerId: number | null) {
+      const assigned =
+        officerId === null
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(officerQueueTypes)
+                .where(
+                  and(
+                    eq(officerQueueTypes.officerId, officerId),
+                    eq(officerQueueTypes.branchQueueTypeId, branchQueueTypes.id),
+                  ),
+                ),
+            );
+      return db
+        .select({
+          id: branchQueueTypes.id,
+          uuid: branchQueueTypes.uuid,
+          name: queueTypes.name,
+          prefix: branchQueueTypes.prefix,
+          flowEngineId: queueTypes.flowEngineId,
+          flowEngineUuid: flowEngines.uuid,
+        })
+        .from(branchQueueTypes)
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+        .innerJoin(flowEngines, eq(flowEngines.id, queueTypes.flowEngineId))
+        .where(and(eq(branchQueueTypes.branchId, branchId), eq(branchQueueTypes.active, true), assigned))
+        .orderBy(branchQueueTypes.prefix);
+    },
+
+    /**
+     * The branch's active stations, once per station state (of STATION_STATES) each handles,
+     * by name: all of them (`officerId` null), or only those assigned to the officer.
+     */
+    stationStatesCalledTo(branchId: number, officerId: number | null) {
+      const assigned =
+        officerId === null
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(officerStations)
+                .where(
+                  and(eq(officerStations.officerId, officerId), eq(officerStations.stationId, stations.id)),
+                ),
+            );
+      return db
+        .select({
+          id: stations.id,
+          name: stations.name,
+          flowEngineId: flowStates.flowEngineId,
+          state: flowStates.state,
+        })
+        .from(stations)
+        .innerJoin(stationStates, eq(stationStates.stationId, stations.id))
+        .innerJoin(flowStates, eq(flowStates.id, stationStates.flowStateId))
+        .where(
+          and(
+            eq(stations.branchId, branchId),
+            eq(stations.active, true),
+            inArray(flowStates.state, STATION_STATES),
+            assigned,
+          ),
+        )
+        .orderBy(stations.name);
+    },
+
+    /** Queues of these types issued since `sinceDate` that are still waiting or called, oldest first. */
+    openQueues(branchId: number, branchQueueTypeIds: number[], sinceDate: string): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            inArray(queues.branchQueueTypeId, branchQueueTypeIds),
+            isNull(queues.exitAt),
+            notInArray(queues.state, CLOSED_STATES),
+            gte(queues.queueDate, sinceDate),
+          ),
+        )
+        .orderBy(asc(queues.created));
+    },
+
+    /** Every queue of these types issued on a site day, oldest first. */
+    queuesOfDay(branchId: number, branchQueueTypeIds: number[], queueDate: string): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            inArray(queues.branchQueueTypeId, branchQueueTypeIds),
+            eq(queues.queueDate, queueDate),
+          ),
+        )
+        .orderBy(asc(queues.created));
+    },
+
+    /** Samples the lab received in [start, end), newest first; a queue number narrows the list. */
+    labSamplesBetween(
+      branchId: number,
+      start: Date,
+      end: Date,
+      queueNumber: string | undefined,
+    ): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            gte(queues.labStart, start),
+            lt(queues.labStart, end),
+            queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
+          ),
+        )
+        .orderBy(desc(queues.labStart));
+    },
+
+    /** Trucks that left the plant in [start, end), newest first. */
+    exitsBetween(branchId: number, start: Date, end: Date): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(and(eq(queues.branchId, branchId), gte(queues.exitAt, start), lt(queues.exitAt, end)))
+        .orderBy(desc(queues.exitAt));
+    },
+
+    /** Trucks weighed in or out in [start, end), by weigh-in time, newest first. */
+    weighingsBetween(branchId: number, start: Date, end: Date): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            or(
+              and(gte(queues.weighInAt, start), lt(queues.weighInAt, end)),
+              and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),
+            ),
+          ),
+        )
+        .orderBy(desc(queues.weighInAt));
+    },
+
+    /** A ticket by its uuid, if it was issued on `oldestDate` or later. */
+    async findTicketSince(uuid: string, oldestDate: string): Promise<QueueView | null> {
+      const [row] = await selectQueueView(db).where(
+        and(eq(queues.uuid, uuid), gte(queues.queueDate, oldestDate)),
+      );
+      return row ?? null;
+    },
+
+    /** Trucks of the ticket's type and day issued before it, still inside and in one of `states`. */
+    async countAhead(
+      ticket: Pick<QueueView, 'branchQueueTypeId' | 'queueDate' | 'seq'>,
+      states: QueueState[],
+    ): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchQueueTypeId, ticket.branchQueueTypeId),
+            eq(queues.queueDate, ticket.queueDate),
+            lt(queues.seq, ticket.seq),
+            isNull(queues.exitAt),
+            inArray(queues.state, states),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Calls and rechecks of these queue types made since `since`, of tickets issued on
+     * `sinceDate` or later, newest first.
+     */
+    callsSince(branchId: number, branchQueueTypeIds: number[], sinceDate: string, since: Date) {
+      return db
+        .select({
+          id: queueTransitions.id,
+          queue_number: queues.queueNumber,
+          queue_type_name: queueTypes.name,
+          station_id: stations.id,
+          station_name: stations.name,
+          action: queueTransitions.action,
+          called: queueTransitions.created,
+        })
+        .from(queueTransitions)
+        .innerJoin(queues, eq(queues.id, queueTransitions.queueId))
+        .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+        .innerJoin(stations, eq(stations.id, queueTransitions.stationId))
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            gte(queues.queueDate, sinceDate),
+            inArray(queues.branchQueueTypeId, branchQueueTypeIds),
+            inArray(queueTransitions.action, ['call', 'recheck']),
+            gte(queueTransitions.created, since),
+          ),
+        )
+        .orderBy(desc(queueTransitions.id));
+    },
+  };
+}
+
+export type QueueReadsRepository = ReturnType<typeof createQueueReadsRepository>;
