@@ -30,6 +30,11 @@ const BOUNDARIES = [
     why: 'components/ are the pieces features share, so they know neither the features nor app/',
   },
   {
+    layer: 'apps/web/src/public-queue',
+    disallow: ['apps/web/src/app', 'apps/web/src/features', 'apps/web/src/components'],
+    why: "the driver's phone page is its own small bundle: no antd, router or back-office code",
+  },
+  {
     layer: 'apps/server/src/lib',
     disallow: [
       'apps/server/src/db',
