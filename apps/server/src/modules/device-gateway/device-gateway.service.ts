@@ -27,6 +27,7 @@ import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withProducts } from '../catalog/queue-type-products.ts';
 import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
+import { notVoided } from '../queue/queue.repository.ts';
 import { claimShortId } from './device-hellos.ts';
 
 /** What a screen that says hello or connects is to the server (see `arrive`). */
@@ -216,6 +217,7 @@ export function createDeviceService(deps: {
           // Trucks called today hold tickets of the last few days at most.
           gte(queues.queueDate, addDays(today, 1 - ACTIVE_TICKET_DAYS)),
           inArray(queues.branchQueueTypeId, typeIds),
+          notVoided,
           inArray(queueTransitions.action, ['call', 'recheck']),
           gte(queueTransitions.created, siteInstant(today, 0, siteTimeZone)),
         ),

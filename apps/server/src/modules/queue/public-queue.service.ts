@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import {
   ISSUED_STATE,
@@ -52,7 +52,8 @@ export function createPublicQueueService(deps: {
             and(
               eq(queues.branchQueueTypeId, q.branchQueueTypeId),
               eq(queues.queueDate, q.queueDate),
-              lt(queues.seq, q.seq),
+              // Ahead in the line's order: joined it earlier (lineOrder in queue.repository.ts).
+              sql`(${queues.lineAt}, ${queues.created}) < (${q.lineAt.toISOString()}::timestamptz, ${q.created.toISOString()}::timestamptz)`,
               isNull(queues.exitAt),
               inArray(queues.state, waiting),
             ),
@@ -74,6 +75,8 @@ export function createPublicQueueService(deps: {
         station_name: isAtStation(state) ? q.stationName : null,
         lab_done: q.labFinish !== null,
         exited: q.exitAt !== null,
+        previous_number: q.previousNumber,
+        reason_name: q.reasonName,
       };
     },
   };

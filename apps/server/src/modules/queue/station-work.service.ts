@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { selectQueueView, type QueueRepository, type QueueView } from './queue.repository.ts';
+import { notVoided, selectQueueView, type QueueRepository, type QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 
 /**
@@ -55,6 +55,7 @@ export function createStationWorkService(deps: {
             eq(queues.branchId, auth.branchId),
             gte(queues.labStart, start),
             lt(queues.labStart, end),
+            notVoided,
             queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
           ),
         )
@@ -85,6 +86,7 @@ export function createStationWorkService(deps: {
         .where(
           and(
             eq(queues.branchId, auth.branchId),
+            notVoided,
             or(
               and(gte(queues.weighInAt, start), lt(queues.weighInAt, end)),
               and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),

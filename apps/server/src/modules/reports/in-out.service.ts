@@ -1,7 +1,8 @@
-import { and, asc, between, desc, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ilike, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { ISSUED_STATE, isQueueState, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypes, products, queues, queueTypes } from '../../db/schema.ts';
+import { branchQueueTypes, products, queueReasons, queues, queueTypes } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 
 export interface InOutFilter {
@@ -58,11 +59,16 @@ export function createInOutService(db: Db) {
     auth: AuthContext,
     filter: InOutFilter,
     limit: number,
-  ): Promise<{ rows: InOutRow[]; total: number }> {
+  ): Promise<{ rows: InOutRow[]; total: number; voided: number }> {
     // Run as written (db.execute): the builder's per-cell result mapping costs more than the
     // query itself on a thousand rows.
     const { rows: found } = await db.execute<{
+      uuid: string;
       queue_number: string;
+      previous_number: string | null;
+      state: string;
+      reason_name: string | null;
+      reason_note: string | null;
       truck_license: string;
       queue_type_name: string;
       product_name: string;
@@ -74,7 +80,10 @@ export function createInOutService(db: Db) {
       factory_seconds: number | null;
       total: number;
     }>(sql`
-      select ${queues.queueNumber} as queue_number, ${queues.truckLicense} as truck_license,
+      select ${queues.uuid} as uuid, ${queues.queueNumber} as queue_number,
+             ${queues.previousNumber} as previous_number, ${queues.state} as state,
+             ${queueReasons.name} as reason_name, ${queues.reasonNote} as reason_note,
+             ${queues.truckLicense} as truck_license,
              ${queueTypes.name} as queue_type_name, coalesce(${products.name}, '') as product_name,
              ${utcText(queues.created)} as created, ${utcText(queues.labStart)} as lab_start,
              ${utcText(queues.labFinish)} as lab_finish, ${utcText(queues.exitAt)} as exit_at,
@@ -85,14 +94,24 @@ export function createInOutService(db: Db) {
       join ${branchQueueTypes} on ${branchQueueTypes.id} = ${queues.branchQueueTypeId}
       join ${queueTypes} on ${queueTypes.id} = ${branchQueueTypes.queueTypeId}
       left join ${products} on ${products.id} = ${queues.productId}
-      where ${where(auth, filter)}
+      left join ${queueReasons} on ${queueReasons.id} = ${queues.reasonId}
+      where ${where(auth, filter)} and ${ne(queues.state, VOIDED_STATE)}
       order by ${queues.created}, ${queues.id}
       limit ${limit}`);
+    // Voided tickets are in no row: the report counts them apart.
+    const [voided] = await db
+      .select({ n: count() })
+      .from(queues)
+      .where(and(where(auth, filter), eq(queues.state, VOIDED_STATE)));
     return {
       total: found[0]?.total ?? 0,
+      voided: voided?.n ?? 0,
       rows: found.map((r) => {
         return {
+          uuid: r.uuid,
           queue_number: r.queue_number,
+          previous_number: r.previous_number,
+          queue_state: isQueueState(r.state) ? r.state : ISSUED_STATE,
           truck_license: r.truck_license,
           queue_type_name: r.queue_type_name,
           product_name: r.product_name,
@@ -102,6 +121,8 @@ export function createInOutService(db: Db) {
           stamp_second_ls_to_lf: r.lab_seconds,
           exit: isoOfUtcText(r.exit_at),
           time_in_factory: r.factory_seconds,
+          reason_name: r.reason_name,
+          reason_note: r.reason_note,
         };
       }),
     };

@@ -1,6 +1,7 @@
-import { and, asc, between, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import { VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -44,6 +45,8 @@ export function createSummaryService(db: Db) {
       const where = and(
         eq(queues.branchId, auth.branchId),
         between(queues.queueDate, query.start, query.finish),
+        // Voided tickets leave every list (the dashboard and the in/out report count them apart).
+        ne(queues.state, VOIDED_STATE),
         query.license ? ilike(queues.truckLicense, containing(query.license)) : undefined,
       );
       const found = await db

@@ -9,6 +9,8 @@ export const callingKeys = {
   flowReport: (uuid: string, date: string | undefined) =>
     ['calling', 'flowReport', uuid, date ?? 'today'] as const,
   allFlowReports: ['calling', 'flowReport'] as const,
+  /** The branch's reasons, no-show rule and queue types for the action dialog's yard moves. */
+  yardRules: ['calling', 'yardRules'] as const,
 };
 
 /** A queue changed (here or on another officer's screen): refetch every list of queues on screen. */
