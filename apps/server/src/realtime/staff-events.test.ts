@@ -199,7 +199,10 @@ describe('the runner', () => {
     expect(employee.calling.void).not.toHaveBeenCalled();
     const admin = setup(ROLE.admin);
     expect(await admin.send('doVoid', ...VALID_ARGS.doVoid)).toEqual({ status: 1 });
-    expect(admin.calling.void).toHaveBeenCalledWith(admin.context, BRANCH, QUEUE, { reasonId: 5, note: null });
+    expect(admin.calling.void).toHaveBeenCalledWith(admin.context, BRANCH, QUEUE, {
+      reasonId: 5,
+      note: null,
+    });
   });
 
   it('lets any officer join their own branch room', async () => {

@@ -156,6 +156,7 @@ export function createQueueService(deps: {
           truckLicense: license,
           state: ISSUED_STATE,
           created: now,
+          lineAt: now,
           updated: now,
           issuedByOfficerId: actor.officerId ?? null,
           issuedByDeviceId: actor.deviceId ?? null,
