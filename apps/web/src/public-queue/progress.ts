@@ -91,7 +91,11 @@ export type QueueStatus =
   | { kind: 'recheck'; station: string | null }
   | { kind: 'rejected' }
   | { kind: 'finished' }
-  | { kind: 'exited' };
+  | { kind: 'exited' }
+  /** Called, did not come, and the branch cancelled the ticket. */
+  | { kind: 'noShow' }
+  /** An admin voided the ticket (issued by mistake). */
+  | { kind: 'voided' };
 
 export function queueStatus(queue: ProgressInput & Pick<PublicQueue, 'ahead' | 'station_name'>): QueueStatus {
   if (queue.exited) return { kind: 'exited' };
@@ -114,5 +118,9 @@ export function queueStatus(queue: ProgressInput & Pick<PublicQueue, 'ahead' | '
       return { kind: 'rejected' };
     case 'F':
       return { kind: 'finished' };
+    case 'NS':
+      return { kind: 'noShow' };
+    case 'V':
+      return { kind: 'voided' };
   }
 }

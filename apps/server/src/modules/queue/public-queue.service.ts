@@ -53,7 +53,7 @@ export function createPublicQueueService(deps: {
               eq(queues.branchQueueTypeId, q.branchQueueTypeId),
               eq(queues.queueDate, q.queueDate),
               // Ahead in the line's order: joined it earlier (lineOrder in queue.repository.ts).
-              sql`(${queues.lineAt}, ${queues.created}) < (${q.lineAt.toISOString()}::timestamptz, ${q.created.toISOString()}::timestamptz)`,
+              sql`(${queues.lineAt}, ${queues.created}, ${queues.id}) < (${q.lineAt.toISOString()}::timestamptz, ${q.created.toISOString()}::timestamptz, ${q.id})`,
               isNull(queues.exitAt),
               inArray(queues.state, waiting),
             ),

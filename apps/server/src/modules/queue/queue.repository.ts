@@ -65,7 +65,7 @@ export function selectQueueView(executor: Executor) {
 export const notVoided = ne(queues.state, VOIDED_STATE);
 
 /** A line is served in the order its tickets joined it (a no-show's requeue joins at the back). */
-export const lineOrder = [asc(queues.lineAt), asc(queues.created)] as const;
+export const lineOrder = [asc(queues.lineAt), asc(queues.created), asc(queues.id)] as const;
 
 export type QueueView = Awaited<ReturnType<typeof selectQueueView>>[number];
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   DEFAULT_REASONS,
   REASON_KINDS,
@@ -19,25 +19,8 @@ const reasonColumns = {
 /** The branch's reason lists and no-show rule (queue_reasons, branches). */
 export function createYardRepository(db: Db) {
   return {
-    /**
-     * Every reason of the branch, by kind then sort number. A branch that never had a list gets
-     * the Thai defaults the first time it is read (retired reasons stay rows, so this happens once).
-     */
+    /** Every reason of the branch (the defaults are seeded with the branch), by kind then sort number. */
     async reasons(branchId: number) {
-      const [has] = await db
-        .select({ n: count() })
-        .from(queueReasons)
-        .where(eq(queueReasons.branchId, branchId));
-      if (!has?.n) {
-        await db
-          .insert(queueReasons)
-          .values(
-            REASON_KINDS.flatMap((kind) =>
-              DEFAULT_REASONS[kind].map((name, index) => ({ branchId, kind, name, sort: (index + 1) * 10 })),
-            ),
-          )
-          .onConflictDoNothing();
-      }
       return db
         .select(reasonColumns)
         .from(queueReasons)

@@ -1,5 +1,5 @@
 import type { Reason, YardSettingsWire } from '@truck-queue/shared/contracts/yard.contract';
-import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
+import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import {
   DEFAULT_YARD_SETTINGS,
   NO_SHOW_POLICIES,
@@ -96,13 +96,13 @@ export function createYardService(deps: { repo: YardRepository; queues: QueueRep
           previous_number: queue.previousNumber,
           truck_license: queue.truckLicense,
           queue_type_name: queue.queueTypeName,
-          queue_state: state(queue.state) ?? 'QS',
+          queue_state: state(queue.state) ?? ISSUED_STATE,
         },
         history: rows.map((r) => ({
           at: r.at.toISOString(),
           action: r.action,
           from_state: state(r.fromState),
-          to_state: state(r.toState) ?? 'QS',
+          to_state: state(r.toState) ?? ISSUED_STATE,
           station_name: r.stationName,
           officer_name: r.officerName,
           device_name: r.deviceName,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCardInProcess, getQueueByFlow } from '@truck-queue/shared/contracts/queue.contract';
-import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import { queueInformation, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import {
   queueHistory,
@@ -76,6 +76,12 @@ async function labResultOut(license: string) {
 async function reasonId(kind: 'recheck' | 'reject' | 'void', session = caller()) {
   const rules = await t.call(yardRules, {}, session);
   return rules.reasons.find((r) => r.kind === kind)!.id;
+}
+
+async function driverPage(uuid: string) {
+  const answer = await t.post(queueInformation.path, { queue_number_id: uuid });
+  expect(answer.statusCode).toBe(200);
+  return answer.json<{ queue: PublicQueue }>();
 }
 
 async function card(license: string) {
@@ -174,7 +180,7 @@ describe('recheck and reject with a reason', () => {
 
     const flow = await t.call(getQueueByFlow, { uuid: await flowUuid() }, caller());
     expect(flow.queue.find((q) => q.uuid === ticket.uuid)).toMatchObject({ reason_name: expect.any(String) });
-    const driver = await t.call(queueInformation, { queue_number_id: ticket.uuid });
+    const driver = await driverPage(ticket.uuid);
     expect(driver.queue.reason_name).toBe(
       (await t.call(yardRules, {}, caller())).reasons.find((r) => r.id === reject)!.name,
     );
@@ -244,7 +250,7 @@ describe('no-show', () => {
       .find((c) => c._id === plant.types.lab.id)!
       .queue_number.map((q) => q.truck_license);
     expect(line.indexOf('NS 2')).toBeLessThan(line.indexOf('NS 1'));
-    const driver = await t.call(queueInformation, { queue_number_id: first.uuid });
+    const driver = await driverPage(first.uuid);
     expect(driver.queue.ahead).toBeGreaterThanOrEqual(1);
     const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, first.id));
     expect(audit.at(-1)).toMatchObject({ action: 'no_show', fromState: 'C', toState: 'LF' });
@@ -300,7 +306,7 @@ describe('transfer', () => {
       state: 'QS',
     });
     expect(row.queueNumber).toMatch(/^D\d{3}$/);
-    const driver = await t.call(queueInformation, { queue_number_id: ticket.uuid });
+    const driver = await driverPage(ticket.uuid);
     expect(driver.queue).toMatchObject({
       queue_number: row.queueNumber,
       previous_number: ticket.queue_number,

@@ -95,6 +95,10 @@ export function reasonText(name: string | null | undefined, note: string | null 
 }
 
 /** "B014 (เดิม A001)" when a transfer gave the ticket another number; the number alone otherwise. */
-export function numberWithPrevious(t: TFunction, number: string, previous: string | null | undefined): string {
+export function numberWithPrevious(
+  t: TFunction,
+  number: string,
+  previous: string | null | undefined,
+): string {
   return previous && previous !== number ? t('yard.numberWithPrevious', { number, previous }) : number;
 }

@@ -32,9 +32,7 @@ export const HISTORY_ACTIONS = [
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type HistoryActor =
-  | { kind: 'officer'; name: string }
-  | { kind: 'device'; name: string }
-  | { kind: 'system'; name: null };
+  { kind: 'officer'; name: string } | { kind: 'device'; name: string } | { kind: 'system'; name: null };
 
 export interface HistoryLine {
   key: string;
@@ -59,8 +57,11 @@ function isHistoryAction(action: string): action is HistoryAction {
   return (HISTORY_ACTIONS as readonly string[]).includes(action);
 }
 
-export function historyAction(entry: Pick<HistoryEntry, 'action' | 'from_state' | 'to_state'>): HistoryAction | null {
-  if (entry.action === 'call' && entry.from_state !== null && isCalledState(entry.from_state)) return 'recall';
+export function historyAction(
+  entry: Pick<HistoryEntry, 'action' | 'from_state' | 'to_state'>,
+): HistoryAction | null {
+  if (entry.action === 'call' && entry.from_state !== null && isCalledState(entry.from_state))
+    return 'recall';
   if (entry.action === 'no_show' && isEndedState(entry.to_state)) return 'no_show_cancel';
   return isHistoryAction(entry.action) ? entry.action : null;
 }

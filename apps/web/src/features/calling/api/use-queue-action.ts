@@ -35,7 +35,7 @@ const EVENT = {
 } as const satisfies Record<QueueActionKind, StaffActionEvent>;
 
 /** The event's arguments after the branch, in the order socket-events.ts declares them. */
-function eventArgs(input: QueueActionInput): (number | ReasonArg)[] {
+export function eventArgs(input: QueueActionInput): (number | ReasonArg)[] {
   switch (input.action) {
     case 'call':
       return [input.queueId, input.stationId];

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { Flex, Tag } from 'antd';
-import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  ExclamationCircleOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { QueueState } from '@truck-queue/shared/queue/queue-machine';
 
@@ -15,11 +20,16 @@ export const STATE_COLOR = {
   RC: 'orange',
   RJ: 'red',
   F: 'default',
+  /** Ended without the gate: a cancelled no-show, a voided ticket. */
+  NS: 'volcano',
+  V: 'default',
 } as const satisfies Record<QueueState, string>;
 
 const STATE_ICON: Partial<Record<QueueState, ReactNode>> = {
   F: <CheckCircleOutlined />,
   RJ: <CloseCircleOutlined />,
+  NS: <ExclamationCircleOutlined />,
+  V: <StopOutlined />,
 };
 
 export function QueueStateTag({ state }: { state: QueueState }) {

@@ -72,7 +72,10 @@ export function TransferDialog({ open, queueNumber, targets, onSubmit, onClose }
       >
         <Select<number>
           placeholder={t('yard.transfer.targetPlaceholder')}
-          options={targets.map((type) => ({ value: type.id, label: `${type.prefix} · ${type.queue_type_name}` }))}
+          options={targets.map((type) => ({
+            value: type.id,
+            label: `${type.prefix} · ${type.queue_type_name}`,
+          }))}
           autoFocus
         />
       </Form.Item>

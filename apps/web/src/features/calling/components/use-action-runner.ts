@@ -46,6 +46,8 @@ export function useActionRunner() {
     }
   }
 
-  const pendingAction: QueueActionKind | null = mutation.isPending ? (mutation.variables?.action ?? null) : null;
+  const pendingAction: QueueActionKind | null = mutation.isPending
+    ? (mutation.variables?.action ?? null)
+    : null;
   return { run, pendingAction, busy: mutation.isPending };
 }

@@ -12,6 +12,8 @@ const STATE_COLOURS: Record<QueueState, string> = {
   RC: 'orange',
   RJ: 'red',
   F: 'green',
+  NS: 'volcano',
+  V: 'default',
 };
 
 /** A queue state as the officers name it (the shared "queueState" labels), coloured by stage. */
