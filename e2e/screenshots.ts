@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootYardScreens } from './screenshots-yard.ts';
 import { cardQueues, launchBrowser, signInDirect } from './support/browser.ts';
 import { OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -180,6 +181,8 @@ async function main(): Promise<void> {
 
     await shootDisplayScreens(browser, server.baseUrl);
     await shootKioskScreens(browser, server.baseUrl);
+    // Last: it adds a second lab-flow queue type, which the screens above must not show.
+    await shootYardScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();

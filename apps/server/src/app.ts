@@ -21,6 +21,9 @@ import { createPublicQueueService } from './modules/queue/public-queue.service.t
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { createQueueService } from './modules/queue/queue.service.ts';
 import { registerStationWorkRoutes } from './modules/queue/station-work.routes.ts';
+import { createYardRepository } from './modules/yard/yard.repository.ts';
+import { registerYardRoutes } from './modules/yard/yard.routes.ts';
+import { createYardService } from './modules/yard/yard.service.ts';
 import { createStationWorkService } from './modules/queue/station-work.service.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -145,10 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService({ repo: createAuthRepository(db), session: config.session, events, clock });
   const queueRepo = createQueueRepository(db);
   const queue = createQueueService({ repo: queueRepo, siteTimeZone: config.siteTimeZone, clock, events });
+  const yard = createYardService({ repo: createYardRepository(db), queues: queueRepo, db });
   const calling = createCallingService({
     db,
     scope: createCallingScope(db),
     queue,
+    yard,
     siteTimeZone: config.siteTimeZone,
     clock,
   });
@@ -185,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallingRoutes(register, calling, devices);
   registerDeviceRoutes(register, devices);
   registerStationWorkRoutes(register, stationWork);
+  registerYardRoutes(register, yard);
   registerPublicQueueRoutes(register, publicQueue);
   registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
   const queueTypes = createQueueTypesService(db);

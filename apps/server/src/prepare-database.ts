@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { migrateSchema, withSchemaLock, type Database, type Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { hasOfficers, seedFirstAdmin } from './db/seed/first-start.ts';
-import { seedReferenceData } from './db/seed/reference-data.ts';
+import { seedDefaultReasons, seedReferenceData } from './db/seed/reference-data.ts';
 
 export type FirstStart = 'existing' | 'demo' | 'admin';
 
@@ -16,27 +16,38 @@ export async function prepareDatabase(
   return withSchemaLock(database, async (db) => {
     await migrateSchema(db);
     await seedReferenceData(db);
-    if (await hasOfficers(db)) return 'existing';
-    if (config.demoData) {
-      await bulkLoad(database, db, () =>
-        seedDemoData(db, {
-          adminEmail: config.adminEmail,
-          adminPassword: config.adminPassword,
-          companyName: config.companyName,
-          siteTimeZone: config.siteTimeZone,
-          now,
-          days: 14,
-        }),
-      );
-      return 'demo';
-    }
-    await seedFirstAdmin(db, {
-      email: config.adminEmail,
-      password: config.adminPassword,
-      branchName: 'Main branch',
-    });
-    return 'admin';
+    const first = await firstStart(database, db, config, now);
+    await seedDefaultReasons(db);
+    return first;
   });
+}
+
+async function firstStart(
+  database: Database,
+  db: Db,
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,
+  now: Date,
+): Promise<FirstStart> {
+  if (await hasOfficers(db)) return 'existing';
+  if (config.demoData) {
+    await bulkLoad(database, db, () =>
+      seedDemoData(db, {
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        companyName: config.companyName,
+        siteTimeZone: config.siteTimeZone,
+        now,
+        days: 14,
+      }),
+    );
+    return 'demo';
+  }
+  await seedFirstAdmin(db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    branchName: 'Main branch',
+  });
+  return 'admin';
 }
 
 /**

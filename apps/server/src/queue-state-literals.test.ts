@@ -18,15 +18,6 @@ const LITERAL = new RegExp(`(['"\`])(${CODES})\\1`, 'g');
 /** A code opening a property: at the start of a line, or after `{` or `,`; bare or quoted. */
 const KEY = new RegExp(`(?:^|[{,])\\s*((['"]?)(${CODES})\\2\\s*:)`, 'g');
 
-/**
- * Files that may key one table by state code, each with why. The web's colour per state waits for
- * a per-state tone exported by packages/shared/src/queue/ (none fits yet); quoted codes stay banned there too.
- */
-const KEYED_TABLES: Record<string, string> = {
-  'apps/web/src/components/queue-state-tag.tsx':
-    'STATE_COLOR and STATE_ICON: one colour (and icon) per state',
-};
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
@@ -42,10 +33,9 @@ function codesIn(line: string, keys = true): string[] {
 
 /** `path:line: code` for each state code a file names. */
 function literalsIn(file: string): string[] {
-  const keys = !(file in KEYED_TABLES);
   return readFileSync(join(ROOT, file), 'utf8')
     .split('\n')
-    .flatMap((line, index) => codesIn(line, keys).map((code) => `${file}:${index + 1}: ${code}`));
+    .flatMap((line, index) => codesIn(line).map((code) => `${file}:${index + 1}: ${code}`));
 }
 
 describe('queue-state literals', () => {
@@ -74,7 +64,6 @@ describe('queue-state literals', () => {
     // The scan must be looking at the real trees, not at an empty folder.
     expect(files.length).toBeGreaterThan(200);
     for (const dir of SCANNED) expect(files.some((file) => file.startsWith(`${dir}/`))).toBe(true);
-    for (const file of Object.keys(KEYED_TABLES)) expect(files).toContain(file);
     expect(files.flatMap(literalsIn)).toEqual([]);
   });
 });

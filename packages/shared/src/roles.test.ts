@@ -56,6 +56,7 @@ describe('roles', () => {
         '/System/printing',
         '/System/product',
         '/System/station',
+        '/System/yardRules',
       ].sort(),
     );
     for (const role of Object.values(ROLE)) {

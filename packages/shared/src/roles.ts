@@ -116,6 +116,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/station': 'admin',
   '/System/product': 'admin',
   '/System/manageUser': 'admin',
+  '/System/yardRules': 'admin',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
 } as const satisfies Record<string, Permission>;

@@ -29,14 +29,48 @@ import {
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const branches = pgTable('branches', {
-  id: serial('id').primaryKey(),
-  uuid: uuid('uuid').notNull().unique().defaultRandom(),
-  name: text('name').notNull(),
-  companyName: text('company_name').notNull().default(''),
-  active: boolean('active').notNull().default(true),
-  created: created(),
-});
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    name: text('name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+    /** The yard's no-show rule (shared/queue/yard-rules.ts): offered after this many recalls ... */
+    noShowAfterRecalls: integer('no_show_after_recalls').notNull().default(3),
+    /** ... and then the truck is requeued at the end of its line, or its ticket cancelled. */
+    noShowPolicy: text('no_show_policy').notNull().default('requeue'),
+  },
+  (t) => [
+    check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
+    check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
+  ],
+);
+
+/**
+ * Why a load is sent to recheck or rejected, or a ticket voided: each branch's own list, in
+ * the plant's words. Retired (active = false), never deleted, so history keeps its reason.
+ */
+export const queueReasons = pgTable(
+  'queue_reasons',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('queue_reasons_name_key').on(t.branchId, t.kind, t.name),
+    check('queue_reasons_kind', sql`${t.kind} in ('recheck', 'reject', 'void')`),
+  ],
+);
 
 export const officers = pgTable(
   'officers',
@@ -354,9 +388,21 @@ export const queues = pgTable(
     /** Where the truck was last called to. */
     stationId: integer('station_id').references(() => stations.id),
     created: created(),
+    /** When it joined its line (its issue; a no-show's requeue sends it to the back): lines are served in this order. */
+    lineAt: ts('line_at').notNull().defaultNow(),
     calledAt: ts('called_at'),
     /** The latest call (a recall moves it, calledAt keeps the first). */
     lastCalledAt: ts('last_called_at'),
+    /** Calls made while already called: the card offers "no-show" from the branch's number on. */
+    recallCount: integer('recall_count').notNull().default(0),
+    /** The waiting state it was first called from: where a no-show's requeue sends it back. */
+    calledFrom: text('called_from'),
+    /** The number it was issued with, when a transfer to another queue type renumbered it. */
+    previousNumber: text('previous_number'),
+    /** The latest recheck, reject or void: why (the branch's list) and the officer's note. */
+    reasonId: integer('reason_id').references(() => queueReasons.id),
+    reasonNote: text('reason_note'),
+    voidedAt: ts('voided_at'),
     finishedAt: ts('finished_at'),
     labStart: ts('lab_start'),
     labFinish: ts('lab_finish'),
@@ -429,6 +475,10 @@ export const queueDailyStats = pgTable(
       .references(() => branches.id),
     total: integer('total').notNull().default(0),
     exited: integer('exited').notNull().default(0),
+    /** Voided tickets: in none of the other figures. */
+    voided: integer('voided').notNull().default(0),
+    /** Cancelled no-shows that never reached the gate: not waiting, not out. */
+    noShow: integer('no_show').notNull().default(0),
     inFactorySeconds: inFactory.seconds,
     inFactoryCount: inFactory.count,
     qsToCSeconds: qsToC.seconds,
@@ -488,6 +538,11 @@ export const queueTransitions = pgTable(
     officerId: integer('officer_id').references(() => officers.id),
     deviceId: integer('device_id').references(() => devices.id),
     created: created(),
+    reasonId: integer('reason_id').references(() => queueReasons.id),
+    note: text('note'),
+    /** A transfer: the queue number before and after. */
+    fromNumber: text('from_number'),
+    toNumber: text('to_number'),
   },
   (t) => [index('queue_transitions_queue_idx').on(t.queueId)],
 );

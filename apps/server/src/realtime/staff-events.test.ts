@@ -23,6 +23,9 @@ const VALID_ARGS: { [E in StaffEventName]: StaffEventArgs<E> } = {
   doRecheck: [BRANCH, QUEUE, STATION],
   doFinish: [BRANCH, QUEUE],
   doReject: [BRANCH, QUEUE],
+  doNoShow: [BRANCH, QUEUE],
+  doTransfer: [BRANCH, QUEUE, 12],
+  doVoid: [BRANCH, QUEUE, { reason_id: 5 }],
 };
 const NAMES = Object.keys(STAFF_EVENTS) as StaffEventName[];
 
@@ -40,7 +43,12 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     authenticate: vi.fn(() => Promise.resolve(context)),
     recordForbidden: vi.fn(() => Promise.resolve()),
   };
-  const calling = { act: vi.fn(() => Promise.resolve()) };
+  const calling = {
+    act: vi.fn(() => Promise.resolve()),
+    noShow: vi.fn(() => Promise.resolve()),
+    transfer: vi.fn(() => Promise.resolve()),
+    void: vi.fn(() => Promise.resolve()),
+  };
   const stubs = Object.fromEntries(NAMES.map((name) => [name, vi.fn(() => Promise.resolve())]));
   const deps: StaffRunnerDeps = {
     auth,
@@ -67,7 +75,16 @@ describe('the staff event table', () => {
     expectTypeOf<StaffEventArgs<'doCalling'>>().toEqualTypeOf<[number, number, number]>();
     expectTypeOf<StaffEventArgs<'joinRoom'>>().toEqualTypeOf<[number, 'System']>();
     expect(Object.keys(STAFF_HANDLERS).sort()).toEqual([...NAMES].sort());
-    expect([...NAMES].sort()).toEqual(['doCalling', 'doFinish', 'doRecheck', 'doReject', 'joinRoom']);
+    expect([...NAMES].sort()).toEqual([
+      'doCalling',
+      'doFinish',
+      'doNoShow',
+      'doRecheck',
+      'doReject',
+      'doTransfer',
+      'doVoid',
+      'joinRoom',
+    ]);
     for (const name of NAMES) {
       const rule = STAFF_EVENTS[name];
       expect(rule.permission === null || PERMISSIONS.includes(rule.permission), name).toBe(true);
@@ -76,14 +93,31 @@ describe('the staff event table', () => {
     }
   });
 
-  it('asks for calling on every queue action, and nothing to join the branch room', () => {
+  it('asks for calling on every queue action but void (admin), and nothing to join the branch room', () => {
     expect(Object.fromEntries(NAMES.map((name) => [name, STAFF_EVENTS[name].permission] as const))).toEqual({
       joinRoom: null,
       doCalling: 'calling',
       doRecheck: 'calling',
       doFinish: 'calling',
       doReject: 'calling',
+      doNoShow: 'calling',
+      doTransfer: 'calling',
+      doVoid: 'admin',
     });
+  });
+
+  it('takes a recheck or reject with or without its reason, and a void only with one', () => {
+    const reason = { reason_id: 4, note: 'ตัวอย่างเปียก' };
+    expect(STAFF_EVENTS.doRecheck.args.safeParse([BRANCH, QUEUE, STATION, reason]).success).toBe(true);
+    expect(STAFF_EVENTS.doReject.args.safeParse([BRANCH, QUEUE, reason]).success).toBe(true);
+    expect(STAFF_EVENTS.doVoid.args.safeParse([BRANCH, QUEUE]).success).toBe(false);
+    expect(STAFF_EVENTS.doReject.args.safeParse([BRANCH, QUEUE, { reason_id: 0 }]).success).toBe(false);
+    expect(
+      STAFF_EVENTS.doReject.args.safeParse([BRANCH, QUEUE, { reason_id: 4, note: '=cmd' }]).success,
+    ).toBe(false);
+    expect(STAFF_EVENTS.doReject.args.safeParse([BRANCH, QUEUE, { reason_id: 4, extra: 1 }]).success).toBe(
+      false,
+    );
   });
 });
 
@@ -124,7 +158,7 @@ describe('the runner', () => {
     await STAFF_HANDLERS.doReject(deps, [BRANCH, QUEUE]);
     expect(calling.act.mock.calls).toEqual([
       [context, BRANCH, QUEUE, 'call', STATION],
-      [context, BRANCH, QUEUE, 'reject'],
+      [context, BRANCH, QUEUE, 'reject', undefined, undefined],
     ]);
   });
 
@@ -136,12 +170,13 @@ describe('the runner', () => {
     expect(await send('doReject', BRANCH, QUEUE)).toEqual({ status: 1 });
     expect(calling.act.mock.calls.map((call) => call.slice(1))).toEqual([
       [BRANCH, QUEUE, 'call', STATION],
-      [BRANCH, QUEUE, 'recheck', STATION],
+      [BRANCH, QUEUE, 'recheck', STATION, undefined],
       [BRANCH, QUEUE, 'finish'],
-      [BRANCH, QUEUE, 'reject'],
+      [BRANCH, QUEUE, 'reject', undefined, undefined],
     ]);
     calling.act.mockClear();
-    for (const name of NAMES) {
+    const employees = NAMES.filter((name) => STAFF_EVENTS[name].permission !== 'admin');
+    for (const name of employees) {
       const [, ...rest] = VALID_ARGS[name];
       expect(await send(name, OTHER_BRANCH, ...rest)).toEqual({
         status: 0,
@@ -151,7 +186,23 @@ describe('the runner', () => {
     }
     expect(calling.act).not.toHaveBeenCalled();
     expect(socket.join).not.toHaveBeenCalled();
-    expect(auth.recordForbidden).toHaveBeenCalledTimes(NAMES.length);
+    expect(auth.recordForbidden).toHaveBeenCalledTimes(employees.length);
+  });
+
+  it('lets only an admin void, in their own branch', async () => {
+    const employee = setup(ROLE.employee);
+    expect(await employee.send('doVoid', ...VALID_ARGS.doVoid)).toEqual({
+      status: 0,
+      code: 'FORBIDDEN',
+      message: 'Only an admin may void a ticket.',
+    });
+    expect(employee.calling.void).not.toHaveBeenCalled();
+    const admin = setup(ROLE.admin);
+    expect(await admin.send('doVoid', ...VALID_ARGS.doVoid)).toEqual({ status: 1 });
+    expect(admin.calling.void).toHaveBeenCalledWith(admin.context, BRANCH, QUEUE, {
+      reasonId: 5,
+      note: null,
+    });
   });
 
   it('lets any officer join their own branch room', async () => {

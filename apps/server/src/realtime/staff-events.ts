@@ -1,8 +1,14 @@
 import type { z } from 'zod';
+import type { ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
+import type { ReasonInput } from '@truck-queue/shared/queue/decide';
 import {
   CallArgs,
   JoinRoomArgs,
+  RecheckArgs,
   RecordArgs,
+  RejectArgs,
+  TransferArgs,
+  VoidArgs,
   type Ack,
   type StaffClientToServer,
 } from '@truck-queue/shared/contracts/socket-events';
@@ -40,15 +46,24 @@ export interface StaffEventRule<A extends unknown[]> {
 export const STAFF_EVENTS = {
   joinRoom: { args: JoinRoomArgs, permission: null, scope: 'branch' },
   doCalling: { args: CallArgs, permission: 'calling', scope: 'branch' },
-  doRecheck: { args: CallArgs, permission: 'calling', scope: 'branch' },
+  doRecheck: { args: RecheckArgs, permission: 'calling', scope: 'branch' },
   doFinish: { args: RecordArgs, permission: 'calling', scope: 'branch' },
-  doReject: { args: RecordArgs, permission: 'calling', scope: 'branch' },
+  doReject: { args: RejectArgs, permission: 'calling', scope: 'branch' },
+  doNoShow: { args: RecordArgs, permission: 'calling', scope: 'branch' },
+  doTransfer: { args: TransferArgs, permission: 'calling', scope: 'branch' },
+  doVoid: { args: VoidArgs, permission: 'admin', scope: 'branch' },
 } as const satisfies { [E in StaffEventName]: StaffEventRule<SentArgs<E>> };
 
 /** The refusal an officer gets when their roles lack an event's permission. */
 export const PERMISSION_REFUSALS: Partial<Record<Permission, string>> = {
   calling: 'Your role may not call queues.',
+  admin: 'Only an admin may void a ticket.',
 };
+
+/** The wire's reason ({reason_id, note}) as decide takes it; an empty note is no note. */
+function reasonInput(reason: ReasonArg | undefined): ReasonInput | undefined {
+  return reason ? { reasonId: reason.reason_id, note: reason.note || null } : undefined;
+}
 
 /** The arguments a handler gets: the event's, once its rule's schema accepted them. */
 export type StaffEventArgs<E extends StaffEventName> = z.output<(typeof STAFF_EVENTS)[E]['args']>;
@@ -74,13 +89,22 @@ export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
   async doCalling({ auth, calling }, [branchId, queueId, stationId]) {
     await calling.act(auth, branchId, queueId, 'call', stationId);
   },
-  async doRecheck({ auth, calling }, [branchId, queueId, stationId]) {
-    await calling.act(auth, branchId, queueId, 'recheck', stationId);
+  async doRecheck({ auth, calling }, [branchId, queueId, stationId, reason]) {
+    await calling.act(auth, branchId, queueId, 'recheck', stationId, reasonInput(reason));
   },
   async doFinish({ auth, calling }, [branchId, queueId]) {
     await calling.act(auth, branchId, queueId, 'finish');
   },
-  async doReject({ auth, calling }, [branchId, queueId]) {
-    await calling.act(auth, branchId, queueId, 'reject');
+  async doReject({ auth, calling }, [branchId, queueId, reason]) {
+    await calling.act(auth, branchId, queueId, 'reject', undefined, reasonInput(reason));
+  },
+  async doNoShow({ auth, calling }, [branchId, queueId]) {
+    await calling.noShow(auth, branchId, queueId);
+  },
+  async doTransfer({ auth, calling }, [branchId, queueId, toQueueTypeId]) {
+    await calling.transfer(auth, branchId, queueId, toQueueTypeId);
+  },
+  async doVoid({ auth, calling }, [branchId, queueId, reason]) {
+    await calling.void(auth, branchId, queueId, reasonInput(reason)!);
   },
 };

@@ -12,6 +12,7 @@ import {
   flowStates,
   officerQueueTypes,
   officerStations,
+  queueReasons,
   queueTypes,
   stationStates,
 } from '../db/schema.ts';
@@ -285,6 +286,29 @@ export async function createFuzzPlant(t: TestContext) {
     'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5 }),
     'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020 }),
     'process/weighing/getWeighToday': () => ({}),
+
+    'process/yard/rules': () => ({}),
+    'admin/yard/settings': () => ({}),
+    'admin/yard/saveReason': async (n) =>
+      n % 2
+        ? { kind: 'reject', name: `เหตุผล ${n}`, active: true, sort: n % 999 }
+        : {
+            id: await firstId(
+              t.db
+                .select({ id: queueReasons.id })
+                .from(queueReasons)
+                .where(eq(queueReasons.branchId, plant.branch.id)),
+            ),
+            kind: 'void',
+            name: 'ออกบัตรผิดประเภท',
+            active: true,
+            sort: 1,
+          },
+    'admin/yard/saveSettings': (n) => ({
+      no_show_after_recalls: 1 + (n % 20),
+      no_show_policy: n % 2 ? 'cancel' : 'requeue',
+    }),
+    'process/queue/history': () => ({ uuid: ticket.uuid }),
   };
 
   /** A session that may make the call (null: the call takes none). */

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { branches, officers } from '../db/schema.ts';
 import { storedPassword } from '../db/seed/first-start.ts';
+import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** A clock the tests move by hand. */
@@ -107,6 +108,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
         .insert(branches)
         .values({ name })
         .returning({ id: branches.id, name: branches.name });
+      await seedDefaultReasons(database.db);
       return row!;
     },
     async createOfficer({ branchId, roles, email, password = 'secret-pass' }) {

@@ -69,6 +69,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.manageUser',
     load: () => import('../features/admin/manage-user-page.tsx').then((m) => m.ManageUserPage),
   },
+  '/System/yardRules': {
+    title: () => 'pages.yardRules',
+    load: () => import('../features/admin/yard-rules-page.tsx').then((m) => m.YardRulesPage),
+  },
   '/Report/inoutTransaction': {
     title: () => 'pages.inoutTransaction',
     load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),

@@ -1,33 +1,47 @@
 import type { ReactNode } from 'react';
 import { Flex, Tag } from 'antd';
-import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  ExclamationCircleOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import {
+  isQueueState,
+  STATE_TONE,
+  type QueueState,
+  type StateTone,
+} from '@truck-queue/shared/queue/queue-machine';
 
 /**
- * One colour per state, shared by the calling page's queue buttons and legend, the reports' and
- * the lab's tags, and the station settings.
- *
- * Keyed by state code: packages/shared/src/queue/ exports no per-state tone to derive it from
- * (its helpers tell meanings apart, not the nine states). When it does, this table maps tones
- * to colours instead, and queue-state-literals.test.ts drops its exception for this file.
+ * One colour per state, by its tone (packages/shared/src/queue/queue-machine.ts STATE_TONE), shared
+ * by the calling page's queue buttons and legend, the reports' and the lab's tags, and the
+ * station settings.
  */
-export const STATE_COLOR = {
-  QS: 'default',
-  LS: 'blue',
-  L: 'geekblue',
-  LF: 'green',
-  LO: 'lime',
-  C: 'purple',
-  RC: 'orange',
-  RJ: 'red',
-  F: 'default',
-} as const satisfies Record<QueueState, string>;
+const TONE_COLOR = {
+  waiting: 'default',
+  labReceived: 'blue',
+  labTesting: 'geekblue',
+  resultReady: 'green',
+  resultHandedOut: 'lime',
+  called: 'purple',
+  recheck: 'orange',
+  rejected: 'red',
+  finished: 'default',
+  noShow: 'volcano',
+  voided: 'default',
+} as const satisfies Record<StateTone, string>;
 
-/** The two end states carry an icon too, so they read without colour. */
-const STATE_ICON: Partial<Record<QueueState, ReactNode>> = {
-  F: <CheckCircleOutlined />,
-  RJ: <CloseCircleOutlined />,
+export const toneColor = (tone: StateTone) => TONE_COLOR[tone];
+export const stateColor = (state: QueueState) => TONE_COLOR[STATE_TONE[state]];
+
+/** The end states carry an icon too, so they read without colour. */
+const TONE_ICON: Partial<Record<StateTone, ReactNode>> = {
+  finished: <CheckCircleOutlined />,
+  rejected: <CloseCircleOutlined />,
+  noShow: <ExclamationCircleOutlined />,
+  voided: <StopOutlined />,
 };
 
 /**
@@ -38,7 +52,7 @@ export function QueueStateTag({ state }: { state: string }) {
   const { t } = useTranslation();
   if (!isQueueState(state)) return <Tag style={{ marginInlineEnd: 0 }}>{state}</Tag>;
   return (
-    <Tag color={STATE_COLOR[state]} icon={STATE_ICON[state]} style={{ marginInlineEnd: 0 }}>
+    <Tag color={stateColor(state)} icon={TONE_ICON[STATE_TONE[state]]} style={{ marginInlineEnd: 0 }}>
       {t(`queueState.${state}`)}
     </Tag>
   );

@@ -8,6 +8,7 @@ import {
   type StaffClientToServer,
   type StaffServerToClient,
 } from '@truck-queue/shared/contracts/socket-events';
+import type { ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
 import { config } from './config.ts';
 import { readBranch, readSession } from './session.ts';
 
@@ -101,10 +102,15 @@ export function useSocketConnected(): boolean {
   return useSyncExternalStore(subscribeConnection, () => socket?.connected ?? false);
 }
 
-type StaffAction = 'doCalling' | 'doRecheck' | 'doFinish' | 'doReject';
+/** The staff events that act on a queue (every one but joining the room). */
+export type StaffActionEvent = Exclude<keyof StaffClientToServer, 'joinRoom'>;
 
-/** Emits a staff action and resolves with the server's acknowledgement (10 s at most). */
-export function emitAction(event: StaffAction, ...args: number[]): Promise<Ack> {
+/**
+ * Emits a staff action and resolves with the server's acknowledgement (10 s at most). `args`
+ * are the event's arguments before the acknowledgement: ids, and for recheck, reject and void
+ * the reason object (never `undefined`: the wire would turn it into null).
+ */
+export function emitAction(event: StaffActionEvent, ...args: (number | ReasonArg)[]): Promise<Ack> {
   const s = staffSocket();
   // Never queue an action for later: the officer is told now that it did not go through.
   if (!s.connected) return Promise.resolve({ status: 0, code: 'NETWORK', message: 'Not connected' });

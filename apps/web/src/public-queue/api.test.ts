@@ -30,12 +30,17 @@ describe('isPublicQueue', () => {
     station_name: null,
     lab_done: false,
     exited: false,
+    previous_number: null,
+    reason_name: null,
   };
 
   it('accepts what the contract accepts', () => {
     expect(PublicQueueSchema.safeParse(sample).success).toBe(true);
     expect(isPublicQueue(sample)).toBe(true);
     expect(isPublicQueue({ ...sample, ahead: null, station_name: 'Scale 1' })).toBe(true);
+    const moved = { ...sample, queue_state: 'RJ', previous_number: 'C003', reason_name: 'ความชื้นสูง' };
+    expect(PublicQueueSchema.safeParse(moved).success).toBe(true);
+    expect(isPublicQueue(moved)).toBe(true);
   });
 
   it('rejects a broken answer', () => {
@@ -43,5 +48,7 @@ describe('isPublicQueue', () => {
     expect(isPublicQueue({ ...sample, queue_state: 'XX' })).toBe(false);
     expect(isPublicQueue({ ...sample, product_info: null })).toBe(false);
     expect(isPublicQueue({ ...sample, ahead: '2' })).toBe(false);
+    expect(isPublicQueue({ ...sample, reason_name: 7 })).toBe(false);
+    expect(isPublicQueue({ ...sample, previous_number: {} })).toBe(false);
   });
 });

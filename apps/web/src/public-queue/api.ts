@@ -30,6 +30,10 @@ export function isPublicQueue(value: unknown): value is PublicQueue {
     (v.station_name === null || typeof v.station_name === 'string') &&
     typeof v.lab_done === 'boolean' &&
     typeof v.exited === 'boolean' &&
+    (v.previous_number === undefined ||
+      v.previous_number === null ||
+      typeof v.previous_number === 'string') &&
+    (v.reason_name === undefined || v.reason_name === null || typeof v.reason_name === 'string') &&
     isRecord(v.queue_type_info) &&
     typeof v.queue_type_info.queue_type_name === 'string' &&
     isRecord(v.product_info) &&

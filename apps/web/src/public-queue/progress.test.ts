@@ -146,4 +146,11 @@ describe('queueStatus', () => {
     expect(queueStatus({ ...base, queue_state: 'RJ', exited: true })).toEqual({ kind: 'exited' });
     expect(queueStatus({ ...base, queue_state: 'C', exited: true })).toEqual({ kind: 'exited' });
   });
+
+  it('says a cancelled no-show and a voided ticket apart', () => {
+    expect(queueStatus({ ...base, queue_state: 'NS' })).toEqual({ kind: 'noShow' });
+    expect(queueStatus({ ...base, flow_engine_id: LAB, queue_state: 'V' })).toEqual({ kind: 'voided' });
+    // A cancelled no-show that turns up and leaves through the gate has left.
+    expect(queueStatus({ ...base, queue_state: 'NS', exited: true })).toEqual({ kind: 'exited' });
+  });
 });

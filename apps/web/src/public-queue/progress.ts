@@ -3,7 +3,9 @@ import {
   FLOW_ENGINE,
   ISSUED_STATE,
   isClosedState,
+  isEndedState,
   isInLab,
+  isVoidedState,
   nextState,
   QUEUE_STATES,
   STATION_TYPE,
@@ -48,7 +50,8 @@ export interface ProgressStep {
 export type ProgressInput = Pick<PublicQueue, 'flow_engine_id' | 'queue_state' | 'exited'>;
 
 /** What a state means to the driver; the shared queue module tells them apart (no state code here). */
-type Phase = 'issued' | 'inLab' | 'resultReady' | 'called' | 'recheck' | 'rejected' | 'finished';
+type Phase =
+  'issued' | 'inLab' | 'resultReady' | 'called' | 'recheck' | 'rejected' | 'finished' | 'noShow' | 'voided';
 
 /** The state the reject action leads to: the lab's verdict against the load. */
 function isRejected(state: QueueState): boolean {
@@ -57,6 +60,7 @@ function isRejected(state: QueueState): boolean {
 
 function phaseOf(state: QueueState): Phase {
   if (state === ISSUED_STATE) return 'issued';
+  if (isEndedState(state)) return isVoidedState(state) ? 'voided' : 'noShow';
   if (isInLab(state)) return 'inLab';
   const station = stationTypeOfState(state);
   if (station === STATION_TYPE.call) return 'called';
@@ -67,12 +71,14 @@ function phaseOf(state: QueueState): Phase {
 }
 
 /** The work step's caption while it is under way. */
-const WORK_LABEL: Record<Exclude<Phase, 'issued' | 'finished'>, StepLabel> = {
+const WORK_LABEL: Record<Exclude<Phase, 'issued' | 'finished' | 'voided'>, StepLabel> = {
   inLab: 'sampleInLab',
   resultReady: 'resultReady',
   recheck: 'recheck',
   rejected: 'rejected',
   called: 'called',
+  // Called, and did not come: the call step, stopped.
+  noShow: 'called',
 };
 
 function step(id: StepId, status: StepStatus, label: StepLabel, problem = false): ProgressStep {
@@ -98,7 +104,9 @@ export function queueProgress(queue: ProgressInput): ProgressStep[] {
   let work: ProgressStep;
   if (phase === 'issued') work = step('package', 'pending', lab ? 'lab' : 'call');
   else if (phase === 'finished') work = step('package', 'done', lab ? 'labDone' : 'called');
-  else work = step('package', 'current', WORK_LABEL[phase], phase === 'rejected');
+  // A voided ticket stops where it was: the work step, marked as stopped.
+  else if (phase === 'voided') work = step('package', 'current', lab ? 'lab' : 'call', true);
+  else work = step('package', 'current', WORK_LABEL[phase], phase === 'rejected' || phase === 'noShow');
 
   const vehicle =
     phase === 'finished' ? step('vehicle', 'current', 'finished') : step('vehicle', 'pending', 'finish');
@@ -119,7 +127,11 @@ export type QueueStatus =
   | { kind: 'recheck'; station: string | null }
   | { kind: 'rejected' }
   | { kind: 'finished' }
-  | { kind: 'exited' };
+  | { kind: 'exited' }
+  /** Called, did not come, and the branch cancelled the ticket. */
+  | { kind: 'noShow' }
+  /** An admin voided the ticket (issued by mistake). */
+  | { kind: 'voided' };
 
 export function queueStatus(queue: ProgressInput & Pick<PublicQueue, 'ahead' | 'station_name'>): QueueStatus {
   if (queue.exited) return { kind: 'exited' };
@@ -140,5 +152,9 @@ export function queueStatus(queue: ProgressInput & Pick<PublicQueue, 'ahead' | '
       return { kind: 'rejected' };
     case 'finished':
       return { kind: 'finished' };
+    case 'noShow':
+      return { kind: 'noShow' };
+    case 'voided':
+      return { kind: 'voided' };
   }
 }

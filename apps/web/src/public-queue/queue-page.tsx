@@ -67,8 +67,11 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
       content = (
         <>
           <Ticket s={s} queue={view.queue} />
-          {status && <StatusPanel s={s} status={status} />}
-          <Progress s={s} steps={queueProgress(view.queue)} />
+          {status && <StatusPanel s={s} status={status} reason={view.queue.reason_name} />}
+          {/* A cancelled or voided ticket goes no further: its panel says so, without steps. */}
+          {status?.kind !== 'noShow' && status?.kind !== 'voided' && (
+            <Progress s={s} steps={queueProgress(view.queue)} />
+          )}
           <Footer s={s} live={view.live} updatedAt={view.updatedAt} />
         </>
       );
@@ -163,6 +166,9 @@ function Ticket({ s, queue }: { s: Strings; queue: PublicQueue }) {
         {s.yourQueue}
       </h1>
       <p className="qp-number">{queue.queue_number}</p>
+      {queue.previous_number && queue.previous_number !== queue.queue_number && (
+        <p className="qp-previous">{s.previousNumber(queue.previous_number)}</p>
+      )}
       <dl className="qp-details">
         <div>
           <dt>{s.queueType}</dt>
@@ -181,7 +187,21 @@ function Ticket({ s, queue }: { s: Strings; queue: PublicQueue }) {
   );
 }
 
-function StatusPanel({ s, status }: { s: Strings; status: QueueStatus }) {
+/** `reason`: why the load was sent to recheck or rejected, in the plant's words. */
+function StatusPanel({
+  s,
+  status,
+  reason,
+}: {
+  s: Strings;
+  status: QueueStatus;
+  reason: string | null | undefined;
+}) {
+  const why = reason?.trim() ? (
+    <p className="qp-reason">
+      {s.reason}: {reason.trim()}
+    </p>
+  ) : null;
   let tone: string;
   let body: ReactNode;
   switch (status.kind) {
@@ -222,12 +242,26 @@ function StatusPanel({ s, status }: { s: Strings; status: QueueStatus }) {
           ) : (
             <p className="qp-status-title">{s.goToOfficer}</p>
           )}
+          {status.kind === 'recheck' && why}
         </>
       );
       break;
     case 'rejected':
       tone = 'danger';
-      body = <Outcome icon={<CrossIcon />} title={s.rejectedTitle} text={s.rejectedBody} />;
+      body = (
+        <>
+          <Outcome icon={<CrossIcon />} title={s.rejectedTitle} text={s.rejectedBody} />
+          {why}
+        </>
+      );
+      break;
+    case 'noShow':
+      tone = 'danger';
+      body = <Outcome icon={<WarningIcon />} title={s.noShowTitle} text={s.noShowBody} />;
+      break;
+    case 'voided':
+      tone = 'danger';
+      body = <Outcome icon={<CrossIcon />} title={s.voidedTitle} text={s.voidedBody} />;
       break;
     case 'finished':
       tone = 'done';

@@ -31,6 +31,14 @@ export interface Strings {
   finishedBody: string;
   exitedTitle: string;
   exitedBody: string;
+  /** Before the reason a load was sent to recheck or rejected for (the plant's own words). */
+  reason: string;
+  /** Under the number, after a transfer gave the ticket another: "was A001". */
+  previousNumber: (number: string) => string;
+  noShowTitle: string;
+  noShowBody: string;
+  voidedTitle: string;
+  voidedBody: string;
   live: Record<'connecting' | 'live' | 'reconnecting', string>;
   updatedAt: (time: string) => string;
   notFoundTitle: string;
@@ -94,6 +102,12 @@ const th: Strings = {
   finishedBody: 'กรุณาขับรถไปที่ตาชั่งหรือประตูทางออก',
   exitedTitle: 'คุณออกจากโรงงานแล้ว',
   exitedBody: 'ขอบคุณที่ใช้บริการ',
+  reason: 'เหตุผล',
+  previousNumber: (number) => `เดิม ${number}`,
+  noShowTitle: 'คิวถูกยกเลิก เนื่องจากไม่มาตามเรียก',
+  noShowBody: 'เจ้าหน้าที่เรียกคิวของคุณแล้วแต่รถไม่มาตามเรียก บัตรคิวนี้จึงถูกยกเลิก กรุณาติดต่อสำนักงานเพื่อรับบัตรคิวใหม่',
+  voidedTitle: 'บัตรคิวนี้ถูกยกเลิก',
+  voidedBody: 'บัตรคิวนี้ใช้ไม่ได้แล้ว กรุณาติดต่อสำนักงาน',
   live: { connecting: 'กำลังเชื่อมต่อ…', live: 'อัปเดตอัตโนมัติ', reconnecting: 'กำลังเชื่อมต่อใหม่…' },
   updatedAt: (time) => `อัปเดตล่าสุด ${time}`,
   notFoundTitle: 'ไม่พบคิวนี้',
@@ -148,6 +162,13 @@ const en: Strings = {
   finishedBody: 'Please drive to the weighbridge or the exit gate',
   exitedTitle: 'You have left the factory',
   exitedBody: 'Thank you',
+  reason: 'Reason',
+  previousNumber: (number) => `was ${number}`,
+  noShowTitle: 'Cancelled: you did not come when called',
+  noShowBody:
+    'Your queue was called but your truck did not arrive, so this ticket was cancelled. Please contact the office for a new ticket',
+  voidedTitle: 'This ticket was cancelled',
+  voidedBody: 'This ticket is no longer valid. Please contact the office',
   live: { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' },
   updatedAt: (time) => `Updated ${time}`,
   notFoundTitle: 'Queue not found',
@@ -202,6 +223,13 @@ const es: Strings = {
   finishedBody: 'Conduzca hasta la báscula o la puerta de salida',
   exitedTitle: 'Ha salido de la fábrica',
   exitedBody: 'Gracias',
+  reason: 'Motivo',
+  previousNumber: (number) => `antes ${number}`,
+  noShowTitle: 'Cancelado: no se presentó al ser llamado',
+  noShowBody:
+    'Su turno fue llamado pero su camión no llegó, por eso este ticket fue cancelado. Diríjase a la oficina para obtener uno nuevo',
+  voidedTitle: 'Este ticket fue anulado',
+  voidedBody: 'Este ticket ya no es válido. Póngase en contacto con la oficina',
   live: { connecting: 'Conectando…', live: 'En directo', reconnecting: 'Reconectando…' },
   updatedAt: (time) => `Actualizado ${time}`,
   notFoundTitle: 'Turno no encontrado',
@@ -256,6 +284,13 @@ const de: Strings = {
   finishedBody: 'Bitte fahren Sie zur Waage oder zum Ausfahrtstor',
   exitedTitle: 'Sie haben das Werk verlassen',
   exitedBody: 'Vielen Dank',
+  reason: 'Grund',
+  previousNumber: (number) => `vorher ${number}`,
+  noShowTitle: 'Storniert: nicht zum Aufruf erschienen',
+  noShowBody:
+    'Ihre Nummer wurde aufgerufen, Ihr Lkw kam aber nicht. Das Ticket wurde deshalb storniert. Bitte holen Sie sich im Büro ein neues Ticket',
+  voidedTitle: 'Dieses Ticket wurde annulliert',
+  voidedBody: 'Dieses Ticket ist nicht mehr gültig. Bitte wenden Sie sich an das Büro',
   live: { connecting: 'Verbinden…', live: 'Live', reconnecting: 'Neu verbinden…' },
   updatedAt: (time) => `Aktualisiert ${time}`,
   notFoundTitle: 'Wartenummer nicht gefunden',
@@ -310,6 +345,13 @@ const it: Strings = {
   finishedBody: "Guidi fino alla pesa o al cancello d'uscita",
   exitedTitle: 'È uscito dallo stabilimento',
   exitedBody: 'Grazie',
+  reason: 'Motivo',
+  previousNumber: (number) => `prima ${number}`,
+  noShowTitle: 'Annullato: non si è presentato alla chiamata',
+  noShowBody:
+    'Il suo turno è stato chiamato ma il camion non è arrivato, quindi questo biglietto è stato annullato. Per un nuovo biglietto si rivolga agli uffici',
+  voidedTitle: 'Questo biglietto è stato annullato',
+  voidedBody: 'Questo biglietto non è più valido. Si rivolga agli uffici',
   live: { connecting: 'Connessione…', live: 'In diretta', reconnecting: 'Riconnessione…' },
   updatedAt: (time) => `Aggiornato alle ${time}`,
   notFoundTitle: 'Turno non trovato',
@@ -364,6 +406,13 @@ const ru: Strings = {
   finishedBody: 'Проезжайте к весам или к воротам выезда',
   exitedTitle: 'Вы выехали с завода',
   exitedBody: 'Спасибо',
+  reason: 'Причина',
+  previousNumber: (number) => `ранее ${number}`,
+  noShowTitle: 'Отменено: вы не приехали по вызову',
+  noShowBody:
+    'Вашу очередь вызвали, но машина не приехала, поэтому талон отменён. Обратитесь в офис за новым талоном',
+  voidedTitle: 'Этот талон аннулирован',
+  voidedBody: 'Этот талон больше не действует. Пожалуйста, обратитесь в офис',
   live: { connecting: 'Подключение…', live: 'В реальном времени', reconnecting: 'Переподключение…' },
   updatedAt: (time) => `Обновлено в ${time}`,
   notFoundTitle: 'Очередь не найдена',

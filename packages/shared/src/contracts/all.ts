@@ -8,6 +8,7 @@ import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
 import * as stationWork from './station-work.contract.ts';
+import * as yard from './yard.contract.ts';
 
 function isContract(value: unknown): value is ApiContract {
   return (
@@ -21,7 +22,18 @@ function collect(): ApiContract[] {
     if (isContract(value)) found.set(value.path, value);
     else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
   };
-  for (const module of [auth, catalog, controller, device, officer, publicQueue, queue, report, stationWork])
+  for (const module of [
+    auth,
+    catalog,
+    controller,
+    device,
+    officer,
+    publicQueue,
+    queue,
+    report,
+    stationWork,
+    yard,
+  ])
     visit(module);
   return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -105,6 +105,17 @@ export const CONFLICT_REASONS = [
   'NO_DEVICE',
   /** No unregistered screen is showing this Device ID (mistyped, or the screen was closed). */
   'DEVICE_NOT_WAITING',
+  /** A no-show is offered only after the branch's number of recalls. */
+  'NOT_ENOUGH_RECALLS',
+  /** Only a ticket still waiting for its call moves to another queue type. */
+  'NOT_WAITING',
+  /** A transfer stays within the ticket's flow (a lab ticket goes to a lab queue type). */
+  'OTHER_FLOW',
+  'SAME_QUEUE_TYPE',
+  /** An admin voided the ticket: nothing moves it. */
+  'TICKET_VOIDED',
+  /** The ticket was cancelled as a no-show: only the gate may still record it. */
+  'TICKET_CANCELLED',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -22,6 +22,10 @@ export const PublicQueueSchema = z.object({
   station_name: z.string().nullable(),
   lab_done: z.boolean(),
   exited: z.boolean(),
+  /** The number it was issued with, when a transfer gave it another. */
+  previous_number: z.string().nullable(),
+  /** Why the load was sent to recheck or rejected (the branch's words). */
+  reason_name: z.string().nullable(),
 });
 export type PublicQueue = z.infer<typeof PublicQueueSchema>;
 

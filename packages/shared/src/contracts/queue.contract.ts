@@ -90,6 +90,13 @@ export const CardQueueSchema = z.object({
   created: InstantSchema,
   /** Where a called truck was sent. */
   station_name: z.string().nullable(),
+  /** Calls of this truck after its first: the card offers "no-show" from the branch's number on. */
+  recall_count: z.number(),
+  /** The number it was issued with, when a transfer gave it another. */
+  previous_number: z.string().nullable(),
+  /** Why it was sent to recheck or rejected, from the branch's list, and the officer's note. */
+  reason_name: z.string().nullable(),
+  reason_note: z.string().nullable(),
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 
@@ -136,6 +143,9 @@ export const FlowQueueRowSchema = z.object({
   called: MaybeInstantSchema,
   finished: MaybeInstantSchema,
   exit: MaybeInstantSchema,
+  previous_number: z.string().nullable(),
+  reason_name: z.string().nullable(),
+  reason_note: z.string().nullable(),
 });
 export type FlowQueueRow = z.infer<typeof FlowQueueRowSchema>;
 

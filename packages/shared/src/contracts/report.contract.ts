@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { defineContract, noNul, OkSchema } from './api.ts';
 import { MaybeInstantSchema, InstantSchema } from './queue.contract.ts';
 
@@ -55,6 +56,10 @@ export const periodDashboardByQueueType = defineContract({
       waiting: z.number(),
       /** Left through the gate. */
       completed: z.number(),
+      /** Voided tickets: counted apart, in none of the figures above. */
+      voided: z.number(),
+      /** Called, did not come, and cancelled (the branch's no-show rule). */
+      no_show: z.number(),
     }),
     dataReport: z.array(
       z.object({
@@ -83,7 +88,11 @@ export const InOutFilterSchema = period({
 });
 
 export const InOutRowSchema = z.object({
+  uuid: z.string(),
   queue_number: z.string(),
+  /** The number it was issued with, when a transfer gave it another. */
+  previous_number: z.string().nullable(),
+  queue_state: z.enum(QUEUE_STATES),
   truck_license: z.string(),
   queue_type_name: z.string(),
   product_name: z.string(),
@@ -96,6 +105,9 @@ export const InOutRowSchema = z.object({
   exit: MaybeInstantSchema,
   /** Ticket to exit in seconds; null until the truck leaves. */
   time_in_factory: z.number().nullable(),
+  /** Why it was sent to recheck or rejected, and the officer's note. */
+  reason_name: z.string().nullable(),
+  reason_note: z.string().nullable(),
 });
 export type InOutRow = z.infer<typeof InOutRowSchema>;
 
@@ -115,6 +127,8 @@ export const inOutTransaction = defineContract({
     rows: z.array(InOutRowSchema),
     /** Rows matching the filter; more than rows.length when the screen's limit cut the list. */
     total: z.number(),
+    /** Voided tickets of the period matching the filter: in no row, counted apart. */
+    voided: z.number(),
   }),
 });
 

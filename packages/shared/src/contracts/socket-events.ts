@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './api.ts';
+import { ReasonArgSchema, type ReasonArg } from './yard.contract.ts';
 
 /**
  * Socket.IO events (SPEC.md section 7, "Real-time channel"). Staff sockets connect to the
@@ -20,6 +21,14 @@ export type Ack =
 export const JoinRoomArgs = z.tuple([IdSchema, z.literal(STAFF_ROOM)]);
 export const CallArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
 export const RecordArgs = z.tuple([IdSchema, IdSchema]);
+/** Recheck: branch, queue, station, and why (the spec's three arguments still work without it). */
+export const RecheckArgs = z.tuple([IdSchema, IdSchema, IdSchema, ReasonArgSchema.optional()]);
+/** Reject: branch, queue, and why (optional on the wire, as above; the web always asks). */
+export const RejectArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema.optional()]);
+/** Transfer: branch, queue, the branch queue type it moves to. */
+export const TransferArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
+/** Void: branch, queue, and why (required). */
+export const VoidArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema]);
 
 export interface QueueChangedPayload {
   queue_uuid: string;
@@ -35,8 +44,25 @@ export interface StaffClientToServer {
   joinRoom: (branchId: number, room: typeof STAFF_ROOM, ack?: (ack: Ack) => void) => void;
   doCalling: (branchId: number, recordId: number, stationId: number, ack?: (ack: Ack) => void) => void;
   doFinish: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
-  doRecheck: (branchId: number, recordId: number, stationId: number, ack?: (ack: Ack) => void) => void;
-  doReject: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
+  doRecheck: (
+    branchId: number,
+    recordId: number,
+    stationId: number,
+    reason?: ReasonArg,
+    ack?: (ack: Ack) => void,
+  ) => void;
+  doReject: (branchId: number, recordId: number, reason?: ReasonArg, ack?: (ack: Ack) => void) => void;
+  /** A called truck did not come (offered after the branch's number of recalls). */
+  doNoShow: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
+  /** A waiting ticket moves to another queue type of its flow. */
+  doTransfer: (
+    branchId: number,
+    recordId: number,
+    branchQueueTypeId: number,
+    ack?: (ack: Ack) => void,
+  ) => void;
+  /** An admin voids a ticket issued by mistake. */
+  doVoid: (branchId: number, recordId: number, reason: ReasonArg, ack?: (ack: Ack) => void) => void;
 }
 
 export interface StaffServerToClient {

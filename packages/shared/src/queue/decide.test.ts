@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, RECALL_GUARD_MS, type QueueCommand, type QueueSnapshot } from './decide.ts';
-import { FLOW_ENGINE, nextState, QUEUE_STATES, type QueueState } from './queue-machine.ts';
+import { FLOW_ENGINE, isEndedState, nextState, QUEUE_STATES, type QueueState } from './queue-machine.ts';
+import { DEFAULT_YARD_SETTINGS } from './yard-rules.ts';
 
 const NOW = new Date('2026-03-07T10:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -9,9 +10,12 @@ function ticket(state: QueueState, more: Partial<QueueSnapshot> = {}): QueueSnap
   return {
     queueNumber: 'B007',
     flowEngineId: FLOW_ENGINE.lab,
+    branchQueueTypeId: 11,
     state,
     calledAt: null,
     lastCalledAt: null,
+    recallCount: 0,
+    calledFrom: null,
     exitAt: null,
     weighInAt: null,
     weighOutAt: null,
@@ -31,6 +35,9 @@ const COMMANDS: QueueCommand[] = [
   { kind: 'exit' },
 ];
 
+/** The states a ticket works through; the ended ones (no-show, void) have their own tests. */
+const OPEN_STATES = QUEUE_STATES.filter((s) => !isEndedState(s));
+
 /** The refusal's reason, or 'ok'. */
 function outcome(q: QueueSnapshot, command: QueueCommand, now = NOW): string {
   const decision = decide(q, command, now);
@@ -41,7 +48,7 @@ describe('decide: the state machine', () => {
   it.each([FLOW_ENGINE.general, FLOW_ENGINE.standard, FLOW_ENGINE.lab])(
     'engine %i: call, recheck, reject and finish go where the table says, else WRONG_STATE',
     (engine) => {
-      for (const state of QUEUE_STATES) {
+      for (const state of OPEN_STATES) {
         for (const kind of ['call', 'recheck', 'reject', 'finish'] as const) {
           const command: QueueCommand =
             kind === 'call' || kind === 'recheck' ? { kind, stationId: 4 } : { kind };
@@ -57,7 +64,7 @@ describe('decide: the state machine', () => {
   it('answers every command in every state of every flow without throwing, with a known reason', () => {
     const reasons = new Set<string>();
     for (const engine of [1, 2, 3]) {
-      for (const state of QUEUE_STATES) {
+      for (const state of OPEN_STATES) {
         for (const command of COMMANDS)
           reasons.add(outcome(ticket(state, { flowEngineId: engine }), command));
       }
@@ -89,14 +96,14 @@ describe('decide: calls and recalls', () => {
       ok: true,
       state: 'C',
       action: 'call',
-      stamps: { calledAt: NOW, lastCalledAt: NOW, stationId: 4 },
+      stamps: { calledAt: NOW, lastCalledAt: NOW, stationId: 4, recallCount: 0, calledFrom: 'LF' },
     });
   });
 
   it('a recall keeps the first call time and moves the latest', () => {
     const first = ago(10 * 60_000);
     const decision = decide(
-      ticket('C', { calledAt: first, lastCalledAt: first }),
+      ticket('C', { calledAt: first, lastCalledAt: first, recallCount: 2, calledFrom: 'LF' }),
       { kind: 'call', stationId: 6 },
       NOW,
     );
@@ -104,7 +111,7 @@ describe('decide: calls and recalls', () => {
       ok: true,
       state: 'C',
       action: 'call',
-      stamps: { lastCalledAt: NOW, stationId: 6 },
+      stamps: { lastCalledAt: NOW, stationId: 6, recallCount: 3 },
     });
   });
 
@@ -188,7 +195,7 @@ describe('decide: the lab', () => {
   });
 
   it('refuses a second sample of the same truck (SAMPLE_ALREADY_TAKEN)', () => {
-    for (const state of QUEUE_STATES.filter((s) => s !== 'QS')) {
+    for (const state of OPEN_STATES.filter((s) => s !== 'QS')) {
       expect(outcome(ticket(state), { kind: 'accept' }), state).toBe('SAMPLE_ALREADY_TAKEN');
     }
   });
@@ -208,8 +215,8 @@ describe('decide: the lab', () => {
 });
 
 describe('decide: the weighbridge', () => {
-  it('weighs in, in any state, and stamps the weight and time', () => {
-    for (const state of QUEUE_STATES) {
+  it('weighs in, in any open state, and stamps the weight and time', () => {
+    for (const state of OPEN_STATES) {
       expect(decide(ticket(state), { kind: 'weigh_in', kg: 30000.5 }, NOW)).toEqual({
         ok: true,
         state,
@@ -245,8 +252,8 @@ describe('decide: the weighbridge', () => {
 });
 
 describe('decide: the gate', () => {
-  it('records the exit in any state, leaving the state as it is', () => {
-    for (const state of QUEUE_STATES) {
+  it('records the exit in any state but voided, leaving the state as it is', () => {
+    for (const state of QUEUE_STATES.filter((s) => s !== 'V')) {
       expect(decide(ticket(state), { kind: 'exit' }, NOW)).toEqual({
         ok: true,
         state,
@@ -273,5 +280,123 @@ describe('decide: the gate', () => {
     expect(decide(ticket('C', { exitAt: ago(1) }), { kind: 'finish' }, NOW)).toMatchObject({
       message: 'Queue B007 has already left the factory.',
     });
+  });
+});
+
+const reason = { reasonId: 3, note: 'ตัวอย่างเปียก' };
+const settings = DEFAULT_YARD_SETTINGS;
+
+describe('decide: reasons', () => {
+  it('a recheck or a reject keeps the reason and the note', () => {
+    expect(decide(ticket('LF'), { kind: 'recheck', stationId: 5, reason }, NOW)).toEqual({
+      ok: true,
+      state: 'RC',
+      action: 'recheck',
+      stamps: { stationId: 5, reasonId: 3, reasonNote: 'ตัวอย่างเปียก' },
+    });
+    expect(decide(ticket('RC'), { kind: 'reject', reason: { reasonId: 4, note: null } }, NOW)).toMatchObject({
+      ok: true,
+      state: 'RJ',
+      stamps: { rejectedAt: NOW, reasonId: 4, reasonNote: null },
+    });
+  });
+});
+
+describe('decide: no-show', () => {
+  const calledLong = (recallCount: number, more: Partial<QueueSnapshot> = {}) =>
+    ticket('C', {
+      calledAt: ago(3_600_000),
+      lastCalledAt: ago(600_000),
+      recallCount,
+      calledFrom: 'LF',
+      ...more,
+    });
+
+  it(`is offered after ${settings.noShowAfterRecalls} recalls, not before (NOT_ENOUGH_RECALLS)`, () => {
+    expect(decide(calledLong(2), { kind: 'no_show', settings }, NOW)).toMatchObject({
+      ok: false,
+      reason: 'NOT_ENOUGH_RECALLS',
+      message: 'Queue B007 was recalled 2 times; a no-show needs 3.',
+    });
+    expect(outcome(calledLong(3), { kind: 'no_show', settings })).toBe('ok');
+    expect(
+      outcome(calledLong(1), { kind: 'no_show', settings: { ...settings, noShowAfterRecalls: 1 } }),
+    ).toBe('ok');
+  });
+
+  it('requeue: back to the wait it was called from, at the end of its line, its recalls reset', () => {
+    expect(decide(calledLong(3), { kind: 'no_show', settings }, NOW)).toEqual({
+      ok: true,
+      state: 'LF',
+      action: 'no_show',
+      stamps: { lineAt: NOW, recallCount: 0, stationId: null },
+    });
+    const direct = calledLong(3, { flowEngineId: FLOW_ENGINE.general, calledFrom: 'QS' });
+    expect(decide(direct, { kind: 'no_show', settings }, NOW)).toMatchObject({ ok: true, state: 'QS' });
+  });
+
+  it('cancel: the ticket ends (NS); afterwards only the gate may record it', () => {
+    const cancel = { kind: 'no_show', settings: { ...settings, noShowPolicy: 'cancel' } } as const;
+    expect(decide(calledLong(3), cancel, NOW)).toEqual({
+      ok: true,
+      state: 'NS',
+      action: 'no_show',
+      stamps: {},
+    });
+    for (const command of COMMANDS.filter((c) => c.kind !== 'exit')) {
+      expect(outcome(ticket('NS'), command), command.kind).toBe('TICKET_CANCELLED');
+    }
+    expect(outcome(ticket('NS'), { kind: 'exit' })).toBe('ok');
+  });
+
+  it('only a called truck can be a no-show (WRONG_STATE)', () => {
+    for (const state of OPEN_STATES.filter((s) => s !== 'C')) {
+      expect(outcome(ticket(state, { recallCount: 5 }), { kind: 'no_show', settings }), state).toBe(
+        'WRONG_STATE',
+      );
+    }
+  });
+});
+
+describe('decide: transfer', () => {
+  const to = (toQueueTypeId: number, toFlowEngineId: number = FLOW_ENGINE.lab) =>
+    ({ kind: 'transfer', toQueueTypeId, toFlowEngineId }) as const;
+
+  it('moves a waiting ticket to another queue type of its flow, keeping its state', () => {
+    for (const state of ['QS', 'LS', 'L', 'LF', 'LO', 'RC'] as const) {
+      expect(decide(ticket(state), to(12), NOW), state).toEqual({
+        ok: true,
+        state,
+        action: 'transfer',
+        stamps: { branchQueueTypeId: 12 },
+      });
+    }
+  });
+
+  it('refuses a ticket no longer waiting, another flow, and the same type', () => {
+    for (const state of ['C', 'RJ', 'F'] as const)
+      expect(outcome(ticket(state), to(12)), state).toBe('NOT_WAITING');
+    expect(outcome(ticket('QS'), to(12, FLOW_ENGINE.standard))).toBe('OTHER_FLOW');
+    expect(outcome(ticket('QS'), to(11))).toBe('SAME_QUEUE_TYPE');
+  });
+});
+
+describe('decide: void', () => {
+  it('voids a ticket in any open state, with its reason; nothing moves it afterwards', () => {
+    for (const state of OPEN_STATES) {
+      expect(decide(ticket(state), { kind: 'void', reason }, NOW), state).toEqual({
+        ok: true,
+        state: 'V',
+        action: 'void',
+        stamps: { voidedAt: NOW, reasonId: 3, reasonNote: 'ตัวอย่างเปียก' },
+      });
+    }
+    for (const command of [...COMMANDS, { kind: 'void', reason } as const]) {
+      expect(outcome(ticket('V'), command), command.kind).toBe('TICKET_VOIDED');
+    }
+  });
+
+  it('a truck that has left cannot be voided (ALREADY_LEFT)', () => {
+    expect(outcome(ticket('F', { exitAt: ago(1) }), { kind: 'void', reason })).toBe('ALREADY_LEFT');
   });
 });

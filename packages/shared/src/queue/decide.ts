@@ -1,6 +1,17 @@
 import type { ConflictReason } from '../contracts/api.ts';
-import { FLOW_ENGINE, ISSUED_STATE, nextState, type QueueAction, type QueueState } from './queue-machine.ts';
+import {
+  FLOW_ENGINE,
+  ISSUED_STATE,
+  isCalledState,
+  isWaitingState,
+  nextState,
+  NO_SHOW_STATE,
+  VOIDED_STATE,
+  type QueueAction,
+  type QueueState,
+} from './queue-machine.ts';
 import { weighingRefusal } from './weighing.ts';
+import { offersNoShow, type YardSettings } from './yard-rules.ts';
 
 /**
  * Every change to a truck's ticket after it is issued, as one pure function: given the ticket
@@ -20,12 +31,23 @@ export const RECALL_GUARD_MS = 15_000;
 export interface QueueSnapshot {
   queueNumber: string;
   flowEngineId: number;
+  branchQueueTypeId: number;
   state: QueueState;
   calledAt: Date | null;
   lastCalledAt: Date | null;
+  /** Calls made while the truck was already called (0 after its first call). */
+  recallCount: number;
+  /** The waiting state the truck was in when first called: where a no-show's requeue sends it. */
+  calledFrom: QueueState | null;
   exitAt: Date | null;
   weighInAt: Date | null;
   weighOutAt: Date | null;
+}
+
+/** Why (from the branch's list, checked by the server) and an optional note of the officer's. */
+export interface ReasonInput {
+  reasonId: number;
+  note: string | null;
 }
 
 /**
@@ -36,9 +58,15 @@ export interface QueueSnapshot {
  */
 export type QueueCommand =
   | { kind: 'call'; stationId: number }
-  | { kind: 'recheck'; stationId: number }
-  | { kind: 'reject' }
+  | { kind: 'recheck'; stationId: number; reason?: ReasonInput | undefined }
+  | { kind: 'reject'; reason?: ReasonInput | undefined }
   | { kind: 'finish' }
+  /** A called truck did not come: requeued at the end of its line or cancelled (the branch's rule). */
+  | { kind: 'no_show'; settings: YardSettings }
+  /** A waiting ticket moves to another queue type of its flow (the wrong type chosen at the kiosk). */
+  | { kind: 'transfer'; toQueueTypeId: number; toFlowEngineId: number }
+  /** An admin voids a ticket issued by mistake. */
+  | { kind: 'void'; reason: ReasonInput }
   /** The lab takes the sample. */
   | { kind: 'accept' }
   /** The lab's result is out (checkout). */
@@ -63,7 +91,16 @@ export interface QueueStamps {
   weighOutAt?: Date;
   weighInKg?: number;
   weighOutKg?: number;
-  stationId?: number;
+  stationId?: number | null;
+  recallCount?: number;
+  calledFrom?: QueueState;
+  /** When the ticket joined its line: a requeue sends it to the back. */
+  lineAt?: Date;
+  voidedAt?: Date;
+  reasonId?: number;
+  reasonNote?: string | null;
+  /** A transfer: the queue type it moves to (the server gives it that type's next number). */
+  branchQueueTypeId?: number;
 }
 
 /** Which time stamp a state-machine action sets. Calling stamps only the first call. */
@@ -89,6 +126,12 @@ export type QueueRefusal = Extract<
   | 'ALREADY_WEIGHED_IN'
   | 'NOT_WEIGHED_IN'
   | 'ALREADY_WEIGHED_OUT'
+  | 'NOT_ENOUGH_RECALLS'
+  | 'NOT_WAITING'
+  | 'OTHER_FLOW'
+  | 'SAME_QUEUE_TYPE'
+  | 'TICKET_VOIDED'
+  | 'TICKET_CANCELLED'
 >;
 
 export type Decision =
@@ -110,6 +153,16 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   ALREADY_WEIGHED_IN: (q) => `Queue ${q.queueNumber} is already weighed in.`,
   NOT_WEIGHED_IN: (q) => `Queue ${q.queueNumber} has not been weighed in.`,
   ALREADY_WEIGHED_OUT: (q) => `Queue ${q.queueNumber} is already weighed out.`,
+  NOT_ENOUGH_RECALLS: (q, command) =>
+    `Queue ${q.queueNumber} was recalled ${q.recallCount} times; a no-show needs ${
+      command.kind === 'no_show' ? command.settings.noShowAfterRecalls : '?'
+    }.`,
+  NOT_WAITING: (q) =>
+    `Queue ${q.queueNumber} is no longer waiting: only a waiting ticket moves to another type.`,
+  OTHER_FLOW: (q) => `Queue ${q.queueNumber} may only move to a queue type of the same flow.`,
+  SAME_QUEUE_TYPE: (q) => `Queue ${q.queueNumber} is already of that queue type.`,
+  TICKET_VOIDED: (q) => `Queue ${q.queueNumber} was voided.`,
+  TICKET_CANCELLED: (q) => `Queue ${q.queueNumber} was cancelled as a no-show.`,
 };
 
 /** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
@@ -123,6 +176,9 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
 
   // A truck that has left is off every list: nothing moves it any more.
   if (q.exitAt) return refuse(command.kind === 'exit' ? 'EXIT_ALREADY_RECORDED' : 'ALREADY_LEFT');
+  // A voided ticket is gone; a cancelled no-show only leaves through the gate if it turns up.
+  if (q.state === VOIDED_STATE) return refuse('TICKET_VOIDED');
+  if (q.state === NO_SHOW_STATE && command.kind !== 'exit') return refuse('TICKET_CANCELLED');
 
   switch (command.kind) {
     case 'accept':
@@ -141,8 +197,41 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       if (!to) return refuse('WRONG_STATE');
       const recent = q.lastCalledAt !== null && now.getTime() - q.lastCalledAt.getTime() < RECALL_GUARD_MS;
       if (command.kind === 'call' && recent) return refuse('CALLED_RECENTLY');
-      return moved(q, command.kind, to, now, 'stationId' in command ? command.stationId : undefined);
+      const station = 'stationId' in command ? command.stationId : undefined;
+      const reason = 'reason' in command ? command.reason : undefined;
+      return moved(q, command.kind, to, now, station, reason);
     }
+    case 'no_show': {
+      if (!isCalledState(q.state)) return refuse('WRONG_STATE');
+      if (!offersNoShow(q.recallCount, command.settings)) return refuse('NOT_ENOUGH_RECALLS');
+      if (command.settings.noShowPolicy === 'cancel')
+        return { ok: true, state: NO_SHOW_STATE, stamps: {}, action: 'no_show' };
+      // Back to the wait it was called from, behind everyone in its line; its calls start again.
+      return {
+        ok: true,
+        state: q.calledFrom ?? ISSUED_STATE,
+        stamps: { lineAt: now, recallCount: 0, stationId: null },
+        action: 'no_show',
+      };
+    }
+    case 'transfer': {
+      if (!isWaitingState(q.flowEngineId, q.state)) return refuse('NOT_WAITING');
+      if (command.toFlowEngineId !== q.flowEngineId) return refuse('OTHER_FLOW');
+      if (command.toQueueTypeId === q.branchQueueTypeId) return refuse('SAME_QUEUE_TYPE');
+      return {
+        ok: true,
+        state: q.state,
+        stamps: { branchQueueTypeId: command.toQueueTypeId },
+        action: 'transfer',
+      };
+    }
+    case 'void':
+      return {
+        ok: true,
+        state: VOIDED_STATE,
+        stamps: { voidedAt: now, reasonId: command.reason.reasonId, reasonNote: command.reason.note },
+        action: 'void',
+      };
     case 'weigh_in':
     case 'weigh_out': {
       const direction = command.kind === 'weigh_in' ? 'in' : 'out';
@@ -159,20 +248,32 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
   }
 }
 
-/** A state-machine move: the new state, its stamp (STAMP) and, for call and recheck, the station. */
+/** A state-machine move: the new state, its stamp (STAMP), for call and recheck the station, and the reason if given. */
 function moved(
   q: QueueSnapshot,
   action: QueueAction,
   to: QueueState,
   now: Date,
   stationId?: number,
+  reason?: ReasonInput,
 ): Decision {
   const stamps: QueueStamps = {};
   const column = STAMP[action];
   // A recall keeps the first call's time: the stage times in reports start there.
   if (column && !(action === 'call' && q.calledAt)) stamps[column] = now;
-  // The recall guard measures from the latest call.
-  if (action === 'call') stamps.lastCalledAt = now;
+  // The recall guard measures from the latest call; a call of a called truck is a recall.
+  if (action === 'call') {
+    stamps.lastCalledAt = now;
+    if (isCalledState(q.state)) stamps.recallCount = q.recallCount + 1;
+    else {
+      stamps.recallCount = 0;
+      stamps.calledFrom = q.state;
+    }
+  }
   if (stationId !== undefined) stamps.stationId = stationId;
+  if (reason) {
+    stamps.reasonId = reason.reasonId;
+    stamps.reasonNote = reason.note;
+  }
   return { ok: true, state: to, stamps, action };
 }

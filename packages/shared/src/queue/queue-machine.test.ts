@@ -4,6 +4,10 @@ import {
   FLOW_ENGINE,
   isAtStation,
   isCalledState,
+  isEndedState,
+  isOpenTicket,
+  isVoidedState,
+  isWaitingState,
   isFlowEngineId,
   isInLab,
   isStaffAction,
@@ -85,8 +89,31 @@ describe('what the screens read of a state', () => {
   });
 
   it('types stations by the state they handle', () => {
-    expect(QUEUE_STATES.map(stationTypeOfState)).toEqual([null, null, null, null, null, 1, 2, null, null]);
+    expect(QUEUE_STATES.map(stationTypeOfState)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      1,
+      2,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(stationTypeOfState('toString')).toBeNull();
+  });
+
+  it('knows the ended states: off every list, not waiting, voided apart', () => {
+    expect(QUEUE_STATES.filter(isEndedState)).toEqual(['NS', 'V']);
+    expect(QUEUE_STATES.filter(isVoidedState)).toEqual(['V']);
+    for (const engine of [1, 2, 3]) expect(waitingStates(engine).filter(isEndedState)).toEqual([]);
+    expect(isOpenTicket('C', false)).toBe(true);
+    expect(isOpenTicket('C', true)).toBe(false);
+    expect(isOpenTicket('NS', false)).toBe(false);
+    expect(isWaitingState(3, 'LF')).toBe(true);
+    expect(isWaitingState(1, 'LF')).toBe(false);
   });
 
   it('knows the three flow engines', () => {

@@ -5,7 +5,7 @@
  * outside this folder names a state by its code.
  */
 
-export const QUEUE_STATES = ['QS', 'LS', 'L', 'LF', 'LO', 'C', 'RC', 'RJ', 'F'] as const;
+export const QUEUE_STATES = ['QS', 'LS', 'L', 'LF', 'LO', 'C', 'RC', 'RJ', 'F', 'NS', 'V'] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 
 /** A new ticket's state: queued, waiting for its call (or, in the lab flow, for the lab). */
@@ -40,6 +40,8 @@ const TRANSITIONS = {
     RC: {},
     RJ: {},
     F: {},
+    NS: {},
+    V: {},
   },
   // Engine 3: the sample goes to the lab first; its result decides call, recheck or reject.
   lab: {
@@ -52,12 +54,33 @@ const TRANSITIONS = {
     RC: { call: 'C', recheck: 'RC', reject: 'RJ' },
     RJ: {},
     F: {},
+    NS: {},
+    V: {},
   },
 } as const satisfies Record<Flow, TransitionTable>;
 
 function flowOf(flowEngineId: number): Flow {
   return flowEngineId === FLOW_ENGINE.lab ? 'lab' : 'direct';
 }
+
+/**
+ * What each state means at a glance, for screens that colour or mark states: they key their
+ * tables by tone, so no screen names a state code.
+ */
+export const STATE_TONE = {
+  QS: 'waiting',
+  LS: 'labReceived',
+  L: 'labTesting',
+  LF: 'resultReady',
+  LO: 'resultHandedOut',
+  C: 'called',
+  RC: 'recheck',
+  RJ: 'rejected',
+  F: 'finished',
+  NS: 'noShow',
+  V: 'voided',
+} as const satisfies Record<QueueState, string>;
+export type StateTone = (typeof STATE_TONE)[QueueState];
 
 export function isQueueState(value: string): value is QueueState {
   return (QUEUE_STATES as readonly string[]).includes(value);
@@ -111,6 +134,28 @@ export function isClosedState(state: QueueState): boolean {
   return (CLOSED_STATES as readonly QueueState[]).includes(state);
 }
 
+/**
+ * Ended without the gate: a no-show the branch cancels (NS) and a ticket an admin voided (V).
+ * Such a ticket is off every list, nothing moves it, and it no longer holds its licence (the
+ * truck may take a new ticket). A voided ticket also counts apart in reports.
+ */
+export const ENDED_STATES = ['NS', 'V'] as const satisfies QueueState[];
+export const NO_SHOW_STATE = 'NS' satisfies QueueState;
+export const VOIDED_STATE = 'V' satisfies QueueState;
+
+export function isEndedState(state: string): boolean {
+  return (ENDED_STATES as readonly string[]).includes(state);
+}
+
+export function isVoidedState(state: string): boolean {
+  return state === VOIDED_STATE;
+}
+
+/** Still in the yard's work: neither ended (no-show, void) nor out of the gate. */
+export function isOpenTicket(state: string, exited: boolean): boolean {
+  return !exited && !isEndedState(state);
+}
+
 /** Called to a station (first call or recall): the "In process" column; a call from here is a recall. */
 export function isCalledState(state: string): boolean {
   return state === 'C';
@@ -144,6 +189,10 @@ export function waitingStates(flowEngineId: number): QueueState[] {
   const states =
     FLOW_ENGINE_STATES[flowEngineId === FLOW_ENGINE.lab ? FLOW_ENGINE.lab : FLOW_ENGINE.standard];
   return states.map((s) => s.state).filter((s) => !isCalledState(s) && !isClosedState(s));
+}
+
+export function isWaitingState(flowEngineId: number, state: string): boolean {
+  return (waitingStates(flowEngineId) as string[]).includes(state);
 }
 
 /** Reference data: the states each flow engine goes through, in order, with English names. */

@@ -1,6 +1,8 @@
 import { FLOW_ENGINE, FLOW_ENGINE_STATES, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_REASONS, REASON_KINDS } from '@truck-queue/shared/queue/yard-rules';
 import type { Db } from '../database.ts';
-import { flowEngines, flowStates, queueTypes } from '../schema.ts';
+import { branches, flowEngines, flowStates, queueReasons, queueTypes } from '../schema.ts';
 
 const ENGINE_NAMES: Record<FlowEngineId, string> = {
   1: 'General flow',
@@ -42,4 +44,21 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(queueTypes)
     .values([...MASTER_QUEUE_TYPES])
     .onConflictDoNothing();
+}
+
+/**
+ * Gives every branch without a reason list the Thai defaults (yard-rules.ts). Runs at every
+ * start, after the first branch is made: a new branch starts with the list, and a branch whose
+ * admin retired reasons keeps them retired (retired reasons are rows, so the list is not empty).
+ */
+export async function seedDefaultReasons(db: Pick<Db, 'execute'>): Promise<void> {
+  const defaults = REASON_KINDS.flatMap((kind) =>
+    DEFAULT_REASONS[kind].map((name, index) => sql`(${kind}, ${name}, ${(index + 1) * 10}::int)`),
+  );
+  await db.execute(sql`
+    insert into ${queueReasons} (branch_id, kind, name, sort)
+    select b.id, d.kind, d.name, d.sort
+    from ${branches} b cross join (values ${sql.join(defaults, sql`, `)}) as d(kind, name, sort)
+    where not exists (select 1 from ${queueReasons} r where r.branch_id = b.id)
+    on conflict do nothing`);
 }

@@ -10,6 +10,14 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createQueueRepository } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
+import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
+import type { YardSettings } from '@truck-queue/shared/queue/yard-rules';
+
+/** What the calling service reads of the yard's rules (the yard module provides it). */
+export interface YardRules {
+  settings(branchId: number): Promise<YardSettings>;
+  queueTypes(branchId: number): Promise<{ id: number; flow_engine_id: number }[]>;
+}
 import { toCardQueue, toFlowRow } from './queue.views.ts';
 
 const permissionOf = (s: ScopedStation) => ({ id: s.id, name: s.name, type: s.type });
@@ -19,10 +27,11 @@ export function createCallingService(deps: {
   db: Db;
   scope: CallingScope;
   queue: QueueService;
+  yard: YardRules;
   siteTimeZone: string;
   clock: Clock;
 }) {
-  const { db, scope, queue, siteTimeZone, clock } = deps;
+  const { db, scope, queue, yard, siteTimeZone, clock } = deps;
   const catalog = createCatalogRepository(db);
   const reads = createQueueReadsRepository(db);
   const queueRepo = createQueueRepository(db);
@@ -35,6 +44,15 @@ export function createCallingService(deps: {
         'You do not call this queue type (ask an admin to assign it in the calling controller).',
       );
     return type;
+  }
+
+  /** The queue, if it is in the officer's branch and of a queue type they call. */
+  async function targetInScope(auth: AuthContext, branchId: number, queueId: number) {
+    if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
+    const target = await queueRepo.view(db, auth.branchId, queueId);
+    if (!target) throw notFound('The queue');
+    await typeInScope(auth, target.branchQueueTypeId);
+    return target;
   }
 
   return {
@@ -118,16 +136,20 @@ export function createCallingService(deps: {
     /**
      * doCalling, doRecheck, doFinish, doReject: the officer must work in that branch, call that
      * queue type, and (for a call or recheck) be assigned a station of the right type for its flow.
+     * A recheck or reject may carry its reason from the branch's list.
      */
-    async act(auth: AuthContext, branchId: number, queueId: number, action: StaffAction, stationId?: number) {
-      if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
-      const target = await queueRepo.view(db, auth.branchId, queueId);
-      if (!target) throw notFound('The queue');
-      await typeInScope(auth, target.branchQueueTypeId);
+    async act(
+      auth: AuthContext,
+      branchId: number,
+      queueId: number,
+      action: StaffAction,
+      stationId?: number,
+      reason?: ReasonInput,
+    ) {
+      const target = await targetInScope(auth, branchId, queueId);
       const actor = { officerId: auth.officerId };
-      if (action === 'reject' || action === 'finish') {
-        return queue.change(auth.branchId, queueId, { kind: action }, actor);
-      }
+      if (action === 'finish') return queue.change(auth.branchId, queueId, { kind: action }, actor);
+      if (action === 'reject') return queue.change(auth.branchId, queueId, { kind: action, reason }, actor);
 
       // Call and recheck send the truck to one of the officer's stations of that type for its flow.
       if (stationId === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a station.');
@@ -137,7 +159,36 @@ export function createCallingService(deps: {
       );
       if (!station)
         throw forbidden(`Station ${stationId} is not one of your ${action} stations for this flow.`);
-      return queue.change(auth.branchId, queueId, { kind: action, stationId }, actor);
+      const command: QueueCommand =
+        action === 'recheck' ? { kind: action, stationId, reason } : { kind: action, stationId };
+      return queue.change(auth.branchId, queueId, command, actor);
+    },
+
+    /** doNoShow: a called truck of the officer's queue types did not come; the branch's rule applies. */
+    async noShow(auth: AuthContext, branchId: number, queueId: number) {
+      await targetInScope(auth, branchId, queueId);
+      const settings = await yard.settings(auth.branchId);
+      return queue.change(
+        auth.branchId,
+        queueId,
+        { kind: 'no_show', settings },
+        { officerId: auth.officerId },
+      );
+    },
+
+    /** doTransfer: a waiting ticket of the officer's queue types moves to another type of its flow. */
+    async transfer(auth: AuthContext, branchId: number, queueId: number, toQueueTypeId: number) {
+      await targetInScope(auth, branchId, queueId);
+      const to = (await yard.queueTypes(auth.branchId)).find((t) => t.id === toQueueTypeId);
+      if (!to) throw notFound('The queue type');
+      const command: QueueCommand = { kind: 'transfer', toQueueTypeId, toFlowEngineId: to.flow_engine_id };
+      return queue.change(auth.branchId, queueId, command, { officerId: auth.officerId });
+    },
+
+    /** doVoid: an admin (the event's permission) voids a ticket of the branch, with a reason. */
+    async void(auth: AuthContext, branchId: number, queueId: number, reason: ReasonInput) {
+      if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
+      return queue.change(auth.branchId, queueId, { kind: 'void', reason }, { officerId: auth.officerId });
     },
   };
 }

@@ -58,6 +58,8 @@ export function createPublicQueueService(deps: {
         station_name: isAtStation(state) ? q.stationName : null,
         lab_done: q.labFinish !== null,
         exited: q.exitAt !== null,
+        previous_number: q.previousNumber,
+        reason_name: q.reasonName,
       };
     },
   };

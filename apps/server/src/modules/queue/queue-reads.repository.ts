@@ -13,7 +13,12 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { CLOSED_STATES, STATION_STATES, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import {
+  CLOSED_STATES,
+  ENDED_STATES,
+  STATION_STATES,
+  type QueueState,
+} from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
   branchQueueTypes,
@@ -27,7 +32,7 @@ import {
   stations,
   stationStates,
 } from '../../db/schema.ts';
-import { selectQueueView, type QueueView } from './queue.repository.ts';
+import { lineOrder, notVoided, selectQueueView, type QueueView } from './queue.repository.ts';
 
 /**
  * What the screens read of the queues, outside any transaction: the calling cards and flow
@@ -108,7 +113,7 @@ export function createQueueReadsRepository(db: Db) {
         .orderBy(stations.name);
     },
 
-    /** Queues of these types issued since `sinceDate` that are still waiting or called, oldest first. */
+    /** Queues of these types issued since `sinceDate` still waiting or called, in their line's order. */
     openQueues(branchId: number, branchQueueTypeIds: number[], sinceDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
@@ -116,14 +121,14 @@ export function createQueueReadsRepository(db: Db) {
             eq(queues.branchId, branchId),
             inArray(queues.branchQueueTypeId, branchQueueTypeIds),
             isNull(queues.exitAt),
-            notInArray(queues.state, CLOSED_STATES),
+            notInArray(queues.state, [...CLOSED_STATES, ...ENDED_STATES]),
             gte(queues.queueDate, sinceDate),
           ),
         )
-        .orderBy(asc(queues.created));
+        .orderBy(...lineOrder);
     },
 
-    /** Every queue of these types issued on a site day, oldest first. */
+    /** Every queue of these types issued on a site day but the voided ones, oldest first. */
     queuesOfDay(branchId: number, branchQueueTypeIds: number[], queueDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
@@ -131,6 +136,7 @@ export function createQueueReadsRepository(db: Db) {
             eq(queues.branchId, branchId),
             inArray(queues.branchQueueTypeId, branchQueueTypeIds),
             eq(queues.queueDate, queueDate),
+            notVoided,
           ),
         )
         .orderBy(asc(queues.created));
@@ -149,6 +155,7 @@ export function createQueueReadsRepository(db: Db) {
             eq(queues.branchId, branchId),
             gte(queues.labStart, start),
             lt(queues.labStart, end),
+            notVoided,
             queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
           ),
         )
@@ -168,6 +175,7 @@ export function createQueueReadsRepository(db: Db) {
         .where(
           and(
             eq(queues.branchId, branchId),
+            notVoided,
             or(
               and(gte(queues.weighInAt, start), lt(queues.weighInAt, end)),
               and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),
@@ -185,9 +193,12 @@ export function createQueueReadsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Trucks of the ticket's type and day issued before it, still inside and in one of `states`. */
+    /**
+     * Trucks of the ticket's type and day ahead of it in the line's order (lineOrder), still
+     * inside and in one of `states`.
+     */
     async countAhead(
-      ticket: Pick<QueueView, 'branchQueueTypeId' | 'queueDate' | 'seq'>,
+      ticket: Pick<QueueView, 'id' | 'branchQueueTypeId' | 'queueDate' | 'lineAt' | 'created'>,
       states: QueueState[],
     ): Promise<number> {
       const [row] = await db
@@ -197,7 +208,7 @@ export function createQueueReadsRepository(db: Db) {
           and(
             eq(queues.branchQueueTypeId, ticket.branchQueueTypeId),
             eq(queues.queueDate, ticket.queueDate),
-            lt(queues.seq, ticket.seq),
+            sql`(${queues.lineAt}, ${queues.created}, ${queues.id}) < (${ticket.lineAt.toISOString()}::timestamptz, ${ticket.created.toISOString()}::timestamptz, ${ticket.id})`,
             isNull(queues.exitAt),
             inArray(queues.state, states),
           ),
@@ -230,6 +241,7 @@ export function createQueueReadsRepository(db: Db) {
             eq(queues.branchId, branchId),
             gte(queues.queueDate, sinceDate),
             inArray(queues.branchQueueTypeId, branchQueueTypeIds),
+            notVoided,
             inArray(queueTransitions.action, ['call', 'recheck']),
             gte(queueTransitions.created, since),
           ),

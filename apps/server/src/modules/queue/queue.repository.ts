@@ -1,10 +1,14 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
   branchQueueTypeProducts,
   branchQueueTypes,
+  devices,
+  officers,
   products,
   queueCounters,
+  queueReasons,
   queues,
   queueTransitions,
   queueTypes,
@@ -35,10 +39,15 @@ export const queueViewColumns = {
   weighInAt: queues.weighInAt,
   weighOutKg: queues.weighOutKg,
   weighOutAt: queues.weighOutAt,
+  lineAt: queues.lineAt,
+  recallCount: queues.recallCount,
+  previousNumber: queues.previousNumber,
+  reasonNote: queues.reasonNote,
   queueTypeName: queueTypes.name,
   flowEngineId: queueTypes.flowEngineId,
   productName: sql<string>`coalesce(${products.name}, '')`,
   stationName: stations.name,
+  reasonName: queueReasons.name,
 };
 
 export function selectQueueView(executor: Executor) {
@@ -48,8 +57,15 @@ export function selectQueueView(executor: Executor) {
     .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
     .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
     .leftJoin(products, eq(products.id, queues.productId))
-    .leftJoin(stations, eq(stations.id, queues.stationId));
+    .leftJoin(stations, eq(stations.id, queues.stationId))
+    .leftJoin(queueReasons, eq(queueReasons.id, queues.reasonId));
 }
+
+/** Voided tickets leave every list: each list's query adds this. */
+export const notVoided = ne(queues.state, VOIDED_STATE);
+
+/** A line is served in the order its tickets joined it (a no-show's requeue joins at the back). */
+export const lineOrder = [asc(queues.lineAt), asc(queues.created), asc(queues.id)] as const;
 
 export type QueueView = Awaited<ReturnType<typeof selectQueueView>>[number];
 
@@ -109,7 +125,10 @@ export function createQueueRepository(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${branchId}:${license}`}, 0))`);
     },
 
-    /** A ticket of this licence still inside the plant (no exit) and issued since `sinceDate`. */
+    /**
+     * A ticket of this licence still inside the plant (no exit), not ended (a cancelled no-show
+     * or a voided ticket frees the licence) and issued since `sinceDate`.
+     */
     async findActiveByLicense(tx: Executor, branchId: number, license: string, sinceDate: string) {
       const [row] = await tx
         .select({ id: queues.id, queueNumber: queues.queueNumber })
@@ -119,6 +138,7 @@ export function createQueueRepository(db: Db) {
             eq(queues.branchId, branchId),
             eq(queues.truckLicense, license),
             isNull(queues.exitAt),
+            notInArray(queues.state, ENDED_STATES),
             gte(queues.queueDate, sinceDate),
           ),
         )
@@ -146,6 +166,13 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
+    async findByUuid(executor: Executor, branchId: number, uuid: string): Promise<QueueView | null> {
+      const [row] = await selectQueueView(executor).where(
+        and(eq(queues.uuid, uuid), eq(queues.branchId, branchId)),
+      );
+      return row ?? null;
+    },
+
     /**
      * The truck an officer means by a typed number: the latest ticket with that number in the
      * branch that has not left the plant, else the latest one at all (to say it already left).
@@ -165,10 +192,14 @@ export function createQueueRepository(db: Db) {
           id: queues.id,
           uuid: queues.uuid,
           queueNumber: queues.queueNumber,
+          previousNumber: queues.previousNumber,
+          queueDate: queues.queueDate,
           branchQueueTypeId: queues.branchQueueTypeId,
           state: queues.state,
           calledAt: queues.calledAt,
           lastCalledAt: queues.lastCalledAt,
+          recallCount: queues.recallCount,
+          calledFrom: queues.calledFrom,
           exitAt: queues.exitAt,
           weighInAt: queues.weighInAt,
           weighOutAt: queues.weighOutAt,
@@ -184,6 +215,50 @@ export function createQueueRepository(db: Db) {
 
     async updateQueue(tx: Executor, queueId: number, values: Partial<typeof queues.$inferInsert>) {
       await tx.update(queues).set(values).where(eq(queues.id, queueId));
+    },
+
+    /** An active reason of the branch's list of that kind, or null. */
+    async findReason(tx: Executor, branchId: number, kind: string, reasonId: number) {
+      const [row] = await tx
+        .select({ id: queueReasons.id, name: queueReasons.name })
+        .from(queueReasons)
+        .where(
+          and(
+            eq(queueReasons.id, reasonId),
+            eq(queueReasons.branchId, branchId),
+            eq(queueReasons.kind, kind),
+            eq(queueReasons.active, true),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Every transition of one queue of the branch, oldest first, with the names a person reads. */
+    async history(executor: Executor, branchId: number, queueId: number) {
+      return executor
+        .select({
+          at: queueTransitions.created,
+          action: queueTransitions.action,
+          fromState: queueTransitions.fromState,
+          toState: queueTransitions.toState,
+          stationName: stations.name,
+          officerName: sql<
+            string | null
+          >`case when ${officers.id} is null then null else trim(${officers.name} || ' ' || ${officers.lastname}) end`,
+          deviceName: devices.name,
+          reasonName: queueReasons.name,
+          note: queueTransitions.note,
+          fromNumber: queueTransitions.fromNumber,
+          toNumber: queueTransitions.toNumber,
+        })
+        .from(queueTransitions)
+        .innerJoin(queues, eq(queues.id, queueTransitions.queueId))
+        .leftJoin(stations, eq(stations.id, queueTransitions.stationId))
+        .leftJoin(officers, eq(officers.id, queueTransitions.officerId))
+        .leftJoin(devices, eq(devices.id, queueTransitions.deviceId))
+        .leftJoin(queueReasons, eq(queueReasons.id, queueTransitions.reasonId))
+        .where(and(eq(queueTransitions.queueId, queueId), eq(queues.branchId, branchId)))
+        .orderBy(asc(queueTransitions.id));
     },
 
     /** Appends to the audit trail; the row's id identifies the change (displays dedupe calls by it). */

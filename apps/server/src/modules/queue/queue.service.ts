@@ -1,4 +1,5 @@
 import { decide, type QueueCommand, type QueueStamps } from '@truck-queue/shared/queue/decide';
+import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import type { queues } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -23,6 +24,12 @@ export function formatQueueNumber(prefix: string, seq: number): string {
  * never recorded stops blocking the truck after that.
  */
 export const ACTIVE_TICKET_DAYS = 3;
+
+/** The list a command's reason must come from, if the command carries one. */
+function reasonOf(command: QueueCommand): { kind: ReasonKind; id: number } | null {
+  if (command.kind !== 'recheck' && command.kind !== 'reject' && command.kind !== 'void') return null;
+  return command.reason ? { kind: command.kind, id: command.reason.reasonId } : null;
+}
 
 /** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
 function columnsOf(stamps: QueueStamps): Partial<typeof queues.$inferInsert> {
@@ -54,6 +61,22 @@ export function createQueueService(deps: {
     const view = await repo.view(tx, branchId, queueId);
     if (!view) throw notFound('The queue');
     return view;
+  }
+
+  async function renumber(
+    tx: Executor,
+    branchId: number,
+    branchQueueTypeId: number,
+    current: { queueNumber: string; previousNumber: string | null; queueDate: string },
+  ) {
+    const type = await repo.findQueueType(tx, branchId, branchQueueTypeId);
+    if (!type) throw notFound('The queue type');
+    const seq = await repo.nextSeq(tx, type.id, current.queueDate);
+    return {
+      seq,
+      queueNumber: formatQueueNumber(type.prefix, seq),
+      previousNumber: current.previousNumber ?? current.queueNumber,
+    };
   }
 
   function announce(
@@ -133,6 +156,7 @@ export function createQueueService(deps: {
           truckLicense: license,
           state: ISSUED_STATE,
           created: now,
+          lineAt: now,
           updated: now,
           issuedByOfficerId: actor.officerId ?? null,
           issuedByDeviceId: actor.deviceId ?? null,
@@ -168,11 +192,21 @@ export function createQueueService(deps: {
         if (!current) throw notFound('The queue');
         if (!isQueueState(current.state))
           throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
-        const decision = decide({ ...current, state: current.state }, command, now);
+        const reason = reasonOf(command);
+        if (reason && !(await repo.findReason(tx, branchId, reason.kind, reason.id)))
+          throw notFound(`The ${reason.kind} reason`);
+        const calledFrom =
+          current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
+        const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
         if (!decision.ok) throw conflict(decision.message, decision.reason, current.queueNumber);
         fromState = current.state;
+        // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
+        const renumbered = decision.stamps.branchQueueTypeId
+          ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
+          : null;
         await repo.updateQueue(tx, current.id, {
           ...columnsOf(decision.stamps),
+          ...(renumbered ?? {}),
           state: decision.state,
           updated: now,
         });
@@ -185,6 +219,10 @@ export function createQueueService(deps: {
           officerId: actor.officerId ?? null,
           deviceId: actor.deviceId ?? null,
           created: now,
+          reasonId: decision.stamps.reasonId ?? null,
+          note: decision.stamps.reasonNote ?? null,
+          fromNumber: renumbered ? current.queueNumber : null,
+          toNumber: renumbered?.queueNumber ?? null,
         });
         return viewOf(tx, branchId, current.id);
       });

@@ -33,12 +33,17 @@ export function toCardQueue(q: QueueView): CardQueue {
     product_name: q.productName,
     created: q.created.toISOString(),
     station_name: q.stationName,
+    recall_count: q.recallCount,
+    previous_number: q.previousNumber,
+    reason_name: q.reasonName,
+    reason_note: q.reasonNote,
   };
 }
 
 export function toFlowRow(q: QueueView): FlowQueueRow {
+  const { recall_count: _recalls, ...card } = toCardQueue(q);
   return {
-    ...toCardQueue(q),
+    ...card,
     queue_type_id: q.branchQueueTypeId,
     queue_type_name: q.queueTypeName,
     stamp_lab_start: iso(q.labStart),

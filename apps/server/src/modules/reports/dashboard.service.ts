@@ -20,8 +20,16 @@ export function createDashboardService(db: Db) {
       const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
       const queues = sum((r) => r.total);
       const completed = sum((r) => r.exited);
+      const noShow = sum((r) => r.noShow);
       return {
-        dataOverall: { total: queues, waiting: queues - completed, completed },
+        // A cancelled no-show is not waiting any more; a voided ticket is in no figure but its own.
+        dataOverall: {
+          total: queues,
+          waiting: queues - completed - noShow,
+          completed,
+          voided: sum((r) => r.voided),
+          no_show: noShow,
+        },
         dataReport: rows.map((r) => ({
           queue_type_name: r.name,
           queue_total: r.total,

@@ -1,4 +1,5 @@
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
@@ -34,13 +35,20 @@ export function createInOutService(db: Db) {
     auth: AuthContext,
     filter: InOutFilter,
     limit: number,
-  ): Promise<{ rows: InOutRow[]; total: number }> {
-    const found = await repo.inOutRows(auth.branchId, filter, limit);
+  ): Promise<{ rows: InOutRow[]; total: number; voided: number }> {
+    const [found, voided] = await Promise.all([
+      repo.inOutRows(auth.branchId, filter, limit),
+      repo.countVoided(auth.branchId, filter),
+    ]);
     return {
       total: found[0]?.total ?? 0,
+      voided,
       rows: found.map((r) => {
         return {
+          uuid: r.uuid,
           queue_number: r.queue_number,
+          previous_number: r.previous_number,
+          queue_state: isQueueState(r.state) ? r.state : ISSUED_STATE,
           truck_license: r.truck_license,
           queue_type_name: r.queue_type_name,
           product_name: r.product_name,
@@ -50,6 +58,8 @@ export function createInOutService(db: Db) {
           stamp_second_ls_to_lf: r.lab_seconds,
           exit: isoOfUtcText(r.exit_at),
           time_in_factory: r.factory_seconds,
+          reason_name: r.reason_name,
+          reason_note: r.reason_note,
         };
       }),
     };

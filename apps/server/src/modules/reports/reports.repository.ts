@@ -9,6 +9,7 @@ import {
   ilike,
   isNotNull,
   lt,
+  ne,
   or,
   sql,
   type AnyColumn,
@@ -16,11 +17,13 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import { VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
   branchQueueTypes,
   products,
   queueDailyStats as s,
+  queueReasons,
   queues,
   queueTypes,
   reportExports,
@@ -57,11 +60,13 @@ function containing(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The period's tickets a report lists: voided ones are in no report row (countVoided counts them apart). */
 function inPeriod(branchId: number, period: ReportPeriod, also?: SQL): SQL {
   return and(
     eq(queues.branchId, branchId),
     between(queues.queueDate, period.start, period.finish),
     period.license ? ilike(queues.truckLicense, containing(period.license)) : undefined,
+    ne(queues.state, VOIDED_STATE),
     also,
   )!;
 }
@@ -109,6 +114,8 @@ export function createReportsRepository(db: Db) {
           engine: queueTypes.flowEngineId,
           total: total(s.total),
           exited: total(s.exited),
+          voided: total(s.voided),
+          noShow: total(s.noShow),
           inFactory: stage(s.inFactorySeconds, s.inFactoryCount),
           qsToC: stage(s.qsToCSeconds, s.qsToCCount),
           cToF: stage(s.cToFSeconds, s.cToFCount),
@@ -138,7 +145,12 @@ export function createReportsRepository(db: Db) {
      */
     async inOutRows(branchId: number, filter: InOutFilter, limit: number) {
       const { rows } = await db.execute<{
+        uuid: string;
         queue_number: string;
+        previous_number: string | null;
+        state: string;
+        reason_name: string | null;
+        reason_note: string | null;
         truck_license: string;
         queue_type_name: string;
         product_name: string;
@@ -150,7 +162,10 @@ export function createReportsRepository(db: Db) {
         factory_seconds: number | null;
         total: number;
       }>(sql`
-      select ${queues.queueNumber} as queue_number, ${queues.truckLicense} as truck_license,
+      select ${queues.uuid} as uuid, ${queues.queueNumber} as queue_number,
+             ${queues.previousNumber} as previous_number, ${queues.state} as state,
+             ${queueReasons.name} as reason_name, ${queues.reasonNote} as reason_note,
+             ${queues.truckLicense} as truck_license,
              ${queueTypes.name} as queue_type_name, coalesce(${products.name}, '') as product_name,
              ${utcText(queues.created)} as created, ${utcText(queues.labStart)} as lab_start,
              ${utcText(queues.labFinish)} as lab_finish, ${utcText(queues.exitAt)} as exit_at,
@@ -161,10 +176,28 @@ export function createReportsRepository(db: Db) {
       join ${branchQueueTypes} on ${branchQueueTypes.id} = ${queues.branchQueueTypeId}
       join ${queueTypes} on ${queueTypes.id} = ${branchQueueTypes.queueTypeId}
       left join ${products} on ${products.id} = ${queues.productId}
+      left join ${queueReasons} on ${queueReasons.id} = ${queues.reasonId}
       where ${inPeriod(branchId, filter, filter.productId ? eq(queues.productId, filter.productId) : undefined)}
       order by ${queues.created}, ${queues.id}
       limit ${limit}`);
       return rows;
+    },
+
+    /** Voided tickets the in/out filter matches: in no row, counted apart. */
+    async countVoided(branchId: number, filter: InOutFilter): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            between(queues.queueDate, filter.start, filter.finish),
+            filter.license ? ilike(queues.truckLicense, containing(filter.license)) : undefined,
+            filter.productId ? eq(queues.productId, filter.productId) : undefined,
+            eq(queues.state, VOIDED_STATE),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** One page of the summary, sorted (unknown values last either way), each row carrying how many match. */

@@ -132,7 +132,13 @@ function expectedDashboard(from: string, to: string) {
   };
   const completed = inPeriod.filter((f) => f.exitAt).length;
   return {
-    dataOverall: { total: inPeriod.length, waiting: inPeriod.length - completed, completed },
+    dataOverall: {
+      total: inPeriod.length,
+      waiting: inPeriod.length - completed,
+      completed,
+      voided: 0,
+      no_show: 0,
+    },
     dataReport: [
       { queue_type_name: 'ส่งมันสำปะหลัง', flow_engine: 3, ...byType('lab') },
       { queue_type_name: 'รับสินค้า', flow_engine: 2, ...byType('standard') },
@@ -163,8 +169,20 @@ describe('report/periodDashboardByQueueType', () => {
         { find_start: d, find_finish: d },
         plant.officers.caller.session,
       );
-    expect((await day('2026-11-20')).dataOverall).toEqual({ total: 3, waiting: 0, completed: 3 });
-    expect((await day('2026-11-21')).dataOverall).toEqual({ total: 2, waiting: 2, completed: 0 });
+    expect((await day('2026-11-20')).dataOverall).toEqual({
+      total: 3,
+      waiting: 0,
+      completed: 3,
+      voided: 0,
+      no_show: 0,
+    });
+    expect((await day('2026-11-21')).dataOverall).toEqual({
+      total: 2,
+      waiting: 2,
+      completed: 0,
+      voided: 0,
+      no_show: 0,
+    });
   });
 
   it('keeps the roll-up equal to the queues after inserts, updates and deletes', async () => {
@@ -327,6 +345,8 @@ describe('report/inOutTransactionExport', () => {
       'ระยะเวลาแล็บ',
       'เวลาออก',
       'เวลาในโรงงาน',
+      'หมายเลขคิวเดิม',
+      'เหตุผล',
     ]);
     expect(sheet.rowCount).toBe(6);
     const lab = sheet.getRow(3).values as unknown[];

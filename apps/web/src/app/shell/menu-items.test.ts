@@ -34,6 +34,17 @@ describe('visibleSections', () => {
   });
 });
 
+describe('the yard rules page', () => {
+  it('is in an admin’s data management section, and no one else’s menu', () => {
+    const dataManagement = visibleSections(ROLE_PERMISSIONS['1']).find((s) => s.key === 'dataManagement');
+    expect(dataManagement?.items.map((item) => item.path)).toContain('/System/yardRules');
+    for (const role of ['51', '55', '56', '71'] as const) {
+      const paths = visibleSections(ROLE_PERMISSIONS[role]).flatMap((s) => s.items.map((i) => i.path));
+      expect(paths).not.toContain('/System/yardRules');
+    }
+  });
+});
+
 describe('selectedMenuKey', () => {
   it('matches the location whatever its case or trailing slash', () => {
     const sections = visibleSections(ROLE_PERMISSIONS['1']);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
+  AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
   DesktopOutlined,
@@ -161,6 +162,12 @@ const MENU: MenuSection[] = [
         icon: <EnvironmentOutlined />,
       },
       { path: '/System/product', route: '/System/product', label: 'pages.product', icon: <InboxOutlined /> },
+      {
+        path: '/System/yardRules',
+        route: '/System/yardRules',
+        label: 'pages.yardRules',
+        icon: <AuditOutlined />,
+      },
     ],
   },
   {

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { StationRow } from '@truck-queue/shared/contracts/catalog.contract';
 import { stationTypeOfState } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../lib/errors.ts';
-import { STATE_COLOR } from '../calling/components/queue-state.tsx';
+import { stateColor } from '../../components/queue-state-tag.tsx';
 import { useDeleteStationState } from './catalog/api/use-delete-station-state.ts';
 import { useSaveStation } from './catalog/api/use-save-station.ts';
 import { useFlowStates } from './catalog/api/use-station-states.ts';
@@ -120,7 +120,7 @@ export function StationPage() {
           return (
             <Tag
               key={state.susId}
-              color={state.state ? STATE_COLOR[state.state] : undefined}
+              color={state.state ? stateColor(state.state) : undefined}
               style={{ marginInlineEnd: 0 }}
               closable={{ 'aria-label': t('catalog.station.removeStateLabel', { state: label }) }}
               onClose={(event) => {

@@ -4,7 +4,7 @@ import { isStaffAction } from '@truck-queue/shared/queue/queue-machine';
 import { formatElapsed, secondsSince } from './components/elapsed.ts';
 import { newIdempotencyKey } from './api/use-issue-ticket.ts';
 import { ackError } from './api/use-queue-action.ts';
-import { hasStaffActions } from './components/process-card.tsx';
+import { hasStaffActions, labWait } from './components/process-card.tsx';
 
 /** Echoes the key and its values, so a test sees which text the UI would show. */
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -36,6 +36,14 @@ describe('queue actions', () => {
     expect(hasStaffActions(1, 'C')).toBe(true);
     expect(hasStaffActions(2, 'F')).toBe(false);
     expect(isStaffAction('accept')).toBe(false);
+  });
+
+  it('says why a lab queue cannot be called before its result', () => {
+    expect(labWait(3, 'QS')).toBe('sampleNotCollected');
+    expect(labWait(3, 'LS')).toBe('awaitingLab');
+    expect(labWait(3, 'L')).toBe('awaitingLab');
+    expect(labWait(3, 'LF')).toBeNull();
+    expect(labWait(2, 'QS')).toBeNull();
   });
 
   it('turns a refused acknowledgement into an error whose code the UI translates', () => {

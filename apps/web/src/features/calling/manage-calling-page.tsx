@@ -4,16 +4,18 @@ import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
-import { allowedActions, FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../lib/errors.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
 import { useNow } from './components/elapsed.ts';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
-import { ProcessCard } from './components/process-card.tsx';
+import { labWait, ProcessCard } from './components/process-card.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
 import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
+import { useYardContext } from './components/use-yard-context.ts';
+import { hasYardOffers, yardOffers } from './yard-actions.ts';
 
 /** Flow engines shown here, in this order; engine 1 (general) is handled on the report page (SPEC.md). */
 const SHOWN_FLOWS = [FLOW_ENGINE.standard, FLOW_ENGINE.lab] as const;
@@ -35,15 +37,26 @@ export function ManageCallingPage() {
   const connected = useSocketConnected();
   const cards = useCards(days, connected);
   const now = useNow();
+  const yard = useYardContext();
 
   const [ticketOpen, setTicketOpen] = useState(false);
   const [selected, setSelected] = useState<{ cardId: number; queue: CardQueue } | null>(null);
 
   const openQueue = (card: ProcessCardData, queue: CardQueue) => {
-    const actions = allowedActions(card.flow_engine_id, queue.queue_state);
-    // Lab flow: before its result the queue moves only through the lab (accept, then complete).
-    if (actions.includes('accept') || actions.includes('complete')) {
-      const why = actions.includes('accept') ? 'sampleNotCollected' : 'awaitingLab';
+    // Lab flow: before its result the queue moves only through the lab (accept, then complete),
+    // so there is nothing to call; the dialog still opens when a yard move (transfer, void) applies.
+    const why = labWait(card.flow_engine_id, queue.queue_state);
+    const offers = yardOffers(
+      {
+        flowEngineId: card.flow_engine_id,
+        queueTypeId: card._id,
+        state: queue.queue_state,
+        exited: false,
+        recallCount: queue.recall_count,
+      },
+      yard.context,
+    );
+    if (why && !hasYardOffers(offers)) {
       modal.warning({
         title: t('calling.cannotCall.title', { queue: queue.queue_number }),
         content: t(`calling.cannotCall.${why}`),
@@ -64,8 +77,11 @@ export function ManageCallingPage() {
       ? {
           queue: liveQueue ?? selected.queue,
           flowEngineId: selectedCard.flow_engine_id,
+          queueTypeId: selectedCard._id,
           queueTypeName: selectedCard.queue_type_name,
           stations: selectedCard.station_permission,
+          // The cards hold only trucks still inside.
+          exited: false,
         }
       : null;
 

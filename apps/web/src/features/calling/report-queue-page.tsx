@@ -10,6 +10,7 @@ import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../lib/format.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
+import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { isFlowEngineUuid, useFlowEngine } from './api/use-flow-engine.ts';
 import { useFlowReport } from './api/use-flow-report.ts';
 import { useNow } from './components/elapsed.ts';
@@ -82,6 +83,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const [date, setDate] = useState<Dayjs | null>(null);
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [historyOf, setHistoryOf] = useState<FlowQueueRow | null>(null);
   const report = useFlowReport(engine.uuid, date?.format(API_DATE_FORMAT), connected);
   /** The site's day the server answered for (its today may differ from the browser's near midnight). */
   const siteToday = report.data && date === null ? dayjs(report.data.find_date) : dayjs();
@@ -110,8 +112,10 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
     ? {
         queue: selectedRow,
         flowEngineId: engine.id,
+        queueTypeId: selectedRow.queue_type_id,
         queueTypeName: selectedRow.queue_type_name,
         stations: stationsFor(selectedRow),
+        exited: selectedRow.exit !== null,
       }
     : null;
 
@@ -172,6 +176,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
             busy={runner.busy || !connected}
             onCall={(row) => setSelectedId(row._id)}
             onFinish={finish}
+            onHistory={setHistoryOf}
           />
         </Flex>
       </Card>
@@ -181,6 +186,11 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
         connected={connected}
         now={now}
         onClose={() => setSelectedId(null)}
+      />
+      <QueueHistoryDrawer
+        uuid={historyOf?.uuid ?? null}
+        queueNumber={historyOf?.queue_number}
+        onClose={() => setHistoryOf(null)}
       />
     </Flex>
   );

@@ -8,7 +8,10 @@ const words = {
 };
 
 const left: InOutRow = {
+  uuid: '7d3c1c1e-5a4b-4c7e-9a51-0f6f2b9c1d01',
   queue_number: 'A007',
+  previous_number: null,
+  queue_state: 'F',
   truck_license: '70-1234 ขอนแก่น',
   queue_type_name: 'ส่งมันสด',
   product_name: 'มันเส้น',
@@ -18,6 +21,8 @@ const left: InOutRow = {
   stamp_second_ls_to_lf: 45 * 60 + 59,
   exit: '2025-03-07T03:30:10.000Z',
   time_in_factory: 2 * 3600 + 30 * 60 + 10,
+  reason_name: null,
+  reason_note: null,
 };
 
 const inside: InOutRow = {
@@ -36,7 +41,10 @@ describe('inOutLines', () => {
     const [line] = inOutLines([left], 'Asia/Bangkok', words);
     expect(line).toEqual({
       n: 1,
+      uuid: left.uuid,
       queueNumber: 'A007',
+      previousNumber: null,
+      state: 'F',
       licence: '70-1234 ขอนแก่น',
       queueType: 'ส่งมันสด',
       product: 'มันเส้น',
@@ -48,7 +56,29 @@ describe('inOutLines', () => {
       exit: '07/03/2025 10:30',
       // 2 h 30 min 10 s: time in factory counts one minute more.
       timeInFactory: '2 ชม. 31 นาที',
+      reason: null,
     });
+  });
+
+  it('shows the number a transfer replaced, and the reason with its note', () => {
+    const moved: InOutRow = {
+      ...left,
+      queue_number: 'B014',
+      previous_number: 'A001',
+      queue_state: 'RJ',
+      reason_name: 'ความชื้นสูง',
+      reason_note: 'วัดได้ 38%',
+    };
+    const same: InOutRow = { ...left, previous_number: 'A007', reason_note: 'ตรวจด้วยสายตา' };
+    const [first, second] = inOutLines([moved, same], 'Asia/Bangkok', words);
+    expect(first).toMatchObject({
+      queueNumber: 'B014',
+      previousNumber: 'A001',
+      state: 'RJ',
+      reason: 'ความชื้นสูง — วัดได้ 38%',
+    });
+    // A previous number equal to the current one is no transfer; a note alone still shows.
+    expect(second).toMatchObject({ previousNumber: null, reason: 'ตรวจด้วยสายตา' });
   });
 
   it('shows a dash for stamps not yet made', () => {

@@ -1,11 +1,18 @@
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import type { QueueState } from '@truck-queue/shared/queue/queue-machine';
+import { reasonText } from '../calling/yard-actions.ts';
 import { durationText, formatSiteDateTime, type DurationWords } from './report-format.ts';
 
 /** One line of the in/out report as the screen shows it (SPEC.md section 2). */
 export interface InOutLine {
   /** Running number over the whole list, from 1. */
   n: number;
+  /** The ticket, for its history. */
+  uuid: string;
   queueNumber: string;
+  /** The number it was issued with, when a transfer gave it another; null otherwise. */
+  previousNumber: string | null;
+  state: QueueState;
   licence: string;
   queueType: string;
   product: string;
@@ -18,6 +25,8 @@ export interface InOutLine {
   exit: string;
   /** Ticket to exit, whole minutes plus one ('plusOne'). */
   timeInFactory: string;
+  /** Why it was sent to recheck or rejected, with the officer's note; null when neither. */
+  reason: string | null;
 }
 
 /**
@@ -28,7 +37,11 @@ export function inOutLines(rows: readonly InOutRow[], timeZone: string, words: D
   const at = (instant: string | null) => formatSiteDateTime(instant, timeZone);
   return rows.map((row, index) => ({
     n: index + 1,
+    uuid: row.uuid,
     queueNumber: row.queue_number,
+    previousNumber:
+      row.previous_number && row.previous_number !== row.queue_number ? row.previous_number : null,
+    state: row.queue_state,
     licence: row.truck_license || '-',
     queueType: row.queue_type_name,
     product: row.product_name,
@@ -38,5 +51,6 @@ export function inOutLines(rows: readonly InOutRow[], timeZone: string, words: D
     labDuration: durationText(row.stamp_second_ls_to_lf, 'floor', words),
     exit: at(row.exit),
     timeInFactory: durationText(row.time_in_factory, 'plusOne', words),
+    reason: reasonText(row.reason_name, row.reason_note),
   }));
 }

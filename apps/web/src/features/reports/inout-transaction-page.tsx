@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Card, Flex, Tag } from 'antd';
+import { Alert, App, Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IN_OUT_EXPORT_MAX_ROWS } from '@truck-queue/shared/contracts/report.contract';
 import { config } from '../../lib/config.ts';
@@ -14,7 +14,8 @@ import { QueryFailure } from './components/query-failure.tsx';
 import { ResultHeading } from './components/result-heading.tsx';
 import { useCardSize } from './components/use-card-size.ts';
 import { useDurationWords } from './components/use-duration-words.ts';
-import { inOutLines } from './in-out-rows.ts';
+import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
+import { inOutLines, type InOutLine } from './in-out-rows.ts';
 import { periodProblem, siteToday } from './period.ts';
 
 const EXPORT_MESSAGE = 'inout-export';
@@ -48,6 +49,7 @@ export function InoutTransactionPage() {
   // Today's report loads on arrival, as if View report had been pressed.
   const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft()));
   const [exportError, setExportError] = useState<unknown>(null);
+  const [historyOf, setHistoryOf] = useState<InOutLine | null>(null);
   const report = useInOutReport(applied);
   const exporter = useInOutExport();
 
@@ -145,9 +147,19 @@ export function InoutTransactionPage() {
           }
           extra={
             data ? (
-              <Tag data-testid="inout-count" style={{ marginInlineEnd: 0 }}>
-                {t('reports.count', { count: data.total })}
-              </Tag>
+              <Flex gap={8} wrap>
+                <Tag data-testid="inout-count" style={{ marginInlineEnd: 0 }}>
+                  {t('reports.count', { count: data.total })}
+                </Tag>
+                {/* Voided tickets are in no row: counted apart, only when there are any. */}
+                {data.voided > 0 && (
+                  <Tooltip title={t('reports.inOut.voidedHint')}>
+                    <Tag data-testid="inout-voided" color="default" style={{ marginInlineEnd: 0 }}>
+                      {t('reports.inOut.voided', { count: data.voided })}
+                    </Tag>
+                  </Tooltip>
+                )}
+              </Flex>
             ) : undefined
           }
         />
@@ -171,8 +183,13 @@ export function InoutTransactionPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        <InOutTable lines={lines} loading={report.isFetching} />
+        <InOutTable lines={lines} loading={report.isFetching} onHistory={setHistoryOf} />
       </Card>
+      <QueueHistoryDrawer
+        uuid={historyOf?.uuid ?? null}
+        queueNumber={historyOf?.queueNumber}
+        onClose={() => setHistoryOf(null)}
+      />
     </Flex>
   );
 }

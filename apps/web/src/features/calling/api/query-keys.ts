@@ -13,6 +13,8 @@ export const callingKeys = {
   flowReport: (uuid: string, date: string | undefined) =>
     queueKeys.live('calling', 'flowReport', uuid, date ?? 'today'),
   allFlowReports: queueKeys.live('calling', 'flowReport'),
+  /** The branch's reasons, no-show rule and queue types for the action dialog's yard moves. */
+  yardRules: ['calling', 'yardRules'] as const,
 };
 
 /** A queue changed on this screen: refetch every list of queues on screen without waiting for the push. */

@@ -1,4 +1,5 @@
-import { Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Popconfirm, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
 import {
@@ -9,6 +10,7 @@ import {
   type FlowEngineId,
 } from '@truck-queue/shared/queue/queue-machine';
 import { formatDateTime } from '../../../lib/format.ts';
+import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -22,6 +24,8 @@ interface FlowReportTableProps {
   busy: boolean;
   onCall: (row: FlowQueueRow) => void;
   onFinish: (row: FlowQueueRow) => Promise<unknown>;
+  /** Opens the ticket's history. */
+  onHistory: (row: FlowQueueRow) => void;
 }
 
 const byTicketTime = (a: FlowQueueRow, b: FlowQueueRow) => Date.parse(a.created) - Date.parse(b.created);
@@ -39,10 +43,17 @@ export function FlowReportTable({
   busy,
   onCall,
   onFinish,
+  onHistory,
 }: FlowReportTableProps) {
   const { t } = useTranslation();
   const lab = flowEngineId === FLOW_ENGINE.lab;
-  const states = (FLOW_ENGINE_STATES[flowEngineId as FlowEngineId] ?? []).map((s) => s.state);
+  // The flow's states, and any other the day's rows hold (a cancelled no-show).
+  const states = [
+    ...new Set([
+      ...(FLOW_ENGINE_STATES[flowEngineId as FlowEngineId] ?? []).map((s) => s.state),
+      ...rows.map((row) => row.queue_state),
+    ]),
+  ];
 
   const labColumns: TableColumnsType<FlowQueueRow> = [
     { key: 'labStart', title: t('reportQueue.columns.labStart'), dataIndex: 'stamp_lab_start', render: time },
@@ -61,7 +72,27 @@ export function FlowReportTable({
       dataIndex: 'queue_number',
       fixed: 'left',
       sorter: (a, b) => a.queue_number.localeCompare(b.queue_number),
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      render: (value: string, row) => (
+        <Flex align="center" gap={4} wrap={false}>
+          <Flex vertical>
+            <Typography.Text strong>{value}</Typography.Text>
+            {row.previous_number && row.previous_number !== value && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {t('yard.previous', { previous: row.previous_number })}
+              </Typography.Text>
+            )}
+          </Flex>
+          <Tooltip title={t('yard.history.openFor', { queue: value })}>
+            <Button
+              type="text"
+              size="small"
+              icon={<HistoryOutlined aria-hidden />}
+              aria-label={t('yard.history.openFor', { queue: value })}
+              onClick={() => onHistory(row)}
+            />
+          </Tooltip>
+        </Flex>
+      ),
     },
     {
       key: 'state',
@@ -84,6 +115,21 @@ export function FlowReportTable({
       title: t('reportQueue.columns.station'),
       dataIndex: 'station_name',
       render: (value: string | null) => value ?? '-',
+    },
+    {
+      key: 'reason',
+      title: t('reportQueue.columns.reason'),
+      width: 200,
+      render: (_value, row) => {
+        const reason = reasonText(row.reason_name, row.reason_note);
+        return reason ? (
+          <Typography.Text style={{ maxWidth: 240 }} ellipsis={{ tooltip: reason }}>
+            {reason}
+          </Typography.Text>
+        ) : (
+          '-'
+        );
+      },
     },
     {
       key: 'created',

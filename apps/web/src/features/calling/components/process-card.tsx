@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
 import {
+  allowedActions,
   FLOW_ENGINE,
   isCalledState,
   staffActions,
@@ -16,6 +17,20 @@ import { QueueStateLegend } from './queue-state.tsx';
 /** Whether a click on a queue in this state leads to an action (call, recheck, reject, finish). */
 export function hasStaffActions(flowEngineId: number, state: QueueState): boolean {
   return staffActions(flowEngineId, state).length > 0;
+}
+
+/**
+ * Lab flow: why a queue cannot be called yet, while it moves only through the lab (its sample
+ * is to be taken, or its result is awaited); null once the lab has spoken, and in other flows.
+ */
+export function labWait(
+  flowEngineId: number,
+  state: QueueState,
+): 'sampleNotCollected' | 'awaitingLab' | null {
+  const actions = allowedActions(flowEngineId, state);
+  if (actions.includes('accept')) return 'sampleNotCollected';
+  if (actions.includes('complete')) return 'awaitingLab';
+  return null;
 }
 
 interface ColumnProps {

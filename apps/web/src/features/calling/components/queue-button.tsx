@@ -1,9 +1,11 @@
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
 import { formatDateTime } from '../../../lib/format.ts';
+import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
-import { STATE_COLOR } from './queue-state.tsx';
+import { stateColor } from '../../../components/queue-state-tag.tsx';
 
 interface QueueButtonProps {
   queue: CardQueue;
@@ -13,19 +15,32 @@ interface QueueButtonProps {
   onClick: (queue: CardQueue) => void;
 }
 
-/** A queue number on a card: number, waiting time and licence; the colour is its state. */
+/**
+ * A queue number on a card: number, waiting time and licence; the colour is its state. A third
+ * line names its old number after a transfer, its recalls, and the reason it was sent to recheck.
+ */
 export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
-  const color = STATE_COLOR[queue.queue_state];
+  const color = stateColor(queue.queue_state);
   const neutral = color === 'default';
   const variant = actionable ? (neutral ? 'outlined' : 'solid') : neutral ? 'dashed' : 'filled';
   const waited = secondsSince(queue.created, now);
   const state = t(`queueState.${queue.queue_state}`);
+  const previous =
+    queue.previous_number && queue.previous_number !== queue.queue_number ? queue.previous_number : null;
+  const recalls = isCalledState(queue.queue_state) && queue.recall_count > 0 ? queue.recall_count : null;
+  const reason = reasonText(queue.reason_name, queue.reason_note);
+  // The card's third line: the old number, the recalls and why it was sent back, as far as they apply.
+  const extra = [
+    previous && t('yard.previous', { previous }),
+    recalls && t('yard.recalls', { count: recalls }),
+    queue.reason_name,
+  ].filter(Boolean);
 
   const details = (
     <Flex vertical gap={2}>
       <strong>
-        {queue.queue_number} · {state}
+        {numberWithPrevious(t, queue.queue_number, previous)} · {state}
       </strong>
       <span>
         {t('calling.detail.licence')}: {queue.truck_license}
@@ -42,6 +57,16 @@ export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProp
       {queue.station_name && (
         <span>
           {t('calling.detail.station')}: {queue.station_name}
+        </span>
+      )}
+      {recalls && (
+        <span>
+          {t('calling.detail.recalls')}: {recalls}
+        </span>
+      )}
+      {reason && (
+        <span>
+          {t('calling.detail.reason')}: {reason}
         </span>
       )}
     </Flex>
@@ -72,6 +97,15 @@ export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProp
         >
           {queue.truck_license}
         </Typography.Text>
+        {extra.length > 0 && (
+          <Typography.Text
+            ellipsis
+            data-testid="queue-extra"
+            style={{ display: 'block', fontSize: 12, color: 'inherit', opacity: 0.85, lineHeight: 1.4 }}
+          >
+            {extra.join(' · ')}
+          </Typography.Text>
+        )}
       </Button>
     </Tooltip>
   );

@@ -3,4 +3,4 @@
  * screen); this re-export keeps the calling components' and the station settings' imports
  * working until they import it from there.
  */
-export { QueueStateLegend, QueueStateTag, STATE_COLOR } from '../../../components/queue-state-tag.tsx';
+export { QueueStateLegend, QueueStateTag } from '../../../components/queue-state-tag.tsx';

@@ -2,8 +2,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
-import type { StaffAction } from '@truck-queue/shared/queue/queue-machine';
-import { useQueueAction, type QueueActionInput } from '../api/use-queue-action.ts';
+import { useQueueAction, type QueueActionInput, type QueueActionKind } from '../api/use-queue-action.ts';
 
 export type ActionOutcome = 'done' | 'stale' | 'failed';
 
@@ -19,11 +18,18 @@ export function useActionRunner() {
 
   async function run(
     input: QueueActionInput,
-    names: { queue: string; station?: string },
+    /** For the success message: the queue, and where it was sent (a station, or a queue type). */
+    names: { queue: string; station?: string | undefined; queueType?: string | undefined },
   ): Promise<ActionOutcome> {
     try {
       await mutation.mutateAsync(input);
-      void message.success(t(`calling.done.${input.action}`, { queue: names.queue, station: names.station }));
+      void message.success(
+        t(`calling.done.${input.action}`, {
+          queue: names.queue,
+          station: names.station,
+          queueType: names.queueType,
+        }),
+      );
       return 'done';
     } catch (error) {
       const code = errorCodeOf(error);
@@ -40,6 +46,8 @@ export function useActionRunner() {
     }
   }
 
-  const pendingAction: StaffAction | null = mutation.isPending ? (mutation.variables?.action ?? null) : null;
+  const pendingAction: QueueActionKind | null = mutation.isPending
+    ? (mutation.variables?.action ?? null)
+    : null;
   return { run, pendingAction, busy: mutation.isPending };
 }

@@ -57,7 +57,10 @@ function share(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }
 
-/** Total queues of the period, those still inside the factory and those that left. */
+/**
+ * Total queues of the period, those still inside the factory and those that left; under the
+ * total, the voided tickets and cancelled no-shows, which count apart.
+ */
 export function Counters({ overall }: { overall: DashboardReport['dataOverall'] | undefined }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -71,7 +74,17 @@ export function Counters({ overall }: { overall: DashboardReport['dataOverall'] 
           color={token.colorPrimary}
           title={t('dashboard.counters.total')}
           value={overall?.total}
-          hint={t('dashboard.counters.totalHint')}
+          hint={
+            <>
+              {t('dashboard.counters.totalHint')}
+              {/* Voided tickets and cancelled no-shows count apart, said only when there are any. */}
+              {overall && (overall.voided > 0 || overall.no_show > 0) && (
+                <span data-testid="counter-apart" style={{ display: 'block' }}>
+                  {t('dashboard.counters.apart', { voided: overall.voided, noShow: overall.no_show })}
+                </span>
+              )}
+            </>
+          }
         />
       </Col>
       <Col xs={24} sm={8}>

@@ -1,13 +1,25 @@
-import { Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { QueueStateTag } from '../../calling/components/queue-state.tsx';
 import type { InOutLine } from '../in-out-rows.ts';
 
 const PAGE_SIZES = [20, 50, 100, 200];
 
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
-/** The in/out report's table: the spec's eleven columns; scrolls sideways on a narrow screen. */
-export function InOutTable({ lines, loading }: { lines: InOutLine[]; loading: boolean }) {
+interface InOutTableProps {
+  lines: InOutLine[];
+  loading: boolean;
+  /** Opens the ticket's history. */
+  onHistory: (line: InOutLine) => void;
+}
+
+/**
+ * The in/out report's table: the spec's eleven columns, then the ticket's state, the reason it
+ * was sent to recheck or rejected, and its history; scrolls sideways on a narrow screen.
+ */
+export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   // On a phone, pinned columns would leave too little room for the rest.
@@ -21,7 +33,16 @@ export function InOutTable({ lines, loading }: { lines: InOutLine[]; loading: bo
       dataIndex: 'queueNumber',
       width: 100,
       fixed: pin,
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      render: (value: string, line) => (
+        <Flex vertical>
+          <Typography.Text strong>{value}</Typography.Text>
+          {line.previousNumber && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {t('yard.previous', { previous: line.previousNumber })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'licence',
@@ -68,6 +89,37 @@ export function InOutTable({ lines, loading }: { lines: InOutLine[]; loading: bo
       width: 140,
       render: nowrap,
     },
+    {
+      key: 'state',
+      title: t('reports.inOut.columns.state'),
+      dataIndex: 'state',
+      width: 170,
+      render: (_value, line) => <QueueStateTag state={line.state} />,
+    },
+    {
+      key: 'reason',
+      title: t('reports.inOut.columns.reason'),
+      dataIndex: 'reason',
+      width: 220,
+      render: (value: string | null) =>
+        value ? <Typography.Text ellipsis={{ tooltip: value }}>{value}</Typography.Text> : '-',
+    },
+    {
+      key: 'history',
+      title: t('reports.inOut.columns.history'),
+      width: 90,
+      align: 'center',
+      render: (_value, line) => (
+        <Tooltip title={t('yard.history.openFor', { queue: line.queueNumber })}>
+          <Button
+            size="small"
+            icon={<HistoryOutlined aria-hidden />}
+            aria-label={t('yard.history.openFor', { queue: line.queueNumber })}
+            onClick={() => onHistory(line)}
+          />
+        </Tooltip>
+      ),
+    },
   ];
 
   return (
@@ -77,7 +129,7 @@ export function InOutTable({ lines, loading }: { lines: InOutLine[]; loading: bo
       columns={columns}
       dataSource={lines}
       loading={loading}
-      scroll={{ x: 1560 }}
+      scroll={{ x: 2040 }}
       locale={{ emptyText: t('reports.inOut.empty') }}
       pagination={{
         defaultPageSize: 50,

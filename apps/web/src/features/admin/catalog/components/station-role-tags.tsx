@@ -1,13 +1,13 @@
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATION_TYPE, type StationType } from '@truck-queue/shared/queue/queue-machine';
-import { STATE_COLOR } from '../../../calling/components/queue-state.tsx';
+import { toneColor } from '../../../../components/queue-state-tag.tsx';
 import type { StationRole } from '../catalog-rules.ts';
 
 /** A call station wears the colour of "called" (C), a recheck station that of "recheck" (RC). */
 export const ROLE_COLOR = {
-  [STATION_TYPE.call]: STATE_COLOR.C,
-  [STATION_TYPE.recheck]: STATE_COLOR.RC,
+  [STATION_TYPE.call]: toneColor('called'),
+  [STATION_TYPE.recheck]: toneColor('recheck'),
 } as const satisfies Record<StationType, string>;
 
 const ROLE_KEY = {

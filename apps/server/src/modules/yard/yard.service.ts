@@ -1,0 +1,119 @@
+import type { Reason, YardSettingsWire } from '@truck-queue/shared/contracts/yard.contract';
+import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
+import {
+  DEFAULT_YARD_SETTINGS,
+  NO_SHOW_POLICIES,
+  REASON_KINDS,
+  type ReasonKind,
+  type YardSettings,
+} from '@truck-queue/shared/queue/yard-rules';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { Executor, QueueRepository } from '../queue/queue.repository.ts';
+import type { YardRepository } from './yard.repository.ts';
+
+const kindOf = (kind: string): ReasonKind =>
+  (REASON_KINDS as readonly string[]).includes(kind) ? (kind as ReasonKind) : 'void';
+const toReason = (r: { id: number; kind: string; name: string; active: boolean; sort: number }): Reason => ({
+  ...r,
+  kind: kindOf(r.kind),
+});
+const toWire = (s: YardSettings): YardSettingsWire => ({
+  no_show_after_recalls: s.noShowAfterRecalls,
+  no_show_policy: s.noShowPolicy,
+});
+
+/** The yard's rules (reason lists, no-show rule) and a ticket's history. */
+export function createYardService(deps: { repo: YardRepository; queues: QueueRepository; db: Executor }) {
+  const { repo, queues, db } = deps;
+
+  async function settings(branchId: number): Promise<YardSettings> {
+    const row = await repo.settings(branchId);
+    if (!row) return DEFAULT_YARD_SETTINGS;
+    const policy = NO_SHOW_POLICIES.find((p) => p === row.noShowPolicy) ?? DEFAULT_YARD_SETTINGS.noShowPolicy;
+    return { noShowAfterRecalls: row.noShowAfterRecalls, noShowPolicy: policy };
+  }
+
+  return {
+    settings,
+    queueTypes: (branchId: number) => repo.queueTypes(branchId),
+
+    /** What the calling page's dialogs offer: active reasons, the no-show rule, the queue types. */
+    async rules(auth: AuthContext) {
+      const [reasons, rule, types] = await Promise.all([
+        repo.reasons(auth.branchId),
+        settings(auth.branchId),
+        repo.queueTypes(auth.branchId),
+      ]);
+      return {
+        reasons: reasons.filter((r) => r.active).map(toReason),
+        settings: toWire(rule),
+        queue_types: types,
+      };
+    },
+
+    async adminView(auth: AuthContext) {
+      const [reasons, rule] = await Promise.all([repo.reasons(auth.branchId), settings(auth.branchId)]);
+      return { reasons: reasons.map(toReason), settings: toWire(rule) };
+    },
+
+    async saveReason(
+      auth: AuthContext,
+      input: { id?: number | undefined; kind: ReasonKind; name: string; active: boolean; sort: number },
+    ): Promise<Reason> {
+      const values = { kind: input.kind, name: input.name, active: input.active, sort: input.sort };
+      try {
+        const row =
+          input.id === undefined
+            ? await repo.insertReason({ branchId: auth.branchId, ...values })
+            : await repo.updateReason(auth.branchId, input.id, values);
+        if (!row) throw notFound('The reason');
+        return toReason(row);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict(`The ${input.kind} list already has "${input.name}".`, 'NAME_TAKEN');
+        throw error;
+      }
+    },
+
+    async saveSettings(auth: AuthContext, input: YardSettingsWire): Promise<YardSettingsWire> {
+      const next = { noShowAfterRecalls: input.no_show_after_recalls, noShowPolicy: input.no_show_policy };
+      await repo.saveSettings(auth.branchId, next);
+      return toWire(next);
+    },
+
+    /** A ticket's every transition, by its uuid, in the officer's branch. */
+    async history(auth: AuthContext, uuid: string) {
+      const queue = await queues.findByUuid(db, auth.branchId, uuid);
+      if (!queue) throw notFound('The queue');
+      const rows = await queues.history(db, auth.branchId, queue.id);
+      const state = (s: string | null) => (s !== null && isQueueState(s) ? s : null);
+      return {
+        queue: {
+          uuid: queue.uuid,
+          queue_number: queue.queueNumber,
+          previous_number: queue.previousNumber,
+          truck_license: queue.truckLicense,
+          queue_type_name: queue.queueTypeName,
+          queue_state: state(queue.state) ?? ISSUED_STATE,
+        },
+        history: rows.map((r) => ({
+          at: r.at.toISOString(),
+          action: r.action,
+          from_state: state(r.fromState),
+          to_state: state(r.toState) ?? ISSUED_STATE,
+          station_name: r.stationName,
+          officer_name: r.officerName,
+          device_name: r.deviceName,
+          reason_name: r.reasonName,
+          note: r.note,
+          from_number: r.fromNumber,
+          to_number: r.toNumber,
+        })),
+      };
+    },
+  };
+}
+
+export type YardService = ReturnType<typeof createYardService>;

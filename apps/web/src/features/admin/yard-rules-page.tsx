@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Alert, App, Button, Col, Flex, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Reason } from '@truck-queue/shared/contracts/yard.contract';
+import { REASON_KINDS, type ReasonKind } from '@truck-queue/shared/queue/yard-rules';
+import { errorMessage } from '../../lib/errors.ts';
+import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
+import { useDialog } from './catalog/components/use-dialog.ts';
+import { useSaveReason } from './yard/api/use-save-reason.ts';
+import { useSaveYardSettings } from './yard/api/use-save-yard-settings.ts';
+import { useYardSettings } from './yard/api/use-yard-settings.ts';
+import { NoShowCard } from './yard/components/no-show-card.tsx';
+import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
+import { ReasonListCard } from './yard/components/reason-list-card.tsx';
+import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
+
+/**
+ * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
+ * ticket is voided) and its no-show rule. Officers pick from these lists in the calling dialog.
+ */
+export function YardRulesPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const query = useYardSettings();
+  const saveReason = useSaveReason();
+  const saveSettings = useSaveYardSettings();
+  const saved = useSavedMessage();
+  const editor = useDialog<{ kind: ReasonKind; reason: Reason | undefined }>();
+  const [toggling, setToggling] = useState<number | null>(null);
+  const [settingsFailure, setSettingsFailure] = useState<string | null>(null);
+  const reasons = query.data?.reasons ?? [];
+  const editing = editor.subject;
+
+  const toggle = (reason: Reason) => {
+    setToggling(reason.id);
+    saveReason
+      .mutateAsync({
+        id: reason.id,
+        kind: reason.kind,
+        name: reason.name,
+        sort: reason.sort,
+        active: !reason.active,
+      })
+      .then(() => saved())
+      .catch((error: unknown) => void message.error(errorMessage(t, error)))
+      .finally(() => setToggling(null));
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      {/* The top bar carries the page's title; this says what the page is for. */}
+      <Typography.Text type="secondary">{t('yard.rules.description')}</Typography.Text>
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('yard.rules.loadFailed')}
+          description={errorMessage(t, query.error)}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('catalog.common.retry')}
+            </Button>
+          }
+        />
+      )}
+      <NoShowCard
+        settings={query.data?.settings}
+        saving={saveSettings.isPending}
+        failure={settingsFailure}
+        onSave={(settings) => {
+          setSettingsFailure(null);
+          saveSettings.mutate(settings, {
+            onSuccess: saved,
+            onError: (error) => setSettingsFailure(errorMessage(t, error)),
+          });
+        }}
+      />
+      <Row gutter={[16, 16]}>
+        {REASON_KINDS.map((kind) => (
+          <Col key={kind} xs={24} xl={8}>
+            <ReasonListCard
+              kind={kind}
+              reasons={reasonsOfKind(reasons, kind)}
+              loading={query.isPending}
+              busyId={toggling}
+              onAdd={() => editor.show({ kind, reason: undefined })}
+              onEdit={(reason) => editor.show({ kind, reason })}
+              onToggle={toggle}
+            />
+          </Col>
+        ))}
+      </Row>
+      {editing && (
+        <ReasonFormDialog
+          key={`${editing.kind}-${editing.reason?.id ?? 'new'}`}
+          open={editor.open}
+          kind={editing.kind}
+          editing={editing.reason}
+          reasons={reasons}
+          defaultSort={nextSort(reasons, editing.kind)}
+          saving={saveReason.isPending}
+          onSave={({ name, sort }) =>
+            saveReason
+              .mutateAsync({
+                ...(editing.reason ? { id: editing.reason.id } : {}),
+                kind: editing.kind,
+                name,
+                sort,
+                active: editing.reason?.active ?? true,
+              })
+              .then(() => {
+                saved();
+                editor.hide();
+              })
+          }
+          onClose={editor.hide}
+        />
+      )}
+    </Flex>
+  );
+}

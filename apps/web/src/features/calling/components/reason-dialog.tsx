@@ -1,0 +1,127 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Reason, ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
+import { noFormulaRule } from '../../../lib/form-rules.ts';
+import { reasonArg } from '../yard-actions.ts';
+
+/** The note's limit (yard.contract.ts ReasonNoteSchema). */
+export const NOTE_MAX = 200;
+
+interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  /** What the move does, above the fields. */
+  description: ReactNode;
+  okText: string;
+  danger?: boolean;
+  /** The branch's active reasons of the move's kind, in order. */
+  reasons: readonly Reason[];
+  /** The reasons are still loading (or failed: `failed` says why). */
+  loading: boolean;
+  failed: string | null;
+  /** Sends the move; resolves true when the dialog may close. */
+  onSubmit: (reason: ReasonArg) => Promise<boolean>;
+  onClose: () => void;
+}
+
+interface ReasonValues {
+  reason_id: number | undefined;
+  note: string;
+}
+
+/**
+ * Recheck, reject or void: why, picked from the branch's list (required), and an optional note.
+ * The reason shows on the card, the driver's page (recheck, reject), the reports and the history.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  description,
+  okText,
+  danger = false,
+  reasons,
+  loading,
+  failed,
+  onSubmit,
+  onClose,
+}: ReasonDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ReasonValues>();
+  const [sending, setSending] = useState(false);
+  const none = !loading && failed === null && reasons.length === 0;
+
+  const submit = async ({ reason_id, note }: ReasonValues) => {
+    if (sending || reason_id === undefined) return;
+    setSending(true);
+    try {
+      if (await onSubmit(reasonArg(reason_id, note))) onClose();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      okText={okText}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', danger, loading: sending, disabled: none || failed !== null }}
+      destroyOnHidden
+      width={520}
+      modalRender={(dom) => (
+        <Form<ReasonValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ reason_id: undefined, note: '' }}
+          onFinish={(values) => void submit(values)}
+          clearOnDestroy
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {description}
+      </Typography.Paragraph>
+      {failed !== null && (
+        <Alert type="error" showIcon title={t('yard.reason.loadFailed')} description={failed} />
+      )}
+      {none && <Alert type="warning" showIcon title={t('yard.reason.none')} />}
+      {!none && failed === null && (
+        <>
+          <Form.Item
+            name="reason_id"
+            label={t('yard.reason.label')}
+            rules={[{ required: true, message: t('yard.reason.required') }]}
+          >
+            <Select<number>
+              placeholder={t('yard.reason.placeholder')}
+              loading={loading}
+              options={reasons.map((reason) => ({ value: reason.id, label: reason.name }))}
+              showSearch={{ optionFilterProp: 'label' }}
+              autoFocus
+            />
+          </Form.Item>
+          <Form.Item
+            name="note"
+            label={t('yard.reason.note')}
+            extra={t('yard.reason.shownWhere')}
+            rules={[noFormulaRule(t)]}
+            style={{ marginBottom: 8 }}
+          >
+            <Input.TextArea
+              placeholder={t('yard.reason.notePlaceholder')}
+              maxLength={NOTE_MAX}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+            />
+          </Form.Item>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,249 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
+import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { randomLicence } from './support/demo-plant.ts';
+import { issueTicket, labResultOut, secondLabType, signIn, type SignedIn } from './support/yard-plant.ts';
+
+/**
+ * The yard's everyday moves as the plant's officers make them (issue 14): recheck and reject
+ * with a reason, no-show after the recalls, transfer to another queue type, the admin's void,
+ * and a ticket's history, from the calling cards to the reports and the driver's page.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let employee: SignedIn;
+let caller: Page;
+
+beforeAll(async () => {
+  // A second lab-flow queue type, called by the employee and the admin: where a lab ticket can move.
+  await secondLabType(baseUrl, ['employee@example.com', 'admin@example.com']);
+  employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
+  browser = await launchBrowser();
+  caller = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+/** A page signed in as `email`, in English, at `path`. */
+async function officerPage(email: string, password: string, path: string): Promise<Page> {
+  const context = await newContext(browser, baseUrl, { language: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+  await signInDirect(page, baseUrl, email, password);
+  await page.goto(path);
+  return page;
+}
+
+const queueButton = (page: Page, queueNumber: string) =>
+  page.getByRole('button', { name: new RegExp(`^Queue ${queueNumber},`) });
+
+/** The open dialog whose title starts with `title` (antd keeps closed ones in the page, hidden). */
+const dialog = (page: Page, title: string | RegExp) =>
+  page.getByRole('dialog', { name: typeof title === 'string' ? new RegExp(`^${escape(title)}`) : title });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Picks a reason from the dialog's list (the branch's Thai defaults). */
+async function chooseReason(page: Page, ask: Locator, reason: string): Promise<void> {
+  await ask.getByLabel('Reason', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason }).click();
+}
+
+/** Which column of its card a queue button sits in ("waiting" or "inProcess"), or null. */
+async function columnOf(page: Page, queueNumber: string): Promise<string | null> {
+  const button = queueButton(page, queueNumber);
+  if ((await button.count()) === 0) return null;
+  return button.evaluate((el) => el.closest('[data-column]')?.getAttribute('data-column') ?? 'unknown');
+}
+
+/** The queue numbers of the waiting column of the card that holds `queueNumber`, in line order. */
+async function waitingLineOf(page: Page, queueNumber: string): Promise<string[]> {
+  return queueButton(page, queueNumber).evaluate((el) => {
+    const card = el.closest('.ant-card');
+    const buttons = card?.querySelectorAll('[data-column="waiting"] button[aria-label]') ?? [];
+    return [...buttons].map((b) => /^\S+ (\S+),/.exec(b.getAttribute('aria-label') ?? '')?.[1] ?? '');
+  });
+}
+
+/** The actions a history drawer lists, oldest first. */
+const historyActions = (page: Page) =>
+  page
+    .getByTestId('queue-history')
+    .locator('[data-action]')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-action')));
+
+describe('the yard’s moves, made by the officers', () => {
+  it('sends a load to recheck and rejects it, each with a reason the card, the driver, the report and the history show', async () => {
+    const licence = randomLicence();
+    const ticket = await issueTicket(baseUrl, employee.session, 'A', licence);
+    await labResultOut(baseUrl, ticket.queue_number);
+    const number = ticket.queue_number;
+
+    // Recheck: the station is the employee's only recheck point; the reason is asked.
+    await queueButton(caller, number).click();
+    await dialog(caller, `Queue ${number}`).getByRole('button', { name: 'Send to recheck' }).click();
+    const recheck = dialog(caller, /^Send queue .+ to recheck at /);
+    await chooseReason(caller, recheck, 'ความชื้นสูง');
+    await recheck.getByLabel('Note (optional)').fill('38% moisture');
+    await recheck.getByRole('button', { name: 'Send to recheck' }).click();
+    await expect
+      .poll(() => queueButton(caller, number).innerText(), { timeout: 10_000 })
+      .toContain('ความชื้นสูง');
+
+    // The driver's page says why.
+    const driverContext = await newContext(browser, baseUrl, {
+      language: 'en-US',
+      viewport: { width: 390, height: 844 },
+    });
+    contexts.push(driverContext);
+    const driver = await driverContext.newPage();
+    await driver.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    await driver.goto(`/Queue/data/${ticket.uuid}`);
+    await expect.poll(() => driver.locator('.qp-reason').innerText()).toBe('Reason: ความชื้นสูง');
+
+    // Reject, with a reason and a note: the truck leaves the cards.
+    await queueButton(caller, number).click();
+    await dialog(caller, `Queue ${number}`).getByRole('button', { name: 'Reject' }).click();
+    const reject = dialog(caller, `Reject queue ${number}?`);
+    // No reason, no reject.
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await reject.getByText('Please choose a reason').waitFor();
+    await chooseReason(caller, reject, 'สิ่งเจือปนเกิน');
+    await reject.getByLabel('Note (optional)').fill('sand in the load');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => queueButton(caller, number).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => driver.locator('.qp-reason').innerText(), { timeout: 10_000 })
+      .toBe('Reason: สิ่งเจือปนเกิน');
+
+    // The in/out report shows the state and the reason with its note.
+    const manager = await officerPage('manager@example.com', 'demo1234', '/Report/inoutTransaction');
+    await manager.getByTestId('inout-count').waitFor();
+    await manager.getByLabel('Truck licence').fill(licence);
+    await manager.getByRole('button', { name: 'View report' }).click();
+    const row = manager.locator('.ant-table-tbody tr.ant-table-row', { hasText: number });
+    await expect.poll(() => row.innerText()).toContain('สิ่งเจือปนเกิน — sand in the load');
+    expect(await row.innerText()).toContain('Rejected');
+
+    // Its history, from the report's row: every move, with who and why.
+    await row.getByRole('button', { name: `History of queue ${number}` }).click();
+    await expect
+      .poll(() => historyActions(manager))
+      .toEqual(['issue', 'accept', 'complete', 'recheck', 'reject']);
+    const history = await manager.getByTestId('queue-history').innerText();
+    expect(history).toContain('Reason: ความชื้นสูง — 38% moisture');
+    expect(history).toContain('Reason: สิ่งเจือปนเกิน — sand in the load');
+    expect(history).toContain('สมชาย');
+  });
+
+  it('marks a truck that does not come after three recalls as a no-show: back to the end of its line', async () => {
+    const late = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    const next = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+
+    // Called to a station, then called again three times (each after the recall guard).
+    await queueButton(caller, late.queue_number).click();
+    const action = dialog(caller, `Queue ${late.queue_number}`);
+    await action.locator('.ant-radio-button-wrapper').first().click();
+    await action.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect.poll(() => columnOf(caller, late.queue_number), { timeout: 10_000 }).toBe('inProcess');
+    for (let recall = 1; recall <= 3; recall++) {
+      // No-show is offered only after the third recall.
+      await queueButton(caller, late.queue_number).click();
+      await action.getByRole('button', { name: 'Call again' }).waitFor();
+      expect(await action.getByRole('button', { name: 'No-show' }).count()).toBe(0);
+      await caller.waitForTimeout(RECALL_GUARD_MS + 500);
+      await action.getByRole('button', { name: 'Call again' }).click();
+      await expect
+        .poll(() => queueButton(caller, late.queue_number).innerText(), { timeout: 10_000 })
+        .toContain(`Recalled ${recall}×`);
+    }
+
+    // The confirmation says what the branch's rule does.
+    await queueButton(caller, late.queue_number).click();
+    await action.getByRole('button', { name: 'No-show' }).click();
+    const confirm = caller.locator('.ant-modal-confirm');
+    await confirm.getByText('goes back to waiting at the end of its line').waitFor();
+    await confirm.getByRole('button', { name: 'No-show' }).click();
+
+    await expect.poll(() => columnOf(caller, late.queue_number), { timeout: 10_000 }).toBe('waiting');
+    const line = await waitingLineOf(caller, late.queue_number);
+    expect(line.at(-1)).toBe(late.queue_number);
+    expect(line.indexOf(next.queue_number)).toBeLessThan(line.indexOf(late.queue_number));
+  }, 150_000);
+
+  it('moves a waiting lab ticket to the other lab queue type; the card shows the new number and the old', async () => {
+    const ticket = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+
+    // Before its sample is taken there is nothing to call, but the ticket can still move.
+    await queueButton(caller, ticket.queue_number).click();
+    const action = dialog(caller, `Queue ${ticket.queue_number}`);
+    await action.getByText(/sample of this truck has not been collected/).waitFor();
+    await action.getByRole('button', { name: 'Move', exact: true }).click();
+    const move = dialog(caller, `Move queue ${ticket.queue_number} to another queue type`);
+    await move.getByRole('button', { name: 'Move queue' }).click();
+
+    let moved = '';
+    await expect
+      .poll(
+        async () => {
+          moved = (await cardQueues(caller)).find((q) => q.uuid === ticket.uuid)?.queue_number ?? '';
+          return moved;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/^S\d{3}$/);
+    await expect
+      .poll(() => queueButton(caller, moved).innerText(), { timeout: 10_000 })
+      .toContain(`was ${ticket.queue_number}`);
+
+    // The dialog's title carries both numbers; its history, the move.
+    await queueButton(caller, moved).click();
+    const movedDialog = dialog(caller, `Queue ${moved} (was ${ticket.queue_number})`);
+    await movedDialog.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => historyActions(caller)).toEqual(['issue', 'transfer']);
+    expect(await caller.getByTestId('queue-history').innerText()).toContain(
+      `Number ${ticket.queue_number} → ${moved}`,
+    );
+    await caller.keyboard.press('Escape');
+    await caller.keyboard.press('Escape');
+  });
+
+  it('lets an admin void a ticket issued by mistake: it leaves the lists and the report counts it apart', async () => {
+    const admin = await officerPage('admin@example.com', 'admin1234', '/System/manageCalling/1');
+    const adminApi = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+    const licence = randomLicence();
+    const ticket = await issueTicket(baseUrl, adminApi.session, 'B', licence);
+
+    // An officer who is no admin is not offered the void.
+    await queueButton(caller, ticket.queue_number).click();
+    await dialog(caller, `Queue ${ticket.queue_number}`).getByText('Call to a station').waitFor();
+    expect(
+      await dialog(caller, `Queue ${ticket.queue_number}`).getByRole('button', { name: 'Void' }).count(),
+    ).toBe(0);
+    await caller.keyboard.press('Escape');
+
+    await queueButton(admin, ticket.queue_number).click();
+    await dialog(admin, `Queue ${ticket.queue_number}`).getByRole('button', { name: 'Void' }).click();
+    const ask = dialog(admin, `Void ticket ${ticket.queue_number}?`);
+    await chooseReason(admin, ask, 'ออกบัตรซ้ำ');
+    await ask.getByRole('button', { name: 'Void ticket' }).click();
+
+    await expect.poll(() => queueButton(admin, ticket.queue_number).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queueButton(caller, ticket.queue_number).count(), { timeout: 10_000 }).toBe(0);
+
+    await admin.goto('/Report/inoutTransaction');
+    await admin.getByTestId('inout-count').waitFor();
+    await expect.poll(() => admin.getByTestId('inout-voided').innerText()).toBe('Voided: 1');
+    await admin.getByLabel('Truck licence').fill(licence);
+    await admin.getByRole('button', { name: 'View report' }).click();
+    await admin.getByText('No data found').waitFor();
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { QUEUE_STATES } from '../queue/queue-machine.ts';
+import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema, text } from './api.ts';
+import { InstantSchema } from './queue.contract.ts';
+
+/**
+ * The yard's everyday moves beyond the spec's calls: the branch's reason lists and no-show rule
+ * (admin-managed), and a ticket's history. The moves themselves (recheck and reject with a
+ * reason, no-show, transfer, void) are staff socket events (socket-events.ts).
+ */
+
+/** An officer's note on a recheck, reject or void: optional, one line, shown on reports. */
+export const ReasonNoteSchema = noFormula(noNul(z.string().trim().max(200)));
+
+/** Why, as the officer picked it from the branch's list, and what they added. */
+export const ReasonArgSchema = z.strictObject({
+  reason_id: IdSchema,
+  note: ReasonNoteSchema.optional(),
+});
+export type ReasonArg = z.infer<typeof ReasonArgSchema>;
+
+export const ReasonSchema = z.object({
+  id: z.number(),
+  kind: z.enum(REASON_KINDS),
+  name: z.string(),
+  active: z.boolean(),
+  sort: z.number(),
+});
+export type Reason = z.infer<typeof ReasonSchema>;
+
+export const YardSettingsSchema = z.object({
+  no_show_after_recalls: z.int().min(1).max(NO_SHOW_RECALLS_MAX),
+  no_show_policy: z.enum(NO_SHOW_POLICIES),
+});
+export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
+
+/**
+ * What the calling page needs for its dialogs: the branch's active reasons, its no-show rule,
+ * and the queue types a waiting ticket may be moved to (every active type, with its flow).
+ */
+export const yardRules = defineContract({
+  path: 'process/yard/rules',
+  access: 'calling',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({
+    reasons: z.array(ReasonSchema),
+    settings: YardSettingsSchema,
+    queue_types: z.array(
+      z.object({
+        id: z.number(),
+        queue_type_name: z.string(),
+        prefix: z.string(),
+        flow_engine_id: z.number(),
+      }),
+    ),
+  }),
+});
+
+/** The admin's page: every reason (retired ones too) and the no-show rule. */
+export const yardSettings = defineContract({
+  path: 'admin/yard/settings',
+  access: 'admin',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ reasons: z.array(ReasonSchema), settings: YardSettingsSchema }),
+});
+
+/** Adds a reason (no id) or renames, reorders, retires or restores one (id). */
+export const saveReason = defineContract({
+  path: 'admin/yard/saveReason',
+  access: 'admin',
+  body: z.strictObject({
+    id: IdSchema.optional(),
+    kind: z.enum(REASON_KINDS),
+    name: text(60),
+    active: z.boolean(),
+    sort: z.int().min(0).max(999),
+  }),
+  response: OkSchema.extend({ reason: ReasonSchema }),
+});
+
+export const saveYardSettings = defineContract({
+  path: 'admin/yard/saveSettings',
+  access: 'admin',
+  body: z.strictObject(YardSettingsSchema.shape),
+  response: OkSchema.extend({ settings: YardSettingsSchema }),
+});
+
+export const HistoryEntrySchema = z.object({
+  at: InstantSchema,
+  /** The audit action: issue, call, recheck, reject, finish, accept, complete, weigh_in, weigh_out, exit, no_show, transfer, void. */
+  action: z.string(),
+  from_state: z.enum(QUEUE_STATES).nullable(),
+  to_state: z.enum(QUEUE_STATES),
+  station_name: z.string().nullable(),
+  /** Who: an officer's name, or a kiosk's name; both null for the system. */
+  officer_name: z.string().nullable(),
+  device_name: z.string().nullable(),
+  reason_name: z.string().nullable(),
+  note: z.string().nullable(),
+  /** A transfer: the number before and after. */
+  from_number: z.string().nullable(),
+  to_number: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** Every transition of one ticket of the branch, oldest first. */
+export const queueHistory = defineContract({
+  path: 'process/queue/history',
+  access: 'dashboard',
+  body: z.strictObject({ uuid: z.uuid() }),
+  response: OkSchema.extend({
+    queue: z.object({
+      uuid: z.string(),
+      queue_number: z.string(),
+      /** The number the ticket was issued with, when a transfer changed it. */
+      previous_number: z.string().nullable(),
+      truck_license: z.string(),
+      queue_type_name: z.string(),
+      queue_state: z.enum(QUEUE_STATES),
+    }),
+    history: z.array(HistoryEntrySchema),
+  }),
+});

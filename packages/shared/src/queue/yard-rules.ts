@@ -1,0 +1,37 @@
+/**
+ * The per-branch rules of the yard's everyday moves: why a load is sent to recheck, rejected or
+ * a ticket voided (each branch keeps its own list, admin-managed), and what happens to a truck
+ * that is called and does not come.
+ */
+
+/** The moves that take a reason from the branch's list. */
+export const REASON_KINDS = ['recheck', 'reject', 'void'] as const;
+export type ReasonKind = (typeof REASON_KINDS)[number];
+
+/**
+ * The list a new branch starts with. They are the plant's own words (Thai), kept as data the
+ * admin renames, reorders or retires, the way product names are; the screens show them as typed.
+ */
+export const DEFAULT_REASONS: Record<ReasonKind, readonly string[]> = {
+  recheck: ['ความชื้นสูง', 'สิ่งเจือปนเกิน', 'แป้งต่ำกว่าเกณฑ์', 'ตัวอย่างไม่ชัดเจน'],
+  reject: ['ความชื้นสูง', 'สิ่งเจือปนเกิน', 'แป้งต่ำกว่าเกณฑ์', 'หัวมันเน่าเสีย'],
+  void: ['ออกบัตรผิดประเภท', 'ออกบัตรซ้ำ', 'รถไม่เข้าโรงงาน'],
+};
+
+/** What happens to a no-show: back to the end of its line, or its ticket is cancelled. */
+export const NO_SHOW_POLICIES = ['requeue', 'cancel'] as const;
+export type NoShowPolicy = (typeof NO_SHOW_POLICIES)[number];
+
+export interface YardSettings {
+  /** The card offers "no-show" once the truck was recalled this many times (1 to 20). */
+  noShowAfterRecalls: number;
+  noShowPolicy: NoShowPolicy;
+}
+
+export const DEFAULT_YARD_SETTINGS: YardSettings = { noShowAfterRecalls: 3, noShowPolicy: 'requeue' };
+export const NO_SHOW_RECALLS_MAX = 20;
+
+/** Whether a called truck's card offers "no-show": it was recalled often enough. */
+export function offersNoShow(recallCount: number, settings: YardSettings): boolean {
+  return recallCount >= settings.noShowAfterRecalls;
+}
