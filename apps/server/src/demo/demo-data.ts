@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
 import { silentHub } from '../lib/event-hub.ts';
@@ -16,11 +16,13 @@ import {
   officers,
   officerStations,
   products,
+  queueReasons,
   queueTypes,
   stations,
   stationStates,
 } from '../db/schema.ts';
 import { storedPassword } from '../db/seed/first-start.ts';
+import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 
 /** Demo officers: one of every role. README lists them. */
@@ -209,11 +211,19 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     clock,
     events: silentHub,
   });
+  // The demo's officers give reasons from the branch's (default) lists.
+  await seedDefaultReasons(db);
+  const reasons = await db
+    .select({ id: queueReasons.id, kind: queueReasons.kind })
+    .from(queueReasons)
+    .where(eq(queueReasons.branchId, main.id));
+  const reasonIds = (kind: string) => reasons.filter((r) => r.kind === kind).map((r) => r.id);
   await simulateHistory({
     service,
     clock,
     branchId: main.id,
     types: demoTypes,
+    reasons: { recheck: reasonIds('recheck'), reject: reasonIds('reject') },
     officers: { caller: employee.id, lab: lab.id, security: security.id, kiosk: kiosk.id },
     siteTimeZone: options.siteTimeZone,
     now: options.now,

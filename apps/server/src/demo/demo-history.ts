@@ -31,7 +31,13 @@ interface Truck {
 const PROVINCES = ['นครราชสีมา', 'ชัยภูมิ', 'บุรีรัมย์', 'ขอนแก่น', 'กาฬสินธุ์'];
 const LETTERS = ['กข', 'ขค', 'ฒท', 'บษ', 'ผจ', 'ศร', '70', '71', '80', '81'];
 
-function planTruck(rng: Random, type: DemoQueueType, arrival: Date): Truck {
+/** The branch's reasons the demo's officers pick from when they send a load back or reject it. */
+export interface DemoReasons {
+  recheck: number[];
+  reject: number[];
+}
+
+function planTruck(rng: Random, type: DemoQueueType, arrival: Date, reasons: DemoReasons): Truck {
   const minutes = (from: Date, lo: number, hi: number) =>
     new Date(from.getTime() + rng.between(lo, hi) * 60_000);
   const steps: Truck['steps'] = [];
@@ -52,13 +58,18 @@ function planTruck(rng: Random, type: DemoQueueType, arrival: Date): Truck {
     add(minutes(t, 30, 70), { command: { kind: 'complete' }, by: 'lab' });
     const roll = rng.next();
     if (roll < 0.04) {
-      add(minutes(t, 5, 15), { command: { kind: 'reject' }, by: 'caller' });
+      const reason = { reasonId: rng.pick(reasons.reject), note: null };
+      add(minutes(t, 5, 15), { command: { kind: 'reject', reason }, by: 'caller' });
       add(minutes(t, 10, 20), { command: { kind: 'exit' }, by: 'security' });
       return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
     }
     if (roll < 0.14 && type.recheckStations.length > 0) {
       add(minutes(t, 5, 15), {
-        command: { kind: 'recheck', stationId: rng.pick(type.recheckStations) },
+        command: {
+          kind: 'recheck',
+          stationId: rng.pick(type.recheckStations),
+          reason: { reasonId: rng.pick(reasons.recheck), note: null },
+        },
         by: 'caller',
       });
     }
@@ -88,6 +99,7 @@ export async function simulateHistory(options: {
   clock: { at: Date };
   branchId: number;
   types: DemoQueueType[];
+  reasons: DemoReasons;
   officers: { caller: number; lab: number; security: number; kiosk: number };
   siteTimeZone: string;
   now: Date;
@@ -118,7 +130,7 @@ export async function simulateHistory(options: {
       const roll = rng.next();
       let acc = 0;
       const type = types.find((t) => (acc += t.share) >= roll) ?? types[0]!;
-      const truck = planTruck(rng, type, arrival);
+      const truck = planTruck(rng, type, arrival, options.reasons);
       do {
         truck.license = `${rng.pick(LETTERS)} ${Math.floor(rng.between(1000, 9999))} ${rng.pick(PROVINCES)}`;
       } while (licenses.has(truck.license));
