@@ -11,6 +11,8 @@ export interface QueueChange {
   queueUuid: string;
   queueNumber: string;
   branchQueueTypeId: number;
+  /** A transfer: the queue type the ticket left. */
+  previousQueueTypeId?: number;
   queueTypeName: string;
   action: string;
   fromState: string | null;

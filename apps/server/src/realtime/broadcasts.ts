@@ -2,7 +2,7 @@ import type { EventHub, QueueChange } from '../lib/event-hub.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import type { DeviceNamespace } from './device-namespace.ts';
 import type { PublicNamespace } from './public-namespace.ts';
-import { branchRoom, deviceRoom, pendingRoom, queueTypeRoom, sessionRoom } from './rooms.ts';
+import { branchRoom, deviceRoom, pendingRoom, queueTypeRoom, sessionRoom, ticketRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
 /**
@@ -51,6 +51,13 @@ export function startBroadcasts(deps: {
           station_name: change.stationName,
           action: change.action,
         });
+      }
+      // A transfer: the ticket's pages follow it to the new line; the old line moved too.
+      if (change.previousQueueTypeId !== undefined) {
+        const pages = publicSpace.in(ticketRoom(change.queueUuid));
+        pages.socketsLeave(queueTypeRoom(change.previousQueueTypeId));
+        pages.socketsJoin(queueTypeRoom(change.branchQueueTypeId));
+        publicSpace.to(queueTypeRoom(change.previousQueueTypeId)).emit('queueChanged');
       }
       // The driver's page learns only that its line moved, and refetches its own ticket.
       publicSpace.to(queueTypeRoom(change.branchQueueTypeId)).emit('queueChanged');

@@ -9,6 +9,8 @@ export const branchRoom = (branchId: number) => `branch:${branchId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 /** Drivers' pages (`/public`) following a ticket of this queue type. */
 export const queueTypeRoom = (branchQueueTypeId: number) => `queuetype:${branchQueueTypeId}`;
+/** The driver's pages of one ticket: a transfer moves them to the new line's room. */
+export const ticketRoom = (queueUuid: string) => `ticket:${queueUuid}`;
 /** A registered device's sockets (DESIGN.md: `display:<device>`; kiosks have one too). */
 export const deviceRoom = (deviceId: number) => `display:${deviceId}`;
 /** An unregistered screen showing this short id, waiting to be registered. */

@@ -88,6 +88,7 @@ export function createQueueService(deps: {
       stationId?: number | null;
       transitionId: number;
       at: Date;
+      previousQueueTypeId?: number | undefined;
     },
   ) {
     events.publish('queueChanged', {
@@ -104,6 +105,9 @@ export function createQueueService(deps: {
       toState: view.state,
       stationId: change.stationId ?? null,
       stationName: view.stationName,
+      ...(change.previousQueueTypeId === undefined
+        ? {}
+        : { previousQueueTypeId: change.previousQueueTypeId }),
     });
   }
 
@@ -187,6 +191,7 @@ export function createQueueService(deps: {
       const now = clock.now();
       let fromState = '';
       let transitionId = 0;
+      let previousQueueTypeId: number | undefined;
       const view = await repo.transaction(async (tx) => {
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
@@ -200,6 +205,7 @@ export function createQueueService(deps: {
         const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
         if (!decision.ok) throw conflict(decision.message, decision.reason, current.queueNumber);
         fromState = current.state;
+        if (decision.stamps.branchQueueTypeId) previousQueueTypeId = current.branchQueueTypeId;
         // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
         const renumbered = decision.stamps.branchQueueTypeId
           ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
@@ -232,6 +238,7 @@ export function createQueueService(deps: {
         stationId: 'stationId' in command ? command.stationId : null,
         transitionId,
         at: now,
+        previousQueueTypeId,
       });
       return view;
     },

@@ -22,7 +22,7 @@ import {
 import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
-import { closeSockets, emitAck, listen, next, staffSocket } from '../../test/sockets.ts';
+import { closeSockets, emitAck, listen, next, publicSocket, staffSocket } from '../../test/sockets.ts';
 
 /** The yard's everyday moves end to end: reasons, no-show, transfer, void, history. */
 
@@ -318,6 +318,23 @@ describe('transfer', () => {
       to_number: row.queueNumber,
       officer_name: expect.any(String),
     });
+  });
+
+  it("keeps the driver's page live: it is told of the move, then follows its new line", async () => {
+    const socket = await socketOf(caller());
+    const ticket = await issueTicket(t, plant, 'lab', 'TR 3');
+    const page = await publicSocket(url, ticket.uuid);
+    const moved = next(page, 'queueChanged');
+    expect(await emitAck(socket, 'doTransfer', plant.branch.id, ticket.id, sugar.id)).toEqual({ status: 1 });
+    await moved;
+    // A truck of the new line is called: the transferred ticket's page hears of it.
+    const sugarTicket = await t.post(
+      'process/printer/issueQueue',
+      { id_branchQT: sugar.id, product: plant.products.cassava.id, truck_license: 'TR 4' },
+      { session: admin() },
+    );
+    expect(sugarTicket.statusCode).toBe(200);
+    await next(page, 'queueChanged');
   });
 
   it('refuses another flow, the same type, a ticket no longer waiting, and a type of another branch', async () => {
