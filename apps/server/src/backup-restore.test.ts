@@ -20,7 +20,7 @@ import { restoreBackup, RestoreError } from './db/backup/restore.ts';
 
 const NOW = new Date('2026-11-20T09:00:00Z');
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1' };
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../..');
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tq-backup-'));
 const file = (name: string) => path.join(dir, name);
