@@ -11,6 +11,7 @@ import {
   labResultOut,
   secondLabType,
   setNoShowRule,
+  setReasonActive,
   signIn,
   staffEvent,
 } from './support/yard-plant.ts';
@@ -28,6 +29,7 @@ const TEXT = {
     reason: 'เหตุผล',
     note: 'หมายเหตุ (ไม่บังคับ)',
     noteText: 'วัดความชื้นได้ 38%',
+    voidNote: 'ออกบัตรซ้ำที่ตู้ประตู 1',
   },
   en: {
     queue: 'Queue',
@@ -40,6 +42,7 @@ const TEXT = {
     reason: 'Reason',
     note: 'Note (optional)',
     noteText: '38% moisture measured',
+    voidNote: 'Issued twice at kiosk 1',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -114,11 +117,15 @@ async function closeAll(page: Page): Promise<void> {
 }
 
 /** Picks the list's first reason and writes a note, as an officer would before sending. */
-async function fillReason(page: Page, language: Language): Promise<void> {
+async function fillReason(page: Page, language: Language, note: string): Promise<void> {
   const ask = topDialog(page);
+  // Let the dialog finish opening: a click during its animation may close the list it opens.
+  await page.waitForTimeout(400);
   await ask.getByLabel(TEXT[language].reason, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await ask.getByLabel(TEXT[language].note).fill(TEXT[language].noteText);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor();
+  await option.click();
+  await ask.getByLabel(TEXT[language].note).fill(note);
 }
 
 /**
@@ -142,7 +149,7 @@ export async function shootYardScreens(browser: Browser, baseUrl: string): Promi
         )
           .getByRole('button', { name: text.recheck })
           .click();
-        await fillReason(page, language);
+        await fillReason(page, language, text.noteText);
         await shoot(page, `yard-recheck-reason-${suffix}`);
         await closeAll(page);
 
@@ -151,7 +158,7 @@ export async function shootYardScreens(browser: Browser, baseUrl: string): Promi
         )
           .getByRole('button', { name: text.reject })
           .click();
-        await fillReason(page, language);
+        await fillReason(page, language, text.noteText);
         await shoot(page, `yard-reject-reason-${suffix}`);
         await closeAll(page);
 
@@ -189,17 +196,30 @@ export async function shootYardScreens(browser: Browser, baseUrl: string): Promi
         )
           .getByRole('button', { name: text.void })
           .click();
-        await fillReason(page, language);
+        await fillReason(page, language, text.voidNote);
         await shoot(page, `yard-void-${suffix}`);
-        await closeAll(page);
-
-        await page.goto('/System/yardRules');
-        await page.getByTestId('reasons-void').locator('.ant-table-row').first().waitFor();
-        await shoot(page, `yard-rules-${suffix}`, true);
         await page.context().close();
       }
     }
   } finally {
     await setNoShowRule(baseUrl, 3, 'requeue');
+  }
+
+  // The admin's page with the default rule, and one reason retired (shown greyed).
+  const retired = { kind: 'recheck', name: 'ตัวอย่างไม่ชัดเจน' };
+  await setReasonActive(baseUrl, retired.kind, retired.name, false);
+  try {
+    for (const language of ['th', 'en'] as const satisfies Language[]) {
+      for (const mode of ['light', 'dark'] as const satisfies Mode[]) {
+        const page = await preparePage(browser, baseUrl, language, mode);
+        await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
+        await page.goto('/System/yardRules');
+        await page.getByTestId('reasons-void').locator('.ant-table-row').first().waitFor();
+        await shoot(page, `yard-rules-${language}-${mode}`, true);
+        await page.context().close();
+      }
+    }
+  } finally {
+    await setReasonActive(baseUrl, retired.kind, retired.name, true);
   }
 }

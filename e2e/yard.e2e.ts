@@ -53,8 +53,13 @@ function escape(text: string): string {
 
 /** Picks a reason from the dialog's list (the branch's Thai defaults). */
 async function chooseReason(page: Page, ask: Locator, reason: string): Promise<void> {
+  // Let the dialog finish opening: a click during its animation may close the list it opens.
+  await ask.waitFor();
+  await page.waitForTimeout(400);
   await ask.getByLabel('Reason', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason }).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason });
+  await option.waitFor();
+  await option.click();
 }
 
 /** Which column of its card a queue button sits in ("waiting" or "inProcess"), or null. */

@@ -208,3 +208,24 @@ export async function setNoShowRule(
     admin.session,
   );
 }
+
+/** The admin retires (or restores) the branch's reason of `kind` named `name`. */
+export async function setReasonActive(
+  baseUrl: string,
+  kind: string,
+  name: string,
+  active: boolean,
+): Promise<void> {
+  const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+  const { reasons } = await post<{
+    reasons: { id: number; kind: string; name: string; sort: number; active: boolean }[];
+  }>(baseUrl, 'admin/yard/settings', {}, admin.session);
+  const reason = reasons.find((r) => r.kind === kind && r.name === name);
+  if (!reason) throw new Error(`No ${kind} reason ${name}`);
+  await post(
+    baseUrl,
+    'admin/yard/saveReason',
+    { id: reason.id, kind, name, sort: reason.sort, active },
+    admin.session,
+  );
+}

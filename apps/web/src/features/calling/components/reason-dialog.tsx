@@ -106,13 +106,7 @@ export function ReasonDialog({
               autoFocus
             />
           </Form.Item>
-          <Form.Item
-            name="note"
-            label={t('yard.reason.note')}
-            extra={t('yard.reason.shownWhere')}
-            rules={[noFormulaRule(t)]}
-            style={{ marginBottom: 8 }}
-          >
+          <Form.Item name="note" label={t('yard.reason.note')} rules={[noFormulaRule(t)]}>
             <Input.TextArea
               placeholder={t('yard.reason.notePlaceholder')}
               maxLength={NOTE_MAX}
@@ -120,6 +114,10 @@ export function ReasonDialog({
               autoSize={{ minRows: 2, maxRows: 4 }}
             />
           </Form.Item>
+          {/* Below the note's character count, not beside it. */}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('yard.reason.shownWhere')}
+          </Typography.Paragraph>
         </>
       )}
     </Modal>

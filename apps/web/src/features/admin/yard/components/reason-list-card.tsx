@@ -104,7 +104,7 @@ export function ReasonListCard({
         </Button>
       }
       style={{ height: '100%' }}
-      styles={{ body: { padding: 0 } }}
+      styles={{ body: { padding: '0 0 8px' } }}
     >
       <Typography.Paragraph type="secondary" style={{ margin: '12px 16px' }}>
         {t(`yard.rules.kindHints.${kind}`)}
