@@ -30,6 +30,7 @@ const ADMIN = [
   '/System/defineQueue',
   '/System/station',
   '/System/product',
+  '/System/yardRules',
   '/System/manageUser',
 ];
 
