@@ -79,7 +79,7 @@ export function Counters({ overall }: { overall: DashboardReport['dataOverall'] 
               {t('dashboard.counters.totalHint')}
               {/* Voided tickets and cancelled no-shows count apart, said only when there are any. */}
               {overall && (overall.voided > 0 || overall.no_show > 0) && (
-                <span data-testid="counter-apart" style={{ display: 'block' }}>
+                <span data-testid="counted-apart" style={{ display: 'block' }}>
                   {t('dashboard.counters.apart', { voided: overall.voided, noShow: overall.no_show })}
                 </span>
               )}
