@@ -53,13 +53,21 @@ function escape(text: string): string {
 
 /** Picks a reason from the dialog's list (the branch's Thai defaults). */
 async function chooseReason(page: Page, ask: Locator, reason: string): Promise<void> {
-  // Let the dialog finish opening: a click during its animation may close the list it opens.
   await ask.waitFor();
-  await page.waitForTimeout(400);
-  await ask.getByLabel('Reason', { exact: true }).click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason });
-  await option.waitFor();
-  await option.click();
+  const chosen = ask.locator('.ant-select', { hasText: reason });
+  // A click during the dialog's opening animation may close the list it opens, and a slow
+  // machine makes that likelier: try again until the select shows the reason.
+  for (let attempt = 0; attempt < 5 && (await chosen.count()) === 0; attempt++) {
+    await page.waitForTimeout(400);
+    await ask.getByLabel('Reason', { exact: true }).click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason });
+    // Not shown: the list closed again; the next attempt opens it anew.
+    await option
+      .first()
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
+  }
+  await chosen.waitFor({ timeout: 5_000 });
 }
 
 /** Which column of its card a queue button sits in ("waiting" or "inProcess"), or null. */
