@@ -403,6 +403,8 @@ export const queues = pgTable(
     reasonId: integer('reason_id').references(() => queueReasons.id),
     reasonNote: text('reason_note'),
     voidedAt: ts('voided_at'),
+    /** The gate let the truck out before its work was done, once the officer confirmed it. */
+    leftUnfinished: boolean('left_unfinished').notNull().default(false),
     finishedAt: ts('finished_at'),
     labStart: ts('lab_start'),
     labFinish: ts('lab_finish'),

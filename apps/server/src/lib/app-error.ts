@@ -1,4 +1,10 @@
-import type { ApiError, ConflictReason, ErrorCode } from '@truck-queue/shared/contracts/api';
+import type {
+  ApiError,
+  ConflictReason,
+  ErrorCode,
+  NumberCandidate,
+  UnfinishedStep,
+} from '@truck-queue/shared/contracts/api';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -26,12 +32,20 @@ export class AppError extends Error {
   readonly queueNumber: string | undefined;
   /** Sent as the `Retry-After` header (whole seconds) when the client should wait before retrying. */
   readonly retryAfterSeconds: number | undefined;
+  readonly candidates: NumberCandidate[] | undefined;
+  readonly missing: UnfinishedStep[] | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
     issues?: { path: string; message: string }[],
-    detail: { reason?: ConflictReason; queueNumber?: string; retryAfterSeconds?: number } = {},
+    detail: {
+      reason?: ConflictReason;
+      queueNumber?: string;
+      retryAfterSeconds?: number;
+      candidates?: NumberCandidate[];
+      missing?: UnfinishedStep[];
+    } = {},
   ) {
     super(message);
     this.code = code;
@@ -40,6 +54,8 @@ export class AppError extends Error {
     this.reason = detail.reason;
     this.queueNumber = detail.queueNumber;
     this.retryAfterSeconds = detail.retryAfterSeconds;
+    this.candidates = detail.candidates;
+    this.missing = detail.missing;
   }
 
   /** The wire form: `{status: 0, code, message, ...}`. */
@@ -51,6 +67,8 @@ export class AppError extends Error {
       ...(this.issues ? { issues: this.issues } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
       ...(this.queueNumber ? { queue_number: this.queueNumber } : {}),
+      ...(this.candidates ? { candidates: this.candidates } : {}),
+      ...(this.missing ? { missing: this.missing } : {}),
     };
   }
 }

@@ -281,7 +281,7 @@ export async function createFuzzPlant(t: TestContext) {
     'process/example/accept': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
     'process/example/completed': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
     'process/example/getAcceptToday': () => ({ queue_number: 'A' }),
-    'process/security/exitFactory': () => ({ queue_number: 'C001' }),
+    'process/security/exitFactory': () => ({ queue_number: 'C001', confirm_unfinished: true }),
     'process/security/getExitToday': () => ({}),
     'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5 }),
     'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020 }),

@@ -116,8 +116,27 @@ export const CONFLICT_REASONS = [
   'TICKET_VOIDED',
   /** The ticket was cancelled as a no-show: only the gate may still record it. */
   'TICKET_CANCELLED',
+  /** Several trucks inside hold the typed number: `candidates` lists them, the officer picks one. */
+  'AMBIGUOUS_NUMBER',
+  /** The gate asks first: the truck's work is not done (`missing`); confirm to let it out anyway. */
+  'UNFINISHED_EXIT',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
+/** One of the trucks a typed number may mean (AMBIGUOUS_NUMBER). */
+export const NumberCandidateSchema = z.object({
+  uuid: z.string(),
+  queue_number: z.string(),
+  truck_license: z.string(),
+  queue_type_name: z.string(),
+  /** When the ticket was issued (ISO 8601): the screen shows its date and time. */
+  created: z.string(),
+});
+export type NumberCandidate = z.infer<typeof NumberCandidateSchema>;
+
+/** What a truck has not done yet that its flow expects before the gate (UNFINISHED_EXIT). */
+export const UNFINISHED_STEPS = ['call', 'finish', 'weigh_out'] as const;
+export type UnfinishedStep = (typeof UNFINISHED_STEPS)[number];
 
 /** Every failure: HTTP 4xx/5xx with this body. `message` is English; the UI translates `code`. */
 export const ApiErrorSchema = z.object({
@@ -128,6 +147,10 @@ export const ApiErrorSchema = z.object({
   reason: z.enum(CONFLICT_REASONS).optional(),
   /** The queue the refusal is about (for ACTIVE_TICKET: the ticket the truck already holds). */
   queue_number: z.string().optional(),
+  /** AMBIGUOUS_NUMBER: the trucks inside that hold the number. */
+  candidates: z.array(NumberCandidateSchema).optional(),
+  /** UNFINISHED_EXIT: what the truck has not done. */
+  missing: z.array(z.enum(UNFINISHED_STEPS)).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

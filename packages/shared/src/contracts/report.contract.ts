@@ -108,6 +108,8 @@ export const InOutRowSchema = z.object({
   /** Why it was sent to recheck or rejected, and the officer's note. */
   reason_name: z.string().nullable(),
   reason_note: z.string().nullable(),
+  /** The gate let it out before its work was done (the officer confirmed). */
+  left_unfinished: z.boolean(),
 });
 export type InOutRow = z.infer<typeof InOutRowSchema>;
 

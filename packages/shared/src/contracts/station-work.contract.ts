@@ -18,7 +18,12 @@ export const LabRecordSchema = z.object({
 });
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 
-const QueueNumberBody = z.strictObject({ queue_number: QueueNumberSchema });
+/**
+ * The truck a counter means: the number as typed or scanned, and, once the officer picked one of
+ * several trucks holding that number (AMBIGUOUS_NUMBER), or a scan named it, the ticket's uuid.
+ */
+const TruckRef = { queue_number: QueueNumberSchema, uuid: z.uuid().optional() };
+const QueueNumberBody = z.strictObject(TruckRef);
 
 /** The lab receives a truck's sample: QS -> LS, stamps the lab start. */
 export const labAccept = defineContract({
@@ -59,7 +64,11 @@ export type ExitRecord = z.infer<typeof ExitRecordSchema>;
 export const exitFactory = defineContract({
   path: 'process/security/exitFactory',
   access: 'exit',
-  body: QueueNumberBody,
+  body: z.strictObject({
+    ...TruckRef,
+    /** The officer saw what the truck has not done (UNFINISHED_EXIT) and lets it out anyway. */
+    confirm_unfinished: z.boolean().optional(),
+  }),
   response: OkSchema.extend({ queue: ExitRecordSchema }),
 });
 
@@ -94,7 +103,7 @@ export const WeightSchema = z
   .max(100_000)
   .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
 
-const WeighBody = z.strictObject({ queue_number: QueueNumberSchema, weight: WeightSchema });
+const WeighBody = z.strictObject({ ...TruckRef, weight: WeightSchema });
 
 export const weighIn = defineContract({
   path: 'process/weighing/weighIn',

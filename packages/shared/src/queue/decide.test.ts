@@ -75,6 +75,7 @@ describe('decide: the state machine', () => {
       'RESULT_ALREADY_OUT',
       'SAMPLE_ALREADY_TAKEN',
       'SAMPLE_NOT_TAKEN',
+      'UNFINISHED_EXIT',
       'WRONG_STATE',
       'ok',
     ]);
@@ -252,15 +253,45 @@ describe('decide: the weighbridge', () => {
 });
 
 describe('decide: the gate', () => {
-  it('records the exit in any state but voided, leaving the state as it is', () => {
+  it('lets a finished, weighed truck out at once, leaving the state as it is', () => {
+    const done = ticket('F', { calledAt: ago(9), weighInAt: ago(8), weighOutAt: ago(7) });
+    expect(decide(done, { kind: 'exit' }, NOW)).toEqual({
+      ok: true,
+      state: 'F',
+      action: 'exit',
+      stamps: { exitAt: NOW },
+    });
+    const rejected = ticket('RJ');
+    expect(decide(rejected, { kind: 'exit' }, NOW)).toMatchObject({ ok: true, stamps: { exitAt: NOW } });
+    const visitor = ticket('F', { flowEngineId: FLOW_ENGINE.general, calledAt: ago(9) });
+    expect(decide(visitor, { kind: 'exit' }, NOW)).toMatchObject({ ok: true, stamps: { exitAt: NOW } });
+  });
+
+  it('asks before letting out a truck whose work is not done (UNFINISHED_EXIT), saying what is missing', () => {
+    expect(decide(ticket('LF'), { kind: 'exit' }, NOW)).toMatchObject({
+      ok: false,
+      reason: 'UNFINISHED_EXIT',
+      missing: ['call', 'weigh_out'],
+      message: 'Queue B007 has not finished its work (call, weigh_out): confirm to let it out.',
+    });
+    const called = ticket('C', { calledAt: ago(9), weighInAt: ago(8) });
+    expect(decide(called, { kind: 'exit' }, NOW)).toMatchObject({ missing: ['finish', 'weigh_out'] });
+    const unweighed = ticket('F', { calledAt: ago(9), weighInAt: ago(8) });
+    expect(decide(unweighed, { kind: 'exit' }, NOW)).toMatchObject({ missing: ['weigh_out'] });
+    const general = ticket('QS', { flowEngineId: FLOW_ENGINE.general });
+    expect(decide(general, { kind: 'exit' }, NOW)).toMatchObject({ missing: ['call'] });
+  });
+
+  it('lets it out once confirmed, in any state but voided, marked as left unfinished', () => {
     for (const state of QUEUE_STATES.filter((s) => s !== 'V')) {
-      expect(decide(ticket(state), { kind: 'exit' }, NOW)).toEqual({
-        ok: true,
-        state,
-        action: 'exit',
-        stamps: { exitAt: NOW },
-      });
+      const decision = decide(ticket(state), { kind: 'exit', confirmUnfinished: true }, NOW);
+      expect(decision, state).toMatchObject({ ok: true, state, action: 'exit', stamps: { exitAt: NOW } });
     }
+    expect(decide(ticket('LF'), { kind: 'exit', confirmUnfinished: true }, NOW)).toMatchObject({
+      stamps: { exitAt: NOW, leftUnfinished: true },
+    });
+    // A cancelled no-show owes nothing: it was called and never came.
+    expect(decide(ticket('NS'), { kind: 'exit' }, NOW)).toMatchObject({ ok: true, stamps: { exitAt: NOW } });
   });
 
   it('refuses a second exit (EXIT_ALREADY_RECORDED)', () => {

@@ -1,8 +1,9 @@
-import type { ConflictReason } from '../contracts/api.ts';
+import type { ConflictReason, UnfinishedStep } from '../contracts/api.ts';
 import {
   FLOW_ENGINE,
   ISSUED_STATE,
   isCalledState,
+  isClosedState,
   isWaitingState,
   nextState,
   NO_SHOW_STATE,
@@ -10,7 +11,7 @@ import {
   type QueueAction,
   type QueueState,
 } from './queue-machine.ts';
-import { weighingRefusal } from './weighing.ts';
+import { weighingRefusal, weighsOnFlow } from './weighing.ts';
 import { offersNoShow, type YardSettings } from './yard-rules.ts';
 
 /**
@@ -73,8 +74,11 @@ export type QueueCommand =
   | { kind: 'complete' }
   | { kind: 'weigh_in'; kg: number }
   | { kind: 'weigh_out'; kg: number }
-  /** The gate: the truck leaves, in whatever state. */
-  | { kind: 'exit' };
+  /**
+   * The gate: the truck leaves. One whose work is not done (never called, not finished, not
+   * weighed out on a weighed flow) leaves only once the officer confirmed it.
+   */
+  | { kind: 'exit'; confirmUnfinished?: boolean | undefined };
 
 export type AuditAction = QueueCommand['kind'];
 
@@ -101,6 +105,8 @@ export interface QueueStamps {
   reasonNote?: string | null;
   /** A transfer: the queue type it moves to (the server gives it that type's next number). */
   branchQueueTypeId?: number;
+  /** The gate let the truck out before its work was done (the officer confirmed it). */
+  leftUnfinished?: boolean;
 }
 
 /** Which time stamp a state-machine action sets. Calling stamps only the first call. */
@@ -132,12 +138,13 @@ export type QueueRefusal = Extract<
   | 'SAME_QUEUE_TYPE'
   | 'TICKET_VOIDED'
   | 'TICKET_CANCELLED'
+  | 'UNFINISHED_EXIT'
 >;
 
 export type Decision =
   | { ok: true; state: QueueState; stamps: QueueStamps; action: AuditAction }
   /** A 409: `reason` is what the screens translate, `message` the English text of the API. */
-  | { ok: false; code: 'CONFLICT'; reason: QueueRefusal; message: string };
+  | { ok: false; code: 'CONFLICT'; reason: QueueRefusal; message: string; missing?: UnfinishedStep[] };
 
 /** The English text of each refusal (the screens say it in the officer's language from `reason`). */
 const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) => string> = {
@@ -163,11 +170,26 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   SAME_QUEUE_TYPE: (q) => `Queue ${q.queueNumber} is already of that queue type.`,
   TICKET_VOIDED: (q) => `Queue ${q.queueNumber} was voided.`,
   TICKET_CANCELLED: (q) => `Queue ${q.queueNumber} was cancelled as a no-show.`,
+  UNFINISHED_EXIT: (q) =>
+    `Queue ${q.queueNumber} has not finished its work (${unfinishedSteps(q).join(', ')}): confirm to let it out.`,
 };
+
+/**
+ * What the truck has not done that its flow expects before the gate: its call, its finish (or
+ * rejection), its weigh-out. A cancelled no-show owes nothing: it was called and did not come.
+ */
+export function unfinishedSteps(q: QueueSnapshot): UnfinishedStep[] {
+  if (q.state === NO_SHOW_STATE) return [];
+  const missing: UnfinishedStep[] = [];
+  if (!isClosedState(q.state)) missing.push(q.calledAt === null ? 'call' : 'finish');
+  const rejected = q.state === nextState(FLOW_ENGINE.lab, 'LF', 'reject');
+  if (weighsOnFlow(q.flowEngineId) && !rejected && q.weighOutAt === null) missing.push('weigh_out');
+  return missing;
+}
 
 /** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
 export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Decision {
-  const refuse = (reason: QueueRefusal): Decision => ({
+  const refuse = (reason: QueueRefusal): Extract<Decision, { ok: false }> => ({
     ok: false,
     code: 'CONFLICT',
     reason,
@@ -243,8 +265,16 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
           : { weighOutKg: command.kg, weighOutAt: now };
       return { ok: true, state: q.state, stamps, action: command.kind };
     }
-    case 'exit':
-      return { ok: true, state: q.state, stamps: { exitAt: now }, action: 'exit' };
+    case 'exit': {
+      const missing = unfinishedSteps(q);
+      if (missing.length > 0 && !command.confirmUnfinished) return { ...refuse('UNFINISHED_EXIT'), missing };
+      return {
+        ok: true,
+        state: q.state,
+        stamps: missing.length > 0 ? { exitAt: now, leftUnfinished: true } : { exitAt: now },
+        action: 'exit',
+      };
+    }
   }
 }
 

@@ -7,6 +7,11 @@
 
 export type WeighDirection = 'in' | 'out';
 
+/** Flows whose trucks cross the weighbridge (a visitor on the general flow is not weighed). */
+export function weighsOnFlow(flowEngineId: number): boolean {
+  return flowEngineId === 2 || flowEngineId === 3;
+}
+
 /** Which weighings a truck already has. */
 export interface Weighed {
   in: boolean;

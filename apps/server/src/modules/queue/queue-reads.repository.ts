@@ -185,6 +185,25 @@ export function createQueueReadsRepository(db: Db) {
         .orderBy(desc(queues.weighInAt));
     },
 
+    /**
+     * The trucks inside that hold a number: not out of the gate, not voided, issued on
+     * `sinceDate` or later (a ticket older than that no longer counts as inside), oldest first.
+     */
+    insideByNumber(branchId: number, queueNumber: string, sinceDate: string): Promise<QueueView[]> {
+      return selectQueueView(db)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            eq(queues.queueNumber, queueNumber),
+            isNull(queues.exitAt),
+            notVoided,
+            gte(queues.queueDate, sinceDate),
+          ),
+        )
+        .orderBy(asc(queues.created))
+        .limit(20);
+    },
+
     /** A ticket by its uuid, if it was issued on `oldestDate` or later. */
     async findTicketSince(uuid: string, oldestDate: string): Promise<QueueView | null> {
       const [row] = await selectQueueView(db).where(

@@ -203,7 +203,13 @@ export function createQueueService(deps: {
         const calledFrom =
           current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
         const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
-        if (!decision.ok) throw conflict(decision.message, decision.reason, current.queueNumber);
+        if (!decision.ok) {
+          throw new AppError('CONFLICT', decision.message, undefined, {
+            reason: decision.reason,
+            queueNumber: current.queueNumber,
+            ...(decision.missing ? { missing: decision.missing } : {}),
+          });
+        }
         fromState = current.state;
         if (decision.stamps.branchQueueTypeId) previousQueueTypeId = current.branchQueueTypeId;
         // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
@@ -216,9 +222,11 @@ export function createQueueService(deps: {
           state: decision.state,
           updated: now,
         });
+        // A truck let out before its work was done is marked so in the audit (and on the ticket).
+        const action = decision.stamps.leftUnfinished ? 'exit_unfinished' : decision.action;
         transitionId = await repo.appendTransition(tx, {
           queueId: current.id,
-          action: decision.action,
+          action,
           fromState: current.state,
           toState: decision.state,
           stationId: decision.stamps.stationId ?? null,

@@ -1,17 +1,22 @@
 import * as contracts from '@truck-queue/shared/contracts/station-work.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
 import { toExitRecord, toLabRecord, toWeighRecord } from './queue.views.ts';
-import type { StationWorkService } from './station-work.service.ts';
+import type { StationWorkService, TruckRef } from './station-work.service.ts';
+
+const refOf = (body: { queue_number: string; uuid?: string | undefined }): TruckRef => ({
+  queueNumber: body.queue_number,
+  uuid: body.uuid,
+});
 
 export function registerStationWorkRoutes(register: RegisterCall, work: StationWorkService): void {
   register(contracts.labAccept, async ({ auth, body }) => ({
     status: 1,
-    queue: toLabRecord(await work.labAccept(auth, body.queue_number)),
+    queue: toLabRecord(await work.labAccept(auth, refOf(body))),
   }));
 
   register(contracts.labCompleted, async ({ auth, body }) => ({
     status: 1,
-    queue: toLabRecord(await work.labComplete(auth, body.queue_number)),
+    queue: toLabRecord(await work.labComplete(auth, refOf(body))),
   }));
 
   register(contracts.getAcceptToday, async ({ auth, body }) => ({
@@ -21,7 +26,7 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.exitFactory, async ({ auth, body }) => ({
     status: 1,
-    queue: toExitRecord(await work.exit(auth, body.queue_number)),
+    queue: toExitRecord(await work.exit(auth, refOf(body), body.confirm_unfinished)),
   }));
 
   register(contracts.getExitToday, async ({ auth }) => ({
@@ -31,12 +36,12 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.weighIn, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, body.queue_number, 'in', body.weight)),
+    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'in', body.weight)),
   }));
 
   register(contracts.weighOut, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, body.queue_number, 'out', body.weight)),
+    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'out', body.weight)),
   }));
 
   register(contracts.getWeighToday, async ({ auth }) => ({

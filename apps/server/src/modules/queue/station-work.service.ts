@@ -1,12 +1,19 @@
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { ACTIVE_TICKET_DAYS } from './queue.service.ts';
 import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
+
+/** The truck a counter means: the number as typed or scanned, and the ticket's uuid once known. */
+export interface TruckRef {
+  queueNumber: string;
+  uuid?: string | undefined;
+}
 
 /**
  * Lab pickup, weighbridge and gate: an officer types a queue number; the service finds the
@@ -28,21 +35,53 @@ export function createStationWorkService(deps: {
     return [siteInstant(today, 0, siteTimeZone), siteInstant(addDays(today, 1), 0, siteTimeZone)];
   }
 
-  /** The truck a typed number means; whether it may move is `decide`'s answer, under the row lock. */
-  async function find(auth: AuthContext, queueNumber: string): Promise<QueueView> {
-    const found = await repo.findByNumber(db, auth.branchId, queueNumber);
-    if (!found) throw notFound(`Queue number ${queueNumber}`);
-    return found;
+  /**
+   * The truck a counter means, never guessed: the ticket named by uuid (a scan, or the officer's
+   * pick among several), else the one truck inside holding the number. Several inside: refused
+   * with the candidates (AMBIGUOUS_NUMBER). None inside: the latest ticket with that number, so
+   * `decide` answers "already left" and a repeated scan never falls through to another truck.
+   * Whether the truck may move is `decide`'s answer, under the row lock.
+   */
+  async function find(auth: AuthContext, queueNumber: string, uuid?: string): Promise<QueueView> {
+    if (uuid !== undefined) {
+      const named = await repo.findByUuid(db, auth.branchId, uuid);
+      if (!named || named.queueNumber !== queueNumber) throw notFound(`Queue number ${queueNumber}`);
+      return named;
+    }
+    const since = addDays(siteDate(clock.now(), siteTimeZone), 1 - ACTIVE_TICKET_DAYS);
+    const inside = await reads.insideByNumber(auth.branchId, queueNumber, since);
+    if (inside.length === 1) return inside[0]!;
+    if (inside.length > 1) {
+      throw new AppError(
+        'CONFLICT',
+        `${inside.length} trucks inside hold queue number ${queueNumber}: choose one.`,
+        undefined,
+        {
+          reason: 'AMBIGUOUS_NUMBER',
+          queueNumber,
+          candidates: inside.map((q) => ({
+            uuid: q.uuid,
+            queue_number: q.queueNumber,
+            truck_license: q.truckLicense,
+            queue_type_name: q.queueTypeName,
+            created: q.created.toISOString(),
+          })),
+        },
+      );
+    }
+    const latest = await repo.findByNumber(db, auth.branchId, queueNumber);
+    if (!latest) throw notFound(`Queue number ${queueNumber}`);
+    return latest;
   }
 
   return {
-    async labAccept(auth: AuthContext, queueNumber: string) {
-      const target = await find(auth, queueNumber);
+    async labAccept(auth: AuthContext, ref: TruckRef) {
+      const target = await find(auth, ref.queueNumber, ref.uuid);
       return queue.change(auth.branchId, target.id, { kind: 'accept' }, { officerId: auth.officerId });
     },
 
-    async labComplete(auth: AuthContext, queueNumber: string) {
-      const target = await find(auth, queueNumber);
+    async labComplete(auth: AuthContext, ref: TruckRef) {
+      const target = await find(auth, ref.queueNumber, ref.uuid);
       return queue.change(auth.branchId, target.id, { kind: 'complete' }, { officerId: auth.officerId });
     },
 
@@ -52,9 +91,11 @@ export function createStationWorkService(deps: {
       return reads.labSamplesBetween(auth.branchId, start, end, queueNumber);
     },
 
-    async exit(auth: AuthContext, queueNumber: string) {
-      const target = await find(auth, queueNumber);
-      return queue.change(auth.branchId, target.id, { kind: 'exit' }, { officerId: auth.officerId });
+    /** The gate; a truck whose work is not done leaves only with `confirmUnfinished` (decide). */
+    async exit(auth: AuthContext, ref: TruckRef, confirmUnfinished = false) {
+      const target = await find(auth, ref.queueNumber, ref.uuid);
+      const command: QueueCommand = { kind: 'exit', confirmUnfinished };
+      return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
     async exitsToday(auth: AuthContext) {
@@ -62,8 +103,8 @@ export function createStationWorkService(deps: {
       return reads.exitsBetween(auth.branchId, start, end);
     },
 
-    async weigh(auth: AuthContext, queueNumber: string, direction: 'in' | 'out', kg: number) {
-      const target = await find(auth, queueNumber);
+    async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number) {
+      const target = await find(auth, ref.queueNumber, ref.uuid);
       const command: QueueCommand = direction === 'in' ? { kind: 'weigh_in', kg } : { kind: 'weigh_out', kg };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },

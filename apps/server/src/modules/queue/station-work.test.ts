@@ -6,6 +6,7 @@ import {
   getWeighToday,
 } from '@truck-queue/shared/contracts/station-work.contract';
 import { queues, queueTransitions } from '../../db/schema.ts';
+import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 
@@ -14,7 +15,10 @@ let plant: Plant;
 let other: Plant;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The clock moves by days below (numbers repeat on the next day): sessions must outlive that.
+  t = await createTestContext({
+    session: { idleMs: 30 * 86_400_000, maxMs: 30 * 86_400_000, rememberMs: 30 * 86_400_000 },
+  });
   plant = await createPlant(t, 'Plant one');
   other = await createPlant(t, 'Plant two');
 });
@@ -85,12 +89,12 @@ describe('lab pickup', () => {
 });
 
 describe('exit gate', () => {
-  it("records the exit once, in any state, and lists today's exits with the time inside", async () => {
+  it("records the exit once, in any state once confirmed, and lists today's exits with the time inside", async () => {
     const ticket = await issueTicket(t, plant, 'standard', 'EXIT 1');
     t.clock.advance(95 * MINUTE);
     const response = await t.post(
       'process/security/exitFactory',
-      { queue_number: ticket.queue_number },
+      { queue_number: ticket.queue_number, confirm_unfinished: true },
       { session: plant.officers.security.session },
     );
     expect(response.statusCode).toBe(200);
@@ -137,6 +141,53 @@ describe('exit gate', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the gate asks before letting an unfinished truck out', () => {
+  const gate = (body: Record<string, unknown>) =>
+    t.post('process/security/exitFactory', body, { session: plant.officers.security.session });
+
+  it('refuses with what is missing and changes nothing; confirmed, it lets the truck out marked as unfinished', async () => {
+    const ticket = await issueTicket(t, plant, 'standard', 'UNF 1');
+    const asked = await gate({ queue_number: ticket.queue_number });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'UNFINISHED_EXIT',
+      missing: ['call', 'weigh_out'],
+      queue_number: ticket.queue_number,
+    });
+    expect((await stateOf(ticket.id)).exitAt).toBeNull();
+
+    const confirmed = await gate({ queue_number: ticket.queue_number, confirm_unfinished: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await stateOf(ticket.id)).toMatchObject({ leftUnfinished: true });
+    const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
+    expect(audit.at(-1)).toMatchObject({ action: 'exit_unfinished', officerId: plant.officers.security.id });
+    const report = await t.post(
+      'report/inOutTransaction',
+      {
+        find_start: siteDate(t.clock.now(), t.config.siteTimeZone),
+        find_finish: siteDate(t.clock.now(), t.config.siteTimeZone),
+      },
+      { session: plant.officers.admin.session },
+    );
+    const reportBody = report.json<{ rows: { queue_number: string; left_unfinished: boolean }[] }>();
+    expect(reportBody.rows.find((r) => r.queue_number === ticket.queue_number)).toMatchObject({
+      left_unfinished: true,
+    });
+  });
+
+  it('lets a general-flow visitor out once finished, without weighing', async () => {
+    const ticket = await issueTicket(t, plant, 'general', 'UNF 2');
+    await t.db
+      .update(queues)
+      .set({ state: 'F', calledAt: new Date(), finishedAt: new Date() })
+      .where(eq(queues.id, ticket.id));
+    const done = await gate({ queue_number: ticket.queue_number });
+    expect(done.statusCode).toBe(200);
+    expect((await stateOf(ticket.id)).leftUnfinished).toBe(false);
   });
 });
 
@@ -197,5 +248,70 @@ describe('weighbridge', () => {
       (await t.post('process/weighing/getWeighToday', {}, { session: plant.officers.lab.session }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a typed number is never guessed', () => {
+  const DAY = 24 * 60 * MINUTE;
+  const gate = (body: Record<string, unknown>) =>
+    t.post(
+      'process/security/exitFactory',
+      { confirm_unfinished: true, ...body },
+      { session: plant.officers.security.session },
+    );
+
+  it('refuses a number two trucks inside hold, with both as candidates; a pick or a scan acts on that truck only', async () => {
+    t.clock.advance(DAY); // a fresh day: each ticket below is its day's first
+    const yesterday = await issueTicket(t, plant, 'general', 'SAME 1');
+    t.clock.advance(DAY);
+    const today = await issueTicket(t, plant, 'general', 'SAME 2');
+    expect(today.queue_number).toBe(yesterday.queue_number);
+
+    const typed = await gate({ queue_number: today.queue_number });
+    expect(typed.statusCode).toBe(409);
+    const body = typed.json<{ reason: string; candidates: { uuid: string; truck_license: string }[] }>();
+    expect(body.reason).toBe('AMBIGUOUS_NUMBER');
+    expect(body.candidates.map((c) => c.truck_license)).toEqual(['SAME 1', 'SAME 2']);
+    expect(body.candidates[0]).toMatchObject({ uuid: yesterday.uuid, queue_type_name: 'ติดต่อทั่วไป' });
+    expect((await stateOf(yesterday.id)).exitAt).toBeNull();
+    expect((await stateOf(today.id)).exitAt).toBeNull();
+
+    // The officer picks yesterday's truck: it leaves, today's stays.
+    expect((await gate({ queue_number: today.queue_number, uuid: yesterday.uuid })).statusCode).toBe(200);
+    expect((await stateOf(yesterday.id)).exitAt).not.toBeNull();
+    expect((await stateOf(today.id)).exitAt).toBeNull();
+    // The same scan again: "already left", and today's truck is untouched.
+    const again = await gate({ queue_number: today.queue_number, uuid: yesterday.uuid });
+    expect(again.json()).toMatchObject({ reason: 'EXIT_ALREADY_RECORDED' });
+    expect((await stateOf(today.id)).exitAt).toBeNull();
+    // A uuid with another number is no ticket of that number.
+    expect((await gate({ queue_number: 'C999', uuid: today.uuid })).statusCode).toBe(404);
+    // One truck inside with the number now: the typed number means it.
+    expect((await gate({ queue_number: today.queue_number })).statusCode).toBe(200);
+    expect((await stateOf(today.id)).exitAt).not.toBeNull();
+  });
+
+  it('asks the same at the lab and the weighbridge', async () => {
+    t.clock.advance(DAY);
+    const first = await issueTicket(t, plant, 'lab', 'SAME 3');
+    t.clock.advance(DAY);
+    const second = await issueTicket(t, plant, 'lab', 'SAME 4');
+    expect(second.queue_number).toBe(first.queue_number);
+    const accept = await lab('accept', second.queue_number);
+    expect(accept.json()).toMatchObject({ reason: 'AMBIGUOUS_NUMBER' });
+    const picked = await t.post(
+      'process/example/accept',
+      { queue_number: second.queue_number, uuid: second.uuid },
+      { session: plant.officers.lab.session },
+    );
+    expect(picked.statusCode).toBe(200);
+    expect((await stateOf(second.id)).state).toBe('LS');
+    expect((await stateOf(first.id)).state).toBe('QS');
+    const weigh = await t.post(
+      'process/weighing/weighIn',
+      { queue_number: second.queue_number, weight: 30000 },
+      { session: plant.officers.caller.session },
+    );
+    expect(weigh.json()).toMatchObject({ reason: 'AMBIGUOUS_NUMBER' });
   });
 });

@@ -60,6 +60,7 @@ export function createInOutService(db: Db) {
           time_in_factory: r.factory_seconds,
           reason_name: r.reason_name,
           reason_note: r.reason_note,
+          left_unfinished: r.left_unfinished,
         };
       }),
     };

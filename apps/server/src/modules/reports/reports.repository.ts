@@ -151,6 +151,7 @@ export function createReportsRepository(db: Db) {
         state: string;
         reason_name: string | null;
         reason_note: string | null;
+        left_unfinished: boolean;
         truck_license: string;
         queue_type_name: string;
         product_name: string;
@@ -165,6 +166,7 @@ export function createReportsRepository(db: Db) {
       select ${queues.uuid} as uuid, ${queues.queueNumber} as queue_number,
              ${queues.previousNumber} as previous_number, ${queues.state} as state,
              ${queueReasons.name} as reason_name, ${queues.reasonNote} as reason_note,
+             ${queues.leftUnfinished} as left_unfinished,
              ${queues.truckLicense} as truck_license,
              ${queueTypes.name} as queue_type_name, coalesce(${products.name}, '') as product_name,
              ${utcText(queues.created)} as created, ${utcText(queues.labStart)} as lab_start,

@@ -1,0 +1,1 @@
+ALTER TABLE "queues" ADD COLUMN "left_unfinished" boolean DEFAULT false NOT NULL;
