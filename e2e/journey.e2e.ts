@@ -102,10 +102,17 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
       .poll(() => driver.locator('.qp-status-title').first().innerText(), { timeout: 10_000 })
       .toBe('Finished');
 
-    // The gate records the exit.
+    // The gate records the exit. The truck was never weighed out: the gate asks first, naming it.
     const gate = await officerPage('security@example.com', 'demo1234', '/System/exitFactory');
     await gate.getByLabel('Queue number', { exact: true }).fill(queueNumber);
     await gate.keyboard.press('Enter');
+    const ask = gate.locator('.ant-modal-confirm', {
+      hasText: `Queue ${queueNumber} has not finished its work`,
+    });
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('It has not been weighed out');
+    expect(await ask.innerText()).not.toContain('It was never called');
+    await ask.getByRole('button', { name: 'Let it leave' }).click();
     await expect
       .poll(() =>
         gate.getByText(`The exit of queue number ${queueNumber} from the factory has been recorded`).count(),

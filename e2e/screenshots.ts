@@ -2,6 +2,7 @@
 // every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
@@ -181,6 +182,7 @@ async function main(): Promise<void> {
 
     await shootDisplayScreens(browser, server.baseUrl);
     await shootKioskScreens(browser, server.baseUrl);
+    await shootCounterScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     await shootYardScreens(browser, server.baseUrl);
   } finally {

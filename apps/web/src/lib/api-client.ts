@@ -8,7 +8,9 @@ import {
   type BodyOf,
   type ConflictReason,
   type ErrorCode,
+  type NumberCandidate,
   type ResponseOf,
+  type UnfinishedStep,
 } from '@truck-queue/shared/contracts/api';
 import { config } from './config.ts';
 import { clearSession, readSession } from './session.ts';
@@ -16,14 +18,25 @@ import { clearSession, readSession } from './session.ts';
 /** Server error codes plus the one the client adds when the server cannot be reached. */
 export type ClientErrorCode = ErrorCode | 'NETWORK';
 
+/** What a refusal says beyond its code, for the screen to act on. */
+export interface ApiErrorDetail {
+  reason?: ConflictReason | undefined;
+  queueNumber?: string | undefined;
+  candidates?: NumberCandidate[] | undefined;
+  missing?: UnfinishedStep[] | undefined;
+}
+
 export class ApiRequestError extends Error {
   constructor(
     readonly code: ClientErrorCode,
     /** HTTP status; 0 when no response arrived. */
     readonly status: number,
     message: string,
-    /** For a CONFLICT: why, and the queue it concerns (errors.reasons.<REASON>). */
-    readonly detail: { reason?: ConflictReason | undefined; queueNumber?: string | undefined } = {},
+    /**
+     * For a CONFLICT: why, and the queue it concerns (errors.reasons.<REASON>); the trucks a
+     * number may mean (AMBIGUOUS_NUMBER) and what a truck has not done (UNFINISHED_EXIT).
+     */
+    readonly detail: ApiErrorDetail = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -116,8 +129,13 @@ export async function callApi<C extends ApiContract>(
       clearSession();
       onUnauthenticated();
     }
-    const detail = parsed.success
-      ? { reason: parsed.data.reason, queueNumber: parsed.data.queue_number }
+    const detail: ApiErrorDetail = parsed.success
+      ? {
+          reason: parsed.data.reason,
+          queueNumber: parsed.data.queue_number,
+          candidates: parsed.data.candidates,
+          missing: parsed.data.missing,
+        }
       : {};
     throw new ApiRequestError(code, response.status, message, detail);
   }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ConflictReason } from '@truck-queue/shared/contracts/api';
+import type { ConflictReason, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
 import { isApiRequestError, type ClientErrorCode } from './api-client.ts';
 
 export function errorCodeOf(error: unknown): ClientErrorCode {
@@ -9,6 +9,24 @@ export function errorCodeOf(error: unknown): ClientErrorCode {
 /** Why the server refused with CONFLICT (its `reason`), if it said. */
 export function conflictReasonOf(error: unknown): ConflictReason | undefined {
   return isApiRequestError(error) ? error.detail.reason : undefined;
+}
+
+/**
+ * The trucks a typed number may mean, when the server refused it as AMBIGUOUS_NUMBER: the
+ * officer picks one and the counter sends the same call again with its uuid. Empty otherwise.
+ */
+export function numberCandidatesOf(error: unknown): NumberCandidate[] {
+  if (!isApiRequestError(error) || error.detail.reason !== 'AMBIGUOUS_NUMBER') return [];
+  return error.detail.candidates ?? [];
+}
+
+/**
+ * What a truck has not done, when the gate refused its exit as UNFINISHED_EXIT; null for any
+ * other failure. An empty list still means "ask first" (the server said so, without naming why).
+ */
+export function unfinishedStepsOf(error: unknown): UnfinishedStep[] | null {
+  if (!isApiRequestError(error) || error.detail.reason !== 'UNFINISHED_EXIT') return null;
+  return error.detail.missing ?? [];
 }
 
 /**

@@ -1,14 +1,19 @@
-import { Button, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { durationParts } from '@truck-queue/shared/durations';
-import type { ExitRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
+import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
+import { unfinishedStepsOf } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
+import { unfinishedStepKeys } from './unfinished-exit.ts';
+
+type ExitBody = BodyOf<typeof exitFactory>;
 
 /** Time in factory as the spec shows it: hours and minutes, one minute added. */
 function timeInFactory(t: TFunction, seconds: number): string {
@@ -58,32 +63,102 @@ function exitColumns(t: TFunction): TableColumnsType<ExitRecord> {
   ];
 }
 
+/** What the gate's confirm dialog says a truck has not done, with its licence once the officer picked it. */
+function UnfinishedDetails({
+  missing,
+  licence,
+}: {
+  missing: UnfinishedStep[];
+  licence?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid="unfinished-exit">
+      {licence && (
+        <Typography.Text strong>{t('exit.unfinished.licence', { license: licence })}</Typography.Text>
+      )}
+      <Typography.Text>{t('exit.unfinished.missingIntro')}</Typography.Text>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {unfinishedStepKeys(missing).map((key) => (
+          <li key={key}>
+            <Typography.Text strong>{t(key)}</Typography.Text>
+          </li>
+        ))}
+      </ul>
+      <Typography.Text type="secondary">{t('exit.unfinished.warning')}</Typography.Text>
+    </Flex>
+  );
+}
+
 /** /System/exitFactory: the gate records each truck leaving the factory. */
 export function ExitFactoryPage() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const today = useExitToday();
   const exit = useExitFactory();
   const scan = useCounterScan('exit');
 
-  const submit = () => {
-    const n = scan.take();
-    if (!n || exit.isPending) return;
-    exit.mutate(n, {
+  /**
+   * Records the exit. The server may ask first: which of several trucks holding the number
+   * (the chooser, then again with its uuid), or, for a truck whose work is not done, whether to
+   * let it out anyway (then again with `confirm_unfinished`, marked so in the audit and report).
+   */
+  const send = (body: ExitBody, picked?: NumberCandidate) => {
+    const n = body.queue_number;
+    const unfinished = body.confirm_unfinished === true;
+    exit.mutate(body, {
       onSuccess: ({ queue }) =>
         scan.recorded({
-          text: t('exit.recorded', { n: queue.queue_number }),
+          text: t(unfinished ? 'exit.recordedUnfinished' : 'exit.recorded', { n: queue.queue_number }),
           detail: t('exit.recordedDetail', {
             license: queue.truck_license,
             time: clock(queue.exit),
             duration: timeInFactory(t, queue.time_in_factory),
           }),
+          tone: unfinished ? 'warning' : 'success',
         }),
-      onError: (error) =>
-        scan.refused(error, n, {
-          conflict: t('exit.alreadyExitedNoTime', { n }),
-          invalid: { title: t('exit.invalidNumber') },
-        }),
+      onError: (error) => {
+        const missing = unfinishedStepsOf(error);
+        if (missing && !unfinished) {
+          askUnfinished(body, missing, picked);
+          return;
+        }
+        scan.refused(
+          error,
+          n,
+          { conflict: t('exit.alreadyExitedNoTime', { n }), invalid: { title: t('exit.invalidNumber') } },
+          { pick: (candidate) => send({ queue_number: n, uuid: candidate.uuid }, candidate) },
+        );
+      },
     });
+  };
+
+  /** The truck's work is not done: name what is missing; the officer lets it out or not (the default). */
+  const askUnfinished = (body: ExitBody, missing: UnfinishedStep[], picked?: NumberCandidate) => {
+    let confirmed = false;
+    modal.confirm({
+      title: t('exit.unfinished.title', { n: body.queue_number }),
+      content: <UnfinishedDetails missing={missing} licence={picked?.truck_license} />,
+      okText: t('exit.unfinished.confirm'),
+      okButtonProps: { danger: true },
+      cancelText: t('exit.unfinished.cancel'),
+      autoFocusButton: 'cancel',
+      width: 480,
+      onOk: () => {
+        confirmed = true;
+        send({ ...body, confirm_unfinished: true }, picked);
+      },
+      // Not let out: the number is selected for the next scan; let out, the outcome takes the caret.
+      afterClose: () => {
+        if (!confirmed) scan.focus(true);
+      },
+    });
+  };
+
+  const submit = () => {
+    const n = scan.take();
+    if (!n || exit.isPending) return;
+    send({ queue_number: n });
   };
 
   return (

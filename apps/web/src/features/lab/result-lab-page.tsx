@@ -35,10 +35,9 @@ export function ResultLabPage() {
   const checkout = useLabCompleted();
   const scan = useCounterScan('lab');
 
-  const submit = () => {
-    const n = scan.take();
-    if (!n || accept.isPending) return;
-    accept.mutate(n, {
+  /** Takes the sample of the truck `n` means: the picked one (`uuid`) once several held the number. */
+  const send = (n: string, uuid?: string) => {
+    accept.mutate(uuid ? { queue_number: n, uuid } : { queue_number: n }, {
       onSuccess: ({ queue }) =>
         scan.recorded({
           text: t('lab.recorded', { n: queue.queue_number }),
@@ -50,23 +49,34 @@ export function ResultLabPage() {
       // The server's reason (already taken, not a lab queue, already left) says why; the
       // general text only when it gave none.
       onError: (error) =>
-        scan.refused(error, n, {
-          conflict: t('lab.acceptConflict', { n }),
-          invalid: { title: t('lab.invalidNumber') },
-        }),
+        scan.refused(
+          error,
+          n,
+          { conflict: t('lab.acceptConflict', { n }), invalid: { title: t('lab.invalidNumber') } },
+          { pick: (candidate) => send(n, candidate.uuid) },
+        ),
     });
+  };
+
+  const submit = () => {
+    const n = scan.take();
+    if (!n || accept.isPending) return;
+    send(n);
   };
 
   const checkOut = (row: LabRecord) => {
     const n = row.queue_number;
-    checkout.mutate(n, {
-      onSuccess: ({ queue }) => {
-        void message.success(t('lab.checkedOut', { n: queue.queue_number }));
-        scan.focus();
+    checkout.mutate(
+      { queue_number: n, uuid: row.uuid },
+      {
+        onSuccess: ({ queue }) => {
+          void message.success(t('lab.checkedOut', { n: queue.queue_number }));
+          scan.focus();
+        },
+        onError: (error) =>
+          scan.refused(error, n, { conflict: t('lab.checkoutConflict', { n }), fromRow: true }),
       },
-      onError: (error) =>
-        scan.refused(error, n, { conflict: t('lab.checkoutConflict', { n }), fromRow: true }),
-    });
+    );
   };
 
   const columns: TableColumnsType<LabRecord> = [
@@ -125,7 +135,7 @@ export function ResultLabPage() {
               type="primary"
               ghost
               icon={<CheckOutlined aria-hidden />}
-              loading={checkout.isPending && checkout.variables === row.queue_number}
+              loading={checkout.isPending && checkout.variables?.uuid === row.uuid}
             >
               {t('lab.checkout')}
             </Button>

@@ -27,6 +27,10 @@ describe('historyAction', () => {
     );
     expect(historyAction(entry({ action: 'void', from_state: 'QS', to_state: 'V' }))).toBe('void');
     expect(historyAction(entry({ action: 'something_new' }))).toBeNull();
+    // The gate let it out before its work was done: its own line, not a plain exit.
+    expect(historyAction(entry({ action: 'exit_unfinished', from_state: 'QS', to_state: 'QS' }))).toBe(
+      'exit_unfinished',
+    );
   });
 });
 

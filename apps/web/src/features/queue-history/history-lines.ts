@@ -24,6 +24,8 @@ export const HISTORY_ACTIONS = [
   'weigh_in',
   'weigh_out',
   'exit',
+  /** The gate let the truck out before its work was done, once the officer confirmed. */
+  'exit_unfinished',
   'no_show',
   'no_show_cancel',
   'transfer',

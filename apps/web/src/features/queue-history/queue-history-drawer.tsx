@@ -115,6 +115,7 @@ function lineColor(line: HistoryLine): string {
     case 'no_show':
     case 'transfer':
     case 'recall':
+    case 'exit_unfinished':
       return 'orange';
     case 'finish':
     case 'complete':

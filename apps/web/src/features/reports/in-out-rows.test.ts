@@ -23,6 +23,7 @@ const left: InOutRow = {
   time_in_factory: 2 * 3600 + 30 * 60 + 10,
   reason_name: null,
   reason_note: null,
+  left_unfinished: false,
 };
 
 const inside: InOutRow = {
@@ -57,7 +58,13 @@ describe('inOutLines', () => {
       // 2 h 30 min 10 s: time in factory counts one minute more.
       timeInFactory: '2 ชม. 31 นาที',
       reason: null,
+      leftUnfinished: false,
     });
+  });
+
+  it('marks a truck the gate let out before its work was done', () => {
+    const [line] = inOutLines([{ ...left, left_unfinished: true }], 'Asia/Bangkok', words);
+    expect(line).toMatchObject({ queueNumber: 'A007', leftUnfinished: true });
   });
 
   it('shows the number a transfer replaced, and the reason with its note', () => {

@@ -27,6 +27,8 @@ export interface InOutLine {
   timeInFactory: string;
   /** Why it was sent to recheck or rejected, with the officer's note; null when neither. */
   reason: string | null;
+  /** The gate let it out before its work was done (the officer confirmed). */
+  leftUnfinished: boolean;
 }
 
 /**
@@ -52,5 +54,6 @@ export function inOutLines(rows: readonly InOutRow[], timeZone: string, words: D
     exit: at(row.exit),
     timeInFactory: durationText(row.time_in_factory, 'plusOne', words),
     reason: reasonText(row.reason_name, row.reason_note),
+    leftUnfinished: row.left_unfinished,
   }));
 }

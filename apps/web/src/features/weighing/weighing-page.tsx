@@ -3,7 +3,11 @@ import { Button, Flex, Form, InputNumber } from 'antd';
 import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import type {
+  WeighRecord,
+  weighIn as weighInContract,
+} from '@truck-queue/shared/contracts/station-work.contract';
+import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { errorCodeOf } from '../../lib/errors.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { useWeighIn } from './api/use-weigh-in.ts';
@@ -52,6 +56,52 @@ export function WeighingPage() {
 
   const focusWeight = (select = false) => weightRef.current?.focus(select ? { cursor: 'all' } : undefined);
 
+  /** Records a weighing; sent again with the picked truck's uuid when several held the number. */
+  const send = (direction: WeighDirection, body: BodyOf<typeof weighInContract>) => {
+    const n = body.queue_number;
+    const mutation = direction === 'in' ? weighIn : weighOut;
+    mutation.mutate(body, {
+      onSuccess: ({ queue }) => {
+        const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
+          n: queue.queue_number,
+          weight: formatKg(direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg, locale),
+        });
+        const detail =
+          queue.net_kg !== null
+            ? t('weighing.netResult', {
+                license: queue.truck_license,
+                gross: formatKg(queue.gross_kg, locale),
+                tare: formatKg(queue.tare_kg, locale),
+                net: formatKg(queue.net_kg, locale),
+              })
+            : t('weighing.recordedDetail', { license: queue.truck_license, product: queue.product_name });
+        setWeight(null);
+        scan.recorded({ text, detail });
+      },
+      // From the server's reason (already weighed in or out, not weighed in, already left),
+      // never from today's list, which may be older than the refusal.
+      onError: (error) => {
+        const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
+        scan.refused(
+          error,
+          n,
+          {
+            conflict: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', {
+              n,
+            }),
+            invalid: { title: t('weighing.invalidInput'), explain: true },
+            // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
+            hint: (reason) => (reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined),
+          },
+          {
+            ...(invalid ? { afterClose: () => focusWeight(true) } : {}),
+            pick: (candidate) => send(direction, { ...body, uuid: candidate.uuid }),
+          },
+        );
+      },
+    });
+  };
+
   const submit = (direction: WeighDirection) => {
     if (pending) return;
     const n = scan.take();
@@ -62,47 +112,7 @@ export function WeighingPage() {
       focusWeight(true);
       return;
     }
-    const mutation = direction === 'in' ? weighIn : weighOut;
-    mutation.mutate(
-      { queue_number: n, weight },
-      {
-        onSuccess: ({ queue }) => {
-          const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
-            n: queue.queue_number,
-            weight: formatKg(direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg, locale),
-          });
-          const detail =
-            queue.net_kg !== null
-              ? t('weighing.netResult', {
-                  license: queue.truck_license,
-                  gross: formatKg(queue.gross_kg, locale),
-                  tare: formatKg(queue.tare_kg, locale),
-                  net: formatKg(queue.net_kg, locale),
-                })
-              : t('weighing.recordedDetail', { license: queue.truck_license, product: queue.product_name });
-          setWeight(null);
-          scan.recorded({ text, detail });
-        },
-        // From the server's reason (already weighed in or out, not weighed in, already left),
-        // never from today's list, which may be older than the refusal.
-        onError: (error) => {
-          const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
-          scan.refused(
-            error,
-            n,
-            {
-              conflict: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', {
-                n,
-              }),
-              invalid: { title: t('weighing.invalidInput'), explain: true },
-              // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
-              hint: (reason) => (reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined),
-            },
-            invalid ? () => focusWeight(true) : undefined,
-          );
-        },
-      },
-    );
+    send(direction, { queue_number: n, weight });
   };
 
   const status = known

@@ -1,5 +1,5 @@
-import { Button, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { HistoryOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueueStateTag } from '../../calling/components/queue-state.tsx';
 import type { InOutLine } from '../in-out-rows.ts';
@@ -94,7 +94,19 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
       title: t('reports.inOut.columns.state'),
       dataIndex: 'state',
       width: 170,
-      render: (_value, line) => <QueueStateTag state={line.state} />,
+      // A truck let out before its work was done: a warning beside its state (the columns stay put).
+      render: (_value, line) => (
+        <Flex gap={4} wrap align="center">
+          <QueueStateTag state={line.state} />
+          {line.leftUnfinished && (
+            <Tooltip title={t('reports.inOut.leftUnfinishedHint')}>
+              <Tag color="warning" icon={<WarningOutlined aria-hidden />} data-testid="left-unfinished">
+                {t('reports.inOut.leftUnfinished')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'reason',

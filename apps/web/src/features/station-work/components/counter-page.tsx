@@ -2,13 +2,14 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Flex, type InputRef, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ConflictReason } from '@truck-queue/shared/contracts/api';
-import { conflictReasonOf, errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import type { ConflictReason, NumberCandidate } from '@truck-queue/shared/contracts/api';
+import { conflictReasonOf, errorCodeOf, errorMessage, numberCandidatesOf } from '../../../lib/errors.ts';
 import { CounterFormCard, type CounterIcon } from './counter-form-card.tsx';
 import { QueueNumberField } from './queue-number-field.tsx';
 import { focusQueueNumber } from './queue-number-input.tsx';
 import { useFailureDialog, type LastScan, type StationFailure } from './station-feedback.tsx';
 import { TodayTable, type TodayQuery, type TodayRow } from './today-table.tsx';
+import { TruckChooser, type TruckChoice } from './truck-chooser.tsx';
 
 /**
  * A counter's locale section: the gate, the lab and the weighbridge word their form, their
@@ -57,6 +58,17 @@ export function counterFailure(
   return { title: errorMessage(t, error), subject: words.fromRow ? undefined : subject };
 }
 
+/** What a counter does after a refusal, beyond showing it. */
+export interface RefusalOptions {
+  /** Overrides where the caret goes once the refusal's dialog closes. */
+  afterClose?: () => void;
+  /**
+   * Several trucks inside hold the number (AMBIGUOUS_NUMBER): send the same action again for the
+   * one the officer picks. Without it such a refusal is only shown.
+   */
+  pick?: (candidate: NumberCandidate) => void;
+}
+
 /** The scan box of a counter: the typed number, its outcome, and the caret kept in the field. */
 export interface CounterScan {
   section: CounterSection;
@@ -77,8 +89,15 @@ export interface CounterScan {
   /**
    * The server refused: a blocking dialog the officer must notice before the next truck. A scan's
    * refusal clears the last outcome and selects the number after it; `afterClose` overrides that.
+   * A number several trucks hold opens the chooser instead, when the page can `pick`.
    */
-  refused: (error: unknown, n: string, words: RefusalWords, afterClose?: () => void) => void;
+  refused: (error: unknown, n: string, words: RefusalWords, options?: RefusalOptions) => void;
+  /** The trucks the last number may mean, while the officer picks one (CounterPage shows them). */
+  choice: TruckChoice | null;
+  /** The officer picked one of them: the chooser closes and the page sends its action again. */
+  choose: (candidate: NumberCandidate) => void;
+  /** The officer closed the chooser without picking: the number is selected for a new scan. */
+  cancelChoice: () => void;
 }
 
 export function useCounterScan(section: CounterSection): CounterScan {
@@ -88,6 +107,7 @@ export function useCounterScan(section: CounterSection): CounterScan {
   const [value, setValue] = useState('');
   const [missing, setMissing] = useState(false);
   const [last, setLast] = useState<LastScan | null>(null);
+  const [choice, setChoice] = useState<TruckChoice | null>(null);
   const typed = value.trim().toUpperCase();
   const focus = (select = false) => focusQueueNumber(inputRef.current, select);
 
@@ -114,9 +134,27 @@ export function useCounterScan(section: CounterSection): CounterScan {
       setValue('');
       focus();
     },
-    refused: (error, n, words, afterClose) => {
+    refused: (error, n, words, options = {}) => {
       if (!words.fromRow) setLast(null);
-      showFailure(counterFailure(t, section, error, n, words), afterClose ?? (() => focus(!words.fromRow)));
+      const candidates = numberCandidatesOf(error);
+      if (options.pick && candidates.length > 0) {
+        setChoice({ n, candidates, pick: options.pick });
+        return;
+      }
+      showFailure(
+        counterFailure(t, section, error, n, words),
+        options.afterClose ?? (() => focus(!words.fromRow)),
+      );
+    },
+    choice,
+    choose: (candidate) => {
+      const pick = choice?.pick;
+      setChoice(null);
+      pick?.(candidate);
+    },
+    cancelChoice: () => {
+      setChoice(null);
+      focus(true);
     },
   };
 }
@@ -142,7 +180,7 @@ interface CounterPageProps<T extends TodayRow> {
 /**
  * The page of a counter (the gate, the lab, the weighbridge): the scan form with its number
  * field and the outcome of the last scan, then today's table with its search, loading, empty
- * and failed states. Each page brings its buttons, columns and mutation; the words come from
+ * and failed states; the chooser when a number means several trucks. Each page brings its buttons, columns and mutation; the words come from
  * its locale section.
  */
 export function CounterPage<T extends TodayRow>({
@@ -192,6 +230,8 @@ export function CounterPage<T extends TodayRow>({
           field
         )}
       </CounterFormCard>
+
+      <TruckChooser choice={scan.choice} onPick={scan.choose} onCancel={scan.cancelChoice} />
 
       <TodayTable<T>
         query={today}

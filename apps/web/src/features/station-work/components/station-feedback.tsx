@@ -47,15 +47,25 @@ function FailureDetails({ failure }: { failure: StationFailure }) {
 export interface LastScan {
   text: string;
   detail: string;
+  /** 'warning': recorded, but not as it should have gone (a truck let out before its work was done). */
+  tone?: 'success' | 'warning';
 }
 
 /** The outcome of the last scan, next to the field the officer is looking at (read aloud by screen readers). */
-export function LastResult({ text, detail }: { text: string | null; detail?: string | undefined }) {
+export function LastResult({
+  text,
+  detail,
+  tone = 'success',
+}: {
+  text: string | null;
+  detail?: string | undefined;
+  tone?: LastScan['tone'] | undefined;
+}) {
   if (!text) return null;
   return (
     <div role="status" aria-live="polite">
       <Alert
-        type="success"
+        type={tone}
         showIcon
         title={<span style={{ fontSize: 16, fontWeight: 600 }}>{text}</span>}
         description={detail}
