@@ -58,6 +58,8 @@ export const ExitRecordSchema = z.object({
   exit: InstantSchema,
   /** Seconds from the ticket to the exit. */
   time_in_factory: z.number(),
+  /** The gate let it out before its work was done (the officer confirmed). */
+  left_unfinished: z.boolean(),
 });
 export type ExitRecord = z.infer<typeof ExitRecordSchema>;
 

@@ -43,6 +43,7 @@ export const queueViewColumns = {
   recallCount: queues.recallCount,
   previousNumber: queues.previousNumber,
   reasonNote: queues.reasonNote,
+  leftUnfinished: queues.leftUnfinished,
   queueTypeName: queueTypes.name,
   flowEngineId: queueTypes.flowEngineId,
   productName: sql<string>`coalesce(${products.name}, '')`,

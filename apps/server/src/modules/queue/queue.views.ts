@@ -76,6 +76,7 @@ export function toExitRecord(q: QueueView): ExitRecord {
     created: q.created.toISOString(),
     exit: iso(q.exitAt) ?? '',
     time_in_factory: seconds(q.created, q.exitAt) ?? 0,
+    left_unfinished: q.leftUnfinished,
   };
 }
 

@@ -1,4 +1,4 @@
-import { App, Button, Flex, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -50,8 +50,18 @@ function exitColumns(t: TFunction): TableColumnsType<ExitRecord> {
       key: 'exit',
       title: t('exit.columns.exit'),
       dataIndex: 'exit',
-      width: 160,
-      render: (value: string) => formatDateTime(value),
+      width: 180,
+      // A truck the gate let out before its work was done says so beside its exit time.
+      render: (value: string, record) => (
+        <Flex wrap gap={4} align="center">
+          {formatDateTime(value)}
+          {record.left_unfinished && (
+            <Tag color="warning" style={{ marginInlineEnd: 0 }}>
+              {t('reports.inOut.leftUnfinished')}
+            </Tag>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'time_in_factory',
