@@ -162,7 +162,10 @@ describe('the gate asks before letting an unfinished truck out', () => {
 
     const confirmed = await gate({ queue_number: ticket.queue_number, confirm_unfinished: true });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().queue).toMatchObject({ queue_number: ticket.queue_number, left_unfinished: true });
+    expect(confirmed.json().queue).toMatchObject({
+      queue_number: ticket.queue_number,
+      left_unfinished: true,
+    });
     expect(await stateOf(ticket.id)).toMatchObject({ leftUnfinished: true });
     const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
     expect(audit.at(-1)).toMatchObject({ action: 'exit_unfinished', officerId: plant.officers.security.id });
