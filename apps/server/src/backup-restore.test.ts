@@ -116,7 +116,7 @@ describe('backup and restore', () => {
     expect(header).toMatchObject({
       format: 'truck-queue-backup',
       version: 1,
-      schema: { last: '0005_yard-routing' },
+      schema: { last: '0006_left-unfinished' },
     });
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));
