@@ -93,8 +93,11 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         }
         requireApiKey(request, guard.apiKey);
         // A display or kiosk: its credentials instead of a session, on the calls devices may make.
+        // Any device-id header, even an empty one, asks for the device path: credentials that do
+        // not hold are refused, never quietly replaced by the session the request also carries.
         const deviceId = headerValue(request, HEADER_DEVICE_ID);
-        if (contract.device && (deviceId !== undefined || contract.access === 'device')) {
+        const claimsDevice = request.headers[HEADER_DEVICE_ID] !== undefined;
+        if (contract.device && (claimsDevice || contract.access === 'device')) {
           const secret = headerValue(request, HEADER_DEVICE_SECRET);
           const device =
             deviceId && secret ? await guard.authenticateDevice(contract.device, deviceId, secret) : null;

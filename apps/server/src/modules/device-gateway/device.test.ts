@@ -207,6 +207,27 @@ describe('device/hello', () => {
     );
     expect(junk.statusCode).toBe(401);
   });
+
+  it('refuses device headers that do not hold even beside a valid session, an empty id too', async () => {
+    const body = {
+      id_branchQT: plant.types.standard.id,
+      product: plant.products.starch.id,
+      truck_license: 'DEV 9',
+    };
+    for (const headers of [
+      { 'device-id': '', 'device-secret': 'x' },
+      { 'device-id': 'NOTADEVICE', 'device-secret': 'x'.repeat(43) },
+    ]) {
+      const answer = await t.post('process/printer/issueQueue', body, {
+        session: plant.officers.caller.session,
+        headers,
+      });
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(answer.json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
+    }
+    const [issued] = await t.db.select({ n: count() }).from(queues).where(eq(queues.truckLicense, 'DEV 9'));
+    expect(issued?.n).toBe(0);
+  });
 });
 
 describe('kiosk tickets', () => {
