@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { addDays, plantDayOf } from '@truck-queue/shared/plant-day';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { ApiError, NumberCandidate } from '@truck-queue/shared/contracts/api';
@@ -29,6 +30,7 @@ function ambiguousNumber(today: IssuedToday): ApiError {
     truck_license: randomLicence(),
     queue_type_name: today.queue_type_name,
     created: new Date(Date.parse(today.created) - 24 * 3600_000 - 47 * 60_000).toISOString(),
+    queue_date: addDays(plantDayOf(new Date(today.created), 'Asia/Bangkok'), -1),
   };
   return {
     status: 0,
@@ -44,6 +46,7 @@ function ambiguousNumber(today: IssuedToday): ApiError {
         truck_license: today.truck_license,
         queue_type_name: today.queue_type_name,
         created: today.created,
+        queue_date: plantDayOf(new Date(today.created), 'Asia/Bangkok'),
       },
     ],
   };

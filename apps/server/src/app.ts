@@ -22,6 +22,7 @@ import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { createQueueService } from './modules/queue/queue.service.ts';
 import { registerStationWorkRoutes } from './modules/queue/station-work.routes.ts';
 import { createYardRepository } from './modules/yard/yard.repository.ts';
+import { createPlantDays } from './lib/plant-days.ts';
 import { registerYardRoutes } from './modules/yard/yard.routes.ts';
 import { createYardService } from './modules/yard/yard.service.ts';
 import { createStationWorkService } from './modules/queue/station-work.service.ts';
@@ -147,23 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
   const auth = createAuthService({ repo: createAuthRepository(db), session: config.session, events, clock });
   const queueRepo = createQueueRepository(db);
-  const queue = createQueueService({ repo: queueRepo, siteTimeZone: config.siteTimeZone, clock, events });
   const yard = createYardService({ repo: createYardRepository(db), queues: queueRepo, db });
-  const calling = createCallingService({
-    db,
-    scope: createCallingScope(db),
-    queue,
-    yard,
+  const days = createPlantDays({
+    dayStartOf: async (branchId) => (await yard.settings(branchId)).dayStartMinutes,
     siteTimeZone: config.siteTimeZone,
     clock,
   });
-  const stationWork = createStationWorkService({
-    db,
-    repo: queueRepo,
-    queue,
-    siteTimeZone: config.siteTimeZone,
-    clock,
-  });
+  const queue = createQueueService({ repo: queueRepo, days, clock, events });
+  const calling = createCallingService({ db, scope: createCallingScope(db), queue, yard, days });
+  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days });
   const publicQueue = createPublicQueueService({
     db,
     siteTimeZone: config.siteTimeZone,
@@ -176,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue,
     events,
     clock,
-    siteTimeZone: config.siteTimeZone,
+    days,
     companyName: config.companyName,
   });
 
@@ -207,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportRoutes(
     register,
     {
-      dashboard: createDashboardService(db),
+      dashboard: createDashboardService(db, days),
       inOut: createInOutService(db),
       exports: createReportExports(db, clock),
       summary: createSummaryService(db),

@@ -116,7 +116,7 @@ describe('backup and restore', () => {
     expect(header).toMatchObject({
       format: 'truck-queue-backup',
       version: 1,
-      schema: { last: '0006_left-unfinished' },
+      schema: { last: '0007_plant-day' },
     });
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));

@@ -42,10 +42,16 @@ export const branches = pgTable(
     noShowAfterRecalls: integer('no_show_after_recalls').notNull().default(3),
     /** ... and then the truck is requeued at the end of its line, or its ticket cancelled. */
     noShowPolicy: text('no_show_policy').notNull().default('requeue'),
+    /**
+     * When the plant's working day starts, in minutes after midnight on the site's clock
+     * (shared/plant-day.ts): a ticket's queue_date, its number's day and every "today" follow it.
+     */
+    dayStartMinutes: integer('day_start_minutes').notNull().default(0),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
     check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
+    check('branches_day_start_minutes', sql`${t.dayStartMinutes} between 0 and 1439`),
   ],
 );
 
@@ -319,6 +325,8 @@ export const devices = pgTable(
     name: text('name').notNull(),
     /** For kiosks: the name of the printer the ticket goes to. */
     printerName: text('printer_name'),
+    /** For displays: how long a call stays under "now calling" before the board drops it. */
+    nowCallingSeconds: integer('now_calling_seconds').notNull().default(600),
     /** The short id the device shows and an officer types in to register it. */
     deviceId: text('device_id'),
     /** SHA-256 of the device's long secret: the secret of the browser that said hello with the id registered. */
@@ -328,6 +336,7 @@ export const devices = pgTable(
     created: created(),
   },
   (t) => [
+    check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),

@@ -24,6 +24,8 @@ import {
 import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
+import { DEFAULT_DAY_START_MINUTES } from '@truck-queue/shared/plant-day';
+import { createPlantDays } from '../lib/plant-days.ts';
 
 /** Demo officers: one of every role. README lists them. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -207,7 +209,12 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   };
   const service: QueueService = createQueueService({
     repo: createQueueRepository(db),
-    siteTimeZone: options.siteTimeZone,
+    // A new branch's plant day starts at midnight, as the demo's history is laid out.
+    days: createPlantDays({
+      dayStartOf: () => Promise.resolve(DEFAULT_DAY_START_MINUTES),
+      siteTimeZone: options.siteTimeZone,
+      clock,
+    }),
     clock,
     events: silentHub,
   });

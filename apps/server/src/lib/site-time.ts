@@ -1,3 +1,7 @@
+import { addDays } from '@truck-queue/shared/plant-day';
+
+export { addDays };
+
 /** The site's calendar day ('YYYY-MM-DD') of an instant, in the site's time zone. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -85,8 +89,10 @@ export function siteInstant(day: string, minutes: number, timeZone: string): Dat
   return new Date(guess - offsetAt(new Date(first), timeZone));
 }
 
-/** The site day `n` days before `day`. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+/** [start, end) of a plant day: from its day start to the next day's (shared/plant-day.ts). */
+export function plantDayRange(day: string, dayStartMinutes: number, timeZone: string): [Date, Date] {
+  return [
+    siteInstant(day, dayStartMinutes, timeZone),
+    siteInstant(addDays(day, 1), dayStartMinutes, timeZone),
+  ];
 }

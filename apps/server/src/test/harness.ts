@@ -44,7 +44,8 @@ export interface TestContext {
     body: z.input<C['body']>,
     session: string,
   ): Promise<z.output<C['response']>>;
-  createBranch(name?: string): Promise<{ id: number; name: string }>;
+  /** A branch as the API shows it (BranchSchema). */
+  createBranch(name?: string): Promise<{ id: number; name: string; day_start_minutes: number }>;
   createOfficer(options: { branchId: number; roles: string; email?: string; password?: string }): Promise<{
     id: number;
     uuid: string;
@@ -107,7 +108,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       const [row] = await database.db
         .insert(branches)
         .values({ name })
-        .returning({ id: branches.id, name: branches.name });
+        .returning({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes });
       await seedDefaultReasons(database.db);
       return row!;
     },

@@ -10,6 +10,7 @@ const candidates: NumberCandidate[] = [
     truck_license: '70-1234 ขอนแก่น',
     queue_type_name: 'ติดต่อทั่วไป',
     created: '2026-11-23T15:40:00.000Z',
+    queue_date: '2026-11-23',
   },
   {
     uuid: '7d3c1c1e-5a4b-4c7e-9a51-0f6f2b9c1d02',
@@ -17,6 +18,7 @@ const candidates: NumberCandidate[] = [
     truck_license: '81-5678 ขอนแก่น',
     queue_type_name: 'ติดต่อทั่วไป',
     created: '2026-11-24T00:10:00.000Z',
+    queue_date: '2026-11-24',
   },
 ];
 

@@ -131,6 +131,8 @@ export const NumberCandidateSchema = z.object({
   queue_type_name: z.string(),
   /** When the ticket was issued (ISO 8601): the screen shows its date and time. */
   created: z.string(),
+  /** Its plant day (YYYY-MM-DD): one of an earlier day is marked. */
+  queue_date: z.string(),
 });
 export type NumberCandidate = z.infer<typeof NumberCandidateSchema>;
 

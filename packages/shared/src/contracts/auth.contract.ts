@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { DEFAULT_DAY_START_MINUTES, MINUTES_PER_DAY } from '../plant-day.ts';
 import { PERMISSIONS } from '../roles.ts';
 import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
 import { defineContract, EmptyBodySchema, IdSchema, OkSchema } from './api.ts';
 
-export const BranchSchema = z.object({ id: z.number().int(), name: z.string() });
+export const BranchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** When its plant day starts, minutes after midnight (shared/plant-day.ts); 0 if not given. */
+  day_start_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(MINUTES_PER_DAY - 1)
+    .default(DEFAULT_DAY_START_MINUTES),
+});
 export type Branch = z.infer<typeof BranchSchema>;
 
 export const OfficerSchema = z.object({

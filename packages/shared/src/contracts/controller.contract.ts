@@ -94,6 +94,8 @@ export const DeviceRowSchema = z.object({
   verified_date: MaybeInstantSchema,
   /** Printers only: the printer the kiosk prints on; null when not reported. */
   printer_name: z.string().nullable(),
+  /** Displays only: how long a call stays under "now calling" on the board. */
+  now_calling_seconds: z.number(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });
@@ -143,7 +145,10 @@ function deviceContracts<B extends z.ZodType>(prefix: 'display' | 'printer', sav
 
 const DeviceName = text(100);
 
-/** Display screens: create `{name}`, edit `{uuid, name}`. */
+/** How long a display keeps a call under "now calling": 30 s to a day, 10 minutes unless set. */
+export const NOW_CALLING_SECONDS = { default: 600, min: 30, max: 86_400 } as const;
+
+/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?}`. */
 export const displayContracts = {
   main: defineContract({
     path: 'display/mainDisplay',
@@ -154,7 +159,14 @@ export const displayContracts = {
   ...deviceContracts(
     'display',
     'doMainDisplay',
-    z.union([z.strictObject({ name: DeviceName }), z.strictObject({ uuid: z.uuid(), name: DeviceName })]),
+    z.union([
+      z.strictObject({ name: DeviceName }),
+      z.strictObject({
+        uuid: z.uuid(),
+        name: DeviceName,
+        now_calling_seconds: z.int().min(NOW_CALLING_SECONDS.min).max(NOW_CALLING_SECONDS.max).optional(),
+      }),
+    ]),
   ),
 };
 

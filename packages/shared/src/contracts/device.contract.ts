@@ -77,7 +77,9 @@ export type BoardCall = z.infer<typeof BoardCallSchema>;
 
 /**
  * The TV board: every active station of the branch with the latest queue of the display's
- * queue types called to it today (or nulls), and today's latest calls, newest first.
+ * queue types called to it within the display's `now_calling_seconds` (or nulls), and this plant
+ * day's latest calls, newest first. The board itself drops a call from "now calling" once it is
+ * older than `now_calling_seconds`.
  */
 export const displayBoard = defineContract({
   path: 'device/displayBoard',
@@ -96,6 +98,7 @@ export const displayBoard = defineContract({
       }),
     ),
     recent: z.array(BoardCallSchema),
+    now_calling_seconds: z.number(),
   }),
 });
 

@@ -84,6 +84,8 @@ export const CardQueueSchema = z.object({
   _id: z.number(),
   uuid: z.string(),
   queue_number: z.string(),
+  /** The plant day of its ticket (YYYY-MM-DD): a truck still inside since an earlier day is marked. */
+  queue_date: z.string(),
   queue_state: z.enum(QUEUE_STATES),
   truck_license: z.string(),
   product_name: z.string(),
@@ -131,6 +133,7 @@ export const FlowQueueRowSchema = z.object({
   _id: z.number(),
   uuid: z.string(),
   queue_number: z.string(),
+  queue_date: z.string(),
   queue_state: z.enum(QUEUE_STATES),
   queue_type_id: z.number(),
   queue_type_name: z.string(),

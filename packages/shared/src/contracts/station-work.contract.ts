@@ -7,6 +7,8 @@ import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.co
 export const LabRecordSchema = z.object({
   uuid: z.string(),
   queue_number: z.string(),
+  /** The plant day of its ticket (YYYY-MM-DD): a truck still inside since an earlier day is marked. */
+  queue_date: z.string(),
   truck_license: z.string(),
   queue_state: z.string(),
   stamp_lab_start: MaybeInstantSchema,
@@ -52,6 +54,8 @@ export const getAcceptToday = defineContract({
 export const ExitRecordSchema = z.object({
   uuid: z.string(),
   queue_number: z.string(),
+  /** The plant day of its ticket (YYYY-MM-DD): a truck still inside since an earlier day is marked. */
+  queue_date: z.string(),
   truck_license: z.string(),
   queue_type_name: z.string(),
   created: InstantSchema,
@@ -84,6 +88,8 @@ export const getExitToday = defineContract({
 export const WeighRecordSchema = z.object({
   uuid: z.string(),
   queue_number: z.string(),
+  /** The plant day of its ticket (YYYY-MM-DD): a truck still inside since an earlier day is marked. */
+  queue_date: z.string(),
   truck_license: z.string(),
   queue_type_name: z.string(),
   product_name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema, text } from './api.ts';
@@ -32,6 +33,11 @@ export type Reason = z.infer<typeof ReasonSchema>;
 export const YardSettingsSchema = z.object({
   no_show_after_recalls: z.int().min(1).max(NO_SHOW_RECALLS_MAX),
   no_show_policy: z.enum(NO_SHOW_POLICIES),
+  /** When the plant day starts: minutes after midnight on the site's clock (06:00 is 360). */
+  day_start_minutes: z
+    .int()
+    .min(0)
+    .max(MINUTES_PER_DAY - 1),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -79,10 +85,14 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
+/** Saves the yard's rules; a setting left out (the day start) keeps its value. */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
-  body: z.strictObject(YardSettingsSchema.shape),
+  body: z.strictObject({
+    ...YardSettingsSchema.shape,
+    day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
+  }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });
 

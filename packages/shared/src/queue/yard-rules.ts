@@ -1,8 +1,9 @@
 /**
  * The per-branch rules of the yard's everyday moves: why a load is sent to recheck, rejected or
  * a ticket voided (each branch keeps its own list, admin-managed), and what happens to a truck
- * that is called and does not come.
+ * that is called and does not come, and when its working day starts.
  */
+import { DEFAULT_DAY_START_MINUTES } from '../plant-day.ts';
 
 /** The moves that take a reason from the branch's list. */
 export const REASON_KINDS = ['recheck', 'reject', 'void'] as const;
@@ -26,9 +27,15 @@ export interface YardSettings {
   /** The card offers "no-show" once the truck was recalled this many times (1 to 20). */
   noShowAfterRecalls: number;
   noShowPolicy: NoShowPolicy;
+  /** When the plant day starts, minutes after midnight on the site's clock (shared/plant-day.ts). */
+  dayStartMinutes: number;
 }
 
-export const DEFAULT_YARD_SETTINGS: YardSettings = { noShowAfterRecalls: 3, noShowPolicy: 'requeue' };
+export const DEFAULT_YARD_SETTINGS: YardSettings = {
+  noShowAfterRecalls: 3,
+  noShowPolicy: 'requeue',
+  dayStartMinutes: DEFAULT_DAY_START_MINUTES,
+};
 export const NO_SHOW_RECALLS_MAX = 20;
 
 /** Whether a called truck's card offers "no-show": it was recalled often enough. */

@@ -339,7 +339,7 @@ export function createAuthRepository(db: Db) {
 
     async findBranch(id: number) {
       const [row] = await db
-        .select({ id: branches.id, name: branches.name })
+        .select({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes })
         .from(branches)
         .where(and(eq(branches.id, id), eq(branches.active, true)));
       return row ?? null;
@@ -356,7 +356,7 @@ export function createAuthRepository(db: Db) {
 
     async listActiveBranches() {
       return db
-        .select({ id: branches.id, name: branches.name })
+        .select({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes })
         .from(branches)
         .where(eq(branches.active, true))
         .orderBy(branches.id);

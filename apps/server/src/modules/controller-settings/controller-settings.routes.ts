@@ -53,7 +53,10 @@ export function registerControllerRoutes(
     status: 1,
     device:
       'uuid' in body
-        ? await services.displays.update(auth, body.uuid, body)
+        ? await services.displays.update(auth, body.uuid, {
+            name: body.name,
+            nowCallingSeconds: body.now_calling_seconds,
+          })
         : await services.displays.create(auth, body.name),
   }));
   register(printerContracts.save, async ({ auth, body }) => ({

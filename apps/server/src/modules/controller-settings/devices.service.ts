@@ -63,14 +63,22 @@ export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind,
     async update(
       auth: AuthContext,
       uuid: string,
-      values: { name: string; printerName?: string | null | undefined },
+      values: {
+        name: string;
+        printerName?: string | null | undefined;
+        nowCallingSeconds?: number | undefined;
+      },
     ) {
       const current = await find(auth, { uuid });
       const printerName =
         kind === 'printer' && values.printerName !== undefined
           ? { printerName: values.printerName || null }
           : {};
-      await repo.updateDevice(current.id, { name: values.name, ...printerName });
+      const nowCalling =
+        kind === 'display' && values.nowCallingSeconds !== undefined
+          ? { nowCallingSeconds: values.nowCallingSeconds }
+          : {};
+      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },

@@ -85,6 +85,7 @@ export function createDeviceGatewayRepository(db: Db) {
         .select({
           name: devices.name,
           printerName: devices.printerName,
+          nowCallingSeconds: devices.nowCallingSeconds,
           verifiedDate: devices.verifiedDate,
           branchName: branches.name,
           companyName: branches.companyName,
@@ -124,6 +125,7 @@ export function createDeviceGatewayRepository(db: Db) {
           device_id: devices.deviceId,
           verifiedDate: devices.verifiedDate,
           printer_name: devices.printerName,
+          now_calling_seconds: devices.nowCallingSeconds,
         })
         .from(devices)
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
@@ -172,7 +174,10 @@ export function createDeviceGatewayRepository(db: Db) {
       return row!.id;
     },
 
-    async updateDevice(id: number, values: { name: string; printerName?: string | null }): Promise<void> {
+    async updateDevice(
+      id: number,
+      values: { name: string; printerName?: string | null; nowCallingSeconds?: number },
+    ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));
     },
 

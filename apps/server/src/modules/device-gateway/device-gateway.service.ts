@@ -1,5 +1,5 @@
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
-import { DeviceIdSchema } from '@truck-queue/shared/contracts/controller.contract';
+import { DeviceIdSchema, NOW_CALLING_SECONDS } from '@truck-queue/shared/contracts/controller.contract';
 import {
   DeviceSecretSchema,
   type BoardCall,
@@ -11,12 +11,12 @@ import type { DeviceContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { createRateLimiter, RATE_LIMITS } from '../../lib/rate-limit.ts';
-import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
+import type { PlantDays } from '../../lib/plant-days.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
-import { ACTIVE_TICKET_DAYS, type IssueInput, type QueueService } from '../queue/queue.service.ts';
+import type { IssueInput, QueueService } from '../queue/queue.service.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 import { claimShortId } from './device-hellos.ts';
 
@@ -28,7 +28,7 @@ export type Arrival =
   | { status: 'full' }
   | { status: 'limited' };
 
-/** How many of today's calls the board's strip shows. */
+/** How many of the plant day's calls the board's strip shows. */
 export const BOARD_RECENT_CALLS = 10;
 
 /**
@@ -40,10 +40,10 @@ export function createDeviceService(deps: {
   queue: QueueService;
   events: EventHub;
   clock: Clock;
-  siteTimeZone: string;
+  days: PlantDays;
   companyName: string;
 }) {
-  const { db, queue, events, clock, siteTimeZone } = deps;
+  const { db, queue, events, clock, days } = deps;
   const repo = createDeviceGatewayRepository(db);
   const catalog = createCatalogRepository(db);
   const queueReads = createQueueReadsRepository(db);
@@ -143,18 +143,26 @@ export function createDeviceService(deps: {
     };
   }
 
-  /** Today's calls (and rechecks) of these queue types, newest first: a day's worth, a few hundred rows. */
-  async function callsToday(device: DeviceContext, typeIds: number[]): Promise<BoardCall[]> {
-    if (typeIds.length === 0) return [];
-    const today = siteDate(clock.now(), siteTimeZone);
-    // Trucks called today hold tickets of the last few days at most.
+  /**
+   * The board's calls (and rechecks) of these queue types, newest first: those of this plant day
+   * (a few hundred rows), and any older one still within the display's now-calling time.
+   */
+  async function boardCalls(device: DeviceContext, typeIds: number[], holdSeconds: number) {
+    if (typeIds.length === 0) return { calls: [], holdStart: clock.now(), dayStart: clock.now() };
+    const calendar = await days.calendar(device.branchId);
+    const [dayStart] = calendar.range(calendar.today);
+    const holdStart = new Date(clock.now().getTime() - holdSeconds * 1000);
     const rows = await queueReads.callsSince(
       device.branchId,
       typeIds,
-      addDays(today, 1 - ACTIVE_TICKET_DAYS),
-      siteInstant(today, 0, siteTimeZone),
+      calendar.insideSince,
+      holdStart < dayStart ? holdStart : dayStart,
     );
-    return rows.map(({ called, ...call }) => ({ ...call, called_at: called.toISOString() }));
+    const calls: BoardCall[] = rows.map(({ called, ...call }) => ({
+      ...call,
+      called_at: called.toISOString(),
+    }));
+    return { calls, holdStart, dayStart };
   }
 
   return {
@@ -184,15 +192,26 @@ export function createDeviceService(deps: {
       return { registered: device !== null, device_id: shortId, device: device ? await info(device) : null };
     },
 
-    /** The TV board: each active station with its latest call of the display's queue types today. */
+    /**
+     * The TV board: each active station with its latest call of the display's queue types made
+     * within the display's now-calling time, and the plant day's latest calls.
+     */
     async board(device: DeviceContext) {
-      const typeIds = (await queueTypesOf(device)).map((t) => t.id);
-      const [stationRows, calls] = await Promise.all([
+      const [typeRows, row] = await Promise.all([queueTypesOf(device), repo.findDeviceInfo(device.deviceId)]);
+      const holdSeconds = row?.nowCallingSeconds ?? NOW_CALLING_SECONDS.default;
+      const [stationRows, { calls, holdStart, dayStart }] = await Promise.all([
         catalog.listActiveStations(device.branchId),
-        callsToday(device, typeIds),
+        boardCalls(
+          device,
+          typeRows.map((t) => t.id),
+          holdSeconds,
+        ),
       ]);
       const byStation = new Map<number, BoardCall>();
-      for (const call of calls) if (!byStation.has(call.station_id)) byStation.set(call.station_id, call);
+      for (const call of calls) {
+        if (Date.parse(call.called_at) < holdStart.getTime()) break;
+        if (!byStation.has(call.station_id)) byStation.set(call.station_id, call);
+      }
       return {
         stations: stationRows.map((s) => {
           const call = byStation.get(s.id);
@@ -205,7 +224,10 @@ export function createDeviceService(deps: {
             called_at: call?.called_at ?? null,
           };
         }),
-        recent: calls.slice(0, BOARD_RECENT_CALLS),
+        recent: calls
+          .filter((c) => Date.parse(c.called_at) >= dayStart.getTime())
+          .slice(0, BOARD_RECENT_CALLS),
+        now_calling_seconds: holdSeconds,
       };
     },
 

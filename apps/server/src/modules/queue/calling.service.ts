@@ -3,8 +3,8 @@ import { stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queu
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { addDays, siteDate } from '../../lib/site-time.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { addDays } from '@truck-queue/shared/plant-day';
+import type { PlantDays } from '../../lib/plant-days.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
@@ -28,14 +28,12 @@ export function createCallingService(deps: {
   scope: CallingScope;
   queue: QueueService;
   yard: YardRules;
-  siteTimeZone: string;
-  clock: Clock;
+  days: PlantDays;
 }) {
-  const { db, scope, queue, yard, siteTimeZone, clock } = deps;
+  const { db, scope, queue, yard, days: plantDays } = deps;
   const catalog = createCatalogRepository(db);
   const reads = createQueueReadsRepository(db);
   const queueRepo = createQueueRepository(db);
-  const today = () => siteDate(clock.now(), siteTimeZone);
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
     const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);
@@ -56,14 +54,22 @@ export function createCallingService(deps: {
   }
 
   return {
-    /** A card per queue type the officer calls, with the trucks still waiting or called. */
+    /**
+     * A card per queue type the officer calls, with the trucks waiting or called: every one
+     * still inside whatever plant day its ticket is of ("today"), or issued in the last `days`.
+     */
     async cards(auth: AuthContext, days: 1 | 3): Promise<ProcessCard[]> {
-      const [types, stationList] = await Promise.all([scope.queueTypes(auth), scope.stations(auth)]);
+      const [types, stationList, calendar] = await Promise.all([
+        scope.queueTypes(auth),
+        scope.stations(auth),
+        plantDays.calendar(auth.branchId),
+      ]);
       if (types.length === 0) return [];
+      const lastDays = addDays(calendar.today, 1 - days);
       const rows = await reads.openQueues(
         auth.branchId,
         types.map((t) => t.id),
-        addDays(today(), 1 - days),
+        lastDays < calendar.insideSince ? lastDays : calendar.insideSince,
       );
       return types.map((type) => ({
         _id: type.id,
@@ -88,7 +94,7 @@ export function createCallingService(deps: {
       const engine = await this.flowEngine(flowEngineUuid);
       const types = (await scope.queueTypes(auth)).filter((t) => t.flowEngineId === engine.id);
       const stationList = (await scope.stations(auth)).filter((s) => s.flowEngineId === engine.id);
-      const day = date ?? today();
+      const day = date ?? (await plantDays.calendar(auth.branchId)).today;
       const rows =
         types.length === 0
           ? []

@@ -1,3 +1,4 @@
+import { ACTIVE_TICKET_DAYS } from '../../lib/plant-days.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -205,7 +206,7 @@ describe('process/calling/getCardInProcess', () => {
     ]);
   });
 
-  it('lists waiting and called trucks, not finished, rejected or gone ones; 3 days reach further back', async () => {
+  it("lists waiting and called trucks, not finished, rejected or gone ones; yesterday's still inside too", async () => {
     const waiting = await issueTicket(t, plant, 'standard', 'CARD 1');
     const called = await issueTicket(t, plant, 'standard', 'CARD 2');
     const finished = await issueTicket(t, plant, 'standard', 'CARD 3');
@@ -227,15 +228,20 @@ describe('process/calling/getCardInProcess', () => {
       station_name: 'ช่องขึ้นสินค้า 1',
     });
 
+    // The next day the truck still waiting is on "today" too, with its ticket's day to mark it.
+    const issuedOn = numbers.find((q) => q.uuid === waiting.uuid)!.queue_date;
     t.clock.advance(DAY);
-    const nextDay = (await t.call(getCardInProcess, { find_total_day: 1 }, plant.officers.caller.session))
-      .card;
-    expect(nextDay.find((c) => c.prefix === 'B')!.queue_number.map((q) => q.uuid)).not.toContain(
-      waiting.uuid,
-    );
-    const threeDays = (await t.call(getCardInProcess, { find_total_day: 3 }, plant.officers.caller.session))
-      .card;
-    expect(threeDays.find((c) => c.prefix === 'B')!.queue_number.map((q) => q.uuid)).toContain(waiting.uuid);
+    const cardsOf = async (days: 1 | 3) =>
+      (await t.call(getCardInProcess, { find_total_day: days }, plant.officers.caller.session)).card.find(
+        (c) => c.prefix === 'B',
+      )!.queue_number;
+    for (const days of [1, 3] as const) {
+      const row = (await cardsOf(days)).find((q) => q.uuid === waiting.uuid);
+      expect(row?.queue_date).toBe(issuedOn);
+    }
+    // Past the inside horizon (ACTIVE_TICKET_DAYS) a ticket whose exit was never recorded drops off.
+    t.clock.advance(ACTIVE_TICKET_DAYS * DAY);
+    expect((await cardsOf(1)).map((q) => q.uuid)).not.toContain(waiting.uuid);
   });
 
   it('accepts only 1 or 3 days, and only for roles that call', async () => {

@@ -7,6 +7,7 @@ import {
   exists,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   notInArray,
@@ -33,6 +34,13 @@ import {
   stationStates,
 } from '../../db/schema.ts';
 import { lineOrder, notVoided, selectQueueView, type QueueView } from './queue.repository.ts';
+
+/**
+ * A truck inside the plant: not out of the gate, its ticket neither voided nor cancelled, and
+ * issued on `sinceDate` or later (PlantCalendar.insideSince: an older ticket no longer counts).
+ */
+const inside = (sinceDate: string) =>
+  and(isNull(queues.exitAt), notInArray(queues.state, ENDED_STATES), gte(queues.queueDate, sinceDate));
 
 /**
  * What the screens read of the queues, outside any transaction: the calling cards and flow
@@ -113,19 +121,30 @@ export function createQueueReadsRepository(db: Db) {
         .orderBy(stations.name);
     },
 
-    /** Queues of these types issued since `sinceDate` still waiting or called, in their line's order. */
+    /**
+     * Queues of these types inside (issued since `sinceDate`) and still waiting or called, in
+     * their line's order.
+     */
     openQueues(branchId: number, branchQueueTypeIds: number[], sinceDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
           and(
             eq(queues.branchId, branchId),
             inArray(queues.branchQueueTypeId, branchQueueTypeIds),
-            isNull(queues.exitAt),
-            notInArray(queues.state, [...CLOSED_STATES, ...ENDED_STATES]),
-            gte(queues.queueDate, sinceDate),
+            inside(sinceDate),
+            notInArray(queues.state, CLOSED_STATES),
           ),
         )
         .orderBy(...lineOrder);
+    },
+
+    /** How many trucks are inside the branch now: the dashboard's "in progress". */
+    async countInside(branchId: number, sinceDate: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(queues)
+        .where(and(eq(queues.branchId, branchId), inside(sinceDate)));
+      return row?.n ?? 0;
     },
 
     /** Every queue of these types issued on a site day but the voided ones, oldest first. */
@@ -142,20 +161,26 @@ export function createQueueReadsRepository(db: Db) {
         .orderBy(asc(queues.created));
     },
 
-    /** Samples the lab received in [start, end), newest first; a queue number narrows the list. */
-    labSamplesBetween(
+    /**
+     * The lab's list: samples received in [start, end), and samples of trucks inside (issued
+     * since `sinceDate`) still waiting for their result whenever they came; newest first. A
+     * queue number narrows the list.
+     */
+    labSamples(
       branchId: number,
-      start: Date,
-      end: Date,
+      [start, end]: [Date, Date],
+      sinceDate: string,
       queueNumber: string | undefined,
     ): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
           and(
             eq(queues.branchId, branchId),
-            gte(queues.labStart, start),
-            lt(queues.labStart, end),
             notVoided,
+            or(
+              and(gte(queues.labStart, start), lt(queues.labStart, end)),
+              and(isNotNull(queues.labStart), isNull(queues.labFinish), inside(sinceDate)),
+            ),
             queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
           ),
         )
@@ -163,14 +188,17 @@ export function createQueueReadsRepository(db: Db) {
     },
 
     /** Trucks that left the plant in [start, end), newest first. */
-    exitsBetween(branchId: number, start: Date, end: Date): Promise<QueueView[]> {
+    exitsBetween(branchId: number, [start, end]: [Date, Date]): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(and(eq(queues.branchId, branchId), gte(queues.exitAt, start), lt(queues.exitAt, end)))
         .orderBy(desc(queues.exitAt));
     },
 
-    /** Trucks weighed in or out in [start, end), by weigh-in time, newest first. */
-    weighingsBetween(branchId: number, start: Date, end: Date): Promise<QueueView[]> {
+    /**
+     * The weighbridge's list: trucks weighed in or out in [start, end), and trucks inside (issued
+     * since `sinceDate`) weighed in and not yet out whenever they came; by weigh-in, newest first.
+     */
+    weighings(branchId: number, [start, end]: [Date, Date], sinceDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
           and(
@@ -179,27 +207,17 @@ export function createQueueReadsRepository(db: Db) {
             or(
               and(gte(queues.weighInAt, start), lt(queues.weighInAt, end)),
               and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),
+              and(isNotNull(queues.weighInAt), isNull(queues.weighOutAt), inside(sinceDate)),
             ),
           ),
         )
         .orderBy(desc(queues.weighInAt));
     },
 
-    /**
-     * The trucks inside that hold a number: not out of the gate, not voided, issued on
-     * `sinceDate` or later (a ticket older than that no longer counts as inside), oldest first.
-     */
+    /** The trucks inside (issued since `sinceDate`) that hold a number, oldest first. */
     insideByNumber(branchId: number, queueNumber: string, sinceDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
-        .where(
-          and(
-            eq(queues.branchId, branchId),
-            eq(queues.queueNumber, queueNumber),
-            isNull(queues.exitAt),
-            notVoided,
-            gte(queues.queueDate, sinceDate),
-          ),
-        )
+        .where(and(eq(queues.branchId, branchId), eq(queues.queueNumber, queueNumber), inside(sinceDate)))
         .orderBy(asc(queues.created))
         .limit(20);
     },

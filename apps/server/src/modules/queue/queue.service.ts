@@ -4,7 +4,7 @@ import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-mach
 import type { queues } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
-import { addDays, siteDate } from '../../lib/site-time.ts';
+import type { PlantDays } from '../../lib/plant-days.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Executor, QueueRepository, QueueView } from './queue.repository.ts';
 
@@ -17,13 +17,6 @@ export interface Actor {
 export function formatQueueNumber(prefix: string, seq: number): string {
   return `${prefix}${String(seq).padStart(3, '0')}`;
 }
-
-/**
- * A ticket counts as active for the one-ticket-per-licence rule while its truck has not left
- * and it was issued within this many site days (today included): a ticket whose exit was
- * never recorded stops blocking the truck after that.
- */
-export const ACTIVE_TICKET_DAYS = 3;
 
 /** The list a command's reason must come from, if the command carries one. */
 function reasonOf(command: QueueCommand): { kind: ReasonKind; id: number } | null {
@@ -51,11 +44,11 @@ export interface IssueInput {
 
 export function createQueueService(deps: {
   repo: QueueRepository;
-  siteTimeZone: string;
+  days: PlantDays;
   clock: Clock;
   events: EventHub;
 }) {
-  const { repo, siteTimeZone, clock, events } = deps;
+  const { repo, days, clock, events } = deps;
 
   async function viewOf(tx: Executor, branchId: number, queueId: number): Promise<QueueView> {
     const view = await repo.view(tx, branchId, queueId);
@@ -117,6 +110,7 @@ export function createQueueService(deps: {
      * One active ticket per licence; a retry with the same idempotency key gets the first ticket.
      */
     async issue(branchId: number, input: IssueInput, actor: Actor): Promise<QueueView> {
+      const calendar = await days.calendar(branchId);
       const now = clock.now();
       const license = input.truckLicense;
       let transitionId = 0;
@@ -135,13 +129,9 @@ export function createQueueService(deps: {
             { path: 'product', message: 'is not a product of this queue type' },
           ]);
         }
-        const queueDate = siteDate(now, siteTimeZone);
-        const active = await repo.findActiveByLicense(
-          tx,
-          branchId,
-          license,
-          addDays(queueDate, 1 - ACTIVE_TICKET_DAYS),
-        );
+        // The ticket's day is the plant day: its number restarts when the branch's day starts.
+        const queueDate = calendar.dayOf(now);
+        const active = await repo.findActiveByLicense(tx, branchId, license, calendar.insideSince);
         if (active) {
           throw conflict(
             `The truck ${license} already holds ticket ${active.queueNumber}, which has not left the factory.`,

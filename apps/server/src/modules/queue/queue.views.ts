@@ -28,6 +28,7 @@ export function toCardQueue(q: QueueView): CardQueue {
     _id: q.id,
     uuid: q.uuid,
     queue_number: q.queueNumber,
+    queue_date: q.queueDate,
     queue_state: state(q.state),
     truck_license: q.truckLicense,
     product_name: q.productName,
@@ -58,6 +59,7 @@ export function toLabRecord(q: QueueView): LabRecord {
   return {
     uuid: q.uuid,
     queue_number: q.queueNumber,
+    queue_date: q.queueDate,
     truck_license: q.truckLicense,
     queue_state: q.state,
     stamp_lab_start: iso(q.labStart),
@@ -71,6 +73,7 @@ export function toExitRecord(q: QueueView): ExitRecord {
   return {
     uuid: q.uuid,
     queue_number: q.queueNumber,
+    queue_date: q.queueDate,
     truck_license: q.truckLicense,
     queue_type_name: q.queueTypeName,
     created: q.created.toISOString(),
@@ -87,6 +90,7 @@ export function toWeighRecord(q: QueueView): WeighRecord {
   return {
     uuid: q.uuid,
     queue_number: q.queueNumber,
+    queue_date: q.queueDate,
     truck_license: q.truckLicense,
     queue_type_name: q.queueTypeName,
     product_name: q.productName,

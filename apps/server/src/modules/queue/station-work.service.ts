@@ -2,9 +2,7 @@ import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { ACTIVE_TICKET_DAYS } from './queue.service.ts';
-import { addDays, siteDate, siteInstant } from '../../lib/site-time.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { PlantDays } from '../../lib/plant-days.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
@@ -23,17 +21,10 @@ export function createStationWorkService(deps: {
   db: Db;
   repo: QueueRepository;
   queue: QueueService;
-  siteTimeZone: string;
-  clock: Clock;
+  days: PlantDays;
 }) {
-  const { db, repo, queue, siteTimeZone, clock } = deps;
+  const { db, repo, queue, days } = deps;
   const reads = createQueueReadsRepository(db);
-
-  /** [start, end) of today in the site's time zone. */
-  function todayRange(): [Date, Date] {
-    const today = siteDate(clock.now(), siteTimeZone);
-    return [siteInstant(today, 0, siteTimeZone), siteInstant(addDays(today, 1), 0, siteTimeZone)];
-  }
 
   /**
    * The truck a counter means, never guessed: the ticket named by uuid (a scan, or the officer's
@@ -48,8 +39,8 @@ export function createStationWorkService(deps: {
       if (!named || named.queueNumber !== queueNumber) throw notFound(`Queue number ${queueNumber}`);
       return named;
     }
-    const since = addDays(siteDate(clock.now(), siteTimeZone), 1 - ACTIVE_TICKET_DAYS);
-    const inside = await reads.insideByNumber(auth.branchId, queueNumber, since);
+    const { insideSince } = await days.calendar(auth.branchId);
+    const inside = await reads.insideByNumber(auth.branchId, queueNumber, insideSince);
     if (inside.length === 1) return inside[0]!;
     if (inside.length > 1) {
       throw new AppError(
@@ -65,6 +56,7 @@ export function createStationWorkService(deps: {
             truck_license: q.truckLicense,
             queue_type_name: q.queueTypeName,
             created: q.created.toISOString(),
+            queue_date: q.queueDate,
           })),
         },
       );
@@ -85,10 +77,18 @@ export function createStationWorkService(deps: {
       return queue.change(auth.branchId, target.id, { kind: 'complete' }, { officerId: auth.officerId });
     },
 
-    /** Samples the lab received today, newest first; a typed number narrows the list. */
+    /**
+     * Samples the lab received this plant day, and those of trucks still inside waiting for
+     * their result since an earlier one; newest first. A typed number narrows the list.
+     */
     async labToday(auth: AuthContext, queueNumber: string | undefined) {
-      const [start, end] = todayRange();
-      return reads.labSamplesBetween(auth.branchId, start, end, queueNumber);
+      const calendar = await days.calendar(auth.branchId);
+      return reads.labSamples(
+        auth.branchId,
+        calendar.range(calendar.today),
+        calendar.insideSince,
+        queueNumber,
+      );
     },
 
     /** The gate; a truck whose work is not done leaves only with `confirmUnfinished` (decide). */
@@ -98,9 +98,10 @@ export function createStationWorkService(deps: {
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
+    /** Trucks that left this plant day, whatever day their ticket was issued. */
     async exitsToday(auth: AuthContext) {
-      const [start, end] = todayRange();
-      return reads.exitsBetween(auth.branchId, start, end);
+      const calendar = await days.calendar(auth.branchId);
+      return reads.exitsBetween(auth.branchId, calendar.range(calendar.today));
     },
 
     async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number) {
@@ -109,9 +110,10 @@ export function createStationWorkService(deps: {
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
+    /** Weighings of this plant day, and trucks still inside weighed in on an earlier one. */
     async weighingsToday(auth: AuthContext) {
-      const [start, end] = todayRange();
-      return reads.weighingsBetween(auth.branchId, start, end);
+      const calendar = await days.calendar(auth.branchId);
+      return reads.weighings(auth.branchId, calendar.range(calendar.today), calendar.insideSince);
     },
   };
 }

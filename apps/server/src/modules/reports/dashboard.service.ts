@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import type { PlantDays } from '../../lib/plant-days.ts';
+import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { createReportsRepository } from './reports.repository.ts';
 
 /** Σ seconds / Σ queues of a stage, whole seconds; null when no queue went through it. */
@@ -10,22 +12,28 @@ function average(seconds: number, count: number): number | null {
 /**
  * The dashboard (SPEC.md sections 2–4) from the daily roll-up (`queue_daily_stats`, kept by a
  * trigger on queues): a year is a few hundred rows per queue type, whatever the traffic.
- * Periods are site days of issue, both ends included.
+ * Periods are plant days of issue, both ends included; "in progress" is the trucks inside now.
  */
-export function createDashboardService(db: Db) {
+export function createDashboardService(db: Db, days: PlantDays) {
   const repo = createReportsRepository(db);
+  const reads = createQueueReadsRepository(db);
   return {
     async periodByQueueType(auth: AuthContext, start: string, finish: string) {
-      const rows = await repo.dashboardByQueueType(auth.branchId, start, finish);
+      const { insideSince } = await days.calendar(auth.branchId);
+      const [rows, inside] = await Promise.all([
+        repo.dashboardByQueueType(auth.branchId, start, finish),
+        reads.countInside(auth.branchId, insideSince),
+      ]);
       const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
       const queues = sum((r) => r.total);
       const completed = sum((r) => r.exited);
       const noShow = sum((r) => r.noShow);
       return {
-        // A cancelled no-show is not waiting any more; a voided ticket is in no figure but its own.
+        // "In progress" is what the plant has inside now, whatever day their tickets are of (a
+        // truck since yesterday is still work in progress); a voided ticket is in no figure but its own.
         dataOverall: {
           total: queues,
-          waiting: queues - completed - noShow,
+          waiting: inside,
           completed,
           voided: sum((r) => r.voided),
           no_show: noShow,

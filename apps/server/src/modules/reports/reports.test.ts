@@ -134,7 +134,8 @@ function expectedDashboard(from: string, to: string) {
   return {
     dataOverall: {
       total: inPeriod.length,
-      waiting: inPeriod.length - completed,
+      // "In progress" is the trucks inside now (the clock is on the 20th), whatever the period.
+      waiting: FIXTURE.filter((f) => !f.exitAt).length,
       completed,
       voided: 0,
       no_show: 0,
@@ -171,7 +172,7 @@ describe('report/periodDashboardByQueueType', () => {
       );
     expect((await day('2026-11-20')).dataOverall).toEqual({
       total: 3,
-      waiting: 0,
+      waiting: 2,
       completed: 3,
       voided: 0,
       no_show: 0,

@@ -50,13 +50,20 @@ export function createYardRepository(db: Db) {
 
     async settings(branchId: number) {
       const [row] = await db
-        .select({ noShowAfterRecalls: branches.noShowAfterRecalls, noShowPolicy: branches.noShowPolicy })
+        .select({
+          noShowAfterRecalls: branches.noShowAfterRecalls,
+          noShowPolicy: branches.noShowPolicy,
+          dayStartMinutes: branches.dayStartMinutes,
+        })
         .from(branches)
         .where(eq(branches.id, branchId));
       return row ?? null;
     },
 
-    async saveSettings(branchId: number, values: { noShowAfterRecalls: number; noShowPolicy: NoShowPolicy }) {
+    async saveSettings(
+      branchId: number,
+      values: { noShowAfterRecalls: number; noShowPolicy: NoShowPolicy; dayStartMinutes: number },
+    ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));
     },
 

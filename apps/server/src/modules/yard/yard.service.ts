@@ -22,6 +22,7 @@ const toReason = (r: { id: number; kind: string; name: string; active: boolean; 
 const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_after_recalls: s.noShowAfterRecalls,
   no_show_policy: s.noShowPolicy,
+  day_start_minutes: s.dayStartMinutes,
 });
 
 /** The yard's rules (reason lists, no-show rule) and a ticket's history. */
@@ -32,7 +33,11 @@ export function createYardService(deps: { repo: YardRepository; queues: QueueRep
     const row = await repo.settings(branchId);
     if (!row) return DEFAULT_YARD_SETTINGS;
     const policy = NO_SHOW_POLICIES.find((p) => p === row.noShowPolicy) ?? DEFAULT_YARD_SETTINGS.noShowPolicy;
-    return { noShowAfterRecalls: row.noShowAfterRecalls, noShowPolicy: policy };
+    return {
+      noShowAfterRecalls: row.noShowAfterRecalls,
+      noShowPolicy: policy,
+      dayStartMinutes: row.dayStartMinutes,
+    };
   }
 
   return {
@@ -77,8 +82,15 @@ export function createYardService(deps: { repo: YardRepository; queues: QueueRep
       }
     },
 
-    async saveSettings(auth: AuthContext, input: YardSettingsWire): Promise<YardSettingsWire> {
-      const next = { noShowAfterRecalls: input.no_show_after_recalls, noShowPolicy: input.no_show_policy };
+    async saveSettings(
+      auth: AuthContext,
+      input: Omit<YardSettingsWire, 'day_start_minutes'> & { day_start_minutes?: number | undefined },
+    ): Promise<YardSettingsWire> {
+      const next = {
+        noShowAfterRecalls: input.no_show_after_recalls,
+        noShowPolicy: input.no_show_policy,
+        dayStartMinutes: input.day_start_minutes ?? (await settings(auth.branchId)).dayStartMinutes,
+      };
       await repo.saveSettings(auth.branchId, next);
       return toWire(next);
     },

@@ -96,7 +96,11 @@ describe('reason lists', () => {
       DEFAULT_REASONS.reject,
     );
     expect(rules.reasons.filter((r) => r.kind === 'recheck').map((r) => r.name)).toContain('ความชื้นสูง');
-    expect(rules.settings).toEqual({ no_show_after_recalls: 3, no_show_policy: 'requeue' });
+    expect(rules.settings).toEqual({
+      day_start_minutes: 0,
+      no_show_after_recalls: 3,
+      no_show_policy: 'requeue',
+    });
     const theirs = await t.call(yardRules, {}, other.officers.caller.session);
     const mine = new Set(rules.reasons.map((r) => r.id));
     expect(theirs.reasons.some((r) => mine.has(r.id))).toBe(false);

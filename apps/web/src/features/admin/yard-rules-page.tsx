@@ -10,13 +10,14 @@ import { useSaveReason } from './yard/api/use-save-reason.ts';
 import { useSaveYardSettings } from './yard/api/use-save-yard-settings.ts';
 import { useYardSettings } from './yard/api/use-yard-settings.ts';
 import { NoShowCard } from './yard/components/no-show-card.tsx';
+import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided) and its no-show rule. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule and when its working day starts. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function YardRulesPage() {
   const editor = useDialog<{ kind: ReasonKind; reason: Reason | undefined }>();
   const [toggling, setToggling] = useState<number | null>(null);
   const [settingsFailure, setSettingsFailure] = useState<string | null>(null);
+  const [dayStartFailure, setDayStartFailure] = useState<string | null>(null);
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
 
@@ -63,13 +65,32 @@ export function YardRulesPage() {
           }
         />
       )}
+      <PlantDayCard
+        dayStart={query.data?.settings.day_start_minutes}
+        saving={saveSettings.isPending}
+        failure={dayStartFailure}
+        onSave={(dayStartMinutes) => {
+          const current = query.data?.settings;
+          if (!current) return;
+          setDayStartFailure(null);
+          saveSettings.mutate(
+            { ...current, day_start_minutes: dayStartMinutes },
+            {
+              onSuccess: saved,
+              onError: (error) => setDayStartFailure(errorMessage(t, error)),
+            },
+          );
+        }}
+      />
       <NoShowCard
         settings={query.data?.settings}
         saving={saveSettings.isPending}
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          saveSettings.mutate(settings, {
+          // The no-show form leaves the day start out: the server keeps it.
+          const { day_start_minutes: _dayStart, ...noShow } = settings;
+          saveSettings.mutate(noShow, {
             onSuccess: saved,
             onError: (error) => setSettingsFailure(errorMessage(t, error)),
           });

@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
-import { useNow } from './components/elapsed.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { labWait, ProcessCard } from './components/process-card.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
@@ -36,7 +37,8 @@ export function ManageCallingPage() {
   // Live: the shell's queue subscriber refetches the cards (their key is under queueKeys).
   const connected = useSocketConnected();
   const cards = useCards(days, connected);
-  const now = useNow();
+  const now = useNow(30_000).getTime();
+  const today = usePlantToday();
   const yard = useYardContext();
 
   const [ticketOpen, setTicketOpen] = useState(false);
@@ -148,7 +150,7 @@ export function ManageCallingPage() {
               <Row gutter={[16, 16]}>
                 {flowCards.map((card) => (
                   <Col key={card._id} xs={24} xxl={12}>
-                    <ProcessCard card={card} now={now} onOpen={openQueue} />
+                    <ProcessCard card={card} now={now} today={today} onOpen={openQueue} />
                   </Col>
                 ))}
               </Row>

@@ -13,7 +13,7 @@ import { useSocketConnected } from '../../lib/socket.ts';
 import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { isFlowEngineUuid, useFlowEngine } from './api/use-flow-engine.ts';
 import { useFlowReport } from './api/use-flow-report.ts';
-import { useNow } from './components/elapsed.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { FlowReportTable } from './components/flow-report-table.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
 import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
@@ -76,7 +76,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const { t } = useTranslation();
   // Live: the shell's queue subscriber refetches the report (its key is under queueKeys).
   const connected = useSocketConnected();
-  const now = useNow();
+  const now = useNow(30_000).getTime();
   const runner = useActionRunner();
 
   /** null: the site's today (the server decides the day). */

@@ -48,7 +48,11 @@ export interface YardOffers {
 
 /** The wire's settings as yard-rules.ts takes them. */
 export function toYardSettings(wire: YardSettingsWire): YardSettings {
-  return { noShowAfterRecalls: wire.no_show_after_recalls, noShowPolicy: wire.no_show_policy };
+  return {
+    noShowAfterRecalls: wire.no_show_after_recalls,
+    noShowPolicy: wire.no_show_policy,
+    dayStartMinutes: wire.day_start_minutes,
+  };
 }
 
 export function yardOffers(ticket: YardTicket, context: YardContext): YardOffers {

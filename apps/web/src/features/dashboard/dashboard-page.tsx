@@ -20,14 +20,15 @@ import {
   type DurationKey,
   type Flow,
 } from './dashboard-series.ts';
-import { siteToday, type Period } from './period.ts';
+import { type Period } from './period.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
 import { useLiveDashboard } from './use-live-dashboard.ts';
 
 /** /System/dashboard: queue counters and stage-time charts for a period (SPEC.md section 2). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const chart = useChartTheme();
-  const today = siteToday(config.siteTimeZone);
+  const today = usePlantToday();
   const [draft, setDraft] = useState<Period>({ start: today, finish: today });
   const [applied, setApplied] = useState<Period>(draft);
   const live = useLiveDashboard();

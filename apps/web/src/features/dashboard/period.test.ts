@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS } from '@truck-queue/shared/contracts/report.contract';
-import { addDays, lastDays, siteToday, withFinish, withStart } from './period.ts';
-
-describe('siteToday', () => {
-  it("is the plant's date, not the PC's or UTC's", () => {
-    // 2025-03-06 18:30 UTC is already 7 March in Bangkok (UTC+7), still 6 March in London.
-    const instant = new Date('2025-03-06T18:30:00Z');
-    expect(siteToday('Asia/Bangkok', instant)).toBe('2025-03-07');
-    expect(siteToday('Europe/London', instant)).toBe('2025-03-06');
-    expect(siteToday('America/Mexico_City', new Date('2025-01-01T05:59:00Z'))).toBe('2024-12-31');
-  });
-});
+import { addDays, lastDays, withFinish, withStart } from './period.ts';
 
 describe('addDays and lastDays', () => {
   it('moves over month and year ends and leap days', () => {

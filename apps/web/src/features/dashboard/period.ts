@@ -1,7 +1,7 @@
 import { REPORT_MAX_DAYS, daysBetween } from '@truck-queue/shared/contracts/report.contract';
 import { addDays, type Period } from '../../lib/site-period.ts';
 
-export { addDays, lastDays, siteToday, type Period } from '../../lib/site-period.ts';
+export { addDays, lastDays, type Period } from '../../lib/site-period.ts';
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
 

@@ -12,6 +12,8 @@ import { CounterPage, useCounterScan } from '../station-work/components/counter-
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
 import { unfinishedStepKeys } from './unfinished-exit.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
+import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 
 type ExitBody = BodyOf<typeof exitFactory>;
 
@@ -27,16 +29,9 @@ function clock(instant: string): string {
   return dayjs(instant).format('HH:mm');
 }
 
-function exitColumns(t: TFunction): TableColumnsType<ExitRecord> {
+function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> {
   return [
-    {
-      key: 'queue_number',
-      title: t('exit.columns.queueNumber'),
-      dataIndex: 'queue_number',
-      width: 120,
-      fixed: 'start',
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
-    },
+    queueNumberColumn(t('exit.columns.queueNumber'), today, 160),
     { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
     { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 170 },
     {
@@ -105,6 +100,7 @@ export function ExitFactoryPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const today = useExitToday();
+  const plantToday = usePlantToday();
   const exit = useExitFactory();
   const scan = useCounterScan('exit');
 
@@ -189,7 +185,7 @@ export function ExitFactoryPage() {
         </Button>
       }
       today={today}
-      columns={exitColumns(t)}
+      columns={exitColumns(t, plantToday)}
       scrollX={950}
     />
   );

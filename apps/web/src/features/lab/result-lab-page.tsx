@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -12,6 +12,8 @@ import { CounterPage, useCounterScan } from '../station-work/components/counter-
 import { useAcceptToday } from './api/use-accept-today.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
+import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 
 /** Lab duration as the spec shows it: hours and minutes, one minute added; '-' while in the lab. */
 function labDuration(t: TFunction, seconds: number | null): string {
@@ -31,6 +33,7 @@ export function ResultLabPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const today = useAcceptToday();
+  const plantToday = usePlantToday();
   const accept = useLabAccept();
   const checkout = useLabCompleted();
   const scan = useCounterScan('lab');
@@ -80,14 +83,7 @@ export function ResultLabPage() {
   };
 
   const columns: TableColumnsType<LabRecord> = [
-    {
-      key: 'queue_number',
-      title: t('lab.columns.queueNumber'),
-      dataIndex: 'queue_number',
-      width: 110,
-      fixed: 'start',
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
-    },
+    queueNumberColumn(t('lab.columns.queueNumber'), plantToday, 150),
     { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
     {
       key: 'stamp_lab_start',

@@ -16,12 +16,12 @@ import { useCardSize } from './components/use-card-size.ts';
 import { useDurationWords } from './components/use-duration-words.ts';
 import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { inOutLines, type InOutLine } from './in-out-rows.ts';
-import { periodProblem, siteToday } from './period.ts';
+import { periodProblem } from './period.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
 
 const EXPORT_MESSAGE = 'inout-export';
 
-function todayDraft(): InOutDraft {
-  const today = siteToday(config.siteTimeZone);
+function todayDraft(today: string): InOutDraft {
   return { start: today, finish: today, licence: '', product: 0 };
 }
 
@@ -44,10 +44,11 @@ export function InoutTransactionPage() {
   const cardSize = useCardSize();
   const { message } = App.useApp();
   const words = useDurationWords();
-  const [draft, setDraft] = useState<InOutDraft>(todayDraft);
+  const today = usePlantToday();
+  const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
   const [showProblem, setShowProblem] = useState(false);
   // Today's report loads on arrival, as if View report had been pressed.
-  const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft()));
+  const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft(today)));
   const [exportError, setExportError] = useState<unknown>(null);
   const [historyOf, setHistoryOf] = useState<InOutLine | null>(null);
   const report = useInOutReport(applied);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS } from '@truck-queue/shared/contracts/report.contract';
-import { addDays, lastDays, periodProblem, siteToday } from './period.ts';
-
-describe('siteToday', () => {
-  it('is the plant’s calendar day, not the PC’s', () => {
-    // 18:30 UTC on 31 Dec is already 1 Jan in Bangkok (UTC+7) and still 31 Dec in London.
-    const instant = new Date('2025-12-31T18:30:00Z');
-    expect(siteToday('Asia/Bangkok', instant)).toBe('2026-01-01');
-    expect(siteToday('Europe/London', instant)).toBe('2025-12-31');
-  });
-});
+import { addDays, lastDays, periodProblem } from './period.ts';
 
 describe('addDays and lastDays', () => {
   it('cross month, year and leap days', () => {

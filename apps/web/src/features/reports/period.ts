@@ -1,6 +1,6 @@
 import { REPORT_MAX_DAYS, daysBetween } from '@truck-queue/shared/contracts/report.contract';
 
-export { addDays, lastDays, siteToday, type Period } from '../../lib/site-period.ts';
+export { addDays, lastDays, type Period } from '../../lib/site-period.ts';
 
 /** What stops a period from being sent: a missing day, the end before the start, or too long. */
 export type PeriodProblem = 'missing' | 'order' | 'tooLong';

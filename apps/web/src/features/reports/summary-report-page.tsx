@@ -3,7 +3,6 @@ import { Button, Card, Flex, Form, Tag } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { config } from '../../lib/config.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
@@ -13,14 +12,15 @@ import { ResultHeading } from './components/result-heading.tsx';
 import { SummaryPager } from './components/summary-pager.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
 import { useCardSize } from './components/use-card-size.ts';
-import { periodProblem, siteToday, type Period } from './period.ts';
+import { periodProblem, type Period } from './period.ts';
+import { usePlantToday } from '../auth/use-plant-today.ts';
 import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort } from './summary-paging.ts';
 
 /** /Report/summary: the period's tickets with weights, lab and weighing times; paged and sorted on the server. */
 export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
-  const today = siteToday(config.siteTimeZone);
+  const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [showProblem, setShowProblem] = useState(false);
   const [period, setPeriod] = useState<Period>({ start: today, finish: today });

@@ -9,6 +9,7 @@ const yesterday: NumberCandidate = {
   truck_license: '70-1234 ขอนแก่น',
   queue_type_name: 'ติดต่อทั่วไป',
   created: '2026-11-23T10:40:00',
+  queue_date: '2026-11-23',
 };
 const today: NumberCandidate = {
   uuid: 'u-today',
@@ -16,11 +17,12 @@ const today: NumberCandidate = {
   truck_license: '',
   queue_type_name: 'ติดต่อทั่วไป',
   created: '2026-11-24T07:10:00',
+  queue_date: '2026-11-24',
 };
 
 describe('candidateLines', () => {
   it('lists the oldest ticket first, with its issue time and whether it is from an earlier day', () => {
-    const lines = candidateLines([today, yesterday], new Date('2026-11-24T09:00:00'));
+    const lines = candidateLines([today, yesterday], '2026-11-24');
     expect(lines).toEqual([
       {
         candidate: yesterday,

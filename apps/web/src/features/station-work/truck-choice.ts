@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { NumberCandidate } from '@truck-queue/shared/contracts/api';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -15,16 +14,12 @@ export interface CandidateLine {
   queueType: string;
   /** When the ticket was issued: day/month/year hh:mm, like the counters' tables. */
   issued: string;
-  /** Issued before today: most often the truck still inside since yesterday. */
+  /** Of an earlier plant day than `today`: most often the truck still inside since yesterday. */
   earlierDay: boolean;
 }
 
 /** Oldest ticket first (the server's order, kept even if it changes), each with its issue time. */
-export function candidateLines(
-  candidates: readonly NumberCandidate[],
-  now: Date = new Date(),
-): CandidateLine[] {
-  const today = dayjs(now).startOf('day');
+export function candidateLines(candidates: readonly NumberCandidate[], today: string): CandidateLine[] {
   return [...candidates]
     .sort((a, b) => Date.parse(a.created) - Date.parse(b.created))
     .map((candidate) => ({
@@ -34,7 +29,7 @@ export function candidateLines(
       licence: candidate.truck_license || '-',
       queueType: candidate.queue_type_name,
       issued: formatDateTime(candidate.created),
-      earlierDay: dayjs(candidate.created).isBefore(today),
+      earlierDay: candidate.queue_date < today,
     }));
 }
 

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { formatDateTime } from '../../lib/format.ts';
+import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 import { formatKg } from './weight.ts';
 
 /** A weighing time: the clock alone when it is today, else the full date and time. */
@@ -24,7 +25,7 @@ function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; 
 }
 
 /** The columns of today's weighings: each weight with its time, then gross, tare and net. */
-export function weighingColumns(t: TFunction, locale: string): TableColumnsType<WeighRecord> {
+export function weighingColumns(t: TFunction, locale: string, today: string): TableColumnsType<WeighRecord> {
   const kgColumn = (
     key: 'gross_kg' | 'tare_kg' | 'net_kg',
     title: string,
@@ -44,14 +45,7 @@ export function weighingColumns(t: TFunction, locale: string): TableColumnsType<
   });
 
   return [
-    {
-      key: 'queue_number',
-      title: t('weighing.columns.queueNumber'),
-      dataIndex: 'queue_number',
-      width: 100,
-      fixed: 'start',
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
-    },
+    queueNumberColumn(t('weighing.columns.queueNumber'), today, 150),
     {
       key: 'truck_license',
       title: t('weighing.columns.truckLicense'),

@@ -25,6 +25,7 @@ import {
   type WeightProblem,
 } from './weight.ts';
 import { weighingColumns } from './weighing-columns.tsx';
+import { usePlantToday } from '../auth/use-plant-today.ts';
 
 /** The weight field's ref: antd's InputNumber handle focuses with a caret option like Input's. */
 interface FocusableField {
@@ -41,6 +42,7 @@ export function WeighingPage() {
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const symbols = useMemo(() => numberSymbols(locale), [locale]);
   const today = useWeighToday();
+  const plantToday = usePlantToday();
   const weighIn = useWeighIn();
   const weighOut = useWeighOut();
   const scan = useCounterScan('weighing');
@@ -216,7 +218,7 @@ export function WeighingPage() {
         </>
       }
       today={today}
-      columns={weighingColumns(t, locale)}
+      columns={weighingColumns(t, locale, plantToday)}
       scrollX={975}
     />
   );

@@ -52,6 +52,7 @@ describe('suggestedDirection', () => {
   const row = (weighIn: number | null, weighOut: number | null): WeighRecord => ({
     uuid: 'u',
     queue_number: 'A001',
+    queue_date: '2026-11-20',
     truck_license: 'กข 1234',
     queue_type_name: 'ส่งมันสำปะหลัง',
     product_name: 'มันเส้น',

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { durationParts } from '@truck-queue/shared/durations';
 
@@ -15,14 +14,4 @@ export function formatElapsed(t: TFunction, seconds: number, style: 'short' | 'l
   if (hours === 0) return t(`calling.elapsed.${style}.minutes`, { m: minutes });
   if (hours < 24) return t(`calling.elapsed.${style}.hours`, { h: hours, m: minutes });
   return t(`calling.elapsed.${style}.days`, { d: Math.floor(hours / 24), h: hours % 24 });
-}
-
-/** The current time, refreshed every `intervalMs`, for waiting times that keep counting. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

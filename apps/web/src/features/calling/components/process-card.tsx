@@ -42,10 +42,22 @@ interface ColumnProps {
   emptyText: string;
   legend?: QueueState[];
   now: number;
+  /** The plant day: a ticket of an earlier one shows its date. */
+  today: string;
   onOpen: (queue: CardQueue) => void;
 }
 
-function QueueColumn({ column, title, queues, flowEngineId, emptyText, legend, now, onOpen }: ColumnProps) {
+function QueueColumn({
+  column,
+  title,
+  queues,
+  flowEngineId,
+  emptyText,
+  legend,
+  now,
+  today,
+  onOpen,
+}: ColumnProps) {
   const { token } = theme.useToken();
   return (
     <Flex vertical gap={8} style={{ height: '100%' }} data-column={column}>
@@ -72,6 +84,7 @@ function QueueColumn({ column, title, queues, flowEngineId, emptyText, legend, n
               queue={queue}
               actionable={hasStaffActions(flowEngineId, queue.queue_state)}
               now={now}
+              today={today}
               onClick={onOpen}
             />
           ))}
@@ -84,11 +97,12 @@ function QueueColumn({ column, title, queues, flowEngineId, emptyText, legend, n
 interface ProcessCardProps {
   card: ProcessCardData;
   now: number;
+  today: string;
   onOpen: (card: ProcessCardData, queue: CardQueue) => void;
 }
 
 /** One queue type on Manage Calling: its waiting trucks and the trucks in process. */
-export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
+export function ProcessCard({ card, now, today, onOpen }: ProcessCardProps) {
   const { t } = useTranslation();
   const lab = card.flow_engine_id === FLOW_ENGINE.lab;
   // "In process" holds the called trucks; every other open state waits.
@@ -126,6 +140,7 @@ export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
             emptyText={t('calling.columns.waitingEmpty')}
             legend={lab ? waitingStates(card.flow_engine_id) : undefined}
             now={now}
+            today={today}
             onOpen={open}
           />
         </Col>
@@ -137,6 +152,7 @@ export function ProcessCard({ card, now, onOpen }: ProcessCardProps) {
             flowEngineId={card.flow_engine_id}
             emptyText={t('calling.columns.inProcessEmpty')}
             now={now}
+            today={today}
             onOpen={open}
           />
         </Col>

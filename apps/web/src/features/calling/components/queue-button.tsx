@@ -2,7 +2,8 @@ import { Button, Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
-import { formatDateTime } from '../../../lib/format.ts';
+import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { stateColor } from '../../../components/queue-state-tag.tsx';
@@ -12,6 +13,8 @@ interface QueueButtonProps {
   /** Whether a click opens actions (otherwise it explains why the queue cannot be called yet). */
   actionable: boolean;
   now: number;
+  /** The plant day: a ticket of an earlier one shows its date first on the third line. */
+  today: string;
   onClick: (queue: CardQueue) => void;
 }
 
@@ -19,7 +22,7 @@ interface QueueButtonProps {
  * A queue number on a card: number, waiting time and licence; the colour is its state. A third
  * line names its old number after a transfer, its recalls, and the reason it was sent to recheck.
  */
-export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProps) {
+export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
   const color = stateColor(queue.queue_state);
   const neutral = color === 'default';
@@ -31,7 +34,9 @@ export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProp
   const recalls = isCalledState(queue.queue_state) && queue.recall_count > 0 ? queue.recall_count : null;
   const reason = reasonText(queue.reason_name, queue.reason_note);
   // The card's third line: the old number, the recalls and why it was sent back, as far as they apply.
+  const earlierDay = queue.queue_date < today ? dayjs(queue.queue_date) : null;
   const extra = [
+    earlierDay && t('plantDay.ofDay', { date: earlierDay.format('DD/MM') }),
     previous && t('yard.previous', { previous }),
     recalls && t('yard.recalls', { count: recalls }),
     queue.reason_name,
@@ -51,6 +56,7 @@ export function QueueButton({ queue, actionable, now, onClick }: QueueButtonProp
       <span>
         {t('calling.detail.ticketTime')}: {formatDateTime(queue.created)}
       </span>
+      {earlierDay && <span>{t('plantDay.earlierTicket', { date: formatDate(earlierDay) })}</span>}
       <span>
         {t('calling.detail.waited')}: {formatElapsed(t, waited, 'long')}
       </span>

@@ -33,3 +33,24 @@ export function applyCall(board: Board, call: DeviceCall): Board {
     recent: [call, ...board.recent].slice(0, Math.max(RECENT_KEPT, board.recent.length)),
   };
 }
+
+/** Whether a call (its instant, ISO) is still "now calling" at `now` on this board. */
+function stillCalling(board: Board, calledAt: string | null, now: number): boolean {
+  return calledAt !== null && now - Date.parse(calledAt) < board.now_calling_seconds * 1000;
+}
+
+/**
+ * What the board shows at `now`: the newest call under "now calling" and each station's call only
+ * while they are younger than the display's now-calling time; the day's calls stay in the list.
+ */
+export function boardAt(board: Board, now: number) {
+  const newest = board.recent[0];
+  return {
+    nowCalling: newest && stillCalling(board, newest.called_at, now) ? newest : null,
+    stations: board.stations.map((s) =>
+      stillCalling(board, s.called_at, now)
+        ? s
+        : { ...s, queue_number: null, queue_type_name: null, action: null, called_at: null },
+    ),
+  };
+}

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from '../../../lib/languages.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 /** th-TH writes the Buddhist year (พ.ศ.), as a Thai wall clock does. */
 const LOCALE_TAG: Record<Language, string> = {
@@ -11,16 +12,6 @@ const LOCALE_TAG: Record<Language, string> = {
   it: 'it-IT',
   ru: 'ru-RU',
 };
-
-/** The current time, ticking every second. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 1_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export function useDateFormats() {
   const { i18n } = useTranslation();
@@ -42,7 +33,7 @@ export function useDateFormats() {
 
 /** The board's wall clock: time large, the date under it. */
 export function Clock() {
-  const now = useNow();
+  const now = useNow(1000);
   const formats = useDateFormats();
   return (
     <div className="tqd-clock" data-testid="display-clock">

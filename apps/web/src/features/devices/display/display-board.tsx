@@ -3,7 +3,8 @@ import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import { useLayoutSettings } from '../../../lib/layout-settings-context.tsx';
-import type { Board } from './board.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { boardAt, type Board } from './board.ts';
 import { Clock, useDateFormats } from './clock.tsx';
 import './display-board.css';
 
@@ -70,14 +71,18 @@ function ActionTag({ action }: { action: string | null }) {
   return <span className="tqd-tag">{t('displayBoard.recheck')}</span>;
 }
 
-/** The newest call, as large as the screen allows. */
-function Hero({ board, flash }: { board: Board; flash: FlashTarget | null }) {
+type Shown = ReturnType<typeof boardAt>;
+
+/** The newest call while it is "now calling", as large as the screen allows. */
+function Hero({ board, shown, flash }: { board: Board; shown: Shown; flash: FlashTarget | null }) {
   const { t } = useTranslation();
-  const newest = board.recent[0];
+  const newest = shown.nowCalling;
   if (!newest) {
     return (
       <section className="tqd-hero tqd-hero-empty" data-testid="display-newest">
-        <div className="tqd-hero-empty-title">{t('displayBoard.noCallsToday')}</div>
+        <div className="tqd-hero-empty-title">
+          {t(board.recent.length === 0 ? 'displayBoard.noCallsToday' : 'displayBoard.noCallsNow')}
+        </div>
         <div className="tqd-hero-empty-hint">{t('displayBoard.noCallsHint')}</div>
       </section>
     );
@@ -105,15 +110,15 @@ function Hero({ board, flash }: { board: Board; flash: FlashTarget | null }) {
   );
 }
 
-function Stations({ board, flash }: { board: Board; flash: FlashTarget | null }) {
+function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null }) {
   const { t } = useTranslation();
   const formats = useDateFormats();
-  const newest = board.recent[0];
+  const newest = shown.nowCalling ?? undefined;
   return (
     <section className="tqd-stations-panel" aria-label={t('displayBoard.stationsTitle')}>
       <h2 className="tqd-section-title">{t('displayBoard.stationsTitle')}</h2>
-      <ul className={`tqd-stations${board.stations.length >= DENSE_FROM ? ' tqd-dense' : ''}`}>
-        {board.stations.map((s) => {
+      <ul className={`tqd-stations${shown.stations.length >= DENSE_FROM ? ' tqd-dense' : ''}`}>
+        {shown.stations.map((s) => {
           const flashing =
             flash !== null && flash.stationId === s.station_id && flash.queueNumber === s.queue_number;
           const latest =
@@ -192,15 +197,18 @@ export function DisplayBoard({
   overlays?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // A call leaves "now calling" by itself once the display's time is up, with no event to say so.
+  const now = useNow(5_000).getTime();
+  const shown = board ? boardAt(board, now) : null;
   return (
     <BoardFrame>
       <BoardHeader device={device} />
       <div className="tqd-notices">{notices}</div>
-      {board ? (
+      {board && shown ? (
         <>
           <main className="tqd-main">
-            <Hero board={board} flash={flash} />
-            <Stations board={board} flash={flash} />
+            <Hero board={board} shown={shown} flash={flash} />
+            <Stations shown={shown} flash={flash} />
           </main>
           <Recent board={board} />
         </>

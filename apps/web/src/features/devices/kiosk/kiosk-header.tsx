@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import { formatClock } from './ticket-format.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 /** Company and branch on the left, the plant's clock on the right. */
 export function KioskHeader({ device }: { device: DeviceInfo }) {

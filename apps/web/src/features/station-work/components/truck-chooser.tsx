@@ -3,6 +3,7 @@ import { Button, Flex, Modal, Tag, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { NumberCandidate } from '@truck-queue/shared/contracts/api';
+import { usePlantToday } from '../../auth/use-plant-today.ts';
 import { candidateLines, nextOption } from '../truck-choice.ts';
 
 /** A number several trucks inside hold (AMBIGUOUS_NUMBER), while the officer picks the one meant. */
@@ -31,7 +32,8 @@ export function TruckChooser({ choice, onPick, onCancel }: TruckChooserProps) {
   // The last choice stays drawn while the dialog fades out after a pick or a cancel.
   const [shown, setShown] = useState(choice);
   if (choice && choice !== shown) setShown(choice);
-  const lines = shown ? candidateLines(shown.candidates) : [];
+  const today = usePlantToday();
+  const lines = shown ? candidateLines(shown.candidates, today) : [];
 
   const move = (index: number) => (event: KeyboardEvent) => {
     const next = nextOption(index, lines.length, event.key);

@@ -10,12 +10,18 @@ export interface SaveDeviceInput {
   name: string;
   /** Kiosks only, on edit: the printer it prints on; null clears it. */
   printerName?: string | null | undefined;
+  /** Displays only, on edit: how long a call stays under "now calling". */
+  nowCallingSeconds?: number | undefined;
 }
 
-/** Creates `{name}` (kiosks `{name, printer: 1}`) or renames `{uuid, name}` (kiosks also `printer_name`). */
-export function saveDevice({ kind, uuid, name, printerName }: SaveDeviceInput) {
+/**
+ * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
+ * `printer_name`, displays `now_calling_seconds`).
+ */
+export function saveDevice({ kind, uuid, name, printerName, nowCallingSeconds }: SaveDeviceInput) {
   if (kind === 'display') {
-    return callApi(displayContracts.save, uuid ? { uuid, name } : { name });
+    const nowCalling = nowCallingSeconds === undefined ? {} : { now_calling_seconds: nowCallingSeconds };
+    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling } : { name });
   }
   return callApi(
     printerContracts.save,

@@ -117,7 +117,15 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
             render: (value: string | null) => value || '-',
           },
         ]
-      : []),
+      : [
+          {
+            key: 'nowCalling',
+            title: t('admin.devices.columns.nowCalling'),
+            dataIndex: 'now_calling_seconds',
+            width: 130,
+            render: (value: number) => t('admin.devices.minutesValue', { count: Math.round(value / 60) }),
+          },
+        ]),
     {
       key: 'actions',
       title: t('admin.devices.columns.actions'),

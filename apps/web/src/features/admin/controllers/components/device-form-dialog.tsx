@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import { NOW_CALLING_SECONDS, type DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
@@ -13,7 +13,14 @@ interface DeviceFormValues {
   name: string;
   /** Only on a kiosk's edit (an unmounted field is absent from the values). */
   printerName?: string | undefined;
+  /** Only on a display's edit: minutes a call stays under "now calling". */
+  nowCallingMinutes?: number | undefined;
 }
+
+const NOW_CALLING_MINUTES = {
+  min: Math.ceil(NOW_CALLING_SECONDS.min / 60),
+  max: Math.floor(NOW_CALLING_SECONDS.max / 60),
+};
 
 /** A new display or kiosk, an existing one, or nothing (closed). */
 export type DeviceFormTarget = { mode: 'create' } | { mode: 'edit'; device: DeviceRow } | null;
@@ -24,7 +31,10 @@ interface DeviceFormDialogProps {
   onClose: () => void;
 }
 
-/** Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer. */
+/**
+ * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer, a
+ * display's how long a call stays under "now calling".
+ */
 export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
   const { t } = useTranslation();
   const shown = useRetained(target);
@@ -70,6 +80,7 @@ function DeviceForm({
         uuid: editing?.uuid,
         name: values.name.trim(),
         printerName: printerName === '' ? null : printerName,
+        nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
       },
       {
         onSuccess: () => {
@@ -93,7 +104,11 @@ function DeviceForm({
       name={`${kind}Device`}
       layout="vertical"
       requiredMark={false}
-      initialValues={{ name: editing?.name ?? '', printerName: editing?.printer_name ?? '' }}
+      initialValues={{
+        name: editing?.name ?? '',
+        printerName: editing?.printer_name ?? '',
+        nowCallingMinutes: Math.round((editing?.now_calling_seconds ?? NOW_CALLING_SECONDS.default) / 60),
+      }}
       onFinish={submit}
       style={{ marginTop: 16 }}
     >
@@ -120,6 +135,22 @@ function DeviceForm({
           extra={t('admin.devices.printerNameHint')}
         >
           <Input maxLength={100} autoComplete="off" allowClear />
+        </Form.Item>
+      )}
+      {kind === 'display' && editing && (
+        <Form.Item
+          name="nowCallingMinutes"
+          label={t('admin.devices.nowCalling')}
+          extra={t('admin.devices.nowCallingHint')}
+          rules={[{ required: true, message: t('admin.devices.nowCallingRequired') }]}
+        >
+          <InputNumber
+            min={NOW_CALLING_MINUTES.min}
+            max={NOW_CALLING_MINUTES.max}
+            precision={0}
+            suffix={t('admin.devices.minutes')}
+            style={{ width: 160 }}
+          />
         </Form.Item>
       )}
       <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>

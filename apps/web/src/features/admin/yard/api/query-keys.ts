@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { callingKeys } from '../../../calling/api/query-keys.ts';
+import { accessQueryOptions } from '../../../auth/api/use-access.ts';
+import { queueKeys } from '../../../../lib/query-keys.ts';
 
 /** Query keys of the Yard rules page; every key starts with 'yard'. */
 export const yardKeys = {
@@ -7,12 +9,15 @@ export const yardKeys = {
 };
 
 /**
- * A reason or the no-show rule changed: refetch the page's list and the calling dialogs' copy
- * (their reason lists and the no-show offer follow at once, not after their minute's cache).
+ * A reason, the no-show rule or the day start changed: refetch the page's list, the calling
+ * dialogs' copy (their reason lists and the no-show offer follow at once, not after their
+ * minute's cache) and the officer's branch (its day start makes every "today").
  */
 export async function afterYardChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: yardKeys.settings }),
     queryClient.invalidateQueries({ queryKey: callingKeys.yardRules }),
+    queryClient.invalidateQueries({ queryKey: accessQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: queueKeys.all }),
   ]);
 }

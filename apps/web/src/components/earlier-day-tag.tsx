@@ -1,0 +1,21 @@
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { formatDate } from '../lib/format.ts';
+
+/**
+ * The mark of a truck on a "today" list whose ticket is of an earlier plant day (it is still
+ * inside since then): its day and month, with the full date on hover. Nothing for today's.
+ */
+export function EarlierDayTag({ day, today }: { day: string; today: string }) {
+  const { t } = useTranslation();
+  if (day >= today) return null;
+  const date = dayjs(day);
+  return (
+    <Tooltip title={t('plantDay.earlierTicket', { date: formatDate(date) })}>
+      <Tag color="warning" data-testid="earlier-day" style={{ marginInlineStart: 6 }}>
+        {date.format('DD/MM')}
+      </Tag>
+    </Tooltip>
+  );
+}
