@@ -94,7 +94,7 @@ export function Counters({ overall }: { overall: DashboardReport['dataOverall'] 
           color={token.colorWarning}
           title={t('dashboard.counters.waiting')}
           value={overall?.waiting}
-          hint={t('dashboard.counters.waitingHint', { percent: share(overall?.waiting ?? 0, total) })}
+          hint={t('dashboard.counters.waitingHint')}
         />
       </Col>
       <Col xs={24} sm={8}>
