@@ -115,6 +115,9 @@ describe('the gate never guesses which truck a number means', () => {
     // Yesterday's truck left; today's, with the same number, is still inside.
     expect(await exitedToday()).toContain(older.licence);
     expect(await exitedToday()).not.toContain(newer.licence);
+    // Today's exits list it, marked with its ticket's earlier day.
+    const row = gate.getByRole('row').filter({ hasText: older.licence });
+    await row.getByTestId('earlier-day').waitFor();
   });
 });
 

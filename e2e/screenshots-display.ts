@@ -65,6 +65,22 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
     await page.context().close();
   }
 
+  // Past the display's now-calling time (10 minutes): the calls leave "now calling" and their
+  // stations, and stay in the day's latest calls. The page's clock runs 11 minutes ahead of the
+  // server's (a jump instead would trip the socket's heartbeat).
+  for (const [language, mode, words] of [
+    ['th', 'light', 'ยังไม่มีคิวที่กำลังเรียกในขณะนี้'],
+    ['en', 'dark', 'No queue is being called right now'],
+  ] as const) {
+    const later = await preparePage(browser, baseUrl, language, mode, 1920, 1080);
+    await later.clock.install({ time: Date.now() + 11 * 60_000 });
+    await pretendThaiVoice(later);
+    await openBoard(later, registered);
+    await later.getByText(words).waitFor();
+    await shoot(later, `display-board-after-now-calling-${language}-${mode}`);
+    await later.context().close();
+  }
+
   // No Thai voice (this machine's Chromium): the notice, and a live call shown as a caption.
   const page = await preparePage(browser, baseUrl, 'th', 'light', 1920, 1080);
   await openBoard(page, registered);

@@ -144,6 +144,15 @@ async function main(): Promise<void> {
           await register.locator('.ant-form-item-explain-error').waitFor();
           await shoot(page, `register-device-not-waiting-${suffix}`);
           await page.keyboard.press('Escape');
+          await register.waitFor({ state: 'detached' });
+          // A display's edit: its name, and how long a call stays under "now calling" on it.
+          await page
+            .getByRole('button', { name: language === 'th' ? 'แก้ไข' : 'Edit' })
+            .first()
+            .click();
+          await page.getByRole('dialog').waitFor();
+          await shoot(page, `display-edit-${suffix}`);
+          await page.keyboard.press('Escape');
         }
         await page.context().close();
 

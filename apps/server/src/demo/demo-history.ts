@@ -94,6 +94,9 @@ function planTruck(rng: Random, type: DemoQueueType, arrival: Date, reasons: Dem
  * Plays `days` of trucks (today up to now) through the queue service with a moving clock, so
  * the demo's stamps and audit rows are exactly what the app itself would have written.
  */
+/** Trucks that came yesterday evening and are still inside today. */
+const OVERNIGHT_TRUCKS = 4;
+
 export async function simulateHistory(options: {
   service: QueueService;
   clock: { at: Date };
@@ -124,7 +127,13 @@ export async function simulateHistory(options: {
       // Most trucks come early in the shift: skew arrival times towards its start.
       const minute = open + Math.pow(rng.next(), 1.6) * span;
       return siteInstant(day, minute, siteTimeZone);
-    }).sort((a, b) => a.getTime() - b.getTime());
+    });
+    // Yesterday evening a few trucks came late and wait overnight, still inside today: the
+    // "today" lists show them with their ticket's day (shared/plant-day.ts).
+    const overnight = back === 1 ? OVERNIGHT_TRUCKS : 0;
+    for (let i = 0; i < overnight; i++) arrivals.push(siteInstant(day, 21 * 60 + 30 + i * 25, siteTimeZone));
+    arrivals.sort((a, b) => a.getTime() - b.getTime());
+    const overnightFrom = siteInstant(day, 21 * 60 + 30, siteTimeZone);
     for (const arrival of arrivals) {
       if (arrival > now) break;
       const roll = rng.next();
@@ -135,6 +144,8 @@ export async function simulateHistory(options: {
         truck.license = `${rng.pick(LETTERS)} ${Math.floor(rng.between(1000, 9999))} ${rng.pick(PROVINCES)}`;
       } while (licenses.has(truck.license));
       licenses.add(truck.license);
+      // An overnight truck got as far as its first steps (its sample taken, or weighed in) and waits.
+      if (overnight > 0 && arrival >= overnightFrom) truck.steps = truck.steps.slice(0, rng.pick([0, 1, 2]));
       trucks.push(truck);
     }
   }
