@@ -10,6 +10,7 @@ import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
 import { useNow } from './components/elapsed.ts';
+import { CallingScanBox } from './components/calling-scan-box.tsx';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { labWait, ProcessCard } from './components/process-card.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
@@ -86,7 +87,7 @@ export function ManageCallingPage() {
       : null;
 
   const header = (
-    <Flex justify="space-between" align="center" gap={12} wrap>
+    <Flex justify="space-between" align="end" gap={12} wrap>
       <Segmented
         value={String(days)}
         onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
@@ -95,6 +96,7 @@ export function ManageCallingPage() {
           { value: '3', label: t('calling.range.last3Days') },
         ]}
       />
+      <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setTicketOpen(true)}>
         {t('calling.newTicket')}
       </Button>
