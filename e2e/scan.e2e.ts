@@ -54,9 +54,17 @@ async function issueAndPrint(licence: string): Promise<{ ticket: IssuedTicket; p
   const page = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
   await page.getByRole('button', { name: 'New ticket' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Queue type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'ติดต่อทั่วไป' }).click();
-  await dialog.getByLabel('Product').click();
+  const product = dialog.getByLabel('Product');
+  // A click while the list is still opening may close it: choose until the product unlocks.
+  for (let attempt = 0; attempt < 5 && (await product.isDisabled()); attempt++) {
+    await dialog.getByLabel('Queue type').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'ติดต่อทั่วไป' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(200);
+  }
+  await product.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'วัสดุซ่อมบำรุง' })
     .click();

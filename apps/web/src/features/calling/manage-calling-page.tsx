@@ -87,7 +87,7 @@ export function ManageCallingPage() {
       : null;
 
   const header = (
-    <Flex justify="space-between" align="end" gap={12} wrap>
+    <Flex justify="space-between" align="center" gap={12} wrap>
       <Segmented
         value={String(days)}
         onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
@@ -96,7 +96,6 @@ export function ManageCallingPage() {
           { value: '3', label: t('calling.range.last3Days') },
         ]}
       />
-      <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setTicketOpen(true)}>
         {t('calling.newTicket')}
       </Button>
@@ -179,6 +178,7 @@ export function ManageCallingPage() {
   return (
     <Flex vertical gap={16}>
       {header}
+      <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
       <ReconnectingBanner connected={connected} />
       {body}

@@ -98,7 +98,7 @@ export function CallingScanBox({
   };
 
   return (
-    <Form component="div" layout="vertical" style={{ flex: '1 1 320px', maxWidth: 460 }}>
+    <Form component="div" layout="vertical" style={{ maxWidth: 460 }}>
       <Form.Item
         label={t('calling.scan.label')}
         htmlFor="calling-scan"

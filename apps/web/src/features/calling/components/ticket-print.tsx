@@ -63,7 +63,7 @@ export function TicketPrint({ ticket }: { ticket: Ticket }) {
         className="tq-barcode"
         text={ticket.ticket_code}
         label={t('ticket.codeBarcode', { code: ticket.ticket_code })}
-        moduleSize="0.375mm"
+        moduleSize="0.5mm"
       />
       <div className="tq-code">{t('ticket.code', { code: ticket.ticket_code })}</div>
       <div className="tq-small" style={{ marginTop: '2mm' }}>

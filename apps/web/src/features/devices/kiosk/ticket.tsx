@@ -76,7 +76,7 @@ export function KioskTicket({
           className="tqk-ticket-barcode"
           text={ticket.ticket_code}
           label={t('ticket.codeBarcode', { code: ticket.ticket_code })}
-          moduleSize="0.375mm"
+          moduleSize="0.5mm"
         />
         <div className="tqk-ticket-code" data-testid="ticket-code">
           {t('ticket.code', { code: ticket.ticket_code })}
