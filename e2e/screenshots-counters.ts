@@ -16,7 +16,10 @@ const TEXT = {
 } as const satisfies Record<Language, Record<string, string>>;
 
 /** Today's ticket as issueQueue answers it (the helper types only its number and uuid). */
-type IssuedToday = Pick<Ticket, 'uuid' | 'queue_number' | 'queue_type_name' | 'truck_license' | 'created'>;
+type IssuedToday = Pick<
+  Ticket,
+  'uuid' | 'ticket_code' | 'queue_number' | 'queue_type_name' | 'truck_license' | 'created'
+>;
 
 /**
  * The gate's refusal for a number two trucks inside hold. Only midnight makes that happen (the

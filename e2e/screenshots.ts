@@ -5,8 +5,9 @@ import type { Page } from 'playwright-core';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
-import { cardQueues, launchBrowser, signInDirect } from './support/browser.ts';
+import { launchBrowser, signInDirect } from './support/browser.ts';
 import { OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
 
@@ -155,16 +156,6 @@ async function main(): Promise<void> {
           await page.keyboard.press('Escape');
         }
         await page.context().close();
-
-        // The driver's page, on a phone.
-        const phone = await preparePage(browser, server.baseUrl, language, mode, 390);
-        await signInDirect(phone, server.baseUrl, ...ADMIN);
-        const uuid = (await cardQueues(phone, 3))[0]?.uuid;
-        if (uuid) {
-          await phone.goto(`/Queue/data/${uuid}`);
-          await shoot(phone, `driver-page-${suffix}`, true);
-        }
-        await phone.context().close();
       }
     }
 
@@ -192,6 +183,8 @@ async function main(): Promise<void> {
     await shootDisplayScreens(browser, server.baseUrl);
     await shootKioskScreens(browser, server.baseUrl);
     await shootCounterScreens(browser, server.baseUrl);
+    // The ticket's codes, the driver's page (on a phone) and the camera's view.
+    await shootScanScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -45,8 +45,11 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no background traffic). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no background
+ * traffic), and `extraArgs` (a fake camera, say).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -58,6 +61,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
   // Every context (browser.newPage makes one too) watches for CSP violations.

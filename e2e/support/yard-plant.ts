@@ -26,6 +26,8 @@ export async function signIn(baseUrl: string, email: string, password: string): 
 export interface IssuedTicket {
   uuid: string;
   queue_number: string;
+  /** The short code of its Code 128 (T-016JD). */
+  ticket_code: string;
 }
 
 /** The officer issues a ticket of their queue type with `prefix` (the demo: A lab, B standard, C general). */

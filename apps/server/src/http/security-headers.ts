@@ -34,7 +34,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // The counters' scan boxes read tickets with the camera on phones and tablets (this site only).
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
 };
 
 /**

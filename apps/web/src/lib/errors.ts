@@ -20,6 +20,11 @@ export function numberCandidatesOf(error: unknown): NumberCandidate[] {
   return error.detail.candidates ?? [];
 }
 
+/** The queue number a refusal is about, when the server named it (a scanned ticket has none typed). */
+export function queueNumberOf(error: unknown): string | undefined {
+  return isApiRequestError(error) ? error.detail.queueNumber : undefined;
+}
+
 /**
  * What a truck has not done, when the gate refused its exit as UNFINISHED_EXIT; null for any
  * other failure. An empty list still means "ask first" (the server said so, without naming why).

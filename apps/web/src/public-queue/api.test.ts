@@ -18,6 +18,7 @@ describe('driver page wire constants', () => {
 describe('isPublicQueue', () => {
   const sample = {
     uuid: '3f2b8c1e-9a47-4d2e-8f6b-0c1d2e3f4a5b',
+    ticket_code: 'T-016JD',
     company_name: 'ACME',
     branch_name: 'Plant 1',
     queue_number: 'A001',
@@ -50,5 +51,6 @@ describe('isPublicQueue', () => {
     expect(isPublicQueue({ ...sample, ahead: '2' })).toBe(false);
     expect(isPublicQueue({ ...sample, reason_name: 7 })).toBe(false);
     expect(isPublicQueue({ ...sample, previous_number: {} })).toBe(false);
+    expect(isPublicQueue({ ...sample, ticket_code: undefined })).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ export function isPublicQueue(value: unknown): value is PublicQueue {
   const v = value;
   return (
     typeof v.uuid === 'string' &&
+    typeof v.ticket_code === 'string' &&
     typeof v.queue_number === 'string' &&
     typeof v.company_name === 'string' &&
     typeof v.branch_name === 'string' &&

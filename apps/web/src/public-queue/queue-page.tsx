@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import { Code128Svg } from '../lib/barcode/code128-svg.tsx';
 import { config } from '../lib/config.ts';
+import { driverPageUrl } from '../lib/driver-page.ts';
 import { LANGUAGES, type Language } from '../lib/languages.ts';
 import {
   CheckIcon,
@@ -18,6 +20,9 @@ import { browserLanguageTags, pickLanguage, readStoredLanguage, storeLanguage } 
 import { queueProgress, queueStatus, type ProgressStep, type QueueStatus, type StepId } from './progress.ts';
 import { STRINGS, type Strings } from './strings.ts';
 import { useQueue, type LiveState } from './use-queue.ts';
+
+/** The QR code's drawing pulls in the QR encoder: loaded after the page's first paint. */
+const QrSvg = lazy(() => import('../lib/barcode/qr-svg.tsx'));
 
 /**
  * The driver's page (SPEC.md section 2, "Public queue page"): one ticket, opened from the QR
@@ -71,6 +76,10 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
           {/* A cancelled or voided ticket goes no further: its panel says so, without steps. */}
           {status?.kind !== 'noShow' && status?.kind !== 'voided' && (
             <Progress s={s} steps={queueProgress(view.queue)} />
+          )}
+          {/* Inside the plant, the counters may scan the phone instead of the paper ticket. */}
+          {status?.kind !== 'exited' && status?.kind !== 'voided' && (
+            <CounterCodes s={s} queue={view.queue} />
           )}
           <Footer s={s} live={view.live} updatedAt={view.updatedAt} />
         </>
@@ -321,6 +330,29 @@ function Progress({ s, steps }: { s: Strings; steps: ProgressStep[] }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** The ticket's QR code (this page's address) and the Code 128 of its code, as printed on the ticket. */
+function CounterCodes({ s, queue }: { s: Strings; queue: PublicQueue }) {
+  return (
+    <section className="qp-card qp-codes" aria-labelledby="qp-codes-title">
+      <h2 id="qp-codes-title" className="qp-section-title">
+        {s.counterCodes}
+      </h2>
+      <p className="qp-codes-hint">{s.counterCodesHint}</p>
+      <div className="qp-codes-symbols">
+        <Suspense fallback={<span className="qp-codes-qr" />}>
+          <QrSvg className="qp-codes-qr" text={driverPageUrl(queue.uuid)} label={s.qrLabel} />
+        </Suspense>
+        <Code128Svg
+          className="qp-codes-barcode"
+          text={queue.ticket_code}
+          label={s.barcodeLabel(queue.ticket_code)}
+        />
+        <p className="qp-codes-code">{s.ticketCode(queue.ticket_code)}</p>
+      </div>
     </section>
   );
 }

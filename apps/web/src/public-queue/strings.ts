@@ -47,6 +47,13 @@ export interface Strings {
   loadErrorBody: string;
   retry: string;
   loading: string;
+  /** The card with the ticket's QR code and barcode, for an officer's scanner at a counter. */
+  counterCodes: string;
+  counterCodesHint: string;
+  /** Under the barcode: "Ticket code T-016JD". */
+  ticketCode: (code: string) => string;
+  qrLabel: string;
+  barcodeLabel: (code: string) => string;
 }
 
 /** Russian counts: 1 машина, 2-4 машины, 5+ машин (11-14 take the last form). */
@@ -116,6 +123,11 @@ const th: Strings = {
   loadErrorBody: 'กรุณาตรวจสอบอินเทอร์เน็ต ระบบจะลองใหม่เองอัตโนมัติ',
   retry: 'ลองใหม่',
   loading: 'กำลังโหลด…',
+  counterCodes: 'แสดงที่จุดบริการ',
+  counterCodesHint: 'ที่แล็บ ตาชั่ง และประตูทางออก ให้เจ้าหน้าที่สแกนรหัสนี้จากหน้าจอโทรศัพท์ได้ หากไม่มีบัตรคิวกระดาษ',
+  ticketCode: (code) => `รหัสบัตร ${code}`,
+  qrLabel: 'QR code ของบัตรคิวนี้',
+  barcodeLabel: (code) => `บาร์โค้ดรหัสบัตร ${code}`,
 };
 
 const en: Strings = {
@@ -177,6 +189,12 @@ const en: Strings = {
   loadErrorBody: 'Please check your internet connection. The page will try again by itself',
   retry: 'Try again',
   loading: 'Loading…',
+  counterCodes: 'Show at the counter',
+  counterCodesHint:
+    'At the lab, the weighbridge and the gate, the officer can scan these from your phone if you do not have the paper ticket.',
+  ticketCode: (code) => `Ticket code ${code}`,
+  qrLabel: 'QR code of this ticket',
+  barcodeLabel: (code) => `Barcode of ticket code ${code}`,
 };
 
 const es: Strings = {
@@ -238,6 +256,12 @@ const es: Strings = {
   loadErrorBody: 'Compruebe su conexión a internet. La página lo intentará de nuevo sola',
   retry: 'Reintentar',
   loading: 'Cargando…',
+  counterCodes: 'Mostrar en el mostrador',
+  counterCodesHint:
+    'En el laboratorio, la báscula y la salida, el encargado puede escanear estos códigos en su teléfono si no tiene el ticket de papel.',
+  ticketCode: (code) => `Código del ticket ${code}`,
+  qrLabel: 'Código QR de este ticket',
+  barcodeLabel: (code) => `Código de barras del ticket ${code}`,
 };
 
 const de: Strings = {
@@ -299,6 +323,12 @@ const de: Strings = {
   loadErrorBody: 'Bitte prüfen Sie Ihre Internetverbindung. Die Seite versucht es selbst erneut',
   retry: 'Erneut versuchen',
   loading: 'Wird geladen…',
+  counterCodes: 'Am Schalter vorzeigen',
+  counterCodesHint:
+    'Im Labor, an der Waage und am Tor kann das Personal diese Codes von Ihrem Telefon scannen, falls Sie das Papierticket nicht haben.',
+  ticketCode: (code) => `Ticketcode ${code}`,
+  qrLabel: 'QR-Code dieses Tickets',
+  barcodeLabel: (code) => `Barcode des Ticketcodes ${code}`,
 };
 
 const it: Strings = {
@@ -360,6 +390,12 @@ const it: Strings = {
   loadErrorBody: 'Controlli la connessione a internet. La pagina riproverà da sola',
   retry: 'Riprova',
   loading: 'Caricamento…',
+  counterCodes: 'Mostra allo sportello',
+  counterCodesHint:
+    "Al laboratorio, alla pesa e al cancello, l'addetto può scansionare questi codici dal telefono se non hai il biglietto di carta.",
+  ticketCode: (code) => `Codice biglietto ${code}`,
+  qrLabel: 'Codice QR di questo biglietto',
+  barcodeLabel: (code) => `Codice a barre del biglietto ${code}`,
 };
 
 const ru: Strings = {
@@ -421,6 +457,12 @@ const ru: Strings = {
   loadErrorBody: 'Проверьте подключение к интернету. Страница повторит попытку сама',
   retry: 'Повторить',
   loading: 'Загрузка…',
+  counterCodes: 'Покажите на пункте',
+  counterCodesHint:
+    'В лаборатории, на весах и на выезде сотрудник может отсканировать эти коды с экрана телефона, если у вас нет бумажного талона.',
+  ticketCode: (code) => `Код талона ${code}`,
+  qrLabel: 'QR-код этого талона',
+  barcodeLabel: (code) => `Штрихкод талона ${code}`,
 };
 
 export const STRINGS: Record<Language, Strings> = { th, en, es, de, it, ru };

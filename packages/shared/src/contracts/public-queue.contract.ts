@@ -8,6 +8,8 @@ import { defineContract, OkSchema } from './api.ts';
  */
 export const PublicQueueSchema = z.object({
   uuid: z.string(),
+  /** The ticket's short code, shown as a Code 128 for a counter's scanner (scan/ticket-code.ts). */
+  ticket_code: z.string(),
   company_name: z.string(),
   branch_name: z.string(),
   queue_number: z.string(),

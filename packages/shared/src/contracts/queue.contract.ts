@@ -29,6 +29,8 @@ export const QueueNumberSchema = z
 
 export const TicketSchema = z.object({
   uuid: z.string(),
+  /** The short code of the ticket's Code 128 (scan/ticket-code.ts): counters find the ticket by it. */
+  ticket_code: z.string(),
   queue_number: z.string(),
   queue_type_name: z.string(),
   product_name: z.string(),

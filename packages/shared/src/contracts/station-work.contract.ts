@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
+import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 
-/** Lab pickup, weighing and the exit gate: an officer types a queue number, the server finds today's truck. */
+/** Lab pickup, weighing and the exit gate: an officer types or scans a truck, the server finds its ticket. */
 
 export const LabRecordSchema = z.object({
   uuid: z.string(),
@@ -21,11 +22,43 @@ export const LabRecordSchema = z.object({
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 
 /**
- * The truck a counter means: the number as typed or scanned, and, once the officer picked one of
- * several trucks holding that number (AMBIGUOUS_NUMBER), or a scan named it, the ticket's uuid.
+ * A ticket code as scanned from a ticket's Code 128 or typed from it (T-016JD), as printed once
+ * read; one whose check symbol does not match (a misread) names no ticket and is refused.
  */
-const TruckRef = { queue_number: QueueNumberSchema, uuid: z.uuid().optional() };
-const QueueNumberBody = z.strictObject(TruckRef);
+export const TicketCodeSchema = z
+  .string()
+  .max(40)
+  .transform((text, ctx) => {
+    const reading = readTicketCode(text);
+    if (reading.ok) return reading.code;
+    // Not aborting: the union then names this field instead of "no option matched".
+    ctx.addIssue({
+      code: 'custom',
+      continue: true,
+      message:
+        reading.problem === 'check'
+          ? 'does not match its check symbol (a misread): scan it again'
+          : 'is not a ticket code',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * The truck a counter means, named exactly one way: the number as typed (with, once the officer
+ * picked one of several trucks holding it (AMBIGUOUS_NUMBER), that ticket's uuid); the uuid alone
+ * (the driver's page address of the ticket's QR code); or the ticket code of its Code 128.
+ */
+function truckRefBody<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z.union(
+    [
+      z.strictObject({ queue_number: QueueNumberSchema, uuid: z.uuid().optional(), ...extra }),
+      z.strictObject({ uuid: z.uuid(), ...extra }),
+      z.strictObject({ ticket_code: TicketCodeSchema, ...extra }),
+    ],
+    { error: 'names the truck one way: queue_number (uuid may come with it), uuid, or ticket_code' },
+  );
+}
+const QueueNumberBody = truckRefBody({});
 
 /** The lab receives a truck's sample: QS -> LS, stamps the lab start. */
 export const labAccept = defineContract({
@@ -70,8 +103,7 @@ export type ExitRecord = z.infer<typeof ExitRecordSchema>;
 export const exitFactory = defineContract({
   path: 'process/security/exitFactory',
   access: 'exit',
-  body: z.strictObject({
-    ...TruckRef,
+  body: truckRefBody({
     /** The officer saw what the truck has not done (UNFINISHED_EXIT) and lets it out anyway. */
     confirm_unfinished: z.boolean().optional(),
   }),
@@ -111,7 +143,7 @@ export const WeightSchema = z
   .max(100_000)
   .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
 
-const WeighBody = z.strictObject({ ...TruckRef, weight: WeightSchema });
+const WeighBody = truckRefBody({ weight: WeightSchema });
 
 export const weighIn = defineContract({
   path: 'process/weighing/weighIn',

@@ -6,6 +6,7 @@ import {
   waitingStates,
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
+import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
@@ -46,6 +47,7 @@ export function createPublicQueueService(deps: {
       return {
         branchQueueTypeId: q.branchQueueTypeId,
         uuid: q.uuid,
+        ticket_code: encodeTicketCode(q.id),
         company_name: branch?.companyName || companyName,
         branch_name: branch?.name ?? '',
         queue_number: q.queueNumber,

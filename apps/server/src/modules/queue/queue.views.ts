@@ -2,6 +2,7 @@ import type { CardQueue, FlowQueueRow, Ticket } from '@truck-queue/shared/contra
 import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { ISSUED_STATE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { weighingTotals } from '@truck-queue/shared/queue/weighing';
+import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { QueueView } from './queue.repository.ts';
 
 /** How a queue looks on the wire in each screen's shape (SPEC.md section 3 names). */
@@ -15,6 +16,7 @@ const state = (value: string): QueueState => (isQueueState(value) ? value : ISSU
 export function toTicket(q: QueueView): Ticket {
   return {
     uuid: q.uuid,
+    ticket_code: encodeTicketCode(q.id),
     queue_number: q.queueNumber,
     queue_type_name: q.queueTypeName,
     product_name: q.productName,

@@ -3,10 +3,14 @@ import type { RegisterCall } from '../../http/register-call.ts';
 import { toExitRecord, toLabRecord, toWeighRecord } from './queue.views.ts';
 import type { StationWorkService, TruckRef } from './station-work.service.ts';
 
-const refOf = (body: { queue_number: string; uuid?: string | undefined }): TruckRef => ({
-  queueNumber: body.queue_number,
-  uuid: body.uuid,
-});
+/** The contract's one way of naming the truck, in the service's words. */
+function refOf(
+  body: { queue_number: string; uuid?: string | undefined } | { uuid: string } | { ticket_code: string },
+): TruckRef {
+  if ('ticket_code' in body) return { ticketCode: body.ticket_code };
+  if ('queue_number' in body) return { queueNumber: body.queue_number, uuid: body.uuid };
+  return { uuid: body.uuid };
+}
 
 export function registerStationWorkRoutes(register: RegisterCall, work: StationWorkService): void {
   register(contracts.labAccept, async ({ auth, body }) => ({

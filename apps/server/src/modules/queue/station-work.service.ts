@@ -1,4 +1,5 @@
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
+import { readTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -7,15 +8,17 @@ import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 
-/** The truck a counter means: the number as typed or scanned, and the ticket's uuid once known. */
-export interface TruckRef {
-  queueNumber: string;
-  uuid?: string | undefined;
-}
+/**
+ * The truck a counter means, named one way: the number as typed (with the ticket's uuid once the
+ * officer picked among several trucks holding it), the uuid alone (a scan of the ticket's QR code),
+ * or the ticket code of its Code 128.
+ */
+export type TruckRef =
+  { queueNumber: string; uuid?: string | undefined } | { uuid: string } | { ticketCode: string };
 
 /**
- * Lab pickup, weighbridge and gate: an officer types a queue number; the service finds the
- * truck it means (the latest ticket with that number still inside the plant) and moves it.
+ * Lab pickup, weighbridge and gate: an officer types a queue number or scans a ticket; the
+ * service finds the truck it means and moves it.
  */
 export function createStationWorkService(deps: {
   db: Db;
@@ -27,13 +30,26 @@ export function createStationWorkService(deps: {
   const reads = createQueueReadsRepository(db);
 
   /**
-   * The truck a counter means, never guessed: the ticket named by uuid (a scan, or the officer's
-   * pick among several), else the one truck inside holding the number. Several inside: refused
-   * with the candidates (AMBIGUOUS_NUMBER). None inside: the latest ticket with that number, so
-   * `decide` answers "already left" and a repeated scan never falls through to another truck.
-   * Whether the truck may move is `decide`'s answer, under the row lock.
+   * The truck a counter means, never guessed. A ticket code or a uuid (a scan, or the officer's
+   * pick among several) names one ticket of the branch and nothing else; with a number beside
+   * it, that ticket must hold the number. A number alone means the one truck inside holding it.
+   * Several inside: refused with the candidates (AMBIGUOUS_NUMBER). None inside: the latest
+   * ticket with that number, so `decide` answers "already left" and a repeated scan never falls
+   * through to another truck. Whether the truck may move is `decide`'s answer, under the row lock.
    */
-  async function find(auth: AuthContext, queueNumber: string, uuid?: string): Promise<QueueView> {
+  async function find(auth: AuthContext, ref: TruckRef): Promise<QueueView> {
+    if ('ticketCode' in ref) {
+      const reading = readTicketCode(ref.ticketCode);
+      const named = reading.ok ? await repo.view(db, auth.branchId, reading.id) : null;
+      if (!named) throw notFound(`Ticket ${ref.ticketCode}`);
+      return named;
+    }
+    if (!('queueNumber' in ref)) {
+      const named = await repo.findByUuid(db, auth.branchId, ref.uuid);
+      if (!named) throw notFound('The ticket');
+      return named;
+    }
+    const { queueNumber, uuid } = ref;
     if (uuid !== undefined) {
       const named = await repo.findByUuid(db, auth.branchId, uuid);
       if (!named || named.queueNumber !== queueNumber) throw notFound(`Queue number ${queueNumber}`);
@@ -68,12 +84,12 @@ export function createStationWorkService(deps: {
 
   return {
     async labAccept(auth: AuthContext, ref: TruckRef) {
-      const target = await find(auth, ref.queueNumber, ref.uuid);
+      const target = await find(auth, ref);
       return queue.change(auth.branchId, target.id, { kind: 'accept' }, { officerId: auth.officerId });
     },
 
     async labComplete(auth: AuthContext, ref: TruckRef) {
-      const target = await find(auth, ref.queueNumber, ref.uuid);
+      const target = await find(auth, ref);
       return queue.change(auth.branchId, target.id, { kind: 'complete' }, { officerId: auth.officerId });
     },
 
@@ -93,7 +109,7 @@ export function createStationWorkService(deps: {
 
     /** The gate; a truck whose work is not done leaves only with `confirmUnfinished` (decide). */
     async exit(auth: AuthContext, ref: TruckRef, confirmUnfinished = false) {
-      const target = await find(auth, ref.queueNumber, ref.uuid);
+      const target = await find(auth, ref);
       const command: QueueCommand = { kind: 'exit', confirmUnfinished };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
@@ -105,7 +121,7 @@ export function createStationWorkService(deps: {
     },
 
     async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number) {
-      const target = await find(auth, ref.queueNumber, ref.uuid);
+      const target = await find(auth, ref);
       const command: QueueCommand = direction === 'in' ? { kind: 'weigh_in', kg } : { kind: 'weigh_out', kg };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },

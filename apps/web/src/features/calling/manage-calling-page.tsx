@@ -11,6 +11,7 @@ import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
+import { CallingScanBox } from './components/calling-scan-box.tsx';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { labWait, ProcessCard } from './components/process-card.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
@@ -179,6 +180,7 @@ export function ManageCallingPage() {
   return (
     <Flex vertical gap={16}>
       {header}
+      <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
       <ReconnectingBanner connected={connected} />
       {body}

@@ -6,9 +6,14 @@ import dayjs from 'dayjs';
 import { durationParts } from '@truck-queue/shared/durations';
 import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
 import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
-import { unfinishedStepsOf } from '../../lib/errors.ts';
+import { queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import {
+  CounterPage,
+  scanLabel,
+  useCounterScan,
+  type NamedTruck,
+} from '../station-work/components/counter-page.tsx';
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
 import { unfinishedStepKeys } from './unfinished-exit.ts';
@@ -109,8 +114,7 @@ export function ExitFactoryPage() {
    * (the chooser, then again with its uuid), or, for a truck whose work is not done, whether to
    * let it out anyway (then again with `confirm_unfinished`, marked so in the audit and report).
    */
-  const send = (body: ExitBody, picked?: NumberCandidate) => {
-    const n = body.queue_number;
+  const send = (body: ExitBody, named: NamedTruck, picked?: NumberCandidate) => {
     const unfinished = body.confirm_unfinished === true;
     exit.mutate(body, {
       onSuccess: ({ queue }) =>
@@ -126,24 +130,35 @@ export function ExitFactoryPage() {
       onError: (error) => {
         const missing = unfinishedStepsOf(error);
         if (missing && !unfinished) {
-          askUnfinished(body, missing, picked);
+          // A scan names no number: the refusal says which queue it is.
+          askUnfinished(body, named, queueNumberOf(error) ?? scanLabel(t, named), missing, picked);
           return;
         }
+        const n = scanLabel(t, named);
         scan.refused(
           error,
-          n,
+          named,
           { conflict: t('exit.alreadyExitedNoTime', { n }), invalid: { title: t('exit.invalidNumber') } },
-          { pick: (candidate) => send({ queue_number: n, uuid: candidate.uuid }, candidate) },
+          {
+            pick: (candidate) =>
+              send({ queue_number: candidate.queue_number, uuid: candidate.uuid }, named, candidate),
+          },
         );
       },
     });
   };
 
   /** The truck's work is not done: name what is missing; the officer lets it out or not (the default). */
-  const askUnfinished = (body: ExitBody, missing: UnfinishedStep[], picked?: NumberCandidate) => {
+  const askUnfinished = (
+    body: ExitBody,
+    named: NamedTruck,
+    n: string,
+    missing: UnfinishedStep[],
+    picked?: NumberCandidate,
+  ) => {
     let confirmed = false;
     modal.confirm({
-      title: t('exit.unfinished.title', { n: body.queue_number }),
+      title: t('exit.unfinished.title', { n }),
       content: <UnfinishedDetails missing={missing} licence={picked?.truck_license} />,
       okText: t('exit.unfinished.confirm'),
       okButtonProps: { danger: true },
@@ -152,7 +167,7 @@ export function ExitFactoryPage() {
       width: 480,
       onOk: () => {
         confirmed = true;
-        send({ ...body, confirm_unfinished: true }, picked);
+        send({ ...body, confirm_unfinished: true }, named, picked);
       },
       // Not let out: the number is selected for the next scan; let out, the outcome takes the caret.
       afterClose: () => {
@@ -162,9 +177,9 @@ export function ExitFactoryPage() {
   };
 
   const submit = () => {
-    const n = scan.take();
-    if (!n || exit.isPending) return;
-    send({ queue_number: n });
+    if (exit.isPending) return;
+    const target = scan.take();
+    if (target) send(target.ref, target.named);
   };
 
   return (

@@ -4,11 +4,20 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { durationParts } from '@truck-queue/shared/durations';
-import type { LabRecord } from '@truck-queue/shared/contracts/station-work.contract';
+import type { BodyOf } from '@truck-queue/shared/contracts/api';
+import type {
+  LabRecord,
+  labAccept as labAcceptContract,
+} from '@truck-queue/shared/contracts/station-work.contract';
 import { isInLab } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import {
+  CounterPage,
+  scanLabel,
+  useCounterScan,
+  type NamedTruck,
+} from '../station-work/components/counter-page.tsx';
 import { useAcceptToday } from './api/use-accept-today.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
@@ -38,9 +47,9 @@ export function ResultLabPage() {
   const checkout = useLabCompleted();
   const scan = useCounterScan('lab');
 
-  /** Takes the sample of the truck `n` means: the picked one (`uuid`) once several held the number. */
-  const send = (n: string, uuid?: string) => {
-    accept.mutate(uuid ? { queue_number: n, uuid } : { queue_number: n }, {
+  /** Takes the sample of the truck scanned or typed; again with the picked uuid when several held the number. */
+  const send = (body: BodyOf<typeof labAcceptContract>, named: NamedTruck) => {
+    accept.mutate(body, {
       onSuccess: ({ queue }) =>
         scan.recorded({
           text: t('lab.recorded', { n: queue.queue_number }),
@@ -54,30 +63,41 @@ export function ResultLabPage() {
       onError: (error) =>
         scan.refused(
           error,
-          n,
-          { conflict: t('lab.acceptConflict', { n }), invalid: { title: t('lab.invalidNumber') } },
-          { pick: (candidate) => send(n, candidate.uuid) },
+          named,
+          {
+            conflict: t('lab.acceptConflict', { n: scanLabel(t, named) }),
+            invalid: { title: t('lab.invalidNumber') },
+          },
+          {
+            pick: (candidate) => send({ queue_number: candidate.queue_number, uuid: candidate.uuid }, named),
+          },
         ),
     });
   };
 
   const submit = () => {
-    const n = scan.take();
-    if (!n || accept.isPending) return;
-    send(n);
+    if (accept.isPending) return;
+    const target = scan.take();
+    if (target) send(target.ref, target.named);
   };
 
+  const checkingOut =
+    checkout.variables && 'uuid' in checkout.variables ? checkout.variables.uuid : undefined;
   const checkOut = (row: LabRecord) => {
     const n = row.queue_number;
     checkout.mutate(
-      { queue_number: n, uuid: row.uuid },
+      { uuid: row.uuid },
       {
         onSuccess: ({ queue }) => {
           void message.success(t('lab.checkedOut', { n: queue.queue_number }));
           scan.focus();
         },
         onError: (error) =>
-          scan.refused(error, n, { conflict: t('lab.checkoutConflict', { n }), fromRow: true }),
+          scan.refused(
+            error,
+            { kind: 'number', queueNumber: n },
+            { conflict: t('lab.checkoutConflict', { n }), fromRow: true },
+          ),
       },
     );
   };
@@ -131,7 +151,7 @@ export function ResultLabPage() {
               type="primary"
               ghost
               icon={<CheckOutlined aria-hidden />}
-              loading={checkout.isPending && checkout.variables?.uuid === row.uuid}
+              loading={checkout.isPending && checkingOut === row.uuid}
             >
               {t('lab.checkout')}
             </Button>

@@ -9,7 +9,12 @@ import type {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { errorCodeOf } from '../../lib/errors.ts';
-import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import {
+  CounterPage,
+  scanLabel,
+  useCounterScan,
+  type NamedTruck,
+} from '../station-work/components/counter-page.tsx';
 import { useWeighIn } from './api/use-weigh-in.ts';
 import { useWeighOut } from './api/use-weigh-out.ts';
 import { useWeighToday } from './api/use-weigh-today.ts';
@@ -52,15 +57,20 @@ export function WeighingPage() {
   const pending = weighIn.isPending || weighOut.isPending;
 
   const rows = today.data ?? [];
-  const typed = scan.typed;
-  const known = typed ? rows.find((row) => row.queue_number === typed) : undefined;
+  // What today's list knows of the truck in the box (a typed number, or the QR code's ticket).
+  const scanned = scan.scanned;
+  const known =
+    scanned.kind === 'number'
+      ? rows.find((row) => row.queue_number === scanned.queueNumber)
+      : scanned.kind === 'uuid'
+        ? rows.find((row) => row.uuid === scanned.uuid)
+        : undefined;
   const suggestion = suggestedDirection(known);
 
   const focusWeight = (select = false) => weightRef.current?.focus(select ? { cursor: 'all' } : undefined);
 
   /** Records a weighing; sent again with the picked truck's uuid when several held the number. */
-  const send = (direction: WeighDirection, body: BodyOf<typeof weighInContract>) => {
-    const n = body.queue_number;
+  const send = (direction: WeighDirection, body: BodyOf<typeof weighInContract>, named: NamedTruck) => {
     const mutation = direction === 'in' ? weighIn : weighOut;
     mutation.mutate(body, {
       onSuccess: ({ queue }) => {
@@ -86,10 +96,10 @@ export function WeighingPage() {
         const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
         scan.refused(
           error,
-          n,
+          named,
           {
             conflict: t(direction === 'in' ? 'weighing.weighInConflict' : 'weighing.weighOutConflict', {
-              n,
+              n: scanLabel(t, named),
             }),
             invalid: { title: t('weighing.invalidInput'), explain: true },
             // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
@@ -97,7 +107,12 @@ export function WeighingPage() {
           },
           {
             ...(invalid ? { afterClose: () => focusWeight(true) } : {}),
-            pick: (candidate) => send(direction, { ...body, uuid: candidate.uuid }),
+            pick: (candidate) =>
+              send(
+                direction,
+                { queue_number: candidate.queue_number, uuid: candidate.uuid, weight: body.weight },
+                named,
+              ),
           },
         );
       },
@@ -106,15 +121,15 @@ export function WeighingPage() {
 
   const submit = (direction: WeighDirection) => {
     if (pending) return;
-    const n = scan.take();
-    if (!n) return;
+    const target = scan.take();
+    if (!target) return;
     const wrong = weightProblem(weight);
     if (wrong || weight === null) {
       setProblem(wrong ?? 'required');
       focusWeight(true);
       return;
     }
-    send(direction, { queue_number: n, weight });
+    send(direction, { ...target.ref, weight }, target.named);
   };
 
   const status = known

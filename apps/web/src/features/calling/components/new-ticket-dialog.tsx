@@ -251,6 +251,7 @@ function TicketIssued({
           { key: 'product', label: t('ticket.product'), children: ticket.product_name },
           { key: 'licence', label: t('ticket.licence'), children: ticket.truck_license },
           { key: 'at', label: t('ticket.issuedAt'), children: formatDateTime(ticket.created) },
+          { key: 'code', label: t('ticket.codeLabel'), children: ticket.ticket_code },
         ]}
       />
       <Flex gap={8} wrap justify="center">

@@ -4,8 +4,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
-import { config } from '../../../lib/config.ts';
-import { driverPageUrl } from './ticket-format.ts';
+import { driverPageUrl } from '../../../lib/driver-page.ts';
 import { KioskTicket } from './ticket.tsx';
 import { useIdleTimeout } from './use-idle.ts';
 
@@ -64,7 +63,7 @@ export function IssuedStep({
         ticket={ticket}
         heading={company || device.branch_name}
         subheading={company ? device.branch_name : null}
-        followUrl={driverPageUrl(config.publicUrl || window.location.origin, ticket.uuid)}
+        followUrl={driverPageUrl(ticket.uuid)}
       />
       <div
         className="tqk-noprint tqk-issued-finish"

@@ -4,6 +4,7 @@ import { isMidway, kioskFlow, START, type KioskAction, type KioskFlow } from './
 
 const ticket: Ticket = {
   uuid: 'u-1',
+  ticket_code: 'T-00011',
   queue_number: 'A001',
   queue_type_name: 'ส่งมันสำปะหลัง',
   product_name: 'หัวมันสด',

@@ -1,15 +1,18 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
-import { formatTicketTime, PAGE_MARGIN_MM, qrSymbol, ticketPageLengthMm } from './ticket-format.ts';
+import { Code128Svg } from '../../../lib/barcode/code128-svg.tsx';
+import { QrSvg } from '../../../lib/barcode/qr-svg.tsx';
+import { formatTicketTime, PAGE_MARGIN_MM, ticketPageLengthMm } from './ticket-format.ts';
 
 /** Until the ticket is measured: long enough for any ticket, so nothing is cut. */
 const FALLBACK_PAGE_MM = 200;
 
 /**
  * The queue ticket as printed on 80 mm thermal paper (and shown on screen, zoomed): company,
- * number, type, product, licence, time and a QR code of the driver's page. The page size of
- * the print follows the ticket's measured length.
+ * number, type, product, licence, time, a QR code of the driver's page and a Code 128 of the
+ * ticket code for the counters' scanners. The page size of the print follows the ticket's
+ * measured length.
  */
 export function KioskTicket({
   ticket,
@@ -26,7 +29,6 @@ export function KioskTicket({
   const { t, i18n } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
   const [pageMm, setPageMm] = useState<number | null>(null);
-  const qr = useMemo(() => qrSymbol(followUrl), [followUrl]);
 
   useLayoutEffect(() => {
     const element = root.current;
@@ -68,19 +70,17 @@ export function KioskTicket({
           <dd>{formatTicketTime(ticket.created, i18n.language)}</dd>
         </dl>
         <hr />
-        <svg
-          className="tqk-ticket-qr"
-          data-testid="ticket-qr"
-          data-url={followUrl}
-          viewBox={`0 0 ${qr.size} ${qr.size}`}
-          role="img"
-          aria-label={t('kiosk.ticket.scan')}
-          xmlns="http://www.w3.org/2000/svg"
-        >
-          <rect width={qr.size} height={qr.size} fill="#fff" />
-          <path d={qr.path} fill="#000" />
-        </svg>
+        <QrSvg className="tqk-ticket-qr" text={followUrl} label={t('kiosk.ticket.scan')} />
         <div className="tqk-ticket-scan">{t('kiosk.ticket.scan')}</div>
+        <Code128Svg
+          className="tqk-ticket-barcode"
+          text={ticket.ticket_code}
+          label={t('ticket.codeBarcode', { code: ticket.ticket_code })}
+          moduleSize="0.5mm"
+        />
+        <div className="tqk-ticket-code" data-testid="ticket-code">
+          {t('ticket.code', { code: ticket.ticket_code })}
+        </div>
         <div className="tqk-ticket-small">{t('kiosk.ticket.keep')}</div>
       </div>
     </div>

@@ -3,6 +3,13 @@ import { Flex, type InputRef, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ConflictReason, NumberCandidate } from '@truck-queue/shared/contracts/api';
+import {
+  parseScannedText,
+  truckRefOf,
+  type ScannedText,
+  type TruckRefBody,
+} from '@truck-queue/shared/scan/scanned-text';
+import { CameraScanButton } from '../../../components/camera-scan-button.tsx';
 import { conflictReasonOf, errorCodeOf, errorMessage, numberCandidatesOf } from '../../../lib/errors.ts';
 import { CounterFormCard, type CounterIcon } from './counter-form-card.tsx';
 import { QueueNumberField } from './queue-number-field.tsx';
@@ -29,6 +36,52 @@ export interface RefusalWords {
   fromRow?: boolean;
 }
 
+/** What the scan box named a truck by: a typed number, a ticket code, or a ticket's QR code. */
+export type NamedTruck = Extract<ScannedText, { kind: 'number' | 'ticketCode' | 'uuid' }>;
+
+/** A scan the counter can send: the body fields naming the truck, and what they came from. */
+export interface ScannedTruck {
+  ref: TruckRefBody;
+  named: NamedTruck;
+}
+
+/** The truck as the officer's words name it before the server answered: its number or code. */
+export function scanLabel(t: TFunction, named: NamedTruck): string {
+  switch (named.kind) {
+    case 'number':
+      return named.queueNumber;
+    case 'ticketCode':
+      return named.code;
+    case 'uuid':
+      return t('counter.scan.thisTicket');
+  }
+}
+
+/** The line under a refusal's title: the number typed, the code scanned, or the QR code scanned. */
+function scanSubject(t: TFunction, section: CounterSection, named: NamedTruck): string {
+  switch (named.kind) {
+    case 'number':
+      return t(`${section}.typedNumber`, { n: named.queueNumber });
+    case 'ticketCode':
+      return t('counter.scan.scannedCode', { code: named.code });
+    case 'uuid':
+      return t('counter.scan.scannedQr');
+  }
+}
+
+/** A scan that names no truck: a ticket code misread, or a QR code that is not a ticket's. */
+export function unreadableScan(
+  t: TFunction,
+  scanned: Extract<ScannedText, { kind: 'misread' | 'foreignLink' }>,
+): StationFailure {
+  const read = t('counter.scan.read', {
+    text: scanned.text.length > 60 ? `${scanned.text.slice(0, 57)}…` : scanned.text,
+  });
+  return scanned.kind === 'misread'
+    ? { title: t('counter.scan.misread'), subject: t('counter.scan.misreadHint'), detail: read }
+    : { title: t('counter.scan.foreignLink'), subject: t('counter.scan.foreignLinkHint'), detail: read };
+}
+
 /**
  * Why a counter could not record a truck, in the officer's words: from the server's answer, its
  * `reason` first (errors.reasons.*), never from today's list, which may be older than the refusal.
@@ -37,16 +90,21 @@ export function counterFailure(
   t: TFunction,
   section: CounterSection,
   error: unknown,
-  n: string,
+  named: NamedTruck,
   words: RefusalWords,
 ): StationFailure {
-  const subject = t(`${section}.typedNumber`, { n });
+  const subject = scanSubject(t, section, named);
   const serverSays =
     error instanceof Error && error.message
       ? t(`${section}.serverSays`, { message: error.message })
       : undefined;
   const code = errorCodeOf(error);
-  if (code === 'NOT_FOUND') return { title: t(`${section}.notFound`), subject };
+  if (code === 'NOT_FOUND') {
+    return {
+      title: named.kind === 'number' ? t(`${section}.notFound`) : t('counter.scan.notFound'),
+      subject,
+    };
+  }
   if (code === 'CONFLICT') {
     const reason = conflictReasonOf(error);
     if (reason) return { title: errorMessage(t, error), subject: words.hint?.(reason) };
@@ -69,20 +127,26 @@ export interface RefusalOptions {
   pick?: (candidate: NumberCandidate) => void;
 }
 
-/** The scan box of a counter: the typed number, its outcome, and the caret kept in the field. */
+/**
+ * The scan box of a counter: what was typed or scanned (a queue number, a ticket code, a
+ * ticket's QR code), its outcome, and the caret kept in the field.
+ */
 export interface CounterScan {
   section: CounterSection;
   inputRef: RefObject<InputRef | null>;
   value: string;
-  /** What was typed, trimmed and upper-cased. */
-  typed: string;
+  /** What the box holds, read (scan/scanned-text.ts). */
+  scanned: ScannedText;
   /** Submitted without a number: the field is red with a reason. */
   missing: boolean;
   /** The outcome of the last scan that went through. */
   last: LastScan | null;
   change: (value: string) => void;
-  /** The typed number, or null after turning the field red (with the caret in it) when there is none. */
-  take: () => string | null;
+  /**
+   * The truck the box names, or null: an empty box turns red (with the caret in it); a misread
+   * ticket code or a QR code that is no ticket's is shown in a dialog, and the text selected.
+   */
+  take: () => ScannedTruck | null;
   focus: (select?: boolean) => void;
   /** A scan went through: show what was recorded, empty the field for the next truck. */
   recorded: (scan: LastScan) => void;
@@ -91,7 +155,7 @@ export interface CounterScan {
    * refusal clears the last outcome and selects the number after it; `afterClose` overrides that.
    * A number several trucks hold opens the chooser instead, when the page can `pick`.
    */
-  refused: (error: unknown, n: string, words: RefusalWords, options?: RefusalOptions) => void;
+  refused: (error: unknown, named: NamedTruck, words: RefusalWords, options?: RefusalOptions) => void;
   /** The trucks the last number may mean, while the officer picks one (CounterPage shows them). */
   choice: TruckChoice | null;
   /** The officer picked one of them: the chooser closes and the page sends its action again. */
@@ -105,44 +169,62 @@ export function useCounterScan(section: CounterSection): CounterScan {
   const showFailure = useFailureDialog();
   const inputRef = useRef<InputRef>(null);
   const [value, setValue] = useState('');
+  // What the box holds now: a camera scan sets it and submits at once, before React re-renders.
+  const current = useRef('');
   const [missing, setMissing] = useState(false);
   const [last, setLast] = useState<LastScan | null>(null);
   const [choice, setChoice] = useState<TruckChoice | null>(null);
-  const typed = value.trim().toUpperCase();
   const focus = (select = false) => focusQueueNumber(inputRef.current, select);
+  const set = (next: string) => {
+    current.current = next;
+    setValue(next);
+  };
 
   return {
     section,
     inputRef,
     value,
-    typed,
+    scanned: parseScannedText(value),
     missing,
     last,
     change: (next) => {
-      setValue(next);
+      set(next);
       if (next) setMissing(false);
     },
     take: () => {
-      if (typed) return typed;
-      setMissing(true);
-      focus();
-      return null;
+      const scanned = parseScannedText(current.current);
+      const ref = truckRefOf(scanned);
+      switch (scanned.kind) {
+        case 'number':
+        case 'ticketCode':
+        case 'uuid':
+          return ref ? { ref, named: scanned } : null;
+        case 'empty':
+          setMissing(true);
+          focus();
+          return null;
+        case 'misread':
+        case 'foreignLink':
+          setLast(null);
+          showFailure(unreadableScan(t, scanned), () => focus(true));
+          return null;
+      }
     },
     focus,
     recorded: (scan) => {
       setLast(scan);
-      setValue('');
+      set('');
       focus();
     },
-    refused: (error, n, words, options = {}) => {
+    refused: (error, named, words, options = {}) => {
       if (!words.fromRow) setLast(null);
       const candidates = numberCandidatesOf(error);
       if (options.pick && candidates.length > 0) {
-        setChoice({ n, candidates, pick: options.pick });
+        setChoice({ n: scanLabel(t, named), candidates, pick: options.pick });
         return;
       }
       showFailure(
-        counterFailure(t, section, error, n, words),
+        counterFailure(t, section, error, named, words),
         options.afterClose ?? (() => focus(!words.fromRow)),
       );
     },
@@ -162,7 +244,10 @@ export function useCounterScan(section: CounterSection): CounterScan {
 interface CounterPageProps<T extends TodayRow> {
   scan: CounterScan;
   icon: CounterIcon;
-  /** Enter in the number field (a barcode scanner ends with it): record, or go on to the next field. */
+  /**
+   * Enter in the number field (a wedge scanner ends with it), or a camera scan: record, or go on
+   * to the next field.
+   */
   onEnter: () => void;
   /** The button beside the number field. */
   action?: ReactNode;
@@ -208,6 +293,14 @@ export function CounterPage<T extends TodayRow>({
       onChange={scan.change}
       onSubmit={onEnter}
       inputRef={scan.inputRef}
+      camera={
+        <CameraScanButton
+          onScan={(text) => {
+            scan.change(text);
+            onEnter();
+          }}
+        />
+      }
       action={action}
       style={extra ? { flex: '1 1 220px', maxWidth: 300 } : undefined}
     />

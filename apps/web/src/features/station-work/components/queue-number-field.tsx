@@ -18,13 +18,18 @@ interface QueueNumberFieldProps {
   /** Enter in the field. */
   onSubmit: () => void;
   inputRef: Ref<InputRef>;
+  /** The camera's scan button, right beside the field (nothing where the browser has no camera). */
+  camera?: ReactNode;
   /** The submit button: beside the field, wrapping under it on a phone. */
   action?: ReactNode;
   /** The form item's style, e.g. to share a row with other fields. */
   style?: CSSProperties;
 }
 
-/** The labelled queue number field of a station's scan form, red with a reason while the number is missing. */
+/**
+ * The labelled scan box of a station's form (a queue number, a ticket code or a ticket's QR code
+ * address), red with a reason while it is empty, with the camera's button beside it.
+ */
 export function QueueNumberField({
   id,
   label,
@@ -36,10 +41,11 @@ export function QueueNumberField({
   onChange,
   onSubmit,
   inputRef,
+  camera,
   action,
   style,
 }: QueueNumberFieldProps) {
-  const input = (
+  const field = (
     <QueueNumberInput
       id={id}
       inputRef={inputRef}
@@ -50,6 +56,14 @@ export function QueueNumberField({
       ariaLabel={label}
       error={missing}
     />
+  );
+  const input = camera ? (
+    <Flex gap={8}>
+      <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
+      {camera}
+    </Flex>
+  ) : (
+    field
   );
   return (
     <Form.Item

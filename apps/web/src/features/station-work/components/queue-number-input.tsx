@@ -2,6 +2,9 @@ import type { ChangeEvent, Ref } from 'react';
 import { Input, type InputRef } from 'antd';
 import { NumberOutlined } from '@ant-design/icons';
 
+/** Room for the driver's page address of a QR code (PUBLIC_URL, /Queue/data/ and a uuid). */
+const SCAN_MAX_LENGTH = 200;
+
 interface QueueNumberInputProps {
   value: string;
   onChange: (value: string) => void;
@@ -16,8 +19,9 @@ interface QueueNumberInputProps {
 }
 
 /**
- * The queue number field of the lab, weighbridge and gate screens: large, upper-cases what is
- * typed (keeping the caret where it was), and submits on Enter.
+ * The scan box of the lab, weighbridge, gate and Manage Calling screens: large, upper-cases what
+ * is typed (keeping the caret where it was), and submits on Enter. It holds a queue number, a
+ * ticket code, or the driver's page address a wedge scanner types from a ticket's QR code.
  */
 export function QueueNumberInput({
   value,
@@ -58,7 +62,7 @@ export function QueueNumberInput({
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
-      maxLength={20}
+      maxLength={SCAN_MAX_LENGTH}
       allowClear
       status={error ? 'error' : undefined}
       prefix={<NumberOutlined aria-hidden />}
