@@ -24,6 +24,12 @@ export interface Refusal {
 
 export class CallFailed extends Error {}
 
+/** An HTTP answer as it came: the status and the parsed JSON body. */
+export interface Answer {
+  status: number;
+  json: unknown;
+}
+
 const CALL_TIMEOUT_MS = 30_000;
 
 /**
@@ -38,7 +44,8 @@ export class ApiClient {
     private readonly ledger: Ledger,
   ) {}
 
-  private async send(contract: ApiContract, body: unknown, who: Credentials) {
+  /** Posts a call and times it; no answer at all (a timeout, a dropped connection) is an error. */
+  async post(contract: ApiContract, body: unknown, who: Credentials): Promise<Answer> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [HEADER_API_KEY]: this.apiKey,
@@ -69,8 +76,8 @@ export class ApiClient {
     return { status: response.status, json };
   }
 
-  async call<C extends ApiContract>(contract: C, body: BodyOf<C>, who: Credentials): Promise<ResponseOf<C>> {
-    const { status, json } = await this.send(contract, body, who);
+  /** A posted call's answer, which must be a 2xx valid against its contract. */
+  expectOk<C extends ApiContract>(contract: C, body: BodyOf<C>, { status, json }: Answer): ResponseOf<C> {
     if (status < 200 || status > 299) {
       const message = `${contract.path} ${JSON.stringify(body)}: HTTP ${status} ${JSON.stringify(json)}`;
       this.ledger.error(message);
@@ -85,14 +92,13 @@ export class ApiClient {
     return parsed.data as ResponseOf<C>;
   }
 
-  /** A call that must be refused with `expected` (and so change nothing). */
-  async refuse<C extends ApiContract>(
+  /** A posted call's answer, which must be the refusal `expected` (and so change nothing). */
+  expectRefusal<C extends ApiContract>(
     contract: C,
     body: BodyOf<C>,
-    who: Credentials,
+    { status, json }: Answer,
     expected: Refusal,
-  ): Promise<ApiError | null> {
-    const { status, json } = await this.send(contract, body, who);
+  ): ApiError | null {
     const error = ApiErrorSchema.safeParse(json);
     if (
       status !== expected.status ||
@@ -108,5 +114,19 @@ export class ApiClient {
     }
     this.ledger.slip(`${contract.path} again → ${expected.reason ?? expected.code}`);
     return error.data;
+  }
+
+  async call<C extends ApiContract>(contract: C, body: BodyOf<C>, who: Credentials): Promise<ResponseOf<C>> {
+    return this.expectOk(contract, body, await this.post(contract, body, who));
+  }
+
+  /** A call that must be refused with `expected` (and so change nothing). */
+  async refuse<C extends ApiContract>(
+    contract: C,
+    body: BodyOf<C>,
+    who: Credentials,
+    expected: Refusal,
+  ): Promise<ApiError | null> {
+    return this.expectRefusal(contract, body, await this.post(contract, body, who), expected);
   }
 }

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
 import { getCardInProcess, getQueueByFlow } from '@truck-queue/shared/contracts/queue.contract';
 import { periodDashboardByQueueType } from '@truck-queue/shared/contracts/report.contract';
+import { addDays } from '@truck-queue/shared/plant-day';
 import {
   getAcceptToday,
   getExitToday,
@@ -9,6 +10,7 @@ import {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import type { ApiClient } from './api-client.ts';
 import type { Ledger } from './ledger.ts';
+import type { PlantCalendar } from './plant-day.ts';
 import type { Officer, Plant } from './plant-setup.ts';
 import { Screen } from './screen.ts';
 import { counter, emitAck, staffSocket } from './sockets.ts';
@@ -42,12 +44,14 @@ export class Desk {
 }
 
 interface Seen {
+  uuid: string;
   queue_number: string;
   _id: number;
   queue_state: string;
 }
 
 interface Waiter {
+  uuid: string;
   queueNumber: string;
   state: string;
   resolve: (id: number) => void;
@@ -59,6 +63,8 @@ const SHOW_UP_TIMEOUT_MS = 30_000;
 /**
  * Manage Calling (or, for the general flow, the report-by-flow page): the officer sees the
  * waiting and called trucks on the screen and acts on them through the socket, as the web does.
+ * Across the plant day's start two trucks on the screen may hold one number; the officer tells
+ * them apart by licence and day, the simulator by the ticket's uuid.
  */
 export class CallerDesk extends Desk {
   private view = new Map<string, Seen>();
@@ -78,9 +84,9 @@ export class CallerDesk extends Desk {
       socket,
       async () => {
         const rows = await list();
-        this.view = new Map(rows.map((r) => [r.queue_number, r]));
+        this.view = new Map(rows.map((r) => [r.uuid, r]));
         for (const waiter of this.waiters) {
-          const seen = this.view.get(waiter.queueNumber);
+          const seen = this.view.get(waiter.uuid);
           if (seen?.queue_state === waiter.state) {
             this.waiters.delete(waiter);
             waiter.resolve(seen._id);
@@ -93,7 +99,7 @@ export class CallerDesk extends Desk {
   }
 
   /** The record id of a truck once the screen shows it in `state` (the officer cannot click it before). */
-  find(queueNumber: string, state: string): Promise<number> {
+  find({ uuid, queueNumber }: { uuid: string; queueNumber: string }, state: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
@@ -104,6 +110,7 @@ export class CallerDesk extends Desk {
         );
       }, SHOW_UP_TIMEOUT_MS);
       const waiter: Waiter = {
+        uuid,
         queueNumber,
         state,
         resolve: (id) => {
@@ -133,22 +140,13 @@ export interface Desks {
   manager: Desk;
 }
 
-/** Today in the plant's time zone, YYYY-MM-DD. */
-export function siteToday(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
 export async function openDesks(
   api: ApiClient,
   ledger: Ledger,
   branchId: number,
   officers: Omit<Plant['officers'], 'admin'>,
-  timeZone: string,
+  calendar: PlantCalendar,
+  firstDay: string,
 ): Promise<Desks> {
   const socket = (officer: Officer, label: string, polling = false) =>
     staffSocket(
@@ -184,7 +182,9 @@ export async function openDesks(
       ledger,
       cards(o.standardCaller),
     ),
-    // Manage Calling does not show the general flow: its officer works from the report-by-flow page.
+    // Manage Calling does not show the general flow: its officer works from the report-by-flow
+    // page, which lists one plant day. After the day's start the officer also looks at the
+    // earlier days of the run (the page's date picker) for visitors still inside since then.
     generalCaller: new CallerDesk(
       'general caller',
       o.generalCaller,
@@ -192,8 +192,19 @@ export async function openDesks(
       branchId,
       ledger,
       async () => {
-        const { queue } = await api.call(getQueueByFlow, { uuid: generalFlow }, o.generalCaller);
-        return queue.filter((q) => q.exit === null);
+        const today = calendar.dayOf();
+        const days = [today];
+        for (let day = addDays(today, -1); day >= firstDay; day = addDays(day, -1)) days.push(day);
+        const lists = await Promise.all(
+          days.map((day, i) =>
+            api.call(
+              getQueueByFlow,
+              i === 0 ? { uuid: generalFlow } : { uuid: generalFlow, find_date: day },
+              o.generalCaller,
+            ),
+          ),
+        );
+        return lists.flatMap((l) => l.queue).filter((q) => q.exit === null);
       },
     ),
     lab: new Desk(
@@ -223,7 +234,7 @@ export async function openDesks(
       o.manager,
       await socket(o.manager, 'dashboard', true),
       async () => {
-        const today = siteToday(timeZone);
+        const today = calendar.dayOf();
         await api.call(periodDashboardByQueueType, { find_start: today, find_finish: today }, o.manager);
       },
       5000,

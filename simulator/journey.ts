@@ -10,11 +10,13 @@ import {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import { CallFailed, type ApiClient } from './api-client.ts';
 import type { SimClock } from './clock.ts';
+import { counterAction, counterRefusal, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
 import { DriverPage } from './displays.ts';
 import type { Ledger } from './ledger.ts';
 import type { TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
+import type { YardGate } from './yard-gate.ts';
 
 /** The server refuses a second call of a truck within 15 s (RECALL_GUARD_MS): a recall waits longer. */
 const RECALL_REAL_GAP_MS = 16_500;
@@ -25,6 +27,8 @@ export interface TruckRecord {
   type: QueueTypeSetup;
   queueNumber: string | null;
   uuid: string | null;
+  /** When the ticket was issued, as the server stamped it (ISO 8601). */
+  created: string | null;
   labStarted: boolean;
   labFinished: boolean;
   weighedIn: number | null;
@@ -34,6 +38,34 @@ export interface TruckRecord {
   driverPage: { sawExit: boolean; events: number } | null;
   /** Why the journey stopped before the gate. */
   failed: string | null;
+  /**
+   * Every change the simulator asked for on this truck, in order, sent and answered in real ms
+   * (answered Infinity while under way): when it was inside (insideSpan) comes from these.
+   */
+  moves: Move[];
+}
+
+/** What a change was: a ticket, a call or recheck, the lab, a weighing, a finish or reject, the exit. */
+export type MoveKind = 'ticket' | 'call' | 'lab' | 'weigh' | 'finish' | 'exit';
+
+export interface Move {
+  what: MoveKind;
+  from: number;
+  to: number;
+}
+
+/**
+ * When the truck held its ticket as the simulator knows it, real ms: its ticket asked for and
+ * answered, its exit asked for and answered (Infinity while it has not left). Between `issued`
+ * and `leaving` it was surely inside; outside `from`–`to` surely not.
+ */
+export function insideSpan(
+  r: TruckRecord,
+): { from: number; issued: number; leaving: number; to: number } | null {
+  const ticket = r.moves.find((m) => m.what === 'ticket');
+  if (!ticket || r.queueNumber === null) return null;
+  const exit = r.moves.find((m) => m.what === 'exit');
+  return { from: ticket.from, issued: ticket.to, leaving: exit?.from ?? Infinity, to: exit?.to ?? Infinity };
 }
 
 export interface DayContext {
@@ -43,6 +75,10 @@ export interface DayContext {
   plant: Plant;
   desks: Desks;
   progress: { arrived: number; inside: number; left: number };
+  /** Every truck's record as its journey goes: what the simulator knows of the yard. */
+  trucks: TruckRecord[];
+  /** Every change passes it: a snapshot holds the yard still while it reads the screens. */
+  yard: YardGate;
 }
 
 class JourneyError extends Error {}
@@ -60,6 +96,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     type,
     queueNumber: null,
     uuid: null,
+    created: null,
     labStarted: false,
     labFinished: false,
     weighedIn: null,
@@ -68,7 +105,9 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     exited: false,
     driverPage: null,
     failed: null,
+    moves: [],
   };
+  ctx.trucks.push(record);
   const caller: CallerDesk = {
     lab: desks.labCaller,
     standard: desks.standardCaller,
@@ -76,16 +115,18 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   }[plan.flow];
   const st = plan.stage;
   let page: DriverPage | null = null;
+  const move = <T>(what: MoveKind, change: () => Promise<T>): Promise<T> => moveOf(ctx, record, what, change);
+  const truck = () => ({ uuid: record.uuid!, queueNumber: record.queueNumber! });
+  const at = (officer: { session: string }): Counter => ({ api, ledger, officer });
 
   const call = async (from: string, stations: number[]) => {
     const qn = record.queueNumber!;
     const station = stations[plan.index % stations.length]!;
-    const id = await caller.find(qn, from);
+    const id = await caller.find(truck(), from);
     if (plan.slips.callDoubleClick) {
-      const acks = await Promise.all([
-        caller.act('doCalling', id, station),
-        caller.act('doCalling', id, station),
-      ]);
+      const acks = await move('call', () =>
+        Promise.all([caller.act('doCalling', id, station), caller.act('doCalling', id, station)]),
+      );
       const refused = acks.filter(
         (a) => a.status === 0 && a.code === 'CONFLICT' && a.reason === 'CALLED_RECENTLY',
       );
@@ -96,39 +137,47 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       }
       ledger.slip('doCalling clicked twice → CALLED_RECENTLY');
     } else {
-      expectOk(await caller.act('doCalling', id, station), 'doCalling');
+      expectOk(await move('call', () => caller.act('doCalling', id, station)), 'doCalling');
     }
     ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
     if (plan.slips.recall) {
       // The driver did not come: the officer calls him again, later than the server's guard.
       await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
-      expectOk(await caller.act('doCalling', await caller.find(qn, 'C'), station), 'recall');
+      const again = await caller.find(truck(), 'C');
+      expectOk(await move('call', () => caller.act('doCalling', again, station)), 'recall');
       ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
     }
   };
 
   const work = async (weigh: boolean) => {
     const qn = record.queueNumber!;
+    const weighbridge = at(desks.weighbridge.officer);
     if (weigh) {
       await clock.sleep(st.toWeighIn);
-      await api.call(weighIn, { queue_number: qn, weight: plan.weighIn }, desks.weighbridge.officer);
+      await move('weigh', () =>
+        counterAction(weighbridge, weighIn, { queue_number: qn, weight: plan.weighIn }, truck()),
+      );
       ledger.changed();
       record.weighedIn = plan.weighIn;
     }
     await clock.sleep(st.work);
     if (weigh) {
-      await api.call(weighOut, { queue_number: qn, weight: plan.weighOut }, desks.weighbridge.officer);
+      await move('weigh', () =>
+        counterAction(weighbridge, weighOut, { queue_number: qn, weight: plan.weighOut }, truck()),
+      );
       ledger.changed();
       record.weighedOut = plan.weighOut;
     }
     await clock.sleep(st.toFinish);
-    expectOk(await caller.act('doFinish', await caller.find(qn, 'C')), 'doFinish');
+    const finishing = await caller.find(truck(), 'C');
+    expectOk(await move('finish', () => caller.act('doFinish', finishing)), 'doFinish');
     ledger.changed();
     record.ending = 'finished';
   };
 
   const reject = async (from: string) => {
-    expectOk(await caller.act('doReject', await caller.find(record.queueNumber!, from)), 'doReject');
+    const rejecting = await caller.find(truck(), from);
+    expectOk(await move('finish', () => caller.act('doReject', rejecting)), 'doReject');
     ledger.changed();
     record.ending = 'rejected';
   };
@@ -140,28 +189,32 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     await issue(ctx, plan, type, caller, record);
     const qn = record.queueNumber!;
     if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
+    // A truck parked in the yard for the night goes on from here later.
+    if (plan.parkedUntil !== null) await clock.until(plan.parkedUntil);
 
     if (plan.flow === 'lab') {
+      const lab = at(desks.lab.officer);
       await clock.sleep(st.sampleAfter);
-      await api.call(labAccept, { queue_number: qn }, desks.lab.officer);
+      await move('lab', () => counterAction(lab, labAccept, { queue_number: qn }, truck()));
       ledger.changed();
       record.labStarted = true;
       if (plan.slips.labDoubleScan) {
-        await api.refuse(labAccept, { queue_number: qn }, desks.lab.officer, {
+        await counterRefusal(lab, labAccept, { queue_number: qn }, truck(), {
           status: 409,
           code: 'CONFLICT',
           reason: 'SAMPLE_ALREADY_TAKEN',
         });
       }
       await clock.sleep(st.labTakes);
-      await api.call(labCompleted, { queue_number: qn }, desks.lab.officer);
+      await move('lab', () => counterAction(lab, labCompleted, { queue_number: qn }, truck()));
       ledger.changed();
       record.labFinished = true;
       await clock.sleep(st.decideAfter);
       let from = 'LF';
       if (plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject') {
         const station = plant.stations.recheck[plan.index % plant.stations.recheck.length]!;
-        expectOk(await caller.act('doRecheck', await caller.find(qn, 'LF'), station), 'doRecheck');
+        const rechecking = await caller.find(truck(), 'LF');
+        expectOk(await move('call', () => caller.act('doRecheck', rechecking, station)), 'doRecheck');
         ledger.changed({ queueNumber: qn, action: 'recheck', stationId: station, queueTypeId: type.id });
         from = 'RC';
         await clock.sleep(st.recheckTakes);
@@ -180,17 +233,33 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     }
 
     await clock.sleep(st.toExit);
-    await api.call(exitFactory, { queue_number: qn }, desks.gate.officer);
+    const gate = at(desks.gate.officer);
+    await move('exit', () => counterAction(gate, exitFactory, { queue_number: qn }, truck()));
     ledger.changed();
     record.exited = true;
     progress.inside--;
     progress.left++;
     if (plan.slips.exitDoubleScan) {
-      await api.refuse(exitFactory, { queue_number: qn }, desks.gate.officer, {
-        status: 409,
-        code: 'CONFLICT',
-        reason: 'EXIT_ALREADY_RECORDED',
-      });
+      // Typed again once the truck is out, the number means another truck inside that holds it
+      // (one of the new plant day's): that would be a new exit, not a repeat. The officer types
+      // it again only while no other truck holds it, nor may be getting it from the kiosk now.
+      const taken = ctx.trucks.some(
+        (t) =>
+          t !== record &&
+          t.type.id === type.id &&
+          (t.queueNumber === null
+            ? t.moves[0]?.to === Infinity
+            : t.queueNumber === qn && insideSpan(t)?.to === Infinity),
+      );
+      if (taken) {
+        ledger.slip('second scan at the gate not made: another truck inside holds the number');
+      } else {
+        await counterRefusal(gate, exitFactory, { queue_number: qn }, truck(), {
+          status: 409,
+          code: 'CONFLICT',
+          reason: 'EXIT_ALREADY_RECORDED',
+        });
+      }
     }
   } catch (error) {
     record.failed = (error as Error).message;
@@ -209,6 +278,27 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   return record;
 }
 
+/**
+ * Runs a change the simulator asks for on the truck once the yard is not held (a snapshot),
+ * noting when it was under way (TruckRecord.moves).
+ */
+async function moveOf<T>(
+  ctx: DayContext,
+  record: TruckRecord,
+  what: MoveKind,
+  change: () => Promise<T>,
+): Promise<T> {
+  return ctx.yard.pass(async () => {
+    const move: Move = { what, from: Date.now(), to: Infinity };
+    record.moves.push(move);
+    try {
+      return await change();
+    } finally {
+      move.to = Date.now();
+    }
+  });
+}
+
 /** The ticket: from the kiosk (device credentials) or from an officer's "New ticket". */
 async function issue(
   ctx: DayContext,
@@ -219,23 +309,11 @@ async function issue(
 ): Promise<void> {
   const { api, ledger, plant } = ctx;
   const body = { id_branchQT: type.id, product: type.products[plan.product]!, truck_license: plan.licence };
-  let ticket;
-  if (plan.issuedBy === 'kiosk') {
-    const keyed = { ...body, idempotency_key: `sim-${plan.index}-${randomBytes(8).toString('hex')}` };
-    ticket = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
-    if (plan.slips.kioskRetry) {
-      // The kiosk lost the answer and sends the same request again: the same ticket, not a second.
-      const again = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
-      if (again.uuid !== ticket.uuid)
-        throw new JourneyError(`a retried kiosk request gave a second ticket ${again.queue_number}`);
-      ledger.slip('issueQueue retried with its key → same ticket');
-    }
-  } else {
-    ticket = (await api.call(issueQueue, body, caller.officer)).queue;
-  }
+  const ticket = await moveOf(ctx, record, 'ticket', () => takeTicket(ctx, plan, body, caller));
   ledger.changed();
   record.queueNumber = ticket.queue_number;
   record.uuid = ticket.uuid;
+  record.created = ticket.created;
   if (ticket.truck_license !== plan.licence) {
     throw new JourneyError(
       `ticket ${ticket.queue_number} has licence "${ticket.truck_license}", typed "${plan.licence}"`,
@@ -253,4 +331,28 @@ async function issue(
       );
     }
   }
+}
+
+async function takeTicket(
+  ctx: DayContext,
+  plan: TruckPlan,
+  body: { id_branchQT: number; product: number; truck_license: string },
+  caller: CallerDesk,
+) {
+  const { api, ledger, plant } = ctx;
+  let ticket;
+  if (plan.issuedBy === 'kiosk') {
+    const keyed = { ...body, idempotency_key: `sim-${plan.index}-${randomBytes(8).toString('hex')}` };
+    ticket = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
+    if (plan.slips.kioskRetry) {
+      // The kiosk lost the answer and sends the same request again: the same ticket, not a second.
+      const again = (await api.call(issueQueue, keyed, plant.kiosk)).queue;
+      if (again.uuid !== ticket.uuid)
+        throw new JourneyError(`a retried kiosk request gave a second ticket ${again.queue_number}`);
+      ledger.slip('issueQueue retried with its key → same ticket');
+    }
+  } else {
+    ticket = (await api.call(issueQueue, body, caller.officer)).queue;
+  }
+  return ticket;
 }

@@ -15,6 +15,23 @@ export interface ExpectedCall {
 export const callKey = (c: { queueNumber: string; action: string; stationId: number }) =>
   `${c.queueNumber} ${c.action} @${c.stationId}`;
 
+/**
+ * One action at a counter (lab, weighbridge, gate) by a typed number: the truck meant, when it
+ * was sent and answered (real ms), whom the server's answer says it moved, and, when several
+ * trucks inside held the number (AMBIGUOUS_NUMBER), the others the server offered.
+ */
+export interface CounterAction {
+  path: string;
+  queueNumber: string;
+  uuid: string;
+  sentAt: number;
+  answeredAt: number;
+  /** The uuid of the queue in the answer; null for a slip that had to be refused. */
+  actedOn: string | null;
+  /** The other candidates' uuids when the officer had to choose; null when the number sufficed. */
+  otherCandidates: string[] | null;
+}
+
 const SHOWN_ERRORS = 25;
 
 export class Ledger {
@@ -25,6 +42,7 @@ export class Ledger {
   /** Committed queue changes: each one is a refreshUI on every staff socket in the branch room. */
   changes = 0;
   readonly calls: ExpectedCall[] = [];
+  readonly counterActions: CounterAction[] = [];
 
   error(message: string): void {
     this.errors.push(message);
@@ -46,6 +64,15 @@ export class Ledger {
   changed(call?: ExpectedCall): void {
     this.changes++;
     if (call) this.calls.push(call);
+  }
+
+  counterAction(action: CounterAction): void {
+    this.counterActions.push(action);
+  }
+
+  /** Counter actions where the officer had to pick the truck among several holding its number. */
+  get picks(): CounterAction[] {
+    return this.counterActions.filter((a) => a.otherCandidates !== null);
   }
 
   allLatencies(filter: (what: string) => boolean): number[] {

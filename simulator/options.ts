@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { WINDOWS, type WindowName } from './plan.ts';
 
 /** What `npm run simulate` was asked for: flags first, then SIM_* variables, then defaults. */
 export interface Options {
@@ -11,15 +12,19 @@ export interface Options {
   databaseUrl: string;
   /** How much the last quarter's median RSS may exceed the first quarter's, in percent. */
   memoryMarginPercent: number;
+  /** Which hours are played: the day shift 06:00–22:00, or the night 18:00–06:00 across the plant day's start. */
+  window: WindowName;
 }
 
 export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
 
 const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
-                        [--database-url postgresql://...] [--memory-margin 20]
+                        [--database-url postgresql://...] [--memory-margin 20] [--window day|night]
 
-  --trucks         trucks arriving over the 06:00-22:00 day (SIM_TRUCKS, default 1000)
+  --trucks         trucks arriving over the window (SIM_TRUCKS, default 1000)
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
+  --window         day: 06:00-22:00; night: 18:00-06:00, the plant day turning over at the
+                   simulated midnight while trucks are inside (SIM_WINDOW, default day)
   --seed           seed of the day's plan (SIM_SEED, default 1)
   --engine         pglite (a fresh DATA_DIR) or postgres (a scratch database, dropped after);
                    default postgres when DATABASE_URL is set, else pglite
@@ -46,6 +51,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       engine: { type: 'string' },
       'database-url': { type: 'string' },
       'memory-margin': { type: 'string' },
+      window: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -55,6 +61,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
   const engine = values.engine ?? env.SIM_ENGINE ?? (databaseUrl ? 'postgres' : 'pglite');
   if (engine !== 'pglite' && engine !== 'postgres') {
     throw new Error(`--engine must be pglite or postgres, not "${engine}"\n\n${USAGE}`);
+  }
+  const window = values.window ?? env.SIM_WINDOW ?? 'day';
+  if (!Object.hasOwn(WINDOWS, window)) {
+    throw new Error(`--window must be day or night, not "${window}"\n\n${USAGE}`);
   }
   return {
     trucks: positive('--trucks', values.trucks ?? env.SIM_TRUCKS, 1000, true),
@@ -68,6 +78,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       20,
       false,
     ),
+    window: window as WindowName,
   };
 }
 

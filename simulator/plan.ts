@@ -8,12 +8,64 @@ import { seededRandom, type Random } from '../apps/server/src/lib/seeded-random.
  * press on the kiosk) that the server must refuse without changing anything.
  */
 
-export const DAY_START_HOUR = 6;
-export const DAY_END_HOUR = 22;
-export const DAY_SECONDS = (DAY_END_HOUR - DAY_START_HOUR) * 3600;
+export type WindowName = 'day' | 'night';
 
-/** Relative arrivals per hour from 06:00: a morning rush, a lunch dip, an afternoon wave, a quiet evening. */
-const HOURLY_WEIGHT = [0.6, 1.2, 1.5, 1.5, 1.3, 0.9, 0.8, 1.2, 1.4, 1.3, 1.1, 0.9, 0.7, 0.6, 0.5, 0.4];
+/** The hours a run plays, on the site's clock, and how the arrivals spread over them. */
+export interface PlayWindow {
+  name: WindowName;
+  /** The hour (site clock) the window starts at. */
+  startHour: number;
+  /** Relative arrivals in each hour from the start; as many hours as the window lasts. */
+  hourlyWeight: number[];
+  /**
+   * Trucks that park in the yard and go on later: those arriving before `arrivedBefore`
+   * (simulated seconds) park with chance `chance` until a moment in [from, to).
+   */
+  parking: { arrivedBefore: number; chance: number; from: number; to: number } | null;
+}
+
+const HOUR = 3600;
+
+export const WINDOWS: Record<WindowName, PlayWindow> = {
+  // The day shift: a morning rush, a lunch dip, an afternoon wave, a quiet evening.
+  day: {
+    name: 'day',
+    startHour: 6,
+    hourlyWeight: [0.6, 1.2, 1.5, 1.5, 1.3, 0.9, 0.8, 1.2, 1.4, 1.3, 1.1, 0.9, 0.7, 0.6, 0.5, 0.4],
+    parking: null,
+  },
+  // The night (18:00–06:00): the evening wave of cassava trucks coming in from a day's harvest,
+  // thinning towards midnight, quiet small hours, then a wave before dawn of trucks collecting
+  // starch to be on the road before the morning traffic. The tipping yard and the loading bays
+  // run a thin night crew: about a third of the trucks that arrived before 21:00 park in the
+  // yard and are taken in between 00:10 and 03:00. They hold the evening's low numbers and are
+  // still inside when the new plant day's numbers start again at 001, as at a real plant.
+  night: {
+    name: 'night',
+    startHour: 18,
+    hourlyWeight: [1.4, 1.3, 1.1, 0.9, 0.8, 0.7, 0.5, 0.4, 0.4, 0.5, 0.8, 1.1],
+    parking: { arrivedBefore: 3 * HOUR, chance: 0.35, from: 6 * HOUR + 600, to: 9 * HOUR },
+  },
+};
+
+/** Simulated seconds the window lasts. */
+export const windowSeconds = (w: PlayWindow) => w.hourlyWeight.length * HOUR;
+
+/** A simulated moment of the window (seconds after its start) as the site clock reads it, hh:mm. */
+export function clockTime(w: PlayWindow, simSeconds: number): string {
+  const s = (((w.startHour * HOUR + simSeconds) % (24 * HOUR)) + 24 * HOUR) % (24 * HOUR);
+  const two = (n: number) => String(Math.floor(n)).padStart(2, '0');
+  return `${two(s / HOUR)}:${two((s % HOUR) / 60)}`;
+}
+
+/** "06:00–22:00" */
+export const windowLabel = (w: PlayWindow) => `${clockTime(w, 0)}–${clockTime(w, windowSeconds(w))}`;
+
+/** Simulated seconds from the window's start to the next midnight of the site clock, if within it. */
+export function midnightOf(w: PlayWindow): number | null {
+  const seconds = (24 - w.startHour) * HOUR;
+  return seconds < windowSeconds(w) ? seconds : null;
+}
 
 export type Flow = 'lab' | 'standard' | 'general';
 /** What the lab result leads to: a call, a recheck then a call or a reject, or a reject. */
@@ -21,7 +73,7 @@ export type LabOutcome = 'pass' | 'recheck-pass' | 'recheck-reject' | 'reject';
 
 export interface TruckPlan {
   index: number;
-  /** Simulated seconds after 06:00. */
+  /** Simulated seconds after the window's start. */
   arrival: number;
   flow: Flow;
   licence: string;
@@ -59,21 +111,28 @@ export interface TruckPlan {
   };
   /** The driver follows the ticket on his phone (the /public socket). */
   watched: boolean;
+  /** The truck waits in the yard after its ticket until this simulated moment (the night's parked trucks). */
+  parkedUntil: number | null;
 }
 
 const minutes = (random: Random, min: number, max: number) => Math.round(random.between(min, max) * 60);
 const kg = (random: Random, minTonnes: number, maxTonnes: number) =>
   Math.round(random.between(minTonnes, maxTonnes) * 10_000) / 10;
 
-function arrivalTime(random: Random): number {
-  const total = HOURLY_WEIGHT.reduce((a, b) => a + b, 0);
+function arrivalTime(random: Random, weights: number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
   let target = random.next() * total;
-  for (let hour = 0; hour < HOURLY_WEIGHT.length; hour++) {
-    const weight = HOURLY_WEIGHT[hour]!;
-    if (target < weight) return Math.floor((hour + target / weight) * 3600);
+  for (let hour = 0; hour < weights.length; hour++) {
+    const weight = weights[hour]!;
+    if (target < weight) return Math.floor((hour + target / weight) * HOUR);
     target -= weight;
   }
-  return DAY_SECONDS - 1;
+  return weights.length * HOUR - 1;
+}
+
+function parkedUntil(random: Random, arrival: number, parking: PlayWindow['parking']): number | null {
+  if (!parking || arrival >= parking.arrivedBefore || !random.chance(parking.chance)) return null;
+  return Math.floor(random.between(parking.from, parking.to));
 }
 
 function labOutcome(random: Random): LabOutcome {
@@ -84,10 +143,12 @@ function labOutcome(random: Random): LabOutcome {
   return 'reject';
 }
 
-export function planDay(trucks: number, seed: number): TruckPlan[] {
+export function planDay(trucks: number, seed: number, window: PlayWindow = WINDOWS.day): TruckPlan[] {
   const random = seededRandom(seed);
   const licence = licenceMaker(random);
-  const arrivals = Array.from({ length: trucks }, () => arrivalTime(random)).sort((a, b) => a - b);
+  const arrivals = Array.from({ length: trucks }, () => arrivalTime(random, window.hourlyWeight)).sort(
+    (a, b) => a - b,
+  );
   // About one driver in 40 watches his ticket, and at least three do.
   const watchEvery = Math.max(1, Math.min(40, Math.floor(trucks / 3)));
   return arrivals.map((arrival, index) => {
@@ -95,7 +156,7 @@ export function planDay(trucks: number, seed: number): TruckPlan[] {
     const flow: Flow = r < 0.55 ? 'lab' : r < 0.9 ? 'standard' : 'general';
     const delivering = flow === 'lab';
     const issuedBy = random.chance(0.1) ? 'officer' : 'kiosk';
-    return {
+    const plan: Omit<TruckPlan, 'parkedUntil'> = {
       index,
       arrival,
       flow,
@@ -128,5 +189,7 @@ export function planDay(trucks: number, seed: number): TruckPlan[] {
       },
       watched: index % watchEvery === watchEvery - 1,
     };
+    // Drawn last, and only when the window parks trucks: the day's plan stays what it was.
+    return { ...plan, parkedUntil: parkedUntil(random, arrival, window.parking) };
   });
 }

@@ -1,25 +1,34 @@
-// `npm run simulate`: a plant day through the real server. Trucks arrive at the kiosk, the lab
-// takes samples and checks them out, officers call, recheck, reject and finish, the weighbridge
-// weighs, the gate lets them out; all through the HTTP API and Socket.IO, on an accelerated
-// clock, with staff screens, TV displays and drivers' phones connected. At the end it checks
-// that every truck left, nothing failed, the server's memory stayed flat, and the reports say
-// what the simulator counted. Exit code 0 only when every check passes.
+// `npm run simulate`: a plant day (or night) through the real server. Trucks arrive at the
+// kiosk, the lab takes samples and checks them out, officers call, recheck, reject and finish,
+// the weighbridge weighs, the gate lets them out; all through the HTTP API and Socket.IO, on an
+// accelerated clock, with staff screens, TV displays and drivers' phones connected. A night
+// (18:00–06:00) crosses the plant day's start while trucks are inside. At the end it checks
+// that every truck left, nothing failed, the server's memory stayed flat, the reports say what
+// the simulator counted, and, by night, that the day's start lost no truck and mixed up none.
+// Exit code 0 only when every check passes.
 import os from 'node:os';
-import { ApiClient } from './api-client.ts';
+import { plantDayOf } from '@truck-queue/shared/plant-day';
+import { ApiClient, CallFailed } from './api-client.ts';
+import { boundaryChecks, counterChecks, snapshot, type Snapshot } from './boundary-checks.ts';
 import { check, reportChecks, socketChecks, tallyChecks, type Check } from './checks.ts';
 import { SimClock } from './clock.ts';
-import { allDesks, openDesks, siteToday } from './desks.ts';
+import { allDesks, openDesks } from './desks.ts';
 import { openDevices } from './displays.ts';
-import { driveTruck, type DayContext } from './journey.ts';
+import { driveTruck, type DayContext, type TruckRecord } from './journey.ts';
 import { Ledger } from './ledger.ts';
 import { memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
-import { DAY_SECONDS, planDay } from './plan.ts';
+import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
+import { planStart, waitForStart } from './plant-day.ts';
 import { setUpPlant } from './plant-setup.ts';
 import { serverErrorLines, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { printSummary } from './summary.ts';
+import { YardGate } from './yard-gate.ts';
 
 const PROGRESS_EVERY_MS = 10_000;
+
+/** When the screens are compared with the yard after the night's plant day started: 00:20 and 01:30. */
+const SNAPSHOTS_AFTER_MIDNIGHT = [20 * 60, 90 * 60];
 
 /** Resolves once `done()` holds, or after `ms` (late socket events are still on their way). */
 async function settle(done: () => boolean, ms: number): Promise<void> {
@@ -32,24 +41,28 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const api = new ApiClient(server.url, server.apiKey, ledger);
   const loadBefore = os.loadavg();
 
+  const playWindow = WINDOWS[options.window];
   const setupStarted = Date.now();
   const plant = await setUpPlant(api, server.admin);
-  const desks = await openDesks(api, ledger, plant.branchId, plant.officers, SITE_TIMEZONE);
+  const start = await planStart(api, plant.officers.admin, playWindow, options.accel, SITE_TIMEZONE);
+  const { calendar } = start;
+  const firstDay = calendar.dayOf(start.startedAt);
+  const desks = await openDesks(api, ledger, plant.branchId, plant.officers, calendar, firstDay);
   const devices = await openDevices(api, ledger, plant.displays, plant.kiosk);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
   if (ledger.errors.length > 0) throw new Error('The plant could not be set up');
-  // The day's figures are the day's calls only.
-  ledger.latencies.clear();
   console.log(
     `Plant ready in ${setupSeconds.toFixed(1)} s: ${Object.values(plant.types)
       .map((t) => `${t.prefix} ${t.name}`)
       .join(', ')}`,
   );
+  await waitForStart(start);
+  // The day's figures are the day's calls only.
+  ledger.latencies.clear();
 
-  const plan = planDay(options.trucks, options.seed);
-  const firstDay = siteToday(SITE_TIMEZONE);
-  const clock = new SimClock(options.accel);
-  const sampleEveryMs = Math.min(3000, Math.max(500, clock.real(DAY_SECONDS) / 120));
+  const plan = planDay(options.trucks, options.seed, playWindow);
+  const clock = new SimClock(options.accel, playWindow, start.startedAt);
+  const sampleEveryMs = Math.min(3000, Math.max(500, clock.real(windowSeconds(playWindow)) / 120));
   const memory = sampleMemory(server.pid, server.url, server.metricsToken, sampleEveryMs);
   const progress = { arrived: 0, inside: 0, left: 0 };
   const ticker = setInterval(() => {
@@ -58,12 +71,36 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
         `left ${progress.left}  errors ${ledger.errors.length}  server RSS ${rssMb(server.pid)?.toFixed(0) ?? '?'} MB`,
     );
   }, PROGRESS_EVERY_MS);
-  const ctx: DayContext = { api, ledger, clock, plant, desks, progress };
+  const trucks: TruckRecord[] = [];
+  const yard = new YardGate();
+  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard };
+  // By night the screens are compared with the yard twice after the plant day's start.
+  const midnight = midnightOf(playWindow);
+  const watch =
+    start.boundaryAt === null
+      ? null
+      : { api, plant, clock, calendar, boundaryAt: start.boundaryAt, trucks, yard };
+  const snapshots: Promise<Snapshot | null>[] =
+    watch && midnight !== null
+      ? SNAPSHOTS_AFTER_MIDNIGHT.map((after) =>
+          clock
+            .until(midnight + after)
+            .then(() => snapshot(watch))
+            .catch((error: unknown) => {
+              // The API client has recorded its own failures.
+              if (!(error instanceof CallFailed)) ledger.error(`snapshot: ${(error as Error).message}`);
+              return null;
+            }),
+        )
+      : [];
   const records = await Promise.all(plan.map((truck) => driveTruck(ctx, truck)));
   clearInterval(ticker);
   const daySeconds = (Date.now() - clock.startedAt) / 1000;
   const samples = await memory.stop();
-  console.log(`Day over in ${daySeconds.toFixed(0)} s: ${progress.left} of ${plan.length} trucks left.`);
+  const seen = await Promise.all(snapshots);
+  console.log(
+    `${playWindow.name === 'night' ? 'Night' : 'Day'} over in ${daySeconds.toFixed(0)} s: ${progress.left} of ${plan.length} trucks left.`,
+  );
 
   const deskList = allDesks(desks);
   await settle(
@@ -78,6 +115,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const checks: Check[] = [
     ...tallyChecks(records),
     ...socketChecks(ledger, deskList, devices.displays, records),
+    ...(watch ? boundaryChecks(watch, seen) : []),
+    ...counterChecks(ledger, records, watch !== null),
   ];
   const socketEvents = {
     refreshUI: deskList.reduce((n, d) => n + d.refreshUI.count, 0),
@@ -88,7 +127,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   await Promise.all(deskList.map((d) => d.close()));
   await devices.close();
 
-  const period = { find_start: firstDay, find_finish: siteToday(SITE_TIMEZONE) };
+  // The reports over every plant day the run touched.
+  const period = { find_start: firstDay, find_finish: calendar.dayOf() };
   checks.push(...(await reportChecks(api, plant.officers.manager, plant, records, period)));
 
   const verdict = memoryVerdict(samples, options.memoryMarginPercent);
@@ -104,7 +144,16 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     ledger,
     checks,
     records,
-    figures: { setupSeconds, daySeconds, socketEvents, memory: samples, verdict, loadBefore },
+    figures: {
+      window: windowLabel(playWindow),
+      night: start.boundaryAt !== null,
+      setupSeconds,
+      daySeconds,
+      socketEvents,
+      memory: samples,
+      verdict,
+      loadBefore,
+    },
   };
 }
 
@@ -114,15 +163,24 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const playWindow = WINDOWS[options.window];
+  const seconds = windowSeconds(playWindow);
   console.log(
-    `Plant-day simulator: ${options.trucks} trucks, 06:00–22:00 at ×${options.accel} ` +
-      `(${(DAY_SECONDS / options.accel / 60).toFixed(1)} min), seed ${options.seed}, ${options.engine}`,
+    `Plant-day simulator: ${options.trucks} trucks, ${playWindow.name} ${windowLabel(playWindow)} at ×${options.accel} ` +
+      `(${(seconds / options.accel / 60).toFixed(1)} min), seed ${options.seed}, ${options.engine}` +
+      (playWindow.name === 'night'
+        ? `; the plant day turns over at simulated 00:00 on the server's real clock: the branch's day ` +
+          `start is set to the real minute (${SITE_TIMEZONE}) that simulated midnight lands on`
+        : ''),
   );
-  // Queue numbers start again at midnight: a truck of yesterday and one of today could hold the
-  // same number, and the lab, weighbridge and gate find trucks by number.
-  const expectedEnd = new Date(Date.now() + (DAY_SECONDS / options.accel + 120) * 1000);
-  if (siteToday(SITE_TIMEZONE, expectedEnd) !== siteToday(SITE_TIMEZONE)) {
-    console.warn(`Warning: this run crosses midnight in ${SITE_TIMEZONE}; queue numbers restart then.`);
+  // A day keeps the plant's day start (00:00 on a new server): when the run crosses real
+  // midnight, numbers restart while trucks are inside, as by night.
+  const expectedEnd = new Date(Date.now() + (seconds / options.accel + 120) * 1000);
+  if (
+    playWindow.name === 'day' &&
+    plantDayOf(expectedEnd, SITE_TIMEZONE) !== plantDayOf(new Date(), SITE_TIMEZONE)
+  ) {
+    console.log(`Note: this run crosses midnight in ${SITE_TIMEZONE}; the plant day turns over then.`);
   }
   const server = await startSimServer(options);
   console.log(`Server ${server.url} (pid ${server.pid}, ${server.engine})`);

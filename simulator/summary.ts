@@ -7,6 +7,10 @@ import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
 /** The end of a run: figures, latencies, slips, the memory series and the checks, as Markdown tables. */
 
 export interface Figures {
+  /** The hours played, "06:00–22:00". */
+  window: string;
+  /** The night: the plant day turned over during the run. */
+  night: boolean;
   engine: string;
   trucks: number;
   accel: number;
@@ -45,7 +49,13 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
   const calls = ledger.calls.filter((c) => c.action === 'call').length;
   const e = figures.socketEvents;
 
-  console.log(`\n## Plant day: ${figures.trucks} trucks on ${figures.engine}\n`);
+  const title = figures.night
+    ? `Plant night (${figures.window}, the plant day turning over at 00:00)`
+    : 'Plant day';
+  console.log(`\n## ${title}: ${figures.trucks} trucks on ${figures.engine}\n`);
+  const byPath = new Map<string, number>();
+  for (const pick of ledger.picks) byPath.set(pick.path, (byPath.get(pick.path) ?? 0) + 1);
+  const choices = [...byPath].map(([path, n]) => `${path.split('/').at(-1)} ${n}`).join(', ');
   console.log(
     `${new Date().toISOString().slice(0, 16)}Z, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average before ${load(figures.loadBefore)}, ` +
@@ -56,9 +66,16 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
       ['figure', 'value'],
       [
         ['plant set up through the admin API', `${figures.setupSeconds.toFixed(1)} s`],
-        ['day (06:00–22:00 and the last trucks out)', `${figures.daySeconds.toFixed(0)} s`],
+        [
+          `${figures.night ? 'night' : 'day'} (${figures.window} and the last trucks out)`,
+          `${figures.daySeconds.toFixed(0)} s`,
+        ],
         ['queue changes (each a refreshUI to every staff socket)', String(ledger.changes)],
         ['calls (doCalling, recalls included) / rechecks', `${calls} / ${ledger.calls.length - calls}`],
+        [
+          'counter actions by number (lab, weighbridge, gate) / chosen among trucks holding the number',
+          `${ledger.counterActions.length} / ${ledger.picks.length}${choices ? ` (${choices})` : ''}`,
+        ],
         [
           'HTTP calls: count, p50, p99',
           `${http.length}, ${ms(percentile(http, 50))}, ${ms(percentile(http, 99))}`,
