@@ -141,6 +141,21 @@ describe('across midnight nothing inside is lost', () => {
     expect(standard.find((q) => q.uuid === waiting.uuid)?.queue_date).toBe('2026-11-22');
     expect(standard.find((q) => q.uuid === fresh.uuid)?.queue_date).toBe('2026-11-23');
 
+    // The report by flow (where the general flow is called) lists today's and yesterday's inside.
+    const generalFlow = (await t.db.query.flowEngines.findFirst({ where: (f, { eq: is }) => is(f.id, 1) }))!;
+    const todayByFlow = await t.call(
+      getQueueByFlow,
+      { uuid: generalFlow.uuid },
+      plant.officers.caller.session,
+    );
+    expect(todayByFlow.queue.find((q) => q.uuid === leaving.uuid)?.queue_date).toBe('2026-11-22');
+    const yesterdayByFlow = await t.call(
+      getQueueByFlow,
+      { uuid: generalFlow.uuid, find_date: '2026-11-21' },
+      plant.officers.caller.session,
+    );
+    expect(yesterdayByFlow.queue.map((q) => q.uuid)).not.toContain(leaving.uuid);
+
     const labList = await t.call(getAcceptToday, {}, plant.officers.lab.session);
     expect(labList.queue.find((q) => q.uuid === inLab.uuid)?.queue_date).toBe('2026-11-22');
     const scaleList = await t.call(getWeighToday, {}, plant.officers.caller.session);

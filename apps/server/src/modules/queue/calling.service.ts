@@ -89,12 +89,17 @@ export function createCallingService(deps: {
       return engine;
     },
 
-    /** One flow's queues of the officer's queue types on a site day, every state. */
+    /**
+     * One flow's queues of the officer's queue types on a plant day, every state; today's also
+     * lists the trucks of earlier days still inside.
+     */
     async flowReport(auth: AuthContext, flowEngineUuid: string, date: string | undefined) {
       const engine = await this.flowEngine(flowEngineUuid);
       const types = (await scope.queueTypes(auth)).filter((t) => t.flowEngineId === engine.id);
       const stationList = (await scope.stations(auth)).filter((s) => s.flowEngineId === engine.id);
-      const day = date ?? (await plantDays.calendar(auth.branchId)).today;
+      const calendar = await plantDays.calendar(auth.branchId);
+      const day = date ?? calendar.today;
+      // Today's list is where the general flow is called: it keeps every truck still inside.
       const rows =
         types.length === 0
           ? []
@@ -102,6 +107,7 @@ export function createCallingService(deps: {
               auth.branchId,
               types.map((t) => t.id),
               day,
+              day === calendar.today ? calendar.insideSince : undefined,
             );
       return {
         find_date: day,

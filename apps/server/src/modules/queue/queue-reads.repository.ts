@@ -147,15 +147,25 @@ export function createQueueReadsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Every queue of these types issued on a site day but the voided ones, oldest first. */
-    queuesOfDay(branchId: number, branchQueueTypeIds: number[], queueDate: string): Promise<QueueView[]> {
+    /**
+     * Every queue of these types issued on a plant day but the voided ones, oldest first; with
+     * `insideSince` (the day is today), also the trucks of earlier days still inside.
+     */
+    queuesOfDay(
+      branchId: number,
+      branchQueueTypeIds: number[],
+      queueDate: string,
+      insideSince?: string,
+    ): Promise<QueueView[]> {
+      const ofDay = and(eq(queues.queueDate, queueDate), notVoided);
       return selectQueueView(db)
         .where(
           and(
             eq(queues.branchId, branchId),
             inArray(queues.branchQueueTypeId, branchQueueTypeIds),
-            eq(queues.queueDate, queueDate),
-            notVoided,
+            insideSince === undefined
+              ? ofDay
+              : or(ofDay, and(lt(queues.queueDate, queueDate), inside(insideSince))),
           ),
         )
         .orderBy(asc(queues.created));

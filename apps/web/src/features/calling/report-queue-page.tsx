@@ -177,6 +177,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
             onCall={(row) => setSelectedId(row._id)}
             onFinish={finish}
             onHistory={setHistoryOf}
+            day={report.data?.find_date ?? ''}
           />
         </Flex>
       </Card>

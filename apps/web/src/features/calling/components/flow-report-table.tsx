@@ -9,6 +9,7 @@ import {
   staffActions,
   type FlowEngineId,
 } from '@truck-queue/shared/queue/queue-machine';
+import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
@@ -26,6 +27,8 @@ interface FlowReportTableProps {
   onFinish: (row: FlowQueueRow) => Promise<unknown>;
   /** Opens the ticket's history. */
   onHistory: (row: FlowQueueRow) => void;
+  /** The plant day the list is of: a truck of an earlier day still inside is marked. */
+  day: string;
 }
 
 const byTicketTime = (a: FlowQueueRow, b: FlowQueueRow) => Date.parse(a.created) - Date.parse(b.created);
@@ -44,6 +47,7 @@ export function FlowReportTable({
   onCall,
   onFinish,
   onHistory,
+  day,
 }: FlowReportTableProps) {
   const { t } = useTranslation();
   const lab = flowEngineId === FLOW_ENGINE.lab;
@@ -75,7 +79,10 @@ export function FlowReportTable({
       render: (value: string, row) => (
         <Flex align="center" gap={4} wrap={false}>
           <Flex vertical>
-            <Typography.Text strong>{value}</Typography.Text>
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <Typography.Text strong>{value}</Typography.Text>
+              <EarlierDayTag day={row.queue_date} today={day} />
+            </span>
             {row.previous_number && row.previous_number !== value && (
               <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 {t('yard.previous', { previous: row.previous_number })}
