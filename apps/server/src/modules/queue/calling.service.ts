@@ -10,6 +10,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createQueueRepository } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
+import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
 import type { YardSettings } from '@truck-queue/shared/queue/yard-rules';
 
@@ -118,6 +119,11 @@ export function createCallingService(deps: {
           flow_engine_id: t.flowEngineId,
         })),
       );
+    },
+
+    /** The branch's recent licences holding what the officer typed (the New ticket dialog's suggestions). */
+    recentPlates(auth: AuthContext, typed: string): Promise<string[]> {
+      return findRecentPlates(reads, clock, auth.branchId, typed, 'contains');
     },
 
     async issueByOfficer(

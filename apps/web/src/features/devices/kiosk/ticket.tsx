@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { formatTicketTime, PAGE_MARGIN_MM, qrSymbol, ticketPageLengthMm } from './ticket-format.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
 
 /** Until the ticket is measured: long enough for any ticket, so nothing is cut. */
 const FALLBACK_PAGE_MM = 200;
@@ -63,7 +64,9 @@ export function KioskTicket({
           <dt>{t('kiosk.ticket.product')}</dt>
           <dd>{ticket.product_name}</dd>
           <dt>{t('kiosk.ticket.licence')}</dt>
-          <dd className="tqk-ticket-licence">{ticket.truck_license}</dd>
+          <dd className="tqk-ticket-licence" data-testid="ticket-licence">
+            <PlatesText licence={ticket.truck_license} />
+          </dd>
           <dt>{t('kiosk.ticket.issuedAt')}</dt>
           <dd>{formatTicketTime(ticket.created, i18n.language)}</dd>
         </dl>
