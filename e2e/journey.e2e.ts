@@ -54,7 +54,12 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
       .click();
     await dialog.getByLabel('Product').click();
     await caller.locator('.ant-select-item-option', { hasText: 'กากมัน' }).click();
-    await dialog.getByLabel('Licence plate').fill('70-4321 ขอนแก่น');
+    await dialog.getByLabel('Plate number', { exact: true }).fill('70-4321');
+    await dialog.getByLabel('Province', { exact: true }).click();
+    await caller.keyboard.type('khon');
+    await caller
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Khon Kaen' })
+      .click();
     await dialog.getByRole('button', { name: 'Issue ticket' }).click();
     const queueNumber = (await caller.getByTestId('issued-number').innerText()).trim();
     expect(queueNumber).toMatch(/^B\d{3}$/);

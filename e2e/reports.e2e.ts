@@ -169,6 +169,8 @@ describe('summary report', () => {
     await page.locator('.ant-picker-presets').getByText('Last 7 days').click();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText(`Summary, ${siteDay(6)} – ${siteDay(0)}`).waitFor();
+    // The heading names the period at once; the count follows with the week's answer.
+    await page.waitForLoadState('networkidle');
     await expect.poll(() => rows(page).count()).toBe(10);
     const total = await number(count);
     expect(total).toBeGreaterThan(40);

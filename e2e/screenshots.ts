@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
           // A licence that a spreadsheet would run as a formula is refused, and the form says why.
           const licence = page
             .getByRole('dialog')
-            .getByLabel(language === 'th' ? 'ทะเบียนรถ' : 'Licence plate', { exact: true });
+            .getByLabel(language === 'th' ? 'เลขทะเบียน' : 'Plate number', { exact: true });
           await licence.fill('=1+1');
           await licence.blur();
           await page.getByRole('dialog').locator('.ant-form-item-explain-error').waitFor();
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
 
     await shootDisplayScreens(browser, server.baseUrl);
     await shootKioskScreens(browser, server.baseUrl);
+    await shootPlateScreens(browser, server.baseUrl);
     await shootCounterScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
     await shootScanScreens(browser, server.baseUrl);

@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
-  const calling = createCallingService({ db, scope: createCallingScope(db), queue, yard, days });
+  const calling = createCallingService({ db, scope: createCallingScope(db), queue, yard, days, clock });
   const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days });
   const publicQueue = createPublicQueueService({
     db,

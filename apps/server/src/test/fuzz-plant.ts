@@ -234,6 +234,7 @@ export async function createFuzzPlant(t: TestContext) {
 
     'device/hello': () => ({ device_id: display.id, kind: 'display' }),
     'device/displayBoard': () => ({}),
+    'device/recentPlates': (n) => ({ find_license: n % 2 ? 'กข 5' : '70-1' }),
 
     'officer/mainOfficer': () => ({}),
     'officer/doMainOfficer': (n) =>
@@ -264,6 +265,7 @@ export async function createFuzzPlant(t: TestContext) {
       ...(n % 3 ? {} : { idempotency_key: `fuzz-key-${n % 7}` }),
     }),
     'process/printer/ticketOptions': () => ({}),
+    'process/printer/recentPlates': (n) => ({ find_license: n % 2 ? '' : '5001' }),
 
     'report/periodDashboardByQueueType': () => period,
     'report/products': () => ({}),

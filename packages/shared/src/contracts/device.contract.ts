@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, defineContract, EmptyBodySchema, OkSchema } from './api.ts';
 import { DeviceIdSchema } from './controller.contract.ts';
-import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
+import { plateSearchKey, visibleLength } from '../licence.ts';
+import {
+  InstantSchema,
+  LicenceSearchSchema,
+  MaybeInstantSchema,
+  RecentPlatesResponseSchema,
+} from './queue.contract.ts';
 
 /**
  * What a TV display (/DisplayManage) or a ticket kiosk (/PrinterManage) asks of the server
@@ -102,4 +108,26 @@ export const displayBoard = defineContract({
   }),
 });
 
-export const deviceContracts = { hello, displayBoard };
+/** The kiosk suggests plates only once the driver has typed this many characters (spaces and dashes aside). */
+export const KIOSK_PLATES_MIN_TYPED = 2;
+
+/**
+ * A kiosk's suggestions while the driver types: the branch's licences of the last
+ * RECENT_PLATES_DAYS days that START with what was typed (spaces, dashes and dots aside), most
+ * recent first. The kiosk stands in public: it never lists plates before at least
+ * KIOSK_PLATES_MIN_TYPED characters are typed, and the server refuses a shorter search.
+ */
+export const kioskRecentPlates = defineContract({
+  path: 'device/recentPlates',
+  access: 'device',
+  device: 'printer',
+  body: z.strictObject({
+    find_license: LicenceSearchSchema.refine(
+      (value) => visibleLength(plateSearchKey(value)) >= KIOSK_PLATES_MIN_TYPED,
+      `must hold at least ${KIOSK_PLATES_MIN_TYPED} letters or digits`,
+    ),
+  }),
+  response: RecentPlatesResponseSchema,
+});
+
+export const deviceContracts = { hello, displayBoard, recentPlates: kioskRecentPlates };

@@ -1,22 +1,66 @@
 import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
-import { normaliseLicence } from '../licence.ts';
+import { LICENCE_MAX, LICENCE_MAX_CODE_POINTS, normaliseLicence, visibleLength } from '../licence.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
 export const MaybeInstantSchema = z.string().nullable();
 
+/** What a licence may hold: Thai or Latin letters (with their marks), digits, spaces, dots, dashes and slashes. */
+const LICENCE_CHARACTERS = /^[\p{L}\p{M}\p{N} .\-/]*$/u;
+const LICENCE_CHARACTERS_MESSAGE =
+  'may hold letters (Thai or Latin), digits, spaces, dots, dashes and slashes only';
+
 /**
- * A truck licence: Thai or Latin letters, digits, spaces and dashes, normalised
- * (normaliseLicence) before it is checked, so "70-1234  ขก" and "70-1234 ขก" are one truck.
+ * A truck licence: Thai or Latin letters, digits, spaces, dashes and slashes (a tractor and its
+ * trailer: "70-1234 กรุงเทพมหานคร / 71-5678 กรุงเทพมหานคร"), normalised (normaliseLicence)
+ * before it is checked, so "70-1234  ขก" and "70-1234 ขก" are one truck. At most LICENCE_MAX
+ * characters as a person sees them; the code-point cap is checked first and stops there.
  */
 export const TruckLicenseSchema = noFormula(
-  noNul(z.string().overwrite(normaliseLicence).min(1).max(20)),
-).regex(
-  /^[\p{L}\p{M}\p{N} .\-/]+$/u,
-  'may hold letters (Thai or Latin), digits, spaces, dots, dashes and slashes only',
+  noNul(
+    z
+      .string()
+      .overwrite(normaliseLicence)
+      .min(1)
+      .max(LICENCE_MAX_CODE_POINTS, { abort: true })
+      .refine(
+        (value) => visibleLength(value) <= LICENCE_MAX,
+        `may be at most ${LICENCE_MAX} characters (a Thai letter with its vowel and tone marks is one)`,
+      ),
+  ),
+).regex(LICENCE_CHARACTERS, LICENCE_CHARACTERS_MESSAGE);
+
+/** What an officer has typed of a licence so far, to find the branch's recent plates (may be empty). */
+export const LicenceSearchSchema = noNul(
+  z
+    .string()
+    .overwrite(normaliseLicence)
+    .max(LICENCE_MAX_CODE_POINTS, { abort: true })
+    .regex(LICENCE_CHARACTERS, LICENCE_CHARACTERS_MESSAGE),
 );
+
+/** How far back the recent plates go, and how many a search answers (most recent first). */
+export const RECENT_PLATES_DAYS = 30;
+export const RECENT_PLATES_LIMIT = 10;
+
+export const RecentPlatesResponseSchema = OkSchema.extend({
+  /** Distinct licences of the branch's tickets, the most recently issued first. */
+  plates: z.array(z.string()),
+});
+
+/**
+ * The branch's licences of the last RECENT_PLATES_DAYS days (voided tickets aside) that hold
+ * what the officer typed, spaces, dashes and dots aside (plateSearchKey), most recent first:
+ * the New ticket dialog's suggestions. Nothing typed: the most recent ones.
+ */
+export const recentPlates = defineContract({
+  path: 'process/printer/recentPlates',
+  access: 'calling',
+  body: z.strictObject({ find_license: LicenceSearchSchema }),
+  response: RecentPlatesResponseSchema,
+});
 
 /** A queue number as an officer types it (A001); the server compares it trimmed and upper-cased. */
 export const QueueNumberSchema = z

@@ -23,4 +23,9 @@ export function registerDeviceRoutes(register: RegisterCall, devices: DeviceServ
     status: 1,
     ...(await devices.board(device!)),
   }));
+
+  register(deviceContracts.recentPlates, async ({ device, body }) => ({
+    status: 1,
+    plates: await devices.recentPlates(device!, body.find_license),
+  }));
 }

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { IssueInput, QueueService } from '../queue/queue.service.ts';
+import { findRecentPlates } from '../queue/recent-plates.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 import { claimShortId } from './device-hellos.ts';
 
@@ -239,6 +240,10 @@ export function createDeviceService(deps: {
       }
       return queue.issue(device.branchId, input, { deviceId: device.deviceId });
     },
+
+    /** A kiosk's suggestions: its branch's recent licences that start with what the driver typed. */
+    recentPlates: (device: DeviceContext, typed: string): Promise<string[]> =>
+      findRecentPlates(queueReads, clock, device.branchId, typed, 'prefix'),
 
     /** The verified displays of a branch that show this queue type (they announce its calls). */
     displaysShowing: (branchQueueTypeId: number): Promise<number[]> =>

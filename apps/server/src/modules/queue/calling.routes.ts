@@ -27,6 +27,11 @@ export function registerCallingRoutes(
     queue_type: await calling.ticketOptions(auth),
   }));
 
+  register(contracts.recentPlates, async ({ auth, body }) => ({
+    status: 1,
+    plates: await calling.recentPlates(auth, body.find_license),
+  }));
+
   register(contracts.getCardInProcess, async ({ auth, body }) => ({
     status: 1,
     card: await calling.cards(auth, body.find_total_day),

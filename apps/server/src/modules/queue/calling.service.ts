@@ -4,12 +4,14 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays } from '@truck-queue/shared/plant-day';
+import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createQueueRepository } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
+import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
 import type { YardSettings } from '@truck-queue/shared/queue/yard-rules';
 
@@ -29,8 +31,9 @@ export function createCallingService(deps: {
   queue: QueueService;
   yard: YardRules;
   days: PlantDays;
+  clock: Clock;
 }) {
-  const { db, scope, queue, yard, days: plantDays } = deps;
+  const { db, scope, queue, yard, days: plantDays, clock } = deps;
   const catalog = createCatalogRepository(db);
   const reads = createQueueReadsRepository(db);
   const queueRepo = createQueueRepository(db);
@@ -130,6 +133,11 @@ export function createCallingService(deps: {
           flow_engine_id: t.flowEngineId,
         })),
       );
+    },
+
+    /** The branch's recent licences holding what the officer typed (the New ticket dialog's suggestions). */
+    recentPlates(auth: AuthContext, typed: string): Promise<string[]> {
+      return findRecentPlates(reads, clock, auth.branchId, typed, 'contains');
     },
 
     async issueByOfficer(

@@ -10,6 +10,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  max,
   notInArray,
   or,
   sql,
@@ -294,6 +295,36 @@ export function createQueueReadsRepository(db: Db) {
           ),
         )
         .orderBy(desc(queueTransitions.id));
+    },
+
+    /**
+     * The branch's distinct licences of tickets issued since `since` (voided ones aside) whose
+     * search key (the licence without spaces, dashes and dots) starts with, or holds, `key`,
+     * the most recently issued first. An empty key matches every licence.
+     */
+    async recentLicences(
+      branchId: number,
+      since: Date,
+      key: string,
+      match: 'prefix' | 'contains',
+      limit: number,
+    ): Promise<string[]> {
+      const position = sql`strpos(translate(${queues.truckLicense}, ' -.', ''), ${key})`;
+      const rows = await db
+        .select({ licence: queues.truckLicense })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            gte(queues.created, since),
+            notVoided,
+            key === '' ? undefined : match === 'prefix' ? sql`${position} = 1` : sql`${position} > 0`,
+          ),
+        )
+        .groupBy(queues.truckLicense)
+        .orderBy(desc(max(queues.created)), desc(max(queues.id)))
+        .limit(limit);
+      return rows.map((row) => row.licence);
     },
   };
 }

@@ -13,6 +13,7 @@ import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
+import { PlatesText } from '../../plates/plates-text.tsx';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -115,7 +116,8 @@ export function FlowReportTable({
       key: 'licence',
       title: t('reportQueue.columns.licence'),
       dataIndex: 'truck_license',
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{value}</span>,
+      // A tractor and its trailer break between their plates, never inside one.
+      render: (value: string) => <PlatesText licence={value} />,
     },
     {
       key: 'station',

@@ -1,40 +1,35 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Result,
-  Select,
-  Spin,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
 import { CheckCircleFilled, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
-import { TruckLicenseSchema, type Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { LICENCE_MAX } from '@truck-queue/shared/licence';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { newIdempotencyKey, useIssueTicket } from '../api/use-issue-ticket.ts';
 import { useTicketOptions } from '../api/use-ticket-options.ts';
+import {
+  checkDraft,
+  draftLicence,
+  EMPTY_DRAFT,
+  type LicenceProblem,
+  type PlateDraft,
+} from '../../plates/plate-draft.ts';
+import { PlateInput } from '../../plates/plate-input.tsx';
+import { PlatesText } from '../../plates/plates-text.tsx';
 import { TicketPrint } from './ticket-print.tsx';
-
-const LICENCE_MAX = 20;
 
 interface TicketFormValues {
   queueType: number | undefined;
   product: number | undefined;
-  licence: string;
+  licence: PlateDraft;
 }
 
 /** "New ticket" for a truck at the office: queue type, product, licence; then the number to print. */
 export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={t('ticket.title')} onCancel={onClose} footer={null} destroyOnHidden width={520}>
+    <Modal open={open} title={t('ticket.title')} onCancel={onClose} footer={null} destroyOnHidden width={580}>
       {/* Mounted per opening: each opening gets its own idempotency key. */}
       <TicketFlow onClose={onClose} />
     </Modal>
@@ -122,6 +117,21 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
   const type = types.find((q) => q.id === (typeId ?? startType?.id));
   const noProducts = type !== undefined && type.product.length === 0;
 
+  const licenceProblem = (problem: LicenceProblem): string => {
+    switch (problem) {
+      case 'empty':
+        return t('ticket.licenceRequired');
+      case 'numberMissing':
+        return t('ticket.licenceNumberMissing');
+      case 'tooLong':
+        return t('ticket.licenceTooLong', { max: LICENCE_MAX });
+      case 'startsLikeFormula':
+        return t('ticket.licenceStartsLikeFormula');
+      case 'invalid':
+        return t('ticket.licenceInvalid');
+    }
+  };
+
   const submit = (values: TicketFormValues) => {
     if (issue.isPending || values.queueType === undefined || values.product === undefined) return;
     setFailure(null);
@@ -129,7 +139,7 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
       {
         id_branchQT: values.queueType,
         product: values.product,
-        truck_license: values.licence.trim(),
+        truck_license: draftLicence(values.licence),
         idempotency_key: idempotencyKey,
       },
       {
@@ -153,7 +163,7 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={{ queueType: startType?.id, product: startProduct, licence: '' }}
+      initialValues={{ queueType: startType?.id, product: startProduct, licence: EMPTY_DRAFT }}
       onFinish={submit}
       onValuesChange={(changed: Partial<TicketFormValues>) => {
         if ('queueType' in changed) {
@@ -192,23 +202,15 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         name="licence"
         label={t('ticket.licence')}
         rules={[
-          { required: true, whitespace: true, message: t('ticket.licenceRequired') },
           {
-            validator: (_rule, value: string | undefined) => {
-              const text = value?.trim() ?? '';
-              if (!text) return Promise.resolve();
-              if (text.length > LICENCE_MAX)
-                return Promise.reject(new Error(t('ticket.licenceTooLong', { max: LICENCE_MAX })));
-              if (startsLikeFormula(text))
-                return Promise.reject(new Error(t('ticket.licenceStartsLikeFormula')));
-              return TruckLicenseSchema.safeParse(text).success
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('ticket.licenceInvalid')));
+            validator: (_rule, value: PlateDraft | undefined) => {
+              const check = checkDraft(value ?? EMPTY_DRAFT);
+              return check.ok ? Promise.resolve() : Promise.reject(new Error(licenceProblem(check.problem)));
             },
           },
         ]}
       >
-        <Input placeholder={t('ticket.licencePlaceholder')} maxLength={LICENCE_MAX + 10} autoComplete="off" />
+        <PlateInput />
       </Form.Item>
       <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
@@ -249,7 +251,15 @@ function TicketIssued({
         items={[
           { key: 'type', label: t('ticket.queueType'), children: ticket.queue_type_name },
           { key: 'product', label: t('ticket.product'), children: ticket.product_name },
-          { key: 'licence', label: t('ticket.licence'), children: ticket.truck_license },
+          {
+            key: 'licence',
+            label: t('ticket.licence'),
+            children: (
+              <span data-testid="issued-licence">
+                <PlatesText licence={ticket.truck_license} />
+              </span>
+            ),
+          },
           { key: 'at', label: t('ticket.issuedAt'), children: formatDateTime(ticket.created) },
           { key: 'code', label: t('ticket.codeLabel'), children: ticket.ticket_code },
         ]}

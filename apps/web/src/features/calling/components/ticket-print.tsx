@@ -7,6 +7,7 @@ import { config } from '../../../lib/config.ts';
 import { driverPageUrl } from '../../../lib/driver-page.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { readBranch } from '../../../lib/session.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
 
 /** While mounted, printing the page prints only this ticket (the rest of the body is hidden). */
 const PRINT_CSS = `
@@ -52,7 +53,9 @@ export function TicketPrint({ ticket }: { ticket: Ticket }) {
         <dt>{t('ticket.product')}</dt>
         <dd>{ticket.product_name}</dd>
         <dt>{t('ticket.licence')}</dt>
-        <dd>{ticket.truck_license}</dd>
+        <dd>
+          <PlatesText licence={ticket.truck_license} />
+        </dd>
         <dt>{t('ticket.issuedAt')}</dt>
         <dd>{formatDateTime(ticket.created)}</dd>
       </dl>

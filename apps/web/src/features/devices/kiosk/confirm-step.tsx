@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { DeviceQueueType } from '@truck-queue/shared/contracts/device.contract';
 import { StepHeading } from './step-heading.tsx';
+import { PlatesText } from '../../plates/plates-text.tsx';
 
 /** Why the last attempt gave no ticket. */
 export type IssueFailure =
@@ -151,7 +152,7 @@ export function ConfirmStep({
         <dd>{productName}</dd>
         <dt style={{ color: token.colorTextSecondary }}>{t('kiosk.steps.licence')}</dt>
         <dd style={{ fontSize: '1.35em', letterSpacing: '0.03em' }} data-testid="kiosk-summary-licence">
-          {licence}
+          <PlatesText licence={licence} />
         </dd>
       </dl>
       {action}

@@ -1,11 +1,9 @@
-import { normaliseLicence } from '@truck-queue/shared/licence';
+import { LICENCE_MAX, normaliseLicence } from '@truck-queue/shared/licence';
 import { describe, expect, it } from 'vitest';
 import {
   applyKey,
-  checkLicence,
   EMPTY_EDIT,
   keyLabel,
-  LICENCE_MAX,
   THAI_CONSONANTS,
   THAI_VOWELS,
   type KeypadKey,
@@ -62,6 +60,16 @@ describe('the licence keypad', () => {
     expect(applyKey(full, char('2'))).toEqual(full);
   });
 
+  it('counts the limit as a person sees it: a vowel or tone mark still fits on a full licence', () => {
+    const full = type('ก'.repeat(LICENCE_MAX));
+    expect(applyKey(full, char('ข'))).toEqual(full);
+    const marked = type('ี้', full);
+    expect(marked.value).toBe(`${'ก'.repeat(LICENCE_MAX)}ี้`);
+    // A smaller limit, as a plate's number has.
+    expect(type('70-12345', EMPTY_EDIT).value).toBe('70-12345');
+    expect(applyKey(type('1234'), char('5'), 4).value).toBe('1234');
+  });
+
   it('survives a selection outside the text (an input changed under it)', () => {
     expect(applyKey({ value: 'AB', start: 9, end: 12 }, char('C'))).toEqual({
       value: 'ABC',
@@ -71,19 +79,9 @@ describe('the licence keypad', () => {
   });
 });
 
-describe('the licence check', () => {
-  it('normalises: trimmed, single spaces, Latin upper case', () => {
+describe('normalisation', () => {
+  it('trims, makes single spaces and upper-cases Latin letters', () => {
     expect(normaliseLicence('  70-1234   ขอนแก่น ')).toBe('70-1234 ขอนแก่น');
     expect(normaliseLicence('ab 12')).toBe('AB 12');
-  });
-
-  it('takes what the server takes and says why not otherwise', () => {
-    expect(checkLicence(' 70-1234 ขอนแก่น')).toEqual({ ok: true, licence: '70-1234 ขอนแก่น' });
-    expect(checkLicence('1กข 1234')).toEqual({ ok: true, licence: '1กข 1234' });
-    expect(checkLicence('   ')).toEqual({ ok: false, problem: 'empty' });
-    expect(checkLicence('1'.repeat(LICENCE_MAX + 1))).toEqual({ ok: false, problem: 'tooLong' });
-    expect(checkLicence('70-1234!')).toEqual({ ok: false, problem: 'invalid' });
-    // Allowed characters, but a spreadsheet would read it as a formula.
-    expect(checkLicence('-70 1234')).toEqual({ ok: false, problem: 'startsLikeFormula' });
   });
 });

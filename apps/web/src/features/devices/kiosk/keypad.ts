@@ -1,9 +1,4 @@
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
-import { TruckLicenseSchema } from '@truck-queue/shared/contracts/queue.contract';
-import { normaliseLicence } from '@truck-queue/shared/licence';
-
-/** The contract's limit (TruckLicenseSchema is text(20)). */
-export const LICENCE_MAX = 20;
+import { LICENCE_MAX, visibleLength } from '@truck-queue/shared/licence';
 
 /** The 44 Thai consonants, ก to ฮ, in dictionary order. */
 export const THAI_CONSONANTS = [...'กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ'];
@@ -42,8 +37,9 @@ function clampSelection(edit: LicenceEdit): LicenceEdit {
 /**
  * What one tap of the on-screen keypad does to the licence: a character replaces the selection
  * (or goes in at the caret), backspace deletes the selection or the character before the caret,
- * clear empties it. Taps that would make it longer than `max`, start it with a space or put two
- * spaces side by side change nothing.
+ * clear empties it. Taps that would make it longer than `max` characters as a person sees them
+ * (a vowel or tone mark joins its letter and adds none), start it with a space or put two spaces
+ * side by side change nothing.
  */
 export function applyKey(current: LicenceEdit, key: KeypadKey, max = LICENCE_MAX): LicenceEdit {
   const edit = clampSelection(current);
@@ -60,25 +56,10 @@ export function applyKey(current: LicenceEdit, key: KeypadKey, max = LICENCE_MAX
     }
     case 'char': {
       const char = key.char;
-      if (before.length + char.length + after.length > max) return edit;
+      if (visibleLength(before + char + after) > max) return edit;
       if (char === ' ' && (before === '' || before.endsWith(' ') || after.startsWith(' '))) return edit;
       const caret = edit.start + char.length;
       return { value: before + char + after, start: caret, end: caret };
     }
   }
-}
-
-export type LicenceProblem = 'empty' | 'tooLong' | 'startsLikeFormula' | 'invalid';
-
-export type LicenceCheck = { ok: true; licence: string } | { ok: false; problem: LicenceProblem };
-
-/** The licence as the server will take it (TruckLicenseSchema), or why not. */
-export function checkLicence(raw: string): LicenceCheck {
-  const licence = normaliseLicence(raw);
-  if (licence === '') return { ok: false, problem: 'empty' };
-  if (licence.length > LICENCE_MAX) return { ok: false, problem: 'tooLong' };
-  // Told apart from 'invalid': "-70 1234" holds only allowed characters, just not first.
-  if (startsLikeFormula(licence)) return { ok: false, problem: 'startsLikeFormula' };
-  const parsed = TruckLicenseSchema.safeParse(licence);
-  return parsed.success ? { ok: true, licence: parsed.data } : { ok: false, problem: 'invalid' };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { isMidway, kioskFlow, START, type KioskAction, type KioskFlow } from './kiosk-flow.ts';
+import type { PlateDraft } from '../../plates/plate-draft.ts';
+
+const plate: PlateDraft = { mode: 'parts', plates: [{ number: '70-1234', province: 'ตาก' }] };
 
 const ticket: Ticket = {
   uuid: 'u-1',
@@ -19,23 +22,33 @@ describe('the kiosk steps', () => {
     const state = run(
       { type: 'chooseType', queueTypeId: 3 },
       { type: 'chooseProduct', productId: 7 },
-      { type: 'editLicence', licence: '70-12' },
-      { type: 'confirmLicence', licence: '70-1234' },
+      { type: 'editPlate', plate },
+      { type: 'confirmLicence', licence: '70-1234 ตาก' },
       { type: 'issued', ticket },
     );
-    expect(state).toEqual({ step: 'issued', queueTypeId: 3, productId: 7, licence: '70-1234', ticket });
+    expect(state).toEqual({
+      step: 'issued',
+      queueTypeId: 3,
+      productId: 7,
+      plate,
+      licence: '70-1234 ตาก',
+      ticket,
+    });
   });
 
   it('steps back one at a time, keeping the choices; back from the ticket starts over', () => {
     const atConfirm = run(
       { type: 'chooseType', queueTypeId: 3 },
       { type: 'chooseProduct', productId: 7 },
-      { type: 'confirmLicence', licence: '70-1234' },
+      { type: 'editPlate', plate },
+      { type: 'confirmLicence', licence: '70-1234 ตาก' },
     );
     const steps = [atConfirm];
     for (let i = 0; i < 4; i++) steps.push(kioskFlow(steps.at(-1)!, { type: 'back' }));
     expect(steps.map((s) => s.step)).toEqual(['confirm', 'licence', 'product', 'type', 'type']);
-    expect(steps.at(-1)!.licence).toBe('70-1234');
+    // Back at the licence, the plates are as the truck left them.
+    expect(steps.at(-1)!.plate).toBe(plate);
+    expect(steps.at(-1)!.licence).toBe('70-1234 ตาก');
     expect(kioskFlow(kioskFlow(atConfirm, { type: 'issued', ticket }), { type: 'back' })).toEqual(START);
   });
 

@@ -1,4 +1,5 @@
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { EMPTY_DRAFT, type PlateDraft } from '../../plates/plate-draft.ts';
 
 /** The kiosk's steps, in order; `issued` shows the printed ticket. */
 export const KIOSK_STEPS = ['type', 'product', 'licence', 'confirm', 'issued'] as const;
@@ -8,7 +9,9 @@ export interface KioskFlow {
   step: KioskStep;
   queueTypeId: number | null;
   productId: number | null;
-  /** What is in the licence box (not yet normalised). */
+  /** The licence as it is being entered (plates or free text). */
+  plate: PlateDraft;
+  /** The licence the truck confirmed (normalised): what the ticket is issued for. */
   licence: string;
   ticket: Ticket | null;
 }
@@ -16,7 +19,7 @@ export interface KioskFlow {
 export type KioskAction =
   | { type: 'chooseType'; queueTypeId: number }
   | { type: 'chooseProduct'; productId: number }
-  | { type: 'editLicence'; licence: string }
+  | { type: 'editPlate'; plate: PlateDraft }
   | { type: 'confirmLicence'; licence: string }
   | { type: 'issued'; ticket: Ticket }
   | { type: 'back' }
@@ -28,6 +31,7 @@ export const START: KioskFlow = {
   step: 'type',
   queueTypeId: null,
   productId: null,
+  plate: EMPTY_DRAFT,
   licence: '',
   ticket: null,
 };
@@ -61,8 +65,8 @@ export function kioskFlow(state: KioskFlow, action: KioskAction): KioskFlow {
         : state;
     case 'chooseProduct':
       return state.step === 'product' ? { ...state, step: 'licence', productId: action.productId } : state;
-    case 'editLicence':
-      return state.step === 'licence' ? { ...state, licence: action.licence } : state;
+    case 'editPlate':
+      return state.step === 'licence' ? { ...state, plate: action.plate } : state;
     case 'confirmLicence':
       return state.step === 'licence' ? { ...state, step: 'confirm', licence: action.licence } : state;
     case 'issued':

@@ -139,8 +139,9 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
     case 'licence':
       body = (
         <LicenceStep
-          licence={flow.licence}
-          onChange={(licence) => dispatch({ type: 'editLicence', licence })}
+          plate={flow.plate}
+          device={state.identity}
+          onChange={(plate) => dispatch({ type: 'editPlate', plate })}
           onNext={(licence) => {
             setFailure(null);
             dispatch({ type: 'confirmLicence', licence });

@@ -1,77 +1,117 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Button, Input, Segmented, theme, type InputRef } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { Button, theme } from 'antd';
 import {
-  applyKey,
-  checkLicence,
-  DIGITS,
-  keyLabel,
-  LATIN,
-  LICENCE_MAX,
-  THAI_CONSONANTS,
-  THAI_VOWELS,
-  type KeypadKey,
-  type LicenceEdit,
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  CloseCircleOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LICENCE_MAX, visibleLength } from '@truck-queue/shared/licence';
+import { MAX_PLATES, PLATE_NUMBER_MAX } from '@truck-queue/shared/plates';
+import type { DeviceCredentials } from '../../../lib/api-client.ts';
+import {
+  addTrailer,
+  changePlate,
+  checkDraft,
+  draftFromLicence,
+  draftLicence,
+  removeTrailer,
+  switchMode,
+  typedSoFar,
   type LicenceProblem,
-} from './keypad.ts';
+  type PlateDraft,
+} from '../../plates/plate-draft.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
+import type { KeypadTab } from './keypad-panel.tsx';
+import { KeypadPanel } from './keypad-panel.tsx';
+import { numberFieldId, PlateRows } from './plate-rows.tsx';
+import { PlateSuggestions } from './plate-suggestions.tsx';
+import { ProvincePicker, SEARCH_ID } from './province-picker.tsx';
+import { FREE_ID, FreeLicenceInput } from './free-licence-input.tsx';
 import { StepHeading } from './step-heading.tsx';
+import { useKeypadTarget, type KeypadField } from './use-keypad-target.ts';
 
-type Tab = 'thai' | 'vowels' | 'latin';
-const TAB_KEYS: Record<Tab, string[]> = { thai: THAI_CONSONANTS, vowels: THAI_VOWELS, latin: LATIN };
-/** Columns of the letter grid: 44 consonants make 4 full rows, the other tabs fit in 4 rows. */
-const LETTER_COLUMNS = 11;
+/** Enough for any province's name, Thai or romanised. */
+const PROVINCE_SEARCH_MAX = 30;
 
 /**
- * Step 3: the truck's licence. A real input (a physical keyboard or the OS's on-screen keyboard
- * works) and the kiosk's own keypad, which types at the input's caret without taking the focus.
+ * Step 3: the truck's licence. As plates: each plate's number on the keypad (or a keyboard) and
+ * its province from a picker, a trailer's plate if it pulls one; or typed freely. Recent plates
+ * of the branch that start with what was typed are offered as big buttons.
  */
 export function LicenceStep({
-  licence,
+  plate,
+  device,
   onChange,
   onNext,
   onBack,
 }: {
-  licence: string;
-  onChange: (licence: string) => void;
+  plate: PlateDraft;
+  device: DeviceCredentials;
+  onChange: (plate: PlateDraft) => void;
   onNext: (licence: string) => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const input = useRef<InputRef>(null);
-  // Where the next key goes: the input's last selection (the end when it was never touched).
-  const selection = useRef({ start: licence.length, end: licence.length });
-  const pendingCaret = useRef<number | null>(null);
+  const problemWords = (problem: LicenceProblem): string => {
+    switch (problem) {
+      case 'empty':
+        return t('kiosk.licence.errors.empty');
+      case 'numberMissing':
+        return t('kiosk.licence.errors.numberMissing');
+      case 'tooLong':
+        return t('kiosk.licence.errors.tooLong', { max: LICENCE_MAX });
+      case 'startsLikeFormula':
+        return t('kiosk.licence.errors.startsLikeFormula');
+      case 'invalid':
+        return t('kiosk.licence.errors.invalid');
+    }
+  };
   const [problem, setProblem] = useState<LicenceProblem | null>(null);
-  const [tab, setTab] = useState<Tab>('thai');
+  const [tab, setTab] = useState<KeypadTab>('thai');
+  const [numberIndex, setNumberIndex] = useState(0);
+  /** The plate whose province is being chosen, or null. */
+  const [picking, setPicking] = useState<number | null>(null);
+  const [provinceSearch, setProvinceSearch] = useState('');
 
-  useLayoutEffect(() => {
-    const caret = pendingCaret.current;
-    const element = input.current?.input;
-    if (caret === null || !element) return;
-    pendingCaret.current = null;
-    if (document.activeElement === element) element.setSelectionRange(caret, caret);
-  });
-
-  const remember = (element: HTMLInputElement) => {
-    selection.current = {
-      start: element.selectionStart ?? element.value.length,
-      end: element.selectionEnd ?? element.value.length,
-    };
+  const plates = plate.mode === 'parts' ? plate.plates : [];
+  const activeIndex = Math.min(numberIndex, Math.max(plates.length - 1, 0));
+  const edit = (next: PlateDraft) => {
+    setProblem(null);
+    onChange(next);
   };
 
-  const press = (key: KeypadKey) => {
-    const edit: LicenceEdit = { value: licence, ...selection.current };
-    const next = applyKey(edit, key);
-    selection.current = { start: next.start, end: next.end };
-    pendingCaret.current = next.start;
-    setProblem(null);
-    onChange(next.value);
+  const active: KeypadField =
+    picking !== null
+      ? { id: SEARCH_ID, value: provinceSearch, max: PROVINCE_SEARCH_MAX, set: setProvinceSearch }
+      : plate.mode === 'free'
+        ? { id: FREE_ID, value: plate.text, max: LICENCE_MAX, set: (text) => edit({ mode: 'free', text }) }
+        : {
+            id: numberFieldId(activeIndex),
+            value: plates[activeIndex]?.number ?? '',
+            max: PLATE_NUMBER_MAX,
+            set: (number) => edit(changePlate(plate, activeIndex, { number })),
+          };
+  const keypad = useKeypadTarget(active);
+
+  const openPicker = (index: number) => {
+    setProvinceSearch('');
+    setTab(i18n.language.startsWith('th') ? 'thai' : 'latin');
+    setPicking(index);
+  };
+  const choose = (province: string) => {
+    if (picking === null) return;
+    edit(changePlate(plate, picking, { province }));
+    setNumberIndex(picking);
+    setPicking(null);
   };
 
   const submit = () => {
-    const check = checkLicence(licence);
+    const check = checkDraft(plate);
     if (!check.ok) {
       setProblem(check.problem);
       return;
@@ -79,105 +119,133 @@ export function LicenceStep({
     onNext(check.licence);
   };
 
-  const problemText =
-    problem === 'empty'
-      ? t('kiosk.licence.errors.empty')
-      : problem === 'tooLong'
-        ? t('kiosk.licence.errors.tooLong', { max: LICENCE_MAX })
-        : problem === 'startsLikeFormula'
-          ? t('kiosk.licence.errors.startsLikeFormula')
-          : problem === 'invalid'
-            ? t('kiosk.licence.errors.invalid')
-            : null;
+  const licence = draftLicence(plate);
+  const problemText = problem ? problemWords(problem) : null;
+
+  if (picking !== null) {
+    return (
+      <>
+        <ProvincePicker
+          trailer={picking > 0}
+          search={provinceSearch}
+          selected={plates[picking]?.province ?? ''}
+          searchInput={keypad}
+          onSearch={setProvinceSearch}
+          onChoose={choose}
+        />
+        <KeypadPanel tab={tab} onTab={setTab} onPress={(key) => keypad.press(key)} digits={false} />
+        <div className="tqk-actions">
+          <Button
+            className="tqk-big"
+            size="large"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => setPicking(null)}
+          >
+            {t('kiosk.nav.back')}
+          </Button>
+          <Button
+            className="tqk-big"
+            size="large"
+            icon={<CloseCircleOutlined />}
+            onClick={() => choose('')}
+            data-testid="kiosk-no-province"
+          >
+            {t('plates.noProvince')}
+          </Button>
+        </div>
+      </>
+    );
+  }
 
   return (
     <>
-      <StepHeading title={t('kiosk.licence.title')} hint={t('kiosk.licence.hint')} />
-      <div>
-        <Input
-          ref={input}
-          className="tqk-licence-input"
-          data-testid="kiosk-licence-input"
-          aria-label={t('kiosk.licence.label')}
-          aria-invalid={problem !== null}
-          placeholder={t('kiosk.licence.placeholder')}
-          value={licence}
-          status={problem ? 'error' : undefined}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          inputMode="text"
-          enterKeyHint="next"
-          maxLength={LICENCE_MAX + 10}
-          onChange={(event) => {
-            const element = event.target;
-            remember(element);
-            setProblem(null);
-            onChange(element.value.toUpperCase());
+      <StepHeading
+        title={t('kiosk.licence.title')}
+        hint={plate.mode === 'parts' ? t('kiosk.licence.hintParts') : t('kiosk.licence.hint')}
+      />
+      {plate.mode === 'parts' ? (
+        <PlateRows
+          plates={plates}
+          activeIndex={activeIndex}
+          invalid={problem !== null}
+          keypad={keypad}
+          onFocusNumber={setNumberIndex}
+          onNumber={(index, number) => edit(changePlate(plate, index, { number }))}
+          onPickProvince={openPicker}
+          onEnter={submit}
+          onRemoveTrailer={() => {
+            setNumberIndex(0);
+            edit(removeTrailer(plate));
           }}
-          onSelect={(event) => remember(event.currentTarget)}
-          onPressEnter={submit}
         />
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            gap: 16,
-            marginTop: 8,
-            fontSize: 'clamp(18px, 2vh, 28px)',
-            minHeight: '1.5em',
-          }}
-        >
-          <span role="alert" style={{ color: token.colorErrorText, fontWeight: 600 }}>
+      ) : (
+        <FreeLicenceInput
+          text={plate.text}
+          invalid={problem !== null}
+          keypad={keypad}
+          onText={(text) => edit({ mode: 'free', text })}
+          onEnter={submit}
+        />
+      )}
+      <div className="tqk-licence-meta" style={{ color: token.colorTextSecondary }}>
+        {plate.mode === 'parts' && plates.length < MAX_PLATES && (
+          <Button
+            className="tqk-meta-button"
+            size="large"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              edit(addTrailer(plate));
+              setNumberIndex(plates.length);
+            }}
+          >
+            {t('plates.addTrailer')}
+          </Button>
+        )}
+        {problemText ? (
+          <span role="alert" className="tqk-licence-problem" style={{ color: token.colorErrorText }}>
             {problemText}
           </span>
-          <span style={{ color: token.colorTextSecondary, flex: 'none' }}>
-            {t('kiosk.licence.count', { n: licence.length, max: LICENCE_MAX })}
+        ) : (
+          <span className="tqk-licence-preview" data-testid="kiosk-licence-preview">
+            {plate.mode === 'parts' && licence !== '' && (
+              <>
+                {t('plates.savedAs')}{' '}
+                <strong style={{ color: token.colorText }}>
+                  <PlatesText licence={licence} />
+                </strong>
+              </>
+            )}
           </span>
-        </div>
+        )}
+        {/* Plates always fit the limit; typed freely, the count says how much is left. */}
+        {plate.mode === 'free' && (
+          <span className="tqk-licence-count" data-testid="kiosk-licence-count">
+            {t('kiosk.licence.count', { n: visibleLength(licence), max: LICENCE_MAX })}
+          </span>
+        )}
+        <Button
+          className="tqk-meta-button"
+          size="large"
+          icon={plate.mode === 'parts' ? <EditOutlined /> : <EnvironmentOutlined />}
+          data-testid="kiosk-plate-mode"
+          onClick={() => edit(switchMode(plate, plate.mode === 'parts' ? 'free' : 'parts'))}
+        >
+          {plate.mode === 'parts' ? t('plates.modeFree') : t('plates.modeParts')}
+        </Button>
       </div>
-
-      <div
-        className="tqk-keypad"
-        role="group"
-        aria-label={t('kiosk.keypad.label')}
-        data-testid="kiosk-keypad"
-      >
-        <KeyGrid keys={DIGITS} columns={DIGITS.length} onPress={press} />
-        <Segmented<Tab>
-          className="tqk-tabs"
-          block
-          value={tab}
-          onChange={setTab}
-          options={[
-            { value: 'thai', label: t('kiosk.keypad.thai') },
-            { value: 'vowels', label: t('kiosk.keypad.vowels') },
-            { value: 'latin', label: t('kiosk.keypad.latin') },
-          ]}
+      {/* A truck pulling a trailer has filled in more than a suggestion would: they make room for the keypad. */}
+      {plates.length < 2 && (
+        <PlateSuggestions
+          typed={typedSoFar(plate)}
+          device={device}
+          current={licence}
+          onChoose={(chosen) => {
+            setNumberIndex(0);
+            edit(draftFromLicence(chosen));
+          }}
         />
-        <KeyGrid keys={TAB_KEYS[tab]} columns={LETTER_COLUMNS} rows={4} onPress={press} />
-        <div className="tqk-keys" style={{ ['--tqk-cols' as string]: 6 }}>
-          <KeyButton
-            label="-"
-            ariaLabel={t('kiosk.keypad.dash')}
-            onPress={() => press({ kind: 'char', char: '-' })}
-          />
-          <KeyButton
-            label={t('kiosk.keypad.space')}
-            wide
-            span={3}
-            onPress={() => press({ kind: 'char', char: ' ' })}
-          />
-          <KeyButton
-            label={`⌫ ${t('kiosk.keypad.backspace')}`}
-            wide
-            onPress={() => press({ kind: 'backspace' })}
-          />
-          <KeyButton label={t('kiosk.keypad.clear')} wide danger onPress={() => press({ kind: 'clear' })} />
-        </div>
-      </div>
-
+      )}
+      <KeypadPanel tab={tab} onTab={setTab} onPress={(key) => keypad.press(key)} />
       <div className="tqk-actions">
         <Button className="tqk-big" size="large" icon={<ArrowLeftOutlined />} onClick={onBack}>
           {t('kiosk.nav.back')}
@@ -195,67 +263,5 @@ export function LicenceStep({
         </Button>
       </div>
     </>
-  );
-}
-
-function KeyGrid({
-  keys,
-  columns,
-  rows,
-  onPress,
-}: {
-  keys: string[];
-  columns: number;
-  rows?: number;
-  onPress: (key: KeypadKey) => void;
-}) {
-  return (
-    <div
-      className="tqk-keys"
-      style={{
-        ['--tqk-cols' as string]: columns,
-        // The tabs hold different numbers of keys: a fixed number of rows keeps the keypad still.
-        gridTemplateRows: rows ? `repeat(${rows}, clamp(54px, 6vh, 104px))` : undefined,
-      }}
-    >
-      {keys.map((char) => (
-        <KeyButton
-          key={char}
-          label={keyLabel(char)}
-          ariaLabel={char}
-          onPress={() => onPress({ kind: 'char', char })}
-        />
-      ))}
-    </div>
-  );
-}
-
-function KeyButton({
-  label,
-  ariaLabel,
-  onPress,
-  wide = false,
-  span,
-  danger = false,
-}: {
-  label: string;
-  ariaLabel?: string;
-  onPress: () => void;
-  wide?: boolean;
-  span?: number;
-  danger?: boolean;
-}) {
-  return (
-    <Button
-      className={wide ? 'tqk-key tqk-key-wide' : 'tqk-key'}
-      aria-label={ariaLabel}
-      danger={danger}
-      style={span ? { gridColumn: `span ${span}` } : undefined}
-      // Keep the focus (and the caret) in the input: a key types, it does not take the focus.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onPress}
-    >
-      {label}
-    </Button>
   );
 }

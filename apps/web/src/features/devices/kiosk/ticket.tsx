@@ -4,6 +4,7 @@ import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { Code128Svg } from '../../../lib/barcode/code128-svg.tsx';
 import { QrSvg } from '../../../lib/barcode/qr-svg.tsx';
 import { formatTicketTime, PAGE_MARGIN_MM, ticketPageLengthMm } from './ticket-format.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
 
 /** Until the ticket is measured: long enough for any ticket, so nothing is cut. */
 const FALLBACK_PAGE_MM = 200;
@@ -65,7 +66,9 @@ export function KioskTicket({
           <dt>{t('kiosk.ticket.product')}</dt>
           <dd>{ticket.product_name}</dd>
           <dt>{t('kiosk.ticket.licence')}</dt>
-          <dd className="tqk-ticket-licence">{ticket.truck_license}</dd>
+          <dd className="tqk-ticket-licence" data-testid="ticket-licence">
+            <PlatesText licence={ticket.truck_license} />
+          </dd>
           <dt>{t('kiosk.ticket.issuedAt')}</dt>
           <dd>{formatTicketTime(ticket.created, i18n.language)}</dd>
         </dl>
