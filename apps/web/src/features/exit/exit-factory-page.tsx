@@ -8,12 +8,8 @@ import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/share
 import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
 import { queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import {
-  CounterPage,
-  scanLabel,
-  useCounterScan,
-  type NamedTruck,
-} from '../station-work/components/counter-page.tsx';
+import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
 import { unfinishedStepKeys } from './unfinished-exit.ts';

@@ -12,12 +12,8 @@ import type {
 import { isInLab } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import {
-  CounterPage,
-  scanLabel,
-  useCounterScan,
-  type NamedTruck,
-} from '../station-work/components/counter-page.tsx';
+import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useAcceptToday } from './api/use-accept-today.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';

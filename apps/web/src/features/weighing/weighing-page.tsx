@@ -9,12 +9,8 @@ import type {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { errorCodeOf } from '../../lib/errors.ts';
-import {
-  CounterPage,
-  scanLabel,
-  useCounterScan,
-  type NamedTruck,
-} from '../station-work/components/counter-page.tsx';
+import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
+import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useWeighIn } from './api/use-weigh-in.ts';
 import { useWeighOut } from './api/use-weigh-out.ts';
 import { useWeighToday } from './api/use-weigh-today.ts';
