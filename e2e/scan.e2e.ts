@@ -7,6 +7,7 @@ import { toThaiLayout } from '@truck-queue/shared/scan/keyboard-layout';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { post, randomLicence } from './support/demo-plant.ts';
 import { fakeCameraArgs, pngToY4m } from './support/fake-camera.ts';
+import { fillDialogPlate } from './support/plates.ts';
 import { shareNumber } from './support/same-number.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { issueTicket, signIn, type IssuedTicket } from './support/yard-plant.ts';
@@ -68,7 +69,7 @@ async function issueAndPrint(licence: string): Promise<{ ticket: IssuedTicket; p
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'วัสดุซ่อมบำรุง' })
     .click();
-  await dialog.getByLabel('Licence plate').fill(licence);
+  await fillDialogPlate(page, dialog, 'en', licence);
   const issued = page.waitForResponse('**/api/process/printer/issueQueue');
   await dialog.getByRole('button', { name: 'Issue ticket' }).click();
   const { queue } = (await (await issued).json()) as { queue: IssuedTicket };

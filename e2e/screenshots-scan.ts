@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { fillDialogPlate } from './support/plates.ts';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
@@ -12,7 +13,6 @@ const TEXT = {
     newTicket: /ออกบัตรคิว$/,
     queueType: 'ประเภทคิว',
     product: 'สินค้า',
-    licence: 'ทะเบียนรถ',
     issue: 'ออกบัตรคิว',
     find: 'ค้นหาบัตรคิว',
   },
@@ -20,7 +20,6 @@ const TEXT = {
     newTicket: /New ticket$/,
     queueType: 'Queue type',
     product: 'Product',
-    licence: 'Licence plate',
     issue: 'Issue ticket',
     find: 'Find a ticket',
   },
@@ -48,7 +47,7 @@ async function issueFromDialog(page: Page, language: Language): Promise<void> {
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'วัสดุซ่อมบำรุง' })
     .click();
-  await dialog.getByLabel(text.licence, { exact: true }).fill(randomLicence());
+  await fillDialogPlate(page, dialog, language, randomLicence());
   await dialog.getByRole('button', { name: text.issue, exact: true }).click();
   await page.getByTestId('issued-number').waitFor();
 }

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export type KioskLanguage = 'th' | 'en';
 
@@ -40,4 +40,29 @@ export async function chooseProvince(
   await typeOnKeypad(page, language, search);
   await page.getByTestId('kiosk-province-picker').getByRole('button', { name: province }).click();
   await page.getByTestId('kiosk-province-picker').waitFor({ state: 'detached' });
+}
+
+const DIALOG_WORDS: Record<KioskLanguage, { number: string; province: string }> = {
+  th: { number: 'เลขทะเบียน', province: 'จังหวัด' },
+  en: { number: 'Plate number', province: 'Province' },
+};
+
+/**
+ * Enters "70-1234 ขอนแก่น" in the New ticket dialog as an officer does: the number, then the
+ * province from the searchable list (typed in Thai, so it is found in either language).
+ */
+export async function fillDialogPlate(
+  page: Page,
+  dialog: Locator,
+  language: KioskLanguage,
+  licence: string,
+): Promise<void> {
+  const words = DIALOG_WORDS[language];
+  const [number, ...province] = licence.split(' ');
+  await dialog.getByLabel(words.number, { exact: true }).fill(number!);
+  if (province.length === 0) return;
+  await dialog.getByLabel(words.province, { exact: true }).click();
+  await page.keyboard.type(province.join(' '));
+  // Enter takes the list's first match, as an officer does (the number's suggestions may still show).
+  await page.keyboard.press('Enter');
 }
