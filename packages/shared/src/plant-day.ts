@@ -11,7 +11,8 @@ export const DEFAULT_DAY_START_MINUTES = 0;
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function wallClock(at: Date, timeZone: string) {
+/** The site's wall clock at an instant, field by field (24-hour). */
+export function wallClock(at: Date, timeZone: string) {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -22,12 +23,13 @@ function wallClock(at: Date, timeZone: string) {
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
     });
     formats.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(at)) parts[part.type] = Number(part.value);
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }
 
 /** `day` (YYYY-MM-DD) moved by `n` calendar days. */

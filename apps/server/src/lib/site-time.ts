@@ -1,48 +1,10 @@
-import { addDays } from '@truck-queue/shared/plant-day';
+import { addDays, plantDayOf, wallClock } from '@truck-queue/shared/plant-day';
 
 export { addDays };
 
-/** The site's calendar day ('YYYY-MM-DD') of an instant, in the site's time zone. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
+/** The site's calendar day ('YYYY-MM-DD') of an instant: the plant day of a day starting at midnight. */
 export function siteDate(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
-
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The site's wall clock at an instant, field by field. */
-function wallClock(at: Date, timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)])) as Record<
-    'year' | 'month' | 'day' | 'hour' | 'minute' | 'second',
-    number
-  >;
-  return parts;
+  return plantDayOf(at, timeZone, 0);
 }
 
 /** Offsets by zone and quarter hour: zones change offset on the quarter hour at the finest. */
