@@ -1,7 +1,7 @@
 // `npm run screenshots`: starts the built app with demo data and writes docs/screenshots/*.png:
 // every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
@@ -87,112 +87,123 @@ async function openSummaryLastWeek(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * `SHOTS=display,kiosk npm run screenshots` shoots only those sections (names below); without
+ * it, every section. A section that changes the demo data (yard) stays last.
+ */
+const only = process.env.SHOTS?.split(',').map((name) => name.trim());
+const wanted = (section: string) => !only || only.includes(section);
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    for (const language of ['th', 'en'] as const) {
-      for (const mode of ['light', 'dark'] as const) {
-        const suffix = `${language}-${mode}`;
-        const page = await preparePage(browser, server.baseUrl, language, mode);
-        await page.goto('/authen/login');
-        await shoot(page, `login-${suffix}`);
-        for (const screen of SCREENS) {
-          await signInDirect(page, server.baseUrl, ...screen.user);
-          await page.goto(screen.path);
-          await screen.open?.(page);
-          await shoot(page, `${screen.name}-${suffix}`);
-        }
-        if (mode === 'light') {
-          await signInDirect(page, server.baseUrl, 'employee@example.com', DEMO);
-          await page.goto('/System/manageCalling/1');
-          await openFirstWaitingQueue(page);
-          await shoot(page, `manage-calling-dialog-${suffix}`);
-          await page.getByRole('dialog').locator('.ant-modal-close').click();
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-          await page.getByRole('button', { name: language === 'th' ? /ออกบัตรคิว$/ : /New ticket$/ }).click();
-          await shoot(page, `new-ticket-${suffix}`);
-          // A licence that a spreadsheet would run as a formula is refused, and the form says why.
-          const licence = page
-            .getByRole('dialog')
-            .getByLabel(language === 'th' ? 'เลขทะเบียน' : 'Plate number', { exact: true });
-          await licence.fill('=1+1');
-          await licence.blur();
-          await page.getByRole('dialog').locator('.ant-form-item-explain-error').waitFor();
-          await shoot(page, `new-ticket-formula-licence-${suffix}`);
-          await page.keyboard.press('Escape');
-
-          await signInDirect(page, server.baseUrl, ...ADMIN);
-          await page.goto('/System/dashboard');
-          await page
-            .getByRole('button', { name: language === 'th' ? 'ตั้งค่าการแสดงผล' : 'Display settings' })
-            .click();
-          await shoot(page, `settings-panel-${suffix}`);
-          await page.keyboard.press('Escape');
-          await page.goto('/forgot-password');
-          await shoot(page, `forgot-password-${suffix}`);
-
-          // Register with an id no screen is showing: refused, and the dialog says so.
-          await signInDirect(page, server.baseUrl, ...ADMIN);
-          await page.goto('/System/display');
-          await page
-            .getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' })
-            .first()
-            .click();
-          const register = page.getByRole('dialog');
-          await register.getByPlaceholder('K7MQ4XPR').fill('QQQQ9999');
-          await register.getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' }).click();
-          await register.locator('.ant-form-item-explain-error').waitFor();
-          await shoot(page, `register-device-not-waiting-${suffix}`);
-          await page.keyboard.press('Escape');
-          await register.waitFor({ state: 'detached' });
-          // A display's edit: its name, and how long a call stays under "now calling" on it.
-          await page
-            .getByRole('button', { name: language === 'th' ? 'แก้ไข' : 'Edit' })
-            .first()
-            .click();
-          await page.getByRole('dialog').waitFor();
-          await shoot(page, `display-edit-${suffix}`);
-          await page.keyboard.press('Escape');
-        }
-        await page.context().close();
-      }
-    }
-
-    // Other layouts and roles, in Thai.
-    const page = await preparePage(browser, server.baseUrl, 'th', 'light');
-    await page.addInitScript(() =>
-      localStorage.setItem(
-        'layoutSettings',
-        JSON.stringify({ orientation: 'horizontal', mode: 'light', width: 'boxed', topbarTheme: 'colored' }),
-      ),
-    );
-    await signInDirect(page, server.baseUrl, 'manager@example.com', DEMO);
-    await page.goto('/System/manageCalling/1');
-    await shoot(page, 'shell-horizontal-boxed-th-light');
-    await page.context().close();
-
-    const narrow = await preparePage(browser, server.baseUrl, 'th', 'light', 390);
-    await signInDirect(narrow, server.baseUrl, 'employee@example.com', DEMO);
-    await narrow.goto('/System/manageUser');
-    await shoot(narrow, 'forbidden-employee-th-light');
-    await narrow.goto('/System/manageCalling/1');
-    await shoot(narrow, 'manage-calling-phone-th-light');
-    await narrow.context().close();
-
-    await shootDisplayScreens(browser, server.baseUrl);
-    await shootKioskScreens(browser, server.baseUrl);
-    await shootPlateScreens(browser, server.baseUrl);
-    await shootCounterScreens(browser, server.baseUrl);
+    if (wanted('screens')) await shootMainScreens(browser, server.baseUrl);
+    if (wanted('display')) await shootDisplayScreens(browser, server.baseUrl);
+    if (wanted('kiosk')) await shootKioskScreens(browser, server.baseUrl);
+    if (wanted('plates')) await shootPlateScreens(browser, server.baseUrl);
+    if (wanted('counters')) await shootCounterScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
-    await shootScanScreens(browser, server.baseUrl);
+    if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
-    await shootYardScreens(browser, server.baseUrl);
+    if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/** Every back-office screen in Thai and English, light and dark, and a few layouts. */
+async function shootMainScreens(browser: Browser, baseUrl: string): Promise<void> {
+  for (const language of ['th', 'en'] as const) {
+    for (const mode of ['light', 'dark'] as const) {
+      const suffix = `${language}-${mode}`;
+      const page = await preparePage(browser, baseUrl, language, mode);
+      await page.goto('/authen/login');
+      await shoot(page, `login-${suffix}`);
+      for (const screen of SCREENS) {
+        await signInDirect(page, baseUrl, ...screen.user);
+        await page.goto(screen.path);
+        await screen.open?.(page);
+        await shoot(page, `${screen.name}-${suffix}`);
+      }
+      if (mode === 'light') {
+        await signInDirect(page, baseUrl, 'employee@example.com', DEMO);
+        await page.goto('/System/manageCalling/1');
+        await openFirstWaitingQueue(page);
+        await shoot(page, `manage-calling-dialog-${suffix}`);
+        await page.getByRole('dialog').locator('.ant-modal-close').click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: language === 'th' ? /ออกบัตรคิว$/ : /New ticket$/ }).click();
+        await shoot(page, `new-ticket-${suffix}`);
+        // A licence that a spreadsheet would run as a formula is refused, and the form says why.
+        const licence = page
+          .getByRole('dialog')
+          .getByLabel(language === 'th' ? 'เลขทะเบียน' : 'Plate number', { exact: true });
+        await licence.fill('=1+1');
+        await licence.blur();
+        await page.getByRole('dialog').locator('.ant-form-item-explain-error').waitFor();
+        await shoot(page, `new-ticket-formula-licence-${suffix}`);
+        await page.keyboard.press('Escape');
+
+        await signInDirect(page, baseUrl, ...ADMIN);
+        await page.goto('/System/dashboard');
+        await page
+          .getByRole('button', { name: language === 'th' ? 'ตั้งค่าการแสดงผล' : 'Display settings' })
+          .click();
+        await shoot(page, `settings-panel-${suffix}`);
+        await page.keyboard.press('Escape');
+        await page.goto('/forgot-password');
+        await shoot(page, `forgot-password-${suffix}`);
+
+        // Register with an id no screen is showing: refused, and the dialog says so.
+        await signInDirect(page, baseUrl, ...ADMIN);
+        await page.goto('/System/display');
+        await page
+          .getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' })
+          .first()
+          .click();
+        const register = page.getByRole('dialog');
+        await register.getByPlaceholder('K7MQ4XPR').fill('QQQQ9999');
+        await register.getByRole('button', { name: language === 'th' ? 'ลงทะเบียน' : 'Register' }).click();
+        await register.locator('.ant-form-item-explain-error').waitFor();
+        await shoot(page, `register-device-not-waiting-${suffix}`);
+        await page.keyboard.press('Escape');
+        await register.waitFor({ state: 'detached' });
+        // A display's edit: its name, and how long a call stays under "now calling" on it.
+        await page
+          .getByRole('button', { name: language === 'th' ? 'แก้ไข' : 'Edit' })
+          .first()
+          .click();
+        await page.getByRole('dialog').waitFor();
+        await shoot(page, `display-edit-${suffix}`);
+        await page.keyboard.press('Escape');
+      }
+      await page.context().close();
+    }
+  }
+
+  // Other layouts and roles, in Thai.
+  const page = await preparePage(browser, baseUrl, 'th', 'light');
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'layoutSettings',
+      JSON.stringify({ orientation: 'horizontal', mode: 'light', width: 'boxed', topbarTheme: 'colored' }),
+    ),
+  );
+  await signInDirect(page, baseUrl, 'manager@example.com', DEMO);
+  await page.goto('/System/manageCalling/1');
+  await shoot(page, 'shell-horizontal-boxed-th-light');
+  await page.context().close();
+
+  const narrow = await preparePage(browser, baseUrl, 'th', 'light', 390);
+  await signInDirect(narrow, baseUrl, 'employee@example.com', DEMO);
+  await narrow.goto('/System/manageUser');
+  await shoot(narrow, 'forbidden-employee-th-light');
+  await narrow.goto('/System/manageCalling/1');
+  await shoot(narrow, 'manage-calling-phone-th-light');
+  await narrow.context().close();
 }
 
 await main();
