@@ -20,6 +20,7 @@ import {
   flowStates,
 } from '../apps/server/src/db/schema.ts';
 import { benchCallingLatency } from './realtime-bench.ts';
+import { benchFirstStart } from './first-start-bench.ts';
 import { benchReports, HISTORY_DAYS, HISTORY_QUEUES, loadHistory } from './reports-bench.ts';
 import { siteDate } from '../apps/server/src/lib/site-time.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
@@ -115,6 +116,7 @@ async function benchTickets(
 
 /** BENCH_ONLY=reports skips the queue work and times only the reports on a year of history. */
 const reportsOnly = process.env.BENCH_ONLY === 'reports';
+const firstStartOnly = process.env.BENCH_ONLY === 'first-start';
 
 async function benchQueueWork(app: FastifyInstance, database: Database, session: string, rows: string[]) {
   rows.push(await benchSessionCheck(app, session));
@@ -169,9 +171,10 @@ async function benchEngine(label: string, target: DatabaseTarget): Promise<strin
 }
 
 const rows = ['| engine | what | result |', '|---|---|---|'];
-rows.push(...(await benchEngine('PGlite', { kind: 'pglite' })));
+if (!reportsOnly) rows.push(...(await benchFirstStart()).map((row) => `| PGlite | ${row} |`));
+if (!firstStartOnly) rows.push(...(await benchEngine('PGlite', { kind: 'pglite' })));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-if (await postgresAvailable(pgUrl)) {
+if (!firstStartOnly && (await postgresAvailable(pgUrl))) {
   const scratch = await createScratchDatabase(pgUrl, 'tq_bench');
   try {
     rows.push(...(await benchEngine('PostgreSQL', { kind: 'postgres', url: scratch.url })));

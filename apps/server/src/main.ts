@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -7,6 +9,7 @@ import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import { processLog, writeLogLine, type ProcessLog } from './http/process-log.ts';
+import { startProgress } from './start-progress.ts';
 
 /**
  * Everything the server writes on stdout is a JSON line (pino's shape: level, time, msg...),
@@ -63,6 +66,17 @@ async function main(): Promise<void> {
   process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
   // The serving pool waits on the database at most SERVING_TIMEOUTS: a stalled database gets
   // calls answered 503 DATABASE_UNAVAILABLE instead of hanging them.
+  const progress = startProgress(log, process.stdout.isTTY ? process.stdout : null);
+  progress(
+    config.databaseUrl
+      ? { step: 'database', engine: 'postgres', fresh: false }
+      : {
+          step: 'database',
+          engine: 'pglite',
+          fresh: !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION')),
+          dataDir: config.dataDir,
+        },
+  );
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -78,7 +92,7 @@ async function main(): Promise<void> {
     log.info({}, 'closed');
   });
 
-  const firstStart = await prepareDatabase(database, config);
+  const firstStart = await prepareDatabase(database, config, new Date(), progress);
   app = await buildApp({ config, database });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });

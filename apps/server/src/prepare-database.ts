@@ -4,6 +4,7 @@ import { migrateSchema, withSchemaLock, type Database, type Db } from './db/data
 import { seedDemoData } from './demo/demo-data.ts';
 import { hasOfficers, seedFirstAdmin } from './db/seed/first-start.ts';
 import { seedDefaultReasons, seedReferenceData } from './db/seed/reference-data.ts';
+import type { StartProgress } from './start-progress.ts';
 
 export type FirstStart = 'existing' | 'demo' | 'admin';
 
@@ -12,11 +13,13 @@ export async function prepareDatabase(
   database: Database,
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,
   now = new Date(),
+  onProgress?: (progress: StartProgress) => void,
 ): Promise<FirstStart> {
   return withSchemaLock(database, async (db) => {
+    onProgress?.({ step: 'schema' });
     await migrateSchema(db);
     await seedReferenceData(db);
-    const first = await firstStart(database, db, config, now);
+    const first = await firstStart(database, db, config, now, onProgress);
     await seedDefaultReasons(db);
     return first;
   });
@@ -27,6 +30,7 @@ async function firstStart(
   db: Db,
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,
   now: Date,
+  onProgress: ((progress: StartProgress) => void) | undefined,
 ): Promise<FirstStart> {
   if (await hasOfficers(db)) return 'existing';
   if (config.demoData) {
@@ -38,6 +42,7 @@ async function firstStart(
         siteTimeZone: config.siteTimeZone,
         now,
         days: 14,
+        ...(onProgress ? { onProgress } : {}),
       }),
     );
     return 'demo';

@@ -3,7 +3,7 @@ import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
 import { silentHub } from '../lib/event-hub.ts';
 import { createQueueRepository } from '../modules/queue/queue.repository.ts';
-import { createQueueService, type QueueService } from '../modules/queue/queue.service.ts';
+import { createQueueService } from '../modules/queue/queue.service.ts';
 import type { Db } from '../db/database.ts';
 import {
   branches,
@@ -24,6 +24,7 @@ import {
 import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
+import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
 import { DEFAULT_DAY_START_MINUTES } from '@truck-queue/shared/plant-day';
 import { createPlantDays } from '../lib/plant-days.ts';
 
@@ -49,7 +50,17 @@ interface DemoOptions {
   siteTimeZone: string;
   now: Date;
   days: number;
+  /**
+   * How the history is written: 'bulk' (history-writer.ts, the default: seconds) or 'service'
+   * (the queue service, a transaction per command: the reference the bulk writer is tested against).
+   */
+  history?: 'bulk' | 'service';
+  /** Told as the demo is built: what it is doing, and each day of history played. */
+  onProgress?: (progress: DemoProgress) => void;
 }
+
+export type DemoProgress =
+  { step: 'plant' } | { step: 'day'; played: number; days: number } | { step: 'write'; tickets: number };
 
 async function insertOne<T>(rows: Promise<T[]>): Promise<T> {
   const [row] = await rows;
@@ -62,6 +73,7 @@ async function insertOne<T>(rows: Promise<T[]>): Promise<T> {
  * service the API uses.
  */
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> {
+  options.onProgress?.({ step: 'plant' });
   const company = options.companyName || 'บริษัท สยามแป้งมัน จำกัด';
   const main = await insertOne(
     db.insert(branches).values({ name: 'สาขานครราชสีมา', companyName: company }).returning(),
@@ -207,16 +219,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
       return this.at;
     },
   };
-  const service: QueueService = createQueueService({
-    repo: createQueueRepository(db),
-    // A new branch's plant day starts at midnight, as the demo's history is laid out.
-    days: createPlantDays({
-      dayStartOf: () => Promise.resolve(DEFAULT_DAY_START_MINUTES),
-      siteTimeZone: options.siteTimeZone,
-      clock,
-    }),
+  // A new branch's plant day starts at midnight, as the demo's history is laid out.
+  const days = createPlantDays({
+    dayStartOf: () => Promise.resolve(DEFAULT_DAY_START_MINUTES),
+    siteTimeZone: options.siteTimeZone,
     clock,
-    events: silentHub,
   });
   // The demo's officers give reasons from the branch's (default) lists.
   await seedDefaultReasons(db);
@@ -225,8 +232,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     .from(queueReasons)
     .where(eq(queueReasons.branchId, main.id));
   const reasonIds = (kind: string) => reasons.filter((r) => r.kind === kind).map((r) => r.id);
+  const writer = options.history === 'service' ? null : await createHistoryWriter({ db, days, clock });
+  const player: HistoryPlayer =
+    writer?.player ?? createQueueService({ repo: createQueueRepository(db), days, clock, events: silentHub });
   await simulateHistory({
-    service,
+    player,
     clock,
     branchId: main.id,
     types: demoTypes,
@@ -235,5 +245,10 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     siteTimeZone: options.siteTimeZone,
     now: options.now,
     days: options.days,
+    onDay: (played, total) => options.onProgress?.({ step: 'day', played, days: total }),
   });
+  if (writer) {
+    options.onProgress?.({ step: 'write', tickets: writer.issued });
+    await writer.flush();
+  }
 }

@@ -1,8 +1,8 @@
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { addDays, siteDate, siteInstant } from '../lib/site-time.ts';
-import type { QueueService } from '../modules/queue/queue.service.ts';
 import { seededRandom, type Random } from '../lib/seeded-random.ts';
+import type { HistoryPlayer } from './history-writer.ts';
 
 export interface DemoQueueType {
   id: number;
@@ -90,15 +90,16 @@ function planTruck(rng: Random, type: DemoQueueType, arrival: Date, reasons: Dem
   return { arrival, type, productId: rng.pick(type.productIds), license: '', steps };
 }
 
-/**
- * Plays `days` of trucks (today up to now) through the queue service with a moving clock, so
- * the demo's stamps and audit rows are exactly what the app itself would have written.
- */
 /** Trucks that came yesterday evening and are still inside today. */
 const OVERNIGHT_TRUCKS = 4;
 
+/**
+ * Plays `days` of trucks (today up to now) with a moving clock through the queue's own rules
+ * (the service, or history-writer.ts with the same rules and rows), so the demo's stamps and
+ * audit rows are exactly what the app itself would have written. `onDay` hears each day played.
+ */
 export async function simulateHistory(options: {
-  service: QueueService;
+  player: HistoryPlayer;
   clock: { at: Date };
   branchId: number;
   types: DemoQueueType[];
@@ -107,8 +108,9 @@ export async function simulateHistory(options: {
   siteTimeZone: string;
   now: Date;
   days: number;
+  onDay?: (played: number, days: number) => void;
 }): Promise<void> {
-  const { service, clock, branchId, types, officers, siteTimeZone, now } = options;
+  const { player, clock, branchId, types, officers, siteTimeZone, now } = options;
   // Seeded: every demo database tells the same story.
   const rng = seededRandom(20261122);
   const today = siteDate(now, siteTimeZone);
@@ -154,7 +156,7 @@ export async function simulateHistory(options: {
   for (const truck of trucks) {
     clock.at = truck.arrival;
     const fromKiosk = rng.next() < 0.8;
-    const queue = await service.issue(
+    const queue = await player.issue(
       branchId,
       { branchQueueTypeId: truck.type.id, productId: truck.productId, truckLicense: truck.license },
       fromKiosk ? { deviceId: officers.kiosk } : { officerId: officers.caller },
@@ -166,10 +168,17 @@ export async function simulateHistory(options: {
     .flatMap((truck) => truck.steps.map((s) => ({ truck, ...s })))
     .filter((e) => e.at <= now)
     .sort((a, b) => a.at.getTime() - b.at.getTime());
+  // A day is played when its last step is: told once each, in order, the last with today.
+  const firstDay = addDays(today, -(options.days - 1));
+  const dayIndex = (at: Date) =>
+    Math.round((Date.parse(siteDate(at, siteTimeZone)) - Date.parse(firstDay)) / 86_400_000);
+  let played = 0;
   for (const event of events) {
     clock.at = event.at;
+    for (const day = dayIndex(event.at); played < day;) options.onDay?.(++played, options.days);
     const queueId = ids.get(event.truck)!;
     const { step } = event;
-    await service.change(branchId, queueId, step.command, { officerId: officers[step.by] });
+    await player.change(branchId, queueId, step.command, { officerId: officers[step.by] });
   }
+  while (played < options.days) options.onDay?.(++played, options.days);
 }

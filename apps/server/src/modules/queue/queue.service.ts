@@ -1,37 +1,25 @@
-import { decide, type QueueCommand, type QueueStamps } from '@truck-queue/shared/queue/decide';
+import { decide, type QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
-import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
-import type { queues } from '../../db/schema.ts';
+import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Executor, QueueRepository, QueueView } from './queue.repository.ts';
+import {
+  changeRecords,
+  formatQueueNumber,
+  issuedQueue,
+  issueTransition,
+  type Actor,
+} from './queue-records.ts';
 
-/** Who moved a queue: an officer, a device, or neither for system work. */
-export interface Actor {
-  officerId?: number | null;
-  deviceId?: number | null;
-}
-
-export function formatQueueNumber(prefix: string, seq: number): string {
-  return `${prefix}${String(seq).padStart(3, '0')}`;
-}
+export type { Actor } from './queue-records.ts';
 
 /** The list a command's reason must come from, if the command carries one. */
 function reasonOf(command: QueueCommand): { kind: ReasonKind; id: number } | null {
   if (command.kind !== 'recheck' && command.kind !== 'reject' && command.kind !== 'void') return null;
   return command.reason ? { kind: command.kind, id: command.reason.reasonId } : null;
-}
-
-/** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
-function columnsOf(stamps: QueueStamps): Partial<typeof queues.$inferInsert> {
-  const { weighInKg, weighOutKg, ...rest } = stamps;
-  return {
-    ...rest,
-    ...(weighInKg === undefined ? {} : { weighInKg: weighInKg.toFixed(1) }),
-    ...(weighOutKg === undefined ? {} : { weighOutKg: weighOutKg.toFixed(1) }),
-  };
 }
 
 export interface IssueInput {
@@ -140,31 +128,21 @@ export function createQueueService(deps: {
           );
         }
         const seq = await repo.nextSeq(tx, type.id, queueDate);
-        const queue = await repo.insertQueue(tx, {
-          branchId,
-          branchQueueTypeId: type.id,
-          productId: input.productId,
-          queueDate,
-          seq,
-          queueNumber: formatQueueNumber(type.prefix, seq),
-          truckLicense: license,
-          state: ISSUED_STATE,
-          created: now,
-          lineAt: now,
-          updated: now,
-          issuedByOfficerId: actor.officerId ?? null,
-          issuedByDeviceId: actor.deviceId ?? null,
-          idempotencyKey: input.idempotencyKey ?? null,
-        });
-        transitionId = await repo.appendTransition(tx, {
-          queueId: queue.id,
-          action: 'issue',
-          fromState: null,
-          toState: ISSUED_STATE,
-          officerId: actor.officerId ?? null,
-          deviceId: actor.deviceId ?? null,
-          created: now,
-        });
+        const queue = await repo.insertQueue(
+          tx,
+          issuedQueue({
+            branchId,
+            type,
+            productId: input.productId,
+            truckLicense: license,
+            queueDate,
+            seq,
+            actor,
+            now,
+            idempotencyKey: input.idempotencyKey,
+          }),
+        );
+        transitionId = await repo.appendTransition(tx, issueTransition(queue.id, actor, now));
         return viewOf(tx, branchId, queue.id);
       });
       // A retry that got the earlier ticket back changed nothing.
@@ -206,28 +184,9 @@ export function createQueueService(deps: {
         const renumbered = decision.stamps.branchQueueTypeId
           ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
           : null;
-        await repo.updateQueue(tx, current.id, {
-          ...columnsOf(decision.stamps),
-          ...(renumbered ?? {}),
-          state: decision.state,
-          updated: now,
-        });
-        // A truck let out before its work was done is marked so in the audit (and on the ticket).
-        const action = decision.stamps.leftUnfinished ? 'exit_unfinished' : decision.action;
-        transitionId = await repo.appendTransition(tx, {
-          queueId: current.id,
-          action,
-          fromState: current.state,
-          toState: decision.state,
-          stationId: decision.stamps.stationId ?? null,
-          officerId: actor.officerId ?? null,
-          deviceId: actor.deviceId ?? null,
-          created: now,
-          reasonId: decision.stamps.reasonId ?? null,
-          note: decision.stamps.reasonNote ?? null,
-          fromNumber: renumbered ? current.queueNumber : null,
-          toNumber: renumbered?.queueNumber ?? null,
-        });
+        const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
+        await repo.updateQueue(tx, current.id, update);
+        transitionId = await repo.appendTransition(tx, transition);
         return viewOf(tx, branchId, current.id);
       });
       announce(branchId, view, {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { queueCounters, queueDailyStats, queues, queueTransitions } from '../db/schema.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { seedDemoData, type DemoProgress } from './demo-data.ts';
+
+// A Tuesday morning: the history holds a Sunday, yesterday's overnight trucks and a morning.
+const NOW = new Date('2026-11-24T03:30:00Z');
+const DAYS = 4;
+
+async function seed(database: Database, history: 'bulk' | 'service', progress: DemoProgress[] = []) {
+  await seedDemoData(database.db, {
+    adminEmail: 'admin@example.com',
+    adminPassword: 'admin-pass-1',
+    companyName: '',
+    siteTimeZone: 'Asia/Bangkok',
+    now: NOW,
+    days: DAYS,
+    history,
+    onProgress: (p) => progress.push(p),
+  });
+}
+
+/** Every row the history writes, in id order, without what is random by design (uuid). */
+async function history(database: Database) {
+  const { db } = database;
+  return {
+    queues: (await db.select().from(queues).orderBy(asc(queues.id))).map(({ uuid: _uuid, ...row }) => row),
+    transitions: await db.select().from(queueTransitions).orderBy(asc(queueTransitions.id)),
+    counters: await db
+      .select()
+      .from(queueCounters)
+      .orderBy(asc(queueCounters.branchQueueTypeId), asc(queueCounters.queueDate)),
+    // The roll-up's sums of seconds, to the millisecond: added row by row (bulk) or with each
+    // change taken off and put back (service), floating point differs in the last digits.
+    stats: (
+      await db
+        .select()
+        .from(queueDailyStats)
+        .orderBy(asc(queueDailyStats.branchQueueTypeId), asc(queueDailyStats.queueDate))
+    ).map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [
+          key,
+          typeof value === 'number' && key.endsWith('Seconds') ? Math.round(value * 1000) / 1000 : value,
+        ]),
+      ),
+    ),
+  };
+}
+
+describe('the demo plant', () => {
+  let bulk: Database;
+  let service: Database;
+  const progress: DemoProgress[] = [];
+
+  beforeAll(async () => {
+    [bulk, service] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    await seed(bulk, 'bulk', progress);
+    await seed(service, 'service');
+  });
+  afterAll(async () => {
+    await Promise.all([bulk.close(), service.close()]);
+  });
+
+  it('writes, in bulk, exactly the rows the queue service writes command by command', async () => {
+    const fast = await history(bulk);
+    const reference = await history(service);
+    expect(fast.queues.length).toBeGreaterThan(50);
+    expect(fast.transitions.length).toBeGreaterThan(fast.queues.length * 3);
+    expect(fast).toEqual(reference);
+  });
+
+  it('goes on numbering and auditing after the bulk ids, as the service would', async () => {
+    const [lastQueue] = await bulk.db
+      .select()
+      .from(queues)
+      .orderBy(asc(queues.id))
+      .limit(1)
+      .offset((await bulk.db.$count(queues)) - 1);
+    const [next] = await bulk.db
+      .insert(queues)
+      .values({ ...lastQueue!, id: undefined, uuid: undefined, queueNumber: 'Z999', seq: 999 })
+      .returning({ id: queues.id });
+    expect(next!.id).toBe(lastQueue!.id + 1);
+  });
+
+  it('tells how far it has got: the plant, each day played in order, then the writing', () => {
+    expect(progress[0]).toEqual({ step: 'plant' });
+    const days = progress.filter((p) => p.step === 'day');
+    expect(days).toEqual(
+      Array.from({ length: DAYS }, (_, i) => ({ step: 'day', played: i + 1, days: DAYS })),
+    );
+    const last = progress.at(-1);
+    expect(last?.step).toBe('write');
+    expect(last?.step === 'write' && last.tickets).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Decision, QueueStamps } from '@truck-queue/shared/queue/decide';
+import { ISSUED_STATE } from '@truck-queue/shared/queue/queue-machine';
+import type { queues, queueTransitions } from '../../db/schema.ts';
+
+/**
+ * The rows a ticket's issue and each change to it write: the queue row and its audit row. One
+ * place, whoever writes them: the queue service (a transaction per call) and the demo's history
+ * (demo/history-writer.ts, in bulk at the end).
+ */
+
+/** Who moved a queue: an officer, a device, or neither for system work. */
+export interface Actor {
+  officerId?: number | null;
+  deviceId?: number | null;
+}
+
+type QueueInsert = typeof queues.$inferInsert;
+type TransitionInsert = typeof queueTransitions.$inferInsert;
+type Accepted = Extract<Decision, { ok: true }>;
+
+export function formatQueueNumber(prefix: string, seq: number): string {
+  return `${prefix}${String(seq).padStart(3, '0')}`;
+}
+
+/** A new ticket: the type's prefix and its running number of the plant day, waiting in line. */
+export function issuedQueue(ticket: {
+  branchId: number;
+  type: { id: number; prefix: string };
+  productId: number | null;
+  truckLicense: string;
+  queueDate: string;
+  seq: number;
+  actor: Actor;
+  now: Date;
+  idempotencyKey?: string | undefined;
+}): QueueInsert {
+  const { now, actor } = ticket;
+  return {
+    branchId: ticket.branchId,
+    branchQueueTypeId: ticket.type.id,
+    productId: ticket.productId,
+    queueDate: ticket.queueDate,
+    seq: ticket.seq,
+    queueNumber: formatQueueNumber(ticket.type.prefix, ticket.seq),
+    truckLicense: ticket.truckLicense,
+    state: ISSUED_STATE,
+    created: now,
+    lineAt: now,
+    updated: now,
+    issuedByOfficerId: actor.officerId ?? null,
+    issuedByDeviceId: actor.deviceId ?? null,
+    idempotencyKey: ticket.idempotencyKey ?? null,
+  };
+}
+
+export function issueTransition(queueId: number, actor: Actor, now: Date): TransitionInsert {
+  return {
+    queueId,
+    action: 'issue',
+    fromState: null,
+    toState: ISSUED_STATE,
+    officerId: actor.officerId ?? null,
+    deviceId: actor.deviceId ?? null,
+    created: now,
+  };
+}
+
+/** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
+function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
+  const { weighInKg, weighOutKg, ...rest } = stamps;
+  return {
+    ...rest,
+    ...(weighInKg === undefined ? {} : { weighInKg: weighInKg.toFixed(1) }),
+    ...(weighOutKg === undefined ? {} : { weighOutKg: weighOutKg.toFixed(1) }),
+  };
+}
+
+/**
+ * What an accepted change writes: the queue's new columns and its audit row. A transfer's new
+ * number (`renumbered`) goes on both; a truck let out before its work was done is marked so.
+ */
+export function changeRecords(
+  current: { id: number; state: string; queueNumber: string },
+  decision: Accepted,
+  actor: Actor,
+  now: Date,
+  renumbered: { seq: number; queueNumber: string; previousNumber: string } | null,
+): { update: Partial<QueueInsert>; transition: TransitionInsert } {
+  const { stamps } = decision;
+  return {
+    update: { ...columnsOf(stamps), ...(renumbered ?? {}), state: decision.state, updated: now },
+    transition: {
+      queueId: current.id,
+      action: stamps.leftUnfinished ? 'exit_unfinished' : decision.action,
+      fromState: current.state,
+      toState: decision.state,
+      stationId: stamps.stationId ?? null,
+      officerId: actor.officerId ?? null,
+      deviceId: actor.deviceId ?? null,
+      created: now,
+      reasonId: stamps.reasonId ?? null,
+      note: stamps.reasonNote ?? null,
+      fromNumber: renumbered ? current.queueNumber : null,
+      toNumber: renumbered?.queueNumber ?? null,
+    },
+  };
+}
