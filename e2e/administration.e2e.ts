@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect, signInThroughForm } from './support/browser.ts';
+import {
+  launchBrowser,
+  newContext,
+  openDialog as dialog,
+  signInDirect,
+  signInThroughForm,
+} from './support/browser.ts';
 import { newIdentity, useIdentity } from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');
@@ -22,9 +28,6 @@ async function englishPage(): Promise<Page> {
   await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
   return page;
 }
-
-/** The open dialog (antd keeps closed ones in the page, hidden). */
-const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
 
 async function saved(page: Page): Promise<void> {
   await page.getByText('Data saved successfully').last().waitFor();

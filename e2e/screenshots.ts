@@ -6,10 +6,11 @@ import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
+import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
-import { OUT, preparePage, shoot } from './support/screenshot-kit.ts';
+import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
 
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
@@ -75,18 +76,6 @@ async function openInOutLastWeek(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
-/** The summary report over the last 7 days, through the period picker's preset. */
-async function openSummaryLastWeek(page: Page): Promise<void> {
-  await page.locator('#summary-range').click();
-  await page.locator('.ant-picker-presets li').nth(2).click();
-  await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: /^(ค้นหา|Search)$/ }).click();
-  await page.getByText(/ – /).first().waitFor();
-  await page.mouse.move(0, 0);
-  // The picker's popup scrolled the page a little to fit: back to the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 /**
  * `SHOTS=display,kiosk npm run screenshots` shoots only those sections (names below); without
  * it, every section. A section that changes the demo data (yard) stays last.
@@ -106,6 +95,8 @@ async function main(): Promise<void> {
     if (wanted('counters')) await shootCounterScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
     if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
+    // Refusals that say why (passwords, the lock-out, New ticket) and whole-kilogram weights.
+    if (wanted('refusals')) await shootRefusalScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -99,6 +99,9 @@ export function newContext(
   });
 }
 
+/** The open dialog (antd keeps closed ones in the page, hidden). */
+export const openDialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
 /** Signs in through the login form, as a person does. */
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/authen/login');

@@ -89,3 +89,17 @@ export async function issueAndCall(
   }
   return { queueNumber, stationName: target.name };
 }
+
+/** An officer of the demo branch, made by the admin (`session`) as Manage users does; no queue types yet. */
+export async function createOfficer(
+  baseUrl: string,
+  session: string,
+  officer: { name: string; lastname: string; email: string; roles: string; password: string },
+): Promise<void> {
+  await post(
+    baseUrl,
+    'officer/doMainOfficer',
+    { ...officer, password: prehashPassword(officer.password) },
+    session,
+  );
+}

@@ -40,3 +40,15 @@ export async function shoot(page: Page, name: string, fullPage = false): Promise
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
   console.log(`  docs/screenshots/${name}.png`);
 }
+
+/** The summary report over the last 7 days, through the period picker's preset. */
+export async function openSummaryLastWeek(page: Page): Promise<void> {
+  await page.locator('#summary-range').click();
+  await page.locator('.ant-picker-presets li').nth(2).click();
+  await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: /^(ค้นหา|Search)$/ }).click();
+  await page.getByText(/ – /).first().waitFor();
+  await page.mouse.move(0, 0);
+  // The picker's popup scrolled the page a little to fit: back to the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@truck-queue/shared/password-rule';
 import { proxyTrust } from './lib/client-address.ts';
 
 /** Every environment variable the server reads, parsed once, with its default. README lists them. */
@@ -115,7 +116,10 @@ const EnvSchema = z.object({
     .default('truck-queue'),
   API_KEY: z.string().min(8, 'must be at least 8 characters').max(200).default('truck-queue-web'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('admin1234'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .default('admin1234'),
   SITE_TIMEZONE: z.string().refine(isTimeZone, 'is not a known IANA time zone').default('Asia/Bangkok'),
   DEFAULT_LANGUAGE: z.enum(['th', 'en', 'es', 'de', 'it', 'ru']).default('th'),
   COMPANY_NAME: z.string().max(200).default(''),
@@ -184,6 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The first SuperAdmin's password follows the rule every new password does (shared/password-rule.ts).
+  const weak = passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_EMAIL);
+  if (weak === 'PASSWORD_IS_EMAIL' || weak === 'PASSWORD_TOO_COMMON') {
+    const why =
+      weak === 'PASSWORD_IS_EMAIL' ? 'is the e-mail (ADMIN_EMAIL)' : 'is one of the commonest passwords';
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${why}: choose another`);
+  }
   const databaseUrl = e.DATABASE_URL ?? null;
   return {
     port: e.PORT,

@@ -128,6 +128,17 @@ describe.skipIf(!databaseServer || !redisUrl)('two server instances on one Postg
       { headers: browser.headers },
     );
     expect(waiting.body).toMatchObject({ registered: false });
+    // A mistyped id is refused through A as through B: no screen anywhere shows it.
+    const typo = `${browser.id.slice(0, -1)}${browser.id.endsWith('3') ? '4' : '3'}`;
+    for (const server of [a, b]) {
+      const refused = await server.post(
+        displayContracts.addDevice.path,
+        { uuid: device.uuid, device_id: typo },
+        { session },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'CONFLICT', reason: 'DEVICE_NOT_WAITING' });
+    }
     await a.call(displayContracts.addDevice, { uuid: device.uuid, device_id: browser.id }, session);
     const hello = await a.post(
       'device/hello',

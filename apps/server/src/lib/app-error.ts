@@ -21,6 +21,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   EXPORT_BUSY: 429,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  PASSWORD_IS_EMAIL: 400,
+  PASSWORD_TOO_COMMON: 400,
 };
 
 /** A refusal the client should see: a stable code, its HTTP status and an English message. */

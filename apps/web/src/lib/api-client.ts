@@ -24,6 +24,17 @@ export interface ApiErrorDetail {
   queueNumber?: string | undefined;
   candidates?: NumberCandidate[] | undefined;
   missing?: UnfinishedStep[] | undefined;
+  /** How long the server asked the client to wait before trying again (its Retry-After), in seconds. */
+  retryAfterSeconds?: number | undefined;
+}
+
+/** A Retry-After header in seconds (a number of seconds, or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSecondsOf(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export class ApiRequestError extends Error {
@@ -129,14 +140,16 @@ export async function callApi<C extends ApiContract>(
       clearSession();
       onUnauthenticated();
     }
+    const retryAfterSeconds = retryAfterSecondsOf(response.headers.get('retry-after'));
     const detail: ApiErrorDetail = parsed.success
       ? {
           reason: parsed.data.reason,
           queueNumber: parsed.data.queue_number,
           candidates: parsed.data.candidates,
           missing: parsed.data.missing,
+          retryAfterSeconds,
         }
-      : {};
+      : { retryAfterSeconds };
     throw new ApiRequestError(code, response.status, message, detail);
   }
 

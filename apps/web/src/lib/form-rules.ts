@@ -1,6 +1,8 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@truck-queue/shared/password-rule';
+import { isApiRequestError } from './api-client.ts';
 
 /**
  * A name that shows in reports and exports (officer, product, station, screen) may not start
@@ -13,4 +15,28 @@ export function noFormulaRule(t: TFunction): FormRule {
         ? Promise.reject(new Error(t('common.startsLikeFormula')))
         : Promise.resolve(),
   };
+}
+
+/**
+ * A new password (create an officer, an admin's reset, one's own change): the shared rule
+ * (shared/password-rule.ts), each problem said in the officer's language, as the server says it
+ * with the same code. `email` is whose password it is (read when the rule runs).
+ */
+export function newPasswordRule(t: TFunction, email: () => string): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      if (typeof value !== 'string' || value === '') return Promise.resolve();
+      const problem = passwordProblem(value, email());
+      return problem
+        ? Promise.reject(new Error(t(`errors.${problem}`, { min: PASSWORD_MIN_LENGTH })))
+        : Promise.resolve();
+    },
+  };
+}
+
+/** The server refused the new password by the same rule (PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON). */
+export function isPasswordRefusal(error: unknown): boolean {
+  return (
+    isApiRequestError(error) && (error.code === 'PASSWORD_IS_EMAIL' || error.code === 'PASSWORD_TOO_COMMON')
+  );
 }

@@ -76,6 +76,10 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** The database did not answer in time or refused the connection (HTTP 503, Retry-After). */
   'DATABASE_UNAVAILABLE',
+  /** A new password that is the officer's e-mail or the part before its @ (shared/password-rule.ts). */
+  'PASSWORD_IS_EMAIL',
+  /** A new password on the list of the commonest passwords (shared/password-rule.ts). */
+  'PASSWORD_TOO_COMMON',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

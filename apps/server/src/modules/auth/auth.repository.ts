@@ -197,7 +197,7 @@ export function createAuthRepository(db: Db) {
     /** An active officer's password hash, to check the current password before changing it. */
     async findPasswordHash(officerId: number) {
       const [row] = await db
-        .select({ id: officers.id, passwordHash: officers.passwordHash })
+        .select({ id: officers.id, email: officers.email, passwordHash: officers.passwordHash })
         .from(officers)
         .where(and(eq(officers.id, officerId), eq(officers.active, true)));
       return row ?? null;

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash.ts';
+import { assertPasswordAllowed } from '../../lib/password-rule.ts';
 import { createRateLimiter, retryAfterSeconds } from '../../lib/rate-limit.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
 import type { AuthRepository, SigninQueries } from './auth.repository.ts';
@@ -344,6 +345,7 @@ export function createAuthService(deps: {
       if (!officer || !(await verifyPassword(oldPassword, officer.passwordHash))) {
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.');
       }
+      assertPasswordAllowed(newPassword, officer.email, 'new_password');
       const now = clock.now();
       await repo.setPasswordHash(officer.id, await hashPassword(newPassword), now);
       const ended = await repo.revokeOtherSessions(officer.id, auth.sessionId, now);

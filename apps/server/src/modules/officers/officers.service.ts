@@ -13,6 +13,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
+import { assertPasswordAllowed } from '../../lib/password-rule.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -119,6 +120,7 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
 
     async create(auth: AuthContext, input: OfficerValues & { password: string }): Promise<OfficerRow> {
       assertMayAssign(auth, '', input.roles);
+      assertPasswordAllowed(input.password, input.email, 'password');
       await assertEmailFree(input.email);
       const passwordHash = await hashPassword(input.password);
       return repo
@@ -164,6 +166,7 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
         ]);
       }
       const officer = await find(auth, uuid);
+      assertPasswordAllowed(newPassword, officer.email, 'new_password');
       const passwordHash = await hashPassword(newPassword);
       // Written only if the officer still holds the roles find() allowed this actor to touch: a
       // SuperAdmin's promotion landing during the hash must not keep a password an Admin chose.

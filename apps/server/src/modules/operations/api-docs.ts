@@ -67,6 +67,9 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   INTERNAL: 'a failure on the server; nothing was changed',
   DATABASE_UNAVAILABLE:
     'the database did not answer in time or refused the connection; retry after `Retry-After` seconds',
+  PASSWORD_IS_EMAIL: "a new password that is the officer's e-mail or the part before its @",
+  PASSWORD_TOO_COMMON:
+    'a new password on the list of the commonest passwords (the web also wants at least 8 characters)',
 };
 
 const DESCRIPTION = `Every call is \`POST /api/<path>\` with a JSON body and answers JSON.

@@ -1,7 +1,10 @@
 import { App, Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
+import { useAccess } from '../../features/auth/api/use-access.ts';
 import { useChangeOwnPassword } from '../../features/auth/api/use-change-own-password.ts';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { isPasswordRefusal, newPasswordRule } from '../../lib/form-rules.ts';
 
 interface PasswordForm {
   current: string;
@@ -20,6 +23,7 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
   const change = useChangeOwnPassword();
+  const { data: access } = useAccess();
 
   const close = () => {
     form.resetFields();
@@ -35,15 +39,20 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
           void message.success(t('password.success'));
           close();
         },
+        // The server's own check of the rule: said under the field, as the form says it.
+        onError: (error) => {
+          if (isPasswordRefusal(error)) form.setFields([{ name: 'next', errors: [errorMessage(t, error)] }]);
+        },
       },
     );
   };
 
-  const failure = change.error
-    ? errorCodeOf(change.error) === 'INVALID_CREDENTIALS'
-      ? t('password.currentWrong')
-      : errorMessage(t, change.error)
-    : null;
+  const failure =
+    change.error && !isPasswordRefusal(change.error)
+      ? errorCodeOf(change.error) === 'INVALID_CREDENTIALS'
+        ? t('password.currentWrong')
+        : errorMessage(t, change.error)
+      : null;
 
   return (
     <Modal
@@ -75,7 +84,11 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
         <Form.Item
           name="next"
           label={t('password.new')}
-          rules={[{ required: true, message: t('password.newRequired') }]}
+          rules={[
+            { required: true, message: t('password.newRequired') },
+            newPasswordRule(t, () => access?.officer.email ?? ''),
+          ]}
+          extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +11,9 @@ import { AppFooter } from '../../components/app-footer.tsx';
 import { FORGOT_PASSWORD_PATH, HOME_PATH } from '../../lib/paths.ts';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { useSignin } from './api/use-signin.ts';
+import { lockedUntil, waitText } from './lockout.ts';
 
 interface LoginForm {
   email: string;
@@ -25,17 +28,38 @@ function failureText(t: TFunction, error: unknown): string {
   return errorMessage(t, error);
 }
 
+/** A refused sign-in that must wait: how long is left, counting down, then that it may be tried again. */
+function LockedOut({ until }: { until: number }) {
+  const { t } = useTranslation();
+  const left = until - useNow(1000).getTime();
+  return (
+    <Alert
+      type={left > 0 ? 'error' : 'info'}
+      showIcon
+      title={
+        left > 0 ? t('auth.login.lockedFor', { wait: waitText(t, left / 1000) }) : t('auth.login.lockOver')
+      }
+      style={{ marginBottom: 24 }}
+    />
+  );
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const signin = useSignin();
+  /** Until when the server asked this sign-in to wait (its Retry-After), for the countdown. */
+  const [until, setUntil] = useState<number | null>(null);
   useDocumentTitle(t('auth.login.title'));
 
   const submit = ({ email, password, remember }: LoginForm) => {
     signin.mutate(
       { email: email.trim(), password: prehashPassword(password), remember },
-      { onSuccess: () => void navigate(HOME_PATH, { replace: true }) },
+      {
+        onSuccess: () => void navigate(HOME_PATH, { replace: true }),
+        onError: (error) => setUntil(lockedUntil(error, Date.now())),
+      },
     );
   };
 
@@ -57,7 +81,8 @@ export function LoginPage() {
               {t('auth.login.title')}
             </Typography.Title>
             <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
-            {signin.isError && (
+            {signin.isError && until !== null && <LockedOut until={until} />}
+            {signin.isError && until === null && (
               <Alert
                 type="error"
                 showIcon

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Col, Flex, Result, Row, Segmented, Skeleton, Card, Typography } from 'antd';
+import { Alert, App, Button, Col, Flex, Result, Row, Segmented, Skeleton, Card, Tooltip, Typography } from 'antd';
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
+import { useTicketOptions } from './api/use-ticket-options.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { CallingScanBox } from './components/calling-scan-box.tsx';
@@ -43,6 +44,15 @@ export function ManageCallingPage() {
   const yard = useYardContext();
 
   const [ticketOpen, setTicketOpen] = useState(false);
+  // New ticket only when the officer has a queue type to issue for, one with a product to choose.
+  const ticketTypes = useTicketOptions(true);
+  const cannotIssue = !ticketTypes.data
+    ? null
+    : ticketTypes.data.length === 0
+      ? t('calling.newTicketUnavailable.noQueueTypes')
+      : ticketTypes.data.every((type) => type.product.length === 0)
+        ? t('calling.newTicketUnavailable.noProducts')
+        : null;
   const [selected, setSelected] = useState<{ cardId: number; queue: CardQueue } | null>(null);
 
   const openQueue = (card: ProcessCardData, queue: CardQueue) => {
@@ -98,9 +108,25 @@ export function ManageCallingPage() {
           { value: '3', label: t('calling.range.last3Days') },
         ]}
       />
-      <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setTicketOpen(true)}>
-        {t('calling.newTicket')}
-      </Button>
+      <Flex align="center" gap={8} wrap justify="flex-end">
+        {/* With no cards at all, the page below says why already. */}
+        {cannotIssue && (cards.data?.length ?? 0) > 0 && (
+          <Typography.Text type="secondary" id="new-ticket-unavailable" style={{ maxWidth: 360 }}>
+            {cannotIssue}
+          </Typography.Text>
+        )}
+        <Tooltip title={cannotIssue}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<PlusOutlined />}
+            disabled={cannotIssue !== null}
+            onClick={() => setTicketOpen(true)}
+          >
+            {t('calling.newTicket')}
+          </Button>
+        </Tooltip>
+      </Flex>
     </Flex>
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, formatKgOneDecimal, formatSiteDateTime, type DurationWords } from './report-format.ts';
+import { durationText, formatSiteDateTime, type DurationWords } from './report-format.ts';
 
 const words: DurationWords = {
   hoursMinutes: (h, m) => `${h} h ${m} min`,
@@ -36,11 +36,3 @@ describe('durationText', () => {
   });
 });
 
-describe('formatKgOneDecimal', () => {
-  it('groups thousands and keeps one decimal, the language’s way', () => {
-    expect(formatKgOneDecimal(29962, 'th')).toBe('29,962.0');
-    expect(formatKgOneDecimal(12345.56, 'en')).toBe('12,345.6');
-    expect(formatKgOneDecimal(12345.5, 'de')).toBe('12.345,5');
-    expect(formatKgOneDecimal(null, 'en')).toBe('-');
-  });
-});

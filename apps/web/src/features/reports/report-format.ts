@@ -48,9 +48,3 @@ export function durationText(
   const { hours, minutes } = durationParts(seconds, rule);
   return hours > 0 ? words.hoursMinutes(hours, minutes) : words.minutes(minutes);
 }
-
-/** Kilograms with the language's thousands separator and one decimal: 29962 -> '29,962.0'; null -> '-'. */
-export function formatKgOneDecimal(kg: number | null | undefined, locale: string): string {
-  if (kg === null || kg === undefined) return '-';
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(kg);
-}

@@ -20,11 +20,8 @@ export function numberSymbols(locale: string): NumberSymbols {
   };
 }
 
-/** 29962 -> '29,962', 12345.5 -> '12,345.5' (Thai, English); null -> '-'. */
-export function formatKg(value: number | null | undefined, locale: string): string {
-  if (value === null || value === undefined) return '-';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-}
+/** The one weight formatter (shared/weight-format.ts): 29962 -> '29,962', 12345.5 -> '12,345.5'. */
+export { formatKg } from '@truck-queue/shared/weight-format';
 
 /** The weight field's text for a value ('12345.5' -> '12,345.5'), grouped the language's way. */
 export function formatWeightText(value: string | number | undefined, symbols: NumberSymbols): string {

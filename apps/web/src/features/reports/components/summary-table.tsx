@@ -3,7 +3,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import { config } from '../../../lib/config.ts';
-import { durationText, formatKgOneDecimal, formatSiteDateTime } from '../report-format.ts';
+import { formatKg } from '@truck-queue/shared/weight-format';
+import { durationText, formatSiteDateTime } from '../report-format.ts';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
 import { LicenceFilter } from './licence-filter.tsx';
 import { useDurationWords } from './use-duration-words.ts';
@@ -44,7 +45,7 @@ export function SummaryTable({
     showSorterTooltip: false,
   });
   const kg = (value: number | null) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{formatKgOneDecimal(value, locale)}</span>
+    <span style={{ whiteSpace: 'nowrap' }}>{formatKg(value, locale)}</span>
   );
 
   const columns: TableColumnsType<SummaryRow> = [

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
+import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { isPasswordRefusal, newPasswordRule } from '../../../../lib/form-rules.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useChangeOfficerPassword } from '../api/use-change-officer-password.ts';
 
@@ -52,7 +54,10 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
           void message.success(t('admin.users.saved'));
           onClose();
         },
-        onError: (error) => setFailure(errorMessage(t, error)),
+        onError: (error) => {
+          if (isPasswordRefusal(error)) form.setFields([{ name: 'next', errors: [errorMessage(t, error)] }]);
+          else setFailure(errorMessage(t, error));
+        },
       },
     );
   };
@@ -83,7 +88,11 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
       <Form.Item
         name="next"
         label={t('admin.users.password.new')}
-        rules={[{ required: true, message: t('admin.users.password.newRequired') }]}
+        rules={[
+          { required: true, message: t('admin.users.password.newRequired') },
+          newPasswordRule(t, () => officer.email),
+        ]}
+        extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
       >
         <Input.Password maxLength={200} autoComplete="new-password" autoFocus />
       </Form.Item>

@@ -11,7 +11,8 @@ import {
 } from '@truck-queue/shared/roles';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { noFormulaRule } from '../../../../lib/form-rules.ts';
+import { isPasswordRefusal, newPasswordRule, noFormulaRule } from '../../../../lib/form-rules.ts';
+import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
 import { useAccess } from '../../../auth/api/use-access.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useSaveOfficer } from '../api/use-save-officer.ts';
@@ -101,6 +102,8 @@ function OfficerForm({
         onError: (error) => {
           if (isApiRequestError(error) && error.detail.reason === 'EMAIL_TAKEN') {
             form.setFields([{ name: 'email', errors: [errorMessage(t, error)] }]);
+          } else if (isPasswordRefusal(error)) {
+            form.setFields([{ name: 'password', errors: [errorMessage(t, error)] }]);
           } else {
             setFailure(errorMessage(t, error));
           }
@@ -227,7 +230,12 @@ function OfficerForm({
         <Form.Item
           name="password"
           label={t('admin.users.form.password')}
-          rules={[{ required: true, message: t('admin.users.form.passwordRequired') }]}
+          dependencies={['email']}
+          rules={[
+            { required: true, message: t('admin.users.form.passwordRequired') },
+            newPasswordRule(t, () => String(form.getFieldValue('email') ?? '')),
+          ]}
+          extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
         >
           <Input.Password maxLength={200} autoComplete="new-password" />
         </Form.Item>
