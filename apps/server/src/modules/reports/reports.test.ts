@@ -369,7 +369,13 @@ describe('report/inOutTransactionExport', () => {
     expect(minutes(lab[11])).toBe(2 * 60 + 11);
     // Still inside: no lab, no exit, no durations: "-" as on the screen.
     const inside = sheet.getRow(header + 4);
-    expect([7, 8, 9, 10, 11].map((column) => inside.getCell(column).value)).toEqual(['-', '-', '-', '-', '-']);
+    expect([7, 8, 9, 10, 11].map((column) => inside.getCell(column).value)).toEqual([
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ]);
 
     // Another session, no session, a made-up token: nothing.
     const stranger = await t.signIn(plant.officers.caller.email, plant.officers.caller.password);
