@@ -32,5 +32,5 @@ export function shownWidth(
 /** The widest a text column grows; longer values wrap inside it. */
 export const MAX_COLUMN_WIDTH: number;
 
-/** A column's width in Excel's units from its widest value and header (in character cells). */
-export function columnWidth(widestValue: number, widestHeader: number): number;
+/** A column's width in Excel's units from its widest value and header (in character cells) and its kind. */
+export function columnWidth(widestValue: number, widestHeader: number, kind: ColumnKind): number;

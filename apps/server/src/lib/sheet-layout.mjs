@@ -106,10 +106,12 @@ export const MAX_COLUMN_WIDTH = 40;
 
 /**
  * A column's width in Excel's units (about a digit of the sheet's font, plus a little) from the
- * widest value it shows: a Thai letter is about a digit wide, bold header text a tenth wider,
- * and a cell keeps a digit's padding on each side.
+ * widest value it shows: a Thai letter is about a digit wide, bold header text a tenth wider; a
+ * cell keeps a digit's padding on each side, and one more where its values are indented from
+ * the edge (left and right aligned kinds).
  */
-export function columnWidth(widestValue, widestHeader) {
-  const width = Math.ceil(Math.max(widestValue, widestHeader * 1.1)) + 2;
+export function columnWidth(widestValue, widestHeader, kind) {
+  const padding = COLUMN_KINDS[kind].align === 'center' ? 2 : 3;
+  const width = Math.ceil(Math.max(widestValue, widestHeader * 1.1)) + padding;
   return Math.min(width, MAX_COLUMN_WIDTH);
 }

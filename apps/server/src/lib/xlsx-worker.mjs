@@ -74,7 +74,7 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
   const bodyStyles = columns.map((column, i) => {
     const kind = COLUMN_KINDS[column.kind];
     // A long free text wraps inside the widest column rather than stretch the page.
-    const wrap = column.kind === 'text' && widest[i] + 2 > MAX_COLUMN_WIDTH;
+    const wrap = column.kind === 'text' && widest[i] + 3 > MAX_COLUMN_WIDTH;
     const numFmt = column.kind === 'date' ? DATE_TIME_FORMATS[calendar] : kind.numFmt;
     return {
       ...(numFmt ? { numFmt } : {}),
@@ -99,7 +99,7 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
 
   sheet.columns = columns.map((column, i) => ({
     key: String(i),
-    width: columnWidth(widest[i], textWidth(column.header)),
+    width: columnWidth(widest[i], textWidth(column.header), column.kind),
   }));
 
   heading.forEach((line, index) => {
