@@ -12,19 +12,19 @@ let context: BrowserContext;
 let page: Page;
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'tq-reports-'));
 
-/** The export's Thai header row (SPEC.md section 2's columns). */
+/** The export's Thai header row (SPEC.md section 2's columns; a unit under a duration). */
 const THAI_HEADERS = [
   'ลำดับ',
   'หมายเลขคิว',
   'ทะเบียนรถ',
   'ประเภทคิว',
   'ประเภทสินค้า',
-  'เวลาเข้า (รับบัตร)',
+  'เวลาเข้า\n(รับบัตร)',
   'เวลาเข้าแล็บ',
   'เวลาออกแล็บ',
-  'ระยะเวลาแล็บ',
+  'ระยะเวลาแล็บ\n(ชม.:นาที)',
   'เวลาออก',
-  'เวลาในโรงงาน',
+  'เวลาในโรงงาน\n(ชม.:นาที)',
   'หมายเลขคิวเดิม',
   'เหตุผล',
 ];
@@ -57,6 +57,29 @@ const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
 const cellTexts = (p: Page, column: number) =>
   rows(p).evaluateAll((trs, n) => trs.map((tr) => (tr.children[n] as HTMLElement).innerText.trim()), column);
 const number = async (tag: Locator) => Number((await tag.innerText()).replace(/\D/g, ''));
+
+/** Clicks Export, saves the download and reads it: the sheet, its header row and the rows under it. */
+async function exportSheet(p: Page) {
+  const [download] = await Promise.all([
+    p.waitForEvent('download'),
+    p.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const file = path.join(downloads, download.suggestedFilename());
+  await download.saveAs(file);
+  await p.getByText(/^Downloaded .+\.xlsx/).waitFor();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.worksheets[0]!;
+  // Under the title block (report, branch, period, filters…): the header row, then the rows.
+  let header = 1;
+  while (sheet.getRow(header).getCell(1).value !== 'ลำดับ') header++;
+  const body: ExcelJS.Row[] = [];
+  sheet.eachRow((row, n) => {
+    if (n > header) body.push(row);
+  });
+  return { sheet, header, body, title: sheet.getRow(1).getCell(1).text };
+}
 
 /** Types a day into an antd date picker, as an officer does. */
 async function typeDate(p: Page, id: string, day: string): Promise<void> {
@@ -99,27 +122,13 @@ describe('in/out factory report', () => {
 
     // The export of the same filter: a real .xlsx with the Thai headers and the screen's rows.
     const queueNumbers = await cellTexts(page, 1);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const file = path.join(downloads, download.suggestedFilename());
-    await download.saveAs(file);
-    await page.getByText(/^Downloaded .+\.xlsx/).waitFor();
-
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(file);
-    const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(THAI_HEADERS);
-    expect(sheet.actualRowCount - 1).toBe(truckRows);
-    const exported: string[] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1) {
-        exported.push(row.getCell(2).text);
-        expect(row.getCell(3).value).toBe(licence);
-      }
-    });
+    const { sheet, header, body, title } = await exportSheet(page);
+    expect(title).toBe('รายงานรถเข้า-ออกโรงงาน');
+    expect(sheet.getRow(4).getCell(1).text).toBe(`ตัวกรอง: ทะเบียนรถ: มีคำว่า “${licence}”`);
+    expect((sheet.getRow(header).values as unknown[]).slice(1)).toEqual(THAI_HEADERS);
+    expect(body).toHaveLength(truckRows);
+    const exported = body.map((row) => row.getCell(2).text);
+    for (const row of body) expect(row.getCell(3).value).toBe(licence);
     expect(exported).toEqual(queueNumbers);
   });
 
@@ -217,5 +226,16 @@ describe('summary report', () => {
     expect(await page.getByRole('columnheader', { name: /Total time/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
+  });
+
+  it('exports every row of the filter in the table’s order', async () => {
+    const count = page.getByTestId('summary-count');
+    const total = await number(count);
+    const onScreen = (await cellTexts(page, 0)).map((cell) => cell.split('\n')[0]);
+    const { sheet, body, title } = await exportSheet(page);
+    expect(title).toBe('รายงานสรุป');
+    expect(sheet.getRow(5).getCell(1).text).toBe('เรียงตาม: เวลารวม (น้อยไปมาก)');
+    expect(body).toHaveLength(total);
+    expect(body.slice(0, onScreen.length).map((row) => row.getCell(3).text)).toEqual(onScreen);
   });
 });

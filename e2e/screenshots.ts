@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
+import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
     if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
     // Refusals that say why (passwords, the lock-out, New ticket) and whole-kilogram weights.
     if (wanted('refusals')) await shootRefusalScreens(browser, server.baseUrl);
+    // The Excel exports printed to PDF by LibreOffice, and the summary's Export button.
+    if (wanted('export')) await shootExportScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -202,9 +202,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     {
       dashboard: createDashboardService(db, days),
       inOut: createInOutService(db),
-      exports: createReportExports(db, clock),
+      exports: createReportExports(db, clock, {
+        timeZone: config.siteTimeZone,
+        companyName: config.companyName,
+      }),
       summary: createSummaryService(db),
-      siteTimeZone: config.siteTimeZone,
     },
     { app, apiKey: config.apiKey, authenticate: (token) => auth.authenticate(token) },
   );

@@ -1,14 +1,31 @@
 import { Worker } from 'node:worker_threads';
 import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { durationParts, type MinuteRule } from '@truck-queue/shared/durations';
+import { MINUTES_PER_DAY } from '@truck-queue/shared/plant-day';
+import type { Calendar, ColumnKind } from './sheet-layout.mjs';
+
+export type { Calendar, ColumnKind } from './sheet-layout.mjs';
 
 export interface XlsxColumn {
+  /** The header's text; a line break wraps it onto a second line. */
   header: string;
-  width: number;
-  /** Excel number format, e.g. 'dd/mm/yyyy hh:mm' for a date column. */
-  numFmt?: string;
+  /** How its values read (number format, alignment); the width follows from its longest value. */
+  kind: ColumnKind;
 }
 
+/** A cell: text, a number, a date on the site's wall clock, or null for "-" (no value). */
 export type XlsxCell = string | number | Date | null;
+
+/** One report as a sheet: a title block, a header row and the rows. */
+export interface XlsxSheet {
+  sheetName: string;
+  /** The title block: the report's name (bold), then a line each for the branch, period, filters… */
+  heading: string[];
+  columns: XlsxColumn[];
+  rows: XlsxCell[][];
+  /** The era dates are shown in. */
+  calendar: Calendar;
+}
 
 /**
  * Text from the database as a cell: one that starts like a formula (a licence typed before the
@@ -20,16 +37,13 @@ export function textCell(value: string): string {
 }
 
 /**
- * One sheet with a bold, frozen header row and an autofilter, written in a worker thread
- * (xlsx-worker.mjs) with ExcelJS's streaming writer: tens of thousands of rows never hold up
- * the event loop that serves the API and the sockets.
+ * One sheet laid out to read and to print: the title block, then a bold header row that stays
+ * in view (frozen, with the autofilter) and repeats on every printed page; columns as wide as
+ * their longest value; landscape A4, one page wide; "-" where a value is missing. Written in a
+ * worker thread (xlsx-worker.mjs) with ExcelJS's streaming writer: tens of thousands of rows
+ * never hold up the event loop that serves the API and the sockets.
  */
-export function writeXlsx(sheet: {
-  sheetName: string;
-  title: string;
-  columns: XlsxColumn[];
-  rows: XlsxCell[][];
-}): Promise<Buffer> {
+export function writeXlsx(sheet: XlsxSheet): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // A plain worker: no --import loaders (tsx) from the parent, which it does not need.
     const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
@@ -47,4 +61,15 @@ export function writeXlsx(sheet: {
       if (code !== 0) reject(new Error(`The spreadsheet writer stopped (exit code ${code})`));
     });
   });
+}
+
+/**
+ * Seconds as a duration cell: the whole minutes the screen shows by its rule (SPEC.md section 9),
+ * as a fraction of a day, so that [h]:mm reads "1:41" where the screen reads "1 ชม. 41 นาที"
+ * and a SUM adds up what the reader sees. Null (shown "-") when unknown.
+ */
+export function durationCell(seconds: number | null, rule: MinuteRule): number | null {
+  if (seconds === null) return null;
+  const { hours, minutes } = durationParts(seconds, rule);
+  return (hours * 60 + minutes) / MINUTES_PER_DAY;
 }

@@ -279,6 +279,12 @@ export async function createFuzzPlant(t: TestContext) {
       sort_field: 'created',
       sort_order: 'ascend',
     }),
+    'report/summaryExport': (n) => ({
+      ...period,
+      find_license: n % 2 ? '' : 'กข',
+      sort_field: 'total_time',
+      sort_order: 'descend',
+    }),
 
     'process/example/accept': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
     'process/example/completed': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),

@@ -83,8 +83,11 @@ export const periodDashboardByQueueType = defineContract({
 export const InOutFilterSchema = period({
   /** Part of a licence, as typed; empty: every truck. */
   find_license: noNul(z.string().trim().max(20)).default(''),
-  /** A product id; 0 or absent: every product (the dropdown's "please specify"). */
-  find_product: z.int32().min(0).default(0),
+  /**
+   * A product id; 0, "" or absent: every product (the dropdown's "please specify"; some clients
+   * send its empty value as "").
+   */
+  find_product: z.union([z.literal('').transform(() => 0), z.int32().min(0)]).default(0),
 });
 
 export const InOutRowSchema = z.object({
@@ -115,9 +118,10 @@ export type InOutRow = z.infer<typeof InOutRowSchema>;
 
 /** The screen shows at most this many rows; the export has them all, up to its own limit. */
 export const IN_OUT_MAX_ROWS = 5000;
-export const IN_OUT_EXPORT_MAX_ROWS = 100_000;
+/** The most rows an Excel export of any report holds; a larger one asks for a shorter period. */
+export const REPORT_EXPORT_MAX_ROWS = 100_000;
 
-/** Where a made export is downloaded (GET, with the token that `inOutTransactionExport` answers). */
+/** Where a made export is downloaded (GET, with the token that an export call answers). */
 export const REPORT_DOWNLOAD_PATH = '/api/report/download/';
 
 export const inOutTransaction = defineContract({
@@ -185,25 +189,42 @@ export const SummaryRowSchema = z.object({
 export type SummaryRow = z.infer<typeof SummaryRowSchema>;
 
 /** The summary report: one page of the period's tickets, filtered and sorted on the server. */
+/** The summary's filter and order: what the screen and its export share. */
+const summaryFilter = {
+  find_license: noNul(z.string().trim().max(20)).default(''),
+  sort_field: z.enum(SUMMARY_SORT_FIELDS).default('created'),
+  sort_order: z.enum(['ascend', 'descend']).default('ascend'),
+};
+
 export const summaryReport = defineContract({
   path: 'report/summary',
   access: 'report',
   largeResponse: true,
   body: period({
-    find_license: noNul(z.string().trim().max(20)).default(''),
+    ...summaryFilter,
     page: z.number().int().min(1).max(1_000_000).default(1),
     page_size: z
       .number()
       .int()
       .refine((n) => (SUMMARY_PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 20, … or 100')
       .default(10),
-    sort_field: z.enum(SUMMARY_SORT_FIELDS).default('created'),
-    sort_order: z.enum(['ascend', 'descend']).default('ascend'),
   }),
   response: OkSchema.extend({
     rows: z.array(SummaryRowSchema),
     /** Rows matching the filter, over all pages. */
     total: z.number(),
+  }),
+});
+
+/** The summary as an .xlsx: every row of the filter (no paging), in the screen's order. */
+export const summaryReportExport = defineContract({
+  path: 'report/summaryExport',
+  access: 'report',
+  body: period(summaryFilter),
+  response: OkSchema.extend({
+    /** Download address of the .xlsx: for this session only, for a few minutes. */
+    excel_url: z.string(),
+    rows: z.number(),
   }),
 });
 
@@ -223,4 +244,5 @@ export const reportContracts = {
   inOutTransaction,
   inOutTransactionExport,
   summaryReport,
+  summaryReportExport,
 };

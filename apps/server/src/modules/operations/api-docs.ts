@@ -180,8 +180,8 @@ function describeContracts(document: Document): Document {
   const download = document.paths?.['/api/report/download/{token}']?.get;
   if (download) {
     download.tags = ['report'];
-    download.summary = 'Download an in/out export';
-    download.description = `The Excel file that \`${reportContracts.inOutTransactionExport.path}\` prepared, for the same session, while it lasts.`;
+    download.summary = 'Download a report export';
+    download.description = `The Excel file that \`${reportContracts.inOutTransactionExport.path}\` or \`${reportContracts.summaryReportExport.path}\` prepared, for the same session, while it lasts.`;
     download.security = [{ apiKey: [], session: [] }];
     download.responses = {
       '200': {

@@ -12,7 +12,10 @@ export const METRICS_PATH = '/metrics';
 
 /** Requests that matched no route are counted under one label: a raw URL may hold a token or an id. */
 const UNMATCHED_ROUTE = '(unmatched)';
-const EXPORT_ROUTE = `/api/${reportContracts.inOutTransactionExport.path}`;
+/** The calls that make an Excel export. */
+const EXPORT_ROUTES = new Set(
+  [reportContracts.inOutTransactionExport, reportContracts.summaryReportExport].map((c) => `/api/${c.path}`),
+);
 const NAMESPACES = ['/', PUBLIC_NAMESPACE, DEVICE_NAMESPACE];
 
 /**
@@ -65,7 +68,7 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   });
   const exports = new Counter({
     name: 'truckqueue_report_exports_total',
-    help: 'In/out report Excel files written.',
+    help: 'Report Excel files written (in/out and summary).',
     registers,
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
@@ -73,7 +76,7 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
-    if (route === EXPORT_ROUTE && reply.statusCode === 200) exports.inc();
+    if (EXPORT_ROUTES.has(route) && reply.statusCode === 200) exports.inc();
   });
 
   const tickets = new Counter({

@@ -101,6 +101,18 @@ describe('report/inOutTransactionExport under load', () => {
     expect((await exportAs(session)).statusCode).toBe(200);
   });
 
+  it('shares the gate with the summary export: one export of either report per officer at a time', async () => {
+    const session = plant.officers.admin.session;
+    const [inOut, summary] = await Promise.all([
+      exportAs(session),
+      t.post(reportContracts.summaryReportExport.path, body, { session }),
+    ]);
+    expect([inOut.statusCode, summary.statusCode].sort()).toEqual([200, 429]);
+    const refused = inOut.statusCode === 429 ? inOut : summary;
+    expect(refused.json()).toMatchObject({ status: 0, code: 'EXPORT_BUSY' });
+    expect((await t.post(reportContracts.summaryReportExport.path, body, { session })).statusCode).toBe(200);
+  });
+
   it('counts an officer once however many times they signed in', async () => {
     const officer = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.manager });
     const sessions: string[] = [];
@@ -191,7 +203,8 @@ describe('export cells', () => {
     const file = await download(made.excel_url, session);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
-    const row = workbook.worksheets[0]!.getRow(2);
+    // The first row under the title block and the header row.
+    const row = workbook.worksheets[0]!.getRow(8);
     expect(row.getCell(3).value).toBe(`'${attack}`);
     expect(row.getCell(5).value).toBe("'@SUM(1+1)");
     // Plain text stays as it was.

@@ -4,14 +4,34 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createReportsRepository } from './reports.repository.ts';
+import type { WorkbookOptions } from './report-workbooks.ts';
 
 /** How long an export can be downloaded after it was made. */
 export const EXPORT_TTL_MS = 10 * 60_000;
 
-/** Made reports waiting for their download: by the session that asked, for a few minutes. */
-export function createReportExports(db: Db, clock: Clock) {
+/**
+ * Made reports waiting for their download: by the session that asked, for a few minutes. The
+ * site's time zone and the installation's company name (for a branch that has none) go into
+ * each file's title block.
+ */
+export function createReportExports(db: Db, clock: Clock, site: { timeZone: string; companyName: string }) {
   const repo = createReportsRepository(db);
   return {
+    /**
+     * Who the file is for and when it is made: the officer's branch and company, the site's
+     * clock. Dates are written in BE, Thai documents' era.
+     */
+    async workbookOptions(auth: AuthContext): Promise<WorkbookOptions> {
+      const branch = await repo.branchNames(auth.branchId);
+      return {
+        branchName: branch?.name ?? '',
+        companyName: branch?.companyName || site.companyName,
+        timeZone: site.timeZone,
+        madeAt: clock.now(),
+        calendar: 'BE',
+      };
+    },
+
     /**
      * Keeps the file and answers the token of its download address. Expired files go first, and
      * so does this session's previous export: a session keeps one file, so repeated exports of a

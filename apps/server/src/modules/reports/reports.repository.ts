@@ -20,6 +20,7 @@ import type { SummarySortField } from '@truck-queue/shared/contracts/report.cont
 import { VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
+  branches,
   branchQueueTypes,
   products,
   queueDailyStats as s,
@@ -233,6 +234,15 @@ export function createReportsRepository(db: Db) {
     async countSummaryRows(branchId: number, period: ReportPeriod): Promise<number> {
       const [row] = await db.select({ n: count() }).from(queues).where(inPeriod(branchId, period));
       return row?.n ?? 0;
+    },
+
+    /** The branch's name and company, for an export's title block. */
+    async branchNames(branchId: number): Promise<{ name: string; companyName: string } | null> {
+      const [row] = await db
+        .select({ name: branches.name, companyName: branches.companyName })
+        .from(branches)
+        .where(eq(branches.id, branchId));
+      return row ?? null;
     },
 
     /** Deletes the exports expired at `now` and every export of this session. */

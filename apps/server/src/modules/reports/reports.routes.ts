@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { HEADER_SESSION } from '@truck-queue/shared/contracts/api';
 import {
   IN_OUT_MAX_ROWS,
-  IN_OUT_EXPORT_MAX_ROWS,
   REPORT_DOWNLOAD_PATH,
+  REPORT_EXPORT_MAX_ROWS,
   reportContracts,
 } from '@truck-queue/shared/contracts/report.contract';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -12,9 +12,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
 import type { DashboardService } from './dashboard.service.ts';
 import { createExportGate } from './export-gate.ts';
-import { inOutWorkbook } from './in-out-workbook.ts';
 import type { InOutService } from './in-out.service.ts';
 import type { ReportExports } from './report-exports.ts';
+import { inOutWorkbook, summaryWorkbook } from './report-workbooks.ts';
 import type { SummaryService } from './summary.service.ts';
 
 const TokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
@@ -26,7 +26,6 @@ export function registerReportRoutes(
     inOut: InOutService;
     exports: ReportExports;
     summary: SummaryService;
-    siteTimeZone: string;
   },
   download: {
     app: FastifyInstance;
@@ -66,22 +65,63 @@ export function registerReportRoutes(
   // An export holds its rows and workbook in memory while it is made: the gate bounds how many
   // are made at once (one per officer, a few per process), from the query to the stored file.
   const gate = createExportGate();
+
+  /** The rows of an export, refused when the period holds more than one file may. */
+  function capped<T>(found: { rows: T[]; total: number }): T[] {
+    if (found.total > found.rows.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The period holds ${found.total} rows; an export holds at most ${REPORT_EXPORT_MAX_ROWS}. Choose a shorter period.`,
+        [{ path: 'find_finish', message: 'too many rows for one export' }],
+      );
+    }
+    return found.rows;
+  }
+
+  /** "รายงานรถเข้า-ออก_2026-11-20.xlsx", or with both days for a longer period. */
+  const fileName = (report: string, body: { find_start: string; find_finish: string }) =>
+    `${report}_${body.find_start === body.find_finish ? body.find_start : `${body.find_start}_${body.find_finish}`}.xlsx`;
+
+  /** Keeps the file for this session and answers where to download it. */
+  async function stored(auth: AuthContext, name: string, content: Buffer, rows: number) {
+    const token = await exports.save(auth, name, content);
+    return { status: 1 as const, excel_url: `${REPORT_DOWNLOAD_PATH}${token}`, rows };
+  }
+
   register(reportContracts.inOutTransactionExport, ({ auth, body }) =>
     gate.run(auth.officerId, async () => {
-      const { rows, total } = await inOut.rows(auth, filterOf(body), IN_OUT_EXPORT_MAX_ROWS);
-      if (total > rows.length) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `The period holds ${total} rows; an export holds at most ${IN_OUT_EXPORT_MAX_ROWS}. Choose a shorter period.`,
-          [{ path: 'find_finish', message: 'too many rows for one export' }],
-        );
-      }
-      const period =
-        body.find_start === body.find_finish ? body.find_start : `${body.find_start}_${body.find_finish}`;
-      const fileName = `รายงานรถเข้า-ออก_${period}.xlsx`;
-      const content = await inOutWorkbook(rows, { title: fileName, timeZone: services.siteTimeZone });
-      const token = await exports.save(auth, fileName, content);
-      return { status: 1 as const, excel_url: `${REPORT_DOWNLOAD_PATH}${token}`, rows: rows.length };
+      const filter = filterOf(body);
+      const rows = capped(await inOut.rows(auth, filter, REPORT_EXPORT_MAX_ROWS));
+      const product = filter.productId
+        ? (await inOut.products(auth)).find((p) => p.id === filter.productId)
+        : undefined;
+      const content = await inOutWorkbook(
+        rows,
+        {
+          start: filter.start,
+          finish: filter.finish,
+          license: filter.license,
+          // A product of another branch matches nothing: the file says which id was asked for.
+          productName: filter.productId ? (product?.name ?? `#${filter.productId}`) : null,
+        },
+        await exports.workbookOptions(auth),
+      );
+      return stored(auth, fileName('รายงานรถเข้า-ออก', body), content, rows.length);
+    }),
+  );
+
+  register(reportContracts.summaryReportExport, ({ auth, body }) =>
+    gate.run(auth.officerId, async () => {
+      const filter = {
+        start: body.find_start,
+        finish: body.find_finish,
+        license: body.find_license,
+        sortField: body.sort_field,
+        sortOrder: body.sort_order,
+      };
+      const rows = capped(await services.summary.rows(auth, filter, REPORT_EXPORT_MAX_ROWS));
+      const content = await summaryWorkbook(rows, filter, await exports.workbookOptions(auth));
+      return stored(auth, fileName('รายงานสรุป', body), content, rows.length);
     }),
   );
 
@@ -113,7 +153,7 @@ export function registerReportRoutes(
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header(
         'content-disposition',
-        `attachment; filename="in-out-report.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       )
       .header('cache-control', 'private, no-store')
       .send(file.content);

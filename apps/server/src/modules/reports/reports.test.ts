@@ -289,6 +289,8 @@ describe('report/inOutTransaction', () => {
       (await report({ ...all, find_product: plant.products.parts.id })).rows.map((r) => r.truck_license),
     ).toEqual(['70-1004']);
     expect((await report({ ...all, find_product: 0 })).total).toBe(5);
+    // "" is how some clients send "please specify": every product, as 0.
+    expect((await report({ ...all, find_product: '' })).total).toBe(5);
     expect((await report({ find_start: '2026-11-01', find_finish: '2026-11-02' })).rows).toEqual([]);
   });
 
@@ -334,36 +336,45 @@ describe('report/inOutTransactionExport', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    // The title block names the branch and the period (BE), then the header row.
+    expect(sheet.getRow(1).getCell(1).value).toBe('รายงานรถเข้า-ออกโรงงาน');
+    expect(sheet.getRow(2).getCell(1).value).toBe('สาขา: Plant one');
+    expect(sheet.getRow(3).getCell(1).value).toBe('ช่วงวันที่: 19/11/2569 ถึง 22/11/2569');
+    expect(sheet.getRow(4).getCell(1).value).toBe('ตัวกรอง: ไม่มี (ทุกรายการ)');
+    const header = 7;
+    expect((sheet.getRow(header).values as unknown[]).slice(1)).toEqual([
       'ลำดับ',
       'หมายเลขคิว',
       'ทะเบียนรถ',
       'ประเภทคิว',
       'ประเภทสินค้า',
-      'เวลาเข้า (รับบัตร)',
+      'เวลาเข้า\n(รับบัตร)',
       'เวลาเข้าแล็บ',
       'เวลาออกแล็บ',
-      'ระยะเวลาแล็บ',
+      'ระยะเวลาแล็บ\n(ชม.:นาที)',
       'เวลาออก',
-      'เวลาในโรงงาน',
+      'เวลาในโรงงาน\n(ชม.:นาที)',
       'หมายเลขคิวเดิม',
       'เหตุผล',
     ]);
-    expect(sheet.rowCount).toBe(6);
-    const lab = sheet.getRow(3).values as unknown[];
+    expect(sheet.rowCount).toBe(header + 5);
+    const lab = sheet.getRow(header + 2).values as unknown[];
     expect(lab.slice(1, 6)).toEqual([2, 'A002', 'กข 1234', 'ส่งมันสำปะหลัง', 'หัวมันสด']);
     // 10:00 Bangkok, as the cell shows it (a spreadsheet has no time zone).
     expect((lab[6] as Date).toISOString()).toBe('2026-11-20T10:00:00.000Z');
-    expect(lab[9]).toBe('45 นาที');
-    expect(lab[11]).toBe('2 ชม. 11 นาที');
-    // Still inside: no lab, no exit, no durations.
-    const inside = sheet.getRow(5);
+    // Durations are numbers under [h]:mm (ExcelJS reads them back as times of 30 Dec 1899):
+    // the lab's 45 min 59 s floors to 0:45, time in factory's 2 h 10 min 1 s is 2:11.
+    const minutes = (value: unknown) => ((value as Date).getTime() - Date.UTC(1899, 11, 30)) / 60_000;
+    expect(minutes(lab[9])).toBe(45);
+    expect(minutes(lab[11])).toBe(2 * 60 + 11);
+    // Still inside: no lab, no exit, no durations: "-" as on the screen.
+    const inside = sheet.getRow(header + 4);
     expect([7, 8, 9, 10, 11].map((column) => inside.getCell(column).value)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
     ]);
 
     // Another session, no session, a made-up token: nothing.
@@ -380,6 +391,56 @@ describe('report/inOutTransactionExport', () => {
     // After ten minutes it is gone.
     t.clock.advance(10 * 60_000 + 1);
     expect((await download({ session })).statusCode).toBe(404);
+  });
+});
+
+describe('report exports: filters in the title block', () => {
+  const period = { find_start: '2026-11-19', find_finish: '2026-11-22' };
+
+  /** The first sheet of an export the admin made. */
+  async function exported(path: 'report/inOutTransactionExport' | 'report/summaryExport', body: object) {
+    const session = plant.officers.admin.session;
+    const made = await t.post(path, body, { session });
+    expect(made.statusCode, made.body).toBe(200);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: made.json<{ excel_url: string }>().excel_url,
+      headers: { authorization: t.config.apiKey, session },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    return { sheet: workbook.worksheets[0]!, rows: made.json<{ rows: number }>().rows };
+  }
+  const lines = (sheet: ExcelJS.Worksheet, count: number) =>
+    Array.from({ length: count }, (_, i) => sheet.getRow(i + 1).getCell(1).value);
+
+  it('takes find_product "" as every product, like 0, and names a chosen product and licence', async () => {
+    const all = await exported('report/inOutTransactionExport', { ...period, find_product: '' });
+    expect(all.rows).toBe(5);
+    expect(lines(all.sheet, 4)[3]).toBe('ตัวกรอง: ไม่มี (ทุกรายการ)');
+
+    const some = await exported('report/inOutTransactionExport', {
+      ...period,
+      find_license: '100',
+      find_product: plant.products.starch.id,
+    });
+    expect(some.rows).toBe(3);
+    expect(lines(some.sheet, 5).slice(3)).toEqual([
+      'ตัวกรอง: ทะเบียนรถ: มีคำว่า “100”   ประเภทสินค้า: แป้งมัน',
+      expect.stringMatching(/^จำนวน 3 รายการ {3}ออกรายงานเมื่อ \d\d\/\d\d\/25\d\d \d\d:\d\d น\.$/),
+    ]);
+  });
+
+  it('refuses a product that is neither an id nor ""', async () => {
+    for (const find_product of ['abc', ' ', -1, 1.5, '3']) {
+      const response = await t.post(
+        'report/inOutTransaction',
+        { ...period, find_product },
+        { session: plant.officers.admin.session },
+      );
+      expect(response.statusCode, JSON.stringify(find_product)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 });
 
@@ -467,5 +528,65 @@ describe('report/summary', () => {
       );
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+// After report/summary: its beforeAll weighs the first truck.
+describe('report/summaryExport', () => {
+  const period = { find_start: '2026-11-19', find_finish: '2026-11-22' };
+
+  it('exports every row of the filter in the screen’s order, without paging, for the asking session only', async () => {
+    const session = plant.officers.admin.session;
+    const body = { ...period, sort_field: 'total_time', sort_order: 'descend' } as const;
+    const made = await t.call(reportContracts.summaryReportExport, body, session);
+    expect(made).toMatchObject({ status: 1, rows: 5 });
+    const onScreen = await t.call(reportContracts.summaryReport, { ...body, page_size: 100 }, session);
+
+    const download = (as: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: made.excel_url,
+        headers: { authorization: t.config.apiKey, session: as },
+      });
+    const response = await download(session);
+    expect(response.statusCode).toBe(200);
+    expect(decodeURIComponent(String(response.headers['content-disposition']))).toContain(
+      'รายงานสรุป_2026-11-19_2026-11-22.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('รายงานสรุป');
+    expect(sheet.getRow(5).getCell(1).value).toBe('เรียงตาม: เวลารวม (มากไปน้อย)');
+    const header = 8;
+    expect(sheet.getRow(header).getCell(3).value).toBe('ทะเบียนรถ');
+    const licences = Array.from({ length: 5 }, (_, i) => sheet.getRow(header + 1 + i).getCell(3).value);
+    expect(licences).toEqual(onScreen.rows.map((r) => r.license_no));
+    // The weighed truck: its weights as numbers.
+    const weighed = sheet.getRow(header + 1 + licences.indexOf('70-1001'));
+    expect(weighed.getCell(4).value).toBe(31250.5);
+    expect(weighed.getCell(5).value).toBe(12040);
+
+    const stranger = await t.signIn(plant.officers.caller.email, plant.officers.caller.password);
+    expect((await download(stranger)).statusCode).toBe(404);
+  });
+
+  it('filters by licence, and is refused to roles without reports and to a paging body', async () => {
+    const made = await t.call(
+      reportContracts.summaryReportExport,
+      { ...period, find_license: 'กข' },
+      plant.officers.admin.session,
+    );
+    expect(made.rows).toBe(1);
+    const forbidden = await t.post('report/summaryExport', period, {
+      session: plant.officers.security.session,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const paged = await t.post(
+      'report/summaryExport',
+      { ...period, page: 2 },
+      { session: plant.officers.admin.session },
+    );
+    expect(paged.statusCode).toBe(400);
   });
 });

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Card, Flex, Tag, Tooltip } from 'antd';
+import { Alert, Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { IN_OUT_EXPORT_MAX_ROWS } from '@truck-queue/shared/contracts/report.contract';
 import { config } from '../../lib/config.ts';
-import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import type { InOutFilter } from './api/query-keys.ts';
-import { useInOutExport } from './api/use-in-out-export.ts';
+import { useInOutExport } from './api/use-report-export.ts';
 import { useInOutReport } from './api/use-in-out-report.ts';
+import { ExportFailure, useExportFeedback } from './components/export-feedback.tsx';
 import { InOutFilters, type InOutDraft } from './components/in-out-filters.tsx';
 import { InOutTable } from './components/in-out-table.tsx';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
@@ -18,8 +17,6 @@ import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { inOutLines, type InOutLine } from './in-out-rows.ts';
 import { periodProblem } from './period.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
-
-const EXPORT_MESSAGE = 'inout-export';
 
 function todayDraft(today: string): InOutDraft {
   return { start: today, finish: today, licence: '', product: 0 };
@@ -42,17 +39,15 @@ const sameFilter = (a: InOutFilter | null, b: InOutFilter | null) => JSON.string
 export function InoutTransactionPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
-  const { message } = App.useApp();
   const words = useDurationWords();
   const today = usePlantToday();
   const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
   const [showProblem, setShowProblem] = useState(false);
   // Today's report loads on arrival, as if View report had been pressed.
   const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft(today)));
-  const [exportError, setExportError] = useState<unknown>(null);
   const [historyOf, setHistoryOf] = useState<InOutLine | null>(null);
   const report = useInOutReport(applied);
-  const exporter = useInOutExport();
+  const exporter = useExportFeedback(useInOutExport());
 
   const problem = periodProblem(draft.start, draft.finish);
   const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
@@ -78,29 +73,10 @@ export function InoutTransactionPage() {
 
   const exportFile = () => {
     const filter = checkedFilter();
-    if (!filter || exporter.isPending) return;
+    if (!filter || exporter.exporting) return;
     // The screen shows what the file holds (up to its own limit).
     if (!sameFilter(filter, applied)) setApplied(filter);
-    setExportError(null);
-    void message.open({
-      key: EXPORT_MESSAGE,
-      type: 'loading',
-      content: t('reports.inOut.exporting'),
-      duration: 0,
-    });
-    exporter.mutate(filter, {
-      onSuccess: ({ rows, fileName }) =>
-        void message.open({
-          key: EXPORT_MESSAGE,
-          type: 'success',
-          content: t('reports.inOut.exported', { file: fileName, rows }),
-          duration: 5,
-        }),
-      onError: (error) => {
-        message.destroy(EXPORT_MESSAGE);
-        setExportError(error);
-      },
-    });
+    exporter.start(filter);
   };
 
   const data = report.data;
@@ -120,22 +96,10 @@ export function InoutTransactionPage() {
         onView={view}
         onExport={exportFile}
         viewing={report.isFetching}
-        exporting={exporter.isPending}
+        exporting={exporter.exporting}
       />
 
-      {exportError !== null && (
-        <Alert
-          type="error"
-          showIcon
-          closable={{ onClose: () => setExportError(null) }}
-          title={t('reports.inOut.exportFailed')}
-          description={
-            errorCodeOf(exportError) === 'VALIDATION_FAILED'
-              ? t('reports.inOut.exportTooMany', { max: IN_OUT_EXPORT_MAX_ROWS })
-              : errorMessage(t, exportError)
-          }
-        />
-      )}
+      <ExportFailure error={exporter.error} onClose={exporter.clearError} />
 
       <Card size={cardSize}>
         <ResultHeading

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Form, Tag } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
+import { useSummaryExport } from './api/use-report-export.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
+import { ExportFailure, useExportFeedback } from './components/export-feedback.tsx';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
 import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
 import { QueryFailure } from './components/query-failure.tsx';
@@ -53,15 +55,39 @@ export function SummaryReportPage() {
   const finish = range[1]?.format(API_DATE_FORMAT) ?? null;
   const problem = periodProblem(start, finish);
 
-  const search = () => {
+  /** The picked period, checked; null (with the problem shown) when it is wrong. */
+  const checkedPeriod = (): Period | null => {
     setShowProblem(problem !== null);
-    if (problem || !start || !finish) return;
-    if (start === period.start && finish === period.finish) {
+    return problem || !start || !finish ? null : { start, finish };
+  };
+
+  const search = () => {
+    const picked = checkedPeriod();
+    if (!picked) return;
+    if (picked.start === period.start && picked.finish === period.finish) {
       void report.refetch();
       return;
     }
-    setPeriod({ start, finish });
+    setPeriod(picked);
     setPage(1);
+  };
+
+  const exporter = useExportFeedback(useSummaryExport());
+  /** Every row of the picked period and licence, in the table's order; the table shows that period too. */
+  const exportFile = () => {
+    const picked = checkedPeriod();
+    if (!picked || exporter.exporting) return;
+    if (picked.start !== period.start || picked.finish !== period.finish) {
+      setPeriod(picked);
+      setPage(1);
+    }
+    exporter.start({
+      find_start: picked.start,
+      find_finish: picked.finish,
+      find_license: licence,
+      sort_field: sort.field,
+      sort_order: sort.order,
+    });
   };
 
   const filtered = licence !== '';
@@ -96,9 +122,24 @@ export function SummaryReportPage() {
                 {t('reports.summary.search')}
               </Button>
             </Form.Item>
+            <Form.Item
+              label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
+              colon={false}
+              style={{ marginBottom: 0 }}
+            >
+              <Button
+                icon={<FileExcelOutlined aria-hidden />}
+                loading={exporter.exporting}
+                onClick={exportFile}
+              >
+                {t('reports.export.button')}
+              </Button>
+            </Form.Item>
           </Flex>
         </Form>
       </Card>
+
+      <ExportFailure error={exporter.error} onClose={exporter.clearError} />
 
       <Card size={cardSize}>
         <ResultHeading

@@ -131,7 +131,7 @@ export function InOutFilters({
             {t('reports.inOut.view')}
           </Button>
           <Button icon={<FileExcelOutlined aria-hidden />} loading={exporting} onClick={onExport}>
-            {t('reports.inOut.export')}
+            {t('reports.export.button')}
           </Button>
         </Flex>
       </Form>

@@ -1,0 +1,295 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { InOutRow, SummaryRow } from '@truck-queue/shared/contracts/report.contract';
+import { DATE_TIME_FORMATS, DURATION_FORMAT, textWidth } from '../../lib/sheet-layout.mjs';
+import { eraDay } from './export-heading.ts';
+import { inOutWorkbook, summaryWorkbook, type WorkbookOptions } from './report-workbooks.ts';
+
+/** Bangkok wall clock → instant (UTC+7). */
+const bkk = (day: string, time: string) => new Date(`${day}T${time}:00+07:00`).toISOString();
+
+const OPTIONS: WorkbookOptions = {
+  branchName: 'โรงงานนครราชสีมา',
+  companyName: 'บริษัท แป้งมันไทย จำกัด',
+  timeZone: 'Asia/Bangkok',
+  madeAt: new Date(bkk('2026-11-22', '16:05')),
+};
+
+function inOutRow(patch: Partial<InOutRow>): InOutRow {
+  return {
+    uuid: 'u',
+    queue_number: 'A001',
+    previous_number: null,
+    queue_state: 'F',
+    truck_license: 'กข 1234 กรุงเทพมหานคร',
+    queue_type_name: 'ส่งมันสำปะหลัง',
+    product_name: 'หัวมันสด',
+    created: bkk('2026-11-20', '10:00'),
+    stamp_lab_start: null,
+    stamp_lab_finish: null,
+    stamp_second_ls_to_lf: null,
+    exit: null,
+    time_in_factory: null,
+    reason_name: null,
+    reason_note: null,
+    left_unfinished: false,
+    ...patch,
+  };
+}
+
+const IN_OUT_ROWS = [
+  // Lab 1 h 40 min 59 s (whole minutes: 1:40); in factory 1 h 40 min 5 s (plus one: 1:41).
+  inOutRow({
+    stamp_lab_start: bkk('2026-11-20', '10:05'),
+    stamp_lab_finish: bkk('2026-11-20', '11:46'),
+    stamp_second_ls_to_lf: 100 * 60 + 59,
+    exit: bkk('2026-11-20', '11:40'),
+    time_in_factory: 100 * 60 + 5,
+  }),
+  // Still inside: no lab, no exit; a licence-less visitor with a long reason.
+  inOutRow({
+    queue_number: 'C002',
+    truck_license: '',
+    queue_state: 'QS',
+    reason_name: 'ตรวจซ้ำ',
+    reason_note: 'ความชื้นสูงกว่าที่ตกลงไว้ในสัญญา ให้ตรวจตัวอย่างใหม่อีกครั้งตอนบ่ายพร้อมผู้ควบคุมคุณภาพ',
+  }),
+];
+
+async function read(content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
+  return workbook.worksheets[0]!;
+}
+
+/**
+ * The minutes a duration cell holds. The cell is a number (a fraction of a day); ExcelJS reads a
+ * number under a time format back as a date from Excel's epoch, 30 Dec 1899.
+ */
+function minutesIn(cell: ExcelJS.Cell): number {
+  const value = cell.value;
+  if (value instanceof Date) return Math.round((value.getTime() - Date.UTC(1899, 11, 30)) / 60_000);
+  if (typeof value === 'number') return Math.round(value * 1440);
+  throw new Error(`not a duration: ${JSON.stringify(value)}`);
+}
+
+/** The row whose first cell is the first header. */
+function headerRowOf(sheet: ExcelJS.Worksheet): number {
+  for (let n = 1; n <= 20; n++) if (sheet.getRow(n).getCell(1).value === 'ลำดับ') return n;
+  throw new Error('no header row');
+}
+
+describe('the in/out workbook', () => {
+  const filter = { start: '2026-11-20', finish: '2026-11-21', license: '1234', productName: 'หัวมันสด' };
+
+  it('opens with a title block: the report, branch and company, period, filters, rows and when it was made', async () => {
+    const sheet = await read(await inOutWorkbook(IN_OUT_ROWS, filter, OPTIONS));
+    const lines = [1, 2, 3, 4, 5].map((n) => sheet.getRow(n).getCell(1).value);
+    expect(lines).toEqual([
+      'รายงานรถเข้า-ออกโรงงาน',
+      'สาขา: โรงงานนครราชสีมา   บริษัท: บริษัท แป้งมันไทย จำกัด',
+      'ช่วงวันที่: 20/11/2569 ถึง 21/11/2569',
+      'ตัวกรอง: ทะเบียนรถ: มีคำว่า “1234”   ประเภทสินค้า: หัวมันสด',
+      'จำนวน 2 รายการ   ออกรายงานเมื่อ 22/11/2569 16:05 น.',
+    ]);
+    expect(sheet.getRow(1).getCell(1).font).toMatchObject({ bold: true, size: 14 });
+    // No filter: the block says so; CE when the branch writes CE; a single day reads as one.
+    const plain = await read(
+      await inOutWorkbook(
+        IN_OUT_ROWS,
+        { start: '2026-11-20', finish: '2026-11-20', license: '', productName: null },
+        { ...OPTIONS, calendar: 'CE', companyName: '' },
+      ),
+    );
+    expect([2, 3, 4].map((n) => plain.getRow(n).getCell(1).value)).toEqual([
+      'สาขา: โรงงานนครราชสีมา',
+      'วันที่: 20/11/2026',
+      'ตัวกรอง: ไม่มี (ทุกรายการ)',
+    ]);
+  });
+
+  it('writes dates as real dates in the era, durations as summable [h]:mm, and "-" where the screen shows "-"', async () => {
+    const sheet = await read(await inOutWorkbook(IN_OUT_ROWS, filter, OPTIONS));
+    const header = headerRowOf(sheet);
+    expect(header).toBe(7);
+    expect((sheet.getRow(header).values as unknown[]).slice(1)).toEqual([
+      'ลำดับ',
+      'หมายเลขคิว',
+      'ทะเบียนรถ',
+      'ประเภทคิว',
+      'ประเภทสินค้า',
+      'เวลาเข้า\n(รับบัตร)',
+      'เวลาเข้าแล็บ',
+      'เวลาออกแล็บ',
+      'ระยะเวลาแล็บ\n(ชม.:นาที)',
+      'เวลาออก',
+      'เวลาในโรงงาน\n(ชม.:นาที)',
+      'หมายเลขคิวเดิม',
+      'เหตุผล',
+    ]);
+
+    const done = sheet.getRow(header + 1);
+    expect(done.getCell(1)).toMatchObject({ value: 1, type: ExcelJS.ValueType.Number });
+    // 10:00 Bangkok as the cell shows it (a spreadsheet has no time zone), in BE.
+    const created = done.getCell(6);
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect((created.value as Date).toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    expect(created.numFmt).toBe(DATE_TIME_FORMATS.BE);
+    expect(DATE_TIME_FORMATS.BE).toBe('[$-107041E]dd/mm/yyyy hh:mm');
+    // The lab: whole minutes (100 → 1:40); time in factory: plus one (100 → 1:41); real numbers.
+    for (const [column, minutes] of [
+      [9, 100],
+      [11, 101],
+    ] as const) {
+      const cell = done.getCell(column);
+      expect(cell.numFmt).toBe(DURATION_FORMAT);
+      expect(minutesIn(cell)).toBe(minutes);
+      expect(cell.alignment).toMatchObject({ horizontal: 'right' });
+    }
+    expect(created.alignment).toMatchObject({ horizontal: 'center' });
+    expect(done.getCell(3).alignment).toMatchObject({ horizontal: 'left' });
+
+    // Still inside: "-" for the lab, exit, durations and the previous number; the licence too.
+    const inside = sheet.getRow(header + 2);
+    expect([3, 7, 8, 9, 10, 11, 12].map((column) => inside.getCell(column).value)).toEqual([
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ]);
+    expect(inside.getCell(13).value).toBe(
+      'ตรวจซ้ำ — ความชื้นสูงกว่าที่ตกลงไว้ในสัญญา ให้ตรวจตัวอย่างใหม่อีกครั้งตอนบ่ายพร้อมผู้ควบคุมคุณภาพ',
+    );
+    expect(sheet.rowCount).toBe(header + 2);
+  });
+
+  it('sizes each column to its longest value, Thai measured by what the eye sees', async () => {
+    const sheet = await read(await inOutWorkbook(IN_OUT_ROWS, filter, OPTIONS));
+    const width = (column: number) => sheet.getColumn(column).width!;
+    // "กข 1234 กรุงเทพมหานคร" is 21 code points and 20 letters wide (the SARA UU under พ takes none).
+    expect(textWidth('กข 1234 กรุงเทพมหานคร')).toBe(20);
+    expect(width(3)).toBe(20 + 3);
+    // Dates: 16 characters, whatever the era's code in front of the pattern.
+    expect(width(6)).toBe(18);
+    // A short value under a long header: the header's longest line sets the width.
+    expect(width(9)).toBe(Math.ceil(textWidth('ระยะเวลาแล็บ') * 1.1) + 3);
+    // A long reason wraps inside a column that stops at 40.
+    expect(width(13)).toBe(40);
+    expect(sheet.getRow(headerRowOf(sheet) + 2).getCell(13).alignment).toMatchObject({ wrapText: true });
+  });
+
+  it('prints on landscape A4, one page wide, the header row on every page, and keeps it in view on screen', async () => {
+    const sheet = await read(await inOutWorkbook(IN_OUT_ROWS, filter, OPTIONS));
+    const header = headerRowOf(sheet);
+    expect(sheet.pageSetup).toMatchObject({
+      paperSize: 9,
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${header}:${header}`,
+    });
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
+    expect(sheet.autoFilter).toBe(`A${header}:M${header}`);
+    expect(sheet.headerFooter.oddFooter).toBe('&Lรายงานรถเข้า-ออกโรงงาน&Rหน้า &P / &N');
+    expect(sheet.getRow(header).getCell(1).font).toMatchObject({ bold: true });
+  });
+});
+
+describe('the summary workbook', () => {
+  const row = (patch: Partial<SummaryRow>): SummaryRow => ({
+    uuid: 'u',
+    queue_number: 'B001',
+    created: bkk('2026-11-20', '08:00'),
+    license_no: '70-1001',
+    incoming_weight: null,
+    output_weight: null,
+    document_pick_up: null,
+    time_works: null,
+    weigh_in: null,
+    weigh_out: null,
+    total_time: null,
+    time_wait: null,
+    ...patch,
+  });
+  const rows = [
+    row({
+      incoming_weight: 31250.5,
+      output_weight: 12040,
+      weigh_in: bkk('2026-11-20', '08:05'),
+      weigh_out: bkk('2026-11-20', '09:15'),
+      total_time: 85 * 60,
+      time_wait: 30 * 60 + 59,
+    }),
+    row({ queue_number: 'B002', license_no: 'กข 5678' }),
+  ];
+  const filter = {
+    start: '2026-11-20',
+    finish: '2026-11-20',
+    license: '',
+    sortField: 'total_time' as const,
+    sortOrder: 'descend' as const,
+  };
+
+  it('names the order the rows are in, and writes weights as numbers with a decimal only when there is one', async () => {
+    const sheet = await read(await summaryWorkbook(rows, filter, OPTIONS));
+    expect(sheet.getRow(1).getCell(1).value).toBe('รายงานสรุป');
+    expect(sheet.getRow(5).getCell(1).value).toBe('เรียงตาม: เวลารวม (มากไปน้อย)');
+    const header = headerRowOf(sheet);
+    expect(header).toBe(8);
+    expect((sheet.getRow(header).values as unknown[]).slice(1)).toEqual([
+      'ลำดับ',
+      'หมายเลขคิว',
+      'ทะเบียนรถ',
+      'น้ำหนักเข้า\n(กก.)',
+      'น้ำหนักออก\n(กก.)',
+      'เวลารับเอกสาร',
+      'เวลาผลตรวจออก',
+      'เวลาชั่งเข้า',
+      'เวลาชั่งออก',
+      'เวลารวม\n(ชม.:นาที)',
+      'เวลารอคิว\n(ชม.:นาที)',
+    ]);
+    const first = sheet.getRow(header + 1);
+    expect(first.getCell(4)).toMatchObject({ value: 31250.5, numFmt: '#,##0.0' });
+    expect(first.getCell(5)).toMatchObject({ value: 12040, numFmt: '#,##0_._0' });
+    expect(first.getCell(4).alignment).toMatchObject({ horizontal: 'right' });
+    expect(first.getCell(8).numFmt).toBe(DATE_TIME_FORMATS.BE);
+    // Total: 85 min plus one, as the screen counts time in factory; the wait: whole minutes.
+    expect(minutesIn(first.getCell(10))).toBe(86);
+    expect(minutesIn(first.getCell(11))).toBe(30);
+    const empty = sheet.getRow(header + 2);
+    expect([4, 5, 6, 7, 8, 9, 10, 11].map((column) => empty.getCell(column).value)).toEqual(
+      Array(8).fill('-'),
+    );
+  });
+
+  it('writes CE dates when the branch uses CE', async () => {
+    const sheet = await read(await summaryWorkbook(rows, filter, { ...OPTIONS, calendar: 'CE' }));
+    const first = sheet.getRow(headerRowOf(sheet) + 1);
+    expect(first.getCell(8).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(sheet.getRow(3).getCell(1).value).toBe('วันที่: 20/11/2026');
+  });
+});
+
+describe('text width', () => {
+  it('counts what the eye sees: Thai marks above and below take no room, SARA AM and leading vowels do', () => {
+    expect(textWidth('ที่นี่')).toBe(2);
+    expect(textWidth('กำลัง')).toBe(4);
+    expect(textWidth('เปลี่ยน')).toBe(5);
+    expect(textWidth('พระนครศรีอยุธยา')).toBe(13);
+    expect(textWidth('70-1001')).toBe(7);
+    // The longest line of a wrapped header; wide characters take two.
+    expect(textWidth('เวลาในโรงงาน\n(ชม.:นาที)')).toBe(12);
+    expect(textWidth('漢字')).toBe(4);
+    expect(textWidth('👍🏽')).toBe(2);
+  });
+
+  it('writes a site day in the era', () => {
+    expect(eraDay('2026-11-20', 'BE')).toBe('20/11/2569');
+    expect(eraDay('2026-01-05', 'CE')).toBe('05/01/2026');
+  });
+});

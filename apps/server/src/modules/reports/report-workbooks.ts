@@ -1,0 +1,190 @@
+import type { InOutRow, SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import { isEndedState } from '@truck-queue/shared/queue/queue-machine';
+import { siteWallClock } from '../../lib/site-time.ts';
+import {
+  durationCell,
+  textCell,
+  writeXlsx,
+  type Calendar,
+  type ColumnKind,
+  type XlsxCell,
+} from '../../lib/xlsx.ts';
+import { exportHeading, type AppliedFilter, type ExportContext } from './export-heading.ts';
+
+/** Where, when and for whom a workbook is made; dates in the branch's era, BE unless it says CE. */
+export type WorkbookOptions = Omit<ExportContext, 'calendar'> & { calendar?: Calendar };
+
+/** A column of an export: its Thai header (a line break wraps it), its kind and its cell. */
+interface Column<Row> {
+  header: string;
+  kind: ColumnKind;
+  cell: (row: Row, index: number) => XlsxCell;
+}
+
+/** Database text as a cell; empty text shows "-", as on the screen. */
+const text = (value: string | null) => (value ? textCell(value) : null);
+
+/**
+ * The sheet of a report: its title block, its columns' headers and every row's cells. Dates are
+ * real dates on the site's wall clock; durations real durations ([h]:mm, so they sum), their unit
+ * in the header; the Thai words of the screen ("1 ชม. 41 นาที") are not repeated in a column of
+ * their own, since the cell already reads "1:41" under a header that says ชม.:นาที.
+ */
+function reportWorkbook<Row>(
+  sheetName: string,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  heading: (context: ExportContext) => string[],
+  options: WorkbookOptions,
+): Promise<Buffer> {
+  const context: ExportContext = { ...options, calendar: options.calendar ?? 'BE' };
+  return writeXlsx({
+    sheetName,
+    heading: heading(context),
+    calendar: context.calendar,
+    columns: columns.map(({ header, kind }) => ({ header, kind })),
+    rows: rows.map((row, index) => columns.map((column) => column.cell(row, index))),
+  });
+}
+
+/** An instant from the report as a date cell on the site's wall clock (a cell has no time zone). */
+function timeCell(timeZone: string) {
+  return (iso: string | null) => (iso ? siteWallClock(new Date(iso), timeZone) : null);
+}
+
+/** The reason cell: the branch's reason and the officer's note, or why a ticket ended without one. */
+export function reasonText(
+  row: Pick<InOutRow, 'queue_state' | 'reason_name' | 'reason_note'>,
+): string | null {
+  const parts = [row.reason_name, row.reason_note].filter((p): p is string => Boolean(p));
+  if (isEndedState(row.queue_state) && parts.length === 0) return 'ไม่มาตามเรียก (ยกเลิกบัตร)';
+  return parts.length ? parts.join(' — ') : null;
+}
+
+/** The in/out report's columns: the screen's (SPEC.md section 2), with its Thai headers. */
+function inOutColumns(timeZone: string): Column<InOutRow>[] {
+  const at = timeCell(timeZone);
+  return [
+    { header: 'ลำดับ', kind: 'integer', cell: (_row, index) => index + 1 },
+    { header: 'หมายเลขคิว', kind: 'text', cell: (row) => text(row.queue_number) },
+    { header: 'ทะเบียนรถ', kind: 'text', cell: (row) => text(row.truck_license) },
+    { header: 'ประเภทคิว', kind: 'text', cell: (row) => text(row.queue_type_name) },
+    { header: 'ประเภทสินค้า', kind: 'text', cell: (row) => text(row.product_name) },
+    { header: 'เวลาเข้า\n(รับบัตร)', kind: 'date', cell: (row) => at(row.created) },
+    { header: 'เวลาเข้าแล็บ', kind: 'date', cell: (row) => at(row.stamp_lab_start) },
+    { header: 'เวลาออกแล็บ', kind: 'date', cell: (row) => at(row.stamp_lab_finish) },
+    // The screen's rules: the lab counts whole minutes, time in factory whole minutes plus one.
+    {
+      header: 'ระยะเวลาแล็บ\n(ชม.:นาที)',
+      kind: 'duration',
+      cell: (row) => durationCell(row.stamp_second_ls_to_lf, 'floor'),
+    },
+    { header: 'เวลาออก', kind: 'date', cell: (row) => at(row.exit) },
+    {
+      header: 'เวลาในโรงงาน\n(ชม.:นาที)',
+      kind: 'duration',
+      cell: (row) => durationCell(row.time_in_factory, 'plusOne'),
+    },
+    { header: 'หมายเลขคิวเดิม', kind: 'text', cell: (row) => text(row.previous_number) },
+    { header: 'เหตุผล', kind: 'text', cell: (row) => text(reasonText(row)) },
+  ];
+}
+
+/** The in/out report's filters as the officer set them. */
+export interface InOutExportFilter {
+  start: string;
+  finish: string;
+  license: string;
+  /** The product chosen, or null for every product. */
+  productName: string | null;
+}
+
+/** The in/out report as an .xlsx: the title block, then every matching row. */
+export function inOutWorkbook(
+  rows: readonly InOutRow[],
+  filter: InOutExportFilter,
+  options: WorkbookOptions,
+): Promise<Buffer> {
+  const filters: AppliedFilter[] = [];
+  if (filter.license) filters.push(['ทะเบียนรถ', `มีคำว่า “${filter.license}”`]);
+  if (filter.productName !== null) filters.push(['ประเภทสินค้า', filter.productName]);
+  return reportWorkbook(
+    'รถเข้า-ออก',
+    inOutColumns(options.timeZone),
+    rows,
+    (context) => exportHeading('รายงานรถเข้า-ออกโรงงาน', context, filter, filters, rows.length),
+    options,
+  );
+}
+
+/** The summary's columns: the screen's, with the queue number in a column of its own. */
+function summaryColumns(timeZone: string): Column<SummaryRow>[] {
+  const at = timeCell(timeZone);
+  return [
+    { header: 'ลำดับ', kind: 'integer', cell: (_row, index) => index + 1 },
+    { header: 'หมายเลขคิว', kind: 'text', cell: (row) => text(row.queue_number) },
+    { header: 'ทะเบียนรถ', kind: 'text', cell: (row) => text(row.license_no) },
+    { header: 'น้ำหนักเข้า\n(กก.)', kind: 'kg', cell: (row) => row.incoming_weight },
+    { header: 'น้ำหนักออก\n(กก.)', kind: 'kg', cell: (row) => row.output_weight },
+    { header: 'เวลารับเอกสาร', kind: 'date', cell: (row) => at(row.document_pick_up) },
+    { header: 'เวลาผลตรวจออก', kind: 'date', cell: (row) => at(row.time_works) },
+    { header: 'เวลาชั่งเข้า', kind: 'date', cell: (row) => at(row.weigh_in) },
+    { header: 'เวลาชั่งออก', kind: 'date', cell: (row) => at(row.weigh_out) },
+    // Ticket to exit counts as time in factory does (plus one); the wait, whole minutes.
+    {
+      header: 'เวลารวม\n(ชม.:นาที)',
+      kind: 'duration',
+      cell: (row) => durationCell(row.total_time, 'plusOne'),
+    },
+    {
+      header: 'เวลารอคิว\n(ชม.:นาที)',
+      kind: 'duration',
+      cell: (row) => durationCell(row.time_wait, 'floor'),
+    },
+  ];
+}
+
+/** What each sort of the summary is called in the title block. */
+const SUMMARY_SORT_NAMES: Record<SummarySortField, string> = {
+  created: 'เวลารับบัตร',
+  license_no: 'ทะเบียนรถ',
+  incoming_weight: 'น้ำหนักเข้า',
+  output_weight: 'น้ำหนักออก',
+  document_pick_up: 'เวลารับเอกสาร',
+  time_works: 'เวลาผลตรวจออก',
+  weigh_in: 'เวลาชั่งเข้า',
+  weigh_out: 'เวลาชั่งออก',
+  total_time: 'เวลารวม',
+  time_wait: 'เวลารอคิว',
+};
+
+/** The summary's filter and order as the officer set them. */
+export interface SummaryExportFilter {
+  start: string;
+  finish: string;
+  license: string;
+  sortField: SummarySortField;
+  sortOrder: 'ascend' | 'descend';
+}
+
+/** The summary report as an .xlsx: the title block, then every matching row in the screen's order. */
+export function summaryWorkbook(
+  rows: readonly SummaryRow[],
+  filter: SummaryExportFilter,
+  options: WorkbookOptions,
+): Promise<Buffer> {
+  const filters: AppliedFilter[] = filter.license ? [['ทะเบียนรถ', `มีคำว่า “${filter.license}”`]] : [];
+  const order = filter.sortOrder === 'ascend' ? 'น้อยไปมาก' : 'มากไปน้อย';
+  return reportWorkbook(
+    'รายงานสรุป',
+    summaryColumns(options.timeZone),
+    rows,
+    (context) => {
+      const heading = exportHeading('รายงานสรุป', context, filter, filters, rows.length);
+      // After the filters: the order the rows are in, as the screen sorted them.
+      heading.splice(4, 0, `เรียงตาม: ${SUMMARY_SORT_NAMES[filter.sortField]} (${order})`);
+      return heading;
+    },
+    options,
+  );
+}
