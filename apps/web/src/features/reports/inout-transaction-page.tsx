@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IN_OUT_EXPORT_MAX_ROWS } from '@truck-queue/shared/contracts/report.contract';
+import { useCalendar } from '../../lib/calendar-context.tsx';
 import { config } from '../../lib/config.ts';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import type { InOutFilter } from './api/query-keys.ts';
@@ -44,6 +45,7 @@ export function InoutTransactionPage() {
   const cardSize = useCardSize();
   const { message } = App.useApp();
   const words = useDurationWords();
+  const calendar = useCalendar();
   const today = usePlantToday();
   const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
   const [showProblem, setShowProblem] = useState(false);
@@ -58,8 +60,8 @@ export function InoutTransactionPage() {
   const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
 
   const lines = useMemo(
-    () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, words) : []),
-    [report.data, words],
+    () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, calendar, words) : []),
+    [report.data, calendar, words],
   );
 
   /** The draft, checked; null (with the problem shown) when the period is wrong. */
@@ -142,7 +144,7 @@ export function InoutTransactionPage() {
           title={
             applied
               ? t('reports.inOut.resultsTitle', {
-                  period: periodLabel({ start: applied.find_start, finish: applied.find_finish }),
+                  period: periodLabel({ start: applied.find_start, finish: applied.find_finish }, calendar),
                 })
               : t('reports.inOut.resultsTitleEmpty')
           }
