@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calendarYear } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
@@ -38,7 +38,7 @@ function partsOf(ticket: Locator) {
       .map((el) => ({
         part: el.getAttribute('class'),
         tag: el.tagName.toLowerCase(),
-        text: el instanceof SVGElement ? null : (el as HTMLElement).innerText.trim(),
+        text: el instanceof SVGElement ? null : el.innerText.trim(),
       })),
   );
 }
