@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { typeOnKeypad } from './plates.ts';
 
 declare global {
@@ -33,14 +32,18 @@ export async function kioskPage(browser: Browser, baseUrl: string): Promise<Page
   return page;
 }
 
-/** From the first step to the confirm step: queue type รับสินค้า, product กากมัน, the licence on the keypad. */
+/**
+ * From the first step to the confirm step: queue type รับสินค้า, product กากมัน, the licence on
+ * the keypad. Playwright's waits only (the screenshots use it too, outside vitest).
+ */
 export async function chooseUpToConfirm(page: Page, licence: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
+  await page.locator('[data-testid="kiosk"][data-step="type"]').waitFor();
   await page.getByRole('button', { name: /รับสินค้า/ }).click();
   await page.getByRole('button', { name: /กากมัน/ }).click();
   // The keypad types the plate's number; these plates have no province picked.
   await typeOnKeypad(page, 'th', licence);
-  expect(await page.getByTestId('kiosk-plate-number-0').inputValue()).toBe(licence);
+  const typed = await page.getByTestId('kiosk-plate-number-0').inputValue();
+  if (typed !== licence) throw new Error(`The keypad typed "${typed}", not "${licence}"`);
   await page.getByTestId('kiosk-licence-next').click();
-  await expect.poll(() => page.getByTestId('kiosk-summary-licence').innerText()).toBe(licence);
+  await page.getByTestId('kiosk-summary-licence').filter({ hasText: licence }).waitFor();
 }
