@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { shownDay } from './support/dates.ts';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
 
@@ -35,16 +36,8 @@ async function counter(page: Page, name: 'total' | 'waiting' | 'completed'): Pro
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-/** DD/MM/YYYY of the demo plant's day `back` days before today (the plant is in Bangkok). */
-function plantDay(back: number): string {
-  const day = new Date(Date.now() - back * 86_400_000);
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(day);
-}
+/** DD/MM/YYYY of the demo plant's day `back` days before today, in the branch's calendar. */
+const plantDay = (back: number) => shownDay(back);
 
 const bars = (page: Page, chart: string) => page.getByTestId(chart).locator('.recharts-bar-rectangle');
 

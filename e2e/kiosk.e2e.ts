@@ -6,19 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { employeeSession, post } from './support/demo-plant.ts';
 import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+import { chooseUpToConfirm, kioskPage as kioskPageOf } from './support/kiosk.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** The kiosk page, registered by the first test and used by the next ones. */
 let kiosk: Page;
-
-declare global {
-  interface Window {
-    /** How many times the page called window.print() (stubbed: headless Chromium cannot print). */
-    __prints: number;
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,55 +28,11 @@ interface IssuedTicket {
   truck_license: string;
 }
 
-/** A Thai kiosk at 1080x1920, at twice the pixels so the QR code reads cleanly from a screenshot. */
+/** A Thai kiosk (support/kiosk.ts), closed with the others. */
 async function kioskPage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-    viewport: { width: 1080, height: 1920 },
-    deviceScaleFactor: 2,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    localStorage.setItem('I18N_LANGUAGE', 'th');
-    window.__prints = 0;
-    window.print = () => {
-      window.__prints += 1;
-    };
-  });
+  const page = await kioskPageOf(browser, baseUrl);
+  contexts.push(page.context());
   return page;
-}
-
-/** Types on the kiosk's own keypad, switching its letter tabs as needed. */
-async function typeOnKeypad(page: Page, text: string): Promise<void> {
-  const keypad = page.getByTestId('kiosk-keypad');
-  for (const char of text) {
-    if (char === ' ') {
-      await keypad.getByRole('button', { name: 'เว้นวรรค' }).click();
-      continue;
-    }
-    if (char === '-') {
-      await keypad.getByRole('button', { name: 'ขีด', exact: true }).click();
-      continue;
-    }
-    if (/[ก-ฮ]/.test(char)) await keypad.getByText('ก–ฮ', { exact: true }).click();
-    else if (/[A-Z]/.test(char)) await keypad.getByText('A–Z', { exact: true }).click();
-    await keypad.getByRole('button', { name: char, exact: true }).click();
-  }
-}
-
-/** From the first step to the confirm step: queue type รับสินค้า, product กากมัน, the licence on the keypad. */
-async function chooseUpToConfirm(page: Page, licence: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
-  await page.getByRole('button', { name: /รับสินค้า/ }).click();
-  await page.getByRole('button', { name: /กากมัน/ }).click();
-  // The keypad types the plate's number; these plates have no province picked.
-  await typeOnKeypad(page, licence);
-  expect(await page.getByTestId('kiosk-plate-number-0').inputValue()).toBe(licence);
-  await page.getByTestId('kiosk-licence-next').click();
-  await expect.poll(() => page.getByTestId('kiosk-summary-licence').innerText()).toBe(licence);
 }
 
 /** Every ticket of today on the officers' Manage Calling cards with this licence, through the API. */

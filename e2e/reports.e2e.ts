@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { shownDay, typeDate } from './support/dates.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -43,15 +44,7 @@ afterAll(async () => {
 });
 
 /** A day of the plant's calendar (Asia/Bangkok, the demo's zone) as the pickers show it. */
-function siteDay(daysAgo: number): string {
-  const date = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
-}
+const siteDay = (daysAgo: number) => shownDay(daysAgo);
 
 const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
 const cellTexts = (p: Page, column: number) =>
@@ -79,15 +72,6 @@ async function exportSheet(p: Page) {
     if (n > header) body.push(row);
   });
   return { sheet, header, body, title: sheet.getRow(1).getCell(1).text };
-}
-
-/** Types a day into an antd date picker, as an officer does. */
-async function typeDate(p: Page, id: string, day: string): Promise<void> {
-  const input = p.locator(`#${id}`);
-  await input.click();
-  await input.fill(day);
-  await p.keyboard.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(day);
 }
 
 /** "2 h 5 min" / "45 min" -> minutes; '-' -> null. */

@@ -7,7 +7,7 @@ import { toThaiLayout } from '@truck-queue/shared/scan/keyboard-layout';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { post, randomLicence } from './support/demo-plant.ts';
 import { fakeCameraArgs, pngToY4m } from './support/fake-camera.ts';
-import { fillDialogPlate } from './support/plates.ts';
+import { issueFromDialog } from './support/new-ticket.ts';
 import { shareNumber } from './support/same-number.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { issueTicket, signIn, type IssuedTicket } from './support/yard-plant.ts';
@@ -53,27 +53,7 @@ async function officerPage(email: string, password: string, at: string, on = bro
 /** Issues a general-flow ticket from Manage Calling and returns it with a picture of its print. */
 async function issueAndPrint(licence: string): Promise<{ ticket: IssuedTicket; print: Buffer }> {
   const page = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
-  await page.getByRole('button', { name: 'New ticket' }).click();
-  const dialog = page.getByRole('dialog');
-  const product = dialog.getByLabel('Product');
-  // A click while the list is still opening may close it: choose until the product unlocks.
-  for (let attempt = 0; attempt < 5 && (await product.isDisabled()); attempt++) {
-    await dialog.getByLabel('Queue type').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'ติดต่อทั่วไป' })
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(200);
-  }
-  await product.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'วัสดุซ่อมบำรุง' })
-    .click();
-  await fillDialogPlate(page, dialog, 'en', licence);
-  const issued = page.waitForResponse('**/api/process/printer/issueQueue');
-  await dialog.getByRole('button', { name: 'Issue ticket' }).click();
-  const { queue } = (await (await issued).json()) as { queue: IssuedTicket };
-  await page.getByTestId('issued-number').waitFor();
+  const queue = await issueFromDialog(page, 'en', licence);
   // The printed ticket: print media on a page as wide as the 80 mm paper.
   await page.setViewportSize({ width: 302, height: 600 });
   await page.emulateMedia({ media: 'print' });

@@ -1,56 +1,20 @@
 /// <reference lib="dom" />
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { fillDialogPlate } from './support/plates.ts';
+import type { Browser } from 'playwright-core';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
+import { issueFromDialog } from './support/new-ticket.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 
 /** The words the shots click and type, as the screens say them. */
 const TEXT = {
-  th: {
-    newTicket: /ออกบัตรคิว$/,
-    queueType: 'ประเภทคิว',
-    product: 'สินค้า',
-    issue: 'ออกบัตรคิว',
-    find: 'ค้นหาบัตรคิว',
-  },
-  en: {
-    newTicket: /New ticket$/,
-    queueType: 'Queue type',
-    product: 'Product',
-    issue: 'Issue ticket',
-    find: 'Find a ticket',
-  },
-} as const satisfies Record<Language, Record<string, string | RegExp>>;
+  th: { find: 'ค้นหาบัตรคิว' },
+  en: { find: 'Find a ticket' },
+} as const satisfies Record<Language, Record<string, string>>;
 
 /** 80 mm at 96 px per inch: the printed ticket's paper width. */
 const PAPER_WIDTH_PX = 302;
-
-/** Issues a general-flow ticket from Manage Calling's dialog; the dialog shows it, the print holds it. */
-async function issueFromDialog(page: Page, language: Language): Promise<void> {
-  const text = TEXT[language];
-  await page.getByRole('button', { name: text.newTicket }).click();
-  const dialog = page.getByRole('dialog');
-  const product = dialog.getByLabel(text.product, { exact: true });
-  // A click while the list is still opening may close it: choose until the product unlocks.
-  for (let attempt = 0; attempt < 5 && (await product.isDisabled()); attempt++) {
-    await dialog.getByLabel(text.queueType, { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'ติดต่อทั่วไป' })
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(200);
-  }
-  await product.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'วัสดุซ่อมบำรุง' })
-    .click();
-  await fillDialogPlate(page, dialog, language, randomLicence());
-  await dialog.getByRole('button', { name: text.issue, exact: true }).click();
-  await page.getByTestId('issued-number').waitFor();
-}
 
 /**
  * The back office's printed ticket, the paper alone: print media on a page as wide as the 80 mm
@@ -69,7 +33,7 @@ async function shootTicketPrint(browser: Browser, baseUrl: string, language: Lan
   await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
   await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
   await page.goto('/System/manageCalling/1');
-  await issueFromDialog(page, language);
+  await issueFromDialog(page, language, randomLicence());
   await page.emulateMedia({ media: 'print' });
   await page.waitForTimeout(300);
   await page.locator('.tq-ticket-print').screenshot({ path: path.join(OUT, `ticket-print-${language}.png`) });
@@ -96,7 +60,7 @@ export async function shootScanScreens(browser: Browser, baseUrl: string): Promi
         const page = await preparePage(browser, baseUrl, language, mode);
         await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
         await page.goto('/System/manageCalling/1');
-        await issueFromDialog(page, language);
+        await issueFromDialog(page, language, randomLicence());
         await page.evaluate(() => window.scrollTo(0, 0));
         await shoot(page, `new-ticket-issued-${suffix}`);
         if (mode === 'light') {

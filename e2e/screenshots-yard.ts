@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
-import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
+import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import {
   cardTicket,
   firstReason,
@@ -216,6 +217,22 @@ export async function shootYardScreens(browser: Browser, baseUrl: string): Promi
         await page.goto('/System/yardRules');
         await page.getByTestId('reasons-void').locator('.ant-table-row').first().waitFor();
         await shoot(page, `yard-rules-${language}-${mode}`, true);
+        // The plant's day start and its calendar, the cards side by side in the page's order.
+        const cards = page.getByTestId('plant-day').or(page.getByTestId('calendar-card'));
+        await page.getByTestId('calendar-card').scrollIntoViewIfNeeded();
+        const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+        if (first && second) {
+          await page.screenshot({
+            path: path.join(OUT, `yard-calendar-${language}-${mode}.png`),
+            clip: {
+              x: first.x,
+              y: first.y,
+              width: first.width,
+              height: second.y + second.height - first.y,
+            },
+          });
+          console.log(`  docs/screenshots/yard-calendar-${language}-${mode}.png`);
+        }
         await page.context().close();
       }
     }

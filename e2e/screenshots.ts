@@ -2,6 +2,7 @@
 // every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { shootCalendarScreens } from './screenshots-calendar.ts';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootExportScreens } from './screenshots-export.ts';
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
     if (wanted('refusals')) await shootRefusalScreens(browser, server.baseUrl);
     // The Excel exports printed to PDF by LibreOffice, and the summary's Export button.
     if (wanted('export')) await shootExportScreens(browser, server.baseUrl);
+    // The branch's calendar, BE and CE: a table, a picker, the kiosk's ticket, the TV.
+    if (wanted('calendar')) await shootCalendarScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -211,6 +211,18 @@ export async function setNoShowRule(
   );
 }
 
+/** The admin sets the branch's calendar (the year its dates are written in), keeping its other rules. */
+export async function setCalendar(baseUrl: string, calendar: 'BE' | 'CE'): Promise<void> {
+  const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+  const { settings } = await post<{ settings: Record<string, unknown> }>(
+    baseUrl,
+    'admin/yard/settings',
+    {},
+    admin.session,
+  );
+  await post(baseUrl, 'admin/yard/saveSettings', { ...settings, calendar }, admin.session);
+}
+
 /** The admin retires (or restores) the branch's reason of `kind` named `name`. */
 export async function setReasonActive(
   baseUrl: string,

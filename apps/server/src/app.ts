@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
   const auth = createAuthService({ repo: createAuthRepository(db), session: config.session, events, clock });
   const queueRepo = createQueueRepository(db);
-  const yard = createYardService({ repo: createYardRepository(db), queues: queueRepo, db });
+  const yard = createYardService({ repo: createYardRepository(db), queues: queueRepo, db, events });
   const days = createPlantDays({
     dayStartOf: async (branchId) => (await yard.settings(branchId)).dayStartMinutes,
     siteTimeZone: config.siteTimeZone,

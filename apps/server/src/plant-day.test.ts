@@ -67,6 +67,7 @@ describe('the day start setting', () => {
       no_show_after_recalls: 4,
       no_show_policy: 'requeue',
       day_start_minutes: 360,
+      calendar: 'BE',
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import {
   customType,
   bigserial,
@@ -47,11 +48,17 @@ export const branches = pgTable(
      * (shared/plant-day.ts): a ticket's queue_date, its number's day and every "today" follow it.
      */
     dayStartMinutes: integer('day_start_minutes').notNull().default(0),
+    /**
+     * The calendar its dates are written in (shared/calendar.ts): 'BE' (Buddhist era, as Thai
+     * documents use) or 'CE'. Only the year a person reads changes; stored dates stay Gregorian.
+     */
+    calendar: text('calendar', { enum: CALENDARS }).notNull().default(DEFAULT_CALENDAR),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
     check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
     check('branches_day_start_minutes', sql`${t.dayStartMinutes} between 0 and 1439`),
+    check('branches_calendar', sql`${t.calendar} in ('BE', 'CE')`),
   ],
 );
 

@@ -36,6 +36,11 @@ export interface HubEvents {
     kind: 'display' | 'printer';
     shortIds: string[];
   };
+  /**
+   * A branch's settings that every screen shows changed (its calendar, its day start): its
+   * officers' pages, displays, kiosks and drivers' pages fetch them again.
+   */
+  branchChanged: { branchId: number };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;

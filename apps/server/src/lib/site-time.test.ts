@@ -22,8 +22,9 @@ describe('site time', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 
-  it('formats an instant as day/month/year hh:mm on the site clock', () => {
-    expect(formatSiteTime(new Date('2026-11-21T17:05:00Z'), 'Asia/Bangkok')).toBe('22/11/2026 00:05');
-    expect(formatSiteTime(new Date('2026-01-02T03:04:00Z'), 'UTC')).toBe('02/01/2026 03:04');
+  it('formats an instant as day/month/year hh:mm on the site clock, in the branch’s calendar', () => {
+    expect(formatSiteTime(new Date('2026-11-21T17:05:00Z'), 'Asia/Bangkok', 'CE')).toBe('22/11/2026 00:05');
+    expect(formatSiteTime(new Date('2026-11-21T17:05:00Z'), 'Asia/Bangkok', 'BE')).toBe('22/11/2569 00:05');
+    expect(formatSiteTime(new Date('2026-01-02T03:04:00Z'), 'UTC', 'CE')).toBe('02/01/2026 03:04');
   });
 });

@@ -1,3 +1,4 @@
+import { numericDateTime, type Calendar } from '@truck-queue/shared/calendar';
 import { addDays, plantDayOf, wallClock } from '@truck-queue/shared/plant-day';
 
 export { addDays };
@@ -35,11 +36,9 @@ export function siteWallClock(at: Date, timeZone: string): Date {
   return new Date(Math.floor(at.getTime() / 1000) * 1000 + offsetAt(at, timeZone));
 }
 
-/** day/month/year hh:mm on the site's clock (SPEC.md section 9). */
-export function formatSiteTime(at: Date, timeZone: string): string {
-  const p = wallClock(at, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}`;
+/** day/month/year hh:mm on the site's clock (SPEC.md section 9), the year in the branch's calendar. */
+export function formatSiteTime(at: Date, timeZone: string, calendar: Calendar): string {
+  return numericDateTime(wallClock(at, timeZone), calendar);
 }
 
 /** The instant at which the site's clock shows `minutes` past midnight of `day` ('YYYY-MM-DD'). */

@@ -2,7 +2,16 @@ import type { EventHub, QueueChange } from '../lib/event-hub.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import type { DeviceNamespace } from './device-namespace.ts';
 import type { PublicNamespace } from './public-namespace.ts';
-import { branchRoom, deviceRoom, pendingRoom, queueTypeRoom, sessionRoom, ticketRoom } from './rooms.ts';
+import {
+  branchDevicesRoom,
+  branchRoom,
+  branchTicketsRoom,
+  deviceRoom,
+  pendingRoom,
+  queueTypeRoom,
+  sessionRoom,
+  ticketRoom,
+} from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
 /**
@@ -69,7 +78,15 @@ export function startBroadcasts(deps: {
       deviceSpace.to(rooms).emit('deviceChanged');
       // Whatever the change, the device's sockets stop getting calls until they reconnect with
       // the new state (a cancelled device must not keep hearing its old branch).
-      deviceSpace.in(deviceRoom(change.deviceId)).socketsLeave(deviceRoom(change.deviceId));
+      const sockets = deviceSpace.in(deviceRoom(change.deviceId));
+      sockets.socketsLeave(branchDevicesRoom(change.branchId));
+      sockets.socketsLeave(deviceRoom(change.deviceId));
+    }),
+    // The branch's calendar or day start: every screen of the branch fetches what it shows again.
+    events.subscribe('branchChanged', ({ branchId }) => {
+      io.to(branchRoom(branchId)).emit('branchChanged');
+      deviceSpace.to(branchDevicesRoom(branchId)).emit('branchChanged');
+      publicSpace.to(branchTicketsRoom(branchId)).emit('queueChanged');
     }),
     events.subscribe('sessionsEnded', ({ sessionIds }) => {
       for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);

@@ -9,7 +9,7 @@ import { sameSecret } from '../lib/tokens.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
-import { deviceRoom, pendingRoom } from './rooms.ts';
+import { branchDevicesRoom, deviceRoom, pendingRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
 export type DeviceNamespace = Namespace<Record<string, never>, DeviceServerToClient>;
@@ -50,7 +50,9 @@ export function createDeviceNamespace(
         if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
         if (arrival.status === 'full' || arrival.status === 'limited') return next(new Error('RATE_LIMITED'));
         await socket.join(
-          arrival.status === 'registered' ? deviceRoom(arrival.device.deviceId) : pendingRoom(shortId),
+          arrival.status === 'registered'
+            ? [deviceRoom(arrival.device.deviceId), branchDevicesRoom(arrival.device.branchId)]
+            : pendingRoom(shortId),
         );
         next();
       })

@@ -7,7 +7,7 @@ import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
-import { queueTypeRoom, ticketRoom } from './rooms.ts';
+import { branchTicketsRoom, queueTypeRoom, ticketRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
 export type PublicNamespace = Namespace<Record<string, never>, PublicServerToClient>;
@@ -33,7 +33,11 @@ export function createPublicNamespace(
     deps.publicQueue
       .information(handshake.data.queue)
       .then(async (info) => {
-        await socket.join([queueTypeRoom(info.branchQueueTypeId), ticketRoom(info.uuid)]);
+        await socket.join([
+          queueTypeRoom(info.branchQueueTypeId),
+          ticketRoom(info.uuid),
+          branchTicketsRoom(info.branchId),
+        ]);
         next();
       })
       // An unknown or forgotten ticket is NOT_FOUND; an outage is not (the page keeps retrying).

@@ -13,5 +13,9 @@ export const queueTypeRoom = (branchQueueTypeId: number) => `queuetype:${branchQ
 export const ticketRoom = (queueUuid: string) => `ticket:${queueUuid}`;
 /** A registered device's sockets (DESIGN.md: `display:<device>`; kiosks have one too). */
 export const deviceRoom = (deviceId: number) => `display:${deviceId}`;
+/** Every registered device's sockets of a branch (`/device`): the branch's settings changed. */
+export const branchDevicesRoom = (branchId: number) => `devices:${branchId}`;
+/** Every driver's page (`/public`) of a ticket of the branch: the branch's settings changed. */
+export const branchTicketsRoom = (branchId: number) => `tickets:${branchId}`;
 /** An unregistered screen showing this short id, waiting to be registered. */
 export const pendingRoom = (shortId: string) => `pending:${shortId}`;

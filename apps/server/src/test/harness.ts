@@ -1,3 +1,4 @@
+import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
@@ -45,7 +46,7 @@ export interface TestContext {
     session: string,
   ): Promise<z.output<C['response']>>;
   /** A branch as the API shows it (BranchSchema). */
-  createBranch(name?: string): Promise<{ id: number; name: string; day_start_minutes: number }>;
+  createBranch(name?: string): Promise<Branch>;
   createOfficer(options: { branchId: number; roles: string; email?: string; password?: string }): Promise<{
     id: number;
     uuid: string;
@@ -105,10 +106,13 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       return parsed.data as never;
     },
     async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
-      const [row] = await database.db
-        .insert(branches)
-        .values({ name })
-        .returning({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes });
+      const [row] = await database.db.insert(branches).values({ name }).returning({
+        id: branches.id,
+        name: branches.name,
+        day_start_minutes: branches.dayStartMinutes,
+        calendar: branches.calendar,
+        company_name: branches.companyName,
+      });
       await seedDefaultReasons(database.db);
       return row!;
     },

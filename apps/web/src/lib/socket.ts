@@ -84,6 +84,17 @@ export function useDeviceChanges(
   }, [onChange]);
 }
 
+/** Calls `onChange` when the branch's calendar or day start changed (the Yard rules page). */
+export function useBranchChanges(onChange: () => void): void {
+  useEffect(() => {
+    const s = staffSocket();
+    s.on('branchChanged', onChange);
+    return () => {
+      s.off('branchChanged', onChange);
+    };
+  }, [onChange]);
+}
+
 function subscribeConnection(onChange: () => void): () => void {
   const s = staffSocket();
   s.on('connect', onChange);

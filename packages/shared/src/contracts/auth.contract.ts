@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDARS, DEFAULT_CALENDAR } from '../calendar.ts';
 import { DEFAULT_DAY_START_MINUTES, MINUTES_PER_DAY } from '../plant-day.ts';
 import { PERMISSIONS } from '../roles.ts';
 import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
@@ -14,6 +15,10 @@ export const BranchSchema = z.object({
     .min(0)
     .max(MINUTES_PER_DAY - 1)
     .default(DEFAULT_DAY_START_MINUTES),
+  /** The calendar its dates are written in (shared/calendar.ts); BE if not given. */
+  calendar: z.enum(CALENDARS).default(DEFAULT_CALENDAR),
+  /** Its company's name for tickets and headings; '' when the plant's COMPANY_NAME stands for it. */
+  company_name: z.string().default(''),
 });
 export type Branch = z.infer<typeof BranchSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDARS } from '../calendar.ts';
 import { DEVICE_KINDS, defineContract, EmptyBodySchema, OkSchema } from './api.ts';
 import { DeviceIdSchema } from './controller.contract.ts';
 import { plateSearchKey, visibleLength } from '../licence.ts';
@@ -43,6 +44,8 @@ export const DeviceInfoSchema = z.object({
   branch_name: z.string(),
   /** COMPANY_NAME, for the ticket's header and the board's title; may be empty. */
   company_name: z.string(),
+  /** The calendar the branch writes its dates in (the ticket's time, the board's clock). */
+  calendar: z.enum(CALENDARS),
   /** Kiosks: the printer an admin says it prints on (informational: the browser picks the printer). */
   printer_name: z.string().nullable(),
   verified_date: InstantSchema,

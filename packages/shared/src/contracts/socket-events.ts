@@ -73,6 +73,8 @@ export interface StaffServerToClient {
   joinRoomCompleted: (room: { branch_id: number }) => void;
   /** A display or kiosk of the branch was registered, verified, cancelled or edited. */
   deviceChanged: (change: { kind: 'display' | 'printer'; uuid: string }) => void;
+  /** The branch's calendar or day start changed: fetch the officer's branch again. */
+  branchChanged: () => void;
 }
 
 /** A call as a display announces it. */
@@ -91,6 +93,8 @@ export interface DeviceServerToClient {
   deviceChanged: () => void;
   /** Displays: a queue of one of the display's queue types was called to a station. */
   called: (call: DeviceCall) => void;
+  /** Its branch's calendar or day start changed: say hello again (the device's info carries them). */
+  branchChanged: () => void;
 }
 
 export interface PublicServerToClient {

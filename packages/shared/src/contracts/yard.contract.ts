@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDARS } from '../calendar.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
@@ -38,6 +39,8 @@ export const YardSettingsSchema = z.object({
     .int()
     .min(0)
     .max(MINUTES_PER_DAY - 1),
+  /** The calendar the branch's dates are written in: 'BE' (Buddhist era) or 'CE' (shared/calendar.ts). */
+  calendar: z.enum(CALENDARS),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -85,13 +88,14 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
-/** Saves the yard's rules; a setting left out (the day start) keeps its value. */
+/** Saves the yard's rules; a setting left out (the day start, the calendar) keeps its value. */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
   body: z.strictObject({
     ...YardSettingsSchema.shape,
     day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
+    calendar: YardSettingsSchema.shape.calendar.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

@@ -1,8 +1,9 @@
 /**
  * The per-branch rules of the yard's everyday moves: why a load is sent to recheck, rejected or
  * a ticket voided (each branch keeps its own list, admin-managed), and what happens to a truck
- * that is called and does not come, and when its working day starts.
+ * that is called and does not come, when its working day starts and the calendar it writes.
  */
+import { DEFAULT_CALENDAR, type Calendar } from '../calendar.ts';
 import { DEFAULT_DAY_START_MINUTES } from '../plant-day.ts';
 
 /** The moves that take a reason from the branch's list. */
@@ -29,12 +30,15 @@ export interface YardSettings {
   noShowPolicy: NoShowPolicy;
   /** When the plant day starts, minutes after midnight on the site's clock (shared/plant-day.ts). */
   dayStartMinutes: number;
+  /** The calendar its dates are written in (shared/calendar.ts). */
+  calendar: Calendar;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
   noShowAfterRecalls: 3,
   noShowPolicy: 'requeue',
   dayStartMinutes: DEFAULT_DAY_START_MINUTES,
+  calendar: DEFAULT_CALENDAR,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

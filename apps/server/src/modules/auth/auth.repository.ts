@@ -179,6 +179,15 @@ function signinQueries(tx: Executor, email: string, ip: string) {
 
 export type SigninQueries = ReturnType<typeof signinQueries>;
 
+/** A branch as the officer's pages know it (auth.contract.ts BranchSchema). */
+const branchColumns = {
+  id: branches.id,
+  name: branches.name,
+  day_start_minutes: branches.dayStartMinutes,
+  calendar: branches.calendar,
+  company_name: branches.companyName,
+};
+
 export function createAuthRepository(db: Db) {
   const officerRows = createOfficersRepository(db);
   return {
@@ -339,27 +348,23 @@ export function createAuthRepository(db: Db) {
 
     async findBranch(id: number) {
       const [row] = await db
-        .select({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes })
+        .select(branchColumns)
         .from(branches)
         .where(and(eq(branches.id, id), eq(branches.active, true)));
       return row ?? null;
     },
 
-    /** A branch's names, active or not, for a ticket issued there (the driver's page). */
+    /** A branch's names and calendar, active or not, for a ticket issued there (the driver's page). */
     async findBranchNames(id: number) {
       const [row] = await db
-        .select({ name: branches.name, companyName: branches.companyName })
+        .select({ name: branches.name, companyName: branches.companyName, calendar: branches.calendar })
         .from(branches)
         .where(eq(branches.id, id));
       return row ?? null;
     },
 
     async listActiveBranches() {
-      return db
-        .select({ id: branches.id, name: branches.name, day_start_minutes: branches.dayStartMinutes })
-        .from(branches)
-        .where(eq(branches.active, true))
-        .orderBy(branches.id);
+      return db.select(branchColumns).from(branches).where(eq(branches.active, true)).orderBy(branches.id);
     },
   };
 }

@@ -89,6 +89,7 @@ export function createDeviceGatewayRepository(db: Db) {
           verifiedDate: devices.verifiedDate,
           branchName: branches.name,
           companyName: branches.companyName,
+          calendar: branches.calendar,
         })
         .from(devices)
         .innerJoin(branches, eq(branches.id, devices.branchId))

@@ -138,6 +138,7 @@ export function createDeviceService(deps: {
       branch_id: device.branchId,
       branch_name: row!.branchName,
       company_name: row!.companyName || deps.companyName,
+      calendar: row!.calendar,
       printer_name: device.kind === 'printer' ? row!.printerName : null,
       verified_date: (row!.verifiedDate ?? clock.now()).toISOString(),
       queue_types: await queueTypesOf(device),

@@ -1,3 +1,4 @@
+import { DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import {
   ISSUED_STATE,
@@ -34,7 +35,7 @@ export function createPublicQueueService(deps: {
   const reads = createQueueReadsRepository(db);
   const authRepo = createAuthRepository(db);
   return {
-    async information(uuid: string): Promise<PublicQueue & { branchQueueTypeId: number }> {
+    async information(uuid: string): Promise<PublicQueue & { branchId: number; branchQueueTypeId: number }> {
       const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
       const q = await reads.findTicketSince(uuid, oldest);
       // An old ticket and an unknown one get the same answer: nothing tells them apart.
@@ -45,6 +46,7 @@ export function createPublicQueueService(deps: {
       let ahead: number | null = null;
       if (!q.exitAt && waiting.includes(state)) ahead = await reads.countAhead(q, waiting);
       return {
+        branchId: q.branchId,
         branchQueueTypeId: q.branchQueueTypeId,
         uuid: q.uuid,
         ticket_code: encodeTicketCode(q.id),
@@ -53,7 +55,7 @@ export function createPublicQueueService(deps: {
         queue_number: q.queueNumber,
         queue_type_info: { queue_type_name: q.queueTypeName },
         product_info: { name: q.productName },
-        created_view: formatSiteTime(q.created, siteTimeZone),
+        created_view: formatSiteTime(q.created, siteTimeZone, branch?.calendar ?? DEFAULT_CALENDAR),
         flow_engine_id: q.flowEngineId,
         queue_state: state,
         ahead,

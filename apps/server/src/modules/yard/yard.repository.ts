@@ -1,3 +1,4 @@
+import type { Calendar } from '@truck-queue/shared/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { NoShowPolicy, ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import type { Db } from '../../db/database.ts';
@@ -54,6 +55,7 @@ export function createYardRepository(db: Db) {
           noShowAfterRecalls: branches.noShowAfterRecalls,
           noShowPolicy: branches.noShowPolicy,
           dayStartMinutes: branches.dayStartMinutes,
+          calendar: branches.calendar,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -62,7 +64,12 @@ export function createYardRepository(db: Db) {
 
     async saveSettings(
       branchId: number,
-      values: { noShowAfterRecalls: number; noShowPolicy: NoShowPolicy; dayStartMinutes: number },
+      values: {
+        noShowAfterRecalls: number;
+        noShowPolicy: NoShowPolicy;
+        dayStartMinutes: number;
+        calendar: Calendar;
+      },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));
     },

@@ -8,6 +8,7 @@ import {
   type YardSettings,
 } from '@truck-queue/shared/queue/yard-rules';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Executor, QueueRepository } from '../queue/queue.repository.ts';
@@ -23,10 +24,16 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_after_recalls: s.noShowAfterRecalls,
   no_show_policy: s.noShowPolicy,
   day_start_minutes: s.dayStartMinutes,
+  calendar: s.calendar,
 });
 
-/** The yard's rules (reason lists, no-show rule) and a ticket's history. */
-export function createYardService(deps: { repo: YardRepository; queues: QueueRepository; db: Executor }) {
+/** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
+export function createYardService(deps: {
+  repo: YardRepository;
+  queues: QueueRepository;
+  db: Executor;
+  events: EventHub;
+}) {
   const { repo, queues, db } = deps;
 
   async function settings(branchId: number): Promise<YardSettings> {
@@ -37,6 +44,7 @@ export function createYardService(deps: { repo: YardRepository; queues: QueueRep
       noShowAfterRecalls: row.noShowAfterRecalls,
       noShowPolicy: policy,
       dayStartMinutes: row.dayStartMinutes,
+      calendar: row.calendar,
     };
   }
 
@@ -84,14 +92,22 @@ export function createYardService(deps: { repo: YardRepository; queues: QueueRep
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<YardSettingsWire, 'day_start_minutes'> & { day_start_minutes?: number | undefined },
+      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar'> &
+        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar'>>,
     ): Promise<YardSettingsWire> {
-      const next = {
+      const before = await settings(auth.branchId);
+      const next: YardSettings = {
         noShowAfterRecalls: input.no_show_after_recalls,
         noShowPolicy: input.no_show_policy,
-        dayStartMinutes: input.day_start_minutes ?? (await settings(auth.branchId)).dayStartMinutes,
+        dayStartMinutes: input.day_start_minutes ?? before.dayStartMinutes,
+        calendar: input.calendar ?? before.calendar,
       };
       await repo.saveSettings(auth.branchId, next);
+      // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
+      // writes dates in its calendar and counts days from its day start: they learn it now.
+      if (next.calendar !== before.calendar || next.dayStartMinutes !== before.dayStartMinutes) {
+        deps.events.publish('branchChanged', { branchId: auth.branchId });
+      }
       return toWire(next);
     },
 

@@ -98,6 +98,7 @@ describe('reason lists', () => {
     expect(rules.reasons.filter((r) => r.kind === 'recheck').map((r) => r.name)).toContain('ความชื้นสูง');
     expect(rules.settings).toEqual({
       day_start_minutes: 0,
+      calendar: 'BE',
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',
     });

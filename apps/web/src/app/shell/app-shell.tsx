@@ -4,6 +4,8 @@ import { Outlet, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ROUTE_PERMISSIONS } from '@truck-queue/shared/roles';
 import { useAccess } from '../../features/auth/api/use-access.ts';
+import { useBranchRefresh } from '../../features/auth/use-branch-refresh.ts';
+import { CalendarProvider } from '../../lib/calendar-context.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useQueueRefresh } from '../../lib/queue-refresh.ts';
 import { ForbiddenPage } from '../forbidden-page.tsx';
@@ -32,6 +34,8 @@ export function AppShell() {
   useDocumentTitle(title);
   // The one live-update subscriber for every signed-in page (see lib/query-keys.ts).
   useQueueRefresh();
+  // The branch's calendar and day start follow the Yard rules page at once.
+  useBranchRefresh();
 
   if (!access) {
     return (
@@ -47,33 +51,35 @@ export function AppShell() {
   const vertical = settings.orientation === 'vertical';
 
   return (
-    <div style={{ background: boxed ? token.colorFillSecondary : undefined, minHeight: '100vh' }}>
-      <Layout
-        style={{
-          minHeight: '100vh',
-          maxWidth: boxed ? BOXED_MAX_WIDTH : undefined,
-          marginInline: 'auto',
-          boxShadow: boxed ? token.boxShadowTertiary : undefined,
-        }}
-      >
-        {vertical && <SideMenu permissions={permissions} />}
-        <Layout style={{ minWidth: 0 }}>
-          <TopBar
-            title={title}
-            fullName={`${officer.name} ${officer.lastname}`.trim()}
-            branch={officer.branch}
-            permissions={permissions}
-            onOpenSettings={() => setSettingsOpen(true)}
-          />
-          <Layout.Content style={{ padding: 24 }}>
-            <Spin spinning={navigation.state === 'loading'} delay={300}>
-              {allowed ? <Outlet /> : <ForbiddenPage />}
-            </Spin>
-          </Layout.Content>
-          <AppFooter />
+    <CalendarProvider calendar={officer.branch.calendar}>
+      <div style={{ background: boxed ? token.colorFillSecondary : undefined, minHeight: '100vh' }}>
+        <Layout
+          style={{
+            minHeight: '100vh',
+            maxWidth: boxed ? BOXED_MAX_WIDTH : undefined,
+            marginInline: 'auto',
+            boxShadow: boxed ? token.boxShadowTertiary : undefined,
+          }}
+        >
+          {vertical && <SideMenu permissions={permissions} />}
+          <Layout style={{ minWidth: 0 }}>
+            <TopBar
+              title={title}
+              fullName={`${officer.name} ${officer.lastname}`.trim()}
+              branch={officer.branch}
+              permissions={permissions}
+              onOpenSettings={() => setSettingsOpen(true)}
+            />
+            <Layout.Content style={{ padding: 24 }}>
+              <Spin spinning={navigation.state === 'loading'} delay={300}>
+                {allowed ? <Outlet /> : <ForbiddenPage />}
+              </Spin>
+            </Layout.Content>
+            <AppFooter />
+          </Layout>
         </Layout>
-      </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </div>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </div>
+    </CalendarProvider>
   );
 }

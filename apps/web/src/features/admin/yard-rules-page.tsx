@@ -10,6 +10,7 @@ import { useSaveReason } from './yard/api/use-save-reason.ts';
 import { useSaveYardSettings } from './yard/api/use-save-yard-settings.ts';
 import { useYardSettings } from './yard/api/use-yard-settings.ts';
 import { NoShowCard } from './yard/components/no-show-card.tsx';
+import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
@@ -17,7 +18,7 @@ import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided), its no-show rule and when its working day starts. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule, when its working day starts and the year its dates are written in. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function YardRulesPage() {
   const [toggling, setToggling] = useState<number | null>(null);
   const [settingsFailure, setSettingsFailure] = useState<string | null>(null);
   const [dayStartFailure, setDayStartFailure] = useState<string | null>(null);
+  const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
 
@@ -82,14 +84,31 @@ export function YardRulesPage() {
           );
         }}
       />
+      <CalendarCard
+        calendar={query.data?.settings.calendar}
+        saving={saveSettings.isPending}
+        failure={calendarFailure}
+        onSave={(calendar) => {
+          const current = query.data?.settings;
+          if (!current) return;
+          setCalendarFailure(null);
+          saveSettings.mutate(
+            { ...current, calendar },
+            {
+              onSuccess: saved,
+              onError: (error) => setCalendarFailure(errorMessage(t, error)),
+            },
+          );
+        }}
+      />
       <NoShowCard
         settings={query.data?.settings}
         saving={saveSettings.isPending}
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start out: the server keeps it.
-          const { day_start_minutes: _dayStart, ...noShow } = settings;
+          // The no-show form leaves the day start and the calendar out: the server keeps them.
+          const { day_start_minutes: _dayStart, calendar: _calendar, ...noShow } = settings;
           saveSettings.mutate(noShow, {
             onSuccess: saved,
             onError: (error) => setSettingsFailure(errorMessage(t, error)),

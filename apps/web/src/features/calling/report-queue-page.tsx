@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
-import { API_DATE_FORMAT, DATE_FORMAT } from '../../lib/format.ts';
+import { API_DATE_FORMAT } from '../../lib/format.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
@@ -143,7 +143,6 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
               <Typography.Text>{t('reportQueue.date')}</Typography.Text>
               <DatePicker
                 value={date ?? siteToday}
-                format={DATE_FORMAT}
                 allowClear={false}
                 disabledDate={(day) => day.isAfter(siteToday, 'day')}
                 onChange={(day: Dayjs | null) => setDate(day && !day.isSame(siteToday, 'day') ? day : null)}

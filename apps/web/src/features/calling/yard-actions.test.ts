@@ -26,7 +26,7 @@ const TYPES: TransferTarget[] = [
 ];
 
 const officer: YardContext = {
-  settings: { no_show_after_recalls: 3, no_show_policy: 'requeue', day_start_minutes: 0 },
+  settings: { no_show_after_recalls: 3, no_show_policy: 'requeue', day_start_minutes: 0, calendar: 'BE' },
   queueTypes: TYPES,
   isAdmin: false,
 };

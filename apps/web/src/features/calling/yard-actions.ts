@@ -52,6 +52,7 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     noShowAfterRecalls: wire.no_show_after_recalls,
     noShowPolicy: wire.no_show_policy,
     dayStartMinutes: wire.day_start_minutes,
+    calendar: wire.calendar,
   };
 }
 

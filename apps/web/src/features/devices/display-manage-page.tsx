@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import { CalendarProvider } from '../../lib/calendar-context.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ConnectionBanner } from './core/connection-banner.tsx';
 import { UnregisteredScreen } from './core/unregistered-screen.tsx';
@@ -41,22 +42,24 @@ export function DisplayManagePage() {
 
   if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
   return (
-    <DisplayBoard
-      device={state.device}
-      board={board.data}
-      failed={board.isError || board.failureCount > 0}
-      flash={flash}
-      notices={<VoiceNotice voice={voice} />}
-      overlays={
-        <>
-          <div className="tqd-connection">
-            <ConnectionBanner state={state} />
-          </div>
-          <AnnouncementQueue queue={queue} />
-          <AnnouncementCaption queue={queue} />
-          <UnlockSoundButton sound={sound} />
-        </>
-      }
-    />
+    <CalendarProvider calendar={state.device.calendar}>
+      <DisplayBoard
+        device={state.device}
+        board={board.data}
+        failed={board.isError || board.failureCount > 0}
+        flash={flash}
+        notices={<VoiceNotice voice={voice} />}
+        overlays={
+          <>
+            <div className="tqd-connection">
+              <ConnectionBanner state={state} />
+            </div>
+            <AnnouncementQueue queue={queue} />
+            <AnnouncementCaption queue={queue} />
+            <UnlockSoundButton sound={sound} />
+          </>
+        }
+      />
+    </CalendarProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CalendarProvider } from '../../lib/calendar-context.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UnregisteredScreen } from './core/unregistered-screen.tsx';
 import { useDevice } from './core/use-device.ts';
@@ -15,5 +16,9 @@ export function PrinterManagePage() {
   const state = useDevice('printer');
   if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
   // A new registration (another uuid) starts a fresh kiosk.
-  return <KioskScreen key={state.device.uuid} state={state} device={state.device} />;
+  return (
+    <CalendarProvider calendar={state.device.calendar}>
+      <KioskScreen key={state.device.uuid} state={state} device={state.device} />
+    </CalendarProvider>
+  );
 }

@@ -7,7 +7,7 @@ import { durationParts } from '@truck-queue/shared/durations';
 import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
 import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
 import { queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { useDates, type Dates } from '../../lib/calendar-context.tsx';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useExitToday } from './api/use-exit-today.ts';
@@ -30,7 +30,7 @@ function clock(instant: string): string {
   return dayjs(instant).format('HH:mm');
 }
 
-function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> {
+function exitColumns(t: TFunction, today: string, dates: Dates): TableColumnsType<ExitRecord> {
   return [
     queueNumberColumn(t('exit.columns.queueNumber'), today, 160),
     { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
@@ -40,7 +40,7 @@ function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> 
       title: t('exit.columns.created'),
       dataIndex: 'created',
       width: 160,
-      render: (value: string) => formatDateTime(value),
+      render: (value: string) => dates.dateTime(value),
     },
     {
       key: 'exit',
@@ -50,7 +50,7 @@ function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> 
       // A truck the gate let out before its work was done says so beside its exit time.
       render: (value: string, record) => (
         <Flex wrap gap={4} align="center">
-          {formatDateTime(value)}
+          {dates.dateTime(value)}
           {record.left_unfinished && (
             <Tag color="warning" style={{ marginInlineEnd: 0 }}>
               {t('reports.inOut.leftUnfinished')}
@@ -99,6 +99,7 @@ function UnfinishedDetails({
 /** /System/exitFactory: the gate records each truck leaving the factory. */
 export function ExitFactoryPage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const { modal } = App.useApp();
   const today = useExitToday();
   const plantToday = usePlantToday();
@@ -196,7 +197,7 @@ export function ExitFactoryPage() {
         </Button>
       }
       today={today}
-      columns={exitColumns(t, plantToday)}
+      columns={exitColumns(t, plantToday, dates)}
       scrollX={950}
     />
   );

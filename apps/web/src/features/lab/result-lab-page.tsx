@@ -11,7 +11,7 @@ import type {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import { isInLab } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { useDates } from '../../lib/calendar-context.tsx';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useAcceptToday } from './api/use-accept-today.ts';
@@ -36,6 +36,7 @@ function clock(instant: string | null): string {
 /** /System/manageResultLab: the lab counter takes samples in (scan) and checks results out. */
 export function ResultLabPage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const { message } = App.useApp();
   const today = useAcceptToday();
   const plantToday = usePlantToday();
@@ -106,14 +107,14 @@ export function ResultLabPage() {
       title: t('lab.columns.labStart'),
       dataIndex: 'stamp_lab_start',
       width: 150,
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => dates.dateTime(value),
     },
     {
       key: 'stamp_lab_finish',
       title: t('lab.columns.labFinish'),
       dataIndex: 'stamp_lab_finish',
       width: 150,
-      render: (value: string | null) => formatDateTime(value),
+      render: (value: string | null) => dates.dateTime(value),
     },
     {
       key: 'duration',

@@ -61,12 +61,13 @@ describe('historyLines', () => {
         entry({ at: '2026-03-07T03:00:00.000Z', action: 'exit', from_state: 'RJ', to_state: 'RJ' }),
       ],
       'Asia/Bangkok',
+      'BE',
     );
     expect(lines.map((l) => [l.at, l.action, l.moved])).toEqual([
-      ['07/03/2026 08:00', 'issue', true],
-      ['07/03/2026 08:05', 'transfer', false],
-      ['07/03/2026 09:30', 'reject', true],
-      ['07/03/2026 10:00', 'exit', false],
+      ['07/03/2569 08:00', 'issue', true],
+      ['07/03/2569 08:05', 'transfer', false],
+      ['07/03/2569 09:30', 'reject', true],
+      ['07/03/2569 10:00', 'exit', false],
     ]);
     expect(lines[0]!.who).toEqual({ kind: 'device', name: 'ตู้ออกบัตรคิว ประตู 1' });
     expect(lines[1]!.numbers).toEqual({ from: 'A001', to: 'B014' });

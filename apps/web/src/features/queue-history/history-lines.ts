@@ -1,7 +1,8 @@
+import type { Calendar } from '@truck-queue/shared/calendar';
 import type { HistoryEntry } from '@truck-queue/shared/contracts/yard.contract';
 import { isCalledState, isEndedState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { reasonText } from '../calling/yard-actions.ts';
-import { formatSiteDateTime } from '../reports/report-format.ts';
+import { formatSiteDateTime } from '../../lib/format.ts';
 
 /**
  * A ticket's history as the drawer lists it: one line per audit row, in words the locale files
@@ -76,10 +77,14 @@ function actor(entry: HistoryEntry): HistoryActor {
   return { kind: 'system', name: null };
 }
 
-export function historyLines(entries: readonly HistoryEntry[], timeZone: string): HistoryLine[] {
+export function historyLines(
+  entries: readonly HistoryEntry[],
+  timeZone: string,
+  calendar: Calendar,
+): HistoryLine[] {
   return entries.map((entry, index) => ({
     key: `${index}-${entry.at}-${entry.action}`,
-    at: formatSiteDateTime(entry.at, timeZone),
+    at: formatSiteDateTime(entry.at, timeZone, calendar),
     action: historyAction(entry),
     rawAction: entry.action,
     from: entry.from_state,

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { ArrowRightOutlined, DesktopOutlined, HistoryOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useCalendar } from '../../lib/calendar-context.tsx';
 import { config } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { QueueStateTag } from '../calling/components/queue-state.tsx';
@@ -26,7 +27,11 @@ export function QueueHistoryDrawer({ uuid, queueNumber, onClose }: QueueHistoryD
   const { t } = useTranslation();
   const history = useQueueHistory(uuid);
   const data = history.data;
-  const lines = useMemo(() => (data ? historyLines(data.history, config.siteTimeZone) : []), [data]);
+  const calendar = useCalendar();
+  const lines = useMemo(
+    () => (data ? historyLines(data.history, config.siteTimeZone, calendar) : []),
+    [data, calendar],
+  );
   const number = data
     ? numberWithPrevious(t, data.queue.queue_number, data.queue.previous_number)
     : queueNumber;

@@ -39,7 +39,7 @@ const inside: InOutRow = {
 
 describe('inOutLines', () => {
   it('numbers the rows and shows site times and both rounding rules', () => {
-    const [line] = inOutLines([left], 'Asia/Bangkok', words);
+    const [line] = inOutLines([left], 'Asia/Bangkok', 'CE', words);
     expect(line).toEqual({
       n: 1,
       uuid: left.uuid,
@@ -60,10 +60,13 @@ describe('inOutLines', () => {
       reason: null,
       leftUnfinished: false,
     });
+    // A branch writing the Buddhist era: the same times, the BE year.
+    const [be] = inOutLines([left], 'Asia/Bangkok', 'BE', words);
+    expect([be!.created, be!.exit]).toEqual(['07/03/2568 08:00', '07/03/2568 10:30']);
   });
 
   it('marks a truck the gate let out before its work was done', () => {
-    const [line] = inOutLines([{ ...left, left_unfinished: true }], 'Asia/Bangkok', words);
+    const [line] = inOutLines([{ ...left, left_unfinished: true }], 'Asia/Bangkok', 'CE', words);
     expect(line).toMatchObject({ queueNumber: 'A007', leftUnfinished: true });
   });
 
@@ -77,7 +80,7 @@ describe('inOutLines', () => {
       reason_note: 'วัดได้ 38%',
     };
     const same: InOutRow = { ...left, previous_number: 'A007', reason_note: 'ตรวจด้วยสายตา' };
-    const [first, second] = inOutLines([moved, same], 'Asia/Bangkok', words);
+    const [first, second] = inOutLines([moved, same], 'Asia/Bangkok', 'CE', words);
     expect(first).toMatchObject({
       queueNumber: 'B014',
       previousNumber: 'A001',
@@ -89,7 +92,7 @@ describe('inOutLines', () => {
   });
 
   it('shows a dash for stamps not yet made', () => {
-    const [, line] = inOutLines([left, inside], 'Asia/Bangkok', words);
+    const [, line] = inOutLines([left, inside], 'Asia/Bangkok', 'CE', words);
     expect(line).toMatchObject({
       n: 2,
       licence: '-',

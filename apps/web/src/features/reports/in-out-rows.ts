@@ -1,7 +1,9 @@
+import type { Calendar } from '@truck-queue/shared/calendar';
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
 import type { QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { reasonText } from '../calling/yard-actions.ts';
-import { durationText, formatSiteDateTime, type DurationWords } from './report-format.ts';
+import { formatSiteDateTime } from '../../lib/format.ts';
+import { durationText, type DurationWords } from './report-format.ts';
 
 /** One line of the in/out report as the screen shows it (SPEC.md section 2). */
 export interface InOutLine {
@@ -32,11 +34,17 @@ export interface InOutLine {
 }
 
 /**
- * The report's rows as text: times day/month/year hh:mm on the plant's clock, durations in
+ * The report's rows as text: times day/month/year hh:mm on the plant's clock (the year in the
+ * branch's calendar), durations in
  * hours and minutes by SPEC.md section 9's rounding, '-' for anything not yet stamped.
  */
-export function inOutLines(rows: readonly InOutRow[], timeZone: string, words: DurationWords): InOutLine[] {
-  const at = (instant: string | null) => formatSiteDateTime(instant, timeZone);
+export function inOutLines(
+  rows: readonly InOutRow[],
+  timeZone: string,
+  calendar: Calendar,
+  words: DurationWords,
+): InOutLine[] {
+  const at = (instant: string | null) => formatSiteDateTime(instant, timeZone, calendar);
   return rows.map((row, index) => ({
     n: index + 1,
     uuid: row.uuid,

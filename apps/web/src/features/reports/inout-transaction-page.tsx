@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCalendar } from '../../lib/calendar-context.tsx';
 import { config } from '../../lib/config.ts';
 import type { InOutFilter } from './api/query-keys.ts';
 import { useInOutExport } from './api/use-report-export.ts';
@@ -40,6 +41,7 @@ export function InoutTransactionPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
   const words = useDurationWords();
+  const calendar = useCalendar();
   const today = usePlantToday();
   const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
   const [showProblem, setShowProblem] = useState(false);
@@ -53,8 +55,8 @@ export function InoutTransactionPage() {
   const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
 
   const lines = useMemo(
-    () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, words) : []),
-    [report.data, words],
+    () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, calendar, words) : []),
+    [report.data, calendar, words],
   );
 
   /** The draft, checked; null (with the problem shown) when the period is wrong. */
@@ -106,7 +108,7 @@ export function InoutTransactionPage() {
           title={
             applied
               ? t('reports.inOut.resultsTitle', {
-                  period: periodLabel({ start: applied.find_start, finish: applied.find_finish }),
+                  period: periodLabel({ start: applied.find_start, finish: applied.find_finish }, calendar),
                 })
               : t('reports.inOut.resultsTitleEmpty')
           }

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Form, Tag } from 'antd';
 import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { useCalendar } from '../../lib/calendar-context.tsx';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSummaryExport } from './api/use-report-export.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
@@ -22,6 +23,7 @@ import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort 
 export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
+  const calendar = useCalendar();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [showProblem, setShowProblem] = useState(false);
@@ -143,7 +145,7 @@ export function SummaryReportPage() {
 
       <Card size={cardSize}>
         <ResultHeading
-          title={t('reports.summary.title', { period: periodLabel(period) })}
+          title={t('reports.summary.title', { period: periodLabel(period, calendar) })}
           extra={
             <Flex gap={8} wrap align="center">
               {filtered && (

@@ -22,7 +22,7 @@ const today: NumberCandidate = {
 
 describe('candidateLines', () => {
   it('lists the oldest ticket first, with its issue time and whether it is from an earlier day', () => {
-    const lines = candidateLines([today, yesterday], '2026-11-24');
+    const lines = candidateLines([today, yesterday], '2026-11-24', 'BE');
     expect(lines).toEqual([
       {
         candidate: yesterday,
@@ -30,7 +30,7 @@ describe('candidateLines', () => {
         queueNumber: 'D001',
         licence: '70-1234 ขอนแก่น',
         queueType: 'ติดต่อทั่วไป',
-        issued: formatDateTime(yesterday.created),
+        issued: formatDateTime(yesterday.created, 'BE'),
         earlierDay: true,
       },
       {
@@ -40,11 +40,12 @@ describe('candidateLines', () => {
         // A ticket without a licence still shows a mark where the licence goes.
         licence: '-',
         queueType: 'ติดต่อทั่วไป',
-        issued: formatDateTime(today.created),
+        issued: formatDateTime(today.created, 'BE'),
         earlierDay: false,
       },
     ]);
-    expect(lines[0]!.issued).toBe('23/11/2026 10:40');
+    expect(lines[0]!.issued).toBe('23/11/2569 10:40');
+    expect(candidateLines([yesterday], '2026-11-24', 'CE')[0]!.issued).toBe('23/11/2026 10:40');
   });
 });
 

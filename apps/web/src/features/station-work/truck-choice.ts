@@ -1,3 +1,4 @@
+import type { Calendar } from '@truck-queue/shared/calendar';
 import type { NumberCandidate } from '@truck-queue/shared/contracts/api';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -12,14 +13,18 @@ export interface CandidateLine {
   queueNumber: string;
   licence: string;
   queueType: string;
-  /** When the ticket was issued: day/month/year hh:mm, like the counters' tables. */
+  /** When the ticket was issued: day/month/year hh:mm in the branch's calendar, like the counters' tables. */
   issued: string;
   /** Of an earlier plant day than `today`: most often the truck still inside since yesterday. */
   earlierDay: boolean;
 }
 
 /** Oldest ticket first (the server's order, kept even if it changes), each with its issue time. */
-export function candidateLines(candidates: readonly NumberCandidate[], today: string): CandidateLine[] {
+export function candidateLines(
+  candidates: readonly NumberCandidate[],
+  today: string,
+  calendar: Calendar,
+): CandidateLine[] {
   return [...candidates]
     .sort((a, b) => Date.parse(a.created) - Date.parse(b.created))
     .map((candidate) => ({
@@ -28,7 +33,7 @@ export function candidateLines(candidates: readonly NumberCandidate[], today: st
       queueNumber: candidate.queue_number,
       licence: candidate.truck_license || '-',
       queueType: candidate.queue_type_name,
-      issued: formatDateTime(candidate.created),
+      issued: formatDateTime(candidate.created, calendar),
       earlierDay: candidate.queue_date < today,
     }));
 }

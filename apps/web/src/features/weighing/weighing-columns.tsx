@@ -2,23 +2,24 @@ import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { formatDateTime } from '../../lib/format.ts';
+import { useDates, type Dates } from '../../lib/calendar-context.tsx';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 import { formatKg } from './weight.ts';
 
 /** A weighing time: the clock alone when it is today, else the full date and time. */
-function timeOfDay(instant: string | null): string {
+function timeOfDay(instant: string | null, dates: Dates): string {
   if (!instant) return '-';
-  return dayjs(instant).isSame(dayjs(), 'day') ? dayjs(instant).format('HH:mm') : formatDateTime(instant);
+  return dayjs(instant).isSame(dayjs(), 'day') ? dayjs(instant).format('HH:mm') : dates.dateTime(instant);
 }
 
 function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; locale: string }) {
+  const dates = useDates();
   if (kg === null) return <>-</>;
   return (
     <Flex vertical align="end">
       <Typography.Text strong>{formatKg(kg, locale)}</Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {timeOfDay(at)}
+        {timeOfDay(at, dates)}
       </Typography.Text>
     </Flex>
   );

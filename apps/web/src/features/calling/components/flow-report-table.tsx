@@ -10,7 +10,7 @@ import {
   type FlowEngineId,
 } from '@truck-queue/shared/queue/queue-machine';
 import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
 import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
 import { PlatesText } from '../../plates/plates-text.tsx';
@@ -34,10 +34,6 @@ interface FlowReportTableProps {
 
 const byTicketTime = (a: FlowQueueRow, b: FlowQueueRow) => Date.parse(a.created) - Date.parse(b.created);
 
-function time(value: string | null) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>;
-}
-
 /** Report by flow: every queue of the day with its state and time stamps, ten to fifty a page. */
 export function FlowReportTable({
   flowEngineId,
@@ -51,6 +47,10 @@ export function FlowReportTable({
   day,
 }: FlowReportTableProps) {
   const { t } = useTranslation();
+  const dates = useDates();
+  const time = (value: string | null) => (
+    <span style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(value)}</span>
+  );
   const lab = flowEngineId === FLOW_ENGINE.lab;
   // The flow's states, and any other the day's rows hold (a cancelled no-show).
   const states = [

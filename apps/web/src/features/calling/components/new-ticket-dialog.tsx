@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { LICENCE_MAX } from '@truck-queue/shared/licence';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
+import { readBranch } from '../../../lib/session.ts';
+import { useAccess } from '../../auth/api/use-access.ts';
 import { newIdempotencyKey, useIssueTicket } from '../api/use-issue-ticket.ts';
 import { useTicketOptions } from '../api/use-ticket-options.ts';
 import {
@@ -17,7 +19,7 @@ import {
 } from '../../plates/plate-draft.ts';
 import { PlateInput } from '../../plates/plate-input.tsx';
 import { PlatesText } from '../../plates/plates-text.tsx';
-import { TicketPrint } from './ticket-print.tsx';
+import { TicketPrintout } from '../../ticket/ticket-printout.tsx';
 
 interface TicketFormValues {
   queueType: number | undefined;
@@ -232,6 +234,8 @@ function TicketIssued({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const dates = useDates();
+  const access = useAccess();
   return (
     <Flex vertical align="center" gap={12} style={{ paddingBlock: 16 }}>
       <Typography.Text type="success" style={{ fontSize: 16 }}>
@@ -260,7 +264,7 @@ function TicketIssued({
               </span>
             ),
           },
-          { key: 'at', label: t('ticket.issuedAt'), children: formatDateTime(ticket.created) },
+          { key: 'at', label: t('ticket.issuedAt'), children: dates.dateTime(ticket.created) },
           { key: 'code', label: t('ticket.codeLabel'), children: ticket.ticket_code },
         ]}
       />
@@ -271,7 +275,7 @@ function TicketIssued({
         <Button onClick={onAnother}>{t('ticket.another')}</Button>
         <Button onClick={onClose}>{t('calling.dialog.close')}</Button>
       </Flex>
-      <TicketPrint ticket={ticket} />
+      <TicketPrintout ticket={ticket} branch={access.data?.officer.branch ?? readBranch()} />
     </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
 import { QueueHistoryDrawer } from '../../queue-history/queue-history-drawer.tsx';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import type { StationOption } from './action-sections.tsx';
@@ -106,6 +106,7 @@ function ActionPanel({
   target: ActionTarget;
 }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const { queue } = target;
   const reason = reasonText(queue.reason_name, queue.reason_note);
 
@@ -122,7 +123,7 @@ function ActionPanel({
     },
     { key: 'type', label: t('calling.detail.queueType'), children: target.queueTypeName },
     { key: 'product', label: t('calling.detail.product'), children: queue.product_name },
-    { key: 'ticket', label: t('calling.detail.ticketTime'), children: formatDateTime(queue.created) },
+    { key: 'ticket', label: t('calling.detail.ticketTime'), children: dates.dateTime(queue.created) },
     {
       key: 'waited',
       label: t('calling.detail.waited'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
 import dayjs from 'dayjs';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { stateColor } from '../../../components/queue-state-tag.tsx';
@@ -24,6 +24,7 @@ interface QueueButtonProps {
  */
 export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
+  const dates = useDates();
   const color = stateColor(queue.queue_state);
   const neutral = color === 'default';
   const variant = actionable ? (neutral ? 'outlined' : 'solid') : neutral ? 'dashed' : 'filled';
@@ -54,9 +55,9 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         {t('calling.detail.product')}: {queue.product_name}
       </span>
       <span>
-        {t('calling.detail.ticketTime')}: {formatDateTime(queue.created)}
+        {t('calling.detail.ticketTime')}: {dates.dateTime(queue.created)}
       </span>
-      {earlierDay && <span>{t('plantDay.earlierTicket', { date: formatDate(earlierDay) })}</span>}
+      {earlierDay && <span>{t('plantDay.earlierTicket', { date: dates.date(earlierDay) })}</span>}
       <span>
         {t('calling.detail.waited')}: {formatElapsed(t, waited, 'long')}
       </span>

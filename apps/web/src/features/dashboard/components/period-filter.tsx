@@ -2,7 +2,8 @@ import { Badge, Button, Card, DatePicker, Flex, Grid, Typography } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { API_DATE_FORMAT, DATE_FORMAT, formatDate } from '../../../lib/format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
+import { API_DATE_FORMAT } from '../../../lib/format.ts';
 import { withFinish, withStart, type Period } from '../period.ts';
 
 interface PeriodFilterProps {
@@ -36,6 +37,7 @@ function clock(ms: number, timeZone: string): string {
 export function PeriodFilter(props: PeriodFilterProps) {
   const { draft, shown, onDraft, onApply, today, loading, live, updatedAt, timeZone } = props;
   const { t } = useTranslation();
+  const dates = useDates();
   const phone = Grid.useBreakpoint().sm === false;
   const future = (date: Dayjs) => dayOf(date) > today;
 
@@ -48,7 +50,6 @@ export function PeriodFilter(props: PeriodFilterProps) {
             <DatePicker
               id="dashboard-start"
               value={dayjs(draft.start)}
-              format={DATE_FORMAT}
               allowClear={false}
               disabledDate={future}
               onChange={(date: Dayjs | null) => date && onDraft(withStart(draft, dayOf(date), today))}
@@ -60,7 +61,6 @@ export function PeriodFilter(props: PeriodFilterProps) {
             <DatePicker
               id="dashboard-finish"
               value={dayjs(draft.finish)}
-              format={DATE_FORMAT}
               allowClear={false}
               disabledDate={future}
               onChange={(date: Dayjs | null) => date && onDraft(withFinish(draft, dayOf(date), today))}
@@ -74,10 +74,10 @@ export function PeriodFilter(props: PeriodFilterProps) {
         <Flex vertical gap={2} style={{ marginInlineStart: 'auto', textAlign: 'end' }}>
           <Typography.Text strong data-testid="dashboard-shown-period">
             {shown.start === shown.finish
-              ? t('dashboard.filter.showingDay', { day: formatDate(shown.start) })
+              ? t('dashboard.filter.showingDay', { day: dates.date(shown.start) })
               : t('dashboard.filter.showingPeriod', {
-                  start: formatDate(shown.start),
-                  finish: formatDate(shown.finish),
+                  start: dates.date(shown.start),
+                  finish: dates.date(shown.finish),
                 })}
           </Typography.Text>
           <span>

@@ -135,6 +135,12 @@ export function useDevice(
         socket.connect();
       });
     });
+    // The branch's calendar or day start changed: the hello's device info carries the one, the
+    // board's lists follow the other.
+    socket.on('branchChanged', () => {
+      void rehello();
+      onConnect.current?.();
+    });
     socket.on('called', (call) => onCall.current?.(call));
     socket.on('connect_error', (error) => {
       console.warn('Device connection failed', error.message);

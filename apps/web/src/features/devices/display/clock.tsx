@@ -1,24 +1,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, toLanguage, type Language } from '../../../lib/languages.ts';
+import { useCalendar } from '../../../lib/calendar-context.tsx';
+import { formatLongDate, intlLocale } from '../../../lib/format.ts';
+import { DEFAULT_LANGUAGE } from '../../../lib/languages.ts';
 import { useNow } from '../../../lib/use-now.ts';
 
-/** th-TH writes the Buddhist year (พ.ศ.), as a Thai wall clock does. */
-const LOCALE_TAG: Record<Language, string> = {
-  th: 'th-TH',
-  en: 'en-GB',
-  es: 'es-ES',
-  de: 'de-DE',
-  it: 'it-IT',
-  ru: 'ru-RU',
-};
-
+/**
+ * The board's clocks in the screen's language: the date in words with the year in the branch's
+ * calendar ("วันจันทร์ที่ 23 พฤศจิกายน 2569"), the times on a 24-hour clock.
+ */
 export function useDateFormats() {
   const { i18n } = useTranslation();
-  const tag = LOCALE_TAG[toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE];
-  return useMemo(
-    () => ({
-      date: new Intl.DateTimeFormat(tag, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+  const calendar = useCalendar();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  return useMemo(() => {
+    const tag = intlLocale(language);
+    return {
+      date: { format: (at: Date) => formatLongDate(at, language, calendar) },
       time: new Intl.DateTimeFormat(tag, {
         hour: '2-digit',
         minute: '2-digit',
@@ -26,9 +24,8 @@ export function useDateFormats() {
         hourCycle: 'h23',
       }),
       shortTime: new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    }),
-    [tag],
-  );
+    };
+  }, [language, calendar]);
 }
 
 /** The board's wall clock: time large, the date under it. */
@@ -40,7 +37,9 @@ export function Clock() {
       <time className="tqd-clock-time" dateTime={now.toISOString()}>
         {formats.time.format(now)}
       </time>
-      <div className="tqd-clock-date">{formats.date.format(now)}</div>
+      <div className="tqd-clock-date" data-testid="display-clock-date">
+        {formats.date.format(now)}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { driverPageUrl } from '../../../lib/driver-page.ts';
-import { KioskTicket } from './ticket.tsx';
+import { PrintedTicket } from '../../ticket/printed-ticket.tsx';
+import { ticketHeading } from '../../ticket/ticket-layout.ts';
 import { useIdleTimeout } from './use-idle.ts';
 
 /** How long the issued ticket stays on screen (without a touch) before the next truck's turn. */
@@ -48,7 +49,6 @@ export function IssuedStep({
     };
   }, [ticket.uuid, printedFor]);
 
-  const company = device.company_name.trim();
   return (
     <div className="tqk-issued tqk-print-flat">
       <div className="tqk-noprint tqk-issued-message" style={{ textAlign: 'center' }} role="status">
@@ -59,10 +59,9 @@ export function IssuedStep({
           {t('kiosk.issued.take')}
         </p>
       </div>
-      <KioskTicket
+      <PrintedTicket
         ticket={ticket}
-        heading={company || device.branch_name}
-        subheading={company ? device.branch_name : null}
+        heading={ticketHeading(device.company_name, device.branch_name)}
         followUrl={driverPageUrl(ticket.uuid)}
       />
       <div

@@ -1,15 +1,25 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
-import { formatClock } from './ticket-format.ts';
+import { useCalendar } from '../../../lib/calendar-context.tsx';
+import { config } from '../../../lib/config.ts';
+import { formatDateText, formatLongDate } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** Company and branch on the left, the plant's clock on the right. */
 export function KioskHeader({ device }: { device: DeviceInfo }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const now = useNow(1000);
-  const clock = formatClock(now, i18n.language);
+  const calendar = useCalendar();
+  // The plant's clock (SITE_TIMEZONE), whatever the kiosk PC's own zone is.
+  const timeZone = config.siteTimeZone;
+  const clock = {
+    time: formatDateText(now, i18n.language, { ...CLOCK, timeZone }, calendar),
+    date: formatLongDate(now, i18n.language, calendar, timeZone),
+  };
   const company = device.company_name.trim();
   return (
     <header

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { API_DATE_FORMAT, DATE_FORMAT } from '../../../lib/format.ts';
+import { API_DATE_FORMAT } from '../../../lib/format.ts';
 import { useReportProducts } from '../api/use-report-products.ts';
 import { useCardSize } from './use-card-size.ts';
 
@@ -75,7 +75,6 @@ export function InOutFilters({
               id="inout-start"
               value={draft.start ? dayjs(draft.start) : null}
               onChange={(value) => set({ start: toDay(value) })}
-              format={DATE_FORMAT}
               allowClear={false}
               style={{ width: '100%' }}
             />
@@ -91,7 +90,6 @@ export function InOutFilters({
               id="inout-finish"
               value={draft.finish ? dayjs(draft.finish) : null}
               onChange={(value) => set({ finish: toDay(value) })}
-              format={DATE_FORMAT}
               allowClear={false}
               style={{ width: '100%' }}
             />

@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import { DatePicker, Flex, Form, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../../lib/format.ts';
 import { addDays, lastDays, type Period } from '../period.ts';
 
 export type DayRange = [dayjs.Dayjs | null, dayjs.Dayjs | null];
@@ -39,7 +38,6 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
             id={id}
             value={value[0]}
             onChange={(day) => onChange([day, value[1]])}
-            format={DATE_FORMAT}
             allowClear={false}
             inputReadOnly
             style={{ width: '100%' }}
@@ -56,7 +54,6 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
             id={`${id}-finish`}
             value={value[1]}
             onChange={(day) => onChange([value[0], day])}
-            format={DATE_FORMAT}
             allowClear={false}
             inputReadOnly
             style={{ width: '100%' }}
@@ -89,7 +86,6 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
         id={{ start: id }}
         value={value}
         onChange={(range) => onChange(range ?? [null, null])}
-        format={DATE_FORMAT}
         presets={presets}
         allowClear={false}
         style={{ width: '100%' }}

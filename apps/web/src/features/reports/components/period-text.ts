@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
+import type { Calendar } from '@truck-queue/shared/calendar';
 import { REPORT_MAX_DAYS } from '@truck-queue/shared/contracts/report.contract';
-import { DATE_FORMAT } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { Period, PeriodProblem } from '../period.ts';
 
 /** Why a period cannot be sent, in the officer's language. */
@@ -16,8 +16,8 @@ export function periodProblemText(t: TFunction, problem: PeriodProblem): string 
   }
 }
 
-/** "07/03/2025" for one day, "01/03/2025 – 07/03/2025" for a period. */
-export function periodLabel(period: Period): string {
-  const start = dayjs(period.start).format(DATE_FORMAT);
-  return period.start === period.finish ? start : `${start} – ${dayjs(period.finish).format(DATE_FORMAT)}`;
+/** "07/03/2568" for one day, "01/03/2568 – 07/03/2568" for a period (BE; CE writes 2025). */
+export function periodLabel(period: Period, calendar: Calendar): string {
+  const start = formatDate(period.start, calendar);
+  return period.start === period.finish ? start : `${start} – ${formatDate(period.finish, calendar)}`;
 }

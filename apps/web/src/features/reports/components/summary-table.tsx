@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import { config } from '../../../lib/config.ts';
 import { formatKg } from '@truck-queue/shared/weight-format';
-import { durationText, formatSiteDateTime } from '../report-format.ts';
+import { useDates } from '../../../lib/calendar-context.tsx';
+import { durationText } from '../report-format.ts';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
 import { LicenceFilter } from './licence-filter.tsx';
 import { useDurationWords } from './use-duration-words.ts';
@@ -19,10 +20,6 @@ interface SummaryTableProps {
   emptyText: string;
 }
 
-const time = (instant: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatSiteDateTime(instant, config.siteTimeZone)}</span>
-);
-
 /** The summary report's page of rows; every header sorts on the server, the licence one also filters. */
 export function SummaryTable({
   rows,
@@ -36,7 +33,11 @@ export function SummaryTable({
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const words = useDurationWords();
+  const dates = useDates();
   const { token } = theme.useToken();
+  const time = (instant: string | null) => (
+    <span style={{ whiteSpace: 'nowrap' }}>{dates.siteDateTime(instant, config.siteTimeZone)}</span>
+  );
 
   const sortable = (field: SummarySortField) => ({
     key: field,

@@ -3,6 +3,7 @@ import { Button, Flex, Modal, Tag, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { NumberCandidate } from '@truck-queue/shared/contracts/api';
+import { useCalendar } from '../../../lib/calendar-context.tsx';
 import { usePlantToday } from '../../auth/use-plant-today.ts';
 import { candidateLines, nextOption } from '../truck-choice.ts';
 
@@ -33,7 +34,8 @@ export function TruckChooser({ choice, onPick, onCancel }: TruckChooserProps) {
   const [shown, setShown] = useState(choice);
   if (choice && choice !== shown) setShown(choice);
   const today = usePlantToday();
-  const lines = shown ? candidateLines(shown.candidates, today) : [];
+  const calendar = useCalendar();
+  const lines = shown ? candidateLines(shown.candidates, today, calendar) : [];
 
   const move = (index: number) => (event: KeyboardEvent) => {
     const next = nextOption(index, lines.length, event.key);

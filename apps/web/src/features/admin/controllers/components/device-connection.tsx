@@ -2,7 +2,7 @@ import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { useDates } from '../../../../lib/calendar-context.tsx';
 
 /**
  * The device column: the Register button while no device is bound; else its id with "verified"
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
  */
 export function DeviceConnection({ device, onRegister }: { device: DeviceRow; onRegister: () => void }) {
   const { t } = useTranslation();
+  const dates = useDates();
   if (!device.device_id) {
     return (
       <Button size="small" icon={<LinkOutlined aria-hidden />} onClick={onRegister}>
@@ -23,7 +24,7 @@ export function DeviceConnection({ device, onRegister }: { device: DeviceRow; on
         {device.device_id}
       </Typography.Text>
       {device.verified_date ? (
-        <Tooltip title={t('admin.devices.verifiedAt', { date: formatDateTime(device.verified_date) })}>
+        <Tooltip title={t('admin.devices.verifiedAt', { date: dates.dateTime(device.verified_date) })}>
           <Tag color="success" icon={<CheckCircleOutlined aria-hidden />} style={{ marginInlineEnd: 0 }}>
             {t('admin.devices.verified')}
           </Tag>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDayStart, plantDayOf } from '@truck-queue/shared/plant-day';
 import { config } from '../../../../lib/config.ts';
-import { formatDate } from '../../../../lib/format.ts';
+import { useDates } from '../../../../lib/calendar-context.tsx';
 
 interface PlantDayCardProps {
   /** The branch's day start as saved (minutes after midnight); undefined while it loads. */
@@ -24,6 +24,7 @@ const asTime = (minutes: number): Dayjs => dayjs().startOf('day').add(minutes, '
  */
 export function PlantDayCard({ dayStart, saving, failure, onSave }: PlantDayCardProps) {
   const { t } = useTranslation();
+  const dates = useDates();
   const [draft, setDraft] = useState<number | null>(null);
   const chosen = draft ?? dayStart ?? 0;
   const todayWithIt = plantDayOf(new Date(), config.siteTimeZone, chosen);
@@ -59,7 +60,7 @@ export function PlantDayCard({ dayStart, saving, failure, onSave }: PlantDayCard
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         {t('yard.rules.plantDay.example', {
           start: formatDayStart(chosen),
-          today: formatDate(todayWithIt),
+          today: dates.date(todayWithIt),
         })}
       </Typography.Paragraph>
     </Card>

@@ -1,33 +1,37 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
-import { Code128Svg } from '../../../lib/barcode/code128-svg.tsx';
-import { QrSvg } from '../../../lib/barcode/qr-svg.tsx';
-import { formatTicketTime, PAGE_MARGIN_MM, ticketPageLengthMm } from './ticket-format.ts';
-import { PlatesText } from '../../plates/plates-text.tsx';
+import { Code128Svg } from '../../lib/barcode/code128-svg.tsx';
+import { QrSvg } from '../../lib/barcode/qr-svg.tsx';
+import { useCalendar } from '../../lib/calendar-context.tsx';
+import { config } from '../../lib/config.ts';
+import { formatTicketTime } from '../../lib/format.ts';
+import { PlatesText } from '../plates/plates-text.tsx';
+import { PAGE_MARGIN_MM, ticketPageLengthMm, type TicketHeading } from './ticket-layout.ts';
+import './printed-ticket.css';
 
 /** Until the ticket is measured: long enough for any ticket, so nothing is cut. */
 const FALLBACK_PAGE_MM = 200;
 
 /**
- * The queue ticket as printed on 80 mm thermal paper (and shown on screen, zoomed): company,
- * number, type, product, licence, time, a QR code of the driver's page and a Code 128 of the
- * ticket code for the counters' scanners. The page size of the print follows the ticket's
- * measured length.
+ * The queue ticket as printed on 80 mm thermal paper (and shown on screen, zoomed): company
+ * and branch, number, type, product, licence, time (the branch's calendar, the plant's clock),
+ * a QR code of the driver's page and a Code 128 of the ticket code for the counters' scanners.
+ * The page size of the print follows the ticket's measured length. The kiosk prints it, and so
+ * does the back office's New ticket dialog (ticket-printout.tsx): one ticket, wherever issued.
  */
-export function KioskTicket({
+export function PrintedTicket({
   ticket,
   heading,
-  subheading,
   followUrl,
 }: {
   ticket: Ticket;
-  /** The company (or the branch when no company name is set). */
-  heading: string;
-  subheading: string | null;
+  /** The company, and the branch under it (ticket-layout.ts ticketHeading). */
+  heading: TicketHeading;
   followUrl: string;
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar();
   const root = useRef<HTMLDivElement>(null);
   const [pageMm, setPageMm] = useState<number | null>(null);
 
@@ -46,11 +50,13 @@ export function KioskTicket({
 
   const margin = `${PAGE_MARGIN_MM.top}mm ${PAGE_MARGIN_MM.side}mm ${PAGE_MARGIN_MM.bottom}mm`;
   return (
-    <div className="tqk-ticket-frame tqk-print-flat">
+    <div className="tqk-ticket-frame">
       <style>{`@page { size: 80mm ${pageMm ?? FALLBACK_PAGE_MM}mm; margin: ${margin}; }`}</style>
       <div ref={root} className="tqk-ticket" data-testid="ticket" data-page-mm={pageMm ?? undefined}>
-        <div className="tqk-ticket-company">{heading}</div>
-        {subheading && <div className="tqk-ticket-branch">{subheading}</div>}
+        <div className="tqk-ticket-company" data-testid="ticket-company">
+          {heading.heading}
+        </div>
+        {heading.subheading && <div className="tqk-ticket-branch">{heading.subheading}</div>}
         <div className="tqk-ticket-heading">{t('kiosk.ticket.heading')}</div>
         <div
           className="tqk-ticket-number"
@@ -70,7 +76,9 @@ export function KioskTicket({
             <PlatesText licence={ticket.truck_license} />
           </dd>
           <dt>{t('kiosk.ticket.issuedAt')}</dt>
-          <dd>{formatTicketTime(ticket.created, i18n.language)}</dd>
+          <dd data-testid="ticket-time">
+            {formatTicketTime(ticket.created, i18n.language, calendar, config.siteTimeZone)}
+          </dd>
         </dl>
         <hr />
         <QrSvg className="tqk-ticket-qr" text={followUrl} label={t('kiosk.ticket.scan')} />

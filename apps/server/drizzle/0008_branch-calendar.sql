@@ -1,0 +1,2 @@
+ALTER TABLE "branches" ADD COLUMN "calendar" text DEFAULT 'BE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "branches" ADD CONSTRAINT "branches_calendar" CHECK ("branches"."calendar" in ('BE', 'CE'));
