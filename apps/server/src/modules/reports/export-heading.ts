@@ -1,3 +1,4 @@
+import { numericDate, numericDateTime } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
 import type { Calendar } from '../../lib/xlsx.ts';
 
@@ -13,20 +14,15 @@ export interface ExportContext {
   madeAt: Date;
 }
 
-const BE_OFFSET = 543;
-const two = (n: number) => String(n).padStart(2, '0');
-const eraYear = (year: number, calendar: Calendar) => (calendar === 'BE' ? year + BE_OFFSET : year);
-
 /** A site day ('YYYY-MM-DD') as day/month/year in the era: '2026-11-20' → '20/11/2569' (BE). */
 export function eraDay(day: string, calendar: Calendar): string {
   const [year, month, date] = day.split('-').map(Number);
-  return `${two(date!)}/${two(month!)}/${eraYear(year!, calendar)}`;
+  return numericDate({ year: year!, month: month!, day: date! }, calendar);
 }
 
 /** An instant as day/month/year hh:mm on the site's clock, in the era. */
 export function eraDateTime(at: Date, timeZone: string, calendar: Calendar): string {
-  const p = wallClock(at, timeZone);
-  return `${two(p.day)}/${two(p.month)}/${eraYear(p.year, calendar)} ${two(p.hour)}:${two(p.minute)}`;
+  return numericDateTime(wallClock(at, timeZone), calendar);
 }
 
 /** A filter the officer set, as the title block names it: ['ประเภทสินค้า', 'หัวมันสด']. */

@@ -1,3 +1,4 @@
+import { DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -19,7 +20,7 @@ export function createReportExports(db: Db, clock: Clock, site: { timeZone: stri
   return {
     /**
      * Who the file is for and when it is made: the officer's branch and company, the site's
-     * clock. Dates are written in BE, Thai documents' era.
+     * clock. Dates are written in the branch's calendar (BE unless it chose CE).
      */
     async workbookOptions(auth: AuthContext): Promise<WorkbookOptions> {
       const branch = await repo.branchNames(auth.branchId);
@@ -28,7 +29,7 @@ export function createReportExports(db: Db, clock: Clock, site: { timeZone: stri
         companyName: branch?.companyName || site.companyName,
         timeZone: site.timeZone,
         madeAt: clock.now(),
-        calendar: 'BE',
+        calendar: branch?.calendar ?? DEFAULT_CALENDAR,
       };
     },
 

@@ -1,3 +1,4 @@
+import type { Calendar } from '@truck-queue/shared/calendar';
 import {
   and,
   asc,
@@ -237,9 +238,12 @@ export function createReportsRepository(db: Db) {
     },
 
     /** The branch's name and company, for an export's title block. */
-    async branchNames(branchId: number): Promise<{ name: string; companyName: string } | null> {
+    /** What an export's title block names, and the era its dates are written in. */
+    async branchNames(
+      branchId: number,
+    ): Promise<{ name: string; companyName: string; calendar: Calendar } | null> {
       const [row] = await db
-        .select({ name: branches.name, companyName: branches.companyName })
+        .select({ name: branches.name, companyName: branches.companyName, calendar: branches.calendar })
         .from(branches)
         .where(eq(branches.id, branchId));
       return row ?? null;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
+import { saveYardSettings } from '@truck-queue/shared/contracts/yard.contract';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { isoOfUtcText } from './in-out.service.ts';
@@ -429,6 +430,30 @@ describe('report exports: filters in the title block', () => {
       'ตัวกรอง: ทะเบียนรถ: มีคำว่า “100”   ประเภทสินค้า: แป้งมัน',
       expect.stringMatching(/^จำนวน 3 รายการ {3}ออกรายงานเมื่อ \d\d\/\d\d\/25\d\d \d\d:\d\d น\.$/),
     ]);
+  });
+
+  it('writes its dates in the branch’s calendar: CE once the admin chooses it, BE again after', async () => {
+    const chooseCalendar = (calendar: 'BE' | 'CE') =>
+      t.call(
+        saveYardSettings,
+        { no_show_after_recalls: 3, no_show_policy: 'requeue', calendar },
+        plant.officers.admin.session,
+      );
+    const dates = async () => {
+      const { sheet } = await exported('report/inOutTransactionExport', period);
+      let header = 1;
+      while (sheet.getRow(header).getCell(1).value !== 'ลำดับ') header++;
+      // The period in the title, and the number format of the first row's time in.
+      return [lines(sheet, 3)[2], sheet.getRow(header + 1).getCell(6).numFmt];
+    };
+    expect(await dates()).toEqual([
+      'ช่วงวันที่: 19/11/2569 ถึง 22/11/2569',
+      expect.stringMatching(/^\[\$-107041E\]/),
+    ]);
+    await chooseCalendar('CE');
+    expect(await dates()).toEqual(['ช่วงวันที่: 19/11/2026 ถึง 22/11/2026', 'dd/mm/yyyy hh:mm']);
+    await chooseCalendar('BE');
+    expect((await dates())[0]).toBe('ช่วงวันที่: 19/11/2569 ถึง 22/11/2569');
   });
 
   it('refuses a product that is neither an id nor ""', async () => {
