@@ -72,7 +72,9 @@ describe('the dashboard', () => {
     // A bar's tooltip gives its stage in hours and minutes.
     await bars(page, 'chart-standard-flow').first().hover();
     const tooltip = page.getByTestId('chart-standard-flow').locator('.recharts-tooltip-wrapper');
-    await expect.poll(() => tooltip.innerText()).toMatch(/Queue → call\s*(\d+ h )?(\d+ min|< 1 min|no data)/);
+    await expect
+      .poll(() => tooltip.innerText())
+      .toMatch(/Queue → call\s*(\d+ h( \d+ min)?|\d+ min|< 1 min|no data)/);
 
     // The last 14 days: a period that includes today has at least today's queues.
     const start = page.locator('#dashboard-start');

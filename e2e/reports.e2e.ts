@@ -67,10 +67,11 @@ async function typeDate(p: Page, id: string, day: string): Promise<void> {
   await expect.poll(() => input.inputValue()).toBe(day);
 }
 
-/** "2 h 5 min" / "45 min" -> minutes; '-' -> null. */
+/** "2 h 5 min" / "2 h" / "45 min" -> minutes, "< 1 min" -> 0; '-' -> null. */
 function minutes(text: string): number | null {
-  const match = /^(?:(\d+) h )?(\d+) min$/.exec(text);
-  return match ? Number(match[1] ?? 0) * 60 + Number(match[2]) : null;
+  if (text === '< 1 min') return 0;
+  const match = /^(?:(\d+) h)? ?(?:(\d+) min)?$/.exec(text);
+  return match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : null;
 }
 
 describe('in/out factory report', () => {

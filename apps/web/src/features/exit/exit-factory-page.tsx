@@ -3,10 +3,12 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { durationParts } from '@truck-queue/shared/durations';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
 import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
 import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
 import { queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
+import { DurationTitle } from '../../components/duration-title.tsx';
+import { formatDuration } from '../../lib/durations.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
@@ -18,12 +20,9 @@ import { queueNumberColumn } from '../station-work/components/queue-number-colum
 
 type ExitBody = BodyOf<typeof exitFactory>;
 
-/** Time in factory as the spec shows it: hours and minutes, one minute added. */
+/** Time in factory as the spec shows it on the gate's screen: the started minute counts. */
 function timeInFactory(t: TFunction, seconds: number): string {
-  const { hours, minutes } = durationParts(seconds, 'plusOne');
-  return hours > 0
-    ? t('exit.durationHoursMinutes', { hours, minutes })
-    : t('exit.durationMinutes', { minutes });
+  return formatDuration(t, seconds, DURATION_RULES.exitPage);
 }
 
 function clock(instant: string): string {
@@ -61,7 +60,7 @@ function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> 
     },
     {
       key: 'time_in_factory',
-      title: t('exit.columns.timeInFactory'),
+      title: <DurationTitle title={t('exit.columns.timeInFactory')} rule={DURATION_RULES.exitPage} />,
       dataIndex: 'time_in_factory',
       width: 150,
       render: (value: number) => timeInFactory(t, value),

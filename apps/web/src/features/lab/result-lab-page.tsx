@@ -1,9 +1,8 @@
 import { App, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { durationParts } from '@truck-queue/shared/durations';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import type {
   LabRecord,
@@ -11,6 +10,8 @@ import type {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import { isInLab } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
+import { DurationTitle } from '../../components/duration-title.tsx';
+import { formatDuration } from '../../lib/durations.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
@@ -19,15 +20,6 @@ import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
-
-/** Lab duration as the spec shows it: hours and minutes, one minute added; '-' while in the lab. */
-function labDuration(t: TFunction, seconds: number | null): string {
-  if (seconds === null) return '-';
-  const { hours, minutes } = durationParts(seconds, 'plusOne');
-  return hours > 0
-    ? t('lab.durationHoursMinutes', { hours, minutes })
-    : t('lab.durationMinutes', { minutes });
-}
 
 function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
@@ -117,10 +109,11 @@ export function ResultLabPage() {
     },
     {
       key: 'duration',
-      title: t('lab.columns.labDuration'),
+      title: <DurationTitle title={t('lab.columns.labDuration')} rule={DURATION_RULES.labPage} />,
       dataIndex: 'stamp_second_ls_to_lf',
       width: 120,
-      render: (value: number | null) => labDuration(t, value),
+      // The spec's lab-screen rule: the started minute counts; '-' while in the lab.
+      render: (value: number | null) => formatDuration(t, value, DURATION_RULES.labPage),
     },
     {
       key: 'state',

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { THAI_DURATION_WORDS as words } from '@truck-queue/shared/durations';
 import { inOutLines } from './in-out-rows.ts';
-
-const words = {
-  hoursMinutes: (h: number, m: number) => `${h} ชม. ${m} นาที`,
-  minutes: (m: number) => `${m} นาที`,
-};
 
 const left: InOutRow = {
   uuid: '7d3c1c1e-5a4b-4c7e-9a51-0f6f2b9c1d01',
@@ -60,6 +56,15 @@ describe('inOutLines', () => {
       reason: null,
       leftUnfinished: false,
     });
+  });
+
+  it('writes a whole hour without "0 นาที", and a lab stay under a minute as such', () => {
+    const [line] = inOutLines(
+      [{ ...left, stamp_second_ls_to_lf: 42, time_in_factory: 3 * 3600 - 30 }],
+      'Asia/Bangkok',
+      words,
+    );
+    expect(line).toMatchObject({ labDuration: 'ไม่ถึง 1 นาที', timeInFactory: '3 ชม.' });
   });
 
   it('marks a truck the gate let out before its work was done', () => {

@@ -1,5 +1,3 @@
-import { durationParts, type MinuteRule } from '@truck-queue/shared/durations';
-
 const siteClocks = new Map<string, Intl.DateTimeFormat>();
 
 function siteClock(timeZone: string): Intl.DateTimeFormat {
@@ -30,23 +28,6 @@ export function formatSiteDateTime(instant: string | null | undefined, timeZone:
   const parts = siteClock(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
-/** How a language says a duration: "2 ชม. 15 นาที" and "15 นาที" in Thai. */
-export interface DurationWords {
-  hoursMinutes: (hours: number, minutes: number) => string;
-  minutes: (minutes: number) => string;
-}
-
-/** Seconds as hours and minutes by the spec's minute rule; '-' when unknown. */
-export function durationText(
-  seconds: number | null | undefined,
-  rule: MinuteRule,
-  words: DurationWords,
-): string {
-  if (seconds === null || seconds === undefined) return '-';
-  const { hours, minutes } = durationParts(seconds, rule);
-  return hours > 0 ? words.hoursMinutes(hours, minutes) : words.minutes(minutes);
 }
 
 /** Kilograms with the language's thousands separator and one decimal: 29962 -> '29,962.0'; null -> '-'. */

@@ -1,6 +1,8 @@
 import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { DurationTitle } from '../../../components/duration-title.tsx';
 import { QueueStateTag } from '../../calling/components/queue-state.tsx';
 import type { InOutLine } from '../in-out-rows.ts';
 
@@ -76,7 +78,12 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
     },
     {
       key: 'labDuration',
-      title: t('reports.inOut.columns.labDuration'),
+      title: (
+        <DurationTitle
+          title={t('reports.inOut.columns.labDuration')}
+          rule={DURATION_RULES.inOutLabDuration}
+        />
+      ),
       dataIndex: 'labDuration',
       width: 130,
       render: nowrap,
@@ -84,7 +91,12 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
     { key: 'exit', title: t('reports.inOut.columns.exit'), dataIndex: 'exit', width: 150, render: nowrap },
     {
       key: 'timeInFactory',
-      title: t('reports.inOut.columns.timeInFactory'),
+      title: (
+        <DurationTitle
+          title={t('reports.inOut.columns.timeInFactory')}
+          rule={DURATION_RULES.inOutTimeInFactory}
+        />
+      ),
       dataIndex: 'timeInFactory',
       width: 140,
       render: nowrap,

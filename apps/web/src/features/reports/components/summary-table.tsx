@@ -2,11 +2,13 @@ import { Flex, Table, theme, Typography, type TableColumnsType, type TableProps 
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { DurationTitle } from '../../../components/duration-title.tsx';
+import { formatDuration } from '../../../lib/durations.ts';
 import { config } from '../../../lib/config.ts';
-import { durationText, formatKgOneDecimal, formatSiteDateTime } from '../report-format.ts';
+import { formatKgOneDecimal, formatSiteDateTime } from '../report-format.ts';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
 import { LicenceFilter } from './licence-filter.tsx';
-import { useDurationWords } from './use-duration-words.ts';
 
 interface SummaryTableProps {
   rows: SummaryRow[];
@@ -34,7 +36,6 @@ export function SummaryTable({
 }: SummaryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const words = useDurationWords();
   const { token } = theme.useToken();
 
   const sortable = (field: SummarySortField) => ({
@@ -118,18 +119,28 @@ export function SummaryTable({
     },
     {
       ...sortable('total_time'),
-      title: t('reports.summary.columns.totalTime'),
+      title: (
+        <DurationTitle
+          title={t('reports.summary.columns.totalTime')}
+          rule={DURATION_RULES.summaryTotalTime}
+        />
+      ),
       dataIndex: 'total_time',
       width: 150,
       // Ticket to exit, the in/out report's time in factory: the same rounding, the same figure.
-      render: (seconds: number | null) => durationText(seconds, 'plusOne', words),
+      render: (seconds: number | null) => formatDuration(t, seconds, DURATION_RULES.summaryTotalTime),
     },
     {
       ...sortable('time_wait'),
-      title: t('reports.summary.columns.waitingTime'),
+      title: (
+        <DurationTitle
+          title={t('reports.summary.columns.waitingTime')}
+          rule={DURATION_RULES.summaryWaitingTime}
+        />
+      ),
       dataIndex: 'time_wait',
       width: 150,
-      render: (seconds: number | null) => durationText(seconds, 'floor', words),
+      render: (seconds: number | null) => formatDuration(t, seconds, DURATION_RULES.summaryWaitingTime),
     },
   ];
 
