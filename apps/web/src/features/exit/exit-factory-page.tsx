@@ -31,21 +31,21 @@ function clock(instant: string): string {
 
 function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> {
   return [
-    queueNumberColumn(t('exit.columns.queueNumber'), today, 160),
-    { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
-    { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 170 },
+    queueNumberColumn(t('exit.columns.queueNumber'), today, 130),
+    { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
+    { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 150 },
     {
       key: 'created',
       title: t('exit.columns.created'),
       dataIndex: 'created',
-      width: 160,
+      width: 140,
       render: (value: string) => formatDateTime(value),
     },
     {
       key: 'exit',
       title: t('exit.columns.exit'),
       dataIndex: 'exit',
-      width: 180,
+      width: 170,
       // A truck the gate let out before its work was done says so beside its exit time.
       render: (value: string, record) => (
         <Flex wrap gap={4} align="center">
@@ -62,7 +62,7 @@ function exitColumns(t: TFunction, today: string): TableColumnsType<ExitRecord> 
       key: 'time_in_factory',
       title: <DurationTitle title={t('exit.columns.timeInFactory')} rule={DURATION_RULES.exitPage} />,
       dataIndex: 'time_in_factory',
-      width: 150,
+      width: 120,
       render: (value: number) => timeInFactory(t, value),
     },
   ];
@@ -196,7 +196,7 @@ export function ExitFactoryPage() {
       }
       today={today}
       columns={exitColumns(t, plantToday)}
-      scrollX={950}
+      scrollX={880}
     />
   );
 }

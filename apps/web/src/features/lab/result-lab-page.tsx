@@ -91,27 +91,27 @@ export function ResultLabPage() {
   };
 
   const columns: TableColumnsType<LabRecord> = [
-    queueNumberColumn(t('lab.columns.queueNumber'), plantToday, 150),
-    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
+    queueNumberColumn(t('lab.columns.queueNumber'), plantToday, 130),
+    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 160 },
     {
       key: 'stamp_lab_start',
       title: t('lab.columns.labStart'),
       dataIndex: 'stamp_lab_start',
-      width: 150,
+      width: 140,
       render: (value: string | null) => formatDateTime(value),
     },
     {
       key: 'stamp_lab_finish',
       title: t('lab.columns.labFinish'),
       dataIndex: 'stamp_lab_finish',
-      width: 150,
+      width: 140,
       render: (value: string | null) => formatDateTime(value),
     },
     {
       key: 'duration',
       title: <DurationTitle title={t('lab.columns.labDuration')} rule={DURATION_RULES.labPage} />,
       dataIndex: 'stamp_second_ls_to_lf',
-      width: 120,
+      width: 110,
       // The spec's lab-screen rule: the started minute counts; '-' while in the lab.
       render: (value: number | null) => formatDuration(t, value, DURATION_RULES.labPage),
     },
@@ -168,7 +168,7 @@ export function ResultLabPage() {
       }
       today={today}
       columns={columns}
-      scrollX={980}
+      scrollX={960}
     />
   );
 }

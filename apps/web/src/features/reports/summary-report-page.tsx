@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
+import { useFittedTable } from '../../lib/use-fitted-table.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
 import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
@@ -20,6 +21,7 @@ import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort 
 export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
+  const fit = useFittedTable();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [showProblem, setShowProblem] = useState(false);
@@ -126,33 +128,36 @@ export function SummaryReportPage() {
           }
         />
         {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
-        <SummaryTable
-          rows={report.data?.rows ?? []}
-          loading={report.isFetching}
-          sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          licence={licence}
-          onLicence={(next) => {
-            setLicence(next);
-            setPage(1);
-          }}
-          emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
-        />
-        <SummaryPager
-          page={Math.min(page, pages)}
-          pageSize={pageSize}
-          total={total}
-          disabled={report.isPending}
-          onPage={setPage}
-          onPageSize={(size) => {
-            // The first row on screen stays on screen.
-            setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
-            setPageSize(size);
-          }}
-        />
+        <div ref={fit.ref}>
+          <SummaryTable
+            rows={report.data?.rows ?? []}
+            loading={report.isFetching}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            licence={licence}
+            onLicence={(next) => {
+              setLicence(next);
+              setPage(1);
+            }}
+            emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
+            fit={fit}
+          />
+          <SummaryPager
+            page={Math.min(page, pages)}
+            pageSize={pageSize}
+            total={total}
+            disabled={report.isPending}
+            onPage={setPage}
+            onPageSize={(size) => {
+              // The first row on screen stays on screen.
+              setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
+              setPageSize(size);
+            }}
+          />
+        </div>
       </Card>
     </Flex>
   );

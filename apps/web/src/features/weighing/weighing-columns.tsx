@@ -45,7 +45,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
   });
 
   return [
-    queueNumberColumn(t('weighing.columns.queueNumber'), today, 150),
+    queueNumberColumn(t('weighing.columns.queueNumber'), today, 130),
     {
       key: 'truck_license',
       title: t('weighing.columns.truckLicense'),
@@ -56,7 +56,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
       key: 'product_name',
       title: t('weighing.columns.productAndType'),
       dataIndex: 'product_name',
-      width: 170,
+      width: 160,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.product_name}</span>

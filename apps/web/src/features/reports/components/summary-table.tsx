@@ -3,11 +3,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { DurationTitle } from '../../../components/duration-title.tsx';
 import { formatDuration } from '../../../lib/durations.ts';
 import { config } from '../../../lib/config.ts';
+import type { FittedTable } from '../../../lib/use-fitted-table.ts';
 import { formatKgOneDecimal, formatSiteDateTime } from '../report-format.ts';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
 import { LicenceFilter } from './licence-filter.tsx';
 
 interface SummaryTableProps {
@@ -18,10 +21,15 @@ interface SummaryTableProps {
   licence: string;
   onLicence: (licence: string) => void;
   emptyText: string;
+  /** Its size on screen: the page measures the table with its pager (`useFittedTable`). */
+  fit: Pick<FittedTable, 'scroll' | 'sticky'>;
 }
 
+/** Weights and durations keep one line: the table is as wide as they need. */
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+/** A time puts its clock under its date (DATE_TIME_COLUMN_WIDTH), never cut. */
 const time = (instant: string | null) => (
-  <span style={{ whiteSpace: 'nowrap' }}>{formatSiteDateTime(instant, config.siteTimeZone)}</span>
+  <DateTimeText text={formatSiteDateTime(instant, config.siteTimeZone)} />
 );
 
 /** The summary report's page of rows; every header sorts on the server, the licence one also filters. */
@@ -33,6 +41,7 @@ export function SummaryTable({
   licence,
   onLicence,
   emptyText,
+  fit,
 }: SummaryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -44,16 +53,15 @@ export function SummaryTable({
     sortOrder: sort.field === field ? sort.order : null,
     showSorterTooltip: false,
   });
-  const kg = (value: number | null) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{formatKgOneDecimal(value, locale)}</span>
-  );
+  const kg = (value: number | null) => nowrap(formatKgOneDecimal(value, locale));
 
   const columns: TableColumnsType<SummaryRow> = [
     {
       ...sortable('license_no'),
       title: t('reports.summary.columns.licence'),
       dataIndex: 'license_no',
-      width: 250,
+      width: 150,
+      fixed: 'start',
       filteredValue: licence ? [licence] : null,
       filterIcon: (filtered: boolean) => (
         <SearchOutlined
@@ -64,10 +72,11 @@ export function SummaryTable({
       filterDropdown: ({ close }) => (
         <LicenceFilter key={licence} value={licence} onApply={onLicence} close={close} />
       ),
+      // The licence, its queue number under it; a tractor and trailer break between plates.
       render: (value: string, row) => (
-        <Flex gap={8} align="baseline" style={{ whiteSpace: 'nowrap' }}>
-          <Typography.Text strong>{value || '-'}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Flex vertical>
+          <Typography.Text strong>{value ? <PlatesText licence={value} /> : '-'}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {t('reports.summary.queueNumber', { n: row.queue_number })}
           </Typography.Text>
         </Flex>
@@ -77,7 +86,7 @@ export function SummaryTable({
       ...sortable('incoming_weight'),
       title: t('reports.summary.columns.incomingWeight'),
       dataIndex: 'incoming_weight',
-      width: 140,
+      width: 110,
       align: 'end',
       render: kg,
     },
@@ -85,7 +94,7 @@ export function SummaryTable({
       ...sortable('output_weight'),
       title: t('reports.summary.columns.outgoingWeight'),
       dataIndex: 'output_weight',
-      width: 140,
+      width: 110,
       align: 'end',
       render: kg,
     },
@@ -93,28 +102,28 @@ export function SummaryTable({
       ...sortable('document_pick_up'),
       title: t('reports.summary.columns.documentPickUp'),
       dataIndex: 'document_pick_up',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('time_works'),
       title: t('reports.summary.columns.resultsReady'),
       dataIndex: 'time_works',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('weigh_in'),
       title: t('reports.summary.columns.weighIn'),
       dataIndex: 'weigh_in',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('weigh_out'),
       title: t('reports.summary.columns.weighOut'),
       dataIndex: 'weigh_out',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
@@ -126,9 +135,9 @@ export function SummaryTable({
         />
       ),
       dataIndex: 'total_time',
-      width: 150,
+      width: 96,
       // Ticket to exit, the in/out report's time in factory: the same rounding, the same figure.
-      render: (seconds: number | null) => formatDuration(t, seconds, DURATION_RULES.summaryTotalTime),
+      render: (seconds: number | null) => nowrap(formatDuration(t, seconds, DURATION_RULES.summaryTotalTime)),
     },
     {
       ...sortable('time_wait'),
@@ -139,8 +148,9 @@ export function SummaryTable({
         />
       ),
       dataIndex: 'time_wait',
-      width: 150,
-      render: (seconds: number | null) => formatDuration(t, seconds, DURATION_RULES.summaryWaitingTime),
+      width: 96,
+      render: (seconds: number | null) =>
+        nowrap(formatDuration(t, seconds, DURATION_RULES.summaryWaitingTime)),
     },
   ];
 
@@ -158,7 +168,8 @@ export function SummaryTable({
       loading={loading}
       onChange={onChange}
       pagination={false}
-      scroll={{ x: 1510 }}
+      scroll={fit.scroll}
+      sticky={fit.sticky}
       locale={{ emptyText }}
     />
   );
