@@ -1,6 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { HEADER_HEIGHT } from '../app/shell/side-menu.tsx';
-import { useLayoutSettings } from './layout-settings-context.tsx';
+import { useLayoutEffect, useState } from 'react';
 
 /** The least height the rows get, on a short window: about five rows. */
 const MIN_BODY_HEIGHT = 240;
@@ -9,9 +7,15 @@ const GAP_BELOW = 24;
 
 export interface FittedTable {
   /** On the element around the table and whatever sits under it (a pager): what is measured. */
-  ref: React.RefObject<HTMLDivElement | null>;
+  attach: (element: HTMLDivElement | null) => void;
   scroll: { x: 'max-content'; y: number };
   sticky: { offsetHeader: number };
+}
+
+/** The height of the shell's top bar while it stays on screen (position sticky), else 0. */
+function stickyTopBarHeight(): number {
+  const bar = document.querySelector<HTMLElement>('.ant-layout-header');
+  return bar && getComputedStyle(bar).position === 'sticky' ? bar.offsetHeight : 0;
 }
 
 /**
@@ -23,31 +27,29 @@ export interface FittedTable {
  * at the window's bottom edge, so a column off to the side is always one drag away.
  */
 export function useFittedTable(): FittedTable {
-  const ref = useRef<HTMLDivElement>(null);
-  const { settings } = useLayoutSettings();
-  // The top bar stays on screen except in the "scrollable" layout.
-  const top = settings.width === 'scrollable' ? 0 : HEADER_HEIGHT;
-  const [y, setY] = useState(() => Math.max(MIN_BODY_HEIGHT, window.innerHeight - top - 200));
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [fit, setFit] = useState(() => ({ top: 0, y: Math.max(MIN_BODY_HEIGHT, window.innerHeight - 260) }));
 
   useLayoutEffect(() => {
-    const wrapper = ref.current;
-    if (!wrapper) return;
+    if (!element) return;
     const measure = () => {
-      const body = wrapper.querySelector<HTMLElement>('.ant-table-body');
+      const body = element.querySelector<HTMLElement>('.ant-table-body');
       if (!body) return;
+      const top = stickyTopBarHeight();
       // The header, the pager and anything else around the rows: the same whatever `y` is.
-      const around = wrapper.offsetHeight - body.offsetHeight;
-      setY(Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - around - GAP_BELOW)));
+      const around = element.offsetHeight - body.offsetHeight;
+      const y = Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - around - GAP_BELOW));
+      setFit((last) => (last.top === top && last.y === y ? last : { top, y }));
     };
     measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(wrapper);
+    observer.observe(element);
     window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [top]);
+  }, [element]);
 
-  return { ref, scroll: { x: 'max-content', y }, sticky: { offsetHeader: top } };
+  return { attach: setElement, scroll: { x: 'max-content', y: fit.y }, sticky: { offsetHeader: fit.top } };
 }

@@ -21,7 +21,7 @@ import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort 
 export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
-  const fit = useFittedTable();
+  const { attach, scroll, sticky } = useFittedTable();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [showProblem, setShowProblem] = useState(false);
@@ -128,7 +128,7 @@ export function SummaryReportPage() {
           }
         />
         {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
-        <div ref={fit.ref}>
+        <div ref={attach}>
           <SummaryTable
             rows={report.data?.rows ?? []}
             loading={report.isFetching}
@@ -143,7 +143,8 @@ export function SummaryReportPage() {
               setPage(1);
             }}
             emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
-            fit={fit}
+            scroll={scroll}
+            sticky={sticky}
           />
           <SummaryPager
             page={Math.min(page, pages)}

@@ -52,7 +52,7 @@ export function FlowReportTable({
   day,
 }: FlowReportTableProps) {
   const { t } = useTranslation();
-  const fit = useFittedTable();
+  const { attach, scroll, sticky } = useFittedTable();
   const lab = flowEngineId === FLOW_ENGINE.lab;
   // The flow's states, and any other the day's rows hold (a cancelled no-show).
   const states = [
@@ -217,15 +217,15 @@ export function FlowReportTable({
   }
 
   return (
-    <div ref={fit.ref}>
+    <div ref={attach}>
       <Table<FlowQueueRow>
         rowKey="_id"
         size="middle"
         columns={columns}
         dataSource={rows}
         loading={loading}
-        scroll={fit.scroll}
-        sticky={fit.sticky}
+        scroll={scroll}
+        sticky={sticky}
         locale={{ emptyText: t('reportQueue.empty') }}
         pagination={{
           defaultPageSize: PAGE_SIZES[0],

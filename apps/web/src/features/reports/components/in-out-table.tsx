@@ -38,7 +38,7 @@ interface InOutTableProps {
 export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const fit = useFittedTable();
+  const { attach, scroll, sticky } = useFittedTable();
   // On a phone, pinned columns would leave too little room for the rest.
   const pin = screens.md ? ('start' as const) : undefined;
 
@@ -151,15 +151,15 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   ];
 
   return (
-    <div ref={fit.ref}>
+    <div ref={attach}>
       <Table<InOutLine>
         rowKey="n"
         size="middle"
         columns={columns}
         dataSource={lines}
         loading={loading}
-        scroll={fit.scroll}
-        sticky={fit.sticky}
+        scroll={scroll}
+        sticky={sticky}
         locale={{ emptyText: t('reports.inOut.empty') }}
         pagination={{
           defaultPageSize: 50,

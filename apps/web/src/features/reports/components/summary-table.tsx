@@ -22,7 +22,8 @@ interface SummaryTableProps {
   onLicence: (licence: string) => void;
   emptyText: string;
   /** Its size on screen: the page measures the table with its pager (`useFittedTable`). */
-  fit: Pick<FittedTable, 'scroll' | 'sticky'>;
+  scroll: FittedTable['scroll'];
+  sticky: FittedTable['sticky'];
 }
 
 /** Weights and durations keep one line: the table is as wide as they need. */
@@ -41,7 +42,8 @@ export function SummaryTable({
   licence,
   onLicence,
   emptyText,
-  fit,
+  scroll,
+  sticky,
 }: SummaryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -168,8 +170,8 @@ export function SummaryTable({
       loading={loading}
       onChange={onChange}
       pagination={false}
-      scroll={fit.scroll}
-      sticky={fit.sticky}
+      scroll={scroll}
+      sticky={sticky}
       locale={{ emptyText }}
     />
   );
