@@ -46,7 +46,6 @@ export function InoutTransactionPage() {
   const words = useMemo(() => durationWords(t), [t]);
   const today = usePlantToday();
   const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
-  const [showProblem, setShowProblem] = useState(false);
   // Today's report loads on arrival, as if View report had been pressed.
   const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft(today)));
   const [exportError, setExportError] = useState<unknown>(null);
@@ -54,20 +53,17 @@ export function InoutTransactionPage() {
   const report = useInOutReport(applied);
   const exporter = useInOutExport();
 
+  // Said as soon as the dates are wrong (neither date is moved); View and Export send nothing until they are right.
   const problem = periodProblem(draft.start, draft.finish);
-  const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
+  const problemText = problem ? periodProblemText(t, problem) : null;
 
   const lines = useMemo(
     () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, words) : []),
     [report.data, words],
   );
 
-  /** The draft, checked; null (with the problem shown) when the period is wrong. */
-  const checkedFilter = (): InOutFilter | null => {
-    const filter = toFilter(draft);
-    setShowProblem(filter === null);
-    return filter;
-  };
+  /** The draft, checked; null when the period is wrong (its problem is on screen already). */
+  const checkedFilter = (): InOutFilter | null => toFilter(draft);
 
   const view = () => {
     const filter = checkedFilter();
@@ -112,10 +108,7 @@ export function InoutTransactionPage() {
     <Flex vertical gap={16}>
       <InOutFilters
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          if (showProblem && !periodProblem(next.start, next.finish)) setShowProblem(false);
-        }}
+        onChange={setDraft}
         periodError={problemText}
         onView={view}
         onExport={exportFile}

@@ -24,7 +24,6 @@ export function SummaryReportPage() {
   const { attach, scroll, sticky } = useFittedTable();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
-  const [showProblem, setShowProblem] = useState(false);
   const [period, setPeriod] = useState<Period>({ start: today, finish: today });
   const [licence, setLicence] = useState('');
   const [page, setPage] = useState(1);
@@ -56,7 +55,6 @@ export function SummaryReportPage() {
   const problem = periodProblem(start, finish);
 
   const search = () => {
-    setShowProblem(problem !== null);
     if (problem || !start || !finish) return;
     if (start === period.start && finish === period.finish) {
       void report.refetch();
@@ -76,13 +74,10 @@ export function SummaryReportPage() {
             <PeriodPicker
               id="summary-range"
               value={range}
-              onChange={(value) => {
-                setRange(value);
-                const [first, last] = value.map((day) => day?.format(API_DATE_FORMAT) ?? null);
-                if (!periodProblem(first ?? null, last ?? null)) setShowProblem(false);
-              }}
+              onChange={setRange}
               today={today}
-              error={showProblem && problem ? periodProblemText(t, problem) : null}
+              // Said as soon as the dates are wrong; Search sends nothing until they are right.
+              error={problem ? periodProblemText(t, problem) : null}
             />
             <Form.Item
               label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}

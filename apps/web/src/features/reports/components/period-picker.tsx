@@ -92,6 +92,9 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
         format={DATE_FORMAT}
         presets={presets}
         allowClear={false}
+        // An end typed before the start stays where it was typed, and the error says so; antd
+        // would otherwise swap the two dates without a word.
+        order={false}
         style={{ width: '100%' }}
       />
     </Form.Item>
