@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { durationMinutes, siteDay, typeDate } from './support/report-pages.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,37 +43,11 @@ afterAll(async () => {
   rmSync(downloads, { recursive: true, force: true });
 });
 
-/** A day of the plant's calendar (Asia/Bangkok, the demo's zone) as the pickers show it. */
-function siteDay(daysAgo: number): string {
-  const date = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
-}
-
 const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
 const cellTexts = (p: Page, column: number) =>
   rows(p).evaluateAll((trs, n) => trs.map((tr) => (tr.children[n] as HTMLElement).innerText.trim()), column);
 const number = async (tag: Locator) => Number((await tag.innerText()).replace(/\D/g, ''));
-
-/** Types a day into an antd date picker, as an officer does. */
-async function typeDate(p: Page, id: string, day: string): Promise<void> {
-  const input = p.locator(`#${id}`);
-  await input.click();
-  await input.fill(day);
-  await p.keyboard.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(day);
-}
-
-/** "2 h 5 min" / "2 h" / "45 min" -> minutes, "< 1 min" -> 0; '-' -> null. */
-function minutes(text: string): number | null {
-  if (text === '< 1 min') return 0;
-  const match = /^(?:(\d+) h)? ?(?:(\d+) min)?$/.exec(text);
-  return match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : null;
-}
+const minutes = durationMinutes;
 
 describe('in/out factory report', () => {
   it('shows the last 7 days, filters by licence and exports the same rows to Excel', async () => {
@@ -152,11 +127,21 @@ describe('in/out factory report', () => {
     }
   });
 
-  it('refuses an end date before the start date', async () => {
+  it('says at once that the end date is before the start, and moves neither', async () => {
     await typeDate(page, 'inout-start', siteDay(0));
     await typeDate(page, 'inout-finish', siteDay(1));
+    // Said before View report is pressed; both dates stay as typed.
+    await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.locator('#inout-start').inputValue()).toBe(siteDay(0));
+    expect(await page.locator('#inout-finish').inputValue()).toBe(siteDay(1));
+    const heading = await page.getByText(/^Trucks in and out of the factory/).innerText();
     await page.getByRole('button', { name: 'View report' }).click();
     await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.getByText(/^Trucks in and out of the factory/).innerText()).toBe(heading);
+
+    // Put right, the message goes.
+    await typeDate(page, 'inout-finish', siteDay(0));
+    await page.getByText('The start date must not be after the end date.').waitFor({ state: 'detached' });
   });
 });
 
@@ -218,5 +203,51 @@ describe('summary report', () => {
     expect(await page.getByRole('columnheader', { name: /Total time/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
+  });
+});
+
+describe('summary report, page jump and period', () => {
+  it('jumps with one Enter, a page out of range to the nearest page there is', async () => {
+    await page.goto('/Report/summary');
+    await page.locator('#summary-range').click();
+    await page.locator('.ant-picker-presets').getByText('Last 7 days').click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Summary, ${siteDay(6)} – ${siteDay(0)}`).waitFor();
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toMatch(/^Page 1 of \d+$/);
+    const pages = Number(/of (\d+)/.exec(await page.getByTestId('summary-page').innerText())![1]);
+    expect(pages).toBeGreaterThan(3);
+    const jump = page.getByLabel('Go to page');
+
+    // Typed key by key, as an officer does: one Enter each time.
+    await jump.click();
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page 3 of ${pages}`);
+    await jump.click();
+    await page.keyboard.type(String(pages + 20));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page ${pages} of ${pages}`);
+    await jump.click();
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page 1 of ${pages}`);
+    expect(await jump.inputValue()).toBe('');
+  });
+
+  it('says at once that the end date is before the start, and does not swap them', async () => {
+    const [start, finish] = [page.locator('#summary-range'), page.locator('.ant-picker-range input').nth(1)];
+    await start.click();
+    await start.fill(siteDay(2));
+    await page.keyboard.press('Enter');
+    await finish.click();
+    await finish.fill(siteDay(4));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await start.inputValue()).toBe(siteDay(2));
+    expect(await finish.inputValue()).toBe(siteDay(4));
+    // Search sends nothing: the heading still names the last period shown.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Summary, ${siteDay(6)} – ${siteDay(0)}`).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 
 /** The least height the rows get, on a short window: about five rows. */
 const MIN_BODY_HEIGHT = 240;
@@ -19,6 +19,21 @@ function stickyTopBarHeight(): number {
 }
 
 /**
+ * antd's `sticky` for a table under the shell's top bar: its header stays just under the bar
+ * as the page scrolls, and its sideways scrollbar (when it has one) at the window's foot.
+ */
+export function useStickyTable(): { offsetHeader: number } {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setTop(stickyTopBarHeight());
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return useMemo(() => ({ offsetHeader: top }), [top]);
+}
+
+/**
  * A wide table that stays usable on an office screen (1366x768 and up): columns as wide as
  * their content (`x: 'max-content'`, so a date is never cut), and rows that scroll inside a
  * body as tall as the window leaves under the top bar, the table's header and its pager. Once
@@ -28,18 +43,18 @@ function stickyTopBarHeight(): number {
  */
 export function useFittedTable(): FittedTable {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [fit, setFit] = useState(() => ({ top: 0, y: Math.max(MIN_BODY_HEIGHT, window.innerHeight - 260) }));
+  const sticky = useStickyTable();
+  const top = sticky.offsetHeader;
+  const [y, setY] = useState(() => Math.max(MIN_BODY_HEIGHT, window.innerHeight - 260));
 
   useLayoutEffect(() => {
     if (!element) return;
     const measure = () => {
       const body = element.querySelector<HTMLElement>('.ant-table-body');
       if (!body) return;
-      const top = stickyTopBarHeight();
       // The header, the pager and anything else around the rows: the same whatever `y` is.
       const around = element.offsetHeight - body.offsetHeight;
-      const y = Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - around - GAP_BELOW));
-      setFit((last) => (last.top === top && last.y === y ? last : { top, y }));
+      setY(Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - around - GAP_BELOW)));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -49,7 +64,7 @@ export function useFittedTable(): FittedTable {
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [element]);
+  }, [element, top]);
 
-  return { attach: setElement, scroll: { x: 'max-content', y: fit.y }, sticky: { offsetHeader: fit.top } };
+  return { attach: setElement, scroll: { x: 'max-content', y }, sticky };
 }

@@ -34,7 +34,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
     key,
     title,
     dataIndex: key,
-    width: key === 'gross_kg' ? 105 : 115,
+    width: key === 'gross_kg' ? 100 : 105,
     align: 'end',
     render: (value: number | null) =>
       strong && value !== null ? (
@@ -45,7 +45,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
   });
 
   return [
-    queueNumberColumn(t('weighing.columns.queueNumber'), today, 130),
+    queueNumberColumn(t('weighing.columns.queueNumber'), today, 120),
     {
       key: 'truck_license',
       title: t('weighing.columns.truckLicense'),
@@ -56,7 +56,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
       key: 'product_name',
       title: t('weighing.columns.productAndType'),
       dataIndex: 'product_name',
-      width: 160,
+      width: 150,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.product_name}</span>
@@ -69,14 +69,14 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
     {
       key: 'weigh_in',
       title: t('weighing.columns.weighIn'),
-      width: 115,
+      width: 110,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_in_kg} at={row.weigh_in_at} locale={locale} />,
     },
     {
       key: 'weigh_out',
       title: t('weighing.columns.weighOut'),
-      width: 115,
+      width: 110,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_out_kg} at={row.weigh_out_at} locale={locale} />,
     },
