@@ -6,6 +6,7 @@ import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
+import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
     if (wanted('counters')) await shootCounterScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
     if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
+    // The reports at 1366x768, with scrollbars.
+    if (wanted('reports')) await shootReportScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 
-/** The report pages of the demo plant, opened as an officer does, for browser tests and screenshots. */
+/** The report pages of the demo plant, opened as an officer does, for browser tests and screenshots (no vitest here). */
 
 /** A day of the plant's calendar (Asia/Bangkok, the demo's zone), `daysAgo` before today, as DD/MM/YYYY. */
 export function siteDay(daysAgo: number): string {
@@ -21,7 +20,10 @@ export async function typeDate(page: Page, id: string, day: string): Promise<voi
   await input.click();
   await input.fill(day);
   await page.keyboard.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(day);
+  await page.waitForFunction(
+    ([inputId, value]) => (document.getElementById(inputId!) as HTMLInputElement | null)?.value === value,
+    [id, day],
+  );
 }
 
 /**
