@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shownDay } from './support/dates.ts';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+import { typeDate } from './support/dates.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,15 +17,15 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** The admin's dashboard for the demo branch, in English. */
-async function dashboard(viewport?: { width: number; height: number }): Promise<Page> {
+/** The admin's dashboard for the demo branch, in English (or `language`). */
+async function dashboard(viewport?: { width: number; height: number }, language = 'en'): Promise<Page> {
   const context = await newContext(browser, baseUrl, {
     language: 'en-US',
     ...(viewport ? { viewport } : {}),
   });
   contexts.push(context);
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+  await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
   await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
   await page.goto('/System/dashboard');
   await page.getByTestId('counter-total').locator('.ant-statistic-content-value').waitFor();
@@ -65,7 +66,9 @@ describe('the dashboard', () => {
     // A bar's tooltip gives its stage in hours and minutes.
     await bars(page, 'chart-standard-flow').first().hover();
     const tooltip = page.getByTestId('chart-standard-flow').locator('.recharts-tooltip-wrapper');
-    await expect.poll(() => tooltip.innerText()).toMatch(/Queue → call\s*(\d+ h )?(\d+ min|< 1 min|no data)/);
+    await expect
+      .poll(() => tooltip.innerText())
+      .toMatch(/Queue → call\s*(\d+ h( \d+ min)?|\d+ min|< 1 min|no data)/);
 
     // The last 14 days: a period that includes today has at least today's queues.
     const start = page.locator('#dashboard-start');
@@ -87,6 +90,48 @@ describe('the dashboard', () => {
     const { session } = await employeeSession(baseUrl);
     await issueStandardTicket(baseUrl, session, randomLicence());
     await expect.poll(() => counter(page, 'total'), { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('says at once that the end date is before the start, moves neither, and shows nothing new', async () => {
+    const page = await dashboard({ width: 1366, height: 768 });
+    const shown = await page.getByTestId('dashboard-shown-period').innerText();
+    await typeDate(page, 'dashboard-start', plantDay(2));
+    await typeDate(page, 'dashboard-finish', plantDay(5));
+    await page.getByRole('alert').getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.locator('#dashboard-start').inputValue()).toBe(plantDay(2));
+    expect(await page.locator('#dashboard-finish').inputValue()).toBe(plantDay(5));
+    expect(await page.getByRole('button', { name: 'View report' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('dashboard-shown-period').innerText()).toBe(shown);
+
+    // Put right, the message goes and the period can be shown.
+    await typeDate(page, 'dashboard-finish', plantDay(0));
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'View report' }).click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-shown-period').innerText())
+      .toBe(`Showing ${plantDay(2)} – ${plantDay(0)}`);
+  });
+
+  it.each([
+    ['th', 1366],
+    ['en', 1366],
+    ['de', 1366],
+    ['th', 390],
+  ] as const)('keeps the last axis label inside each chart (%s, %i px)', async (language, width) => {
+    const page = await dashboard({ width, height: width > 800 ? 768 : 844 }, language);
+    await expect.poll(() => page.locator('.recharts-xAxis-tick-labels text').count()).toBeGreaterThan(3);
+    const charts = await page.locator('svg.recharts-surface').evaluateAll((svgs) =>
+      svgs
+        .map((svg) => {
+          const labels = [...svg.querySelectorAll('.recharts-xAxis-tick-labels text')];
+          const last = labels[labels.length - 1]?.getBoundingClientRect();
+          const box = svg.getBoundingClientRect();
+          return last && { text: labels[labels.length - 1]!.textContent, over: last.right - box.right };
+        })
+        .filter((chart) => chart !== undefined),
+    );
+    expect(charts.length).toBeGreaterThanOrEqual(3);
+    for (const chart of charts) expect(chart.over, chart.text ?? '').toBeLessThanOrEqual(0);
   });
 
   it('fits a 390 px phone without sideways scrolling', async () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { shownDay, typeDate } from './support/dates.ts';
+import { durationMinutes } from './support/report-pages.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -74,11 +75,7 @@ async function exportSheet(p: Page) {
   return { sheet, header, body, title: sheet.getRow(1).getCell(1).text };
 }
 
-/** "2 h 5 min" / "45 min" -> minutes; '-' -> null. */
-function minutes(text: string): number | null {
-  const match = /^(?:(\d+) h )?(\d+) min$/.exec(text);
-  return match ? Number(match[1] ?? 0) * 60 + Number(match[2]) : null;
-}
+const minutes = durationMinutes;
 
 describe('in/out factory report', () => {
   it('shows the last 7 days, filters by licence and exports the same rows to Excel', async () => {
@@ -144,11 +141,21 @@ describe('in/out factory report', () => {
     }
   });
 
-  it('refuses an end date before the start date', async () => {
+  it('says at once that the end date is before the start, and moves neither', async () => {
     await typeDate(page, 'inout-start', siteDay(0));
     await typeDate(page, 'inout-finish', siteDay(1));
+    // Said before View report is pressed; both dates stay as typed.
+    await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.locator('#inout-start').inputValue()).toBe(siteDay(0));
+    expect(await page.locator('#inout-finish').inputValue()).toBe(siteDay(1));
+    const heading = await page.getByText(/^Trucks in and out of the factory/).innerText();
     await page.getByRole('button', { name: 'View report' }).click();
     await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.getByText(/^Trucks in and out of the factory/).innerText()).toBe(heading);
+
+    // Put right, the message goes.
+    await typeDate(page, 'inout-finish', siteDay(0));
+    await page.getByText('The start date must not be after the end date.').waitFor({ state: 'detached' });
   });
 });
 
@@ -221,5 +228,51 @@ describe('summary report', () => {
     expect(sheet.getRow(5).getCell(1).text).toBe('เรียงตาม: เวลารวม (น้อยไปมาก)');
     expect(body).toHaveLength(total);
     expect(body.slice(0, onScreen.length).map((row) => row.getCell(3).text)).toEqual(onScreen);
+  });
+});
+
+describe('summary report, page jump and period', () => {
+  it('jumps with one Enter, a page out of range to the nearest page there is', async () => {
+    await page.goto('/Report/summary');
+    await page.locator('#summary-range').click();
+    await page.locator('.ant-picker-presets').getByText('Last 7 days').click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Summary, ${siteDay(6)} – ${siteDay(0)}`).waitFor();
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toMatch(/^Page 1 of \d+$/);
+    const pages = Number(/of (\d+)/.exec(await page.getByTestId('summary-page').innerText())![1]);
+    expect(pages).toBeGreaterThan(3);
+    const jump = page.getByLabel('Go to page');
+
+    // Typed key by key, as an officer does: one Enter each time.
+    await jump.click();
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page 3 of ${pages}`);
+    await jump.click();
+    await page.keyboard.type(String(pages + 20));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page ${pages} of ${pages}`);
+    await jump.click();
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page 1 of ${pages}`);
+    expect(await jump.inputValue()).toBe('');
+  });
+
+  it('says at once that the end date is before the start, and does not swap them', async () => {
+    const [start, finish] = [page.locator('#summary-range'), page.locator('.ant-picker-range input').nth(1)];
+    await start.click();
+    await start.fill(siteDay(2));
+    await page.keyboard.press('Enter');
+    await finish.click();
+    await finish.fill(siteDay(4));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await start.inputValue()).toBe(siteDay(2));
+    expect(await finish.inputValue()).toBe(siteDay(4));
+    // Search sends nothing: the heading still names the last period shown.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Summary, ${siteDay(6)} – ${siteDay(0)}`).waitFor();
   });
 });

@@ -9,6 +9,7 @@ import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
+import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     if (wanted('export')) await shootExportScreens(browser, server.baseUrl);
     // The branch's calendar, BE and CE: a table, a picker, the kiosk's ticket, the TV.
     if (wanted('calendar')) await shootCalendarScreens(browser, server.baseUrl);
+    // The reports at 1366x768, with scrollbars.
+    if (wanted('reports')) await shootReportScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

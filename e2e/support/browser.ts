@@ -47,12 +47,17 @@ async function watchCsp(context: BrowserContext): Promise<void> {
 
 /**
  * Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no background
- * traffic), and `extraArgs` (a fake camera, say).
+ * traffic), and `extraArgs` (a fake camera, say). Headless Chromium hides scrollbars; with
+ * `scrollbars`, they take room and show as on an office PC's screen (tests of what fits).
  */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  options: { scrollbars?: boolean } = {},
+): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--headless',
       '--no-sandbox',

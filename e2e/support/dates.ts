@@ -1,5 +1,5 @@
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { DEFAULT_CALENDAR, numericDate, type Calendar } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
 
@@ -15,11 +15,14 @@ export function shownDay(daysAgo: number, calendar: Calendar = DEFAULT_CALENDAR)
   return numericDate(wallClock(new Date(Date.now() - daysAgo * 86_400_000), DEMO_TIME_ZONE), calendar);
 }
 
-/** Types a day into an antd date picker (by its input's id), as an officer does. */
+/** Types a day into an antd date picker (by its input's id), as an officer does (no vitest: screenshots use it too). */
 export async function typeDate(page: Page, id: string, day: string): Promise<void> {
   const input = page.locator(`#${id}`);
   await input.click();
   await input.fill(day);
   await page.keyboard.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(day);
+  await page.waitForFunction(
+    ([inputId, value]) => (document.getElementById(inputId!) as HTMLInputElement | null)?.value === value,
+    [id, day],
+  );
 }

@@ -18,11 +18,16 @@ describe('waiting times', () => {
     expect(secondsSince('not a date', now)).toBe(0);
   });
 
-  it('shows minutes, hours and minutes, or days and hours', () => {
-    expect(formatElapsed(t, 59, 'short')).toBe('calling.elapsed.short.lessThanMinute');
-    expect(formatElapsed(t, 25 * 60 + 59, 'long')).toBe('calling.elapsed.long.minutes {"m":25}');
-    expect(formatElapsed(t, 65 * 60, 'short')).toBe('calling.elapsed.short.hours {"h":1,"m":5}');
-    expect(formatElapsed(t, (49 * 60 + 10) * 60, 'long')).toBe('calling.elapsed.long.days {"d":2,"h":1}');
+  it('shows whole minutes, hours and minutes, or days and hours, never a zero part', () => {
+    expect(formatElapsed(t, 59, 'short')).toBe('duration.short.lessThanMinute');
+    expect(formatElapsed(t, 25 * 60 + 59, 'long')).toBe('duration.long.minute {"n":25}');
+    expect(formatElapsed(t, 65 * 60, 'short')).toBe(
+      'duration.short.hour {"n":1} duration.short.minute {"n":5}',
+    );
+    expect(formatElapsed(t, 120 * 60 + 30, 'short')).toBe('duration.short.hour {"n":2}');
+    expect(formatElapsed(t, (49 * 60 + 10) * 60, 'long')).toBe(
+      'duration.long.day {"n":2} duration.long.hour {"n":1}',
+    );
   });
 });
 

@@ -1,5 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Col, Flex, Result, Row, Segmented, Skeleton, Card, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Flex,
+  Result,
+  Row,
+  Segmented,
+  Skeleton,
+  Card,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

@@ -21,6 +21,8 @@ import {
   type Flow,
 } from './dashboard-series.ts';
 import { type Period } from './period.ts';
+import { periodProblem } from '../reports/period.ts';
+import { periodProblemText } from '../reports/components/period-text.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { useLiveDashboard } from './use-live-dashboard.ts';
 
@@ -42,7 +44,10 @@ export function DashboardPage() {
   const durationLabel = (key: DurationKey) =>
     key === IN_FACTORY_KEY ? t('dashboard.charts.inFactoryAverage') : t(`dashboard.stages.${key}`);
 
+  const problem = periodProblem(draft.start, draft.finish);
+
   const apply = () => {
+    if (problem) return;
     if (draft.start === applied.start && draft.finish === applied.finish) void query.refetch();
     else setApplied(draft);
   };
@@ -60,6 +65,7 @@ export function DashboardPage() {
         onDraft={setDraft}
         onApply={apply}
         today={today}
+        problem={problem ? periodProblemText(t, problem) : null}
         loading={query.isFetching}
         live={live}
         updatedAt={query.dataUpdatedAt}

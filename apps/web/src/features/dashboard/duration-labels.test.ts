@@ -2,30 +2,27 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
-import { durationText, durationTicks, formatDuration, formatDurationTick } from './duration-labels.ts';
+import { durationTicks, formatDuration, formatDurationTick } from './duration-labels.ts';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', resources: { en: { translation: en }, th: { translation: th } } });
 const en_ = i18n.getFixedT('en');
 const th_ = i18n.getFixedT('th');
 
-describe('durationText (whole minutes, rounded down)', () => {
+describe('formatDuration (whole minutes, rounded down)', () => {
   it.each([
-    [null, { key: 'noData' }],
-    [0, { key: 'lessThanMinute' }],
-    [59, { key: 'lessThanMinute' }],
-    [60, { key: 'minutes', values: { m: 1 } }],
-    [119, { key: 'minutes', values: { m: 1 } }],
-    [3599, { key: 'minutes', values: { m: 59 } }],
-    [3600, { key: 'hours', values: { h: 1 } }],
-    [3_900, { key: 'hoursMinutes', values: { h: 1, m: 5 } }],
-    [26 * 3600 + 61, { key: 'hoursMinutes', values: { h: 26, m: 1 } }],
+    [null, 'no data'],
+    [Number.NaN, 'no data'],
+    [0, '< 1 min'],
+    [59, '< 1 min'],
+    [60, '1 min'],
+    [119, '1 min'],
+    [3599, '59 min'],
+    [3600, '1 h'],
+    [3_900, '1 h 5 min'],
+    [26 * 3600 + 61, '26 h 1 min'],
   ])('%s s', (seconds, expected) => {
-    expect(durationText(seconds)).toEqual(expected);
-  });
-
-  it('treats a non-finite number as no data', () => {
-    expect(durationText(Number.NaN)).toEqual({ key: 'noData' });
+    expect(formatDuration(en_, seconds)).toBe(expected);
   });
 });
 

@@ -1,38 +1,18 @@
 import type { TFunction } from 'i18next';
-import { durationParts } from '@truck-queue/shared/durations';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { formatDuration as durationInWords, type DurationStyle } from '../../lib/durations.ts';
 
 /**
  * How the dashboard shows an average in seconds (SPEC.md section 9: "tooltips convert seconds
- * to hours and minutes"). Rule: whole minutes, rounded down ('floor'). The +1 minute of the lab
- * and exit screens counts a truck's started minute; an average is not a truck, so it gets no
- * extra minute, and anything under a minute says so instead of "0 min".
+ * to hours and minutes"): "1 h 5 min" ('long') or "1h 5m" ('short'), "< 1 min", or "no data",
+ * in the UI language. Rule: whole minutes ('floor', DURATION_RULES.dashboardAverage): the +1
+ * minute of the lab and exit screens counts a truck's started minute; an average is not a truck.
  */
-export type DurationText =
-  | { key: 'noData' }
-  | { key: 'lessThanMinute' }
-  | { key: 'minutes'; values: { m: number } }
-  | { key: 'hours'; values: { h: number } }
-  | { key: 'hoursMinutes'; values: { h: number; m: number } };
-
-export function durationText(seconds: number | null): DurationText {
-  if (seconds === null || !Number.isFinite(seconds)) return { key: 'noData' };
-  const { hours: h, minutes: m } = durationParts(seconds, 'floor');
-  if (h === 0 && m === 0) return { key: 'lessThanMinute' };
-  if (h === 0) return { key: 'minutes', values: { m } };
-  if (m === 0) return { key: 'hours', values: { h } };
-  return { key: 'hoursMinutes', values: { h, m } };
-}
-
-export type DurationStyle = 'long' | 'short';
-
-/** "1 h 5 min" ('long') or "1h 5m" ('short'), "< 1 min", or "no data", in the UI language. */
 export function formatDuration(t: TFunction, seconds: number | null, style: DurationStyle = 'long'): string {
-  const text = durationText(seconds);
-  if (text.key === 'noData') return t('dashboard.duration.noData');
-  const group = style === 'long' ? 'duration' : 'durationShort';
-  return 'values' in text
-    ? t(`dashboard.${group}.${text.key}`, text.values)
-    : t(`dashboard.${group}.${text.key}`);
+  return durationInWords(t, seconds, DURATION_RULES.dashboardAverage, {
+    style,
+    empty: t('dashboard.duration.noData'),
+  });
 }
 
 /** An axis tick: "0", "30m", "1h", "1h 30m" (ticks are whole minutes, see `durationTicks`). */

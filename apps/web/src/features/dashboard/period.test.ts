@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS } from '@truck-queue/shared/contracts/report.contract';
+import { periodProblem } from '../reports/period.ts';
 import { addDays, lastDays, withFinish, withStart } from './period.ts';
 
 describe('addDays and lastDays', () => {
@@ -20,21 +21,21 @@ describe('withStart and withFinish', () => {
     expect(withFinish(period, '2025-03-07', today)).toEqual({ start: '2025-03-01', finish: '2025-03-07' });
   });
 
-  it('move the other end rather than let the period run backwards', () => {
-    expect(withStart(period, '2025-03-06', today)).toEqual({ start: '2025-03-06', finish: '2025-03-06' });
-    expect(withFinish(period, '2025-02-25', today)).toEqual({ start: '2025-02-25', finish: '2025-02-25' });
+  it('never move the other end, even when the period runs backwards (the filter says so)', () => {
+    const backwards = withFinish(period, '2025-02-25', today);
+    expect(backwards).toEqual({ start: '2025-03-01', finish: '2025-02-25' });
+    expect(periodProblem(backwards.start, backwards.finish)).toBe('order');
+    expect(withStart(period, '2025-03-06', today)).toEqual({ start: '2025-03-06', finish: '2025-03-05' });
   });
 
   it('never go past today', () => {
-    expect(withStart(period, '2025-04-01', today)).toEqual({ start: today, finish: today });
+    expect(withStart(period, '2025-04-01', today)).toEqual({ start: today, finish: '2025-03-05' });
     expect(withFinish(period, '2025-04-01', today)).toEqual({ start: '2025-03-01', finish: today });
   });
 
-  it(`keep the period within ${REPORT_MAX_DAYS} days`, () => {
-    expect(withStart(period, '2023-01-01', today)).toEqual({ start: '2023-01-01', finish: '2024-01-01' });
-    expect(withFinish({ start: '2023-01-01', finish: '2023-01-02' }, '2025-03-07', today)).toEqual({
-      start: '2024-03-07',
-      finish: '2025-03-07',
-    });
+  it(`leave a period over ${REPORT_MAX_DAYS} days as set, for the filter to refuse`, () => {
+    const long = withStart(period, '2023-01-01', today);
+    expect(long).toEqual({ start: '2023-01-01', finish: '2025-03-05' });
+    expect(periodProblem(long.start, long.finish)).toBe('tooLong');
   });
 });

@@ -1,26 +1,19 @@
-import { REPORT_MAX_DAYS, daysBetween } from '@truck-queue/shared/contracts/report.contract';
-import { addDays, type Period } from '../../lib/site-period.ts';
+import type { Period } from '../../lib/site-period.ts';
 
 export { addDays, lastDays, type Period } from '../../lib/site-period.ts';
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
- * A new start day. The end follows when the period would run backwards or be longer than the
- * server accepts (REPORT_MAX_DAYS), so the report button never sends a period it refuses.
+ * A new start day, no later than today. The end stays as the officer set it, even when the
+ * period now runs backwards or is too long: the filter says what is wrong (`periodProblem`)
+ * rather than move a date the officer did not touch.
  */
 export function withStart(period: Period, start: string, today: string): Period {
-  const from = earlier(start, today);
-  let finish = period.finish < from ? from : period.finish;
-  if (daysBetween(from, finish) >= REPORT_MAX_DAYS)
-    finish = earlier(addDays(from, REPORT_MAX_DAYS - 1), today);
-  return { start: from, finish };
+  return { start: earlier(start, today), finish: period.finish };
 }
 
-/** A new end day; the start follows, as in `withStart`. */
+/** A new end day, no later than today; the start stays, as in `withStart`. */
 export function withFinish(period: Period, finish: string, today: string): Period {
-  const to = earlier(finish, today);
-  let start = period.start > to ? to : period.start;
-  if (daysBetween(start, to) >= REPORT_MAX_DAYS) start = addDays(to, -(REPORT_MAX_DAYS - 1));
-  return { start, finish: to };
+  return { start: period.start, finish: earlier(finish, today) };
 }

@@ -3,11 +3,13 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { durationParts } from '@truck-queue/shared/durations';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
 import type { BodyOf, NumberCandidate, UnfinishedStep } from '@truck-queue/shared/contracts/api';
 import type { ExitRecord, exitFactory } from '@truck-queue/shared/contracts/station-work.contract';
 import { queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
 import { useDates, type Dates } from '../../lib/calendar-context.tsx';
+import { DurationTitle } from '../../components/duration-title.tsx';
+import { formatDuration } from '../../lib/durations.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useExitToday } from './api/use-exit-today.ts';
@@ -18,12 +20,9 @@ import { queueNumberColumn } from '../station-work/components/queue-number-colum
 
 type ExitBody = BodyOf<typeof exitFactory>;
 
-/** Time in factory as the spec shows it: hours and minutes, one minute added. */
+/** Time in factory as the spec shows it on the gate's screen: the started minute counts. */
 function timeInFactory(t: TFunction, seconds: number): string {
-  const { hours, minutes } = durationParts(seconds, 'plusOne');
-  return hours > 0
-    ? t('exit.durationHoursMinutes', { hours, minutes })
-    : t('exit.durationMinutes', { minutes });
+  return formatDuration(t, seconds, DURATION_RULES.exitPage);
 }
 
 function clock(instant: string): string {
@@ -32,21 +31,21 @@ function clock(instant: string): string {
 
 function exitColumns(t: TFunction, today: string, dates: Dates): TableColumnsType<ExitRecord> {
   return [
-    queueNumberColumn(t('exit.columns.queueNumber'), today, 160),
-    { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 190 },
-    { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 170 },
+    queueNumberColumn(t('exit.columns.queueNumber'), today, 130),
+    { key: 'truck_license', title: t('exit.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
+    { key: 'queue_type_name', title: t('exit.columns.queueType'), dataIndex: 'queue_type_name', width: 150 },
     {
       key: 'created',
       title: t('exit.columns.created'),
       dataIndex: 'created',
-      width: 160,
+      width: 140,
       render: (value: string) => dates.dateTime(value),
     },
     {
       key: 'exit',
       title: t('exit.columns.exit'),
       dataIndex: 'exit',
-      width: 180,
+      width: 170,
       // A truck the gate let out before its work was done says so beside its exit time.
       render: (value: string, record) => (
         <Flex wrap gap={4} align="center">
@@ -61,9 +60,9 @@ function exitColumns(t: TFunction, today: string, dates: Dates): TableColumnsTyp
     },
     {
       key: 'time_in_factory',
-      title: t('exit.columns.timeInFactory'),
+      title: <DurationTitle title={t('exit.columns.timeInFactory')} rule={DURATION_RULES.exitPage} />,
       dataIndex: 'time_in_factory',
-      width: 150,
+      width: 120,
       render: (value: number) => timeInFactory(t, value),
     },
   ];
@@ -198,7 +197,7 @@ export function ExitFactoryPage() {
       }
       today={today}
       columns={exitColumns(t, plantToday, dates)}
-      scrollX={950}
+      scrollX={880}
     />
   );
 }

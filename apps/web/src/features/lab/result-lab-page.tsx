@@ -1,9 +1,8 @@
 import { App, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { durationParts } from '@truck-queue/shared/durations';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import type {
   LabRecord,
@@ -12,6 +11,8 @@ import type {
 import { isInLab } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { useDates } from '../../lib/calendar-context.tsx';
+import { DurationTitle } from '../../components/duration-title.tsx';
+import { formatDuration } from '../../lib/durations.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useAcceptToday } from './api/use-accept-today.ts';
@@ -19,15 +20,6 @@ import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
-
-/** Lab duration as the spec shows it: hours and minutes, one minute added; '-' while in the lab. */
-function labDuration(t: TFunction, seconds: number | null): string {
-  if (seconds === null) return '-';
-  const { hours, minutes } = durationParts(seconds, 'plusOne');
-  return hours > 0
-    ? t('lab.durationHoursMinutes', { hours, minutes })
-    : t('lab.durationMinutes', { minutes });
-}
 
 function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
@@ -100,28 +92,29 @@ export function ResultLabPage() {
   };
 
   const columns: TableColumnsType<LabRecord> = [
-    queueNumberColumn(t('lab.columns.queueNumber'), plantToday, 150),
-    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 170 },
+    queueNumberColumn(t('lab.columns.queueNumber'), plantToday, 130),
+    { key: 'truck_license', title: t('lab.columns.truckLicense'), dataIndex: 'truck_license', width: 160 },
     {
       key: 'stamp_lab_start',
       title: t('lab.columns.labStart'),
       dataIndex: 'stamp_lab_start',
-      width: 150,
+      width: 140,
       render: (value: string | null) => dates.dateTime(value),
     },
     {
       key: 'stamp_lab_finish',
       title: t('lab.columns.labFinish'),
       dataIndex: 'stamp_lab_finish',
-      width: 150,
+      width: 140,
       render: (value: string | null) => dates.dateTime(value),
     },
     {
       key: 'duration',
-      title: t('lab.columns.labDuration'),
+      title: <DurationTitle title={t('lab.columns.labDuration')} rule={DURATION_RULES.labPage} />,
       dataIndex: 'stamp_second_ls_to_lf',
-      width: 120,
-      render: (value: number | null) => labDuration(t, value),
+      width: 110,
+      // The spec's lab-screen rule: the started minute counts; '-' while in the lab.
+      render: (value: number | null) => formatDuration(t, value, DURATION_RULES.labPage),
     },
     {
       key: 'state',
@@ -176,7 +169,7 @@ export function ResultLabPage() {
       }
       today={today}
       columns={columns}
-      scrollX={980}
+      scrollX={960}
     />
   );
 }

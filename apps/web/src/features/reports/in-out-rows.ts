@@ -1,9 +1,9 @@
 import type { Calendar } from '@truck-queue/shared/calendar';
 import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
+import { DURATION_RULES, durationText, type DurationWords } from '@truck-queue/shared/durations';
 import type { QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { reasonText } from '../calling/yard-actions.ts';
 import { formatSiteDateTime } from '../../lib/format.ts';
-import { durationText, type DurationWords } from './report-format.ts';
 
 /** One line of the in/out report as the screen shows it (SPEC.md section 2). */
 export interface InOutLine {
@@ -58,9 +58,9 @@ export function inOutLines(
     created: at(row.created),
     labStart: at(row.stamp_lab_start),
     labFinish: at(row.stamp_lab_finish),
-    labDuration: durationText(row.stamp_second_ls_to_lf, 'floor', words),
+    labDuration: durationText(row.stamp_second_ls_to_lf, DURATION_RULES.inOutLabDuration, words),
     exit: at(row.exit),
-    timeInFactory: durationText(row.time_in_factory, 'plusOne', words),
+    timeInFactory: durationText(row.time_in_factory, DURATION_RULES.inOutTimeInFactory, words),
     reason: reasonText(row.reason_name, row.reason_note),
     leftUnfinished: row.left_unfinished,
   }));

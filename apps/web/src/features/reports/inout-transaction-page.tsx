@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCalendar } from '../../lib/calendar-context.tsx';
+import { durationWords } from '../../lib/durations.ts';
 import { config } from '../../lib/config.ts';
 import type { InOutFilter } from './api/query-keys.ts';
 import { useInOutExport } from './api/use-report-export.ts';
@@ -13,7 +14,6 @@ import { periodLabel, periodProblemText } from './components/period-text.ts';
 import { QueryFailure } from './components/query-failure.tsx';
 import { ResultHeading } from './components/result-heading.tsx';
 import { useCardSize } from './components/use-card-size.ts';
-import { useDurationWords } from './components/use-duration-words.ts';
 import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { inOutLines, type InOutLine } from './in-out-rows.ts';
 import { periodProblem } from './period.ts';
@@ -40,11 +40,10 @@ const sameFilter = (a: InOutFilter | null, b: InOutFilter | null) => JSON.string
 export function InoutTransactionPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
-  const words = useDurationWords();
+  const words = useMemo(() => durationWords(t), [t]);
   const calendar = useCalendar();
   const today = usePlantToday();
   const [draft, setDraft] = useState<InOutDraft>(() => todayDraft(today));
-  const [showProblem, setShowProblem] = useState(false);
   // Today's report loads on arrival, as if View report had been pressed.
   const [applied, setApplied] = useState<InOutFilter | null>(() => toFilter(todayDraft(today)));
   const [historyOf, setHistoryOf] = useState<InOutLine | null>(null);
@@ -52,19 +51,16 @@ export function InoutTransactionPage() {
   const exporter = useExportFeedback(useInOutExport());
 
   const problem = periodProblem(draft.start, draft.finish);
-  const problemText = showProblem && problem ? periodProblemText(t, problem) : null;
+  // Said as soon as the dates are wrong (neither date is moved); View and Export send nothing until they are right.
+  const problemText = problem ? periodProblemText(t, problem) : null;
 
   const lines = useMemo(
     () => (report.data ? inOutLines(report.data.rows, config.siteTimeZone, calendar, words) : []),
     [report.data, calendar, words],
   );
 
-  /** The draft, checked; null (with the problem shown) when the period is wrong. */
-  const checkedFilter = (): InOutFilter | null => {
-    const filter = toFilter(draft);
-    setShowProblem(filter === null);
-    return filter;
-  };
+  /** The draft, checked; null when the period is wrong (its problem is on screen already). */
+  const checkedFilter = (): InOutFilter | null => toFilter(draft);
 
   const view = () => {
     const filter = checkedFilter();
@@ -90,10 +86,7 @@ export function InoutTransactionPage() {
     <Flex vertical gap={16}>
       <InOutFilters
         draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          if (showProblem && !periodProblem(next.start, next.finish)) setShowProblem(false);
-        }}
+        onChange={setDraft}
         periodError={problemText}
         onView={view}
         onExport={exportFile}

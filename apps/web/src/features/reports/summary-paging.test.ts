@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SUMMARY_SORT, nextSort, pageCount, pageKeepingFirstRow } from './summary-paging.ts';
+import {
+  DEFAULT_SUMMARY_SORT,
+  nextSort,
+  pageCount,
+  pageKeepingFirstRow,
+  pageToJumpTo,
+} from './summary-paging.ts';
 
 describe('pageCount', () => {
   it('rounds up and never drops below one page', () => {
@@ -25,5 +31,23 @@ describe('nextSort', () => {
     expect(nextSort('total_time', 'descend')).toEqual({ field: 'total_time', order: 'descend' });
     expect(nextSort('total_time', null)).toEqual(DEFAULT_SUMMARY_SORT);
     expect(nextSort(undefined, 'ascend')).toEqual(DEFAULT_SUMMARY_SORT);
+  });
+});
+
+describe('pageToJumpTo', () => {
+  it('takes the typed page as it stands, within the pages there are', () => {
+    expect(pageToJumpTo('5', 27)).toBe(5);
+    expect(pageToJumpTo(5, 27)).toBe(5);
+    expect(pageToJumpTo(' 12 ', 27)).toBe(12);
+    expect(pageToJumpTo('30', 27)).toBe(27);
+    expect(pageToJumpTo('0', 27)).toBe(1);
+    expect(pageToJumpTo('-3', 27)).toBe(1);
+    expect(pageToJumpTo('2.4', 27)).toBe(2);
+  });
+
+  it('asks for nothing when nothing usable was typed', () => {
+    expect(pageToJumpTo('', 27)).toBeNull();
+    expect(pageToJumpTo(null, 27)).toBeNull();
+    expect(pageToJumpTo('abc', 27)).toBeNull();
   });
 });

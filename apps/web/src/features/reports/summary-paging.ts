@@ -30,3 +30,15 @@ export function nextSort(
 export function pageKeepingFirstRow(page: number, pageSize: number, newPageSize: number): number {
   return Math.floor(((Math.max(1, page) - 1) * pageSize) / newPageSize) + 1;
 }
+
+/**
+ * The page a typed number asks for, brought within 1 to `pages` ("0" is the first page, "30"
+ * of 27 the last); null when nothing usable was typed.
+ */
+export function pageToJumpTo(typed: string | number | null | undefined, pages: number): number | null {
+  const text = typeof typed === 'number' ? String(typed) : (typed ?? '').trim();
+  if (text === '') return null;
+  const wanted = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(wanted)) return null;
+  return Math.min(Math.max(1, Math.round(wanted)), Math.max(1, pages));
+}

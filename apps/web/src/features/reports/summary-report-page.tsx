@@ -4,6 +4,7 @@ import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useCalendar } from '../../lib/calendar-context.tsx';
+import { useFittedTable } from '../../lib/use-fitted-table.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSummaryExport } from './api/use-report-export.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
@@ -24,9 +25,9 @@ export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
   const calendar = useCalendar();
+  const { attach, scroll, sticky } = useFittedTable();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
-  const [showProblem, setShowProblem] = useState(false);
   const [period, setPeriod] = useState<Period>({ start: today, finish: today });
   const [licence, setLicence] = useState('');
   const [page, setPage] = useState(1);
@@ -57,9 +58,8 @@ export function SummaryReportPage() {
   const finish = range[1]?.format(API_DATE_FORMAT) ?? null;
   const problem = periodProblem(start, finish);
 
-  /** The picked period, checked; null (with the problem shown) when it is wrong. */
+  /** The picked period, checked; null when it is wrong (its problem is on screen already). */
   const checkedPeriod = (): Period | null => {
-    setShowProblem(problem !== null);
     return problem || !start || !finish ? null : { start, finish };
   };
 
@@ -102,13 +102,10 @@ export function SummaryReportPage() {
             <PeriodPicker
               id="summary-range"
               value={range}
-              onChange={(value) => {
-                setRange(value);
-                const [first, last] = value.map((day) => day?.format(API_DATE_FORMAT) ?? null);
-                if (!periodProblem(first ?? null, last ?? null)) setShowProblem(false);
-              }}
+              onChange={setRange}
               today={today}
-              error={showProblem && problem ? periodProblemText(t, problem) : null}
+              // Said as soon as the dates are wrong; Search sends nothing until they are right.
+              error={problem ? periodProblemText(t, problem) : null}
             />
             <Form.Item
               label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
@@ -169,33 +166,37 @@ export function SummaryReportPage() {
           }
         />
         {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
-        <SummaryTable
-          rows={report.data?.rows ?? []}
-          loading={report.isFetching}
-          sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          licence={licence}
-          onLicence={(next) => {
-            setLicence(next);
-            setPage(1);
-          }}
-          emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
-        />
-        <SummaryPager
-          page={Math.min(page, pages)}
-          pageSize={pageSize}
-          total={total}
-          disabled={report.isPending}
-          onPage={setPage}
-          onPageSize={(size) => {
-            // The first row on screen stays on screen.
-            setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
-            setPageSize(size);
-          }}
-        />
+        <div ref={attach}>
+          <SummaryTable
+            rows={report.data?.rows ?? []}
+            loading={report.isFetching}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            licence={licence}
+            onLicence={(next) => {
+              setLicence(next);
+              setPage(1);
+            }}
+            emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
+            scroll={scroll}
+            sticky={sticky}
+          />
+          <SummaryPager
+            page={Math.min(page, pages)}
+            pageSize={pageSize}
+            total={total}
+            disabled={report.isPending}
+            onPage={setPage}
+            onPageSize={(size) => {
+              // The first row on screen stays on screen.
+              setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
+              setPageSize(size);
+            }}
+          />
+        </div>
       </Card>
     </Flex>
   );

@@ -35,7 +35,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
     key,
     title,
     dataIndex: key,
-    width: key === 'gross_kg' ? 105 : 115,
+    width: key === 'gross_kg' ? 100 : 105,
     align: 'end',
     render: (value: number | null) =>
       strong && value !== null ? (
@@ -46,7 +46,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
   });
 
   return [
-    queueNumberColumn(t('weighing.columns.queueNumber'), today, 150),
+    queueNumberColumn(t('weighing.columns.queueNumber'), today, 120),
     {
       key: 'truck_license',
       title: t('weighing.columns.truckLicense'),
@@ -57,7 +57,7 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
       key: 'product_name',
       title: t('weighing.columns.productAndType'),
       dataIndex: 'product_name',
-      width: 170,
+      width: 150,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.product_name}</span>
@@ -70,14 +70,14 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
     {
       key: 'weigh_in',
       title: t('weighing.columns.weighIn'),
-      width: 115,
+      width: 110,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_in_kg} at={row.weigh_in_at} locale={locale} />,
     },
     {
       key: 'weigh_out',
       title: t('weighing.columns.weighOut'),
-      width: 115,
+      width: 110,
       align: 'end',
       render: (_value, row) => <WeightCell kg={row.weigh_out_kg} at={row.weigh_out_at} locale={locale} />,
     },

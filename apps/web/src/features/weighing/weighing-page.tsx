@@ -230,7 +230,7 @@ export function WeighingPage() {
       }
       today={today}
       columns={weighingColumns(t, locale, plantToday)}
-      scrollX={975}
+      scrollX={940}
     />
   );
 }

@@ -9,8 +9,10 @@ import {
   staffActions,
   type FlowEngineId,
 } from '@truck-queue/shared/queue/queue-machine';
+import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
 import { useDates } from '../../../lib/calendar-context.tsx';
+import { useFittedTable } from '../../../lib/use-fitted-table.ts';
 import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
 import { PlatesText } from '../../plates/plates-text.tsx';
@@ -48,9 +50,9 @@ export function FlowReportTable({
 }: FlowReportTableProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const time = (value: string | null) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(value)}</span>
-  );
+  /** A time column: the time under the date, never cut. */
+  const time = (value: string | null) => <DateTimeText text={dates.dateTime(value)} />;
+  const { attach, scroll, sticky } = useFittedTable();
   const lab = flowEngineId === FLOW_ENGINE.lab;
   // The flow's states, and any other the day's rows hold (a cancelled no-show).
   const states = [
@@ -61,11 +63,18 @@ export function FlowReportTable({
   ];
 
   const labColumns: TableColumnsType<FlowQueueRow> = [
-    { key: 'labStart', title: t('reportQueue.columns.labStart'), dataIndex: 'stamp_lab_start', render: time },
+    {
+      key: 'labStart',
+      title: t('reportQueue.columns.labStart'),
+      dataIndex: 'stamp_lab_start',
+      width: DATE_TIME_COLUMN_WIDTH,
+      render: time,
+    },
     {
       key: 'labFinish',
       title: t('reportQueue.columns.labFinish'),
       dataIndex: 'stamp_lab_finish',
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
   ];
@@ -75,7 +84,7 @@ export function FlowReportTable({
       key: 'queue',
       title: t('reportQueue.columns.queueNumber'),
       dataIndex: 'queue_number',
-      fixed: 'left',
+      fixed: 'start',
       sorter: (a, b) => a.queue_number.localeCompare(b.queue_number),
       render: (value: string, row) => (
         <Flex align="center" gap={4} wrap={false}>
@@ -110,12 +119,13 @@ export function FlowReportTable({
       onFilter: (value, row) => row.queue_state === value,
       render: (_value, row) => <QueueStateTag state={row.queue_state} />,
     },
-    { key: 'type', title: t('reportQueue.columns.queueType'), dataIndex: 'queue_type_name', width: 160 },
+    { key: 'type', title: t('reportQueue.columns.queueType'), dataIndex: 'queue_type_name', width: 120 },
     { key: 'product', title: t('reportQueue.columns.product'), dataIndex: 'product_name', width: 180 },
     {
       key: 'licence',
       title: t('reportQueue.columns.licence'),
       dataIndex: 'truck_license',
+      width: 150,
       // A tractor and its trailer break between their plates, never inside one.
       render: (value: string) => <PlatesText licence={value} />,
     },
@@ -128,11 +138,11 @@ export function FlowReportTable({
     {
       key: 'reason',
       title: t('reportQueue.columns.reason'),
-      width: 200,
+      width: 180,
       render: (_value, row) => {
         const reason = reasonText(row.reason_name, row.reason_note);
         return reason ? (
-          <Typography.Text style={{ maxWidth: 240 }} ellipsis={{ tooltip: reason }}>
+          <Typography.Text style={{ maxWidth: 164 }} ellipsis={{ tooltip: reason }}>
             {reason}
           </Typography.Text>
         ) : (
@@ -146,24 +156,43 @@ export function FlowReportTable({
       dataIndex: 'created',
       sorter: byTicketTime,
       defaultSortOrder: 'ascend',
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     ...(lab ? labColumns : []),
-    { key: 'called', title: t('reportQueue.columns.called'), dataIndex: 'called', render: time },
-    { key: 'finished', title: t('reportQueue.columns.finished'), dataIndex: 'finished', render: time },
-    { key: 'exit', title: t('reportQueue.columns.exit'), dataIndex: 'exit', render: time },
+    {
+      key: 'called',
+      title: t('reportQueue.columns.called'),
+      dataIndex: 'called',
+      width: DATE_TIME_COLUMN_WIDTH,
+      render: time,
+    },
+    {
+      key: 'finished',
+      title: t('reportQueue.columns.finished'),
+      dataIndex: 'finished',
+      width: DATE_TIME_COLUMN_WIDTH,
+      render: time,
+    },
+    {
+      key: 'exit',
+      title: t('reportQueue.columns.exit'),
+      dataIndex: 'exit',
+      width: DATE_TIME_COLUMN_WIDTH,
+      render: time,
+    },
   ];
 
   if (withActions) {
     columns.push({
       key: 'actions',
       title: t('reportQueue.columns.actions'),
-      fixed: 'right',
+      fixed: 'end',
       render: (_value, row) => {
         const actions = staffActions(flowEngineId, row.queue_state, row.exit !== null);
         if (actions.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
         return (
-          <Flex gap={8}>
+          <Flex gap={8} wrap={false}>
             {actions.includes('call') && (
               <Button size="small" type="primary" disabled={busy} onClick={() => onCall(row)}>
                 {isCalledState(row.queue_state) ? t('calling.actions.callAgain') : t('calling.actions.call')}
@@ -188,20 +217,23 @@ export function FlowReportTable({
   }
 
   return (
-    <Table<FlowQueueRow>
-      rowKey="_id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('reportQueue.empty') }}
-      pagination={{
-        defaultPageSize: PAGE_SIZES[0],
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (total) => t('reportQueue.total', { count: total }),
-      }}
-    />
+    <div ref={attach}>
+      <Table<FlowQueueRow>
+        rowKey="_id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        scroll={scroll}
+        sticky={sticky}
+        locale={{ emptyText: t('reportQueue.empty') }}
+        pagination={{
+          defaultPageSize: PAGE_SIZES[0],
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('reportQueue.total', { count: total }),
+        }}
+      />
+    </div>
   );
 }

@@ -63,6 +63,10 @@ export function DurationBarChart({
   const height = Math.max(data.length * groupHeight + 32, wide ? minHeight : 0);
   const ticks = durationTicks(series.max, wide ? 6 : 4);
   const nameWidth = wide ? 132 : 92;
+  // Room on the right for half of the last tick's label, which is centred on the chart's edge:
+  // measured, so a long one ("2 ชม. 30 น.", "1 Std. 30 Min.") is never clipped.
+  const lastTick = formatDurationTick(t, ticks[ticks.length - 1]!);
+  const rightMargin = Math.ceil(textWidth(lastTick, `${chart.fontSize}px ${chart.token.fontFamily}`) / 2) + 6;
 
   return (
     <BarChart
@@ -70,8 +74,7 @@ export function DurationBarChart({
       data={data}
       responsive
       style={{ width: '100%', height }}
-      // Room on the right for half of the last tick's label ("1h 40m" centred on the edge).
-      margin={{ top: 0, right: wide ? 32 : 22, bottom: 0, left: 0 }}
+      margin={{ top: 0, right: rightMargin, bottom: 0, left: 0 }}
       barGap={barGap}
       barCategoryGap={GROUP_PADDING}
       accessibilityLayer

@@ -14,6 +14,8 @@ interface PeriodFilterProps {
   onApply: () => void;
   /** Site today (YYYY-MM-DD): later days cannot be chosen. */
   today: string;
+  /** Why the draft cannot be shown (the end before the start, too long), translated; null when it can. */
+  problem: string | null;
   loading: boolean;
   live: boolean;
   /** When the figures on screen were fetched (ms since epoch), 0 before the first answer. */
@@ -35,7 +37,8 @@ function clock(ms: number, timeZone: string): string {
 
 /** Start and end days (site calendar) and the report button; the live status on the right. */
 export function PeriodFilter(props: PeriodFilterProps) {
-  const { draft, shown, onDraft, onApply, today, loading, live, updatedAt, timeZone } = props;
+  const { draft, shown, onDraft, onApply, today, problem, loading, live, updatedAt, timeZone } = props;
+  const status = problem ? 'error' : undefined;
   const { t } = useTranslation();
   const dates = useDates();
   const phone = Grid.useBreakpoint().sm === false;
@@ -44,32 +47,50 @@ export function PeriodFilter(props: PeriodFilterProps) {
   return (
     <Card size={phone ? 'small' : 'default'} styles={{ body: phone ? undefined : { paddingBlock: 16 } }}>
       <Flex wrap align="flex-end" justify="space-between" gap={16}>
-        <Flex wrap align="flex-end" gap={12}>
-          <Flex vertical gap={4}>
-            <label htmlFor="dashboard-start">{t('dashboard.filter.start')}</label>
-            <DatePicker
-              id="dashboard-start"
-              value={dayjs(draft.start)}
-              allowClear={false}
-              disabledDate={future}
-              onChange={(date: Dayjs | null) => date && onDraft(withStart(draft, dayOf(date), today))}
-              style={{ width: 160 }}
-            />
+        <Flex vertical gap={4}>
+          <Flex wrap align="flex-end" gap={12}>
+            <Flex vertical gap={4}>
+              <label htmlFor="dashboard-start">{t('dashboard.filter.start')}</label>
+              <DatePicker
+                id="dashboard-start"
+                value={dayjs(draft.start)}
+                allowClear={false}
+                disabledDate={future}
+                onChange={(date: Dayjs | null) => date && onDraft(withStart(draft, dayOf(date), today))}
+                status={status}
+                aria-describedby={problem ? 'dashboard-period-problem' : undefined}
+                style={{ width: 160 }}
+              />
+            </Flex>
+            <Flex vertical gap={4}>
+              <label htmlFor="dashboard-finish">{t('dashboard.filter.finish')}</label>
+              <DatePicker
+                id="dashboard-finish"
+                value={dayjs(draft.finish)}
+                allowClear={false}
+                disabledDate={future}
+                onChange={(date: Dayjs | null) => date && onDraft(withFinish(draft, dayOf(date), today))}
+                status={status}
+                aria-describedby={problem ? 'dashboard-period-problem' : undefined}
+                style={{ width: 160 }}
+              />
+            </Flex>
+            <Button
+              type="primary"
+              icon={<BarChartOutlined aria-hidden />}
+              loading={loading}
+              disabled={problem !== null}
+              onClick={onApply}
+            >
+              {t('dashboard.filter.apply')}
+            </Button>
           </Flex>
-          <Flex vertical gap={4}>
-            <label htmlFor="dashboard-finish">{t('dashboard.filter.finish')}</label>
-            <DatePicker
-              id="dashboard-finish"
-              value={dayjs(draft.finish)}
-              allowClear={false}
-              disabledDate={future}
-              onChange={(date: Dayjs | null) => date && onDraft(withFinish(draft, dayOf(date), today))}
-              style={{ width: 160 }}
-            />
-          </Flex>
-          <Button type="primary" icon={<BarChartOutlined aria-hidden />} loading={loading} onClick={onApply}>
-            {t('dashboard.filter.apply')}
-          </Button>
+          {/* The dates stay as the officer set them; what is wrong with them is said here. */}
+          {problem && (
+            <Typography.Text type="danger" role="alert" id="dashboard-period-problem">
+              {problem}
+            </Typography.Text>
+          )}
         </Flex>
         <Flex vertical gap={2} style={{ marginInlineStart: 'auto', textAlign: 'end' }}>
           <Typography.Text strong data-testid="dashboard-shown-period">

@@ -1,12 +1,26 @@
 import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
+import { DurationTitle } from '../../../components/duration-title.tsx';
+import { useFittedTable } from '../../../lib/use-fitted-table.ts';
 import { QueueStateTag } from '../../calling/components/queue-state.tsx';
+import { PlatesText } from '../../plates/plates-text.tsx';
 import type { InOutLine } from '../in-out-rows.ts';
 
 const PAGE_SIZES = [20, 50, 100, 200];
 
+/** A duration: one line, as wide as it needs (the table is `max-content`). */
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+/** A time column: the time under the date, never cut. */
+const time = (key: 'created' | 'labStart' | 'labFinish' | 'exit', title: string) => ({
+  key,
+  title,
+  dataIndex: key,
+  width: DATE_TIME_COLUMN_WIDTH,
+  render: (text: string) => <DateTimeText text={text} />,
+});
 
 interface InOutTableProps {
   lines: InOutLine[];
@@ -17,21 +31,24 @@ interface InOutTableProps {
 
 /**
  * The in/out report's table: the spec's eleven columns, then the ticket's state, the reason it
- * was sent to recheck or rejected, and its history; scrolls sideways on a narrow screen.
+ * was sent to recheck or rejected, and its history. Durations keep one line, a time puts its
+ * clock under its date, names wrap within their column; the number and queue stay pinned while the rest scrolls sideways,
+ * and the rows scroll inside a body that fits the window (`useFittedTable`).
  */
 export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
+  const { attach, scroll, sticky } = useFittedTable();
   // On a phone, pinned columns would leave too little room for the rest.
   const pin = screens.md ? ('start' as const) : undefined;
 
   const columns: TableColumnsType<InOutLine> = [
-    { key: 'n', title: t('reports.inOut.columns.n'), dataIndex: 'n', width: 64, align: 'end', fixed: pin },
+    { key: 'n', title: t('reports.inOut.columns.n'), dataIndex: 'n', width: 56, align: 'end', fixed: pin },
     {
       key: 'queueNumber',
       title: t('reports.inOut.columns.queueNumber'),
       dataIndex: 'queueNumber',
-      width: 100,
+      width: 96,
       fixed: pin,
       render: (value: string, line) => (
         <Flex vertical>
@@ -48,52 +65,45 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
       key: 'licence',
       title: t('reports.inOut.columns.licence'),
       dataIndex: 'licence',
-      width: 170,
-      render: nowrap,
-    },
-    { key: 'queueType', title: t('reports.inOut.columns.queueType'), dataIndex: 'queueType', width: 160 },
-    { key: 'product', title: t('reports.inOut.columns.product'), dataIndex: 'product', width: 200 },
-    {
-      key: 'created',
-      title: t('reports.inOut.columns.created'),
-      dataIndex: 'created',
       width: 150,
-      render: nowrap,
+      // A tractor and its trailer break between their plates, never inside one.
+      render: (value: string) => <PlatesText licence={value} />,
     },
-    {
-      key: 'labStart',
-      title: t('reports.inOut.columns.labStart'),
-      dataIndex: 'labStart',
-      width: 150,
-      render: nowrap,
-    },
-    {
-      key: 'labFinish',
-      title: t('reports.inOut.columns.labFinish'),
-      dataIndex: 'labFinish',
-      width: 150,
-      render: nowrap,
-    },
+    { key: 'queueType', title: t('reports.inOut.columns.queueType'), dataIndex: 'queueType', width: 120 },
+    { key: 'product', title: t('reports.inOut.columns.product'), dataIndex: 'product', width: 180 },
+    time('created', t('reports.inOut.columns.created')),
+    time('labStart', t('reports.inOut.columns.labStart')),
+    time('labFinish', t('reports.inOut.columns.labFinish')),
     {
       key: 'labDuration',
-      title: t('reports.inOut.columns.labDuration'),
+      title: (
+        <DurationTitle
+          title={t('reports.inOut.columns.labDuration')}
+          rule={DURATION_RULES.inOutLabDuration}
+        />
+      ),
       dataIndex: 'labDuration',
-      width: 130,
+      width: 96,
       render: nowrap,
     },
-    { key: 'exit', title: t('reports.inOut.columns.exit'), dataIndex: 'exit', width: 150, render: nowrap },
+    time('exit', t('reports.inOut.columns.exit')),
     {
       key: 'timeInFactory',
-      title: t('reports.inOut.columns.timeInFactory'),
+      title: (
+        <DurationTitle
+          title={t('reports.inOut.columns.timeInFactory')}
+          rule={DURATION_RULES.inOutTimeInFactory}
+        />
+      ),
       dataIndex: 'timeInFactory',
-      width: 140,
+      width: 96,
       render: nowrap,
     },
     {
       key: 'state',
       title: t('reports.inOut.columns.state'),
       dataIndex: 'state',
-      width: 170,
+      width: 150,
       // A truck let out before its work was done: a warning beside its state (the columns stay put).
       render: (_value, line) => (
         <Flex gap={4} wrap align="center">
@@ -112,14 +122,20 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
       key: 'reason',
       title: t('reports.inOut.columns.reason'),
       dataIndex: 'reason',
-      width: 220,
+      width: 200,
       render: (value: string | null) =>
-        value ? <Typography.Text ellipsis={{ tooltip: value }}>{value}</Typography.Text> : '-',
+        value ? (
+          <Typography.Text style={{ maxWidth: 184 }} ellipsis={{ tooltip: value }}>
+            {value}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
     },
     {
       key: 'history',
       title: t('reports.inOut.columns.history'),
-      width: 90,
+      width: 72,
       align: 'center',
       render: (_value, line) => (
         <Tooltip title={t('yard.history.openFor', { queue: line.queueNumber })}>
@@ -135,21 +151,24 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   ];
 
   return (
-    <Table<InOutLine>
-      rowKey="n"
-      size="middle"
-      columns={columns}
-      dataSource={lines}
-      loading={loading}
-      scroll={{ x: 2040 }}
-      locale={{ emptyText: t('reports.inOut.empty') }}
-      pagination={{
-        defaultPageSize: 50,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (total, [from, to]) => t('reports.range', { from, to, total }),
-        hideOnSinglePage: false,
-      }}
-    />
+    <div ref={attach}>
+      <Table<InOutLine>
+        rowKey="n"
+        size="middle"
+        columns={columns}
+        dataSource={lines}
+        loading={loading}
+        scroll={scroll}
+        sticky={sticky}
+        locale={{ emptyText: t('reports.inOut.empty') }}
+        pagination={{
+          defaultPageSize: 50,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => t('reports.range', { from, to, total }),
+          hideOnSinglePage: false,
+        }}
+      />
+    </div>
   );
 }

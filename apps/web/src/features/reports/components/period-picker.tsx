@@ -88,6 +88,9 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
         onChange={(range) => onChange(range ?? [null, null])}
         presets={presets}
         allowClear={false}
+        // An end typed before the start stays where it was typed, and the error says so; antd
+        // would otherwise swap the two dates without a word.
+        order={false}
         style={{ width: '100%' }}
       />
     </Form.Item>

@@ -3,7 +3,7 @@ import { Button, Flex, InputNumber, Select, Typography } from 'antd';
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SUMMARY_PAGE_SIZES } from '@truck-queue/shared/contracts/report.contract';
-import { pageCount } from '../summary-paging.ts';
+import { pageCount, pageToJumpTo } from '../summary-paging.ts';
 
 interface SummaryPagerProps {
   page: number;
@@ -25,9 +25,14 @@ export function SummaryPager({ page, pageSize, total, disabled, onPage, onPageSi
   const first = page <= 1;
   const last = page >= pages;
 
-  const go = () => {
-    if (jump === null) return;
-    onPage(Math.min(Math.max(1, Math.round(jump)), pages));
+  /**
+   * Jumps to the page typed. Enter reads the box's own text: a number out of range ("0", "30"
+   * of 27) is not yet in `jump` (the box clamps it only on blur), so one Enter is enough.
+   */
+  const go = (typed: string | number | null) => {
+    const target = pageToJumpTo(typed, pages);
+    if (target === null) return;
+    onPage(target);
     setJump(null);
   };
 
@@ -105,12 +110,12 @@ export function SummaryPager({ page, pageSize, total, disabled, onPage, onPageSi
             precision={0}
             value={jump}
             onChange={setJump}
-            onPressEnter={go}
+            onPressEnter={(event) => go((event.target as HTMLInputElement).value)}
             placeholder={String(page)}
             disabled={disabled || pages <= 1}
             style={{ width: 80 }}
           />
-          <Button onClick={go} disabled={disabled || jump === null}>
+          <Button onClick={() => go(jump)} disabled={disabled || jump === null}>
             {t('reports.summary.pager.go')}
           </Button>
         </Flex>

@@ -2,13 +2,17 @@ import { Flex, Table, theme, Typography, type TableColumnsType, type TableProps 
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import { DURATION_RULES } from '@truck-queue/shared/durations';
+import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
+import { DurationTitle } from '../../../components/duration-title.tsx';
+import { formatDuration } from '../../../lib/durations.ts';
 import { config } from '../../../lib/config.ts';
+import type { FittedTable } from '../../../lib/use-fitted-table.ts';
 import { formatKg } from '@truck-queue/shared/weight-format';
 import { useDates } from '../../../lib/calendar-context.tsx';
-import { durationText } from '../report-format.ts';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
+import { PlatesText } from '../../plates/plates-text.tsx';
 import { LicenceFilter } from './licence-filter.tsx';
-import { useDurationWords } from './use-duration-words.ts';
 
 interface SummaryTableProps {
   rows: SummaryRow[];
@@ -18,7 +22,13 @@ interface SummaryTableProps {
   licence: string;
   onLicence: (licence: string) => void;
   emptyText: string;
+  /** Its size on screen: the page measures the table with its pager (`useFittedTable`). */
+  scroll: FittedTable['scroll'];
+  sticky: FittedTable['sticky'];
 }
+
+/** Weights and durations keep one line: the table is as wide as they need. */
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 /** The summary report's page of rows; every header sorts on the server, the licence one also filters. */
 export function SummaryTable({
@@ -29,14 +39,16 @@ export function SummaryTable({
   licence,
   onLicence,
   emptyText,
+  scroll,
+  sticky,
 }: SummaryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const words = useDurationWords();
-  const dates = useDates();
   const { token } = theme.useToken();
+  const dates = useDates();
+  /** A time puts its clock under its date (DATE_TIME_COLUMN_WIDTH), never cut. */
   const time = (instant: string | null) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{dates.siteDateTime(instant, config.siteTimeZone)}</span>
+    <DateTimeText text={dates.siteDateTime(instant, config.siteTimeZone)} />
   );
 
   const sortable = (field: SummarySortField) => ({
@@ -45,16 +57,15 @@ export function SummaryTable({
     sortOrder: sort.field === field ? sort.order : null,
     showSorterTooltip: false,
   });
-  const kg = (value: number | null) => (
-    <span style={{ whiteSpace: 'nowrap' }}>{formatKg(value, locale)}</span>
-  );
+  const kg = (value: number | null) => nowrap(formatKg(value, locale));
 
   const columns: TableColumnsType<SummaryRow> = [
     {
       ...sortable('license_no'),
       title: t('reports.summary.columns.licence'),
       dataIndex: 'license_no',
-      width: 250,
+      width: 140,
+      fixed: 'start',
       filteredValue: licence ? [licence] : null,
       filterIcon: (filtered: boolean) => (
         <SearchOutlined
@@ -65,10 +76,11 @@ export function SummaryTable({
       filterDropdown: ({ close }) => (
         <LicenceFilter key={licence} value={licence} onApply={onLicence} close={close} />
       ),
+      // The licence, its queue number under it; a tractor and trailer break between plates.
       render: (value: string, row) => (
-        <Flex gap={8} align="baseline" style={{ whiteSpace: 'nowrap' }}>
-          <Typography.Text strong>{value || '-'}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Flex vertical>
+          <Typography.Text strong>{value ? <PlatesText licence={value} /> : '-'}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {t('reports.summary.queueNumber', { n: row.queue_number })}
           </Typography.Text>
         </Flex>
@@ -78,7 +90,7 @@ export function SummaryTable({
       ...sortable('incoming_weight'),
       title: t('reports.summary.columns.incomingWeight'),
       dataIndex: 'incoming_weight',
-      width: 140,
+      width: 96,
       align: 'end',
       render: kg,
     },
@@ -86,7 +98,7 @@ export function SummaryTable({
       ...sortable('output_weight'),
       title: t('reports.summary.columns.outgoingWeight'),
       dataIndex: 'output_weight',
-      width: 140,
+      width: 96,
       align: 'end',
       render: kg,
     },
@@ -94,44 +106,55 @@ export function SummaryTable({
       ...sortable('document_pick_up'),
       title: t('reports.summary.columns.documentPickUp'),
       dataIndex: 'document_pick_up',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('time_works'),
       title: t('reports.summary.columns.resultsReady'),
       dataIndex: 'time_works',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('weigh_in'),
       title: t('reports.summary.columns.weighIn'),
       dataIndex: 'weigh_in',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('weigh_out'),
       title: t('reports.summary.columns.weighOut'),
       dataIndex: 'weigh_out',
-      width: 160,
+      width: DATE_TIME_COLUMN_WIDTH,
       render: time,
     },
     {
       ...sortable('total_time'),
-      title: t('reports.summary.columns.totalTime'),
+      title: (
+        <DurationTitle
+          title={t('reports.summary.columns.totalTime')}
+          rule={DURATION_RULES.summaryTotalTime}
+        />
+      ),
       dataIndex: 'total_time',
-      width: 150,
+      width: 96,
       // Ticket to exit, the in/out report's time in factory: the same rounding, the same figure.
-      render: (seconds: number | null) => durationText(seconds, 'plusOne', words),
+      render: (seconds: number | null) => nowrap(formatDuration(t, seconds, DURATION_RULES.summaryTotalTime)),
     },
     {
       ...sortable('time_wait'),
-      title: t('reports.summary.columns.waitingTime'),
+      title: (
+        <DurationTitle
+          title={t('reports.summary.columns.waitingTime')}
+          rule={DURATION_RULES.summaryWaitingTime}
+        />
+      ),
       dataIndex: 'time_wait',
-      width: 150,
-      render: (seconds: number | null) => durationText(seconds, 'floor', words),
+      width: 96,
+      render: (seconds: number | null) =>
+        nowrap(formatDuration(t, seconds, DURATION_RULES.summaryWaitingTime)),
     },
   ];
 
@@ -149,7 +172,8 @@ export function SummaryTable({
       loading={loading}
       onChange={onChange}
       pagination={false}
-      scroll={{ x: 1510 }}
+      scroll={scroll}
+      sticky={sticky}
       locale={{ emptyText }}
     />
   );

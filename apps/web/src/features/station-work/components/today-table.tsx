@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useStickyTable } from '../../../lib/use-fitted-table.ts';
 import { ListCard, ListEmpty } from '../../../components/list-card.tsx';
 
 const PAGE_SIZE = 20;
@@ -49,6 +50,8 @@ interface TodayTableProps<T extends TodayRow> {
  */
 export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts }: TodayTableProps<T>) {
   const { t } = useTranslation();
+  // A list wider than the window keeps its scrollbar in view, its header under the top bar.
+  const sticky = useStickyTable();
   const [search, setSearch] = useState('');
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(
@@ -77,6 +80,7 @@ export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts 
         dataSource={shown}
         loading={query.isPending}
         scroll={{ x: scrollX }}
+        sticky={sticky}
         pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
         locale={{
           emptyText: (

@@ -1,0 +1,189 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import {
+  durationMinutes,
+  openFlowReport,
+  openInOutReport,
+  openSummaryReport,
+} from './support/report-pages.ts';
+import { reachColumns } from './support/table-fit.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const MANAGER = ['manager@example.com', 'demo1234'] as const;
+const ADMIN = ['admin@example.com', 'admin1234'] as const;
+type Language = 'th' | 'en';
+type Viewport = { width: number; height: number };
+
+beforeAll(async () => {
+  // Scrollbars take room and show, as on an office PC: what fits is measured with them.
+  browser = await launchBrowser([], { scrollbars: true });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+async function officerPage(
+  viewport: Viewport,
+  user: readonly [string, string],
+  language: Language = 'th',
+): Promise<Page> {
+  const context = await newContext(browser, baseUrl, {
+    language: language === 'th' ? 'th-TH' : 'en-US',
+    viewport,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
+  await signInDirect(page, baseUrl, ...user);
+  return page;
+}
+
+const REPORTS = [
+  { name: 'in/out report', user: MANAGER, open: (page: Page) => openInOutReport(page) },
+  { name: 'summary report', user: MANAGER, open: openSummaryReport },
+  { name: 'report by flow', user: ADMIN, open: openFlowReport },
+];
+
+const firstTable = (page: Page) => page.locator('.ant-table-wrapper').first();
+
+describe.each([
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+])('report tables at $width x $height', (viewport) => {
+  describe.each(['th', 'en'] as const)('in %s', (language) => {
+    it.each(REPORTS)(
+      '$name: every column in view or one scrollbar drag away, times whole',
+      async (report) => {
+        const page = await officerPage(viewport, report.user, language);
+        await report.open(page);
+        const reach = await reachColumns(page, firstTable(page));
+
+        expect(reach.columns.length).toBeGreaterThan(8);
+        // A header not in view at first is reached with a scrollbar that is itself in view.
+        const hidden = reach.columns.filter((column) => !column.atFirst);
+        if (hidden.length > 0) {
+          expect(reach.scrollbar, `${hidden.map((c) => c.title).join(', ')} off screen`).toMatch(
+            /^(sticky|native)$/,
+          );
+          expect(reach.dragged).toBe(true);
+        } else {
+          expect(reach.scrollbar).toBe('none');
+        }
+        expect(reach.columns.filter((column) => !column.reached).map((column) => column.title)).toEqual([]);
+        // "23/11/2026 14:05" shows whole: at most the time goes under the date.
+        expect(reach.cutTimes).toEqual([]);
+        // The summary's nine columns fit 1366 px outright.
+        if (report.name === 'summary report') expect(hidden).toEqual([]);
+
+        // Scrolled to the table, its header, rows, scrollbar and pager are all in the window.
+        const box = await firstTable(page).evaluate((wrapper) => {
+          const bar = document.querySelector<HTMLElement>('.ant-layout-header')!.offsetHeight;
+          window.scrollBy(0, wrapper.getBoundingClientRect().top - bar);
+          const body = wrapper.querySelector<HTMLElement>('.ant-table-body')!.getBoundingClientRect();
+          // The table's own pager, or the summary's beside it.
+          const pager = wrapper.parentElement!.querySelector<HTMLElement>('.ant-pagination, nav');
+          return {
+            top: wrapper.getBoundingClientRect().top - bar,
+            bodyBottom: body.bottom,
+            pagerBottom: pager?.getBoundingClientRect().bottom ?? body.bottom,
+            windowHeight: innerHeight,
+          };
+        });
+        expect(box.top).toBeGreaterThanOrEqual(-1);
+        expect(box.bodyBottom).toBeLessThanOrEqual(box.windowHeight);
+        expect(box.pagerBottom).toBeLessThanOrEqual(box.windowHeight);
+      },
+    );
+  });
+});
+
+/** The back office's other tables, for the officer who uses each. */
+const OTHER_TABLES = [
+  { path: '/System/manageResultLab', user: ['lab@example.com', 'demo1234'] },
+  { path: '/System/weighing', user: ['employee@example.com', 'demo1234'] },
+  { path: '/System/exitFactory', user: ['security@example.com', 'demo1234'] },
+  { path: '/System/manageUser', user: ADMIN },
+  { path: '/System/station', user: ADMIN },
+  { path: '/System/product', user: ADMIN },
+  { path: '/System/defineQueue', user: ADMIN },
+  { path: '/System/calling', user: ADMIN },
+  { path: '/System/display', user: ADMIN },
+  { path: '/System/printing', user: ADMIN },
+] as const;
+
+describe.each(['th', 'en'] as const)('the back office tables at 1366 x 768 in %s', (language) => {
+  it.each(OTHER_TABLES)(
+    '$path shows every column or scrolls with a scrollbar in view',
+    async ({ path, user }) => {
+      const page = await officerPage({ width: 1366, height: 768 }, user, language);
+      await page.goto(path);
+      await firstTable(page).locator('.ant-table-thead th').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const reach = await reachColumns(page, firstTable(page));
+      expect(reach.scrollbar).not.toBe('missing');
+      expect(reach.columns.filter((column) => !column.reached).map((column) => column.title)).toEqual([]);
+      expect(reach.cutTimes).toEqual([]);
+    },
+  );
+});
+
+describe('durations', () => {
+  /** Column `n`'s text in every row of the first table, keyed by the row's queue number cell. */
+  const byQueue = (page: Page, queueColumn: number, column: number): Promise<[string, string][]> =>
+    firstTable(page)
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .evaluateAll(
+        (rows, [q, c]) =>
+          rows.map((row): [string, string] => [
+            (row.children[q!] as HTMLElement).innerText.split('\n')[0]!.trim(),
+            (row.children[c!] as HTMLElement).innerText.trim(),
+          ]),
+        [queueColumn, column],
+      );
+
+  it('count by the rule each column names: the lab page one minute over the report, no "0 min" part', async () => {
+    const lab = await officerPage({ width: 1366, height: 768 }, ['lab@example.com', 'demo1234'], 'en');
+    await lab.goto('/System/manageResultLab');
+    await firstTable(lab).locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const labPage = new Map(await byQueue(lab, 0, 4));
+
+    const manager = await officerPage({ width: 1366, height: 768 }, MANAGER, 'en');
+    await manager.goto('/Report/inoutTransaction');
+    await firstTable(manager).locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const report = await byQueue(manager, 1, 8);
+
+    const compared = report.filter(([queue, text]) => durationMinutes(text) !== null && labPage.has(queue));
+    expect(compared.length).toBeGreaterThan(3);
+    for (const [queue, text] of compared) {
+      // The lab page counts the started minute ('plusOne'); the report whole minutes ('floor').
+      expect(durationMinutes(labPage.get(queue)!), queue).toBe(durationMinutes(text)! + 1);
+    }
+    const durations = [...labPage.values(), ...report.map(([, text]) => text)];
+    for (const text of durations) expect(text).not.toMatch(/(^|\s)0 min/);
+  });
+
+  it('say in the column header how they count, in Thai', async () => {
+    const page = await officerPage({ width: 1366, height: 768 }, MANAGER, 'th');
+    await page.goto('/Report/inoutTransaction');
+    await firstTable(page).locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const tooltip = page.locator('.ant-tooltip:visible');
+
+    await page.locator('thead [data-duration-rule="floor"]').hover();
+    await expect
+      .poll(() => tooltip.innerText())
+      .toBe('นับเต็มนาที: 0–59 วินาที = ไม่ถึง 1 นาที, 1:00–1:59 นาที = 1 นาที');
+    await page.mouse.move(0, 0);
+    await tooltip.waitFor({ state: 'hidden' });
+
+    await page.locator('thead [data-duration-rule="plusOne"]').hover();
+    await expect
+      .poll(() => tooltip.innerText())
+      .toBe('นับนาทีที่เริ่มแล้ว: 0–59 วินาที = 1 นาที, 1:00–1:59 นาที = 2 นาที');
+  });
+});
