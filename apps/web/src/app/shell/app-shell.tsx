@@ -23,7 +23,10 @@ const BOXED_MAX_WIDTH = 1320;
  */
 const PHONE_THEME: ThemeConfig = {
   token: { controlHeight: PHONE_TOUCH_PX, controlHeightLG: PHONE_TOUCH_PX + 4 },
-  components: { Card: { bodyPadding: 16, headerPadding: 16 } },
+  components: {
+    Card: { bodyPadding: 16, headerPadding: 16 },
+    Pagination: { itemSize: PHONE_TOUCH_PX, itemSizeSM: PHONE_TOUCH_PX },
+  },
 };
 
 /**

@@ -136,7 +136,7 @@ export function ManageCallingPage() {
     <Flex justify="space-between" align="center" gap={12} wrap>
       <Segmented
         block={phone}
-        style={phone ? { width: '100%' } : undefined}
+        size={phone ? 'large' : undefined}
         value={String(days)}
         onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
         options={[
