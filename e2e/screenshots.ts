@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootPhoneScreens } from './screenshots-phones.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
     if (wanted('kiosk')) await shootKioskScreens(browser, server.baseUrl);
     if (wanted('plates')) await shootPlateScreens(browser, server.baseUrl);
     if (wanted('counters')) await shootCounterScreens(browser, server.baseUrl);
+    // The calling, lab, gate and weighing pages on a phone (390x844).
+    if (wanted('phones')) await shootPhoneScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
     if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
@@ -201,8 +204,6 @@ async function shootMainScreens(browser: Browser, baseUrl: string): Promise<void
   await signInDirect(narrow, baseUrl, 'employee@example.com', DEMO);
   await narrow.goto('/System/manageUser');
   await shoot(narrow, 'forbidden-employee-th-light');
-  await narrow.goto('/System/manageCalling/1');
-  await shoot(narrow, 'manage-calling-phone-th-light');
   await narrow.context().close();
 }
 
