@@ -43,12 +43,21 @@ function measure(page: Page) {
         text: (node.textContent ?? node.getAttribute('aria-label') ?? '').trim().slice(0, 30),
         height: Math.round(node.getBoundingClientRect().height),
       }));
+    // Labels cut short ("3 วัน…"): a switch's options, buttons' words, plates.
+    const cut = [
+      ...content.querySelectorAll(
+        '.ant-segmented-item-label, .ant-btn > span, [data-testid="queue-licence"]',
+      ),
+    ]
+      .filter((node) => visible(node) && node.scrollWidth > node.clientWidth + 1)
+      .map((node) => node.textContent);
     const title = document.querySelector('[data-testid="page-title"]');
     const titleBox = title?.getBoundingClientRect();
     return {
       scrollWidth: document.documentElement.scrollWidth,
       rails: document.querySelectorAll('aside.ant-layout-sider').length,
       buttons,
+      cut,
       title: title
         ? {
             text: title.textContent,
@@ -71,6 +80,7 @@ describe('the yard pages on a phone (390x844)', () => {
       const seen = await measure(page);
       expect(seen.scrollWidth).toBeLessThanOrEqual(PHONE.width);
       expect(seen.rails).toBe(0);
+      expect(seen.cut).toEqual([]);
       expect(seen.buttons.length).toBeGreaterThan(0);
       for (const button of seen.buttons) expect(button.height, button.text).toBeGreaterThanOrEqual(44);
       expect(seen.title).toEqual({ text: p.title, clipped: false, inside: true });

@@ -137,6 +137,7 @@ export function ManageCallingPage() {
       <Segmented
         block={phone}
         size={phone ? 'large' : undefined}
+        style={phone ? { width: '100%' } : undefined}
         value={String(days)}
         onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
         options={[
