@@ -1,8 +1,23 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
-import { cancelDevice, newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+import type { Locator } from 'playwright-core';
+import {
+  employeeSession,
+  issueAndCall,
+  issueStandardTicket,
+  post,
+  randomLicence,
+} from './support/demo-plant.ts';
+import {
+  adminSession,
+  cancelDevice,
+  newIdentity,
+  registerDevice,
+  soundBlockedUntilTouched,
+  useIdentity,
+  withoutThaiVoice,
+} from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -28,11 +43,7 @@ describe('a TV display', () => {
   it('shows its id, turns into the board when registered, shows and queues an announcement of a call within 2 s, and goes back when cancelled', async () => {
     const identity = newIdentity();
     const display = await page({ viewport: { width: 1920, height: 1080 } }, 'th');
-    // A TV without a Thai voice, whatever this machine's Chromium has installed (with
-    // speech-dispatcher it may load one a moment later): the screen must fall back to captions.
-    await display.addInitScript(() =>
-      Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => [] }),
-    );
+    await withoutThaiVoice(display);
     await useIdentity(display, 'display', identity);
     await display.goto('/DisplayManage');
     const shownId = display.getByTestId('device-id');
@@ -73,9 +84,8 @@ describe('a TV display', () => {
     expect(await stationCard.getByTestId('display-station-number').textContent()).toBe(queueNumber);
     expect(await display.getByTestId('display-recent').textContent()).toContain(queueNumber);
     expect(await display.getByTestId('announcement-current').textContent()).toBe(sentence);
-    // No Thai voice: the screen says so and shows the announcement instead.
+    // No Thai voice: the screen shows the announcement instead (the IT notice is on the controller).
     expect(await display.getByTestId('announcement-caption').textContent()).toBe(sentence);
-    await expect.poll(() => display.getByTestId('voice-notice').count(), { timeout: 5_000 }).toBe(1);
     // Connected: no "reconnecting" banner.
     expect(await display.getByTestId('connection-banner').count()).toBe(0);
 
@@ -91,4 +101,76 @@ describe('a TV display', () => {
     expect(await display.getByTestId('display-board').count()).toBe(0);
     expect(await display.getByTestId('connection-banner').count()).toBe(0);
   });
+
+  it('asks for sound in one line at its top edge, never over the caption or a station, and leaves the voice notice to the controller', async () => {
+    const identity = newIdentity();
+    const display = await page({ viewport: { width: 1920, height: 1080 } }, 'th');
+    await withoutThaiVoice(display);
+    await soundBlockedUntilTouched(display);
+    await useIdentity(display, 'display', identity);
+    const uuid = await registerDevice(baseUrl, 'display', identity);
+    await display.goto('/DisplayManage');
+    await display.getByTestId('display-station').first().waitFor({ timeout: 15_000 });
+    const prompt = display.getByTestId('unlock-sound');
+    await prompt.waitFor();
+
+    for (const [width, height] of [
+      [1920, 1080],
+      [1366, 768],
+    ] as const) {
+      await display.setViewportSize({ width, height });
+      // A call while there is no voice: its caption shows over the board for a few seconds.
+      const { queueNumber } = await issueAndCall(baseUrl, width === 1920 ? 0 : 1);
+      const caption = display.getByTestId('announcement-caption').filter({ hasText: queueNumber });
+      await caption.waitFor({ timeout: 20_000 });
+      const line = await boxOf(prompt);
+      // One line across the top edge.
+      expect(line.y, `${width}x${height}`).toBeLessThanOrEqual(1);
+      expect(line.width, `${width}x${height}`).toBeGreaterThanOrEqual(width - 2);
+      expect(line.height, `${width}x${height}`).toBeLessThan(48);
+      const covered = [await boxOf(caption.locator('xpath=..'))];
+      for (const card of await display.getByTestId('display-station').all()) covered.push(await boxOf(card));
+      for (const box of covered)
+        expect(overlap(line, box), `${width}x${height}: ${JSON.stringify(box)}`).toBe(false);
+    }
+
+    // The public board never shows the IT notice; the Display controller does, for this display.
+    await display.waitForTimeout(3_500);
+    expect(await display.getByTestId('voice-notice').count()).toBe(0);
+    const { display: rows } = await post<{ display: { uuid: string; name: string }[] }>(
+      baseUrl,
+      'display/mainDisplay',
+      {},
+      await adminSession(baseUrl),
+    );
+    const name = rows.find((row) => row.uuid === uuid)!.name;
+    const admin = await page({ language: 'th-TH' }, 'th');
+    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+    await admin.goto('/System/display');
+    const notice = admin.getByTestId('voice-notice').filter({ hasText: name });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.innerText()).toContain('ไม่มีเสียงพูดภาษาไทย');
+    expect(await notice.innerText()).toContain('ติดตั้งเสียงอ่านภาษาไทย');
+    const row = admin.locator('tr').filter({ hasText: name });
+    expect(await row.getByTestId('voice-warning').innerText()).toBe('ไม่มีเสียงภาษาไทย');
+
+    // A touch turns the sound on: the line goes, and the board has its full height back.
+    await prompt.click();
+    await prompt.waitFor({ state: 'detached' });
+    await cancelDevice(baseUrl, 'display', uuid);
+    // The display is gone from its place: the controller drops the warning live.
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+  });
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

@@ -1,8 +1,16 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { signInDirect } from './support/browser.ts';
 import { issueAndCall } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity, type DeviceIdentity } from './support/devices.ts';
+import {
+  newIdentity,
+  registerDevice,
+  soundBlockedUntilTouched,
+  useIdentity,
+  withoutThaiVoice,
+  type DeviceIdentity,
+} from './support/devices.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 
 /**
@@ -81,15 +89,43 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
     await later.context().close();
   }
 
-  // No Thai voice (this machine's Chromium): the notice, and a live call shown as a caption.
-  const page = await preparePage(browser, baseUrl, 'th', 'light', 1920, 1080);
-  await openBoard(page, registered);
-  await page.getByTestId('voice-notice').waitFor();
-  const { queueNumber } = await issueAndCall(baseUrl, 1);
-  await page.getByTestId('announcement-caption').filter({ hasText: queueNumber }).waitFor();
-  await page.waitForTimeout(400);
-  // Not shoot(): a caption lasts only a few seconds, too short to wait for the network to be idle.
-  await page.screenshot({ path: path.join(OUT, 'display-board-caption-th-light.png') });
-  console.log('  docs/screenshots/display-board-caption-th-light.png');
-  await page.context().close();
+  // A TV whose browser keeps sound off until touched, with no Thai voice: the one-line prompt at
+  // its top edge, and a live call shown as a caption, at 1920x1080 and 1366x768.
+  for (const [language, mode, width, height] of [
+    ['th', 'light', 1920, 1080],
+    ['th', 'light', 1366, 768],
+    ['en', 'dark', 1920, 1080],
+  ] as const) {
+    const name = `display-board-sound-prompt-${language}-${mode}-${width}x${height}`;
+    const page = await preparePage(browser, baseUrl, language, mode, width, height);
+    await withoutThaiVoice(page);
+    await soundBlockedUntilTouched(page);
+    await useIdentity(page, 'display', registered);
+    await page.goto('/DisplayManage');
+    await page.getByTestId('display-station').first().waitFor();
+    await page.getByTestId('unlock-sound').waitFor();
+    await shoot(page, name);
+    const { queueNumber } = await issueAndCall(baseUrl, 1);
+    await page.getByTestId('announcement-caption').filter({ hasText: queueNumber }).waitFor();
+    await page.waitForTimeout(400);
+    // Not shoot(): a caption lasts only a few seconds, too short to wait for the network to be idle.
+    await page.screenshot({ path: path.join(OUT, `${name}-caption.png`) });
+    console.log(`  docs/screenshots/${name}-caption.png`);
+    if (language === 'th' && width === 1920) {
+      // That display's missing voice, on the Display controller rather than the public board.
+      for (const [adminLanguage, adminMode] of [
+        ['th', 'light'],
+        ['th', 'dark'],
+        ['en', 'light'],
+      ] as const) {
+        const admin = await preparePage(browser, baseUrl, adminLanguage, adminMode);
+        await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+        await admin.goto('/System/display');
+        await admin.getByTestId('voice-notice').first().waitFor();
+        await shoot(admin, `display-controller-no-voice-${adminLanguage}-${adminMode}`);
+        await admin.context().close();
+      }
+    }
+    await page.context().close();
+  }
 }

@@ -7,6 +7,7 @@ import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootPhoneScreens } from './screenshots-phones.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
     if (wanted('kiosk')) await shootKioskScreens(browser, server.baseUrl);
     if (wanted('plates')) await shootPlateScreens(browser, server.baseUrl);
     if (wanted('counters')) await shootCounterScreens(browser, server.baseUrl);
+    // The calling, lab, gate and weighing pages on a phone (390x844).
+    if (wanted('phones')) await shootPhoneScreens(browser, server.baseUrl);
     // The ticket's codes, the driver's page (on a phone) and the camera's view.
     if (wanted('scan')) await shootScanScreens(browser, server.baseUrl);
     // Refusals that say why (passwords, the lock-out, New ticket) and whole-kilogram weights.
@@ -201,8 +204,6 @@ async function shootMainScreens(browser: Browser, baseUrl: string): Promise<void
   await signInDirect(narrow, baseUrl, 'employee@example.com', DEMO);
   await narrow.goto('/System/manageUser');
   await shoot(narrow, 'forbidden-employee-th-light');
-  await narrow.goto('/System/manageCalling/1');
-  await shoot(narrow, 'manage-calling-phone-th-light');
   await narrow.context().close();
 }
 

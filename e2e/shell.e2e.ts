@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInThroughForm } from './support/browser.ts';
+import { launchBrowser, newContext, signInDirect, signInThroughForm } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -115,6 +115,44 @@ describe("the officers' shell", () => {
     await page.waitForURL('**/authen/login');
     await page.goto('/System/dashboard');
     await page.waitForURL('**/authen/login');
+    await context.close();
+  });
+
+  it('scrolls the side menu to the active item of a page opened directly, 300 px below its top (SPEC section 9)', async () => {
+    const context = await newContext(browser, baseUrl, { viewport: { width: 1280, height: 520 } });
+    const page = await context.newPage();
+    await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
+    const menu = page.getByTestId('side-menu');
+    const where = () =>
+      menu.evaluate((box) => {
+        const item = box.querySelector('.ant-menu-item-selected')!;
+        const area = box.getBoundingClientRect();
+        const shown = item.getBoundingClientRect();
+        return {
+          scrolled: box.scrollTop,
+          atEnd: Math.abs(box.scrollTop - (box.scrollHeight - box.clientHeight)) <= 1,
+          fromTop: Math.round(shown.top - area.top),
+          inView: shown.top >= area.top && shown.bottom <= Math.min(area.bottom, window.innerHeight),
+        };
+      });
+
+    // The Calling controller lies below a 520 px window: it goes 300 px below the menu's top.
+    await page.goto('/System/calling');
+    await menu.locator('.ant-menu-item-selected').waitFor();
+    const deep = await where();
+    expect(deep.inView).toBe(true);
+    expect(deep.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(deep.fromTop - 300)).toBeLessThanOrEqual(2);
+
+    // The last item (Manage users): the menu scrolls as far as it goes, the item in view.
+    await page.goto('/System/manageUser');
+    await menu.locator('.ant-menu-item-selected').waitFor();
+    expect(await where()).toMatchObject({ atEnd: true, inView: true });
+
+    // An item already in view is left where it is.
+    await page.goto('/System/dashboard');
+    await menu.locator('.ant-menu-item-selected').waitFor();
+    expect(await where()).toMatchObject({ scrolled: 0, inView: true });
     await context.close();
   });
 });

@@ -53,15 +53,16 @@ export async function issueStandardTicket(
 }
 
 /**
- * The officer issues a ticket of the standard flow and calls it to its `station`-th call
- * station through the staff socket, as Manage Calling does.
+ * The officer issues a ticket of the standard flow (for `licence`, a random one unless given)
+ * and calls it to its `station`-th call station through the staff socket, as Manage Calling does.
  */
 export async function issueAndCall(
   baseUrl: string,
   station = 0,
+  licence = randomLicence(),
 ): Promise<{ queueNumber: string; stationName: string }> {
   const { session, branchId } = await employeeSession(baseUrl);
-  const queueNumber = await issueStandardTicket(baseUrl, session, randomLicence());
+  const queueNumber = await issueStandardTicket(baseUrl, session, licence);
   const { card } = await post<{
     card: {
       station_permission: { id: number; name: string; type: number }[];

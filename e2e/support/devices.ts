@@ -81,3 +81,30 @@ export async function registerDevice(
 export async function cancelDevice(baseUrl: string, kind: DeviceKind, uuid: string): Promise<void> {
   await post(baseUrl, `${kind}/cancelDevice`, { uuid }, await adminSession(baseUrl));
 }
+
+/**
+ * A TV without a Thai voice, whatever this machine's Chromium has installed (with
+ * speech-dispatcher it may load one a moment later): the board falls back to captions.
+ */
+export async function withoutThaiVoice(page: Page): Promise<void> {
+  await page.addInitScript(() =>
+    Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => [] }),
+  );
+}
+
+/**
+ * A browser that keeps sound off until the page is touched, as a TV's browser does unless it is
+ * started with the autoplay flag (the test's Chromium lets pages play at once): every
+ * AudioContext starts suspended, and resume() works as after a touch.
+ */
+export async function soundBlockedUntilTouched(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        void this.suspend();
+      }
+    };
+  });
+}

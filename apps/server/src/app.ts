@@ -194,7 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerControllerRoutes(register, {
     callingControl: createCallingControlService(db),
-    displays: createDevicesService(db, events, 'display', clock),
+    // The realtime server comes after the routes: looked up when a list is asked for.
+    displays: createDevicesService(db, events, 'display', clock, {
+      voices: (ids) =>
+        app.hasDecorator('realtime') ? app.realtime.deviceVoices(ids) : Promise.resolve(new Map()),
+    }),
     printers: createDevicesService(db, events, 'printer', clock),
   });
   registerReportRoutes(

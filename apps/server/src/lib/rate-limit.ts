@@ -68,6 +68,11 @@ export const RATE_LIMITS = {
    * at most about 3,700 waiting ids: filling `device_hellos` (100,000) takes some 27 addresses.
    */
   deviceNewIds: { perSecond: 1, burst: 60 },
+  /**
+   * Reports of one device socket (a display's speech): one on connecting and one when its
+   * voices change, a few in a minute at most; what goes past this is ignored.
+   */
+  deviceReports: { perSecond: 0.2, burst: 10 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */

@@ -1,18 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Namespace } from 'socket.io';
+import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
-import { DEVICE_NAMESPACE, type DeviceServerToClient } from '@truck-queue/shared/contracts/socket-events';
+import {
+  DEVICE_NAMESPACE,
+  DEVICE_VOICES,
+  DeviceVoiceSchema,
+  type DeviceClientToServer,
+  type DeviceServerToClient,
+  type DeviceVoice,
+} from '@truck-queue/shared/contracts/socket-events';
+import type { DeviceContext } from '../lib/auth-context.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
-import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
+import { createRateLimiter, RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
-import { branchDevicesRoom, deviceRoom, pendingRoom } from './rooms.ts';
+import { branchDevicesRoom, branchRoom, deviceRoom, pendingRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
-export type DeviceNamespace = Namespace<Record<string, never>, DeviceServerToClient>;
+/**
+ * What a device socket carries: the registered device it is (none while it waits to be
+ * registered) and, for displays, the speech its browser last reported (null until it says).
+ * Plain data, so that with the Redis adapter another instance reads it too (`deviceVoices`).
+ */
+export interface DeviceData {
+  device?: DeviceContext;
+  voice?: DeviceVoice | null;
+}
+
+export type DeviceNamespace = Namespace<
+  DeviceClientToServer,
+  DeviceServerToClient,
+  Record<string, never>,
+  DeviceData
+>;
+type DeviceSocket = Socket<DeviceClientToServer, DeviceServerToClient, Record<string, never>, DeviceData>;
 
 const DeviceHandshakeSchema = z.object({
   apiKey: z.string().max(200),
@@ -49,14 +73,71 @@ export function createDeviceNamespace(
         if (arrival === null) return next(new Error('UNAUTHENTICATED'));
         if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
         if (arrival.status === 'full' || arrival.status === 'limited') return next(new Error('RATE_LIMITED'));
-        await socket.join(
-          arrival.status === 'registered'
-            ? [deviceRoom(arrival.device.deviceId), branchDevicesRoom(arrival.device.branchId)]
-            : pendingRoom(shortId),
-        );
+        if (arrival.status === 'registered') {
+          socket.data = { device: arrival.device, voice: null };
+          await socket.join([
+            deviceRoom(arrival.device.deviceId),
+            branchDevicesRoom(arrival.device.branchId),
+          ]);
+        } else {
+          await socket.join(pendingRoom(shortId));
+        }
         next();
       })
       .catch((error: unknown) => next(handshakeRefusal(error, deps.log)));
   });
+  deviceSpace.on('connection', (socket) => followVoice(io, socket, deps.log));
   return deviceSpace;
+}
+
+/**
+ * A registered display reports its speech (`voice`): kept on its socket, and the branch's staff
+ * screens are told (`deviceChanged`) whenever it changes, and when a display that had reported
+ * goes away, so the Display controller shows it live. Reports are bounded per socket
+ * (RATE_LIMITS.deviceReports); a malformed one, or one from any other screen, is ignored.
+ */
+function followVoice(io: RealtimeServer, socket: DeviceSocket, log: FastifyBaseLogger): void {
+  const device = socket.data.device;
+  if (device?.kind !== 'display') return;
+  const reports = new TokenBucket(RATE_LIMITS.deviceReports);
+  const tellStaff = () =>
+    io.to(branchRoom(device.branchId)).emit('deviceChanged', { kind: 'display', uuid: device.uuid });
+  socket.on('voice', (raw: unknown) => {
+    if (reports.take() > 0) return;
+    const voice = DeviceVoiceSchema.safeParse(raw);
+    if (!voice.success) {
+      log.debug({ device: device.deviceId }, 'a display reported a voice that is not one of ours');
+      return;
+    }
+    if (socket.data.voice === voice.data) return;
+    socket.data.voice = voice.data;
+    tellStaff();
+  });
+  socket.on('disconnect', () => {
+    if (socket.data.voice) tellStaff();
+  });
+}
+
+/** The worst first: one display open twice is shown by what its weaker browser can do. */
+const WORST_FIRST: readonly DeviceVoice[] = [...DEVICE_VOICES].reverse();
+
+/**
+ * The speech each of these registered displays reports now, from their connected sockets (on
+ * every instance, with the Redis adapter). A display not connected, or that has not said, is
+ * missing from the map.
+ */
+export async function deviceVoices(
+  deviceSpace: DeviceNamespace,
+  deviceIds: readonly number[],
+): Promise<Map<number, DeviceVoice>> {
+  const voices = new Map<number, DeviceVoice>();
+  if (deviceIds.length === 0) return voices;
+  const sockets = await deviceSpace.in(deviceIds.map(deviceRoom)).fetchSockets();
+  for (const { data } of sockets) {
+    const id = data.device?.deviceId;
+    if (id === undefined || !data.voice) continue;
+    const known = voices.get(id);
+    if (!known || WORST_FIRST.indexOf(data.voice) < WORST_FIRST.indexOf(known)) voices.set(id, data.voice);
+  }
+  return voices;
 }

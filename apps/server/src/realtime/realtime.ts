@@ -7,7 +7,8 @@ import type { DeviceService } from '../modules/device-gateway/device-gateway.ser
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { startBroadcasts } from './broadcasts.ts';
-import { createDeviceNamespace } from './device-namespace.ts';
+import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
+import { createDeviceNamespace, deviceVoices } from './device-namespace.ts';
 import type { OriginPolicy } from './origin-check.ts';
 import { createPublicNamespace } from './public-namespace.ts';
 import { createSocketServer } from './server.ts';
@@ -18,6 +19,8 @@ export interface Realtime {
   io: Server;
   /** The Redis adapter's connections: off without REDIS_URL, down while either is not ready. */
   redisStatus(): 'off' | 'ready' | 'down';
+  /** The speech the connected displays among these report now (see device-namespace.ts); none when that fails. */
+  deviceVoices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
   /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
   sweepSessions(): Promise<number>;
   close(): Promise<void>;
@@ -62,6 +65,12 @@ export function createRealtime(deps: {
   return {
     io,
     redisStatus: () => server.redisStatus(),
+    // Another instance that does not answer in time costs the warning, never the controller's list.
+    deviceVoices: (deviceIds) =>
+      deviceVoices(deviceSpace, deviceIds).catch((error: unknown) => {
+        log.warn({ err: error }, "could not ask the displays' sockets for their voices");
+        return new Map();
+      }),
     sweepSessions: () => sessionSweep.sweep(),
     async close() {
       sessionSweep.stop();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
+import { DeviceVoiceSchema } from './socket-events.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
 
@@ -96,6 +97,11 @@ export const DeviceRowSchema = z.object({
   printer_name: z.string().nullable(),
   /** Displays only: how long a call stays under "now calling" on the board. */
   now_calling_seconds: z.number(),
+  /**
+   * Displays only: the speech its browser reports while connected (DeviceVoiceSchema); null
+   * while it is not connected or has not said yet, and for kiosks.
+   */
+  voice: DeviceVoiceSchema.nullable(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });

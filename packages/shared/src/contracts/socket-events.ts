@@ -88,6 +88,23 @@ export interface DeviceCall {
   called_at: string;
 }
 
+/**
+ * A display's speech, as its browser finds it: a Thai voice installed, speech but no Thai voice,
+ * or no speech at all. Without a Thai voice the board shows its announcements as captions, and
+ * the Display controller tells the IT staff what to install.
+ */
+export const DEVICE_VOICES = ['thai', 'none', 'unsupported'] as const;
+export const DeviceVoiceSchema = z.enum(DEVICE_VOICES);
+export type DeviceVoice = z.infer<typeof DeviceVoiceSchema>;
+
+export interface DeviceClientToServer {
+  /**
+   * Displays: their speech, once known and whenever it changes (and again on every reconnect).
+   * Anything else is ignored; so is a report from a screen that is not a registered display.
+   */
+  voice: (voice: DeviceVoice) => void;
+}
+
 export interface DeviceServerToClient {
   /** This device's registration or settings changed: say hello again, then reconnect. */
   deviceChanged: () => void;

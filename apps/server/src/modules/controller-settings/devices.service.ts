@@ -1,4 +1,5 @@
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -12,11 +13,25 @@ import { queueTypeChoices } from './assignments.ts';
 
 export type DeviceKind = 'display' | 'printer';
 
+/** What the live connections say of the displays (the realtime server; nothing in tests without one). */
+export interface LiveDisplays {
+  /** The speech each connected display among these reports; the others are missing. */
+  voices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
+}
+
+const NO_LIVE_DISPLAYS: LiveDisplays = { voices: () => Promise.resolve(new Map()) };
+
 /**
  * Display and printing controllers: the branch's TV screens or ticket kiosks and their queue
  * types. Every change is announced, so the device itself and the controller screens follow live.
  */
-export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind, clock: Clock) {
+export function createDevicesService(
+  db: Db,
+  events: EventHub,
+  kind: DeviceKind,
+  clock: Clock,
+  live: LiveDisplays = NO_LIVE_DISPLAYS,
+) {
   const repo = createDeviceGatewayRepository(db);
   const catalog = createCatalogRepository(db);
 
@@ -37,9 +52,14 @@ export function createDevicesService(db: Db, events: EventHub, kind: DeviceKind,
   async function list(auth: AuthContext, only?: number): Promise<DeviceRow[]> {
     const rows = await repo.listDevices(auth.branchId, kind, only);
     const links = rows.length === 0 ? [] : await repo.queueTypeLinksOf(rows.map((r) => r.id));
+    const voices =
+      kind === 'display'
+        ? await live.voices(rows.filter((r) => r.device_id).map((r) => r.id))
+        : new Map<number, DeviceVoice>();
     return rows.map(({ verifiedDate, ...r }) => ({
       ...r,
       verified_date: verifiedDate?.toISOString() ?? null,
+      voice: voices.get(r.id) ?? null,
       aCtrl: links
         .filter((l) => l.device === r.id)
         .map(({ id, branch_queue_type, queue_type_name }) => ({ id, branch_queue_type, queue_type_name })),

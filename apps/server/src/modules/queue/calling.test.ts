@@ -9,6 +9,7 @@ import {
 import { queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 
 let t: TestContext;
 let plant: Plant;
@@ -264,6 +265,33 @@ describe('process/calling/getCardInProcess', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a called truck on the cards', () => {
+  it('names the station it was called to, after a real call', async () => {
+    const url = await listen(t);
+    const socket = await staffSocket(url, {
+      session: plant.officers.caller.session,
+      apiKey: t.config.apiKey,
+    });
+    expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+    const ticket = await issueTicket(t, plant, 'standard', 'ทดสอบ 2222 ขอนแก่น');
+    const cardQueue = async () =>
+      (await t.call(getCardInProcess, { find_total_day: 1 }, plant.officers.caller.session)).card
+        .find((c) => c.prefix === 'B')!
+        .queue_number.find((q) => q.uuid === ticket.uuid)!;
+    expect((await cardQueue()).station_name).toBeNull();
+
+    expect(
+      await emitAck(socket, 'doCalling', plant.branch.id, ticket.id, plant.stations.standardCall.id),
+    ).toEqual({ status: 1 });
+    expect(await cardQueue()).toMatchObject({
+      queue_state: 'C',
+      truck_license: 'ทดสอบ 2222 ขอนแก่น',
+      station_name: 'ช่องขึ้นสินค้า 1',
+    });
+    closeSockets();
   });
 });
 

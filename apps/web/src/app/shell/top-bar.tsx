@@ -10,7 +10,7 @@ import {
   theme,
   type ThemeConfig,
 } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
@@ -54,13 +54,25 @@ interface TopBarProps {
   branch: Branch;
   permissions: readonly Permission[];
   onOpenSettings: () => void;
+  /** A phone: the menu is a drawer (`onOpenMenu` opens it) and the page heads itself with its title. */
+  phone: boolean;
+  onOpenMenu: () => void;
 }
 
 /**
  * Top bar: menu toggle and page title (vertical) or the whole menu (horizontal), then tools.
- * Below antd's `md` breakpoint the tools shrink to their icons so that all of them fit on a phone.
+ * Below antd's `md` breakpoint the tools shrink to their icons so that all of them fit on a phone;
+ * on a phone, whatever the orientation, the bar holds the menu's button, the mark and the tools.
  */
-export function TopBar({ title, fullName, branch, permissions, onOpenSettings }: TopBarProps) {
+export function TopBar({
+  title,
+  fullName,
+  branch,
+  permissions,
+  onOpenSettings,
+  phone,
+  onOpenMenu,
+}: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -107,7 +119,18 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
       }}
     >
       <ConfigProvider theme={leadTheme}>
-        {horizontal ? (
+        {phone ? (
+          <Flex align="center" gap={8} style={{ flex: 1, minWidth: 0 }}>
+            <Button
+              type="text"
+              aria-label={t('shell.openMenu')}
+              data-testid="open-menu"
+              icon={<MenuOutlined />}
+              onClick={onOpenMenu}
+            />
+            <Brand inverted={onDark} iconOnly size="small" />
+          </Flex>
+        ) : horizontal ? (
           <>
             <Brand inverted={onDark} iconOnly={!screens.lg} />
             <Menu
@@ -130,6 +153,7 @@ export function TopBar({ title, fullName, branch, permissions, onOpenSettings }:
               />
             </Tooltip>
             <Typography.Title
+              data-testid="page-title"
               level={compact ? 5 : 4}
               ellipsis={{ tooltip: title }}
               style={{ margin: 0, flex: 1, minWidth: 0 }}

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../lib/errors.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
@@ -40,6 +41,48 @@ function flowName(id: (typeof SHOWN_FLOWS)[number]): TranslationKey {
   return `flowEngine.${id}`;
 }
 
+/**
+ * The general flow's queue types are called from the report page: where they are. On a phone the
+ * link goes under the text, which then has the box's whole width (beside it, a word a line).
+ */
+function GeneralFlowNotice({
+  cards,
+  engineUuid,
+  phone,
+}: {
+  cards: ProcessCardData[];
+  engineUuid: string;
+  phone: boolean;
+}) {
+  const { t } = useTranslation();
+  const link = (
+    <Link to={`/System/reportQueue/${engineUuid}`}>
+      {t('calling.generalFlow.open')} <RightOutlined style={{ fontSize: 11 }} />
+    </Link>
+  );
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="general-flow"
+      title={t('calling.generalFlow.title', {
+        types: cards.map((c) => `${c.prefix} · ${c.queue_type_name}`).join(', '),
+      })}
+      description={
+        phone ? (
+          <Flex vertical gap={8} align="flex-start">
+            {t('calling.generalFlow.text')}
+            {link}
+          </Flex>
+        ) : (
+          t('calling.generalFlow.text')
+        )
+      }
+      action={phone ? undefined : link}
+    />
+  );
+}
+
 /** /System/manageCalling/:findDayKey: queue cards per queue type (1 = today, 3 = last 3 days). */
 export function ManageCallingPage() {
   const { t } = useTranslation();
@@ -55,6 +98,7 @@ export function ManageCallingPage() {
   const now = useNow(30_000).getTime();
   const today = usePlantToday();
   const yard = useYardContext();
+  const phone = usePhone();
 
   const [ticketOpen, setTicketOpen] = useState(false);
   // New ticket only when the officer has a queue type to issue for, one with a product to choose.
@@ -114,6 +158,9 @@ export function ManageCallingPage() {
   const header = (
     <Flex justify="space-between" align="center" gap={12} wrap>
       <Segmented
+        block={phone}
+        size={phone ? 'large' : undefined}
+        style={phone ? { width: '100%' } : undefined}
         value={String(days)}
         onChange={(value) => void navigate(`/System/manageCalling/${value}`)}
         options={[
@@ -121,7 +168,7 @@ export function ManageCallingPage() {
           { value: '3', label: t('calling.range.last3Days') },
         ]}
       />
-      <Flex align="center" gap={8} wrap justify="flex-end">
+      <Flex align="center" gap={8} wrap justify="flex-end" style={phone ? { width: '100%' } : undefined}>
         {/* With no cards at all, the page below says why already. */}
         {cannotIssue && (cards.data?.length ?? 0) > 0 && (
           <Typography.Text type="secondary" id="new-ticket-unavailable" style={{ maxWidth: 360 }}>
@@ -132,6 +179,7 @@ export function ManageCallingPage() {
           <Button
             type="primary"
             size="large"
+            block={phone}
             icon={<PlusOutlined />}
             disabled={cannotIssue !== null}
             onClick={() => setTicketOpen(true)}
@@ -198,19 +246,7 @@ export function ManageCallingPage() {
           );
         })}
         {general.length > 0 && general[0] && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('calling.generalFlow.title', {
-              types: general.map((c) => `${c.prefix} · ${c.queue_type_name}`).join(', '),
-            })}
-            description={t('calling.generalFlow.text')}
-            action={
-              <Link to={`/System/reportQueue/${general[0].flow_engine_uuid}`}>
-                {t('calling.generalFlow.open')} <RightOutlined style={{ fontSize: 11 }} />
-              </Link>
-            }
-          />
+          <GeneralFlowNotice cards={general} engineUuid={general[0].flow_engine_uuid} phone={phone} />
         )}
       </Flex>
     );

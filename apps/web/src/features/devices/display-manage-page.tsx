@@ -6,12 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ConnectionBanner } from './core/connection-banner.tsx';
 import { UnregisteredScreen } from './core/unregistered-screen.tsx';
 import { useDevice } from './core/use-device.ts';
-import {
-  AnnouncementCaption,
-  AnnouncementQueue,
-  UnlockSoundButton,
-  VoiceNotice,
-} from './display/announcement-layer.tsx';
+import { AnnouncementCaption, AnnouncementQueue, SoundPrompt } from './display/announcement-layer.tsx';
 import { DisplayBoard, type FlashTarget } from './display/display-board.tsx';
 import { useAnnouncer } from './display/use-announcer.ts';
 import { useBoardRefresh, useDisplayBoard } from './display/use-display-board.ts';
@@ -19,12 +14,13 @@ import { useBoardRefresh, useDisplayBoard } from './display/use-display-board.ts
 /**
  * /DisplayManage: a TV display screen in kiosk mode (DESIGN.md "Devices"). Unregistered it shows
  * its short id; registered, the board of its queue types, and every call arriving over the
- * socket is shown at once and announced (chime + Thai speech, or a caption).
+ * socket is shown at once and announced (chime + Thai speech, or a caption). Its voice goes to
+ * the server, for the Display controller: the public board never shows IT notices.
  */
 export function DisplayManagePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.displayManage'));
-  const { announcer, queue, voice, sound } = useAnnouncer();
+  const { announcer, queue, reportedVoice, sound } = useAnnouncer();
   const { refetch, showCall } = useBoardRefresh();
   const [flash, setFlash] = useState<FlashTarget | null>(null);
 
@@ -37,7 +33,7 @@ export function DisplayManagePage() {
     },
     [announcer, showCall],
   );
-  const state = useDevice('display', { onCall, onConnect: refetch });
+  const state = useDevice('display', { onCall, onConnect: refetch, voice: reportedVoice });
   const board = useDisplayBoard(state);
 
   if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
@@ -48,7 +44,7 @@ export function DisplayManagePage() {
         board={board.data}
         failed={board.isError || board.failureCount > 0}
         flash={flash}
-        notices={<VoiceNotice voice={voice} />}
+        banner={<SoundPrompt sound={sound} />}
         overlays={
           <>
             <div className="tqd-connection">
@@ -56,7 +52,6 @@ export function DisplayManagePage() {
             </div>
             <AnnouncementQueue queue={queue} />
             <AnnouncementCaption queue={queue} />
-            <UnlockSoundButton sound={sound} />
           </>
         }
       />

@@ -9,6 +9,7 @@ import type {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { errorCodeOf } from '../../lib/errors.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useWeighIn } from './api/use-weigh-in.ts';
@@ -47,6 +48,7 @@ export function WeighingPage() {
   const weighIn = useWeighIn();
   const weighOut = useWeighOut();
   const scan = useCounterScan('weighing');
+  const phone = usePhone();
   const weightRef = useRef<FocusableField | null>(null);
   const [weight, setWeight] = useState<number | null>(null);
   const [problem, setProblem] = useState<WeightProblem | null>(null);
@@ -165,7 +167,7 @@ export function WeighingPage() {
             htmlFor="weighing-weight"
             validateStatus={problem ? 'error' : undefined}
             help={problemText}
-            style={{ flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
+            style={phone ? { marginBottom: 0 } : { flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
           >
             <InputNumber<number | string>
               id="weighing-weight"
@@ -194,14 +196,15 @@ export function WeighingPage() {
             />
           </Form.Item>
           <Form.Item
-            label={<span aria-hidden>&nbsp;</span>}
+            // Beside the fields, an empty label lines the buttons up with them; under them on a phone, none.
+            label={phone ? undefined : <span aria-hidden>&nbsp;</span>}
             colon={false}
             extra={t('weighing.enterHint', {
               action: t(suggestion === 'in' ? 'weighing.weighIn' : 'weighing.weighOut'),
             })}
             style={{ marginBottom: 0 }}
           >
-            <Flex gap={12} wrap>
+            <Flex gap={12} wrap={!phone}>
               <Button
                 size="large"
                 type={suggestion === 'in' ? 'primary' : 'default'}
@@ -209,7 +212,7 @@ export function WeighingPage() {
                 loading={weighIn.isPending}
                 disabled={weighOut.isPending}
                 onClick={() => submit('in')}
-                style={{ minWidth: 130 }}
+                style={phone ? { flex: 1 } : { minWidth: 130 }}
               >
                 {t('weighing.weighIn')}
               </Button>
@@ -220,7 +223,7 @@ export function WeighingPage() {
                 loading={weighOut.isPending}
                 disabled={weighIn.isPending}
                 onClick={() => submit('out')}
-                style={{ minWidth: 130 }}
+                style={phone ? { flex: 1 } : { minWidth: 130 }}
               >
                 {t('weighing.weighOut')}
               </Button>

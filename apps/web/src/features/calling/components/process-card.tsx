@@ -77,7 +77,9 @@ function QueueColumn({
           style={{ marginBlock: 12 }}
         />
       ) : (
-        <Flex wrap gap={8}>
+        <div
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(136px, 1fr))', gap: 8 }}
+        >
           {queues.map((queue) => (
             <QueueButton
               key={queue._id}
@@ -88,7 +90,7 @@ function QueueColumn({
               onClick={onOpen}
             />
           ))}
-        </Flex>
+        </div>
       )}
     </Flex>
   );

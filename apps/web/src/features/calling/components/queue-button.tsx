@@ -1,4 +1,5 @@
 import { Button, Flex, Tooltip, Typography } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
@@ -19,8 +20,10 @@ interface QueueButtonProps {
 }
 
 /**
- * A queue number on a card: number, waiting time and licence; the colour is its state. A third
- * line names its old number after a transfer, its recalls, and the reason it was sent to recheck.
+ * A queue number on a card: number, waiting time and licence; the colour is its state. The
+ * licence is never cut (it wraps onto a second line; the tooltip and the dialog show it too), and
+ * a called truck shows the station it was called to. A last line names its old number after a
+ * transfer, its recalls, and the reason it was sent to recheck.
  */
 export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
@@ -32,7 +35,14 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
   const state = t(`queueState.${queue.queue_state}`);
   const previous =
     queue.previous_number && queue.previous_number !== queue.queue_number ? queue.previous_number : null;
-  const recalls = isCalledState(queue.queue_state) && queue.recall_count > 0 ? queue.recall_count : null;
+  const called = isCalledState(queue.queue_state);
+  const recalls = called && queue.recall_count > 0 ? queue.recall_count : null;
+  const station = called ? queue.station_name : null;
+  const label = t('calling.queueButtonLabel', {
+    queue: queue.queue_number,
+    state,
+    licence: queue.truck_license,
+  });
   const reason = reasonText(queue.reason_name, queue.reason_note);
   // The card's third line: the old number, the recalls and why it was sent back, as far as they apply.
   const earlierDay = queue.queue_date < today ? dayjs(queue.queue_date) : null;
@@ -85,12 +95,16 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         color={color}
         variant={variant}
         onClick={() => onClick(queue)}
-        aria-label={t('calling.queueButtonLabel', {
-          queue: queue.queue_number,
-          state,
-          licence: queue.truck_license,
-        })}
-        style={{ height: 'auto', width: 136, padding: '6px 10px', display: 'block', textAlign: 'start' }}
+        aria-label={station ? t('calling.queueButtonAtStation', { label, station }) : label}
+        style={{
+          height: '100%',
+          width: '100%',
+          minHeight: 52,
+          padding: '6px 10px',
+          display: 'block',
+          textAlign: 'start',
+          whiteSpace: 'normal',
+        }}
       >
         <Flex justify="space-between" align="baseline" gap={6}>
           <span style={{ fontSize: 18, fontWeight: 700, lineHeight: 1.3 }}>{queue.queue_number}</span>
@@ -99,11 +113,33 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
           </span>
         </Flex>
         <Typography.Text
-          ellipsis
-          style={{ display: 'block', fontSize: 13, color: 'inherit', lineHeight: 1.4 }}
+          data-testid="queue-licence"
+          style={{
+            display: 'block',
+            fontSize: 13,
+            color: 'inherit',
+            lineHeight: 1.4,
+            overflowWrap: 'anywhere',
+          }}
         >
           {queue.truck_license}
         </Typography.Text>
+        {station && (
+          <Typography.Text
+            data-testid="queue-station"
+            style={{
+              display: 'block',
+              fontSize: 12,
+              fontWeight: 600,
+              color: 'inherit',
+              lineHeight: 1.4,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            <EnvironmentOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+            {station}
+          </Typography.Text>
+        )}
         {extra.length > 0 && (
           <Typography.Text
             ellipsis

@@ -7,13 +7,15 @@ import {
   DEVICE_NAMESPACE,
   RECONNECT_DELAY_MS,
   type DeviceCall,
+  type DeviceClientToServer,
   type DeviceServerToClient,
+  type DeviceVoice,
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
 import { isIdTaken, loadDeviceIdentity, newDeviceIdentity } from './identity.ts';
 
-type DeviceSocket = Socket<DeviceServerToClient, Record<string, never>>;
+type DeviceSocket = Socket<DeviceServerToClient, DeviceClientToServer>;
 
 export type DeviceStatus =
   /** The first hello has not come back yet. */
@@ -53,6 +55,11 @@ export function useDevice(
     onCall?: (call: DeviceCall) => void;
     /** Every (re)connect: refetch whatever may have been missed while the socket was down. */
     onConnect?: () => void;
+    /**
+     * Displays: their speech once known (null until then), told to the server on every connect
+     * and whenever it changes, for the Display controller to show.
+     */
+    voice?: DeviceVoice | null;
   } = {},
 ): DeviceState {
   const [identity, setIdentity] = useState(() => loadDeviceIdentity(kind));
@@ -91,6 +98,7 @@ export function useDevice(
   const socketRef = useRef<DeviceSocket | null>(null);
   const onCall = useRef(handlers.onCall);
   const onConnect = useRef(handlers.onConnect);
+  const voice = useRef(handlers.voice ?? null);
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
@@ -119,6 +127,7 @@ export function useDevice(
     const rehello = () => queryClient.invalidateQueries({ queryKey: helloQueryKey(kind) });
     socket.on('connect', () => {
       notify();
+      if (voice.current) socket.emit('voice', voice.current);
       void rehello();
       onConnect.current?.();
     });
@@ -160,6 +169,14 @@ export function useDevice(
       notify();
     };
   }, [identity, kind, queryClient, notify, idTaken]);
+
+  // A change while connected is told at once; a connect tells the latest (above).
+  const reportedVoice = handlers.voice ?? null;
+  useEffect(() => {
+    voice.current = reportedVoice;
+    const socket = socketRef.current;
+    if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
+  }, [reportedVoice]);
 
   const connected = useSyncExternalStore(
     (listener) => {

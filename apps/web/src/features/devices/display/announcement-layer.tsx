@@ -1,8 +1,8 @@
-import { Alert } from 'antd';
+import { useEffect } from 'react';
 import { NotificationOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncerSnapshot } from './announcer.ts';
-import { unlockSound, type SoundState, type VoiceState } from './browser-sound.ts';
+import { unlockSound, type SoundState } from './browser-sound.ts';
 
 /**
  * The announcement queue in the DOM (not shown; screen readers hear it): what is being
@@ -45,34 +45,29 @@ export function AnnouncementCaption({ queue }: { queue: AnnouncerSnapshot }) {
   );
 }
 
-/** Browsers keep sound off until the page is touched: one big button turns it on. */
-export function UnlockSoundButton({ sound }: { sound: SoundState }) {
+/**
+ * Browsers keep sound off until the page is touched: one slim line at the board's top edge
+ * says so (it takes its own room: it never covers the board). A touch or click anywhere on the
+ * screen turns the sound on, the line itself too.
+ */
+export function SoundPrompt({ sound }: { sound: SoundState }) {
   const { t } = useTranslation();
-  if (sound !== 'blocked') return null;
+  const blocked = sound === 'blocked';
+  useEffect(() => {
+    if (!blocked) return;
+    document.addEventListener('pointerdown', unlockSound);
+    document.addEventListener('keydown', unlockSound);
+    return () => {
+      document.removeEventListener('pointerdown', unlockSound);
+      document.removeEventListener('keydown', unlockSound);
+    };
+  }, [blocked]);
+  if (!blocked) return null;
   return (
     <button type="button" className="tqd-unlock" data-testid="unlock-sound" onClick={unlockSound}>
-      <SoundOutlined aria-hidden />
-      <span>
-        {t('displayBoard.sound.enable')}
-        <span className="tqd-unlock-hint">{t('displayBoard.sound.blocked')}</span>
-      </span>
+      <SoundOutlined aria-hidden className="tqd-unlock-icon" />
+      <span className="tqd-unlock-text">{t('displayBoard.sound.enable')}</span>
+      <span className="tqd-unlock-hint">{t('displayBoard.sound.blocked')}</span>
     </button>
-  );
-}
-
-/** Why announcements appear as captions: no Thai voice, or no speech at all. */
-export function VoiceNotice({ voice }: { voice: VoiceState }) {
-  const { t } = useTranslation();
-  if (voice === 'thai') return null;
-  const key = voice === 'unsupported' ? 'noSpeech' : 'noVoice';
-  return (
-    <Alert
-      className="tqd-notice"
-      data-testid="voice-notice"
-      type="warning"
-      showIcon
-      title={t(`displayBoard.${key}.title`)}
-      description={t(`displayBoard.${key}.description`)}
-    />
   );
 }

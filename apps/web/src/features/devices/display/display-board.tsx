@@ -184,16 +184,16 @@ export function DisplayBoard({
   board,
   failed,
   flash,
-  notices,
+  banner,
   overlays,
 }: {
   device: DeviceInfo;
   board: Board | undefined;
   failed: boolean;
   flash: FlashTarget | null;
-  /** Shown under the header (e.g. no Thai voice). */
-  notices?: ReactNode;
-  /** Fixed on top of the board (connection banner, caption, sound button). */
+  /** One slim line at the board's top edge, in the layout: the board shrinks for it (the sound prompt). */
+  banner?: ReactNode;
+  /** Fixed on top of the board (connection banner, caption). */
   overlays?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -202,8 +202,8 @@ export function DisplayBoard({
   const shown = board ? boardAt(board, now) : null;
   return (
     <BoardFrame>
+      {banner}
       <BoardHeader device={device} />
-      <div className="tqd-notices">{notices}</div>
       {board && shown ? (
         <>
           <main className="tqd-main">

@@ -7,8 +7,9 @@ import { browserChime, browserSpeech, soundState, subscribeSound, voiceState } f
 const VOICE_GRACE_MS = 3_000;
 
 /**
- * The display's announcer with the browser's chime and voice, its queue as React state, and
- * whether the screen must offer "tap to turn on" (sound blocked) or a caption notice (no voice).
+ * The display's announcer with the browser's chime and voice, its queue as React state, whether
+ * the screen must offer "tap to turn on" (sound blocked), and its voice (no Thai voice: captions
+ * on the board, and a warning on the Display controller, not on the public screen).
  * Announcements are always in Thai, whatever language the screen shows.
  */
 export function useAnnouncer() {
@@ -43,6 +44,8 @@ export function useAnnouncer() {
     queue,
     /** 'thai' until the voices had time to load. */
     voice: voiceSettled ? voice : 'thai',
+    /** What to tell the server (the Display controller): null until known; a Thai voice is known at once. */
+    reportedVoice: voice === 'thai' || voiceSettled ? voice : null,
     sound,
   };
 }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ConflictReason, NumberCandidate } from '@truck-queue/shared/contracts/api';
 import { parseScannedText, truckRefOf, type ScannedText } from '@truck-queue/shared/scan/scanned-text';
 import { CameraScanButton } from '../../../components/camera-scan-button.tsx';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { conflictReasonOf, errorCodeOf, errorMessage, numberCandidatesOf } from '../../../lib/errors.ts';
 import {
   scanLabel,
@@ -206,7 +207,10 @@ interface CounterPageProps<T extends TodayRow> {
   action?: ReactNode;
   /** Under the number field while it is not missing: what is known of the typed number. */
   help?: string | null;
-  /** More fields and buttons on the number's row (the weighbridge's weight); the number then takes at most 300px. */
+  /**
+   * More fields and buttons on the number's row (the weighbridge's weight); the number then takes
+   * at most 300px. On a phone they go under it, each as wide as the screen.
+   */
   extra?: ReactNode;
   /** Today's trucks at this counter. */
   today: TodayQuery<T>;
@@ -233,6 +237,7 @@ export function CounterPage<T extends TodayRow>({
   scrollX,
 }: CounterPageProps<T>) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const section = scan.section;
   const field = (
     <QueueNumberField
@@ -255,7 +260,7 @@ export function CounterPage<T extends TodayRow>({
         />
       }
       action={action}
-      style={extra ? { flex: '1 1 220px', maxWidth: 300 } : undefined}
+      style={extra && !phone ? { flex: '1 1 220px', maxWidth: 300 } : undefined}
     />
   );
 
@@ -268,7 +273,7 @@ export function CounterPage<T extends TodayRow>({
         last={scan.last}
       >
         {extra ? (
-          <Flex gap={16} wrap align="start">
+          <Flex gap={16} wrap align={phone ? 'stretch' : 'start'} vertical={phone}>
             {field}
             {extra}
           </Flex>

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { Flex, Form, type InputRef } from 'antd';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { QueueNumberInput } from './queue-number-input.tsx';
 
 interface QueueNumberFieldProps {
@@ -20,7 +21,7 @@ interface QueueNumberFieldProps {
   inputRef: Ref<InputRef>;
   /** The camera's scan button, right beside the field (nothing where the browser has no camera). */
   camera?: ReactNode;
-  /** The submit button: beside the field, wrapping under it on a phone. */
+  /** The submit button: beside the field; under it, as wide as the screen, on a phone. */
   action?: ReactNode;
   /** The form item's style, e.g. to share a row with other fields. */
   style?: CSSProperties;
@@ -45,6 +46,7 @@ export function QueueNumberField({
   action,
   style,
 }: QueueNumberFieldProps) {
+  const phone = usePhone();
   const field = (
     <QueueNumberInput
       id={id}
@@ -73,7 +75,12 @@ export function QueueNumberField({
       help={missing ? requiredText : (help ?? undefined)}
       style={{ ...style, marginBottom: 0 }}
     >
-      {action ? (
+      {action && phone ? (
+        <Flex vertical gap={12} className="tq-fill">
+          {input}
+          {action}
+        </Flex>
+      ) : action ? (
         <Flex gap={12} wrap>
           <div style={{ flex: '1 1 240px', maxWidth: 360 }}>{input}</div>
           {action}

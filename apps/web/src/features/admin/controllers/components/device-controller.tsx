@@ -13,7 +13,7 @@ import { useDevices } from '../api/use-devices.ts';
 import { useDeviceUnassign } from '../api/use-device-unassign.ts';
 import { AssignmentTags, type AssignmentTexts } from './assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
-import { DeviceConnection } from './device-connection.tsx';
+import { DeviceConnection, VoiceWarnings } from './device-connection.tsx';
 import { DeviceFormDialog, type DeviceFormTarget } from './device-form-dialog.tsx';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 import { useRetained } from './use-retained.ts';
@@ -206,6 +206,7 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
         <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
           {t(`admin.devices.${kind}.intro`)}
         </Typography.Paragraph>
+        <VoiceWarnings devices={rows} />
         <Table<DeviceRow>
           rowKey="uuid"
           size="middle"

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Below antd's `md` breakpoint (768 px): a phone, held upright. The back office is then laid out
+ * phone-first (AppShell): the menu is a drawer, the page title heads the page, controls are at
+ * least PHONE_TOUCH_PX tall.
+ */
+export const PHONE_QUERY = '(max-width: 767.98px)';
+
+/** The smallest touch target on a phone (Apple's and Google's guidance, 44 pt / 48 dp). */
+export const PHONE_TOUCH_PX = 44;
+
+function subscribe(listener: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** Whether the window is phone-wide now; follows rotation and resizing. Read at once, so the first render is right. */
+export function usePhone(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches);
+}

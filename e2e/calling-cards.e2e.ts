@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { employeeSession, issueAndCall, issueStandardTicket } from './support/demo-plant.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** A plate longer than a queue button is wide (the issue's "ทดสอบ 2222 ขอน…"), unique to this run. */
+const longPlate = () => `ทดสอบ ${1000 + Math.floor(Math.random() * 9000)} พระนครศรีอยุธยา`;
+
+/** Whether the element shows all of its text: nothing clipped sideways or below. */
+const showsAll = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((node) => {
+    const style = getComputedStyle(node);
+    return (
+      node.scrollWidth <= node.clientWidth &&
+      node.scrollHeight <= node.clientHeight + 1 &&
+      style.textOverflow !== 'ellipsis'
+    );
+  });
+
+describe('the queue buttons of Manage Calling', () => {
+  it('show the whole plate (on the button, on hover and in the dialog) and the station a called truck went to', async () => {
+    const waitingPlate = longPlate();
+    const calledPlate = longPlate();
+    const { session } = await employeeSession(baseUrl);
+    const waitingNumber = await issueStandardTicket(baseUrl, session, waitingPlate);
+    const { queueNumber: calledNumber, stationName } = await issueAndCall(baseUrl, 0, calledPlate);
+
+    const context = await newContext(browser, baseUrl, {
+      language: 'en-US',
+      viewport: { width: 1366, height: 768 },
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
+    await page.goto('/System/manageCalling/1');
+
+    // Waiting: the plate in full on the button.
+    const waiting = page.locator('[data-column="waiting"]').getByRole('button', {
+      name: new RegExp(`^Queue ${waitingNumber},`),
+    });
+    await waiting.waitFor();
+    expect(await waiting.getByTestId('queue-licence').innerText()).toBe(waitingPlate);
+    await waiting.getByTestId('queue-licence').evaluate((node) => node.setAttribute('data-probe', 'waiting'));
+    expect(await showsAll(page, '[data-probe="waiting"]')).toBe(true);
+    // On hover: the details, the plate among them.
+    await waiting.hover();
+    await expect
+      .poll(() => page.getByRole('tooltip').innerText(), { timeout: 3_000 })
+      .toContain(waitingPlate);
+    // In the dialog it opens.
+    await waiting.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(waitingPlate);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // In process: the plate, and the station it was called to, on the button itself.
+    const called = page.locator('[data-column="inProcess"]').getByRole('button', {
+      name: new RegExp(`^Queue ${calledNumber},`),
+    });
+    await called.waitFor();
+    expect(await called.getAttribute('aria-label')).toContain(stationName);
+    expect(await called.getByTestId('queue-licence').innerText()).toBe(calledPlate);
+    expect((await called.getByTestId('queue-station').innerText()).trim()).toBe(stationName);
+    await called.getByTestId('queue-station').evaluate((node) => node.setAttribute('data-probe', 'station'));
+    expect(await showsAll(page, '[data-probe="station"]')).toBe(true);
+    // Waiting trucks were sent nowhere yet.
+    expect(await waiting.getByTestId('queue-station').count()).toBe(0);
+    await context.close();
+  });
+});
