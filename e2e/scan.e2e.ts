@@ -55,8 +55,8 @@ async function issueAndPrint(licence: string): Promise<{ ticket: IssuedTicket; p
   const page = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
   const queue = await issueFromDialog(page, 'en', licence);
   // The printed ticket: print media on a page as wide as the 80 mm paper.
-  await page.setViewportSize({ width: 302, height: 600 });
   await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 302, height: 600 });
   const print = await page.locator('.tq-ticket-print').screenshot();
   await page.context().close();
   return { ticket: queue, print };

@@ -90,8 +90,9 @@ describe('the ticket printed in the back office', () => {
     expect(await printout.isVisible()).toBe(true);
     expect(await ticket.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(0);
 
-    await office.setViewportSize({ width: PAPER_WIDTH_PX, height: 900 });
+    // As a print does: print media first, then the paper's width (a screen that narrow is a phone's).
     await office.emulateMedia({ media: 'print' });
+    await office.setViewportSize({ width: PAPER_WIDTH_PX, height: 900 });
     // Only the ticket prints: the dialog and the page are hidden.
     expect(await office.getByTestId('issued-number').isVisible()).toBe(false);
     expect(await ticket.isVisible()).toBe(true);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallingRow } from '@truck-queue/shared/contracts/controller.contract';
 import { ListCard, ListEmpty, matchesSearch } from '../../components/list-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { useStickyTable } from '../../lib/use-fitted-table.ts';
 import { RoleTags } from './users/components/role-tags.tsx';
 import { useCallingAssign } from './controllers/api/use-calling-assign.ts';
 import { callingChoicesQueryOptions, type CallingAssignment } from './controllers/api/use-calling-choices.ts';
@@ -27,6 +28,8 @@ function fullName(officer: Pick<CallingRow, 'name' | 'lastname'>): string {
 /** /System/calling: which officer calls which queue types at which stations. */
 export function CallingControllerPage() {
   const { t } = useTranslation();
+  // Wider than a 1366 px window: its sideways scrollbar stays at the window's foot.
+  const sticky = useStickyTable();
   const { message } = App.useApp();
   const officers = useCallingOfficers();
   const assign = useCallingAssign();
@@ -166,6 +169,7 @@ export function CallingControllerPage() {
           dataSource={shown}
           loading={officers.isPending}
           scroll={{ x: 1000 }}
+          sticky={sticky}
           pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
           locale={{
             emptyText: (
