@@ -24,6 +24,12 @@ function which(program: string): string | null {
 /** LibreOffice's command, or null when it is not installed. */
 export const soffice = which('soffice');
 
+/** LibreOffice to print and poppler (pdftotext, pdfinfo) to read the print: both, or the test skips. */
+export const officeToolsMissing = [
+  ...(soffice ? [] : ['soffice']),
+  ...(['pdftotext', 'pdfinfo'] as const).filter((tool) => !which(tool)),
+];
+
 /**
  * Prints `xlsx` to a PDF in `outDir` and answers the PDF's path. Each run has its own
  * LibreOffice profile, so parallel runs never wait on one another's lock.

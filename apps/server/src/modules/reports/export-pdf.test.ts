@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { pdfPages, pdfText, soffice, xlsxToPdf } from '../../test/office-pdf.ts';
+import { officeToolsMissing, pdfPages, pdfText, xlsxToPdf } from '../../test/office-pdf.ts';
 import { createPlant, type Plant } from '../../test/plant.ts';
 
 /**
@@ -94,8 +94,8 @@ async function pages(pdf: string): Promise<string[]> {
 /** Landscape A4 in points, as pdfinfo reports it. */
 const A4_LANDSCAPE = { width: 841.9, height: 595.3 };
 
-describe.skipIf(!soffice)(
-  'the Excel exports opened in LibreOffice (skipped: soffice is not installed)',
+describe.skipIf(officeToolsMissing.length > 0)(
+  `the Excel exports opened in LibreOffice${officeToolsMissing.length ? ` (skipped: ${officeToolsMissing.join(', ')} not installed)` : ''}`,
   () => {
     it(
       'the in/out report reads right: title, branch and BE period, Thai headers, 1:41, BE dates, "-", one page wide',
