@@ -40,6 +40,7 @@ export function startBroadcasts(deps: {
       station_name: change.stationName,
       action: change.action,
       called_at: change.at.toISOString(),
+      attempt: 0,
     });
   }
 

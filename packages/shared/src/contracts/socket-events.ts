@@ -86,7 +86,33 @@ export interface DeviceCall {
   station_name: string;
   action: string;
   called_at: string;
+  /**
+   * 0 for the call itself; an officer's re-announcement of the same call carries its own
+   * positive number, so a display announces it again (once) after whatever it is saying.
+   */
+  attempt: number;
 }
+
+/** What became of one announcement on one display. */
+export const ANNOUNCEMENT_OUTCOMES = ['played', 'captioned', 'failed'] as const;
+export type AnnouncementOutcome = (typeof ANNOUNCEMENT_OUTCOMES)[number];
+
+/**
+ * A display's report of one announcement (`announced`): played (heard, at `at`), captioned only
+ * (no sound allowed or no voice: `reason` says which) or failed (the sound broke: `reason`).
+ * `reason` is a short code, e.g. 'sound_blocked', 'no_voice', 'clip_failed', 'audio_error'.
+ */
+export const AnnouncementReportSchema = z.strictObject({
+  call_id: z.int().positive(),
+  attempt: z.int().min(0),
+  outcome: z.enum(ANNOUNCEMENT_OUTCOMES),
+  reason: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .nullable(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type AnnouncementReport = z.infer<typeof AnnouncementReportSchema>;
 
 /**
  * A display's speech, as its browser finds it: a Thai voice installed, speech but no Thai voice,
@@ -103,6 +129,8 @@ export interface DeviceClientToServer {
    * Anything else is ignored; so is a report from a screen that is not a registered display.
    */
   voice: (voice: DeviceVoice) => void;
+  /** Displays: what became of each announcement (once per call and attempt). */
+  announced: (report: AnnouncementReport) => void;
 }
 
 export interface DeviceServerToClient {

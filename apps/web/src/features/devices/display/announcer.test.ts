@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance } from 'i18next';
-import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import th from '../../../locales/th.json';
 import en from '../../../locales/en.json';
 import {
@@ -10,14 +10,22 @@ import {
   composeAnnouncement,
   speechTimeoutMs,
   spellOut,
+  reasonCode,
+  type Announcement,
   type ChimePort,
   type SpeechPort,
 } from './announcer.ts';
 
 const CHIME_MS = 1_500;
 
-function call(id: number, queueNumber = `A${String(id).padStart(3, '0')}`, station = 'ช่องชั่ง 1'): DeviceCall {
+function call(
+  id: number,
+  queueNumber = `A${String(id).padStart(3, '0')}`,
+  station = 'ช่องชั่ง 1',
+  attempt = 0,
+): DeviceCall {
   return {
+    attempt,
     id,
     queue_number: queueNumber,
     queue_type_name: 'ส่งมันสำปะหลัง',
@@ -35,11 +43,11 @@ class FakeSpeech implements SpeechPort {
   speaking = 0;
   maxSpeaking = 0;
   constructor(public hasVoice = true) {}
-  ready() {
-    return this.hasVoice;
+  unavailable() {
+    return this.hasVoice ? null : 'no_voice';
   }
-  speak(text: string, done: (error?: string) => void) {
-    this.spoken.push(text);
+  speak(announcement: Announcement, done: (error?: string) => void) {
+    this.spoken.push(announcement.spoken);
     this.speaking++;
     this.maxSpeaking = Math.max(this.maxSpeaking, this.speaking);
     this.pending.push((error) => {
@@ -203,6 +211,73 @@ describe('announcer', () => {
     vi.advanceTimersByTime(CHIME_MS);
     expect(speech.spoken).toEqual(['เชิญหมายเลข A 0 0 2 ที่ ช่องชั่ง 1']);
     unsubscribe();
+  });
+});
+
+describe('what each announcement reports', () => {
+  const at = new Date('2025-03-07T07:05:03.000Z');
+  function reporting(speech: FakeSpeech | null) {
+    const reports: AnnouncementReport[] = [];
+    const announcer = new Announcer({
+      compose,
+      speech,
+      chime,
+      onOutcome: (r) => reports.push(r),
+      now: () => at,
+    });
+    return { announcer, reports };
+  }
+
+  it('played once it was spoken to its end, with the time', () => {
+    const speech = new FakeSpeech();
+    const { announcer, reports } = reporting(speech);
+    announcer.enqueue(call(1));
+    vi.advanceTimersByTime(CHIME_MS);
+    expect(reports).toEqual([]);
+    speech.end();
+    expect(reports).toEqual([
+      { call_id: 1, attempt: 0, outcome: 'played', reason: null, at: at.toISOString() },
+    ]);
+  });
+
+  it('captioned, and why, when it could not be spoken', () => {
+    const { announcer, reports } = reporting(new FakeSpeech(false));
+    announcer.enqueue(call(2));
+    vi.advanceTimersByTime(CHIME_MS);
+    expect(reports).toMatchObject([{ call_id: 2, outcome: 'captioned', reason: 'no_voice' }]);
+  });
+
+  it('failed, with the browser error as a code, when speaking broke; failed with timeout when it never ended', () => {
+    const speech = new FakeSpeech();
+    const { announcer, reports } = reporting(speech);
+    announcer.enqueue(call(3));
+    announcer.enqueue(call(4));
+    vi.advanceTimersByTime(CHIME_MS);
+    speech.end('audio-busy');
+    vi.advanceTimersByTime(CAPTION_MS + GAP_MS + CHIME_MS);
+    vi.advanceTimersByTime(speechTimeoutMs(speech.spoken[1]!));
+    expect(reports).toMatchObject([
+      { call_id: 3, outcome: 'failed', reason: 'audio_busy' },
+      { call_id: 4, outcome: 'failed', reason: 'timeout' },
+    ]);
+    expect(reasonCode('NotAllowedError')).toBe('not_allowed_error');
+  });
+
+  it('a re-announcement of the same call is taken once more, after what is being said, and reported with its attempt', () => {
+    const speech = new FakeSpeech();
+    const { announcer, reports } = reporting(speech);
+    announcer.enqueue(call(5));
+    expect(announcer.enqueue(call(5, 'A005', 'ช่องชั่ง 1', 11))).toBe(true);
+    expect(announcer.enqueue(call(5, 'A005', 'ช่องชั่ง 1', 11))).toBe(false);
+    vi.advanceTimersByTime(CHIME_MS);
+    expect(speech.spoken).toHaveLength(1);
+    speech.end();
+    vi.advanceTimersByTime(GAP_MS + CHIME_MS);
+    speech.end();
+    expect(reports.map((r) => [r.call_id, r.attempt, r.outcome])).toEqual([
+      [5, 0, 'played'],
+      [5, 11, 'played'],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 
 /**
  * The display's announcer (DESIGN.md "Devices"): every call is announced once, in the order
@@ -7,13 +7,19 @@ import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
  * ended, after a safety time that grows with the sentence). Without a Thai voice (or with the
  * sound blocked) each announcement is shown as a large caption for a few seconds instead.
  *
+ * Every announcement ends in one report (`onOutcome`): played, captioned (and why) or failed.
+ *
  * Pure logic: the browser's sound (Web Audio chime, speechSynthesis) and timers are injected,
  * so the queue is tested in Node.
  */
 
 export interface Announcement {
-  /** The call's id: one announcement per call, ever. */
+  /** The call's id: one announcement per call and attempt, ever. */
   id: number;
+  /** 0 for the call; a re-announcement's own number otherwise. */
+  attempt: number;
+  /** The call as the server sent it. */
+  call: DeviceCall;
   queueNumber: string;
   stationName: string;
   /** The sentence as shown (caption, queue in the DOM). */
@@ -36,13 +42,16 @@ export interface AnnouncerSnapshot {
 }
 
 export interface SpeechPort {
-  /** A Thai voice is there and the browser lets this page make sound. */
-  ready(): boolean;
   /**
-   * Speaks `text` in Thai; calls `done` once when it has ended, with an error code when it
-   * failed (never cancels what is being spoken).
+   * Null when it can speak now; otherwise why not, as a report's reason code (e.g.
+   * 'sound_blocked', 'no_voice'): the announcement is then captioned.
    */
-  speak(text: string, done: (error?: string) => void): void;
+  unavailable(): string | null;
+  /**
+   * Speaks the announcement in Thai; calls `done` once when it has ended, with an error code
+   * (a report's reason) when it failed. Never cancels what is being spoken.
+   */
+  speak(announcement: Announcement, done: (error?: string) => void): void;
 }
 
 export interface ChimePort {
@@ -64,6 +73,10 @@ export interface AnnouncerOptions {
   captionMs?: number;
   /** Silence between two announcements. */
   gapMs?: number;
+  /** Told once what became of each announcement. */
+  onOutcome?: (report: AnnouncementReport) => void;
+  /** The clock stamped on a report (tests give their own). */
+  now?: () => Date;
 }
 
 export const CAPTION_MS = 6_000;
@@ -95,6 +108,19 @@ export function composeAnnouncement(
   };
 }
 
+/** A browser's error name ("audio-busy", "NotAllowedError") as a report's reason code ("audio_busy"). */
+export function reasonCode(error: string): string {
+  const code = error
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
+  return code || 'failed';
+}
+
+const TIMED_OUT = 'timeout';
+
 const realTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -107,8 +133,11 @@ export class Announcer {
   private readonly timers: Timers;
   private readonly captionMs: number;
   private readonly gapMs: number;
+  private readonly onOutcome: AnnouncerOptions['onOutcome'];
+  private readonly now: () => Date;
 
-  private readonly seen = new Set<number>();
+  /** `${call id}:${attempt}` of every announcement taken. */
+  private readonly seen = new Set<string>();
   private queue: Announcement[] = [];
   private current: CurrentAnnouncement | null = null;
   private timer: unknown = null;
@@ -125,16 +154,22 @@ export class Announcer {
     this.timers = options.timers ?? realTimers;
     this.captionMs = options.captionMs ?? CAPTION_MS;
     this.gapMs = options.gapMs ?? GAP_MS;
+    this.onOutcome = options.onOutcome;
+    this.now = options.now ?? (() => new Date());
   }
 
-  /** Queues the call's announcement; false when this call was already announced (or queued). */
+  /** Queues the call's announcement; false when this call (and attempt) was already announced or queued. */
   enqueue(call: DeviceCall): boolean {
-    if (this.seen.has(call.id)) return false;
-    this.seen.add(call.id);
+    const attempt = call.attempt ?? 0;
+    const key = `${call.id}:${attempt}`;
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
     if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
     const { text, spoken } = this.compose(call);
     this.queue.push({
       id: call.id,
+      attempt,
+      call,
       queueNumber: call.queue_number,
       stationName: call.station_name,
       text,
@@ -193,7 +228,13 @@ export class Announcer {
     if (!this.running || this.current) return;
     const announcement = this.queue.shift();
     if (!announcement) return;
-    const spoken = this.speech?.ready() ?? false;
+    let unavailable: string | null = 'no_voice';
+    try {
+      unavailable = this.speech ? this.speech.unavailable() : 'no_voice';
+    } catch (error) {
+      console.warn('The voice could not be checked', error);
+    }
+    const spoken = unavailable === null;
     this.current = { ...announcement, phase: 'chime', captioned: !spoken };
     this.publish();
     let chimeMs = 0;
@@ -202,12 +243,28 @@ export class Announcer {
     } catch (error) {
       console.warn('The chime could not play', error);
     }
-    this.wait(chimeMs, () => (spoken ? this.say() : this.caption()));
+    this.wait(chimeMs, () => (spoken ? this.say() : this.caption('captioned', unavailable)));
+  }
+
+  private report(outcome: AnnouncementReport['outcome'], reason: string | null): void {
+    const current = this.current;
+    if (!current || !this.onOutcome) return;
+    try {
+      this.onOutcome({
+        call_id: current.id,
+        attempt: current.attempt,
+        outcome,
+        reason,
+        at: this.now().toISOString(),
+      });
+    } catch (error) {
+      console.warn('The announcement could not be reported', error);
+    }
   }
 
   private say(): void {
     const current = this.current;
-    if (!current || !this.speech) return this.caption();
+    if (!current || !this.speech) return this.caption('captioned', 'no_voice');
     this.setPhase('speaking');
     const step = ++this.step;
     let finished = false;
@@ -216,20 +273,27 @@ export class Announcer {
       finished = true;
       if (this.timer !== null) this.timers.clearTimeout(this.timer);
       this.timer = null;
-      // Not spoken after all (blocked, no voice): show it instead, for the caption's time.
-      if (error && error !== 'interrupted') this.caption();
-      else this.done();
+      // No end within the safety time: maybe heard, maybe not; said so, never waited on for ever.
+      if (error === TIMED_OUT) {
+        this.report('failed', 'timeout');
+        return this.done();
+      }
+      // Not spoken after all (blocked, broken): show it instead, for the caption's time.
+      if (error && error !== 'interrupted') return this.caption('failed', reasonCode(error));
+      this.report('played', null);
+      this.done();
     };
-    this.timer = this.timers.setTimeout(() => finish(), speechTimeoutMs(current.spoken));
+    this.timer = this.timers.setTimeout(() => finish(TIMED_OUT), speechTimeoutMs(current.spoken));
     try {
-      this.speech.speak(current.spoken, finish);
+      this.speech.speak(current, finish);
     } catch (error) {
       console.warn('Speech failed', error);
       finish('failed');
     }
   }
 
-  private caption(): void {
+  private caption(outcome: 'captioned' | 'failed', reason: string | null): void {
+    this.report(outcome, reason);
     this.setPhase('caption', true);
     this.wait(this.captionMs, () => this.done());
   }

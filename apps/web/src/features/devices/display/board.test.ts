@@ -38,6 +38,7 @@ const board: Board = {
 
 const call: DeviceCall = {
   id: 11,
+  attempt: 0,
   queue_number: 'A002',
   queue_type_name: 'ส่งมัน',
   station_id: 2,

@@ -131,11 +131,14 @@ export function voiceState(): VoiceState {
 const speaking = new Set<SpeechSynthesisUtterance>();
 
 export const browserSpeech: SpeechPort = {
-  ready: () => voiceState() === 'thai' && soundState() !== 'blocked',
-  speak(text, done) {
+  unavailable() {
+    if (soundState() === 'blocked') return 'sound_blocked';
+    return voiceState() === 'thai' ? null : 'no_voice';
+  },
+  speak(announcement, done) {
     const s = synth();
     if (!s) return done('unsupported');
-    const utterance = new SpeechSynthesisUtterance(text);
+    const utterance = new SpeechSynthesisUtterance(announcement.spoken);
     utterance.lang = 'th-TH';
     utterance.voice = pickThaiVoice(s.getVoices());
     utterance.rate = 0.9;
