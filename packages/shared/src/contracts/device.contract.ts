@@ -3,6 +3,7 @@ import { CALENDARS } from '../calendar.ts';
 import { DEVICE_KINDS, defineContract, EmptyBodySchema, OkSchema } from './api.ts';
 import { DeviceIdSchema } from './controller.contract.ts';
 import { plateSearchKey, visibleLength } from '../licence.ts';
+import { TOKEN_MAX, TOKENS_MAX } from '../voice/announcement.ts';
 import {
   InstantSchema,
   LicenceSearchSchema,
@@ -133,4 +134,43 @@ export const kioskRecentPlates = defineContract({
   response: RecentPlatesResponseSchema,
 });
 
-export const deviceContracts = { hello, displayBoard, recentPlates: kioskRecentPlates };
+/** Where a clip comes from: the plant's own recording wins over the one the server generated. */
+export const VOICE_CLIP_SOURCES = ['recorded', 'generated'] as const;
+
+/** A voice token as a display asks for it (shared/voice/announcement.ts). */
+export const VoiceTokenSchema = z
+  .string()
+  .min(1)
+  .refine((token) => [...token].length <= TOKEN_MAX, `must be at most ${TOKEN_MAX} characters`);
+
+/**
+ * A display's voice: the clip of each token it asks for (the sentence's words, characters,
+ * station names), as the audio file's bytes in base64 with its type, and a version (a hash of
+ * the bytes) so the display keeps a decoded clip until it changes. A token the server cannot
+ * make a clip for is listed in `missing`: the display then falls back (browser voice or caption).
+ */
+export const voiceClips = defineContract({
+  path: 'device/voiceClips',
+  access: 'device',
+  device: 'display',
+  body: z.strictObject({
+    tokens: z
+      .array(VoiceTokenSchema)
+      .min(1)
+      .max(4 * TOKENS_MAX),
+  }),
+  response: OkSchema.extend({
+    clips: z.array(
+      z.object({
+        token: z.string(),
+        source: z.enum(VOICE_CLIP_SOURCES),
+        mime: z.string(),
+        version: z.string(),
+        audio: z.string(),
+      }),
+    ),
+    missing: z.array(z.string()),
+  }),
+});
+
+export const deviceContracts = { hello, displayBoard, recentPlates: kioskRecentPlates, voiceClips };

@@ -140,6 +140,8 @@ export interface DeviceServerToClient {
   called: (call: DeviceCall) => void;
   /** Its branch's calendar or day start changed: say hello again (the device's info carries them). */
   branchChanged: () => void;
+  /** Displays: a voice clip of the branch was recorded, replaced or removed: fetch clips again. */
+  voiceChanged: () => void;
 }
 
 export interface PublicServerToClient {
