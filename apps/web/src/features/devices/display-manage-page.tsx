@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import { CalendarProvider } from '../../lib/calendar-context.tsx';
@@ -8,19 +8,20 @@ import { UnregisteredScreen } from './core/unregistered-screen.tsx';
 import { useDevice } from './core/use-device.ts';
 import { AnnouncementCaption, AnnouncementQueue, SoundPrompt } from './display/announcement-layer.tsx';
 import { DisplayBoard, type FlashTarget } from './display/display-board.tsx';
-import { useAnnouncer } from './display/use-announcer.ts';
+import { useAnnouncer, useVoicePack } from './display/use-announcer.ts';
 import { useBoardRefresh, useDisplayBoard } from './display/use-display-board.ts';
 
 /**
  * /DisplayManage: a TV display screen in kiosk mode (DESIGN.md "Devices"). Unregistered it shows
  * its short id; registered, the board of its queue types, and every call arriving over the
- * socket is shown at once and announced (chime + Thai speech, or a caption). Its voice goes to
- * the server, for the Display controller: the public board never shows IT notices.
+ * socket is shown at once and announced (chime + the voice pack's Thai clips, or a caption), and
+ * what became of each announcement is reported to the server. Its browser voice goes to the
+ * server too, for the Display controller: the public board never shows IT notices.
  */
 export function DisplayManagePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.displayManage'));
-  const { announcer, queue, reportedVoice, sound } = useAnnouncer();
+  const { voice, announcer, queue, reportedVoice, sound } = useAnnouncer();
   const { refetch, showCall } = useBoardRefresh();
   const [flash, setFlash] = useState<FlashTarget | null>(null);
 
@@ -33,8 +34,14 @@ export function DisplayManagePage() {
     },
     [announcer, showCall],
   );
-  const state = useDevice('display', { onCall, onConnect: refetch, voice: reportedVoice });
+  const onVoiceChanged = useCallback(() => void voice.pack.refresh(), [voice]);
+  const state = useDevice('display', { onCall, onConnect: refetch, onVoiceChanged, voice: reportedVoice });
   const board = useDisplayBoard(state);
+  const stationNames = useMemo(
+    () => board.data?.stations.map((station) => station.station_name) ?? [],
+    [board.data],
+  );
+  useVoicePack(voice, state.device, state.identity, stationNames, state.announced);
 
   if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;
   return (

@@ -6,6 +6,7 @@ import { deviceContracts, type DeviceInfo } from '@truck-queue/shared/contracts/
 import {
   DEVICE_NAMESPACE,
   RECONNECT_DELAY_MS,
+  type AnnouncementReport,
   type DeviceCall,
   type DeviceClientToServer,
   type DeviceServerToClient,
@@ -35,7 +36,15 @@ export interface DeviceState {
   connected: boolean;
   /** The last hello failed: the server could not be reached. */
   unreachable: boolean;
+  /**
+   * Displays: tells the server what became of an announcement; while the socket is down the
+   * last few wait in memory and go on the next connect.
+   */
+  announced: (report: AnnouncementReport) => void;
 }
+
+/** Reports kept while the socket is down (the oldest dropped beyond this). */
+export const REPORTS_KEPT = 20;
 
 export const helloQueryKey = (kind: DeviceKind) => ['device', kind, 'hello'] as const;
 
@@ -55,6 +64,8 @@ export function useDevice(
     onCall?: (call: DeviceCall) => void;
     /** Every (re)connect: refetch whatever may have been missed while the socket was down. */
     onConnect?: () => void;
+    /** Displays: the branch's voice clips changed (fetch them again). */
+    onVoiceChanged?: () => void;
     /**
      * Displays: their speech once known (null until then), told to the server on every connect
      * and whenever it changes, for the Display controller to show.
@@ -98,10 +109,14 @@ export function useDevice(
   const socketRef = useRef<DeviceSocket | null>(null);
   const onCall = useRef(handlers.onCall);
   const onConnect = useRef(handlers.onConnect);
+  const onVoiceChanged = useRef(handlers.onVoiceChanged);
   const voice = useRef(handlers.voice ?? null);
+  /** Announcement reports not sent yet (the socket was down). */
+  const outbox = useRef<AnnouncementReport[]>([]);
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
+    onVoiceChanged.current = handlers.onVoiceChanged;
   });
 
   const listeners = useRef(new Set<() => void>());
@@ -128,6 +143,7 @@ export function useDevice(
     socket.on('connect', () => {
       notify();
       if (voice.current) socket.emit('voice', voice.current);
+      for (const report of outbox.current.splice(0)) socket.emit('announced', report);
       void rehello();
       onConnect.current?.();
     });
@@ -151,6 +167,7 @@ export function useDevice(
       onConnect.current?.();
     });
     socket.on('called', (call) => onCall.current?.(call));
+    socket.on('voiceChanged', () => onVoiceChanged.current?.());
     socket.on('connect_error', (error) => {
       console.warn('Device connection failed', error.message);
       if (isIdTaken(error)) {
@@ -178,6 +195,13 @@ export function useDevice(
     if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
   }, [reportedVoice]);
 
+  const announced = useCallback((report: AnnouncementReport) => {
+    const socket = socketRef.current;
+    if (socket?.connected) return void socket.emit('announced', report);
+    outbox.current.push(report);
+    if (outbox.current.length > REPORTS_KEPT) outbox.current.splice(0, outbox.current.length - REPORTS_KEPT);
+  }, []);
+
   const connected = useSyncExternalStore(
     (listener) => {
       listeners.current.add(listener);
@@ -201,5 +225,6 @@ export function useDevice(
     device: data?.device ?? null,
     connected,
     unreachable: hello.failureCount > 0 || hello.isError,
+    announced,
   };
 }

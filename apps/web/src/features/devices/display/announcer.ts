@@ -52,6 +52,8 @@ export interface SpeechPort {
    * (a report's reason) when it failed. Never cancels what is being spoken.
    */
   speak(announcement: Announcement, done: (error?: string) => void): void;
+  /** How long speaking it may take before the announcer moves on (default: `speechTimeoutMs`). */
+  timeoutMs?(announcement: Announcement): number;
 }
 
 export interface ChimePort {
@@ -283,7 +285,13 @@ export class Announcer {
       this.report('played', null);
       this.done();
     };
-    this.timer = this.timers.setTimeout(() => finish(TIMED_OUT), speechTimeoutMs(current.spoken));
+    let timeoutMs = speechTimeoutMs(current.spoken);
+    try {
+      timeoutMs = this.speech.timeoutMs?.(current) ?? timeoutMs;
+    } catch (error) {
+      console.warn('The speech time could not be told', error);
+    }
+    this.timer = this.timers.setTimeout(() => finish(TIMED_OUT), timeoutMs);
     try {
       this.speech.speak(current, finish);
     } catch (error) {

@@ -27,9 +27,17 @@ export function subscribeSound(listener: () => void): () => void {
 }
 
 let context: AudioContext | null | undefined;
+let master: GainNode | null = null;
+
+/**
+ * A test's tap on the display's output (installed by a browser test before the page's scripts
+ * run, e.g. to record what the display plays): called once with the AudioContext and the
+ * output everything goes through. Never set in production.
+ */
+type AudioTap = (context: AudioContext, output: AudioNode) => void;
 
 /** The page's one AudioContext, made on first use (null when the browser has no Web Audio). */
-function audioContext(): AudioContext | null {
+export function audioContext(): AudioContext | null {
   if (context !== undefined) return context;
   const Ctor = typeof window === 'undefined' ? undefined : window.AudioContext;
   if (!Ctor) return (context = null);
@@ -41,6 +49,22 @@ function audioContext(): AudioContext | null {
     context = null;
   }
   return context;
+}
+
+/**
+ * The AudioContext and the display's output: one gain (the display's volume) that the chime and
+ * every clip go through, to the speakers. Null without Web Audio.
+ */
+export function audioOutput(): { context: AudioContext; output: GainNode } | null {
+  const ctx = audioContext();
+  if (!ctx) return null;
+  if (!master) {
+    master = ctx.createGain();
+    master.connect(ctx.destination);
+    const tap = (window as unknown as { __tqAudioTap?: AudioTap }).__tqAudioTap;
+    if (typeof tap === 'function') tap(ctx, master);
+  }
+  return { context: ctx, output: master };
 }
 
 export function soundState(): SoundState {
@@ -67,7 +91,7 @@ function note(ctx: AudioContext, frequency: number, start: number): void {
   gain.gain.setValueAtTime(0.0001, start);
   gain.gain.exponentialRampToValueAtTime(0.5, start + 0.02);
   gain.gain.exponentialRampToValueAtTime(0.0001, start + NOTE_S * 1.6);
-  gain.connect(ctx.destination);
+  gain.connect(audioOutput()?.output ?? ctx.destination);
   // A sine and a quieter octave above it: a bell rather than a beep.
   for (const [multiple, level] of [
     [1, 1],
@@ -130,26 +154,31 @@ export function voiceState(): VoiceState {
 /** Utterances being spoken: Chrome drops the `end` event of one it has garbage-collected. */
 const speaking = new Set<SpeechSynthesisUtterance>();
 
+/** Says `text` with the browser's Thai voice; `done` when it has ended (with the browser's error, if any). */
+export function speakThai(text: string, done: (error?: string) => void, rate = 0.9): void {
+  const s = synth();
+  if (!s) return done('unsupported');
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = 'th-TH';
+  utterance.voice = pickThaiVoice(s.getVoices());
+  utterance.rate = rate;
+  const end = (error?: string) => {
+    speaking.delete(utterance);
+    done(error);
+  };
+  utterance.onend = () => end();
+  utterance.onerror = (event) => end(event.error);
+  speaking.add(utterance);
+  // Queued behind anything still being spoken; nothing is ever cancelled.
+  s.speak(utterance);
+}
+
 export const browserSpeech: SpeechPort = {
   unavailable() {
     if (soundState() === 'blocked') return 'sound_blocked';
     return voiceState() === 'thai' ? null : 'no_voice';
   },
   speak(announcement, done) {
-    const s = synth();
-    if (!s) return done('unsupported');
-    const utterance = new SpeechSynthesisUtterance(announcement.spoken);
-    utterance.lang = 'th-TH';
-    utterance.voice = pickThaiVoice(s.getVoices());
-    utterance.rate = 0.9;
-    const end = (error?: string) => {
-      speaking.delete(utterance);
-      done(error);
-    };
-    utterance.onend = () => end();
-    utterance.onerror = (event) => end(event.error);
-    speaking.add(utterance);
-    // Queued behind anything still being spoken; nothing is ever cancelled.
-    s.speak(utterance);
+    speakThai(announcement.spoken, done);
   },
 };
