@@ -15,6 +15,7 @@ import {
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
 import { isIdTaken, loadDeviceIdentity, newDeviceIdentity } from './identity.ts';
+import { ReportOutbox } from './report-outbox.ts';
 
 type DeviceSocket = Socket<DeviceServerToClient, DeviceClientToServer>;
 
@@ -42,9 +43,6 @@ export interface DeviceState {
    */
   announced: (report: AnnouncementReport) => void;
 }
-
-/** Reports kept while the socket is down (the oldest dropped beyond this). */
-export const REPORTS_KEPT = 20;
 
 export const helloQueryKey = (kind: DeviceKind) => ['device', kind, 'hello'] as const;
 
@@ -112,7 +110,7 @@ export function useDevice(
   const onVoiceChanged = useRef(handlers.onVoiceChanged);
   const voice = useRef(handlers.voice ?? null);
   /** Announcement reports not sent yet (the socket was down). */
-  const outbox = useRef<AnnouncementReport[]>([]);
+  const [outbox] = useState(() => new ReportOutbox<AnnouncementReport>());
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
@@ -143,7 +141,7 @@ export function useDevice(
     socket.on('connect', () => {
       notify();
       if (voice.current) socket.emit('voice', voice.current);
-      for (const report of outbox.current.splice(0)) socket.emit('announced', report);
+      outbox.flush((report) => socket.emit('announced', report));
       void rehello();
       onConnect.current?.();
     });
@@ -185,7 +183,7 @@ export function useDevice(
       socketRef.current = null;
       notify();
     };
-  }, [identity, kind, queryClient, notify, idTaken]);
+  }, [identity, kind, queryClient, notify, idTaken, outbox]);
 
   // A change while connected is told at once; a connect tells the latest (above).
   const reportedVoice = handlers.voice ?? null;
@@ -195,12 +193,13 @@ export function useDevice(
     if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
   }, [reportedVoice]);
 
-  const announced = useCallback((report: AnnouncementReport) => {
-    const socket = socketRef.current;
-    if (socket?.connected) return void socket.emit('announced', report);
-    outbox.current.push(report);
-    if (outbox.current.length > REPORTS_KEPT) outbox.current.splice(0, outbox.current.length - REPORTS_KEPT);
-  }, []);
+  const announced = useCallback(
+    (report: AnnouncementReport) => {
+      const socket = socketRef.current;
+      outbox.send(report, socket?.connected ? (r) => socket.emit('announced', r) : null);
+    },
+    [outbox],
+  );
 
   const connected = useSyncExternalStore(
     (listener) => {

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInstance } from 'i18next';
 import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contracts/socket-events';
-import th from '../../../locales/th.json';
-import en from '../../../locales/en.json';
+import { DEFAULT_SENTENCE } from '@truck-queue/shared/voice/announcement';
+import { composeSentence } from './voice-settings.ts';
 import {
   Announcer,
   CAPTION_MS,
   GAP_MS,
-  composeAnnouncement,
   speechTimeoutMs,
   spellOut,
   reasonCode,
@@ -69,8 +67,7 @@ const chime: ChimePort & { plays: number } = {
   },
 };
 
-const compose = (c: DeviceCall) =>
-  composeAnnouncement(({ number, station }) => `เชิญหมายเลข ${number} ที่ ${station}`, c);
+const compose = (c: DeviceCall) => composeSentence(DEFAULT_SENTENCE, c);
 
 function texts(announcer: Announcer) {
   const { current, waiting } = announcer.getSnapshot();
@@ -287,22 +284,19 @@ describe('the sentence', () => {
     expect(spellOut('B12')).toBe('B 1 2');
   });
 
-  it('is always the Thai template of the locale, whatever the screen language', () => {
-    const i18n = createInstance();
-    void i18n.init({
-      lng: 'en',
-      resources: { th: { translation: th }, en: { translation: en } },
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    const t = i18n.getFixedT('th');
-    const sentence = composeAnnouncement(
-      (values) => t('displayBoard.announcement.sentence', values),
-      call(1, 'A001', 'ช่องชั่ง 1'),
-    );
-    expect(sentence).toEqual({
+  it('is the display sentence filled in: as written on screen, the number spelled out for a voice', () => {
+    expect(composeSentence(DEFAULT_SENTENCE, call(1, 'A001', 'ช่องชั่ง 1'))).toEqual({
       text: 'เชิญหมายเลข A001 ที่ ช่องชั่ง 1',
       spoken: 'เชิญหมายเลข A 0 0 1 ที่ ช่องชั่ง 1',
+    });
+    expect(
+      composeSentence('รถ {plate} หมายเลข {number} ({type}) เชิญที่ {station}', {
+        ...call(2, 'B12', 'ชั่ง 2'),
+        plate: 'กข 12',
+      } as DeviceCall),
+    ).toEqual({
+      text: 'รถ กข 12 หมายเลข B12 (ส่งมันสำปะหลัง) เชิญที่ ชั่ง 2',
+      spoken: 'รถ ก ข 1 2 หมายเลข B 1 2 (ส่งมันสำปะหลัง) เชิญที่ ชั่ง 2',
     });
   });
 });

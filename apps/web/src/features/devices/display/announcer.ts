@@ -4,12 +4,13 @@ import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contrac
  * The display's announcer (DESIGN.md "Devices"): every call is announced once, in the order
  * the calls arrived, with a chime and then a Thai sentence. An announcement is never cut off:
  * the next one starts only when the previous one has ended (or, if the browser never says it
- * ended, after a safety time that grows with the sentence). Without a Thai voice (or with the
- * sound blocked) each announcement is shown as a large caption for a few seconds instead.
+ * ended, after a safety time that grows with the sentence). When nothing can say it (no clip
+ * and no Thai voice) or the sound is blocked, it is shown as a large caption for a few seconds
+ * instead.
  *
  * Every announcement ends in one report (`onOutcome`): played, captioned (and why) or failed.
  *
- * Pure logic: the browser's sound (Web Audio chime, speechSynthesis) and timers are injected,
+ * Pure logic: the browser's sound (Web Audio chime, the voice pack) and timers are injected,
  * so the queue is tested in Node.
  */
 
@@ -97,17 +98,6 @@ export function speechTimeoutMs(text: string): number {
 /** "A001" → "A 0 0 1": a Thai voice then reads each character ("เอ ศูนย์ ศูนย์ หนึ่ง"), not "A one". */
 export function spellOut(queueNumber: string): string {
   return [...queueNumber.replace(/\s+/g, '')].join(' ');
-}
-
-/** The locale's sentence for a call, shown and (with the number spelled out) spoken. */
-export function composeAnnouncement(
-  sentence: (values: { number: string; station: string }) => string,
-  call: Pick<DeviceCall, 'queue_number' | 'station_name'>,
-): { text: string; spoken: string } {
-  return {
-    text: sentence({ number: call.queue_number, station: call.station_name }),
-    spoken: sentence({ number: spellOut(call.queue_number), station: call.station_name }),
-  };
 }
 
 /** A browser's error name ("audio-busy", "NotAllowedError") as a report's reason code ("audio_busy"). */

@@ -1,10 +1,13 @@
 import type { ChimePort, SpeechPort } from './announcer.ts';
 
 /**
- * The browser's side of the announcer: a "ding-dong" made with the Web Audio API (no audio
- * files) and Thai speech through speechSynthesis. Browsers keep sound off until the page has
- * been touched (kiosk Chrome runs with --autoplay-policy=no-user-gesture-required instead):
- * `soundState` tells the screen to show its "tap to turn on" button.
+ * The browser's side of the announcer: the page's one AudioContext and its output (one gain, the
+ * display's volume) that the chime and the voice pack's clips play through, a "ding-dong" made
+ * with the Web Audio API (no audio files), and the browser's own Thai voice (speechSynthesis),
+ * where there is one, for a token without a clip or a display that prefers it. Browsers keep
+ * sound off until the page has been touched (kiosk Chrome runs with
+ * --autoplay-policy=no-user-gesture-required instead): `soundState` tells the screen to show its
+ * "tap to turn on" button. Nothing of it is remembered: every page load asks again.
  */
 
 export type VoiceState =

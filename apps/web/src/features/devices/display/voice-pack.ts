@@ -126,7 +126,7 @@ export interface PackSpeechPorts {
 /** Time for fetching the clips before the first is said (they are normally fetched ahead). */
 const FETCH_ALLOWANCE_MS = 10_000;
 /** A token said by the browser's voice, at most. */
-const SPOKEN_TOKEN_MS = 3_000;
+const SPOKEN_TOKEN_MS = 1_500;
 
 /**
  * Says an announcement with the voice pack; token by token, a token without a clip is said by
