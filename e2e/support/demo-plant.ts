@@ -52,6 +52,29 @@ export async function issueStandardTicket(
   return queue.queue_number;
 }
 
+/** The demo branch's queue types the employee issues: id, name, flow and products. */
+export async function demoQueueTypes(baseUrl: string) {
+  const { session } = await employeeSession(baseUrl);
+  const options = await post<{
+    queue_type: { id: number; queue_type_name: string; flow_engine_id: number; product: { id: number }[] }[];
+  }>(baseUrl, 'process/printer/ticketOptions', {}, session);
+  return options.queue_type;
+}
+
+/** The officer issues a ticket of this queue type (its first product). */
+async function issueTicketOfType(baseUrl: string, session: string, typeId: number, licence: string) {
+  const types = await demoQueueTypes(baseUrl);
+  const type = types.find((q) => q.id === typeId);
+  if (!type?.product.length) throw new Error(`The employee issues no queue type ${typeId}`);
+  const { queue } = await post<{ queue: { queue_number: string } }>(
+    baseUrl,
+    'process/printer/issueQueue',
+    { id_branchQT: type.id, product: type.product[0]!.id, truck_license: licence },
+    session,
+  );
+  return queue.queue_number;
+}
+
 /**
  * The officer issues a ticket of the standard flow (for `licence`, a random one unless given)
  * and calls it to its `station`-th call station through the staff socket, as Manage Calling does.
@@ -60,9 +83,14 @@ export async function issueAndCall(
   baseUrl: string,
   station = 0,
   licence = randomLicence(),
+  /** A queue type of the branch to issue instead of the standard flow's (a flow that calls at once). */
+  typeId?: number,
 ): Promise<{ queueNumber: string; stationName: string }> {
   const { session, branchId } = await employeeSession(baseUrl);
-  const queueNumber = await issueStandardTicket(baseUrl, session, licence);
+  const queueNumber =
+    typeId === undefined
+      ? await issueStandardTicket(baseUrl, session, licence)
+      : await issueTicketOfType(baseUrl, session, typeId, licence);
   const { card } = await post<{
     card: {
       station_permission: { id: number; name: string; type: number }[];

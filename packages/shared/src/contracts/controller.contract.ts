@@ -156,7 +156,7 @@ const DeviceName = text(100);
 /** How long a display keeps a call under "now calling": 30 s to a day, 10 minutes unless set. */
 export const NOW_CALLING_SECONDS = { default: 600, min: 30, max: 86_400 } as const;
 
-/** How many of the latest calls a display's board lists under the large one: 3 to 20, 8 unless set. */
+/** How many of the latest calls a display's board lists (per queue type): 3 to 20, 8 unless set. */
 export const RECENT_COUNT = { default: 8, min: 3, max: 20 } as const;
 
 /** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?, recent_count?}`. */

@@ -93,8 +93,7 @@ export type BoardCall = z.infer<typeof BoardCallSchema>;
 /**
  * The TV board: every active station of the branch with the latest queue of the display's
  * queue types called to it within the display's `now_calling_seconds` (or nulls), and this plant
- * day's latest calls, newest first: of each of its queue types, the latest and `recent_count`
- * before it. The board itself drops a call from "now calling" once it is older than
+ * day's latest calls, newest first: `recent_count` of each of its queue types. The board itself drops a call from "now calling" once it is older than
  * `now_calling_seconds`.
  */
 export const displayBoard = defineContract({
@@ -115,7 +114,7 @@ export const displayBoard = defineContract({
     ),
     recent: z.array(BoardCallSchema),
     now_calling_seconds: z.number(),
-    /** How many calls the board lists under the latest (per queue type): the display's setting. */
+    /** How many latest calls the board lists (per queue type): the display's setting. */
     recent_count: z.number(),
   }),
 });

@@ -199,9 +199,8 @@ export function createDeviceService(deps: {
 
     /**
      * The TV board: each active station with its latest call of the display's queue types made
-     * within the display's now-calling time, and the plant day's latest calls: of each queue
-     * type the latest and the display's recent_count before it. Plates are masked unless the
-     * branch turned masking off.
+     * within the display's now-calling time, and the plant day's latest calls: the display's
+     * recent_count of each queue type. Plates are masked unless the branch turned masking off.
      */
     async board(device: DeviceContext) {
       const [typeRows, row] = await Promise.all([queueTypesOf(device), repo.findDeviceInfo(device.deviceId)]);
@@ -221,7 +220,7 @@ export function createDeviceService(deps: {
         if (Date.parse(c.called_at) < dayStart.getTime()) return false;
         const shown = perType.get(c.queue_type_name) ?? 0;
         perType.set(c.queue_type_name, shown + 1);
-        return shown <= recentCount;
+        return shown < recentCount;
       });
       const byStation = new Map<number, BoardCall>();
       for (const call of calls) {

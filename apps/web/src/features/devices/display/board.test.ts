@@ -123,24 +123,24 @@ describe('columns by queue type', () => {
   }));
   const day: Board = { ...board, recent: calls, recent_count: 3 };
 
-  it('is one column with no heading on a display of one queue type: the latest large, N before it', () => {
+  it('is one column with no heading on a display of one queue type: the latest large, N latest listed', () => {
     const [only, ...none] = boardColumns(day, ['ส่งมัน'], start + minute);
     expect(none).toHaveLength(0);
     expect(only!.title).toBeNull();
     expect(only!.latest?.id).toBe(100);
-    expect(only!.recent.map((c) => c.id)).toEqual([99, 98, 97]);
+    expect(only!.recent.map((c) => c.id)).toEqual([100, 99, 98]);
   });
 
   it('is a column per queue type, in the display’s order, each with its own latest and N calls', () => {
     const columns = boardColumns(day, ['ส่งอ้อย', 'ส่งมัน'], start + minute);
     expect(columns.map((c) => c.title)).toEqual(['ส่งอ้อย', 'ส่งมัน']);
     expect(columns[0]!.latest?.queue_number).toBe('B099');
-    expect(columns[0]!.recent.map((c) => c.queue_number)).toEqual(['B097', 'B095', 'B093']);
+    expect(columns[0]!.recent.map((c) => c.queue_number)).toEqual(['B099', 'B097', 'B095']);
     expect(columns[1]!.latest?.queue_number).toBe('A100');
-    expect(columns[1]!.recent.map((c) => c.queue_number)).toEqual(['A098', 'A096', 'A094']);
+    expect(columns[1]!.recent.map((c) => c.queue_number)).toEqual(['A100', 'A098', 'A096']);
   });
 
-  it('lists the latest with the others once it is no longer "now calling", and heads an empty type too', () => {
+  it('shows no latest large once it is no longer "now calling" (it stays listed), and heads an empty type too', () => {
     const later = start + 11 * minute;
     const columns = boardColumns(day, ['ส่งมัน', 'ส่งข้าวโพด'], later);
     expect(columns[0]!.latest).toBeNull();

@@ -64,25 +64,26 @@ export function boardOrientation(width: number, height: number): BoardOrientatio
   return width >= height ? 'landscape' : 'portrait';
 }
 
-/** One queue type's column: its latest call while "now calling", and the calls before it. */
+/** One queue type's column: its latest call while "now calling", and its latest calls. */
 export interface BoardColumn {
   /** The queue type's name; null on a display of one queue type (no heading needed). */
   title: string | null;
+  /** Shown large while it is "now calling". */
   latest: BoardCall | null;
+  /** The display's `recent_count` latest calls, newest first (the latest among them). */
   recent: BoardCall[];
 }
 
 /**
  * The board's columns at `now`: one per queue type the display shows (in the display's order)
- * when it shows several, else one for all its calls. Each has the latest call while it is "now
- * calling" (shown large) and at most the display's `recent_count` calls before it; once the
- * latest is no longer "now calling" it is listed with the others.
+ * when it shows several, else one for all its calls. Each has its latest call while it is "now
+ * calling" (shown large) and its `recent_count` latest calls, each with its station.
  */
 export function boardColumns(board: Board, typeNames: readonly string[], now: number): BoardColumn[] {
   const column = (title: string | null, calls: BoardCall[]): BoardColumn => {
     const first = calls[0];
     const latest = first && stillCalling(board, first.called_at, now) ? first : null;
-    return { title, latest, recent: calls.slice(latest ? 1 : 0).slice(0, board.recent_count) };
+    return { title, latest, recent: calls.slice(0, board.recent_count) };
   };
   if (typeNames.length <= 1) return [column(null, board.recent)];
   return typeNames.map((name) =>

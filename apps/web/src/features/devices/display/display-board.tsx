@@ -175,21 +175,24 @@ function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null })
   );
 }
 
-/** The calls before the latest, each with its station, plate and time: as many rows as the display's setting. */
-function RecentList({ calls, rows }: { calls: BoardCall[]; rows: number }) {
+/**
+ * A column's (or the board's) latest calls, each with its station, plate and time: as many rows
+ * as the display's setting, the newest first and marked.
+ */
+function RecentList({ calls, rows, testId }: { calls: BoardCall[]; rows: number; testId: string }) {
   const { t } = useTranslation();
   const formats = useDateFormats();
   return (
     <section className="tqd-recent" aria-label={t('displayBoard.recentTitle')}>
       <h2 className="tqd-section-title">{t('displayBoard.recentTitle')}</h2>
-      <ol
-        className="tqd-recent-list"
-        data-testid="display-recent"
-        style={{ '--tqd-rows': rows } as CSSProperties}
-      >
+      <ol className="tqd-recent-list" data-testid={testId} style={{ '--tqd-rows': rows } as CSSProperties}>
         {calls.length === 0 && <li className="tqd-recent-none">{NO_NUMBER}</li>}
-        {calls.map((r) => (
-          <li key={r.id} className="tqd-recent-item" data-testid="display-recent-item">
+        {calls.map((r, index) => (
+          <li
+            key={r.id}
+            className={`tqd-recent-item${index === 0 ? ' tqd-recent-newest' : ''}`}
+            data-testid="display-recent-item"
+          >
             <span className="tqd-recent-number">{r.queue_number}</span>
             <span className="tqd-recent-station">
               {r.station_name}
@@ -206,10 +209,24 @@ function RecentList({ calls, rows }: { calls: BoardCall[]; rows: number }) {
   );
 }
 
-/** One queue type's column: its name, its latest call large while it is "now calling", its calls before. */
-function Column({ column, rows, flash }: { column: BoardColumn; rows: number; flash: FlashTarget | null }) {
+/**
+ * One queue type's column: its name, its latest call large while it is "now calling", its
+ * latest calls. The column holding the board's newest call carries the board's "newest" test ids.
+ */
+function Column({
+  column,
+  rows,
+  flash,
+  newest,
+}: {
+  column: BoardColumn;
+  rows: number;
+  flash: FlashTarget | null;
+  newest: boolean;
+}) {
   const { t } = useTranslation();
   const latest = column.latest;
+  const id = (part: string) => (newest ? `display-newest${part}` : `display-column-latest${part}`);
   return (
     <section className="tqd-column" data-testid="display-column" data-type={column.title ?? ''}>
       <h2 className="tqd-column-title" data-testid="display-column-title">
@@ -218,15 +235,20 @@ function Column({ column, rows, flash }: { column: BoardColumn; rows: number; fl
       {latest ? (
         <div
           key={latest.id}
-          className={`tqd-latest${flash?.id === latest.id ? ' tqd-flash' : ''}`}
-          data-testid="display-column-latest"
+          className={`tqd-latest${newest ? ' tqd-latest-newest' : ''}${flash?.id === latest.id ? ' tqd-flash' : ''}`}
+          data-testid={id('')}
+          data-part="latest"
+          aria-live="polite"
         >
           <div className="tqd-latest-label">{t('displayBoard.nowCalling')}</div>
-          <div className="tqd-latest-number" data-testid="display-column-number">
+          <div className="tqd-latest-number" data-testid={id('-number')} data-part="latest-number">
             {latest.queue_number}
           </div>
           <div className="tqd-latest-station">
-            {t('displayBoard.pleaseGoTo')} <strong>{latest.station_name}</strong>
+            {t('displayBoard.pleaseGoTo')}{' '}
+            <strong data-testid={id('-station')} data-part="latest-station">
+              {latest.station_name}
+            </strong>
           </div>
           <div className="tqd-latest-plate">
             <Plate licence={latest.truck_license} testId="display-column-plate" />
@@ -234,11 +256,15 @@ function Column({ column, rows, flash }: { column: BoardColumn; rows: number; fl
           </div>
         </div>
       ) : (
-        <div className="tqd-latest tqd-latest-empty" data-testid="display-column-latest">
+        <div className="tqd-latest tqd-latest-empty" data-part="latest">
           <div className="tqd-latest-label">{t('displayBoard.noCallsNow')}</div>
         </div>
       )}
-      <RecentList calls={column.recent} rows={rows} />
+      <RecentList
+        calls={column.recent}
+        rows={rows}
+        testId={newest ? 'display-recent' : 'display-column-recent'}
+      />
     </section>
   );
 }
@@ -267,7 +293,7 @@ function Layout({
       <>
         <main className="tqd-main tqd-single">
           <Hero board={board} shown={shown} flash={flash} />
-          <RecentList calls={columns[0]!.recent} rows={board.recent_count} />
+          <RecentList calls={columns[0]!.recent} rows={board.recent_count} testId="display-recent" />
         </main>
         <Stations shown={shown} flash={flash} />
       </>
@@ -276,20 +302,25 @@ function Layout({
   const grid = columnGrid(columns.length, orientation);
   // Rows of a column: fewer when columns are stacked, so each still reads from afar.
   const rows = grid.rows > 1 ? Math.min(board.recent_count, 5) : board.recent_count;
+  const newestId = board.recent[0]?.id;
   return (
-    <main
-      className="tqd-main tqd-columns"
-      style={{ '--tqd-cols': grid.columns, '--tqd-col-rows': grid.rows } as CSSProperties}
-    >
-      {columns.map((column) => (
-        <Column
-          key={column.title}
-          column={{ ...column, recent: column.recent.slice(0, rows) }}
-          rows={rows}
-          flash={flash}
-        />
-      ))}
-    </main>
+    <>
+      <main
+        className="tqd-main tqd-columns"
+        style={{ '--tqd-cols': grid.columns, '--tqd-col-rows': grid.rows } as CSSProperties}
+      >
+        {columns.map((column) => (
+          <Column
+            key={column.title}
+            column={{ ...column, recent: column.recent.slice(0, rows) }}
+            rows={rows}
+            flash={flash}
+            newest={newestId !== undefined && column.recent[0]?.id === newestId}
+          />
+        ))}
+      </main>
+      <Stations shown={shown} flash={flash} />
+    </>
   );
 }
 
