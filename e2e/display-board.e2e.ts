@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { demoQueueTypes, issueAndCall } from './support/demo-plant.ts';
-import { newIdentity, registerNewDisplay, useIdentity, withoutThaiVoice } from './support/devices.ts';
+import {
+  newIdentity,
+  registerDevice,
+  registerNewDisplay,
+  useIdentity,
+  withoutThaiVoice,
+} from './support/devices.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -141,6 +147,38 @@ describe('the board of a display of two queue types', () => {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(300);
       expect(await cutText(page), `${width}x${height}`).toEqual([]);
+    }
+  });
+
+  it('cuts nothing of the demo display of three queue types (its day so far: rechecks, long station names), in light and dark', async () => {
+    const identity = newIdentity();
+    await registerDevice(baseUrl, 'display', identity);
+    for (const mode of ['light', 'dark'] as const) {
+      const context = await newContext(browser, baseUrl, {
+        language: 'th-TH',
+        viewport: { width: 1920, height: 1080 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.addInitScript((colour) => {
+        localStorage.setItem('I18N_LANGUAGE', 'th');
+        localStorage.setItem('layoutSettings', JSON.stringify({ mode: colour }));
+      }, mode);
+      await withoutThaiVoice(page);
+      await useIdentity(page, 'display', identity);
+      await page.goto('/DisplayManage');
+      await page.getByTestId('display-column').first().waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('display-column').count()).toBe(3);
+      for (const [width, height] of [
+        [1920, 1080],
+        [1080, 1920],
+        [1366, 768],
+        [768, 1366],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.waitForTimeout(300);
+        expect(await cutText(page), `${mode} ${width}x${height}`).toEqual([]);
+      }
     }
   });
 });

@@ -89,7 +89,8 @@ export async function registerNewDisplay(
 ): Promise<string> {
   await sayHello(baseUrl, 'display', identity);
   const session = await adminSession(baseUrl);
-  const name = `จอทดสอบ ${identity.id}`;
+  // After the demo's own display by name: registerDevice still finds that one first.
+  const name = `ลานจอดรถ ${identity.id}`;
   const { device } = await post<{ device: { id: number; uuid: string } }>(
     baseUrl,
     'display/doMainDisplay',

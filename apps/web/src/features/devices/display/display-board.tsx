@@ -194,12 +194,10 @@ function RecentList({ calls, rows, testId }: { calls: BoardCall[]; rows: number;
             data-testid="display-recent-item"
           >
             <span className="tqd-recent-number">{r.queue_number}</span>
-            <span className="tqd-recent-station">
-              {r.station_name}
-              {r.action === 'recheck' && <ActionTag action={r.action} />}
-            </span>
+            <span className="tqd-recent-station">{r.station_name}</span>
             <span className="tqd-recent-plate">
               <Plate licence={r.truck_license} testId="display-recent-plate" />
+              <ActionTag action={r.action} />
             </span>
             <span className="tqd-recent-time">{formats.shortTime.format(new Date(r.called_at))}</span>
           </li>
