@@ -38,6 +38,9 @@ function cutText(page: Page) {
     for (const el of root.querySelectorAll<HTMLElement>('*')) {
       const text = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
       if (!text || el.closest('.tqd-visually-hidden, .tqd-stations')) continue;
+      // A listed call that did not fit is not shown at all (it wraps out of its list's view).
+      const list = el.closest('.tqd-recent-list');
+      if (list && el.getBoundingClientRect().left >= list.getBoundingClientRect().right - 1) continue;
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
       if (style.display !== 'inline' && el.clientWidth > 0) {
@@ -51,7 +54,9 @@ function cutText(page: Page) {
     }
     // Every listed call within its list, and every part of the board within the board.
     for (const item of root.querySelectorAll('.tqd-recent-item')) {
-      if (item.getBoundingClientRect().bottom > item.parentElement!.getBoundingClientRect().bottom + 1)
+      const box = item.parentElement!.getBoundingClientRect();
+      if (item.getBoundingClientRect().left >= box.right - 1) continue;
+      if (item.getBoundingClientRect().bottom > box.bottom + 1)
         problems.push(`below its list: "${item.textContent}"`);
     }
     for (const part of root.querySelectorAll('.tqd-column, .tqd-hero, .tqd-latest, .tqd-stations-panel')) {

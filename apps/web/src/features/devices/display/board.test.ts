@@ -98,12 +98,13 @@ describe('the board’s layout', () => {
     expect(boardOrientation(1000, 1000)).toBe('landscape');
   });
 
-  it('puts up to four columns in a row on a wide screen, two on a tall one', () => {
+  it('puts up to four columns in a row on a wide screen, three on a tall one, rows shared out evenly', () => {
     expect(columnGrid(2, 'landscape')).toEqual({ columns: 2, rows: 1 });
     expect(columnGrid(4, 'landscape')).toEqual({ columns: 4, rows: 1 });
-    expect(columnGrid(5, 'landscape')).toEqual({ columns: 4, rows: 2 });
+    expect(columnGrid(5, 'landscape')).toEqual({ columns: 3, rows: 2 });
     expect(columnGrid(2, 'portrait')).toEqual({ columns: 2, rows: 1 });
-    expect(columnGrid(3, 'portrait')).toEqual({ columns: 2, rows: 2 });
+    expect(columnGrid(3, 'portrait')).toEqual({ columns: 3, rows: 1 });
+    expect(columnGrid(4, 'portrait')).toEqual({ columns: 2, rows: 2 });
     expect(columnGrid(1, 'portrait')).toEqual({ columns: 1, rows: 1 });
   });
 });

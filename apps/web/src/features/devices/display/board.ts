@@ -95,10 +95,11 @@ export function boardColumns(board: Board, typeNames: readonly string[], now: nu
 }
 
 /**
- * How the columns sit on the screen: side by side on a wide screen (up to four in a row); on a
- * tall one two in a row at most, more going onto further rows.
+ * How the columns sit on the screen: side by side, up to four in a row on a wide screen and
+ * three on a tall one; more go onto further rows, shared out evenly.
  */
 export function columnGrid(count: number, orientation: BoardOrientation): { columns: number; rows: number } {
-  const perRow = Math.max(1, Math.min(count, orientation === 'landscape' ? 4 : 2));
-  return { columns: perRow, rows: Math.max(1, Math.ceil(count / perRow)) };
+  const most = orientation === 'landscape' ? 4 : 3;
+  const rows = Math.max(1, Math.ceil(count / most));
+  return { columns: Math.max(1, Math.ceil(count / rows)), rows };
 }
