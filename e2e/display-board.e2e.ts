@@ -36,7 +36,9 @@ function cutText(page: Page) {
     const problems: string[] = [];
     const root = document.querySelector('[data-testid="display-board"]')!;
     for (const el of root.querySelectorAll<HTMLElement>('*')) {
-      const text = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+      const text =
+        el.matches('.tqd-recent-item > *') ||
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
       if (!text || el.closest('.tqd-visually-hidden, .tqd-stations')) continue;
       // A listed call that did not fit is not shown at all (it wraps out of its list's view).
       const list = el.closest('.tqd-recent-list');

@@ -32,40 +32,33 @@ export async function employeeSession(baseUrl: string): Promise<{ session: strin
   return { session: officer.session, branchId: officer.branch.id };
 }
 
-/** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
-export async function issueStandardTicket(
-  baseUrl: string,
-  session: string,
-  licence: string,
-): Promise<string> {
-  const options = await post<{
-    queue_type: { id: number; flow_engine_id: number; product: { id: number }[] }[];
-  }>(baseUrl, 'process/printer/ticketOptions', {}, session);
-  const type = options.queue_type.find((q) => q.flow_engine_id === FLOW_ENGINE.standard && q.product.length);
-  if (!type) throw new Error('The employee issues no standard-flow queue type');
-  const { queue } = await post<{ queue: { queue_number: string } }>(
+type IssuedType = { id: number; queue_type_name: string; flow_engine_id: number; product: { id: number }[] };
+
+/** The queue types the officer (`session`) issues: id, name, flow and products. */
+async function ticketTypes(baseUrl: string, session: string): Promise<IssuedType[]> {
+  const options = await post<{ queue_type: IssuedType[] }>(
     baseUrl,
-    'process/printer/issueQueue',
-    { id_branchQT: type.id, product: type.product[0]!.id, truck_license: licence },
+    'process/printer/ticketOptions',
+    {},
     session,
   );
-  return queue.queue_number;
-}
-
-/** The demo branch's queue types the employee issues: id, name, flow and products. */
-export async function demoQueueTypes(baseUrl: string) {
-  const { session } = await employeeSession(baseUrl);
-  const options = await post<{
-    queue_type: { id: number; queue_type_name: string; flow_engine_id: number; product: { id: number }[] }[];
-  }>(baseUrl, 'process/printer/ticketOptions', {}, session);
   return options.queue_type;
 }
 
-/** The officer issues a ticket of this queue type (its first product). */
-async function issueTicketOfType(baseUrl: string, session: string, typeId: number, licence: string) {
-  const types = await demoQueueTypes(baseUrl);
-  const type = types.find((q) => q.id === typeId);
-  if (!type?.product.length) throw new Error(`The employee issues no queue type ${typeId}`);
+/** The demo branch's queue types the employee issues. */
+export async function demoQueueTypes(baseUrl: string): Promise<IssuedType[]> {
+  return ticketTypes(baseUrl, (await employeeSession(baseUrl)).session);
+}
+
+/** The officer issues a ticket of a queue type it issues (its first product); its number. */
+async function issueTicketOf(
+  baseUrl: string,
+  session: string,
+  pick: (type: IssuedType) => boolean,
+  licence: string,
+): Promise<string> {
+  const type = (await ticketTypes(baseUrl, session)).find((q) => pick(q) && q.product.length);
+  if (!type) throw new Error('The employee issues no such queue type');
   const { queue } = await post<{ queue: { queue_number: string } }>(
     baseUrl,
     'process/printer/issueQueue',
@@ -73,6 +66,11 @@ async function issueTicketOfType(baseUrl: string, session: string, typeId: numbe
     session,
   );
   return queue.queue_number;
+}
+
+/** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
+export function issueStandardTicket(baseUrl: string, session: string, licence: string): Promise<string> {
+  return issueTicketOf(baseUrl, session, (q) => q.flow_engine_id === FLOW_ENGINE.standard, licence);
 }
 
 /**
@@ -90,7 +88,7 @@ export async function issueAndCall(
   const queueNumber =
     typeId === undefined
       ? await issueStandardTicket(baseUrl, session, licence)
-      : await issueTicketOfType(baseUrl, session, typeId, licence);
+      : await issueTicketOf(baseUrl, session, (q) => q.id === typeId, licence);
   const { card } = await post<{
     card: {
       station_permission: { id: number; name: string; type: number }[];
