@@ -2,10 +2,12 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
-import { issueAndCall } from './support/demo-plant.ts';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { demoQueueTypes, issueAndCall } from './support/demo-plant.ts';
 import {
   newIdentity,
   registerDevice,
+  registerNewDisplay,
   soundBlockedUntilTouched,
   useIdentity,
   withoutThaiVoice,
@@ -38,11 +40,27 @@ async function openBoard(page: Page, identity: DeviceIdentity): Promise<void> {
   await unlock.waitFor({ state: 'hidden' });
 }
 
-/** The TV display (/DisplayManage) at 1920x1080, plus 1280x720 and portrait in Thai. */
+/**
+ * The TV display (/DisplayManage): the demo's display of three queue types (a column each) at
+ * 1920x1080 and 1080x1920, Thai and English, light and dark; a display of one queue type (the
+ * latest call large beside the latest calls) in both orientations; 1366x768 and 768x1366.
+ */
 export async function shootDisplayScreens(browser: Browser, baseUrl: string): Promise<void> {
   const registered = newIdentity();
   await registerDevice(baseUrl, 'display', registered);
-  for (let station = 0; station < 4; station++) await issueAndCall(baseUrl, station);
+  const types = await demoQueueTypes(baseUrl);
+  const general = types.find((q) => q.flow_engine_id === FLOW_ENGINE.general && q.product.length);
+  const standard = types.find((q) => q.flow_engine_id === FLOW_ENGINE.standard && q.product.length)!;
+  for (let station = 0; station < 4; station++) {
+    await issueAndCall(
+      baseUrl,
+      station,
+      `${['กข', 'ฮก', '1กท', '70'][station]}${station === 3 ? '-' : ' '}${4821 + station * 1111}`,
+    );
+    if (general) await issueAndCall(baseUrl, 0, undefined, general.id);
+  }
+  const single = newIdentity();
+  await registerNewDisplay(baseUrl, single, [standard.id]);
 
   for (const language of ['th', 'en'] as const satisfies Language[]) {
     for (const mode of ['light', 'dark'] as const satisfies Mode[]) {
@@ -54,21 +72,37 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
       await shoot(fresh, `display-unregistered-${suffix}`);
       await fresh.context().close();
 
-      const page = await preparePage(browser, baseUrl, language, mode, 1920, 1080);
-      await pretendThaiVoice(page);
-      await openBoard(page, registered);
-      await shoot(page, `display-board-${suffix}`);
-      await page.context().close();
+      for (const [orientation, width, height] of [
+        ['', 1920, 1080],
+        ['-portrait', 1080, 1920],
+      ] as const) {
+        const page = await preparePage(browser, baseUrl, language, mode, width, height);
+        await pretendThaiVoice(page);
+        await openBoard(page, registered);
+        await shoot(page, `display-board-${suffix}${orientation}`);
+        await page.context().close();
+      }
     }
   }
 
-  for (const [name, width, height] of [
-    ['display-board-th-light-1280x720', 1280, 720],
-    ['display-board-th-light-portrait', 1080, 1920],
+  for (const [name, identity, width, height] of [
+    ['display-board-one-type-th-light', single, 1920, 1080],
+    ['display-board-one-type-th-dark-portrait', single, 1080, 1920],
+    ['display-board-one-type-en-light-1366x768', single, 1366, 768],
+    ['display-board-th-light-1366x768', registered, 1366, 768],
+    ['display-board-th-dark-768x1366', registered, 768, 1366],
   ] as const) {
-    const page = await preparePage(browser, baseUrl, 'th', 'light', width, height);
+    const mode = name.includes('dark') ? 'dark' : 'light';
+    const page = await preparePage(
+      browser,
+      baseUrl,
+      name.includes('-en-') ? 'en' : 'th',
+      mode,
+      width,
+      height,
+    );
     await pretendThaiVoice(page);
-    await openBoard(page, registered);
+    await openBoard(page, identity);
     await shoot(page, name);
     await page.context().close();
   }
@@ -84,7 +118,7 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
     await later.clock.install({ time: Date.now() + 11 * 60_000 });
     await pretendThaiVoice(later);
     await openBoard(later, registered);
-    await later.getByText(words).waitFor();
+    await later.getByText(words).first().waitFor();
     await shoot(later, `display-board-after-now-calling-${language}-${mode}`);
     await later.context().close();
   }

@@ -32,17 +32,33 @@ export async function employeeSession(baseUrl: string): Promise<{ session: strin
   return { session: officer.session, branchId: officer.branch.id };
 }
 
-/** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
-export async function issueStandardTicket(
+type IssuedType = { id: number; queue_type_name: string; flow_engine_id: number; product: { id: number }[] };
+
+/** The queue types the officer (`session`) issues: id, name, flow and products. */
+async function ticketTypes(baseUrl: string, session: string): Promise<IssuedType[]> {
+  const options = await post<{ queue_type: IssuedType[] }>(
+    baseUrl,
+    'process/printer/ticketOptions',
+    {},
+    session,
+  );
+  return options.queue_type;
+}
+
+/** The demo branch's queue types the employee issues. */
+export async function demoQueueTypes(baseUrl: string): Promise<IssuedType[]> {
+  return ticketTypes(baseUrl, (await employeeSession(baseUrl)).session);
+}
+
+/** The officer issues a ticket of a queue type it issues (its first product); its number. */
+async function issueTicketOf(
   baseUrl: string,
   session: string,
+  pick: (type: IssuedType) => boolean,
   licence: string,
 ): Promise<string> {
-  const options = await post<{
-    queue_type: { id: number; flow_engine_id: number; product: { id: number }[] }[];
-  }>(baseUrl, 'process/printer/ticketOptions', {}, session);
-  const type = options.queue_type.find((q) => q.flow_engine_id === FLOW_ENGINE.standard && q.product.length);
-  if (!type) throw new Error('The employee issues no standard-flow queue type');
+  const type = (await ticketTypes(baseUrl, session)).find((q) => pick(q) && q.product.length);
+  if (!type) throw new Error('The employee issues no such queue type');
   const { queue } = await post<{ queue: { queue_number: string } }>(
     baseUrl,
     'process/printer/issueQueue',
@@ -50,6 +66,11 @@ export async function issueStandardTicket(
     session,
   );
   return queue.queue_number;
+}
+
+/** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
+export function issueStandardTicket(baseUrl: string, session: string, licence: string): Promise<string> {
+  return issueTicketOf(baseUrl, session, (q) => q.flow_engine_id === FLOW_ENGINE.standard, licence);
 }
 
 /**
@@ -60,9 +81,14 @@ export async function issueAndCall(
   baseUrl: string,
   station = 0,
   licence = randomLicence(),
+  /** A queue type of the branch to issue instead of the standard flow's (a flow that calls at once). */
+  typeId?: number,
 ): Promise<{ queueNumber: string; stationName: string }> {
   const { session, branchId } = await employeeSession(baseUrl);
-  const queueNumber = await issueStandardTicket(baseUrl, session, licence);
+  const queueNumber =
+    typeId === undefined
+      ? await issueStandardTicket(baseUrl, session, licence)
+      : await issueTicketOf(baseUrl, session, (q) => q.id === typeId, licence);
   const { card } = await post<{
     card: {
       station_permission: { id: number; name: string; type: number }[];

@@ -77,6 +77,39 @@ export async function registerDevice(
   return uuid;
 }
 
+/**
+ * A new display of the demo branch showing these queue types, with how many latest calls its
+ * board lists, registered on the identity's id, as an admin does in the Display controller.
+ */
+export async function registerNewDisplay(
+  baseUrl: string,
+  identity: DeviceIdentity,
+  typeIds: number[],
+  recentCount?: number,
+): Promise<string> {
+  await sayHello(baseUrl, 'display', identity);
+  const session = await adminSession(baseUrl);
+  // After the demo's own display by name: registerDevice still finds that one first.
+  const name = `ลานจอดรถ ${identity.id}`;
+  const { device } = await post<{ device: { id: number; uuid: string } }>(
+    baseUrl,
+    'display/doMainDisplay',
+    { name },
+    session,
+  );
+  await post(baseUrl, 'display/manageOT', { id: device.id, branch_queue_type: typeIds }, session);
+  if (recentCount !== undefined) {
+    await post(
+      baseUrl,
+      'display/doMainDisplay',
+      { uuid: device.uuid, name, recent_count: recentCount },
+      session,
+    );
+  }
+  await post(baseUrl, 'display/addDevice', { uuid: device.uuid, device_id: identity.id }, session);
+  return device.uuid;
+}
+
 /** Cancel connection, as the controller's button does. */
 export async function cancelDevice(baseUrl: string, kind: DeviceKind, uuid: string): Promise<void> {
   await post(baseUrl, `${kind}/cancelDevice`, { uuid }, await adminSession(baseUrl));

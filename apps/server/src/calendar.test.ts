@@ -70,6 +70,7 @@ describe('the calendar setting', () => {
       no_show_policy: 'cancel',
       day_start_minutes: 0,
       calendar: 'CE',
+      mask_plates: true,
     });
     // Another branch keeps its own.
     expect((await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar).toBe('BE');

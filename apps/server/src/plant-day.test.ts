@@ -68,6 +68,7 @@ describe('the day start setting', () => {
       no_show_policy: 'requeue',
       day_start_minutes: 360,
       calendar: 'BE',
+      mask_plates: true,
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

@@ -53,6 +53,11 @@ export const branches = pgTable(
      * documents use) or 'CE'. Only the year a person reads changes; stored dates stay Gregorian.
      */
     calendar: text('calendar', { enum: CALENDARS }).notNull().default(DEFAULT_CALENDAR),
+    /**
+     * Licence plates on public screens (displays, other trucks on a driver's page) are masked
+     * ("กข 12••", shared/plate-mask.ts) unless the branch turns this off.
+     */
+    maskPlates: boolean('mask_plates').notNull().default(true),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
@@ -334,6 +339,8 @@ export const devices = pgTable(
     printerName: text('printer_name'),
     /** For displays: how long a call stays under "now calling" before the board drops it. */
     nowCallingSeconds: integer('now_calling_seconds').notNull().default(600),
+    /** For displays: how many of the latest calls the board lists (3 to 20). */
+    recentCount: integer('recent_count').notNull().default(8),
     /** The short id the device shows and an officer types in to register it. */
     deviceId: text('device_id'),
     /** SHA-256 of the device's long secret: the secret of the browser that said hello with the id registered. */
@@ -344,6 +351,7 @@ export const devices = pgTable(
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
+    check('devices_recent_count', sql`${t.recentCount} between 3 and 20`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),

@@ -22,7 +22,7 @@ export function startBroadcasts(deps: {
   io: RealtimeServer;
   publicSpace: PublicNamespace;
   deviceSpace: DeviceNamespace;
-  devices: Pick<DeviceService, 'displaysShowing'>;
+  devices: Pick<DeviceService, 'displaysShowing' | 'publicPlateOfQueue'>;
   events: EventHub;
 }): () => void {
   const { io, publicSpace, deviceSpace, devices, events } = deps;
@@ -32,6 +32,7 @@ export function startBroadcasts(deps: {
     if (change.stationId === null || change.stationName === null) return;
     const displays = await devices.displaysShowing(change.branchQueueTypeId);
     if (displays.length === 0) return;
+    const plate = await devices.publicPlateOfQueue(change.queueId);
     deviceSpace.to(displays.map(deviceRoom)).emit('called', {
       id: change.transitionId,
       queue_number: change.queueNumber,
@@ -40,6 +41,7 @@ export function startBroadcasts(deps: {
       station_name: change.stationName,
       action: change.action,
       called_at: change.at.toISOString(),
+      truck_license: plate,
       attempt: 0,
     });
   }

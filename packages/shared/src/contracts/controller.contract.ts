@@ -97,6 +97,8 @@ export const DeviceRowSchema = z.object({
   printer_name: z.string().nullable(),
   /** Displays only: how long a call stays under "now calling" on the board. */
   now_calling_seconds: z.number(),
+  /** Displays only: how many of the latest calls the board lists (per queue type). */
+  recent_count: z.number(),
   /**
    * Displays only: the speech its browser reports while connected (DeviceVoiceSchema); null
    * while it is not connected or has not said yet, and for kiosks.
@@ -154,7 +156,10 @@ const DeviceName = text(100);
 /** How long a display keeps a call under "now calling": 30 s to a day, 10 minutes unless set. */
 export const NOW_CALLING_SECONDS = { default: 600, min: 30, max: 86_400 } as const;
 
-/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?}`. */
+/** How many of the latest calls a display's board lists (per queue type): 3 to 20, 8 unless set. */
+export const RECENT_COUNT = { default: 8, min: 3, max: 20 } as const;
+
+/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?, recent_count?}`. */
 export const displayContracts = {
   main: defineContract({
     path: 'display/mainDisplay',
@@ -171,6 +176,7 @@ export const displayContracts = {
         uuid: z.uuid(),
         name: DeviceName,
         now_calling_seconds: z.int().min(NOW_CALLING_SECONDS.min).max(NOW_CALLING_SECONDS.max).optional(),
+        recent_count: z.int().min(RECENT_COUNT.min).max(RECENT_COUNT.max).optional(),
       }),
     ]),
   ),

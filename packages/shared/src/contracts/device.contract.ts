@@ -82,14 +82,19 @@ export const BoardCallSchema = z.object({
   /** 'call' or 'recheck'. */
   action: z.string(),
   called_at: InstantSchema,
+  /**
+   * The truck's licence as a public screen may show it: masked ("กข 12••", shared/plate-mask.ts)
+   * unless the branch turned masking off; a masked board never receives the full plate.
+   */
+  truck_license: z.string(),
 });
 export type BoardCall = z.infer<typeof BoardCallSchema>;
 
 /**
  * The TV board: every active station of the branch with the latest queue of the display's
  * queue types called to it within the display's `now_calling_seconds` (or nulls), and this plant
- * day's latest calls, newest first. The board itself drops a call from "now calling" once it is
- * older than `now_calling_seconds`.
+ * day's latest calls, newest first: `recent_count` of each of its queue types. The board itself drops a call from "now calling" once it is older than
+ * `now_calling_seconds`.
  */
 export const displayBoard = defineContract({
   path: 'device/displayBoard',
@@ -109,6 +114,8 @@ export const displayBoard = defineContract({
     ),
     recent: z.array(BoardCallSchema),
     now_calling_seconds: z.number(),
+    /** How many latest calls the board lists (per queue type): the display's setting. */
+    recent_count: z.number(),
   }),
 });
 

@@ -87,6 +87,11 @@ export interface DeviceCall {
   action: string;
   called_at: string;
   /**
+   * The truck's licence, masked unless its branch turned masking off (BoardCallSchema). The
+   * server always sends it; a call without it shows no plate.
+   */
+  truck_license?: string;
+  /**
    * 0 for the call itself; an officer's re-announcement of the same call carries its own
    * positive number, so a display announces it again (once) after whatever it is saying.
    */

@@ -41,6 +41,8 @@ export const YardSettingsSchema = z.object({
     .max(MINUTES_PER_DAY - 1),
   /** The calendar the branch's dates are written in: 'BE' (Buddhist era) or 'CE' (shared/calendar.ts). */
   calendar: z.enum(CALENDARS),
+  /** Plates on public screens (displays, other trucks on a driver's page) are masked: "กข 12••". */
+  mask_plates: z.boolean(),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -88,7 +90,7 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
-/** Saves the yard's rules; a setting left out (the day start, the calendar) keeps its value. */
+/** Saves the yard's rules; a setting left out (the day start, the calendar, plate masking) keeps its value. */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
@@ -96,6 +98,7 @@ export const saveYardSettings = defineContract({
     ...YardSettingsSchema.shape,
     day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
     calendar: YardSettingsSchema.shape.calendar.optional(),
+    mask_plates: YardSettingsSchema.shape.mask_plates.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

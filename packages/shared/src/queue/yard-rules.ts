@@ -32,6 +32,8 @@ export interface YardSettings {
   dayStartMinutes: number;
   /** The calendar its dates are written in (shared/calendar.ts). */
   calendar: Calendar;
+  /** Plates on public screens are masked (shared/plate-mask.ts) unless this is off. */
+  maskPlates: boolean;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -39,6 +41,7 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   noShowPolicy: 'requeue',
   dayStartMinutes: DEFAULT_DAY_START_MINUTES,
   calendar: DEFAULT_CALENDAR,
+  maskPlates: true,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

@@ -56,6 +56,7 @@ export function registerControllerRoutes(
         ? await services.displays.update(auth, body.uuid, {
             name: body.name,
             nowCallingSeconds: body.now_calling_seconds,
+            recentCount: body.recent_count,
           })
         : await services.displays.create(auth, body.name),
   }));

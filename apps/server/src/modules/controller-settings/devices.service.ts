@@ -87,6 +87,7 @@ export function createDevicesService(
         name: string;
         printerName?: string | null | undefined;
         nowCallingSeconds?: number | undefined;
+        recentCount?: number | undefined;
       },
     ) {
       const current = await find(auth, { uuid });
@@ -98,7 +99,9 @@ export function createDevicesService(
         kind === 'display' && values.nowCallingSeconds !== undefined
           ? { nowCallingSeconds: values.nowCallingSeconds }
           : {};
-      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling });
+      const recent =
+        kind === 'display' && values.recentCount !== undefined ? { recentCount: values.recentCount } : {};
+      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling, ...recent });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },

@@ -7,6 +7,7 @@ import {
   deviceHellos,
   deviceQueueTypes,
   devices,
+  queues,
   queueTypes,
 } from '../../db/schema.ts';
 
@@ -86,14 +87,26 @@ export function createDeviceGatewayRepository(db: Db) {
           name: devices.name,
           printerName: devices.printerName,
           nowCallingSeconds: devices.nowCallingSeconds,
+          recentCount: devices.recentCount,
           verifiedDate: devices.verifiedDate,
           branchName: branches.name,
+          maskPlates: branches.maskPlates,
           companyName: branches.companyName,
           calendar: branches.calendar,
         })
         .from(devices)
         .innerJoin(branches, eq(branches.id, devices.branchId))
         .where(eq(devices.id, deviceId));
+      return row ?? null;
+    },
+
+    /** A ticket's licence and whether its branch masks plates on public screens. */
+    async plateOfQueue(queueId: number) {
+      const [row] = await db
+        .select({ licence: queues.truckLicense, maskPlates: branches.maskPlates })
+        .from(queues)
+        .innerJoin(branches, eq(branches.id, queues.branchId))
+        .where(eq(queues.id, queueId));
       return row ?? null;
     },
 
@@ -127,6 +140,7 @@ export function createDeviceGatewayRepository(db: Db) {
           verifiedDate: devices.verifiedDate,
           printer_name: devices.printerName,
           now_calling_seconds: devices.nowCallingSeconds,
+          recent_count: devices.recentCount,
         })
         .from(devices)
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
@@ -177,7 +191,7 @@ export function createDeviceGatewayRepository(db: Db) {
 
     async updateDevice(
       id: number,
-      values: { name: string; printerName?: string | null; nowCallingSeconds?: number },
+      values: { name: string; printerName?: string | null; nowCallingSeconds?: number; recentCount?: number },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));
     },

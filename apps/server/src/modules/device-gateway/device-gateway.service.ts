@@ -1,5 +1,10 @@
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
-import { DeviceIdSchema, NOW_CALLING_SECONDS } from '@truck-queue/shared/contracts/controller.contract';
+import { publicPlate } from '@truck-queue/shared/plate-mask';
+import {
+  DeviceIdSchema,
+  NOW_CALLING_SECONDS,
+  RECENT_COUNT,
+} from '@truck-queue/shared/contracts/controller.contract';
 import {
   DeviceSecretSchema,
   type BoardCall,
@@ -28,9 +33,6 @@ export type Arrival =
   | { status: 'taken' }
   | { status: 'full' }
   | { status: 'limited' };
-
-/** How many of the plant day's calls the board's strip shows. */
-export const BOARD_RECENT_CALLS = 10;
 
 /**
  * A display or kiosk as the server knows it (DESIGN.md "Devices"): who it is (its short id and
@@ -149,7 +151,7 @@ export function createDeviceService(deps: {
    * The board's calls (and rechecks) of these queue types, newest first: those of this plant day
    * (a few hundred rows), and any older one still within the display's now-calling time.
    */
-  async function boardCalls(device: DeviceContext, typeIds: number[], holdSeconds: number) {
+  async function boardCalls(device: DeviceContext, typeIds: number[], holdSeconds: number, mask: boolean) {
     if (typeIds.length === 0) return { calls: [], holdStart: clock.now(), dayStart: clock.now() };
     const calendar = await days.calendar(device.branchId);
     const [dayStart] = calendar.range(calendar.today);
@@ -160,9 +162,10 @@ export function createDeviceService(deps: {
       calendar.insideSince,
       holdStart < dayStart ? holdStart : dayStart,
     );
-    const calls: BoardCall[] = rows.map(({ called, ...call }) => ({
+    const calls: BoardCall[] = rows.map(({ called, licence, ...call }) => ({
       ...call,
       called_at: called.toISOString(),
+      truck_license: publicPlate(licence, mask),
     }));
     return { calls, holdStart, dayStart };
   }
@@ -196,19 +199,29 @@ export function createDeviceService(deps: {
 
     /**
      * The TV board: each active station with its latest call of the display's queue types made
-     * within the display's now-calling time, and the plant day's latest calls.
+     * within the display's now-calling time, and the plant day's latest calls: the display's
+     * recent_count of each queue type. Plates are masked unless the branch turned masking off.
      */
     async board(device: DeviceContext) {
       const [typeRows, row] = await Promise.all([queueTypesOf(device), repo.findDeviceInfo(device.deviceId)]);
       const holdSeconds = row?.nowCallingSeconds ?? NOW_CALLING_SECONDS.default;
+      const recentCount = row?.recentCount ?? RECENT_COUNT.default;
       const [stationRows, { calls, holdStart, dayStart }] = await Promise.all([
         catalog.listActiveStations(device.branchId),
         boardCalls(
           device,
           typeRows.map((t) => t.id),
           holdSeconds,
+          row?.maskPlates ?? true,
         ),
       ]);
+      const perType = new Map<string, number>();
+      const recent = calls.filter((c) => {
+        if (Date.parse(c.called_at) < dayStart.getTime()) return false;
+        const shown = perType.get(c.queue_type_name) ?? 0;
+        perType.set(c.queue_type_name, shown + 1);
+        return shown < recentCount;
+      });
       const byStation = new Map<number, BoardCall>();
       for (const call of calls) {
         if (Date.parse(call.called_at) < holdStart.getTime()) break;
@@ -226,10 +239,9 @@ export function createDeviceService(deps: {
             called_at: call?.called_at ?? null,
           };
         }),
-        recent: calls
-          .filter((c) => Date.parse(c.called_at) >= dayStart.getTime())
-          .slice(0, BOARD_RECENT_CALLS),
+        recent,
         now_calling_seconds: holdSeconds,
+        recent_count: recentCount,
       };
     },
 
@@ -245,6 +257,12 @@ export function createDeviceService(deps: {
     /** A kiosk's suggestions: its branch's recent licences that start with what the driver typed. */
     recentPlates: (device: DeviceContext, typed: string): Promise<string[]> =>
       findRecentPlates(queueReads, clock, device.branchId, typed, 'prefix'),
+
+    /** A ticket's licence as its branch's public screens show it (masked unless turned off). */
+    async publicPlateOfQueue(queueId: number): Promise<string> {
+      const row = await repo.plateOfQueue(queueId);
+      return row ? publicPlate(row.licence, row.maskPlates) : '';
+    },
 
     /** The verified displays of a branch that show this queue type (they announce its calls). */
     displaysShowing: (branchQueueTypeId: number): Promise<number[]> =>

@@ -278,6 +278,7 @@ export function createQueueReadsRepository(db: Db) {
           station_name: stations.name,
           action: queueTransitions.action,
           called: queueTransitions.created,
+          licence: queues.truckLicense,
         })
         .from(queueTransitions)
         .innerJoin(queues, eq(queues.id, queueTransitions.queueId))

@@ -56,6 +56,7 @@ export function createYardRepository(db: Db) {
           noShowPolicy: branches.noShowPolicy,
           dayStartMinutes: branches.dayStartMinutes,
           calendar: branches.calendar,
+          maskPlates: branches.maskPlates,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -69,6 +70,7 @@ export function createYardRepository(db: Db) {
         noShowPolicy: NoShowPolicy;
         dayStartMinutes: number;
         calendar: Calendar;
+        maskPlates: boolean;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

@@ -25,6 +25,7 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_policy: s.noShowPolicy,
   day_start_minutes: s.dayStartMinutes,
   calendar: s.calendar,
+  mask_plates: s.maskPlates,
 });
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
@@ -45,6 +46,7 @@ export function createYardService(deps: {
       noShowPolicy: policy,
       dayStartMinutes: row.dayStartMinutes,
       calendar: row.calendar,
+      maskPlates: row.maskPlates,
     };
   }
 
@@ -92,8 +94,8 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar'> &
-        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar'>>,
+      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates'> &
+        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates'>>,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -101,11 +103,17 @@ export function createYardService(deps: {
         noShowPolicy: input.no_show_policy,
         dayStartMinutes: input.day_start_minutes ?? before.dayStartMinutes,
         calendar: input.calendar ?? before.calendar,
+        maskPlates: input.mask_plates ?? before.maskPlates,
       };
       await repo.saveSettings(auth.branchId, next);
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
-      // writes dates in its calendar and counts days from its day start: they learn it now.
-      if (next.calendar !== before.calendar || next.dayStartMinutes !== before.dayStartMinutes) {
+      // writes dates in its calendar, counts days from its day start and masks plates or not:
+      // they learn it now.
+      if (
+        next.calendar !== before.calendar ||
+        next.dayStartMinutes !== before.dayStartMinutes ||
+        next.maskPlates !== before.maskPlates
+      ) {
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       }
       return toWire(next);

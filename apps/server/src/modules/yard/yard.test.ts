@@ -99,6 +99,7 @@ describe('reason lists', () => {
     expect(rules.settings).toEqual({
       day_start_minutes: 0,
       calendar: 'BE',
+      mask_plates: true,
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',
     });

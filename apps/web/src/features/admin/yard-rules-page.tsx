@@ -12,13 +12,14 @@ import { useYardSettings } from './yard/api/use-yard-settings.ts';
 import { NoShowCard } from './yard/components/no-show-card.tsx';
 import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
+import { PlatesCard } from './yard/components/plates-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided), its no-show rule, when its working day starts and the year its dates are written in. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule, when its working day starts, the year its dates are written in and whether public screens mask plates. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function YardRulesPage() {
   const [settingsFailure, setSettingsFailure] = useState<string | null>(null);
   const [dayStartFailure, setDayStartFailure] = useState<string | null>(null);
   const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
+  const [platesFailure, setPlatesFailure] = useState<string | null>(null);
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
 
@@ -101,14 +103,36 @@ export function YardRulesPage() {
           );
         }}
       />
+      <PlatesCard
+        maskPlates={query.data?.settings.mask_plates}
+        saving={saveSettings.isPending}
+        failure={platesFailure}
+        onSave={(maskPlates) => {
+          const current = query.data?.settings;
+          if (!current) return;
+          setPlatesFailure(null);
+          saveSettings.mutate(
+            { ...current, mask_plates: maskPlates },
+            {
+              onSuccess: saved,
+              onError: (error) => setPlatesFailure(errorMessage(t, error)),
+            },
+          );
+        }}
+      />
       <NoShowCard
         settings={query.data?.settings}
         saving={saveSettings.isPending}
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start and the calendar out: the server keeps them.
-          const { day_start_minutes: _dayStart, calendar: _calendar, ...noShow } = settings;
+          // The no-show form leaves the day start, the calendar and plate masking out: the server keeps them.
+          const {
+            day_start_minutes: _dayStart,
+            calendar: _calendar,
+            mask_plates: _maskPlates,
+            ...noShow
+          } = settings;
           saveSettings.mutate(noShow, {
             onSuccess: saved,
             onError: (error) => setSettingsFailure(errorMessage(t, error)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
-import { applyCall, boardAt, type Board } from './board.ts';
+import { applyCall, boardAt, boardColumns, boardOrientation, columnGrid, type Board } from './board.ts';
 
 const board: Board = {
   status: 1,
@@ -31,9 +31,11 @@ const board: Board = {
       station_name: 'ลานเทมัน 1',
       action: 'call',
       called_at: '2025-03-07T01:00:00.000Z',
+      truck_license: 'กข 12••',
     },
   ],
   now_calling_seconds: 600,
+  recent_count: 8,
 };
 
 const call: DeviceCall = {
@@ -45,6 +47,7 @@ const call: DeviceCall = {
   station_name: 'ลานเทมัน 2',
   action: 'call',
   called_at: '2025-03-07T01:05:00.000Z',
+  truck_license: '70-56•• / 71-12••',
 };
 
 describe('a live call on the board', () => {
@@ -53,6 +56,8 @@ describe('a live call on the board', () => {
     expect(next.recent.map((r) => r.id)).toEqual([11, 10]);
     expect(next.stations[1]).toMatchObject({ queue_number: 'A002', called_at: call.called_at });
     expect(next.stations[0]).toBe(board.stations[0]);
+    expect(next.recent[0]).toMatchObject({ truck_license: '70-56•• / 71-12••' });
+    expect(next.recent[0]).not.toHaveProperty('attempt');
   });
 
   it('is ignored when the board already has it or has something newer', () => {
@@ -81,5 +86,66 @@ describe('the board as time passes', () => {
     const hourLong = { ...board, now_calling_seconds: 3600 };
     expect(boardAt(hourLong, at('2025-03-07T01:59:00.000Z')).nowCalling?.queue_number).toBe('A001');
     expect(boardAt(hourLong, at('2025-03-07T02:00:00.000Z')).nowCalling).toBeNull();
+  });
+});
+
+describe('the board’s layout', () => {
+  it('is side by side on a wide screen and top to bottom on a tall one, by the window’s shape', () => {
+    expect(boardOrientation(1920, 1080)).toBe('landscape');
+    expect(boardOrientation(1366, 768)).toBe('landscape');
+    expect(boardOrientation(1080, 1920)).toBe('portrait');
+    expect(boardOrientation(768, 1366)).toBe('portrait');
+    expect(boardOrientation(1000, 1000)).toBe('landscape');
+  });
+
+  it('puts up to four columns in a row on a wide screen, three on a tall one, rows shared out evenly', () => {
+    expect(columnGrid(2, 'landscape')).toEqual({ columns: 2, rows: 1 });
+    expect(columnGrid(4, 'landscape')).toEqual({ columns: 4, rows: 1 });
+    expect(columnGrid(5, 'landscape')).toEqual({ columns: 3, rows: 2 });
+    expect(columnGrid(2, 'portrait')).toEqual({ columns: 2, rows: 1 });
+    expect(columnGrid(3, 'portrait')).toEqual({ columns: 3, rows: 1 });
+    expect(columnGrid(4, 'portrait')).toEqual({ columns: 2, rows: 2 });
+    expect(columnGrid(1, 'portrait')).toEqual({ columns: 1, rows: 1 });
+  });
+});
+
+describe('columns by queue type', () => {
+  const minute = 60_000;
+  const start = Date.parse('2025-03-07T01:00:00.000Z');
+  const calls = Array.from({ length: 14 }, (_, i) => ({
+    id: 100 - i,
+    queue_number: `${i % 2 === 0 ? 'A' : 'B'}${String(100 - i).padStart(3, '0')}`,
+    queue_type_name: i % 2 === 0 ? 'ส่งมัน' : 'ส่งอ้อย',
+    station_id: 1,
+    station_name: 'ลานเทมัน 1',
+    action: 'call',
+    called_at: new Date(start - i * minute).toISOString(),
+    truck_license: 'กข 12••',
+  }));
+  const day: Board = { ...board, recent: calls, recent_count: 3 };
+
+  it('is one column with no heading on a display of one queue type: the latest large, N latest listed', () => {
+    const [only, ...none] = boardColumns(day, ['ส่งมัน'], start + minute);
+    expect(none).toHaveLength(0);
+    expect(only!.title).toBeNull();
+    expect(only!.latest?.id).toBe(100);
+    expect(only!.recent.map((c) => c.id)).toEqual([100, 99, 98]);
+  });
+
+  it('is a column per queue type, in the display’s order, each with its own latest and N calls', () => {
+    const columns = boardColumns(day, ['ส่งอ้อย', 'ส่งมัน'], start + minute);
+    expect(columns.map((c) => c.title)).toEqual(['ส่งอ้อย', 'ส่งมัน']);
+    expect(columns[0]!.latest?.queue_number).toBe('B099');
+    expect(columns[0]!.recent.map((c) => c.queue_number)).toEqual(['B099', 'B097', 'B095']);
+    expect(columns[1]!.latest?.queue_number).toBe('A100');
+    expect(columns[1]!.recent.map((c) => c.queue_number)).toEqual(['A100', 'A098', 'A096']);
+  });
+
+  it('shows no latest large once it is no longer "now calling" (it stays listed), and heads an empty type too', () => {
+    const later = start + 11 * minute;
+    const columns = boardColumns(day, ['ส่งมัน', 'ส่งข้าวโพด'], later);
+    expect(columns[0]!.latest).toBeNull();
+    expect(columns[0]!.recent.map((c) => c.queue_number)).toEqual(['A100', 'A098', 'A096']);
+    expect(columns[1]).toEqual({ title: 'ส่งข้าวโพด', latest: null, recent: [] });
   });
 });

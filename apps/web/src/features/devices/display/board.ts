@@ -3,11 +3,12 @@ import type { deviceContracts } from '@truck-queue/shared/contracts/device.contr
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 
 export type Board = ResponseOf<typeof deviceContracts.displayBoard>;
+export type BoardCall = Board['recent'][number];
 
 export const boardQueryKey = (deviceId: string) => ['device', 'display', 'board', deviceId] as const;
 
-/** How many latest calls the board keeps after a live call (the server sends its own number). */
-const RECENT_KEPT = 20;
+/** At most this many calls are kept after live calls (the refetch that follows trims them). */
+const RECENT_KEPT = 200;
 
 /**
  * The board with a call that just arrived over the socket, shown at once while the board is
@@ -17,6 +18,7 @@ export function applyCall(board: Board, call: DeviceCall): Board {
   if (board.recent.some((r) => r.id === call.id)) return board;
   const newest = board.recent[0];
   if (newest && Date.parse(newest.called_at) > Date.parse(call.called_at)) return board;
+  const { attempt: _attempt, ...shown } = call;
   return {
     ...board,
     stations: board.stations.map((s) =>
@@ -30,7 +32,7 @@ export function applyCall(board: Board, call: DeviceCall): Board {
           }
         : s,
     ),
-    recent: [call, ...board.recent].slice(0, Math.max(RECENT_KEPT, board.recent.length)),
+    recent: [{ ...shown, truck_license: call.truck_license ?? '' }, ...board.recent].slice(0, RECENT_KEPT),
   };
 }
 
@@ -53,4 +55,51 @@ export function boardAt(board: Board, now: number) {
         : { ...s, queue_number: null, queue_type_name: null, action: null, called_at: null },
     ),
   };
+}
+
+/** A screen wider than tall is laid out side by side (16:9); a taller one top to bottom (9:16). */
+export type BoardOrientation = 'landscape' | 'portrait';
+
+export function boardOrientation(width: number, height: number): BoardOrientation {
+  return width >= height ? 'landscape' : 'portrait';
+}
+
+/** One queue type's column: its latest call while "now calling", and its latest calls. */
+export interface BoardColumn {
+  /** The queue type's name; null on a display of one queue type (no heading needed). */
+  title: string | null;
+  /** Shown large while it is "now calling". */
+  latest: BoardCall | null;
+  /** The display's `recent_count` latest calls, newest first (the latest among them). */
+  recent: BoardCall[];
+}
+
+/**
+ * The board's columns at `now`: one per queue type the display shows (in the display's order)
+ * when it shows several, else one for all its calls. Each has its latest call while it is "now
+ * calling" (shown large) and its `recent_count` latest calls, each with its station.
+ */
+export function boardColumns(board: Board, typeNames: readonly string[], now: number): BoardColumn[] {
+  const column = (title: string | null, calls: BoardCall[]): BoardColumn => {
+    const first = calls[0];
+    const latest = first && stillCalling(board, first.called_at, now) ? first : null;
+    return { title, latest, recent: calls.slice(0, board.recent_count) };
+  };
+  if (typeNames.length <= 1) return [column(null, board.recent)];
+  return typeNames.map((name) =>
+    column(
+      name,
+      board.recent.filter((c) => c.queue_type_name === name),
+    ),
+  );
+}
+
+/**
+ * How the columns sit on the screen: side by side, up to four in a row on a wide screen and
+ * three on a tall one; more go onto further rows, shared out evenly.
+ */
+export function columnGrid(count: number, orientation: BoardOrientation): { columns: number; rows: number } {
+  const most = orientation === 'landscape' ? 4 : 3;
+  const rows = Math.max(1, Math.ceil(count / most));
+  return { columns: Math.max(1, Math.ceil(count / rows)), rows };
 }

@@ -4,8 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import { useLayoutSettings } from '../../../lib/layout-settings-context.tsx';
 import { useNow } from '../../../lib/use-now.ts';
-import { boardAt, type Board } from './board.ts';
+import {
+  boardAt,
+  boardColumns,
+  columnGrid,
+  type Board,
+  type BoardCall,
+  type BoardColumn,
+  type BoardOrientation,
+} from './board.ts';
 import { Clock, useDateFormats } from './clock.tsx';
+import { useBoardOrientation } from './use-board-orientation.ts';
 import './display-board.css';
 
 /** What just arrived live: flashes for a few seconds (a board loaded from scratch does not). */
@@ -16,9 +25,6 @@ export interface FlashTarget {
 }
 
 const NO_NUMBER = '—';
-
-/** More stations than this: smaller cards, so every one still fits on the screen. */
-const DENSE_FROM = 9;
 
 /** The antd theme as CSS variables for display-board.css: light and dark both follow the app's setting. */
 function useThemeVariables(): CSSProperties {
@@ -45,8 +51,14 @@ function useThemeVariables(): CSSProperties {
 }
 
 export function BoardFrame({ children }: { children: ReactNode }) {
+  const orientation = useBoardOrientation();
   return (
-    <div className="tqd-root" style={useThemeVariables()} data-testid="display-board">
+    <div
+      className={`tqd-root tqd-${orientation}`}
+      style={useThemeVariables()}
+      data-testid="display-board"
+      data-orientation={orientation}
+    >
       {children}
     </div>
   );
@@ -73,7 +85,22 @@ function ActionTag({ action }: { action: string | null }) {
 
 type Shown = ReturnType<typeof boardAt>;
 
-/** The newest call while it is "now calling", as large as the screen allows. */
+/** The truck's plate as the server sent it (masked unless the branch turned masking off). */
+function Plate({ licence, testId }: { licence: string; testId?: string }) {
+  const { t } = useTranslation();
+  if (!licence) return null;
+  return (
+    <span
+      className="tqd-plate"
+      data-testid={testId}
+      aria-label={t('displayBoard.plateLabel', { plate: licence })}
+    >
+      {licence}
+    </span>
+  );
+}
+
+/** The newest call while it is "now calling", as large as the screen allows (a display of one queue type). */
 function Hero({ board, shown, flash }: { board: Board; shown: Shown; flash: FlashTarget | null }) {
   const { t } = useTranslation();
   const newest = shown.nowCalling;
@@ -103,21 +130,22 @@ function Hero({ board, shown, flash }: { board: Board; shown: Shown; flash: Flas
         {newest.station_name}
       </div>
       <div className="tqd-hero-type">
-        {newest.queue_type_name}
+        <Plate licence={newest.truck_license} testId="display-newest-plate" />
+        <span>{newest.queue_type_name}</span>
         <ActionTag action={newest.action} />
       </div>
     </section>
   );
 }
 
+/** Each station and the call it has now: a strip under the calls, where the layout has room. */
 function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null }) {
   const { t } = useTranslation();
-  const formats = useDateFormats();
   const newest = shown.nowCalling ?? undefined;
   return (
     <section className="tqd-stations-panel" aria-label={t('displayBoard.stationsTitle')}>
       <h2 className="tqd-section-title">{t('displayBoard.stationsTitle')}</h2>
-      <ul className={`tqd-stations${shown.stations.length >= DENSE_FROM ? ' tqd-dense' : ''}`}>
+      <ul className="tqd-stations">
         {shown.stations.map((s) => {
           const flashing =
             flash !== null && flash.stationId === s.station_id && flash.queueNumber === s.queue_number;
@@ -130,26 +158,15 @@ function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null })
               data-testid="display-station"
               data-station={s.station_name}
             >
-              <div className="tqd-station-name">{s.station_name}</div>
-              <div
+              <span className="tqd-station-name">{s.station_name}</span>
+              <span
                 className={`tqd-station-number${s.queue_number ? '' : ' tqd-none'}`}
                 data-testid="display-station-number"
                 aria-label={s.queue_number ?? t('displayBoard.noCall')}
               >
                 {s.queue_number ?? NO_NUMBER}
-              </div>
-              <div className="tqd-station-meta">
-                {s.queue_number && s.called_at ? (
-                  <>
-                    {s.queue_type_name}
-                    {' · '}
-                    {t('displayBoard.calledAt', { time: formats.shortTime.format(new Date(s.called_at)) })}
-                    <ActionTag action={s.action} />
-                  </>
-                ) : (
-                  t('displayBoard.noCall')
-                )}
-              </div>
+              </span>
+              {s.action === 'recheck' && <ActionTag action={s.action} />}
             </li>
           );
         })}
@@ -158,18 +175,30 @@ function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null })
   );
 }
 
-function Recent({ board }: { board: Board }) {
+/**
+ * A column's (or the board's) latest calls, each with its station, plate and time: as many rows
+ * as the display's setting, the newest first and marked.
+ */
+function RecentList({ calls, rows, testId }: { calls: BoardCall[]; rows: number; testId: string }) {
   const { t } = useTranslation();
   const formats = useDateFormats();
   return (
     <section className="tqd-recent" aria-label={t('displayBoard.recentTitle')}>
-      <h2 className="tqd-recent-title">{t('displayBoard.recentTitle')}</h2>
-      <ol className="tqd-recent-list" data-testid="display-recent">
-        {board.recent.length === 0 && <li className="tqd-recent-none">{NO_NUMBER}</li>}
-        {board.recent.map((r, index) => (
-          <li key={r.id} className={`tqd-recent-item${index === 0 ? ' tqd-recent-newest' : ''}`}>
+      <h2 className="tqd-section-title">{t('displayBoard.recentTitle')}</h2>
+      <ol className="tqd-recent-list" data-testid={testId} style={{ '--tqd-rows': rows } as CSSProperties}>
+        {calls.length === 0 && <li className="tqd-recent-none">{NO_NUMBER}</li>}
+        {calls.map((r, index) => (
+          <li
+            key={r.id}
+            className={`tqd-recent-item${index === 0 ? ' tqd-recent-newest' : ''}`}
+            data-testid="display-recent-item"
+          >
             <span className="tqd-recent-number">{r.queue_number}</span>
             <span className="tqd-recent-station">{r.station_name}</span>
+            <span className="tqd-recent-plate">
+              <Plate licence={r.truck_license} testId="display-recent-plate" />
+              <ActionTag action={r.action} />
+            </span>
             <span className="tqd-recent-time">{formats.shortTime.format(new Date(r.called_at))}</span>
           </li>
         ))}
@@ -178,7 +207,122 @@ function Recent({ board }: { board: Board }) {
   );
 }
 
-/** The registered display: header, newest call, every station, latest calls. */
+/**
+ * One queue type's column: its name, its latest call large while it is "now calling", its
+ * latest calls. The column holding the board's newest call carries the board's "newest" test ids.
+ */
+function Column({
+  column,
+  rows,
+  flash,
+  newest,
+}: {
+  column: BoardColumn;
+  rows: number;
+  flash: FlashTarget | null;
+  newest: boolean;
+}) {
+  const { t } = useTranslation();
+  const latest = column.latest;
+  const id = (part: string) => (newest ? `display-newest${part}` : `display-column-latest${part}`);
+  return (
+    <section className="tqd-column" data-testid="display-column" data-type={column.title ?? ''}>
+      <h2 className="tqd-column-title" data-testid="display-column-title">
+        {column.title}
+      </h2>
+      {latest ? (
+        <div
+          key={latest.id}
+          className={`tqd-latest${newest ? ' tqd-latest-newest' : ''}${flash?.id === latest.id ? ' tqd-flash' : ''}`}
+          data-testid={id('')}
+          data-part="latest"
+          aria-live="polite"
+        >
+          <div className="tqd-latest-label">{t('displayBoard.nowCalling')}</div>
+          <div className="tqd-latest-number" data-testid={id('-number')} data-part="latest-number">
+            {latest.queue_number}
+          </div>
+          <div className="tqd-latest-station">
+            {t('displayBoard.pleaseGoTo')}{' '}
+            <strong data-testid={id('-station')} data-part="latest-station">
+              {latest.station_name}
+            </strong>
+          </div>
+          <div className="tqd-latest-plate">
+            <Plate licence={latest.truck_license} testId="display-column-plate" />
+            <ActionTag action={latest.action} />
+          </div>
+        </div>
+      ) : (
+        <div className="tqd-latest tqd-latest-empty" data-part="latest">
+          <div className="tqd-latest-label">{t('displayBoard.noCallsNow')}</div>
+        </div>
+      )}
+      <RecentList
+        calls={column.recent}
+        rows={rows}
+        testId={newest ? 'display-recent' : 'display-column-recent'}
+      />
+    </section>
+  );
+}
+
+function Layout({
+  device,
+  board,
+  flash,
+  orientation,
+}: {
+  device: DeviceInfo;
+  board: Board;
+  flash: FlashTarget | null;
+  orientation: BoardOrientation;
+}) {
+  // A call leaves "now calling" by itself once the display's time is up, with no event to say so.
+  const now = useNow(5_000).getTime();
+  const shown = boardAt(board, now);
+  const columns = boardColumns(
+    board,
+    device.queue_types.map((q) => q.queue_type_name),
+    now,
+  );
+  if (columns.length === 1) {
+    return (
+      <>
+        <main className="tqd-main tqd-single">
+          <Hero board={board} shown={shown} flash={flash} />
+          <RecentList calls={columns[0]!.recent} rows={board.recent_count} testId="display-recent" />
+        </main>
+        <Stations shown={shown} flash={flash} />
+      </>
+    );
+  }
+  const grid = columnGrid(columns.length, orientation);
+  // Rows of a column: fewer when columns are stacked, so each still reads from afar.
+  const rows = grid.rows > 1 ? Math.min(board.recent_count, 5) : board.recent_count;
+  const newestId = board.recent[0]?.id;
+  return (
+    <>
+      <main
+        className="tqd-main tqd-columns"
+        style={{ '--tqd-cols': grid.columns, '--tqd-col-rows': grid.rows } as CSSProperties}
+      >
+        {columns.map((column) => (
+          <Column
+            key={column.title}
+            column={{ ...column, recent: column.recent.slice(0, rows) }}
+            rows={rows}
+            flash={flash}
+            newest={newestId !== undefined && column.recent[0]?.id === newestId}
+          />
+        ))}
+      </main>
+      <Stations shown={shown} flash={flash} />
+    </>
+  );
+}
+
+/** The registered display: header, the latest call large, the calls before it, per queue type when several. */
 export function DisplayBoard({
   device,
   board,
@@ -197,21 +341,13 @@ export function DisplayBoard({
   overlays?: ReactNode;
 }) {
   const { t } = useTranslation();
-  // A call leaves "now calling" by itself once the display's time is up, with no event to say so.
-  const now = useNow(5_000).getTime();
-  const shown = board ? boardAt(board, now) : null;
+  const orientation = useBoardOrientation();
   return (
     <BoardFrame>
       {banner}
       <BoardHeader device={device} />
-      {board && shown ? (
-        <>
-          <main className="tqd-main">
-            <Hero board={board} shown={shown} flash={flash} />
-            <Stations shown={shown} flash={flash} />
-          </main>
-          <Recent board={board} />
-        </>
+      {board ? (
+        <Layout device={device} board={board} flash={flash} orientation={orientation} />
       ) : (
         <main className="tqd-main tqd-main-loading">
           <Spin size="large" />

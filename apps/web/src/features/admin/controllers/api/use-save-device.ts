@@ -12,16 +12,26 @@ export interface SaveDeviceInput {
   printerName?: string | null | undefined;
   /** Displays only, on edit: how long a call stays under "now calling". */
   nowCallingSeconds?: number | undefined;
+  /** Displays only, on edit: how many of the latest calls its board lists. */
+  recentCount?: number | undefined;
 }
 
 /**
  * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
- * `printer_name`, displays `now_calling_seconds`).
+ * `printer_name`, displays `now_calling_seconds` and `recent_count`).
  */
-export function saveDevice({ kind, uuid, name, printerName, nowCallingSeconds }: SaveDeviceInput) {
+export function saveDevice({
+  kind,
+  uuid,
+  name,
+  printerName,
+  nowCallingSeconds,
+  recentCount,
+}: SaveDeviceInput) {
   if (kind === 'display') {
     const nowCalling = nowCallingSeconds === undefined ? {} : { now_calling_seconds: nowCallingSeconds };
-    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling } : { name });
+    const recent = recentCount === undefined ? {} : { recent_count: recentCount };
+    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling, ...recent } : { name });
   }
   return callApi(
     printerContracts.save,

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NOW_CALLING_SECONDS, type DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  NOW_CALLING_SECONDS,
+  RECENT_COUNT,
+  type DeviceRow,
+} from '@truck-queue/shared/contracts/controller.contract';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
@@ -15,6 +19,8 @@ interface DeviceFormValues {
   printerName?: string | undefined;
   /** Only on a display's edit: minutes a call stays under "now calling". */
   nowCallingMinutes?: number | undefined;
+  /** Only on a display's edit: how many latest calls its board lists. */
+  recentCount?: number | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -81,6 +87,7 @@ function DeviceForm({
         name: values.name.trim(),
         printerName: printerName === '' ? null : printerName,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
+        recentCount: values.recentCount,
       },
       {
         onSuccess: () => {
@@ -108,6 +115,7 @@ function DeviceForm({
         name: editing?.name ?? '',
         printerName: editing?.printer_name ?? '',
         nowCallingMinutes: Math.round((editing?.now_calling_seconds ?? NOW_CALLING_SECONDS.default) / 60),
+        recentCount: editing?.recent_count ?? RECENT_COUNT.default,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -150,6 +158,23 @@ function DeviceForm({
             precision={0}
             suffix={t('admin.devices.minutes')}
             style={{ width: 160 }}
+          />
+        </Form.Item>
+      )}
+      {kind === 'display' && editing && (
+        <Form.Item
+          name="recentCount"
+          label={t('admin.devices.recentCount')}
+          extra={t('admin.devices.recentCountHint')}
+          rules={[{ required: true, message: t('admin.devices.recentCountRequired') }]}
+        >
+          <InputNumber
+            min={RECENT_COUNT.min}
+            max={RECENT_COUNT.max}
+            precision={0}
+            suffix={t('admin.devices.calls')}
+            style={{ width: 160 }}
+            data-testid="display-recent-count"
           />
         </Form.Item>
       )}
