@@ -1,6 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type {
+  AnnouncementReport,
+  DeviceCall,
+  DisplayStatus,
+} from '@truck-queue/shared/contracts/socket-events';
 import { CalendarProvider } from '../../lib/calendar-context.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ConnectionBanner } from './core/connection-banner.tsx';
@@ -20,7 +24,11 @@ import { useBoardRefresh, useDisplayBoard } from './display/use-display-board.ts
 export function DisplayManagePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.displayManage'));
-  const { announcer, queue, reportedVoice, sound } = useAnnouncer();
+  // Each announcement's outcome goes back over the device's socket (useDevice, below).
+  const report = useRef<(report: AnnouncementReport) => void>(() => undefined);
+  const { announcer, queue, reportedVoice, sound } = useAnnouncer({
+    onOutcome: (outcome) => report.current(outcome),
+  });
   const { refetch, showCall } = useBoardRefresh();
   const [flash, setFlash] = useState<FlashTarget | null>(null);
 
@@ -33,7 +41,14 @@ export function DisplayManagePage() {
     },
     [announcer, showCall],
   );
-  const state = useDevice('display', { onCall, onConnect: refetch, voice: reportedVoice });
+  const status: DisplayStatus | null = reportedVoice && {
+    sound: sound === 'running' ? 'on' : sound,
+    voice: reportedVoice === 'thai' ? 'browser' : 'none',
+  };
+  const state = useDevice('display', { onCall, onConnect: refetch, voice: reportedVoice, status });
+  useEffect(() => {
+    report.current = state.report;
+  }, [state.report]);
   const board = useDisplayBoard(state);
 
   if (state.status !== 'registered' || !state.device) return <UnregisteredScreen state={state} />;

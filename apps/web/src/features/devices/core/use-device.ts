@@ -10,6 +10,8 @@ import {
   type DeviceClientToServer,
   type DeviceServerToClient,
   type DeviceVoice,
+  type AnnouncementReport,
+  type DisplayStatus,
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
@@ -35,7 +37,15 @@ export interface DeviceState {
   connected: boolean;
   /** The last hello failed: the server could not be reached. */
   unreachable: boolean;
+  /**
+   * Displays: tells the server what became of an announcement (the calling page's proof). Sent
+   * at once when connected, else when the socket is back (the latest few only).
+   */
+  report: (report: AnnouncementReport) => void;
 }
+
+/** Reports kept while the socket is down, at most. */
+const UNSENT_REPORTS = 20;
 
 export const helloQueryKey = (kind: DeviceKind) => ['device', kind, 'hello'] as const;
 
@@ -60,6 +70,11 @@ export function useDevice(
      * and whenever it changes, for the Display controller to show.
      */
     voice?: DeviceVoice | null;
+    /**
+     * Displays: whether sound may play and what speaks, told on every connect and whenever it
+     * changes (the calling page warns of a muted display).
+     */
+    status?: DisplayStatus | null;
   } = {},
 ): DeviceState {
   const [identity, setIdentity] = useState(() => loadDeviceIdentity(kind));
@@ -99,6 +114,8 @@ export function useDevice(
   const onCall = useRef(handlers.onCall);
   const onConnect = useRef(handlers.onConnect);
   const voice = useRef(handlers.voice ?? null);
+  const soundStatus = useRef(handlers.status ?? null);
+  const unsent = useRef<AnnouncementReport[]>([]);
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
@@ -128,6 +145,8 @@ export function useDevice(
     socket.on('connect', () => {
       notify();
       if (voice.current) socket.emit('voice', voice.current);
+      if (soundStatus.current) socket.emit('status', soundStatus.current);
+      for (const report of unsent.current.splice(0)) socket.emit('announced', report);
       void rehello();
       onConnect.current?.();
     });
@@ -178,6 +197,22 @@ export function useDevice(
     if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
   }, [reportedVoice]);
 
+  const reportedStatus = handlers.status ?? null;
+  const statusKey = reportedStatus ? `${reportedStatus.sound}/${reportedStatus.voice}` : '';
+  useEffect(() => {
+    soundStatus.current = reportedStatus;
+    const socket = socketRef.current;
+    if (reportedStatus && socket?.connected) socket.emit('status', reportedStatus);
+    // Only a change of what it says is told again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statusKey]);
+
+  const report = useCallback((announced: AnnouncementReport) => {
+    const socket = socketRef.current;
+    if (socket?.connected) socket.emit('announced', announced);
+    else unsent.current = [...unsent.current, announced].slice(-UNSENT_REPORTS);
+  }, []);
+
   const connected = useSyncExternalStore(
     (listener) => {
       listeners.current.add(listener);
@@ -201,5 +236,6 @@ export function useDevice(
     device: data?.device ?? null,
     connected,
     unreachable: hello.failureCount > 0 || hello.isError,
+    report,
   };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { AnnouncementReport } from '@truck-queue/shared/contracts/socket-events';
 import { i18n } from '../../../lib/i18n.ts';
 import { Announcer, composeAnnouncement } from './announcer.ts';
 import { browserChime, browserSpeech, soundState, subscribeSound, voiceState } from './browser-sound.ts';
@@ -12,8 +13,14 @@ const VOICE_GRACE_MS = 3_000;
  * on the board, and a warning on the Display controller, not on the public screen).
  * Announcements are always in Thai, whatever language the screen shows.
  */
-export function useAnnouncer() {
+export function useAnnouncer(options: { onOutcome?: (report: AnnouncementReport) => void } = {}) {
+  const onOutcome = useRef(options.onOutcome);
+  useEffect(() => {
+    onOutcome.current = options.onOutcome;
+  });
   const [announcer] = useState(
+    // The ref is read only when an announcement ends, never while rendering.
+    // eslint-disable-next-line react-hooks/refs
     () =>
       new Announcer({
         compose: (call) =>
@@ -23,6 +30,8 @@ export function useAnnouncer() {
           ),
         speech: browserSpeech,
         chime: browserChime,
+        // What became of each announcement goes to the server (the calling page's proof).
+        onOutcome: (report) => onOutcome.current?.(report),
       }),
   );
   useEffect(() => {
