@@ -10,7 +10,7 @@ import { callingKeys } from './query-keys.ts';
  * and the displays of the officer's queue types with their status. Refetched live when a display
  * reports, connects or goes away, and (its key is under the live queue keys) on every queue change.
  */
-export function useAnnouncements(queueIds: number[]) {
+export function useAnnouncements(queueIds: number[], enabled = true) {
   const queryClient = useQueryClient();
   const refetch = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements }),
@@ -31,6 +31,7 @@ export function useAnnouncements(queueIds: number[]) {
     queryFn: ({ signal }) => callApi(callAnnouncements, { queue_ids: ids }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    enabled,
   });
 }
 
