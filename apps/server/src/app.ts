@@ -47,6 +47,8 @@ import { registerMetrics } from './modules/operations/metrics.ts';
 import { RequestLogController } from './modules/operations/request-log.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
+import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.ts';
+import { createAnnouncementsService } from './modules/announcements/announcements.service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -155,7 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
-  const calling = createCallingService({ db, scope: createCallingScope(db), queue, yard, days, clock });
+  const callingScope = createCallingScope(db);
+  const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock });
   const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days });
   const publicQueue = createPublicQueueService({
     db,
@@ -173,6 +176,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     companyName: config.companyName,
   });
 
+  // Which displays are connected is the realtime server's to say (it comes after the routes).
+  const announcements = createAnnouncementsService({
+    db,
+    events,
+    clock,
+    days,
+    scope: callingScope,
+    connections: (ids) =>
+      app.hasDecorator('realtime') ? app.realtime.displayConnections(ids) : Promise.resolve(new Map()),
+  });
+
   const register = createCallRegistrar(app, {
     apiKey: config.apiKey,
     authenticate: (token) => auth.authenticate(token),
@@ -182,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(register, auth);
   registerCallingRoutes(register, calling, devices);
   registerDeviceRoutes(register, devices);
+  registerAnnouncementRoutes(register, announcements);
   registerStationWorkRoutes(register, stationWork);
   registerYardRoutes(register, yard);
   registerPublicQueueRoutes(register, publicQueue);
@@ -198,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     displays: createDevicesService(db, events, 'display', clock, {
       voices: (ids) =>
         app.hasDecorator('realtime') ? app.realtime.deviceVoices(ids) : Promise.resolve(new Map()),
+      live: (ids) => announcements.live(ids),
     }),
     printers: createDevicesService(db, events, 'printer', clock),
   });
@@ -225,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     calling,
     publicQueue,
     devices,
+    announcements,
     events,
     log: app.log,
     origins: {

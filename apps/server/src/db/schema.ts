@@ -346,6 +346,8 @@ export const devices = pgTable(
     /** SHA-256 of the device's long secret: the secret of the browser that said hello with the id registered. */
     secretHash: text('secret_hash'),
     verifiedDate: ts('verified_date'),
+    /** Displays: when its socket last connected, went away or reported (stamped at most once a minute). */
+    lastSeenAt: ts('last_seen_at'),
     active: boolean('active').notNull().default(true),
     created: created(),
   },
@@ -571,4 +573,53 @@ export const queueTransitions = pgTable(
     toNumber: text('to_number'),
   },
   (t) => [index('queue_transitions_queue_idx').on(t.queueId)],
+);
+
+/**
+ * An officer's re-announcement of a call (a call or recheck transition): its id is the `attempt`
+ * the displays announce and report it with (0 is the call itself).
+ */
+export const callReannouncements = pgTable(
+  'call_reannouncements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transitionId: bigint('transition_id', { mode: 'number' })
+      .notNull()
+      .references(() => queueTransitions.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    created: created(),
+  },
+  (t) => [index('call_reannouncements_transition_idx').on(t.transitionId)],
+);
+
+/**
+ * What each display made of each announcement of a call (the proof that it played): played (at
+ * the display's time), captioned only, or failed, with the display's reason. One row per call,
+ * display and attempt; a later report of the same replaces it.
+ */
+export const callAnnouncements = pgTable(
+  'call_announcements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transitionId: bigint('transition_id', { mode: 'number' })
+      .notNull()
+      .references(() => queueTransitions.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    /** 0 for the call itself, else the call_reannouncements id. */
+    attempt: bigint('attempt', { mode: 'number' }).notNull().default(0),
+    outcome: text('outcome', { enum: ['played', 'captioned', 'failed'] }).notNull(),
+    reason: text('reason'),
+    /** The display's own time of the outcome, kept within a sane window around the report. */
+    playedAt: ts('played_at').notNull(),
+    reportedAt: ts('reported_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('call_announcements_key').on(t.transitionId, t.deviceId, t.attempt),
+    index('call_announcements_device_idx').on(t.deviceId, t.reportedAt),
+    check('call_announcements_outcome', sql`${t.outcome} in ('played', 'captioned', 'failed')`),
+  ],
 );

@@ -1,3 +1,5 @@
+import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+
 /**
  * Services announce what they committed; realtime/ turns announcements into socket emits.
  * Listeners run after the transaction, and one that throws never fails the caller's request.
@@ -41,6 +43,8 @@ export interface HubEvents {
    * officers' pages, displays, kiosks and drivers' pages fetch them again.
    */
   branchChanged: { branchId: number };
+  /** An officer re-announced a call: the displays showing its queue type announce it again. */
+  callReannounced: { branchId: number; branchQueueTypeId: number; call: DeviceCall };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;

@@ -73,6 +73,13 @@ export const RATE_LIMITS = {
    * voices change, a few in a minute at most; what goes past this is ignored.
    */
   deviceReports: { perSecond: 0.2, burst: 10 },
+  /**
+   * A display's announcement reports (one per call and re-announcement it announces): a busy
+   * desk calls every few seconds, and a display back online may report a few at once.
+   */
+  announcementReports: { perSecond: 2, burst: 60 },
+  /** An officer re-announces one call at most once every 5 s (per officer and call). */
+  reannounce: { perSecond: 0.2, burst: 1 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */

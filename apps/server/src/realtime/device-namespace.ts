@@ -6,10 +6,16 @@ import {
   DEVICE_NAMESPACE,
   DEVICE_VOICES,
   DeviceVoiceSchema,
+  DisplayStatusSchema,
   type DeviceClientToServer,
   type DeviceServerToClient,
   type DeviceVoice,
+  type DisplayStatus,
 } from '@truck-queue/shared/contracts/socket-events';
+import type {
+  AnnouncementsService,
+  DisplayConnection,
+} from '../modules/announcements/announcements.service.ts';
 import type { DeviceContext } from '../lib/auth-context.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
 import { createRateLimiter, RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
@@ -28,6 +34,8 @@ import type { RealtimeServer } from './server.ts';
 export interface DeviceData {
   device?: DeviceContext;
   voice?: DeviceVoice | null;
+  /** Displays: whether sound may play and what speaks (`status`), null until it says. */
+  status?: DisplayStatus | null;
 }
 
 export type DeviceNamespace = Namespace<
@@ -51,7 +59,13 @@ const DeviceHandshakeSchema = z.object({
  */
 export function createDeviceNamespace(
   io: RealtimeServer,
-  deps: { apiKey: string; devices: DeviceService; log: FastifyBaseLogger; trustProxy: ProxyTrust },
+  deps: {
+    apiKey: string;
+    devices: DeviceService;
+    announcements: Pick<AnnouncementsService, 'report' | 'seen'>;
+    log: FastifyBaseLogger;
+    trustProxy: ProxyTrust;
+  },
 ): DeviceNamespace {
   const deviceSpace = io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
   // Anyone may connect here (the API key is public): bounded per client address first.
@@ -74,7 +88,7 @@ export function createDeviceNamespace(
         if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
         if (arrival.status === 'full' || arrival.status === 'limited') return next(new Error('RATE_LIMITED'));
         if (arrival.status === 'registered') {
-          socket.data = { device: arrival.device, voice: null };
+          socket.data = { device: arrival.device, voice: null, status: null };
           await socket.join([
             deviceRoom(arrival.device.deviceId),
             branchDevicesRoom(arrival.device.branchId),
@@ -86,9 +100,89 @@ export function createDeviceNamespace(
       })
       .catch((error: unknown) => next(handshakeRefusal(error, deps.log)));
   });
-  deviceSpace.on('connection', (socket) => followVoice(io, socket, deps.log));
+  deviceSpace.on('connection', (socket) => {
+    followVoice(io, socket, deps.log);
+    followAnnouncements(io, socket, deps.announcements, deps.log);
+  });
   return deviceSpace;
 }
+
+/**
+ * A registered display's proof (issue 17): its last contact is stamped when it connects and goes
+ * away (the staff screens are told, to show it online or offline), its sound (`status`) is kept
+ * on its socket like its voice, and each `announced` report is kept with its call (the branch's
+ * staff screens are told `announcementChanged`). Bounded per socket; a malformed report, or one
+ * of a call this display was never sent, changes nothing and is not answered.
+ */
+function followAnnouncements(
+  io: RealtimeServer,
+  socket: DeviceSocket,
+  announcements: Pick<AnnouncementsService, 'report' | 'seen'>,
+  log: FastifyBaseLogger,
+): void {
+  const device = socket.data.device;
+  if (device?.kind !== 'display') return;
+  const staff = io.to(branchRoom(device.branchId));
+  const tellStaff = () => staff.emit('deviceChanged', { kind: 'display', uuid: device.uuid });
+  const stamp = () =>
+    announcements
+      .seen(device.deviceId)
+      .catch((error: unknown) =>
+        log.warn({ err: error, device: device.deviceId }, 'could not stamp last seen'),
+      )
+      .finally(tellStaff);
+  void stamp();
+  const statuses = new TokenBucket(RATE_LIMITS.deviceReports);
+  socket.on('status', (raw: unknown) => {
+    if (statuses.take() > 0) return;
+    const status = DisplayStatusSchema.safeParse(raw);
+    if (!status.success) return;
+    const known = socket.data.status;
+    if (known?.sound === status.data.sound && known.voice === status.data.voice) return;
+    socket.data.status = status.data;
+    tellStaff();
+  });
+  const reports = new TokenBucket(RATE_LIMITS.announcementReports);
+  socket.on('announced', (raw: unknown) => {
+    if (reports.take() > 0) return;
+    announcements
+      .report(device, raw)
+      .then((kept) => {
+        if (kept) staff.emit('announcementChanged', { call_id: kept.callId, device_uuid: device.uuid });
+        else log.debug({ device: device.deviceId }, 'a display reported an announcement it was not sent');
+      })
+      .catch((error: unknown) =>
+        log.warn({ err: error, device: device.deviceId }, 'could not keep an announcement report'),
+      );
+  });
+  socket.on('disconnect', () => void stamp());
+}
+
+/**
+ * The connected displays among these, on every instance (with the Redis adapter too), with
+ * what they said of their sound. One display open twice is shown by its weaker browser.
+ */
+export async function displayConnections(
+  deviceSpace: DeviceNamespace,
+  deviceIds: readonly number[],
+): Promise<Map<number, DisplayConnection>> {
+  const found = new Map<number, DisplayConnection>();
+  if (deviceIds.length === 0) return found;
+  const sockets = await deviceSpace.in(deviceIds.map(deviceRoom)).fetchSockets();
+  for (const { data } of sockets) {
+    const id = data.device?.deviceId;
+    if (id === undefined) continue;
+    const mine: DisplayConnection = { sound: data.status?.sound ?? null, voice: data.status?.voice ?? null };
+    const known = found.get(id);
+    if (!known || weaker(mine, known)) found.set(id, mine);
+  }
+  return found;
+}
+
+const SOUND_RANK = { on: 0, blocked: 1, unsupported: 2 } as const;
+/** Whether `a` can play less than `b` (a browser that has not said counts as the weakest). */
+const weaker = (a: DisplayConnection, b: DisplayConnection) =>
+  (a.sound === null ? 3 : SOUND_RANK[a.sound]) > (b.sound === null ? 3 : SOUND_RANK[b.sound]);
 
 /**
  * A registered display reports its speech (`voice`): kept on its socket, and the branch's staff

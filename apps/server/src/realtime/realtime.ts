@@ -8,7 +8,11 @@ import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { startBroadcasts } from './broadcasts.ts';
 import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
-import { createDeviceNamespace, deviceVoices } from './device-namespace.ts';
+import type {
+  AnnouncementsService,
+  DisplayConnection,
+} from '../modules/announcements/announcements.service.ts';
+import { createDeviceNamespace, deviceVoices, displayConnections } from './device-namespace.ts';
 import type { OriginPolicy } from './origin-check.ts';
 import { createPublicNamespace } from './public-namespace.ts';
 import { createSocketServer } from './server.ts';
@@ -21,6 +25,8 @@ export interface Realtime {
   redisStatus(): 'off' | 'ready' | 'down';
   /** The speech the connected displays among these report now (see device-namespace.ts); none when that fails. */
   deviceVoices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
+  /** The connected displays among these and their sound (see device-namespace.ts); none when that fails. */
+  displayConnections(deviceIds: readonly number[]): Promise<Map<number, DisplayConnection>>;
   /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
   sweepSessions(): Promise<number>;
   close(): Promise<void>;
@@ -41,19 +47,20 @@ export function createRealtime(deps: {
   calling: CallingService;
   publicQueue: PublicQueueService;
   devices: DeviceService;
+  announcements: Pick<AnnouncementsService, 'report' | 'seen'>;
   events: EventHub;
   log: FastifyBaseLogger;
   /** Which pages may open sockets (and whether a proxy tells the client's address). */
   origins: OriginPolicy;
 }): Realtime {
-  const { auth, calling, publicQueue, devices, events, log, apiKey } = deps;
+  const { auth, calling, publicQueue, devices, announcements, events, log, apiKey } = deps;
   const { trustProxy } = deps.origins;
   const server = createSocketServer(deps);
   const { io } = server;
 
   attachStaffNamespace(io, { apiKey, auth, calling, log, trustProxy });
   const publicSpace = createPublicNamespace(io, { publicQueue, log, trustProxy });
-  const deviceSpace = createDeviceNamespace(io, { apiKey, devices, log, trustProxy });
+  const deviceSpace = createDeviceNamespace(io, { apiKey, devices, announcements, log, trustProxy });
 
   const sessionSweep = startSessionSweep({
     sockets: () => io.of('/').sockets.values(),
@@ -69,6 +76,11 @@ export function createRealtime(deps: {
     deviceVoices: (deviceIds) =>
       deviceVoices(deviceSpace, deviceIds).catch((error: unknown) => {
         log.warn({ err: error }, "could not ask the displays' sockets for their voices");
+        return new Map();
+      }),
+    displayConnections: (deviceIds) =>
+      displayConnections(deviceSpace, deviceIds).catch((error: unknown) => {
+        log.warn({ err: error }, "could not ask the displays' sockets whether they are connected");
         return new Map();
       }),
     sweepSessions: () => sessionSweep.sweep(),

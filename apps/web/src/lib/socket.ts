@@ -84,6 +84,19 @@ export function useDeviceChanges(
   }, [onChange]);
 }
 
+/** Calls `onChange` when a display reported an announcement of a call, or a call was re-announced. */
+export function useAnnouncementChanges(
+  onChange: (change: { call_id: number; device_uuid: string | null }) => void,
+): void {
+  useEffect(() => {
+    const s = staffSocket();
+    s.on('announcementChanged', onChange);
+    return () => {
+      s.off('announcementChanged', onChange);
+    };
+  }, [onChange]);
+}
+
 /** Calls `onChange` when the branch's calendar or day start changed (the Yard rules page). */
 export function useBranchChanges(onChange: () => void): void {
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type { ApiContract } from './api.ts';
+import * as announcement from './announcement.contract.ts';
 import * as auth from './auth.contract.ts';
 import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
@@ -23,6 +24,7 @@ function collect(): ApiContract[] {
     else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
   };
   for (const module of [
+    announcement,
     auth,
     catalog,
     controller,

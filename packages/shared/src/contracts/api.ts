@@ -124,6 +124,8 @@ export const CONFLICT_REASONS = [
   'AMBIGUOUS_NUMBER',
   /** The gate asks first: the truck's work is not done (`missing`); confirm to let it out anyway. */
   'UNFINISHED_EXIT',
+  /** A call of an earlier plant day is not announced again. */
+  'CALL_EXPIRED',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

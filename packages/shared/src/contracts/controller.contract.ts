@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { DeviceVoiceSchema } from './socket-events.ts';
+import { DisplayLiveSchema } from './announcement.contract.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
 
@@ -104,6 +105,8 @@ export const DeviceRowSchema = z.object({
    * while it is not connected or has not said yet, and for kiosks.
    */
   voice: DeviceVoiceSchema.nullable(),
+  /** Displays only: online or not, last seen, sound and the last announcement; null for kiosks. */
+  live: DisplayLiveSchema.nullable(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });

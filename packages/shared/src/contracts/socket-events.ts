@@ -75,6 +75,11 @@ export interface StaffServerToClient {
   deviceChanged: (change: { kind: 'display' | 'printer'; uuid: string }) => void;
   /** The branch's calendar or day start changed: fetch the officer's branch again. */
   branchChanged: () => void;
+  /**
+   * A display reported what became of an announcement of this call, or (device_uuid null) an
+   * officer re-announced it: the calling page refetches the proof.
+   */
+  announcementChanged: (change: { call_id: number; device_uuid: string | null }) => void;
 }
 
 /** A call as a display announces it. */
@@ -128,6 +133,20 @@ export const DEVICE_VOICES = ['thai', 'none', 'unsupported'] as const;
 export const DeviceVoiceSchema = z.enum(DEVICE_VOICES);
 export type DeviceVoice = z.infer<typeof DeviceVoiceSchema>;
 
+/** Whether a display's browser lets it play sound: unlocked, blocked until someone taps, or no audio at all. */
+export const DISPLAY_SOUNDS = ['on', 'blocked', 'unsupported'] as const;
+export type DisplaySound = (typeof DISPLAY_SOUNDS)[number];
+/** What a display speaks with: the voice pack's clips, the browser's Thai voice, or nothing (captions). */
+export const DISPLAY_SPEECH = ['pack', 'browser', 'none'] as const;
+export type DisplaySpeech = (typeof DISPLAY_SPEECH)[number];
+
+/** A display's sound, as it finds it (`status`), for the calling page and the Display controller. */
+export const DisplayStatusSchema = z.strictObject({
+  sound: z.enum(DISPLAY_SOUNDS),
+  voice: z.enum(DISPLAY_SPEECH),
+});
+export type DisplayStatus = z.infer<typeof DisplayStatusSchema>;
+
 export interface DeviceClientToServer {
   /**
    * Displays: their speech, once known and whenever it changes (and again on every reconnect).
@@ -136,6 +155,8 @@ export interface DeviceClientToServer {
   voice: (voice: DeviceVoice) => void;
   /** Displays: what became of each announcement (once per call and attempt). */
   announced: (report: AnnouncementReport) => void;
+  /** Displays: whether sound may play and what speaks, on every connect and whenever it changes. */
+  status: (status: DisplayStatus) => void;
 }
 
 export interface DeviceServerToClient {

@@ -1,5 +1,6 @@
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
+import type { DisplayLive } from '@truck-queue/shared/contracts/announcement.contract';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -17,6 +18,8 @@ export type DeviceKind = 'display' | 'printer';
 export interface LiveDisplays {
   /** The speech each connected display among these reports; the others are missing. */
   voices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
+  /** Each display's status: online, last seen, sound, last announcement (announcements.service.ts). */
+  live?(deviceIds: number[]): Promise<Map<number, DisplayLive>>;
 }
 
 const NO_LIVE_DISPLAYS: LiveDisplays = { voices: () => Promise.resolve(new Map()) };
@@ -52,14 +55,19 @@ export function createDevicesService(
   async function list(auth: AuthContext, only?: number): Promise<DeviceRow[]> {
     const rows = await repo.listDevices(auth.branchId, kind, only);
     const links = rows.length === 0 ? [] : await repo.queueTypeLinksOf(rows.map((r) => r.id));
-    const voices =
+    const registered = rows.filter((r) => r.device_id).map((r) => r.id);
+    const [voices, status] =
       kind === 'display'
-        ? await live.voices(rows.filter((r) => r.device_id).map((r) => r.id))
-        : new Map<number, DeviceVoice>();
+        ? await Promise.all([
+            live.voices(registered),
+            live.live?.(registered) ?? new Map<number, DisplayLive>(),
+          ])
+        : [new Map<number, DeviceVoice>(), new Map<number, DisplayLive>()];
     return rows.map(({ verifiedDate, ...r }) => ({
       ...r,
       verified_date: verifiedDate?.toISOString() ?? null,
       voice: voices.get(r.id) ?? null,
+      live: status.get(r.id) ?? null,
       aCtrl: links
         .filter((l) => l.device === r.id)
         .map(({ id, branch_queue_type, queue_type_name }) => ({ id, branch_queue_type, queue_type_name })),

@@ -187,6 +187,8 @@ describe("a display's voice", () => {
 
     const admin = await adminSocket();
     const display = await connectDevice('display', browser);
+    // Its connecting is told first (it shows online); the voice comes after.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const told = next<{ kind: string; uuid: string }>(admin, 'deviceChanged');
     display.emit('voice', 'none');
     expect(await told).toEqual({ kind: 'display', uuid: created.uuid });

@@ -17,12 +17,14 @@ import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE, isCalledState } from '@truck-queue/shared/queue/queue-machine';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
+import { useAnnouncements } from './api/use-announcements.ts';
+import { CallProofTags, DisplayWarnings } from './components/announcement-proof.tsx';
 import { useTicketOptions } from './api/use-ticket-options.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
@@ -99,6 +101,18 @@ export function ManageCallingPage() {
   const today = usePlantToday();
   const yard = useYardContext();
   const phone = usePhone();
+
+  // Whether the displays announced each called truck on screen, and which may not be heard.
+  const calledIds = (cards.data ?? []).flatMap((card) =>
+    card.queue_number.filter((q) => isCalledState(q.queue_state)).map((q) => q._id),
+  );
+  const proof = useAnnouncements(calledIds);
+  const proofOf = (queue: CardQueue) => {
+    const call = proof.data?.calls.find((c) => c.queue_id === queue._id);
+    return call && call.displays.length > 0 ? (
+      <CallProofTags proof={call} displays={proof.data?.displays ?? []} queueNumber={queue.queue_number} />
+    ) : null;
+  };
 
   const [ticketOpen, setTicketOpen] = useState(false);
   // New ticket only when the officer has a queue type to issue for, one with a product to choose.
@@ -238,7 +252,7 @@ export function ManageCallingPage() {
               <Row gutter={[16, 16]}>
                 {flowCards.map((card) => (
                   <Col key={card._id} xs={24} xxl={12}>
-                    <ProcessCard card={card} now={now} today={today} onOpen={openQueue} />
+                    <ProcessCard card={card} now={now} today={today} onOpen={openQueue} proofOf={proofOf} />
                   </Col>
                 ))}
               </Row>
@@ -258,6 +272,7 @@ export function ManageCallingPage() {
       <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
       <ReconnectingBanner connected={connected} />
+      <DisplayWarnings displays={proof.data?.displays ?? []} />
       {body}
       <QueueActionDialog
         target={target}

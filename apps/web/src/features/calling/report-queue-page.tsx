@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE, isCalledState } from '@truck-queue/shared/queue/queue-machine';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
@@ -15,6 +15,8 @@ import { isFlowEngineUuid, useFlowEngine } from './api/use-flow-engine.ts';
 import { useFlowReport } from './api/use-flow-report.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { FlowReportTable } from './components/flow-report-table.tsx';
+import { useAnnouncements } from './api/use-announcements.ts';
+import { CallProofTags, DisplayWarnings } from './components/announcement-proof.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
 import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
 import { useActionRunner } from './components/use-action-runner.ts';
@@ -119,12 +121,26 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
       }
     : null;
 
+  // Where the general flow is called (today): whether the displays announced each called truck.
+  const today = date === null;
+  const calledIds = (report.data?.queue ?? [])
+    .filter((r) => isCalledState(r.queue_state) && r.exit === null)
+    .map((r) => r._id);
+  const proof = useAnnouncements(calledIds, withActions && today);
+  const proofOf = (row: FlowQueueRow) => {
+    const call = proof.data?.calls.find((c) => c.queue_id === row._id);
+    return call && call.displays.length > 0 ? (
+      <CallProofTags proof={call} displays={proof.data?.displays ?? []} queueNumber={row.queue_number} />
+    ) : null;
+  };
+
   const finish = (row: FlowQueueRow) =>
     runner.run({ action: 'finish', queueId: row._id }, { queue: row.queue_number });
 
   return (
     <Flex vertical gap={16}>
       <ReconnectingBanner connected={connected} />
+      {withActions && today && <DisplayWarnings displays={proof.data?.displays ?? []} />}
       <Card
         title={
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -177,6 +193,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
             onFinish={finish}
             onHistory={setHistoryOf}
             day={report.data?.find_date ?? ''}
+            proofOf={withActions && today ? proofOf : undefined}
           />
         </Flex>
       </Card>

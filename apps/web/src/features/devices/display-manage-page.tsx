@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { DeviceCall, DisplayStatus } from '@truck-queue/shared/contracts/socket-events';
 import { CalendarProvider } from '../../lib/calendar-context.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ConnectionBanner } from './core/connection-banner.tsx';
@@ -35,7 +35,18 @@ export function DisplayManagePage() {
     [announcer, showCall],
   );
   const onVoiceChanged = useCallback(() => void voice.pack.refresh(), [voice]);
-  const state = useDevice('display', { onCall, onConnect: refetch, onVoiceChanged, voice: reportedVoice });
+  // What the Display controller and the calling page show of this screen's sound.
+  const status: DisplayStatus | null = reportedVoice && {
+    sound: sound === 'running' ? 'on' : sound,
+    voice: voice.speech.source(),
+  };
+  const state = useDevice('display', {
+    onCall,
+    onConnect: refetch,
+    onVoiceChanged,
+    voice: reportedVoice,
+    status,
+  });
   const board = useDisplayBoard(state);
   const stationNames = useMemo(
     () => board.data?.stations.map((station) => station.station_name) ?? [],

@@ -15,6 +15,9 @@ export const callingKeys = {
   allFlowReports: queueKeys.live('calling', 'flowReport'),
   /** The branch's reasons, no-show rule and queue types for the action dialog's yard moves. */
   yardRules: ['calling', 'yardRules'] as const,
+  /** What the displays made of the called queues on screen (announcement proof). */
+  announcements: (queueIds: number[]) => queueKeys.live('calling', 'announcements', queueIds.join(',')),
+  allAnnouncements: queueKeys.live('calling', 'announcements'),
 };
 
 /** A queue changed on this screen: refetch every list of queues on screen without waiting for the push. */

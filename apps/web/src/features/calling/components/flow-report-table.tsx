@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Flex, Popconfirm, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,8 @@ interface FlowReportTableProps {
   onHistory: (row: FlowQueueRow) => void;
   /** The plant day the list is of: a truck of an earlier day still inside is marked. */
   day: string;
+  /** Under a called truck's station: whether the displays announced it (announcement-proof.tsx). */
+  proofOf?: (row: FlowQueueRow) => ReactNode;
 }
 
 const byTicketTime = (a: FlowQueueRow, b: FlowQueueRow) => Date.parse(a.created) - Date.parse(b.created);
@@ -47,6 +50,7 @@ export function FlowReportTable({
   onFinish,
   onHistory,
   day,
+  proofOf,
 }: FlowReportTableProps) {
   const { t } = useTranslation();
   const dates = useDates();
@@ -133,7 +137,17 @@ export function FlowReportTable({
       key: 'station',
       title: t('reportQueue.columns.station'),
       dataIndex: 'station_name',
-      render: (value: string | null) => value ?? '-',
+      render: (value: string | null, row) => {
+        const proof = proofOf?.(row);
+        return proof ? (
+          <Flex vertical gap={4} align="flex-start">
+            {value ?? '-'}
+            {proof}
+          </Flex>
+        ) : (
+          (value ?? '-')
+        );
+      },
     },
     {
       key: 'reason',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -45,6 +46,8 @@ interface ColumnProps {
   /** The plant day: a ticket of an earlier one shows its date. */
   today: string;
   onOpen: (queue: CardQueue) => void;
+  /** Under a queue: what the displays made of its call (called trucks only). */
+  below?: (queue: CardQueue) => ReactNode;
 }
 
 function QueueColumn({
@@ -57,6 +60,7 @@ function QueueColumn({
   now,
   today,
   onOpen,
+  below,
 }: ColumnProps) {
   const { token } = theme.useToken();
   return (
@@ -80,16 +84,27 @@ function QueueColumn({
         <div
           style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(136px, 1fr))', gap: 8 }}
         >
-          {queues.map((queue) => (
-            <QueueButton
-              key={queue._id}
-              queue={queue}
-              actionable={hasStaffActions(flowEngineId, queue.queue_state)}
-              now={now}
-              today={today}
-              onClick={onOpen}
-            />
-          ))}
+          {queues.map((queue) => {
+            const button = (
+              <QueueButton
+                key={queue._id}
+                queue={queue}
+                actionable={hasStaffActions(flowEngineId, queue.queue_state)}
+                now={now}
+                today={today}
+                onClick={onOpen}
+              />
+            );
+            const extra = below?.(queue);
+            return extra ? (
+              <Flex key={queue._id} vertical gap={4}>
+                {button}
+                {extra}
+              </Flex>
+            ) : (
+              button
+            );
+          })}
         </div>
       )}
     </Flex>
@@ -101,10 +116,12 @@ interface ProcessCardProps {
   now: number;
   today: string;
   onOpen: (card: ProcessCardData, queue: CardQueue) => void;
+  /** Under each called queue: whether the displays announced it (announcement-proof.tsx). */
+  proofOf?: (queue: CardQueue) => ReactNode;
 }
 
 /** One queue type on Manage Calling: its waiting trucks and the trucks in process. */
-export function ProcessCard({ card, now, today, onOpen }: ProcessCardProps) {
+export function ProcessCard({ card, now, today, onOpen, proofOf }: ProcessCardProps) {
   const { t } = useTranslation();
   const lab = card.flow_engine_id === FLOW_ENGINE.lab;
   // "In process" holds the called trucks; every other open state waits.
@@ -156,6 +173,7 @@ export function ProcessCard({ card, now, today, onOpen }: ProcessCardProps) {
             now={now}
             today={today}
             onOpen={open}
+            below={proofOf}
           />
         </Col>
       </Row>

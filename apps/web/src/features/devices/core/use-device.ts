@@ -11,6 +11,8 @@ import {
   type DeviceClientToServer,
   type DeviceServerToClient,
   type DeviceVoice,
+  type AnnouncementReport,
+  type DisplayStatus,
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
@@ -69,6 +71,11 @@ export function useDevice(
      * and whenever it changes, for the Display controller to show.
      */
     voice?: DeviceVoice | null;
+    /**
+     * Displays: whether sound may play and what speaks, told on every connect and whenever it
+     * changes (the calling page warns of a muted display).
+     */
+    status?: DisplayStatus | null;
   } = {},
 ): DeviceState {
   const [identity, setIdentity] = useState(() => loadDeviceIdentity(kind));
@@ -111,6 +118,7 @@ export function useDevice(
   const voice = useRef(handlers.voice ?? null);
   /** Announcement reports not sent yet (the socket was down). */
   const [outbox] = useState(() => new ReportOutbox<AnnouncementReport>());
+  const soundStatus = useRef(handlers.status ?? null);
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
@@ -142,6 +150,7 @@ export function useDevice(
       notify();
       if (voice.current) socket.emit('voice', voice.current);
       outbox.flush((report) => socket.emit('announced', report));
+      if (soundStatus.current) socket.emit('status', soundStatus.current);
       void rehello();
       onConnect.current?.();
     });
@@ -192,6 +201,16 @@ export function useDevice(
     const socket = socketRef.current;
     if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
   }, [reportedVoice]);
+
+  const reportedStatus = handlers.status ?? null;
+  const statusKey = reportedStatus ? `${reportedStatus.sound}/${reportedStatus.voice}` : '';
+  useEffect(() => {
+    soundStatus.current = reportedStatus;
+    const socket = socketRef.current;
+    if (reportedStatus && socket?.connected) socket.emit('status', reportedStatus);
+    // Only a change of what it says is told again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statusKey]);
 
   const announced = useCallback(
     (report: AnnouncementReport) => {

@@ -1,5 +1,6 @@
 import type { Announcement, SpeechPort } from './announcer.ts';
 import { announcementTokens, tokenSpeech } from '@truck-queue/shared/voice/announcement';
+import type { DisplaySpeech } from '@truck-queue/shared/contracts/socket-events';
 import { clipsSeconds, playPieces, type Piece } from './clip-player.ts';
 import { sentenceValues, type VoiceSettings } from './voice-settings.ts';
 
@@ -139,6 +140,13 @@ export class PackSpeech implements SpeechPort {
 
   private useBrowser(): boolean {
     return this.ports.settings().preferBrowserVoice && this.ports.hasThaiVoice();
+  }
+
+  /** What it speaks with, for the display's status: a clip that fails shows in its announcements. */
+  source(): DisplaySpeech {
+    if (this.useBrowser()) return 'browser';
+    if (this.ports.audio()) return 'pack';
+    return this.ports.hasThaiVoice() ? 'browser' : 'none';
   }
 
   unavailable(): string | null {

@@ -14,6 +14,7 @@ import { useDeviceUnassign } from '../api/use-device-unassign.ts';
 import { AssignmentTags, type AssignmentTexts } from './assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
 import { DeviceConnection, VoiceWarnings } from './device-connection.tsx';
+import { DisplayStatusTags } from '../../../../components/display-status.tsx';
 import { DeviceFormDialog, type DeviceFormTarget } from './device-form-dialog.tsx';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 import { useRetained } from './use-retained.ts';
@@ -118,6 +119,13 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
           },
         ]
       : [
+          {
+            key: 'status',
+            title: t('displayStatus.column'),
+            width: 220,
+            render: (_value: unknown, row: DeviceRow) =>
+              row.live ? <DisplayStatusTags live={row.live} /> : '-',
+          },
           {
             key: 'nowCalling',
             title: t('admin.devices.columns.nowCalling'),

@@ -1,0 +1,232 @@
+import type {
+  CallDisplayState,
+  CallingDisplay,
+  CallProof,
+  DisplayLive,
+} from '@truck-queue/shared/contracts/announcement.contract';
+import {
+  AnnouncementReportSchema,
+  type DeviceCall,
+  type DisplaySound,
+  type DisplaySpeech,
+} from '@truck-queue/shared/contracts/socket-events';
+import type { Db } from '../../db/database.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthContext, DeviceContext } from '../../lib/auth-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import type { PlantDays } from '../../lib/plant-days.ts';
+import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../../lib/rate-limit.ts';
+import type { CallingScope } from '../queue/calling-scope.ts';
+import { createAnnouncementsRepository } from './announcements.repository.ts';
+
+/** What a connected display last said of its sound (null fields until it says). */
+export interface DisplayConnection {
+  sound: DisplaySound | null;
+  voice: DisplaySpeech | null;
+}
+
+/**
+ * The displays' live connections (the realtime server, on every instance): the connected ones
+ * among these, with what they said of their sound. Missing from the map means offline.
+ */
+export type DisplayConnections = (deviceIds: readonly number[]) => Promise<Map<number, DisplayConnection>>;
+
+/** A display's own time of an outcome is kept within this much before the report (and never after it). */
+export const PLAYED_AT_WINDOW_MS = 5 * 60_000;
+/** A display's last contact is written at most once in this while it only reports. */
+export const LAST_SEEN_GAP_MS = 60_000;
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/**
+ * Proof that a call was heard (issue 17, item 3): each display's report of each announcement,
+ * the displays' status (online, last seen, sound, last announcement), and an officer's
+ * re-announcement, which the displays showing its queue type announce after what they say.
+ */
+export function createAnnouncementsService(deps: {
+  db: Db;
+  events: EventHub;
+  clock: Clock;
+  days: PlantDays;
+  scope: CallingScope;
+  connections: DisplayConnections;
+}) {
+  const { db, events, clock, days, scope, connections } = deps;
+  const repo = createAnnouncementsRepository(db);
+  const reannounces = createRateLimiter(RATE_LIMITS.reannounce);
+
+  /** Each display's status now; offline ones keep their last seen and last announcement. */
+  async function live(deviceIds: number[]): Promise<Map<number, DisplayLive>> {
+    const [connected, seen, reports] = await Promise.all([
+      connections(deviceIds),
+      repo.lastSeen(deviceIds),
+      repo.lastReports(deviceIds),
+    ]);
+    const lastOf = new Map(reports.map((r) => [r.deviceId, r]));
+    return new Map(
+      deviceIds.map((id) => {
+        const connection = connected.get(id);
+        const last = lastOf.get(id);
+        return [
+          id,
+          {
+            online: connection !== undefined,
+            last_seen: iso(seen.get(id) ?? null),
+            sound: connection?.sound ?? null,
+            voice: connection?.voice ?? null,
+            last_announcement: last
+              ? {
+                  queue_number: last.queueNumber,
+                  outcome: last.outcome,
+                  reason: last.reason,
+                  played_at: last.playedAt.toISOString(),
+                }
+              : null,
+          },
+        ];
+      }),
+    );
+  }
+
+  return {
+    live,
+
+    /** The display connected or went away: its last seen is now. */
+    seen: (deviceId: number) => repo.stampSeen(deviceId, clock.now(), 0),
+
+    /**
+     * A display's `announced` report: kept (the latest per call, display and attempt) when it is
+     * well formed and of an announcement this display was sent; anything else changes nothing.
+     * Returns the call it was of, or null when refused.
+     */
+    async report(device: DeviceContext, raw: unknown): Promise<{ callId: number } | null> {
+      const parsed = AnnouncementReportSchema.safeParse(raw);
+      if (!parsed.success || device.kind !== 'display') return null;
+      const { call_id: callId, attempt, outcome, reason, at } = parsed.data;
+      if (!(await repo.wasSent(device.deviceId, callId, attempt))) return null;
+      const now = clock.now();
+      const said = Date.parse(at);
+      const playedAt = new Date(Math.min(now.getTime(), Math.max(now.getTime() - PLAYED_AT_WINDOW_MS, said)));
+      await repo.saveReport({
+        transitionId: callId,
+        deviceId: device.deviceId,
+        attempt,
+        outcome,
+        reason,
+        playedAt,
+        reportedAt: now,
+      });
+      await repo.stampSeen(device.deviceId, now, LAST_SEEN_GAP_MS);
+      return { callId };
+    },
+
+    /**
+     * `calling/announcements`: for the officer's called queues among these, each display's part
+     * in the latest call; and the displays of the officer's queue types with their status.
+     */
+    async proof(
+      auth: AuthContext,
+      queueIds: number[],
+    ): Promise<{ calls: CallProof[]; displays: CallingDisplay[] }> {
+      const typeIds = (await scope.queueTypes(auth)).map((t) => t.id);
+      const displays = await repo.displaysShowing(auth.branchId, typeIds);
+      const status = await live(displays.map((d) => d.id));
+      const calls =
+        queueIds.length === 0 || typeIds.length === 0
+          ? []
+          : await repo.latestCalls(auth.branchId, [...new Set(queueIds)], typeIds);
+      const callIds = calls.map((c) => c.callId);
+      const [attempts, reports] = await Promise.all([repo.latestAttempts(callIds), repo.reportsOf(callIds)]);
+      return {
+        calls: calls.map((call) => {
+          const attempt = attempts.get(call.callId) ?? 0;
+          return {
+            queue_id: call.queueId,
+            call_id: call.callId,
+            attempt,
+            displays: displays
+              .filter((d) => d.queueTypeIds.includes(call.branchQueueTypeId))
+              .map((d) => {
+                const report = reports.find(
+                  (r) => r.callId === call.callId && r.deviceId === d.id && r.attempt === attempt,
+                );
+                const state: CallDisplayState = report
+                  ? report.outcome
+                  : status.get(d.id)?.online
+                    ? 'pending'
+                    : 'offline';
+                return {
+                  device_uuid: d.uuid,
+                  state,
+                  reason: report?.reason ?? null,
+                  at: iso(report?.playedAt ?? null),
+                };
+              }),
+          };
+        }),
+        displays: displays.map((d) => ({
+          uuid: d.uuid,
+          name: d.name,
+          queue_type_ids: d.queueTypeIds,
+          ...status.get(d.id)!,
+        })),
+      };
+    },
+
+    /**
+     * `calling/reannounce`: a call of the officer's branch and queue types, of this plant day, is
+     * announced again by the displays showing its queue type. Recorded (who and when) as the
+     * attempt the displays report.
+     */
+    async reannounce(auth: AuthContext, callId: number): Promise<{ attempt: number; displays: number }> {
+      const call = await repo.findCall(auth.branchId, callId);
+      if (!call) throw notFound('The call');
+      if (!(await scope.queueTypes(auth)).some((t) => t.id === call.branchQueueTypeId)) {
+        throw forbidden(
+          'You do not call this queue type (ask an admin to assign it in the calling controller).',
+        );
+      }
+      const calendar = await days.calendar(auth.branchId);
+      const [dayStart] = calendar.range(calendar.today);
+      if (call.created < dayStart) {
+        throw conflict(
+          'This call is of an earlier plant day: call the truck again instead.',
+          'CALL_EXPIRED',
+          call.queueNumber,
+        );
+      }
+      const wait = reannounces.take(`${auth.officerId}:${callId}`);
+      if (wait > 0) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'This call was just announced again: wait a few seconds.',
+          undefined,
+          {
+            retryAfterSeconds: retryAfterSeconds(wait),
+          },
+        );
+      }
+      const attempt = await repo.insertReannouncement(callId, auth.officerId, clock.now());
+      const displays = (await repo.displaysShowing(auth.branchId, [call.branchQueueTypeId])).length;
+      const announced: DeviceCall = {
+        id: call.id,
+        queue_number: call.queueNumber,
+        queue_type_name: call.queueTypeName,
+        station_id: call.stationId,
+        station_name: call.stationName,
+        action: call.action,
+        called_at: call.created.toISOString(),
+        attempt,
+      };
+      events.publish('callReannounced', {
+        branchId: auth.branchId,
+        branchQueueTypeId: call.branchQueueTypeId,
+        call: announced,
+      });
+      return { attempt, displays };
+    },
+  };
+}
+
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;

@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callAnnouncements, reannounceCall } from '@truck-queue/shared/contracts/announcement.contract';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAnnouncementChanges, useDeviceChanges } from '../../../lib/socket.ts';
+import { callingKeys } from './query-keys.ts';
+
+/**
+ * The proof beside the called queues on screen: each display's part in each one's latest call,
+ * and the displays of the officer's queue types with their status. Refetched live when a display
+ * reports, connects or goes away, and (its key is under the live queue keys) on every queue change.
+ */
+export function useAnnouncements(queueIds: number[], enabled = true) {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements }),
+    [queryClient],
+  );
+  useAnnouncementChanges(refetch);
+  useDeviceChanges(
+    useCallback(
+      (change: { kind: 'display' | 'printer' }) => {
+        if (change.kind === 'display') refetch();
+      },
+      [refetch],
+    ),
+  );
+  const ids = [...queueIds].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: callingKeys.announcements(ids),
+    queryFn: ({ signal }) => callApi(callAnnouncements, { queue_ids: ids }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/** Re-announce a call: its displays announce it again after what they are saying. */
+export function useReannounce() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (callId: number) => callApi(reannounceCall, { call_id: callId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements }),
+  });
+}

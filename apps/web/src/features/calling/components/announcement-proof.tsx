@@ -1,0 +1,124 @@
+import { Alert, App, Button, Flex, Tag, Tooltip } from 'antd';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  DisconnectOutlined,
+  FontSizeOutlined,
+  NotificationOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type {
+  CallDisplayState,
+  CallingDisplay,
+  CallProof,
+} from '@truck-queue/shared/contracts/announcement.contract';
+import { announcementReason, displayProblem, problemText } from '../../../components/display-status.tsx';
+import { useDates } from '../../../lib/calendar-context.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useReannounce } from '../api/use-announcements.ts';
+
+const STATE_LOOK: Record<CallDisplayState, { color: string; icon: React.ReactNode }> = {
+  played: { color: 'success', icon: <CheckCircleOutlined aria-hidden /> },
+  captioned: { color: 'warning', icon: <FontSizeOutlined aria-hidden /> },
+  failed: { color: 'error', icon: <CloseCircleOutlined aria-hidden /> },
+  pending: { color: 'processing', icon: <ClockCircleOutlined aria-hidden /> },
+  offline: { color: 'default', icon: <DisconnectOutlined aria-hidden /> },
+};
+
+/**
+ * Beside a called queue: a tag per display of its queue type saying whether it announced the
+ * call (announced, caption only, failed, pending, offline; the tooltip names the display, the
+ * time or the reason), and the button that announces it again.
+ */
+export function CallProofTags({
+  proof,
+  displays,
+  queueNumber,
+}: {
+  proof: CallProof;
+  displays: readonly CallingDisplay[];
+  queueNumber: string;
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const nameOf = (uuid: string) => displays.find((d) => d.uuid === uuid)?.name ?? '';
+  return (
+    <Flex gap={4} wrap align="center" data-testid="call-proof" data-queue={queueNumber}>
+      {proof.displays.map((shown) => {
+        const look = STATE_LOOK[shown.state];
+        const display = nameOf(shown.device_uuid);
+        const tip = t(`calling.proof.tip.${shown.state}`, {
+          display,
+          time: shown.at ? dates.dateTime(shown.at) : '',
+          reason: announcementReason(t, shown.reason),
+        });
+        return (
+          <Tooltip key={shown.device_uuid} title={tip}>
+            <Tag
+              color={look.color}
+              icon={look.icon}
+              style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px', paddingInline: 4 }}
+              data-testid="call-proof-tag"
+              data-display={display}
+              data-state={shown.state}
+              aria-label={tip}
+            >
+              {t(`calling.proof.state.${shown.state}`)}
+            </Tag>
+          </Tooltip>
+        );
+      })}
+      {proof.displays.length > 0 && <ReannounceButton callId={proof.call_id} queueNumber={queueNumber} />}
+    </Flex>
+  );
+}
+
+function ReannounceButton({ callId, queueNumber }: { callId: number; queueNumber: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const reannounce = useReannounce();
+  const label = t('calling.proof.reannounce', { queue: queueNumber });
+  return (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="text"
+        icon={<NotificationOutlined aria-hidden />}
+        aria-label={label}
+        loading={reannounce.isPending}
+        onClick={() =>
+          reannounce.mutate(callId, {
+            onSuccess: () => void message.success(t('calling.proof.reannounced', { queue: queueNumber })),
+            onError: (error) => void message.error(errorMessage(t, error)),
+          })
+        }
+      />
+    </Tooltip>
+  );
+}
+
+/** The displays of the officer's queue types that may not be heard: offline, muted or failing. */
+export function DisplayWarnings({ displays }: { displays: readonly CallingDisplay[] }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const troubled = displays.filter((d) => displayProblem(d) !== null);
+  if (troubled.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="display-warnings"
+      title={t('calling.proof.warningTitle', { count: troubled.length })}
+      description={
+        <Flex component="ul" vertical gap={2} style={{ margin: 0, paddingInlineStart: 18 }}>
+          {troubled.map((d) => (
+            <li key={d.uuid} data-testid="display-warning" data-display={d.name}>
+              <strong>{d.name}</strong>: {problemText(t, d, (at) => dates.dateTime(at))}
+            </li>
+          ))}
+        </Flex>
+      }
+    />
+  );
+}
