@@ -11,7 +11,6 @@ import {
   type DeviceClientToServer,
   type DeviceServerToClient,
   type DeviceVoice,
-  type AnnouncementReport,
   type DisplayStatus,
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
