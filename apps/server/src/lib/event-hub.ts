@@ -44,7 +44,8 @@ export interface HubEvents {
    */
   branchChanged: { branchId: number };
   /** An officer re-announced a call: the displays showing its queue type announce it again. */
-  callReannounced: { branchId: number; branchQueueTypeId: number; call: DeviceCall };
+  /** `call` without its plate: each display gets the plate as its branch shows it (masked or not). */
+  callReannounced: { branchId: number; branchQueueTypeId: number; queueId: number; call: DeviceCall };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;

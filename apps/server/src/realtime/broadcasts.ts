@@ -76,10 +76,12 @@ export function startBroadcasts(deps: {
       if (change.action === 'call' || change.action === 'recheck') await announceCall(change);
     }),
     // A re-announcement: only the displays showing its queue type; the branch's calling pages refetch.
-    events.subscribe('callReannounced', async ({ branchId, branchQueueTypeId, call }) => {
+    events.subscribe('callReannounced', async ({ branchId, branchQueueTypeId, queueId, call }) => {
       io.to(branchRoom(branchId)).emit('announcementChanged', { call_id: call.id, device_uuid: null });
       const displays = await devices.displaysShowing(branchQueueTypeId);
-      if (displays.length > 0) deviceSpace.to(displays.map(deviceRoom)).emit('called', call);
+      if (displays.length === 0) return;
+      const plate = await devices.publicPlateOfQueue(queueId);
+      deviceSpace.to(displays.map(deviceRoom)).emit('called', { ...call, truck_license: plate });
     }),
     events.subscribe('deviceChanged', (change) => {
       io.to(branchRoom(change.branchId)).emit('deviceChanged', { kind: change.kind, uuid: change.uuid });

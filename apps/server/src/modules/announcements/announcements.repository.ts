@@ -201,6 +201,7 @@ export function createAnnouncementsRepository(db: Db) {
       const rows = await db
         .select({
           id: queueTransitions.id,
+          queueId: queues.id,
           branchQueueTypeId: queues.branchQueueTypeId,
           queueNumber: queues.queueNumber,
           queueTypeName: queueTypes.name,

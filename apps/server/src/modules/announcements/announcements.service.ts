@@ -222,6 +222,7 @@ export function createAnnouncementsService(deps: {
       events.publish('callReannounced', {
         branchId: auth.branchId,
         branchQueueTypeId: call.branchQueueTypeId,
+        queueId: call.queueId,
         call: announced,
       });
       return { attempt, displays };
