@@ -41,6 +41,8 @@ export interface HubEvents {
    * officers' pages, displays, kiosks and drivers' pages fetch them again.
    */
   branchChanged: { branchId: number };
+  /** A voice clip of the branch was recorded, replaced or removed: its displays fetch clips again. */
+  voiceChanged: { branchId: number };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;
