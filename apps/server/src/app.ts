@@ -205,6 +205,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onListen', () => {
       void voice.prepareAll();
     });
+    // A display's sentence may bring new words: made before its next call.
+    events.subscribe('deviceChanged', ({ branchId, kind }) => {
+      if (kind === 'display') prepareVoice(branchId);
+    });
   }
 
   const register = createCallRegistrar(app, {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { DeviceVoiceSchema } from './socket-events.ts';
+import { normaliseToken, SENTENCE_MAX, sentenceProblem } from '../voice/announcement.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
 
@@ -102,6 +103,14 @@ export const DeviceRowSchema = z.object({
    * while it is not connected or has not said yet, and for kiosks.
    */
   voice: DeviceVoiceSchema.nullable(),
+  /** Displays: what a call says (`{number}`, `{station}`, `{plate}`, `{type}`); null: DEFAULT_SENTENCE. */
+  announce_sentence: z.string().nullable(),
+  /** Displays: how fast the voice plays (ANNOUNCE_RATE). */
+  announce_rate: z.number(),
+  /** Displays: how loud, 0 to 100. */
+  announce_volume: z.number(),
+  /** Displays: how many times a call is said, 1 or 2. */
+  announce_repeat: z.number(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });
@@ -154,7 +163,30 @@ const DeviceName = text(100);
 /** How long a display keeps a call under "now calling": 30 s to a day, 10 minutes unless set. */
 export const NOW_CALLING_SECONDS = { default: 600, min: 30, max: 86_400 } as const;
 
-/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?}`. */
+/** A display's voice: how fast (a rate of the clips' speed), how loud (percent), how many times. */
+export const ANNOUNCE_RATE = { default: 1, min: 0.7, max: 1.3 } as const;
+export const ANNOUNCE_VOLUME = { default: 100, min: 0, max: 100 } as const;
+export const ANNOUNCE_REPEATS = [1, 2] as const;
+
+/** A display's sentence, checked by the shared rule (sentenceProblem: its code is the message); null: the default. */
+export const AnnounceSentenceSchema = z
+  .string()
+  .max(SENTENCE_MAX * 4)
+  .superRefine((sentence, ctx) => {
+    const problem = sentenceProblem(sentence);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normaliseToken);
+
+/** The voice settings of a display's edit body: each left out keeps its value. */
+const AnnounceFields = {
+  announce_sentence: AnnounceSentenceSchema.nullable().optional(),
+  announce_rate: z.number().min(ANNOUNCE_RATE.min).max(ANNOUNCE_RATE.max).optional(),
+  announce_volume: z.int().min(ANNOUNCE_VOLUME.min).max(ANNOUNCE_VOLUME.max).optional(),
+  announce_repeat: z.union(ANNOUNCE_REPEATS.map((n) => z.literal(n))).optional(),
+};
+
+/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?, announce_*?}`. */
 export const displayContracts = {
   main: defineContract({
     path: 'display/mainDisplay',
@@ -171,6 +203,7 @@ export const displayContracts = {
         uuid: z.uuid(),
         name: DeviceName,
         now_calling_seconds: z.int().min(NOW_CALLING_SECONDS.min).max(NOW_CALLING_SECONDS.max).optional(),
+        ...AnnounceFields,
       }),
     ]),
   ),

@@ -41,6 +41,8 @@ export const YardSettingsSchema = z.object({
     .max(MINUTES_PER_DAY - 1),
   /** The calendar the branch's dates are written in: 'BE' (Buddhist era) or 'CE' (shared/calendar.ts). */
   calendar: z.enum(CALENDARS),
+  /** The branch's displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
+  prefer_browser_voice: z.boolean(),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -96,6 +98,7 @@ export const saveYardSettings = defineContract({
     ...YardSettingsSchema.shape,
     day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
     calendar: YardSettingsSchema.shape.calendar.optional(),
+    prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

@@ -32,6 +32,8 @@ export interface YardSettings {
   dayStartMinutes: number;
   /** The calendar its dates are written in (shared/calendar.ts). */
   calendar: Calendar;
+  /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
+  preferBrowserVoice: boolean;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -39,6 +41,7 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   noShowPolicy: 'requeue',
   dayStartMinutes: DEFAULT_DAY_START_MINUTES,
   calendar: DEFAULT_CALENDAR,
+  preferBrowserVoice: false,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

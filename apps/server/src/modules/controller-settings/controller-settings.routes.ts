@@ -56,6 +56,12 @@ export function registerControllerRoutes(
         ? await services.displays.update(auth, body.uuid, {
             name: body.name,
             nowCallingSeconds: body.now_calling_seconds,
+            announce: {
+              sentence: body.announce_sentence,
+              rate: body.announce_rate,
+              volume: body.announce_volume,
+              repeat: body.announce_repeat,
+            },
           })
         : await services.displays.create(auth, body.name),
   }));

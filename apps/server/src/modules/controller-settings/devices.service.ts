@@ -87,6 +87,13 @@ export function createDevicesService(
         name: string;
         printerName?: string | null | undefined;
         nowCallingSeconds?: number | undefined;
+        /** Displays' voice: each left undefined keeps its value; a null sentence is the default one. */
+        announce?: {
+          sentence?: string | null | undefined;
+          rate?: number | undefined;
+          volume?: number | undefined;
+          repeat?: number | undefined;
+        };
       },
     ) {
       const current = await find(auth, { uuid });
@@ -98,7 +105,16 @@ export function createDevicesService(
         kind === 'display' && values.nowCallingSeconds !== undefined
           ? { nowCallingSeconds: values.nowCallingSeconds }
           : {};
-      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling });
+      const announce = kind === 'display' && values.announce ? values.announce : {};
+      const voice = Object.fromEntries(
+        Object.entries({
+          announceSentence: announce.sentence,
+          announceRate: announce.rate,
+          announceVolume: announce.volume,
+          announceRepeat: announce.repeat,
+        }).filter(([, value]) => value !== undefined),
+      );
+      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling, ...voice });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },

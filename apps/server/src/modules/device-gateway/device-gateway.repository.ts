@@ -90,6 +90,11 @@ export function createDeviceGatewayRepository(db: Db) {
           branchName: branches.name,
           companyName: branches.companyName,
           calendar: branches.calendar,
+          preferBrowserVoice: branches.preferBrowserVoice,
+          announceSentence: devices.announceSentence,
+          announceRate: devices.announceRate,
+          announceVolume: devices.announceVolume,
+          announceRepeat: devices.announceRepeat,
         })
         .from(devices)
         .innerJoin(branches, eq(branches.id, devices.branchId))
@@ -127,6 +132,10 @@ export function createDeviceGatewayRepository(db: Db) {
           verifiedDate: devices.verifiedDate,
           printer_name: devices.printerName,
           now_calling_seconds: devices.nowCallingSeconds,
+          announce_sentence: devices.announceSentence,
+          announce_rate: devices.announceRate,
+          announce_volume: devices.announceVolume,
+          announce_repeat: devices.announceRepeat,
         })
         .from(devices)
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
@@ -177,7 +186,15 @@ export function createDeviceGatewayRepository(db: Db) {
 
     async updateDevice(
       id: number,
-      values: { name: string; printerName?: string | null; nowCallingSeconds?: number },
+      values: {
+        name: string;
+        printerName?: string | null;
+        nowCallingSeconds?: number;
+        announceSentence?: string | null;
+        announceRate?: number;
+        announceVolume?: number;
+        announceRepeat?: number;
+      },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));
     },

@@ -25,7 +25,8 @@ const MP3_KBPS_LOW = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 1
 /** Where an MP3's audio starts: after an ID3v2 tag, if any. */
 function id3End(bytes: Uint8Array): number {
   if (ascii(bytes, 0, 3) !== 'ID3' || bytes.length < 10) return 0;
-  const size = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
+  const size =
+    ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
   return 10 + size;
 }
 
@@ -61,7 +62,9 @@ function oggSeconds(bytes: Uint8Array): number | null {
  * What an uploaded (or folder) clip is, judged by its bytes, not its name: WAV, MP3 or Ogg, at
  * most CLIP_MAX_BYTES and (where its header tells) CLIP_MAX_SECONDS long.
  */
-export function checkAudio(bytes: Uint8Array): { mime: ClipMime; seconds: number | null } | { problem: AudioProblem } {
+export function checkAudio(
+  bytes: Uint8Array,
+): { mime: ClipMime; seconds: number | null } | { problem: AudioProblem } {
   if (bytes.length > CLIP_MAX_BYTES) return { problem: 'TOO_BIG' };
   let found: { mime: ClipMime; seconds: number | null } | null = null;
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE') {

@@ -21,15 +21,16 @@ function engineModule() {
 }
 
 const xml = (text) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
+  );
 
 async function speak({ texts, voice, speed, gapMs }) {
   const module = await engineModule();
   const errors = [];
   const ssml = texts.length > 1;
-  const text = ssml
-    ? `<speak>${texts.map(xml).join(` <break time="${gapMs}ms"/> `)}</speak>`
-    : texts[0];
+  const text = ssml ? `<speak>${texts.map(xml).join(` <break time="${gapMs}ms"/> `)}</speak>` : texts[0];
   const engine = await ESpeakNg({
     arguments: ['-v', voice, '-s', String(speed), ...(ssml ? ['-m'] : []), '-w', '/out.wav', text],
     print: () => {},
@@ -46,7 +47,9 @@ async function speak({ texts, voice, speed, gapMs }) {
   try {
     return engine.FS.readFile('/out.wav');
   } catch {
-    throw new Error(`eSpeak NG wrote no audio: ${errors.filter((e) => !/keepRuntimeAlive/.test(e)).join(' ')}`);
+    throw new Error(
+      `eSpeak NG wrote no audio: ${errors.filter((e) => !/keepRuntimeAlive/.test(e)).join(' ')}`,
+    );
   }
 }
 

@@ -9,10 +9,10 @@ import {
   type SpeechEngine,
   type SpeechOptions,
 } from './speech-engine.ts';
-import { encodePcm16, pcm16Samples, rms, splitAtSilences, trimSilence } from './wav.ts';
+import { encodePcm16, normalisePeak, pcm16Samples, rms, splitAtSilences, trimSilence } from './wav.ts';
 
 /** How the clips are cut: part of the cache key, so that a new rule makes new clips. */
-const CUT_VERSION = 'trim30';
+const CUT_VERSION = 'trim30-peak80';
 /** Silence kept at each end of a clip: enough not to clip a consonant, short enough to run on. */
 export const KEEP_MS = 30;
 /** A clip quieter than this (RMS, 0 to 1) holds no speech: it counts as not made. */
@@ -45,10 +45,10 @@ export interface GeneratedClipsOptions {
   options?: SpeechOptions;
 }
 
-/** One clip as the pack keeps it: speech trimmed to KEEP_MS at each end; null when silent. */
+/** One clip as the pack keeps it: trimmed to KEEP_MS at each end, as loud as the others; null when silent. */
 function finishClip(samples: Int16Array, sampleRate: number): Buffer | null {
   const trimmed = trimSilence(samples, sampleRate, KEEP_MS);
-  return rms(trimmed) >= SILENT_RMS ? encodePcm16(trimmed, sampleRate) : null;
+  return rms(trimmed) >= SILENT_RMS ? encodePcm16(normalisePeak(trimmed), sampleRate) : null;
 }
 
 /**

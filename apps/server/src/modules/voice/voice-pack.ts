@@ -19,7 +19,8 @@ export interface PackClip {
   version: string;
 }
 
-export const clipVersion = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+export const clipVersion = (bytes: Uint8Array) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 /** A token as a file name: nothing that leaves the folder or hides (a path, a dot file). */
 function safeFileToken(token: string): boolean {
@@ -101,16 +102,30 @@ export function createVoicePack(deps: {
           if (found.has(token)) continue;
           const file = await deps.folder.clip(token);
           if (file) {
-            found.set(token, { token, source: 'recorded', origin: 'folder', ...file, version: clipVersion(file.bytes) });
+            found.set(token, {
+              token,
+              source: 'recorded',
+              origin: 'folder',
+              ...file,
+              version: clipVersion(file.bytes),
+            });
           }
         }
       }
       const toGenerate = unique.filter((t) => !found.has(t) && (options.generate?.(t) ?? true));
-      const generated = toGenerate.length > 0 ? await deps.generated.clips(toGenerate) : new Map();
+      const generated =
+        toGenerate.length > 0 ? await deps.generated.clips(toGenerate) : new Map<string, Buffer | null>();
       for (const token of toGenerate) {
         const bytes = generated.get(token);
         if (bytes) {
-          found.set(token, { token, source: 'generated', origin: 'generated', mime: CLIP_TYPES.wav, bytes, version: clipVersion(bytes) });
+          found.set(token, {
+            token,
+            source: 'generated',
+            origin: 'generated',
+            mime: CLIP_TYPES.wav,
+            bytes,
+            version: clipVersion(bytes),
+          });
         }
       }
       return {

@@ -15,13 +15,21 @@ export function createVoiceRepository(db: Db) {
     async recordings(branchId: number, tokens: readonly string[]): Promise<RecordedClip[]> {
       if (tokens.length === 0) return [];
       return db
-        .select({ token: voiceClips.token, mime: voiceClips.mime, bytes: voiceClips.bytes, sha256: voiceClips.sha256 })
+        .select({
+          token: voiceClips.token,
+          mime: voiceClips.mime,
+          bytes: voiceClips.bytes,
+          sha256: voiceClips.sha256,
+        })
         .from(voiceClips)
         .where(and(eq(voiceClips.branchId, branchId), inArray(voiceClips.token, [...new Set(tokens)])));
     },
 
     async recordedTokens(branchId: number): Promise<string[]> {
-      const rows = await db.select({ token: voiceClips.token }).from(voiceClips).where(eq(voiceClips.branchId, branchId));
+      const rows = await db
+        .select({ token: voiceClips.token })
+        .from(voiceClips)
+        .where(eq(voiceClips.branchId, branchId));
       return rows.map((r) => r.token);
     },
 

@@ -96,9 +96,11 @@ export function createVoiceService(deps: {
     async upload(auth: AuthContext, token: string, audio: string) {
       const { tokens } = await branchTokens(auth.branchId);
       if (!tokens.includes(token)) {
-        throw new AppError('VALIDATION_FAILED', 'This is not a word, letter or name the displays of this branch say.', [
-          { path: 'token', message: 'is not a token of this branch' },
-        ]);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'This is not a word, letter or name the displays of this branch say.',
+          [{ path: 'token', message: 'is not a token of this branch' }],
+        );
       }
       const bytes = Buffer.from(audio, 'base64');
       const checked = checkAudio(bytes);
@@ -108,7 +110,14 @@ export function createVoiceService(deps: {
         ]);
       }
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      await repo.save({ branchId: auth.branchId, token, mime: checked.mime, bytes, sha256, officerId: auth.officerId });
+      await repo.save({
+        branchId: auth.branchId,
+        token,
+        mime: checked.mime,
+        bytes,
+        sha256,
+        officerId: auth.officerId,
+      });
       deps.events.publish('voiceChanged', { branchId: auth.branchId });
       return { source: 'recorded' as const, version: sha256.slice(0, 16) };
     },
@@ -129,7 +138,10 @@ export function createVoiceService(deps: {
           const { tokens } = await branchTokens(branchId);
           const made = await deps.generated.clips(tokens);
           const missing = [...made.values()].filter((c) => !c).length;
-          deps.log.info({ branchId, tokens: tokens.length, missing, ms: Date.now() - started }, 'voice pack ready');
+          deps.log.info(
+            { branchId, tokens: tokens.length, missing, ms: Date.now() - started },
+            'voice pack ready',
+          );
         } catch (error) {
           deps.log.warn({ err: error, branchId }, 'voice: the pack could not be made ahead');
         }

@@ -148,3 +148,16 @@ export function splitAtSilences(samples: Int16Array, sampleRate: number, gapMs: 
   }
   return parts;
 }
+
+/**
+ * The same samples made as loud as `peak` (0 to 1 of full scale) at their loudest, amplified at
+ * most `maxGain` times: eSpeak says some words (ที่) far softer than others, and a sentence of
+ * clips must sound even across a yard.
+ */
+export function normalisePeak(samples: Int16Array, peak = 0.8, maxGain = 8): Int16Array {
+  let loudest = 0;
+  for (const s of samples) loudest = Math.max(loudest, Math.abs(s));
+  if (loudest === 0) return samples;
+  const gain = Math.min(maxGain, (peak * 32767) / loudest);
+  return Int16Array.from(samples, (s) => Math.max(-32768, Math.min(32767, Math.round(s * gain))));
+}

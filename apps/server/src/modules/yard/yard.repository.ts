@@ -56,6 +56,7 @@ export function createYardRepository(db: Db) {
           noShowPolicy: branches.noShowPolicy,
           dayStartMinutes: branches.dayStartMinutes,
           calendar: branches.calendar,
+          preferBrowserVoice: branches.preferBrowserVoice,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -69,6 +70,7 @@ export function createYardRepository(db: Db) {
         noShowPolicy: NoShowPolicy;
         dayStartMinutes: number;
         calendar: Calendar;
+        preferBrowserVoice: boolean;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

@@ -25,6 +25,7 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_policy: s.noShowPolicy,
   day_start_minutes: s.dayStartMinutes,
   calendar: s.calendar,
+  prefer_browser_voice: s.preferBrowserVoice,
 });
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
@@ -45,6 +46,7 @@ export function createYardService(deps: {
       noShowPolicy: policy,
       dayStartMinutes: row.dayStartMinutes,
       calendar: row.calendar,
+      preferBrowserVoice: row.preferBrowserVoice,
     };
   }
 
@@ -92,8 +94,8 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar'> &
-        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar'>>,
+      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'prefer_browser_voice'> &
+        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'prefer_browser_voice'>>,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -101,11 +103,17 @@ export function createYardService(deps: {
         noShowPolicy: input.no_show_policy,
         dayStartMinutes: input.day_start_minutes ?? before.dayStartMinutes,
         calendar: input.calendar ?? before.calendar,
+        preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
       };
       await repo.saveSettings(auth.branchId, next);
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
       // writes dates in its calendar and counts days from its day start: they learn it now.
-      if (next.calendar !== before.calendar || next.dayStartMinutes !== before.dayStartMinutes) {
+      // Displays also learn which voice the branch prefers.
+      if (
+        next.calendar !== before.calendar ||
+        next.dayStartMinutes !== before.dayStartMinutes ||
+        next.preferBrowserVoice !== before.preferBrowserVoice
+      ) {
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       }
       return toWire(next);

@@ -26,7 +26,13 @@ const TYPES: TransferTarget[] = [
 ];
 
 const officer: YardContext = {
-  settings: { no_show_after_recalls: 3, no_show_policy: 'requeue', day_start_minutes: 0, calendar: 'BE' },
+  settings: {
+    no_show_after_recalls: 3,
+    no_show_policy: 'requeue',
+    day_start_minutes: 0,
+    calendar: 'BE',
+    prefer_browser_voice: false,
+  },
   queueTypes: TYPES,
   isAdmin: false,
 };

@@ -53,6 +53,7 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     noShowPolicy: wire.no_show_policy,
     dayStartMinutes: wire.day_start_minutes,
     calendar: wire.calendar,
+    preferBrowserVoice: wire.prefer_browser_voice,
   };
 }
 
