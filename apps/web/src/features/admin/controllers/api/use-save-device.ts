@@ -12,16 +12,26 @@ export interface SaveDeviceInput {
   printerName?: string | null | undefined;
   /** Displays only, on edit: how long a call stays under "now calling". */
   nowCallingSeconds?: number | undefined;
+  /** Displays only, on edit: its voice; the sentence null is the standard one. */
+  announce?: { sentence: string | null; rate: number; volume: number; repeat: 1 | 2 } | undefined;
 }
 
 /**
  * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
- * `printer_name`, displays `now_calling_seconds`).
+ * `printer_name`, displays `now_calling_seconds` and their voice `announce_*`).
  */
-export function saveDevice({ kind, uuid, name, printerName, nowCallingSeconds }: SaveDeviceInput) {
+export function saveDevice({ kind, uuid, name, printerName, nowCallingSeconds, announce }: SaveDeviceInput) {
   if (kind === 'display') {
     const nowCalling = nowCallingSeconds === undefined ? {} : { now_calling_seconds: nowCallingSeconds };
-    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling } : { name });
+    const voice = announce
+      ? {
+          announce_sentence: announce.sentence,
+          announce_rate: announce.rate,
+          announce_volume: announce.volume,
+          announce_repeat: announce.repeat,
+        }
+      : {};
+    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling, ...voice } : { name });
   }
   return callApi(
     printerContracts.save,

@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NOW_CALLING_SECONDS, type DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  ANNOUNCE_RATE,
+  ANNOUNCE_VOLUME,
+  NOW_CALLING_SECONDS,
+  type DeviceRow,
+} from '@truck-queue/shared/contracts/controller.contract';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
+import { AnnounceFields } from './announce-fields.tsx';
 import { useRetained } from './use-retained.ts';
 
 interface DeviceFormValues {
@@ -15,6 +21,11 @@ interface DeviceFormValues {
   printerName?: string | undefined;
   /** Only on a display's edit: minutes a call stays under "now calling". */
   nowCallingMinutes?: number | undefined;
+  /** Only on a display's edit: its voice (an empty sentence is the standard one). */
+  announceSentence?: string | undefined;
+  announceRate?: number | undefined;
+  announceVolume?: number | undefined;
+  announceRepeat?: 1 | 2 | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -33,7 +44,7 @@ interface DeviceFormDialogProps {
 
 /**
  * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer, a
- * display's how long a call stays under "now calling".
+ * display's how long a call stays under "now calling" and how it announces calls.
  */
 export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
   const { t } = useTranslation();
@@ -81,6 +92,15 @@ function DeviceForm({
         name: values.name.trim(),
         printerName: printerName === '' ? null : printerName,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
+        announce:
+          kind === 'display' && editing && values.announceRate !== undefined
+            ? {
+                sentence: values.announceSentence?.trim() || null,
+                rate: values.announceRate,
+                volume: values.announceVolume ?? ANNOUNCE_VOLUME.default,
+                repeat: values.announceRepeat ?? 1,
+              }
+            : undefined,
       },
       {
         onSuccess: () => {
@@ -108,6 +128,10 @@ function DeviceForm({
         name: editing?.name ?? '',
         printerName: editing?.printer_name ?? '',
         nowCallingMinutes: Math.round((editing?.now_calling_seconds ?? NOW_CALLING_SECONDS.default) / 60),
+        announceSentence: editing?.announce_sentence ?? '',
+        announceRate: editing?.announce_rate ?? ANNOUNCE_RATE.default,
+        announceVolume: editing?.announce_volume ?? ANNOUNCE_VOLUME.default,
+        announceRepeat: editing?.announce_repeat === 2 ? 2 : 1,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -153,6 +177,7 @@ function DeviceForm({
           />
         </Form.Item>
       )}
+      {kind === 'display' && editing && <AnnounceFields form={form} />}
       <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
