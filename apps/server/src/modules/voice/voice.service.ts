@@ -151,7 +151,17 @@ export function createVoiceService(deps: {
 
     /** Every active branch's pack, ahead (the server's first start, and every start after). */
     async prepareAll(): Promise<void> {
-      for (const branchId of await repo.activeBranches()) await this.prepare(branchId);
+      const started = Date.now();
+      try {
+        const branchIds = await repo.activeBranches();
+        for (const branchId of branchIds) await this.prepare(branchId);
+        deps.log.info(
+          { voicePacks: { branches: branchIds.length, ms: Date.now() - started } },
+          'voice packs ready',
+        );
+      } catch (error) {
+        deps.log.warn({ err: error }, 'voice: the packs could not be made ahead');
+      }
     },
   };
 }
