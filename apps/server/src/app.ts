@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -45,6 +46,11 @@ import { registerApiDocs } from './modules/operations/api-docs.ts';
 import { registerHealthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { RequestLogController } from './modules/operations/request-log.ts';
+import { createGeneratedClips } from './modules/voice/generated-clips.ts';
+import { createSpeechEngine } from './modules/voice/speech-engine.ts';
+import { createFolderClips } from './modules/voice/voice-pack.ts';
+import { registerVoiceRoutes } from './modules/voice/voice.routes.ts';
+import { createVoiceService } from './modules/voice/voice.service.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.ts';
@@ -59,6 +65,11 @@ export interface AppOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
   serveWeb?: boolean;
+  /**
+   * Make the branches' voice packs ahead: once the server listens, and for a station added or
+   * renamed (main.ts; tests make clips only when they ask for them).
+   */
+  prepareVoice?: boolean;
   /** Tests shorten these to see a slow client closed in seconds. */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
@@ -186,6 +197,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connections: (ids) =>
       app.hasDecorator('realtime') ? app.realtime.displayConnections(ids) : Promise.resolve(new Map()),
   });
+  const speech = createSpeechEngine();
+  app.addHook('onClose', () => speech.close());
+  const voice = createVoiceService({
+    db,
+    events,
+    generated: createGeneratedClips({
+      cacheDir: path.join(config.dataDir, 'voice-cache'),
+      engine: speech,
+      log: app.log,
+    }),
+    folder: config.voiceClipsDir ? createFolderClips(config.voiceClipsDir, app.log) : null,
+    log: app.log,
+  });
+  const prepareVoice = (branchId: number) => {
+    if (options.prepareVoice) void voice.prepare(branchId);
+  };
+  if (options.prepareVoice) {
+    // In the background: "serving on :3000" never waits for the pack.
+    app.addHook('onListen', () => {
+      void voice.prepareAll();
+    });
+    // A display's sentence may bring new words: made before its next call.
+    events.subscribe('deviceChanged', ({ branchId, kind }) => {
+      if (kind === 'display') prepareVoice(branchId);
+    });
+  }
 
   const register = createCallRegistrar(app, {
     apiKey: config.apiKey,
@@ -197,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallingRoutes(register, calling, devices);
   registerDeviceRoutes(register, devices);
   registerAnnouncementRoutes(register, announcements);
+  registerVoiceRoutes(register, voice);
   registerStationWorkRoutes(register, stationWork);
   registerYardRoutes(register, yard);
   registerPublicQueueRoutes(register, publicQueue);
@@ -205,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogRoutes(register, {
     queueTypes,
     products: createProductsService(db, queueTypes),
-    stations: createStationsService(db),
+    stations: createStationsService(db, { named: prepareVoice }),
   });
   registerControllerRoutes(register, {
     callingControl: createCallingControlService(db),

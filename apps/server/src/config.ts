@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@truck-queue/shared/password-rule';
@@ -13,6 +14,14 @@ function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
   } catch {
     return false;
   }
@@ -145,6 +154,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().transform(parseTrustProxy).default([]),
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  VOICE_CLIPS_DIR: z
+    .string()
+    .transform((dir) => path.resolve(dir))
+    .refine(isDirectory, 'is not a folder the server can read: name an existing folder of clips')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -175,6 +189,11 @@ export interface Config {
   allowedOrigins: string[];
   /** When set, GET /metrics wants it as a Bearer token. */
   metricsToken: string | null;
+  /**
+   * VOICE_CLIPS_DIR: a folder of the plant's recordings, one file per voice token (`1.wav`,
+   * `A.mp3`, `ก.ogg`, `เชิญหมายเลข.wav`); they win over generated clips. null: none.
+   */
+  voiceClipsDir: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -221,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    voiceClipsDir: e.VOICE_CLIPS_DIR ?? null,
   };
 }

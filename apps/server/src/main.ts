@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   });
 
   const firstStart = await prepareDatabase(database, config, new Date(), progress);
-  app = await buildApp({ config, database });
+  app = await buildApp({ config, database, prepareVoice: true });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;

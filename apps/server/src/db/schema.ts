@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -58,6 +59,8 @@ export const branches = pgTable(
      * ("กข 12••", shared/plate-mask.ts) unless the branch turns this off.
      */
     maskPlates: boolean('mask_plates').notNull().default(true),
+    /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
+    preferBrowserVoice: boolean('prefer_browser_voice').notNull().default(false),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
@@ -350,10 +353,21 @@ export const devices = pgTable(
     lastSeenAt: ts('last_seen_at'),
     active: boolean('active').notNull().default(true),
     created: created(),
+    /** Displays: what a call says (shared/voice/announcement.ts); null: DEFAULT_SENTENCE. */
+    announceSentence: text('announce_sentence'),
+    /** Displays: how fast the clips play, 0.7 to 1.3. */
+    announceRate: real('announce_rate').notNull().default(1),
+    /** Displays: how loud, 0 to 100. */
+    announceVolume: integer('announce_volume').notNull().default(100),
+    /** Displays: how many times a call is said, 1 or 2. */
+    announceRepeat: integer('announce_repeat').notNull().default(1),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
     check('devices_recent_count', sql`${t.recentCount} between 3 and 20`),
+    check('devices_announce_rate', sql`${t.announceRate}::numeric between 0.7 and 1.3`),
+    check('devices_announce_volume', sql`${t.announceVolume} between 0 and 100`),
+    check('devices_announce_repeat', sql`${t.announceRepeat} in (1, 2)`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),
@@ -549,6 +563,29 @@ export const reportExports = pgTable(
     expires: ts('expires').notNull(),
   },
   (t) => [index('report_exports_expires_idx').on(t.expires)],
+);
+
+/**
+ * A plant's own recording of a voice token (shared/voice/announcement.ts), per branch: it wins
+ * over the VOICE_CLIPS_DIR file and the generated clip. In the database so every instance of a
+ * scaled-out server plays the same.
+ */
+export const voiceClips = pgTable(
+  'voice_clips',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    token: text('token').notNull(),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** SHA-256 of the bytes, hex: the clip's version as displays see it. */
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => officers.id),
+    created: created(),
+  },
+  (t) => [uniqueIndex('voice_clips_branch_token_key').on(t.branchId, t.token)],
 );
 
 /** Append-only: every state change of a queue, who made it and where to. */

@@ -78,6 +78,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       method: 'POST',
       url: `/api/${contract.path}`,
       schema: { body: contract.body, response: { 200: contract.response } },
+      ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;

@@ -46,6 +46,8 @@ export interface HubEvents {
   /** An officer re-announced a call: the displays showing its queue type announce it again. */
   /** `call` without its plate: each display gets the plate as its branch shows it (masked or not). */
   callReannounced: { branchId: number; branchQueueTypeId: number; queueId: number; call: DeviceCall };
+  /** A voice clip of the branch was recorded, replaced or removed: its displays fetch clips again. */
+  voiceChanged: { branchId: number };
 }
 
 type Listener<T> = (event: T) => void | Promise<void>;

@@ -99,6 +99,10 @@ export function startBroadcasts(deps: {
       deviceSpace.to(branchDevicesRoom(branchId)).emit('branchChanged');
       publicSpace.to(branchTicketsRoom(branchId)).emit('queueChanged');
     }),
+    // A recording of the branch changed: its displays drop the clips they keep and fetch them again.
+    events.subscribe('voiceChanged', ({ branchId }) => {
+      deviceSpace.to(branchDevicesRoom(branchId)).emit('voiceChanged');
+    }),
     events.subscribe('sessionsEnded', ({ sessionIds }) => {
       for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
     }),

@@ -20,6 +20,24 @@ import { newBrowser, registerDevice, sayHello } from './devices.ts';
 import type { TestContext } from './harness.ts';
 import { createPlant, issueTicket } from './plant.ts';
 
+/** 0.1 s of 8 kHz 16-bit mono silence, base64: a recording the upload accepts. */
+const SILENT_WAV = (() => {
+  const wav = Buffer.alloc(44 + 1600);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + 1600, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(16000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(1600, 40);
+  return wav.toString('base64');
+})();
+
 /**
  * The plant the fuzzer works in: the test plant, plus officers, devices, a queue type, a
  * product and a station that exist to be edited, cancelled or signed out by fuzzed calls, so
@@ -88,6 +106,10 @@ export async function createFuzzPlant(t: TestContext) {
   await registerDevice(t, plant, 'printer', printer);
   const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
+  // A recording for the fuzzed removals to remove (made again after each one accepted).
+  const recordEight = () =>
+    t.post('voice/upload', { token: '8', audio: SILENT_WAV }, { session: plant.officers.admin.session });
+  await recordEight();
   // Screens waiting with the ids the fuzzed Register calls type: Register takes only those.
   for (const [id, kind] of [
     ['FUZZ3456', 'display'],
@@ -235,6 +257,13 @@ export async function createFuzzPlant(t: TestContext) {
     'device/hello': () => ({ device_id: display.id, kind: 'display' }),
     'device/displayBoard': () => ({}),
     'device/recentPlates': (n) => ({ find_license: n % 2 ? 'กข 5' : '70-1' }),
+    'device/voiceClips': (n) => ({ tokens: n % 2 ? ['1', 'A'] : ['เชิญหมายเลข', 'ก'] }),
+
+    'voice/pack': () => ({}),
+    'voice/preview': (n) => ({ tokens: [n % 2 ? '7' : 'ที่'] }),
+    // A tenth of a second of silence as a WAV; "8" is recorded again after each removal.
+    'voice/upload': () => ({ token: '9', audio: SILENT_WAV }),
+    'voice/remove': () => ({ token: '8' }),
 
     'officer/mainOfficer': () => ({}),
     'officer/doMainOfficer': (n) =>
@@ -367,6 +396,8 @@ export async function createFuzzPlant(t: TestContext) {
       sessions.leaver = await t.signIn(leaver.email, leaver.password);
     } else if (path === 'authen/changeOwnPassword') {
       ownPassword = (body as { new_password: string }).new_password;
+    } else if (path === 'voice/remove') {
+      await recordEight();
     }
   }
 

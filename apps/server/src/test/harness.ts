@@ -1,4 +1,7 @@
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
@@ -62,7 +65,9 @@ let officerCount = 0;
 
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false, ...overrides };
+  // Files the server keeps (the voice pack's cache) go to a directory of this test's own.
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'tq-test-data-'));
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false, dataDir, ...overrides };
   const clock = new TestClock();
   const app = await buildApp({ config, database, clock, logger: false, serveWeb: false });
   await app.ready();
@@ -144,6 +149,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     async close() {
       await app.close();
       await database.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return ctx;

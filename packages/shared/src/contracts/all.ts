@@ -9,6 +9,7 @@ import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
 import * as stationWork from './station-work.contract.ts';
+import * as voice from './voice.contract.ts';
 import * as yard from './yard.contract.ts';
 
 function isContract(value: unknown): value is ApiContract {
@@ -34,6 +35,7 @@ function collect(): ApiContract[] {
     queue,
     report,
     stationWork,
+    voice,
     yard,
   ])
     visit(module);

@@ -37,6 +37,8 @@ export interface ApiContract<
    * schema again. Tests still check every such response against the schema.
    */
   largeResponse?: true;
+  /** A body larger than the server's usual 1 MiB (an uploaded recording), in bytes. */
+  bodyLimit?: number;
 }
 
 export function defineContract<

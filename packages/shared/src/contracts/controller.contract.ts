@@ -3,6 +3,7 @@ import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { DeviceVoiceSchema } from './socket-events.ts';
 import { DisplayLiveSchema } from './announcement.contract.ts';
+import { normaliseToken, SENTENCE_MAX, sentenceProblem } from '../voice/announcement.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
 
@@ -107,6 +108,14 @@ export const DeviceRowSchema = z.object({
   voice: DeviceVoiceSchema.nullable(),
   /** Displays only: online or not, last seen, sound and the last announcement; null for kiosks. */
   live: DisplayLiveSchema.nullable(),
+  /** Displays: what a call says (`{number}`, `{station}`, `{plate}`, `{type}`); null: DEFAULT_SENTENCE. */
+  announce_sentence: z.string().nullable(),
+  /** Displays: how fast the voice plays (ANNOUNCE_RATE). */
+  announce_rate: z.number(),
+  /** Displays: how loud, 0 to 100. */
+  announce_volume: z.number(),
+  /** Displays: how many times a call is said, 1 or 2. */
+  announce_repeat: z.number(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });
@@ -163,6 +172,30 @@ export const NOW_CALLING_SECONDS = { default: 600, min: 30, max: 86_400 } as con
 export const RECENT_COUNT = { default: 8, min: 3, max: 20 } as const;
 
 /** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?, recent_count?}`. */
+/** A display's voice: how fast (a rate of the clips' speed), how loud (percent), how many times. */
+export const ANNOUNCE_RATE = { default: 1, min: 0.7, max: 1.3 } as const;
+export const ANNOUNCE_VOLUME = { default: 100, min: 0, max: 100 } as const;
+export const ANNOUNCE_REPEATS = [1, 2] as const;
+
+/** A display's sentence, checked by the shared rule (sentenceProblem: its code is the message); null: the default. */
+export const AnnounceSentenceSchema = z
+  .string()
+  .max(SENTENCE_MAX * 4)
+  .superRefine((sentence, ctx) => {
+    const problem = sentenceProblem(sentence);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normaliseToken);
+
+/** The voice settings of a display's edit body: each left out keeps its value. */
+const AnnounceFields = {
+  announce_sentence: AnnounceSentenceSchema.nullable().optional(),
+  announce_rate: z.number().min(ANNOUNCE_RATE.min).max(ANNOUNCE_RATE.max).optional(),
+  announce_volume: z.int().min(ANNOUNCE_VOLUME.min).max(ANNOUNCE_VOLUME.max).optional(),
+  announce_repeat: z.union(ANNOUNCE_REPEATS.map((n) => z.literal(n))).optional(),
+};
+
+/** Display screens: create `{name}`, edit `{uuid, name, now_calling_seconds?, announce_*?}`. */
 export const displayContracts = {
   main: defineContract({
     path: 'display/mainDisplay',
@@ -180,6 +213,7 @@ export const displayContracts = {
         name: DeviceName,
         now_calling_seconds: z.int().min(NOW_CALLING_SECONDS.min).max(NOW_CALLING_SECONDS.max).optional(),
         recent_count: z.int().min(RECENT_COUNT.min).max(RECENT_COUNT.max).optional(),
+        ...AnnounceFields,
       }),
     ]),
   ),

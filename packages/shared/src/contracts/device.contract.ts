@@ -51,6 +51,16 @@ export const DeviceInfoSchema = z.object({
   printer_name: z.string().nullable(),
   verified_date: InstantSchema,
   queue_types: z.array(DeviceQueueTypeSchema),
+  /** Displays: what a call says (shared/voice/announcement.ts); null: DEFAULT_SENTENCE (and for kiosks). */
+  announce_sentence: z.string().nullable(),
+  /** Displays: how fast the clips play (0.7 to 1.3); 1 for kiosks. */
+  announce_rate: z.number(),
+  /** Displays: how loud, 0 to 100; 100 for kiosks. */
+  announce_volume: z.number(),
+  /** Displays: how many times a call is said, 1 or 2; 1 for kiosks. */
+  announce_repeat: z.number(),
+  /** The branch's setting: use a good Thai voice of the browser, where it has one, instead of the voice pack. */
+  prefer_browser_voice: z.boolean(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 

@@ -43,6 +43,8 @@ export const YardSettingsSchema = z.object({
   calendar: z.enum(CALENDARS),
   /** Plates on public screens (displays, other trucks on a driver's page) are masked: "กข 12••". */
   mask_plates: z.boolean(),
+  /** The branch's displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
+  prefer_browser_voice: z.boolean(),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -99,6 +101,7 @@ export const saveYardSettings = defineContract({
     day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
     calendar: YardSettingsSchema.shape.calendar.optional(),
     mask_plates: YardSettingsSchema.shape.mask_plates.optional(),
+    prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

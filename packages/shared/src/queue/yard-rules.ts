@@ -34,6 +34,8 @@ export interface YardSettings {
   calendar: Calendar;
   /** Plates on public screens are masked (shared/plate-mask.ts) unless this is off. */
   maskPlates: boolean;
+  /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
+  preferBrowserVoice: boolean;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -42,6 +44,7 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   dayStartMinutes: DEFAULT_DAY_START_MINUTES,
   calendar: DEFAULT_CALENDAR,
   maskPlates: true,
+  preferBrowserVoice: false,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

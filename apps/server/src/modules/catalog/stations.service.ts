@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 
 /** Stations of the branch and the flow states each handles (C: trucks are called there; RC: rechecked). */
-export function createStationsService(db: Db) {
+export function createStationsService(db: Db, hooks: { named?: (branchId: number) => void } = {}) {
   const repo = createCatalogRepository(db);
 
   async function list(auth: AuthContext, only?: number): Promise<StationRow[]> {
@@ -31,6 +31,7 @@ export function createStationsService(db: Db) {
     async create(auth: AuthContext, name: string) {
       await assertNameFree(auth, name);
       const id = await repo.insertStation(auth.branchId, name);
+      hooks.named?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
 
@@ -38,6 +39,7 @@ export function createStationsService(db: Db) {
       const current = await find(auth, { uuid });
       await assertNameFree(auth, name, current.id);
       await repo.renameStation(current.id, name);
+      hooks.named?.(auth.branchId);
       return (await list(auth, current.id))[0]!;
     },
 

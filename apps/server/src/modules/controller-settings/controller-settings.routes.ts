@@ -57,6 +57,12 @@ export function registerControllerRoutes(
             name: body.name,
             nowCallingSeconds: body.now_calling_seconds,
             recentCount: body.recent_count,
+            announce: {
+              sentence: body.announce_sentence,
+              rate: body.announce_rate,
+              volume: body.announce_volume,
+              repeat: body.announce_repeat,
+            },
           })
         : await services.displays.create(auth, body.name),
   }));

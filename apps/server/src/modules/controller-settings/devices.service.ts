@@ -96,6 +96,13 @@ export function createDevicesService(
         printerName?: string | null | undefined;
         nowCallingSeconds?: number | undefined;
         recentCount?: number | undefined;
+        /** Displays' voice: each left undefined keeps its value; a null sentence is the default one. */
+        announce?: {
+          sentence?: string | null | undefined;
+          rate?: number | undefined;
+          volume?: number | undefined;
+          repeat?: number | undefined;
+        };
       },
     ) {
       const current = await find(auth, { uuid });
@@ -109,7 +116,22 @@ export function createDevicesService(
           : {};
       const recent =
         kind === 'display' && values.recentCount !== undefined ? { recentCount: values.recentCount } : {};
-      await repo.updateDevice(current.id, { name: values.name, ...printerName, ...nowCalling, ...recent });
+      const announce = kind === 'display' && values.announce ? values.announce : {};
+      const voice = Object.fromEntries(
+        Object.entries({
+          announceSentence: announce.sentence,
+          announceRate: announce.rate,
+          announceVolume: announce.volume,
+          announceRepeat: announce.repeat,
+        }).filter(([, value]) => value !== undefined),
+      );
+      await repo.updateDevice(current.id, {
+        name: values.name,
+        ...printerName,
+        ...nowCalling,
+        ...recent,
+        ...voice,
+      });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },

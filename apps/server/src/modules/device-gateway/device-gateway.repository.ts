@@ -93,6 +93,11 @@ export function createDeviceGatewayRepository(db: Db) {
           maskPlates: branches.maskPlates,
           companyName: branches.companyName,
           calendar: branches.calendar,
+          preferBrowserVoice: branches.preferBrowserVoice,
+          announceSentence: devices.announceSentence,
+          announceRate: devices.announceRate,
+          announceVolume: devices.announceVolume,
+          announceRepeat: devices.announceRepeat,
         })
         .from(devices)
         .innerJoin(branches, eq(branches.id, devices.branchId))
@@ -141,6 +146,10 @@ export function createDeviceGatewayRepository(db: Db) {
           printer_name: devices.printerName,
           now_calling_seconds: devices.nowCallingSeconds,
           recent_count: devices.recentCount,
+          announce_sentence: devices.announceSentence,
+          announce_rate: devices.announceRate,
+          announce_volume: devices.announceVolume,
+          announce_repeat: devices.announceRepeat,
         })
         .from(devices)
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
@@ -191,7 +200,16 @@ export function createDeviceGatewayRepository(db: Db) {
 
     async updateDevice(
       id: number,
-      values: { name: string; printerName?: string | null; nowCallingSeconds?: number; recentCount?: number },
+      values: {
+        name: string;
+        printerName?: string | null;
+        nowCallingSeconds?: number;
+        recentCount?: number;
+        announceSentence?: string | null;
+        announceRate?: number;
+        announceVolume?: number;
+        announceRepeat?: number;
+      },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));
     },

@@ -144,6 +144,15 @@ export function createDeviceService(deps: {
       printer_name: device.kind === 'printer' ? row!.printerName : null,
       verified_date: (row!.verifiedDate ?? clock.now()).toISOString(),
       queue_types: await queueTypesOf(device),
+      ...(device.kind === 'display'
+        ? {
+            announce_sentence: row!.announceSentence,
+            announce_rate: row!.announceRate,
+            announce_volume: row!.announceVolume,
+            announce_repeat: row!.announceRepeat,
+          }
+        : { announce_sentence: null, announce_rate: 1, announce_volume: 100, announce_repeat: 1 }),
+      prefer_browser_voice: row!.preferBrowserVoice,
     };
   }
 

@@ -57,6 +57,7 @@ export function createYardRepository(db: Db) {
           dayStartMinutes: branches.dayStartMinutes,
           calendar: branches.calendar,
           maskPlates: branches.maskPlates,
+          preferBrowserVoice: branches.preferBrowserVoice,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -71,6 +72,7 @@ export function createYardRepository(db: Db) {
         dayStartMinutes: number;
         calendar: Calendar;
         maskPlates: boolean;
+        preferBrowserVoice: boolean;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

@@ -26,6 +26,7 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   day_start_minutes: s.dayStartMinutes,
   calendar: s.calendar,
   mask_plates: s.maskPlates,
+  prefer_browser_voice: s.preferBrowserVoice,
 });
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
@@ -47,6 +48,7 @@ export function createYardService(deps: {
       dayStartMinutes: row.dayStartMinutes,
       calendar: row.calendar,
       maskPlates: row.maskPlates,
+      preferBrowserVoice: row.preferBrowserVoice,
     };
   }
 
@@ -94,8 +96,13 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates'> &
-        Partial<Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates'>>,
+      input: Omit<
+        YardSettingsWire,
+        'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'
+      > &
+        Partial<
+          Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'>
+        >,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -104,15 +111,17 @@ export function createYardService(deps: {
         dayStartMinutes: input.day_start_minutes ?? before.dayStartMinutes,
         calendar: input.calendar ?? before.calendar,
         maskPlates: input.mask_plates ?? before.maskPlates,
+        preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
       };
       await repo.saveSettings(auth.branchId, next);
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
       // writes dates in its calendar, counts days from its day start and masks plates or not:
-      // they learn it now.
+      // they learn it now. Displays also learn which voice the branch prefers.
       if (
         next.calendar !== before.calendar ||
         next.dayStartMinutes !== before.dayStartMinutes ||
-        next.maskPlates !== before.maskPlates
+        next.maskPlates !== before.maskPlates ||
+        next.preferBrowserVoice !== before.preferBrowserVoice
       ) {
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       }

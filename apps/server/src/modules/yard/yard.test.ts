@@ -102,6 +102,7 @@ describe('reason lists', () => {
       mask_plates: true,
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',
+      prefer_browser_voice: false,
     });
     const theirs = await t.call(yardRules, {}, other.officers.caller.session);
     const mine = new Set(rules.reasons.map((r) => r.id));

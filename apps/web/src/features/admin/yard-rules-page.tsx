@@ -10,6 +10,7 @@ import { useSaveReason } from './yard/api/use-save-reason.ts';
 import { useSaveYardSettings } from './yard/api/use-save-yard-settings.ts';
 import { useYardSettings } from './yard/api/use-yard-settings.ts';
 import { NoShowCard } from './yard/components/no-show-card.tsx';
+import { BrowserVoiceCard } from './yard/components/browser-voice-card.tsx';
 import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { PlatesCard } from './yard/components/plates-card.tsx';
@@ -19,7 +20,7 @@ import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided), its no-show rule, when its working day starts, the year its dates are written in and whether public screens mask plates. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule, when its working day starts, the year its dates are written in whether public screens mask plates and the voice its displays speak with. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function YardRulesPage() {
   const [dayStartFailure, setDayStartFailure] = useState<string | null>(null);
   const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
   const [platesFailure, setPlatesFailure] = useState<string | null>(null);
+  const [voiceFailure, setVoiceFailure] = useState<string | null>(null);
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
 
@@ -120,17 +122,35 @@ export function YardRulesPage() {
           );
         }}
       />
+      <BrowserVoiceCard
+        prefer={query.data?.settings.prefer_browser_voice}
+        saving={saveSettings.isPending}
+        failure={voiceFailure}
+        onSave={(prefer) => {
+          const current = query.data?.settings;
+          if (!current) return;
+          setVoiceFailure(null);
+          saveSettings.mutate(
+            { ...current, prefer_browser_voice: prefer },
+            {
+              onSuccess: saved,
+              onError: (error) => setVoiceFailure(errorMessage(t, error)),
+            },
+          );
+        }}
+      />
       <NoShowCard
         settings={query.data?.settings}
         saving={saveSettings.isPending}
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start, the calendar and plate masking out: the server keeps them.
+          // The no-show form leaves the day start, the calendar, plate masking and the voice out: the server keeps them.
           const {
             day_start_minutes: _dayStart,
             calendar: _calendar,
             mask_plates: _maskPlates,
+            prefer_browser_voice: _voice,
             ...noShow
           } = settings;
           saveSettings.mutate(noShow, {

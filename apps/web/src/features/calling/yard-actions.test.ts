@@ -32,6 +32,7 @@ const officer: YardContext = {
     day_start_minutes: 0,
     calendar: 'BE',
     mask_plates: true,
+    prefer_browser_voice: false,
   },
   queueTypes: TYPES,
   isAdmin: false,

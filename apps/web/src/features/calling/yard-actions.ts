@@ -54,6 +54,7 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     dayStartMinutes: wire.day_start_minutes,
     calendar: wire.calendar,
     maskPlates: wire.mask_plates,
+    preferBrowserVoice: wire.prefer_browser_voice,
   };
 }
 

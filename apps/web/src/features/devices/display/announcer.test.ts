@@ -292,10 +292,10 @@ describe('the sentence', () => {
     expect(
       composeSentence('รถ {plate} หมายเลข {number} ({type}) เชิญที่ {station}', {
         ...call(2, 'B12', 'ชั่ง 2'),
-        plate: 'กข 12',
-      } as DeviceCall),
+        truck_license: 'กข 12••',
+      }),
     ).toEqual({
-      text: 'รถ กข 12 หมายเลข B12 (ส่งมันสำปะหลัง) เชิญที่ ชั่ง 2',
+      text: 'รถ กข 12•• หมายเลข B12 (ส่งมันสำปะหลัง) เชิญที่ ชั่ง 2',
       spoken: 'รถ ก ข 1 2 หมายเลข B 1 2 (ส่งมันสำปะหลัง) เชิญที่ ชั่ง 2',
     });
   });

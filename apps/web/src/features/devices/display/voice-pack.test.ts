@@ -131,7 +131,7 @@ describe('the voice pack on a display', () => {
   it('plays the clips of a Thai sentence with a prefixed number, a plate and a station back to back, in order', async () => {
     const sentence = 'เชิญหมายเลข {number} ทะเบียน {plate} ที่ {station}';
     const { audio, speech, settings } = setup({ settings: { sentence } });
-    const c = call('A001', 'ช่องชั่ง 1', { plate: 'กข 12' });
+    const c = call('A001', 'ช่องชั่ง 1', { truck_license: 'กข 12••' });
     const done = vi.fn();
     speech.speak(announcement(c, settings), done);
     await settle();
@@ -336,12 +336,12 @@ describe("a display's voice settings", () => {
       }),
     ).toEqual({
       sentence: 'หมายเลข {number} เชิญที่ {station}',
-      rate: 1.25,
+      rate: 1.3,
       volume: 55,
       repeat: 2,
       preferBrowserVoice: true,
     });
-    expect(voiceSettingsOf({ announce_sentence: null, announce_rate: 0.1 }).rate).toBe(0.75);
+    expect(voiceSettingsOf({ announce_sentence: null, announce_rate: 0.1 }).rate).toBe(0.7);
   });
 });
 

@@ -1,7 +1,10 @@
+import { ANNOUNCE_RATE, ANNOUNCE_VOLUME } from '@truck-queue/shared/contracts/controller.contract';
+import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import {
   DEFAULT_SENTENCE,
   announcementText,
+  spelledTokens,
   type SentenceValues,
 } from '@truck-queue/shared/voice/announcement';
 import { spellOut } from './announcer.ts';
@@ -21,45 +24,33 @@ export interface VoiceSettings {
   preferBrowserVoice: boolean;
 }
 
-export const RATE_MIN = 0.75;
-export const RATE_MAX = 1.25;
-
 export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
   sentence: DEFAULT_SENTENCE,
-  rate: 1,
-  volume: 100,
+  rate: ANNOUNCE_RATE.default,
+  volume: ANNOUNCE_VOLUME.default,
   repeat: 1,
   preferBrowserVoice: false,
 };
 
-/** The settings as the device's info may carry them (older servers send none of them). */
-interface VoiceFields {
-  announce_sentence?: unknown;
-  announce_rate?: unknown;
-  announce_volume?: unknown;
-  announce_repeat?: unknown;
-  prefer_browser_voice?: unknown;
-}
+type VoiceFields = Partial<
+  Pick<
+    DeviceInfo,
+    'announce_sentence' | 'announce_rate' | 'announce_volume' | 'announce_repeat' | 'prefer_browser_voice'
+  >
+>;
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const within = (value: number | undefined, range: { min: number; max: number; default: number }) =>
+  value !== undefined && Number.isFinite(value)
+    ? Math.min(range.max, Math.max(range.min, value))
+    : range.default;
 
-/** The display's settings from its device info, each one that is missing or out of range as the default. */
-export function voiceSettingsOf(device: object | null | undefined): VoiceSettings {
-  const fields = (device ?? {}) as VoiceFields;
-  const sentence =
-    typeof fields.announce_sentence === 'string' && fields.announce_sentence.trim()
-      ? fields.announce_sentence
-      : DEFAULT_SENTENCE;
-  const rate = finite(fields.announce_rate)
-    ? Math.min(RATE_MAX, Math.max(RATE_MIN, fields.announce_rate))
-    : DEFAULT_VOICE_SETTINGS.rate;
-  const volume = finite(fields.announce_volume)
-    ? Math.min(100, Math.max(0, fields.announce_volume))
-    : DEFAULT_VOICE_SETTINGS.volume;
+/** The display's settings from its device info (the server checked them; kiosks carry none): each missing one is the default. */
+export function voiceSettingsOf(device: VoiceFields | null | undefined): VoiceSettings {
+  const fields = device ?? {};
   return {
-    sentence,
-    rate,
-    volume,
+    sentence: fields.announce_sentence?.trim() ? fields.announce_sentence : DEFAULT_SENTENCE,
+    rate: within(fields.announce_rate, ANNOUNCE_RATE),
+    volume: within(fields.announce_volume, ANNOUNCE_VOLUME),
     repeat: fields.announce_repeat === 2 ? 2 : 1,
     preferBrowserVoice: fields.prefer_browser_voice === true,
   };
@@ -67,12 +58,12 @@ export function voiceSettingsOf(device: object | null | undefined): VoiceSetting
 
 /** The values a call fills a sentence's slots with (a plate only when the call carries one). */
 export function sentenceValues(call: DeviceCall): SentenceValues {
-  const plate = (call as DeviceCall & { plate?: unknown }).plate;
+  const plate = call.truck_license;
   return {
     number: call.queue_number,
     station: call.station_name,
     type: call.queue_type_name,
-    ...(typeof plate === 'string' && plate ? { plate } : {}),
+    ...(plate ? { plate } : {}),
   };
 }
 
@@ -84,7 +75,8 @@ export function composeSentence(sentence: string, call: DeviceCall): { text: str
     spoken: announcementText(sentence, {
       ...values,
       number: spellOut(call.queue_number),
-      ...(values.plate ? { plate: spellOut(values.plate) } : {}),
+      // A masked plate is said as far as it is shown ("กข 12••": ก ข 1 2).
+      ...(values.plate ? { plate: spelledTokens(values.plate).join(' ') } : {}),
     }),
   };
 }

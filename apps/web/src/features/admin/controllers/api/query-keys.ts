@@ -9,4 +9,5 @@ export const controllerKeys = {
   calling: ['admin', 'controllers', 'calling'] as const,
   devices: (kind: DeviceKind) => ['admin', 'controllers', kind] as const,
   choices: (scope: ChoiceScope, id: number) => ['admin', 'controllers', 'choices', scope, id] as const,
+  voicePack: ['admin', 'controllers', 'voicePack'] as const,
 };

@@ -14,11 +14,13 @@ export interface SaveDeviceInput {
   nowCallingSeconds?: number | undefined;
   /** Displays only, on edit: how many of the latest calls its board lists. */
   recentCount?: number | undefined;
+  /** Displays only, on edit: its voice; the sentence null is the standard one. */
+  announce?: { sentence: string | null; rate: number; volume: number; repeat: 1 | 2 } | undefined;
 }
 
 /**
  * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
- * `printer_name`, displays `now_calling_seconds` and `recent_count`).
+ * `printer_name`, displays `now_calling_seconds`, `recent_count` and their voice `announce_*`).
  */
 export function saveDevice({
   kind,
@@ -27,11 +29,23 @@ export function saveDevice({
   printerName,
   nowCallingSeconds,
   recentCount,
+  announce,
 }: SaveDeviceInput) {
   if (kind === 'display') {
     const nowCalling = nowCallingSeconds === undefined ? {} : { now_calling_seconds: nowCallingSeconds };
     const recent = recentCount === undefined ? {} : { recent_count: recentCount };
-    return callApi(displayContracts.save, uuid ? { uuid, name, ...nowCalling, ...recent } : { name });
+    const voice = announce
+      ? {
+          announce_sentence: announce.sentence,
+          announce_rate: announce.rate,
+          announce_volume: announce.volume,
+          announce_repeat: announce.repeat,
+        }
+      : {};
+    return callApi(
+      displayContracts.save,
+      uuid ? { uuid, name, ...nowCalling, ...recent, ...voice } : { name },
+    );
   }
   return callApi(
     printerContracts.save,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ const PAGE_SIZE = 20;
  * Display controller and printing controller: the branch's screens (or kiosks), the queue types
  * each serves, the device bound to it, and the dialogs to add, rename, register and assign.
  */
-export function DeviceController({ kind }: { kind: DeviceKind }) {
+export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extraAction?: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const devices = useDevices(kind);
@@ -202,13 +202,16 @@ export function DeviceController({ kind }: { kind: DeviceKind }) {
         onRetry={() => void devices.refetch()}
         refreshing={devices.isFetching}
         action={
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setEditing({ mode: 'create' })}
-          >
-            {t(`admin.devices.${kind}.add`)}
-          </Button>
+          <Flex gap={8} wrap>
+            {extraAction}
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setEditing({ mode: 'create' })}
+            >
+              {t(`admin.devices.${kind}.add`)}
+            </Button>
+          </Flex>
         }
       >
         <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>

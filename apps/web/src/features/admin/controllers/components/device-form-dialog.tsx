@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ANNOUNCE_RATE,
+  ANNOUNCE_VOLUME,
   NOW_CALLING_SECONDS,
   RECENT_COUNT,
   type DeviceRow,
@@ -11,6 +13,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
+import { AnnounceFields } from './announce-fields.tsx';
 import { useRetained } from './use-retained.ts';
 
 interface DeviceFormValues {
@@ -21,6 +24,11 @@ interface DeviceFormValues {
   nowCallingMinutes?: number | undefined;
   /** Only on a display's edit: how many latest calls its board lists. */
   recentCount?: number | undefined;
+  /** Only on a display's edit: its voice (an empty sentence is the standard one). */
+  announceSentence?: string | undefined;
+  announceRate?: number | undefined;
+  announceVolume?: number | undefined;
+  announceRepeat?: 1 | 2 | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -39,7 +47,7 @@ interface DeviceFormDialogProps {
 
 /**
  * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer, a
- * display's how long a call stays under "now calling".
+ * display's how long a call stays under "now calling" and how it announces calls.
  */
 export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
   const { t } = useTranslation();
@@ -88,6 +96,15 @@ function DeviceForm({
         printerName: printerName === '' ? null : printerName,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
         recentCount: values.recentCount,
+        announce:
+          kind === 'display' && editing && values.announceRate !== undefined
+            ? {
+                sentence: values.announceSentence?.trim() || null,
+                rate: values.announceRate,
+                volume: values.announceVolume ?? ANNOUNCE_VOLUME.default,
+                repeat: values.announceRepeat ?? 1,
+              }
+            : undefined,
       },
       {
         onSuccess: () => {
@@ -116,6 +133,10 @@ function DeviceForm({
         printerName: editing?.printer_name ?? '',
         nowCallingMinutes: Math.round((editing?.now_calling_seconds ?? NOW_CALLING_SECONDS.default) / 60),
         recentCount: editing?.recent_count ?? RECENT_COUNT.default,
+        announceSentence: editing?.announce_sentence ?? '',
+        announceRate: editing?.announce_rate ?? ANNOUNCE_RATE.default,
+        announceVolume: editing?.announce_volume ?? ANNOUNCE_VOLUME.default,
+        announceRepeat: editing?.announce_repeat === 2 ? 2 : 1,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -178,6 +199,7 @@ function DeviceForm({
           />
         </Form.Item>
       )}
+      {kind === 'display' && editing && <AnnounceFields form={form} />}
       <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

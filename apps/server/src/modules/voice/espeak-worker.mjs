@@ -1,0 +1,69 @@
+// Runs eSpeak NG (the `espeak-ng` npm package: its own command line, compiled to WebAssembly,
+// used unmodified) in its own thread, so that speaking never holds up the event loop that serves
+// the API and the sockets. Plain JavaScript: Node 20 does not apply --import loaders (tsx) inside
+// worker threads. One run at a time, in the order asked.
+//
+// Message: { id, texts: string[], voice, speed, gapMs }. With one text the WAV says it; with
+// several, it says them in order with a pause of gapMs between them (SSML breaks), and the
+// caller cuts it apart (wav.ts splitAtSilences). Reply: { id, wav: Uint8Array } or { id, error }.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import ESpeakNg from 'espeak-ng';
+
+const require = createRequire(import.meta.url);
+/** Compiled once: each run instantiates it afresh (the command line runs once per instance). */
+let compiled = null;
+
+function engineModule() {
+  compiled ??= WebAssembly.compile(readFileSync(require.resolve('espeak-ng/dist/espeak-ng.wasm')));
+  return compiled;
+}
+
+const xml = (text) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
+  );
+
+async function speak({ texts, voice, speed, gapMs }) {
+  const module = await engineModule();
+  const errors = [];
+  const ssml = texts.length > 1;
+  const text = ssml ? `<speak>${texts.map(xml).join(` <break time="${gapMs}ms"/> `)}</speak>` : texts[0];
+  const engine = await ESpeakNg({
+    arguments: ['-v', voice, '-s', String(speed), ...(ssml ? ['-m'] : []), '-w', '/out.wav', text],
+    print: () => {},
+    printErr: (line) => errors.push(line),
+    // An error inside the engine must not set this process's exit code (its default does).
+    quit: (_status, toThrow) => {
+      throw toThrow;
+    },
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
+      return {};
+    },
+  });
+  try {
+    return engine.FS.readFile('/out.wav');
+  } catch {
+    throw new Error(
+      `eSpeak NG wrote no audio: ${errors.filter((e) => !/keepRuntimeAlive/.test(e)).join(' ')}`,
+    );
+  }
+}
+
+/** One run at a time, in the order asked, whatever the caller does. */
+let queue = Promise.resolve();
+
+parentPort.on('message', (message) => {
+  queue = queue.then(() =>
+    speak(message).then(
+      (bytes) => {
+        const wav = new Uint8Array(bytes);
+        parentPort.postMessage({ id: message.id, wav }, [wav.buffer]);
+      },
+      (error) => parentPort.postMessage({ id: message.id, error: String(error?.message ?? error) }),
+    ),
+  );
+});
