@@ -28,7 +28,9 @@ function maskOne(plate: string): string {
   const digits = last[0];
   const shown = Math.max(0, Math.min(SHOWN_DIGITS, digits.length - 1));
   return (
-    plate.slice(0, last.index) + digits.slice(0, shown) + MASK_CHAR.repeat(digits.length - shown)
+    plate.slice(0, last.index) +
+    digits.slice(0, shown) +
+    MASK_CHAR.repeat(digits.length - shown)
   ).trimEnd();
 }
 
