@@ -4,21 +4,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { announcementTokens, DEFAULT_SENTENCE } from '@truck-queue/shared/voice/announcement';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { issueAndCall } from './support/demo-plant.ts';
+import { employeeSession, issueAndCall, post } from './support/demo-plant.ts';
 import {
   newIdentity,
   registerDevice,
+  type DeviceIdentity,
   soundBlockedUntilTouched,
   useIdentity,
   withoutThaiVoice,
 } from './support/devices.ts';
 import { ROOT } from './support/server.ts';
 import {
-  espeakClip,
   readRecording,
   recordedChunks,
-  serveEspeakClips,
-  serverMakesClips,
+  serverClipSeconds,
   tapDisplayAudio,
   watchDisplaySocket,
   wavFile,
@@ -61,31 +60,45 @@ async function display(browser: Browser, options: { locked?: boolean } = {}) {
   await tapDisplayAudio(page);
   // Headless Chromium plays sound whatever its autoplay flag: a locked TV is made so here.
   if (options.locked) await soundBlockedUntilTouched(page);
-  if (!(await serverMakesClips(baseUrl))) await serveEspeakClips(page);
   const socket = await watchDisplaySocket(page);
   const identity = newIdentity();
   await useIdentity(page, 'display', identity);
   await page.goto('/DisplayManage');
   await page.getByTestId('device-id').waitFor();
-  await registerDevice(baseUrl, 'display', identity);
+  const uuid = await registerDevice(baseUrl, 'display', identity);
   await page.getByTestId('display-station').first().waitFor({ timeout: 15_000 });
-  return { page, socket };
+  return { page, socket, identity, uuid };
 }
 
-/** How long the clips of a sentence last, silent ends aside (what the display should play, about). */
-function clipSeconds(queueNumber: string, station: string): number {
-  const tokens = announcementTokens(DEFAULT_SENTENCE, { number: queueNumber, station });
-  return tokens.reduce((total, token) => total + espeakClip(token).soundSeconds, 0);
+/** How long the server's clips of a call's sentence last, silent ends aside (what the display should play, about). */
+function clipSeconds(identity: DeviceIdentity, queueNumber: string, station: string): Promise<number> {
+  return serverClipSeconds(
+    baseUrl,
+    identity,
+    announcementTokens(DEFAULT_SENTENCE, { number: queueNumber, station }),
+  );
+}
+
+/** What the calling page is told of this display's part in the queue's latest call. */
+async function proofOf(queueId: number, displayUuid: string): Promise<string | undefined> {
+  const { session } = await employeeSession(baseUrl);
+  const { calls } = await post<{
+    calls: { queue_id: number; displays: { device_uuid: string; state: string }[] }[];
+  }>(baseUrl, 'calling/announcements', { queue_ids: [queueId] }, session);
+  return calls.find((c) => c.queue_id === queueId)?.displays.find((d) => d.device_uuid === displayUuid)
+    ?.state;
 }
 
 describe('a TV display without a Thai voice', () => {
   it('says a call from the back office in Thai, aloud, from the voice pack, and reports it played', async () => {
-    const { page, socket } = await display(kiosk);
+    const { page, socket, identity, uuid } = await display(kiosk);
     expect(await page.getByTestId('unlock-sound').count()).toBe(0);
     const before = await recordedChunks(page);
 
-    const { queueNumber, stationName } = await issueAndCall(baseUrl, 0);
+    const { queueNumber, stationName, queueId } = await issueAndCall(baseUrl, 0);
     await expect.poll(() => socket.reports[0]?.outcome, { timeout: 30_000 }).toBe('played');
+    // The server keeps it with the call within 3 s: the calling page says this display announced it.
+    await expect.poll(() => proofOf(queueId, uuid), { timeout: 3_000, interval: 100 }).toBe('played');
     const report = socket.reports[0]!;
     expect(report).toMatchObject({ attempt: 0, reason: null });
     expect(Date.parse(report.at)).toBeGreaterThan(Date.now() - 60_000);
@@ -93,7 +106,7 @@ describe('a TV display without a Thai voice', () => {
     expect(await page.getByTestId('announcement-caption').count()).toBe(0);
 
     const recording = await readRecording(page, before, RMS_FLOOR);
-    const expected = clipSeconds(queueNumber, stationName);
+    const expected = await clipSeconds(identity, queueNumber, stationName);
     // Sound, not silence: the chime and then the sentence's clips, at a voice's loudness.
     expect(recording.rms).toBeGreaterThan(RMS_FLOOR);
     // As long as the chime and the clips played one after another: nothing skipped, nothing doubled.
@@ -139,10 +152,10 @@ describe('a TV display without a Thai voice', () => {
   });
 
   it('with its sound locked, shows the call as a caption, reports it captioned, and asks for a tap', async () => {
-    const { page, socket } = await display(plain, { locked: true });
+    const { page, socket, uuid } = await display(plain, { locked: true });
     await page.getByTestId('unlock-sound').waitFor();
 
-    const { queueNumber, stationName } = await issueAndCall(baseUrl, 0);
+    const { queueNumber, stationName, queueId } = await issueAndCall(baseUrl, 0);
     const caption = page.getByTestId('announcement-caption');
     await expect
       .poll(() => caption.textContent(), { timeout: 15_000 })
@@ -150,6 +163,7 @@ describe('a TV display without a Thai voice', () => {
     await expect
       .poll(() => socket.reports.map((r) => [r.outcome, r.reason]), { timeout: 10_000 })
       .toEqual([['captioned', 'sound_blocked']]);
+    await expect.poll(() => proofOf(queueId, uuid), { timeout: 3_000, interval: 100 }).toBe('captioned');
     // Nothing was played: the TV stayed silent until touched.
     const recording = await readRecording(page, 0, RMS_FLOOR);
     expect(recording.soundSeconds).toBe(0);

@@ -84,8 +84,14 @@ describe('a TV display', () => {
     expect(await stationCard.getByTestId('display-station-number').textContent()).toBe(queueNumber);
     expect(await display.getByTestId('display-recent').textContent()).toContain(queueNumber);
     expect(await display.getByTestId('announcement-current').textContent()).toBe(sentence);
-    // No Thai voice: the screen shows the announcement instead (the IT notice is on the controller).
-    expect(await display.getByTestId('announcement-caption').textContent()).toBe(sentence);
+    // No Thai voice in this browser, yet it is spoken: the voice pack's clips, no caption.
+    await expect
+      .poll(() => display.locator('[data-current="true"]').getAttribute('data-phase'), {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe('speaking');
+    expect(await display.getByTestId('announcement-caption').count()).toBe(0);
     // Connected: no "reconnecting" banner.
     expect(await display.getByTestId('connection-banner').count()).toBe(0);
 
@@ -135,8 +141,7 @@ describe('a TV display', () => {
     }
 
     // The public board never shows the IT notice; the Display controller does, for this display.
-    await display.waitForTimeout(3_500);
-    expect(await display.getByTestId('voice-notice').count()).toBe(0);
+    expect(await display.getByTestId('display-warning').count()).toBe(0);
     const { display: rows } = await post<{ display: { uuid: string; name: string }[] }>(
       baseUrl,
       'display/mainDisplay',
@@ -147,19 +152,18 @@ describe('a TV display', () => {
     const admin = await page({ language: 'th-TH' }, 'th');
     await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
     await admin.goto('/System/display');
-    const notice = admin.getByTestId('voice-notice').filter({ hasText: name });
+    const notice = admin.locator(`[data-testid="display-warning"][data-display="${name}"]`);
     await notice.waitFor({ timeout: 10_000 });
-    expect(await notice.innerText()).toContain('ไม่มีเสียงพูดภาษาไทย');
-    expect(await notice.innerText()).toContain('ติดตั้งเสียงอ่านภาษาไทย');
+    expect(await notice.innerText()).toContain('เสียงถูกล็อก ต้องมีคนแตะที่จอหนึ่งครั้ง');
     const row = admin.locator('tr').filter({ hasText: name });
-    expect(await row.getByTestId('voice-warning').innerText()).toBe('ไม่มีเสียงภาษาไทย');
+    expect(await row.getByTestId('display-sound').innerText()).toBe('เสียงถูกล็อก');
 
-    // A touch turns the sound on: the line goes, and the board has its full height back.
+    // A touch turns the sound on: the line goes, and the controller drops the warning live.
     await prompt.click();
     await prompt.waitFor({ state: 'detached' });
-    await cancelDevice(baseUrl, 'display', uuid);
-    // The display is gone from its place: the controller drops the warning live.
     await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await row.getByTestId('display-sound').innerText()).toBe('เสียงพร้อม');
+    await cancelDevice(baseUrl, 'display', uuid);
   });
 });
 

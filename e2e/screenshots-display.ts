@@ -146,7 +146,8 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
     await page.screenshot({ path: path.join(OUT, `${name}-caption.png`) });
     console.log(`  docs/screenshots/${name}-caption.png`);
     if (language === 'th' && width === 1920) {
-      // That display's missing voice, on the Display controller rather than the public board.
+      // That display's status (sound locked, its last announcement captioned), on the Display
+      // controller rather than the public board.
       for (const [adminLanguage, adminMode] of [
         ['th', 'light'],
         ['th', 'dark'],
@@ -155,8 +156,8 @@ export async function shootDisplayScreens(browser: Browser, baseUrl: string): Pr
         const admin = await preparePage(browser, baseUrl, adminLanguage, adminMode);
         await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
         await admin.goto('/System/display');
-        await admin.getByTestId('voice-notice').first().waitFor();
-        await shoot(admin, `display-controller-no-voice-${adminLanguage}-${adminMode}`);
+        await admin.getByTestId('display-warning').first().waitFor();
+        await shoot(admin, `display-controller-status-${adminLanguage}-${adminMode}`);
         await admin.context().close();
       }
     }

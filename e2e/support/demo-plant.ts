@@ -83,7 +83,7 @@ export async function issueAndCall(
   licence = randomLicence(),
   /** A queue type of the branch to issue instead of the standard flow's (a flow that calls at once). */
   typeId?: number,
-): Promise<{ queueNumber: string; stationName: string }> {
+): Promise<{ queueNumber: string; stationName: string; queueId: number }> {
   const { session, branchId } = await employeeSession(baseUrl);
   const queueNumber =
     typeId === undefined
@@ -114,7 +114,7 @@ export async function issueAndCall(
   } finally {
     socket.disconnect();
   }
-  return { queueNumber, stationName: target.name };
+  return { queueNumber, stationName: target.name, queueId: record._id };
 }
 
 /** An officer of the demo branch, made by the admin (`session`) as Manage users does; no queue types yet. */

@@ -1,18 +1,13 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { tokenSpeech } from '@truck-queue/shared/voice/announcement';
 import type { AnnouncementReport } from '@truck-queue/shared/contracts/socket-events';
 import { API_KEY } from './demo-plant.ts';
+import type { DeviceIdentity } from './devices.ts';
 
 /**
  * The display's sound in a browser test: a tap on its output that records every sample it plays
  * (installed before the page's scripts, through the page's `__tqAudioTap` hook), the
- * `announced` reports it sends, and, while the server does not make voice clips yet, clips made
- * here with eSpeak NG's Thai voice.
+ * `announced` reports it sends, and how long the server's clips of an announcement last.
  */
 
 /** Records the display's output (a ScriptProcessor that passes silence on: nothing is heard twice). */
@@ -110,53 +105,45 @@ export function wavFile(pcm16: Buffer, sampleRate: number): Buffer {
   return Buffer.concat([header, pcm16]);
 }
 
-/** A token's clip made with eSpeak NG's Thai voice, and how long its sound lasts (silent ends aside). */
-export function espeakClip(token: string): { wav: Buffer; soundSeconds: number } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tq-voice-'));
-  try {
-    const file = path.join(dir, 'clip.wav');
-    execFileSync('espeak-ng', ['-v', 'th', '-w', file, tokenSpeech(token)]);
-    const wav = readFileSync(file);
-    const rate = wav.readUInt32LE(24);
-    const data = wav.indexOf('data', 12);
-    const samples = new Int16Array(wav.buffer.slice(wav.byteOffset + data + 8, wav.byteOffset + wav.length));
-    const loud = (i: number) => Math.abs(samples[i]!) > 0.01 * 32768;
-    let first = 0;
-    while (first < samples.length && !loud(first)) first++;
-    let last = samples.length - 1;
-    while (last > first && !loud(last)) last--;
-    return { wav, soundSeconds: first < samples.length ? (last - first + 1) / rate : 0 };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** How long a WAV clip's sound lasts, its silent ends aside (louder than 1% of full scale). */
+export function wavSoundSeconds(wav: Buffer): number {
+  const rate = wav.readUInt32LE(24);
+  const data = wav.indexOf('data', 12);
+  const bytes = wav.subarray(data + 8);
+  const samples = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
+  const loud = (i: number) => Math.abs(samples[i]!) > 0.01 * 32768;
+  let first = 0;
+  while (first < samples.length && !loud(first)) first++;
+  let last = samples.length - 1;
+  while (last > first && !loud(last)) last--;
+  return first < samples.length ? (last - first + 1) / rate : 0;
 }
 
-/** Whether the server answers device/voiceClips (without credentials it refuses, but the route is there). */
-export async function serverMakesClips(baseUrl: string): Promise<boolean> {
+/** How long the server's clips of these tokens last together, asked as the display asks (device/voiceClips). */
+export async function serverClipSeconds(
+  baseUrl: string,
+  identity: DeviceIdentity,
+  tokens: readonly string[],
+): Promise<number> {
   const response = await fetch(`${baseUrl}/api/device/voiceClips`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: API_KEY },
-    body: JSON.stringify({ tokens: ['1'] }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: API_KEY,
+      'device-id': identity.id,
+      'device-secret': identity.secret,
+    },
+    body: JSON.stringify({ tokens }),
   });
-  return response.status !== 404;
-}
-
-/**
- * Until the server makes the branch's clips, the page's device/voiceClips requests are answered
- * here, as the contract says, with eSpeak NG's Thai clips.
- */
-export async function serveEspeakClips(page: Page): Promise<void> {
-  await page.route('**/api/device/voiceClips', async (route) => {
-    const { tokens } = route.request().postDataJSON() as { tokens: string[] };
-    const clips = tokens.map((token) => ({
-      token,
-      source: 'generated' as const,
-      mime: 'audio/wav',
-      version: 'espeak-test',
-      audio: espeakClip(token).wav.toString('base64'),
-    }));
-    await route.fulfill({ json: { status: 1, clips, missing: [] } });
-  });
+  const body = (await response.json()) as {
+    clips: { token: string; mime: string; audio: string }[];
+    missing: string[];
+  };
+  if (!response.ok || body.missing.length > 0) throw new Error(`device/voiceClips: ${JSON.stringify(body)}`);
+  const seconds = new Map(
+    body.clips.map((clip) => [clip.token, wavSoundSeconds(Buffer.from(clip.audio, 'base64'))]),
+  );
+  return tokens.reduce((total, token) => total + (seconds.get(token) ?? 0), 0);
 }
 
 /**

@@ -198,7 +198,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.hasDecorator('realtime') ? app.realtime.displayConnections(ids) : Promise.resolve(new Map()),
   });
   const speech = createSpeechEngine();
-  app.addHook('onClose', () => speech.close());
   const voice = createVoiceService({
     db,
     events,
@@ -209,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     folder: config.voiceClipsDir ? createFolderClips(config.voiceClipsDir, app.log) : null,
     log: app.log,
+  });
+  app.addHook('onClose', () => {
+    voice.stop();
+    return speech.close();
   });
   const prepareVoice = (branchId: number) => {
     if (options.prepareVoice) void voice.prepare(branchId);

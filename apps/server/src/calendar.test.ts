@@ -71,6 +71,7 @@ describe('the calendar setting', () => {
       day_start_minutes: 0,
       calendar: 'CE',
       mask_plates: true,
+      prefer_browser_voice: false,
     });
     // Another branch keeps its own.
     expect((await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar).toBe('BE');

@@ -69,6 +69,7 @@ describe('the day start setting', () => {
       day_start_minutes: 360,
       calendar: 'BE',
       mask_plates: true,
+      prefer_browser_voice: false,
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

@@ -13,6 +13,7 @@ import {
   officerQueueTypes,
   officerStations,
   queueReasons,
+  queueTransitions,
   queueTypes,
   stationStates,
 } from '../db/schema.ts';
@@ -130,7 +131,19 @@ export async function createFuzzPlant(t: TestContext) {
 
   const ticket = await issueTicket(t, plant, 'lab', 'กข 1001');
   await issueTicket(t, plant, 'lab', 'กข 1002');
-  await issueTicket(t, plant, 'standard', 'กข 2001');
+  const standardTicket = await issueTicket(t, plant, 'standard', 'กข 2001');
+  // A call of that ticket today, for the calling page's proof and its re-announcements.
+  const [called] = await t.db
+    .insert(queueTransitions)
+    .values({
+      queueId: standardTicket.id,
+      action: 'call',
+      fromState: 'W',
+      toState: 'C',
+      stationId: Object.values(plant.stations)[0]!.id,
+      officerId: plant.officers.caller.id,
+    })
+    .returning({ id: queueTransitions.id });
   await issueTicket(t, plant, 'general', 'กข 3001');
   const [labEngine] = await t.db.select().from(flowEngines).where(eq(flowEngines.id, 3));
   const period = { find_start: '2026-11-01', find_finish: '2026-11-20' };
@@ -214,6 +227,8 @@ export async function createFuzzPlant(t: TestContext) {
     }),
 
     'calling/mainCalling': () => ({}),
+    'calling/announcements': () => ({ queue_ids: [standardTicket.id, ticket.id] }),
+    'calling/reannounce': () => ({ call_id: called!.id }),
     'calling/loadQueueType': () => ({ id: victim.id }),
     'calling/manageOT': () => ({ id: victim.id, branch_queue_type: [plant.types.standard.id] }),
     'calling/loadStation': () => ({ id: victim.id }),

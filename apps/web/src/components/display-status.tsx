@@ -1,4 +1,4 @@
-import { Flex, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Flex, Tag, Tooltip, Typography } from 'antd';
 import {
   CheckCircleOutlined,
   CloseCircleOutlined,
@@ -24,7 +24,7 @@ export function displayProblem(live: DisplayLive): DisplayProblem | null {
 }
 
 /** The reason codes displays send that have words of their own; others are shown as their code. */
-const KNOWN_REASONS = ['sound_blocked', 'no_voice', 'timeout', 'clip_failed', 'audio_error'] as const;
+const KNOWN_REASONS = ['sound_blocked', 'no_voice', 'timeout', 'clip_missing', 'audio_error'] as const;
 const isKnownReason = (reason: string): reason is (typeof KNOWN_REASONS)[number] =>
   (KNOWN_REASONS as readonly string[]).includes(reason);
 
@@ -112,5 +112,37 @@ export function DisplayStatusTags({ live }: { live: DisplayLive }) {
         )}
       </Typography.Text>
     </Flex>
+  );
+}
+
+/**
+ * The displays that may not be heard (offline, muted or failing), each by name with why: above
+ * the calling page's list and the Display controller's table.
+ */
+export function DisplayWarnings({
+  displays,
+}: {
+  displays: readonly (DisplayLive & { uuid: string; name: string })[];
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const troubled = displays.filter((d) => displayProblem(d) !== null);
+  if (troubled.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="display-warnings"
+      title={t('calling.proof.warningTitle', { count: troubled.length })}
+      description={
+        <Flex component="ul" vertical gap={2} style={{ margin: 0, paddingInlineStart: 18 }}>
+          {troubled.map((d) => (
+            <li key={d.uuid} data-testid="display-warning" data-display={d.name}>
+              <strong>{d.name}</strong>: {problemText(t, d, (at) => dates.dateTime(at))}
+            </li>
+          ))}
+        </Flex>
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@ import {
   BATCH_GAP_MS,
   ENGINE_VERSION,
   SPEECH_OPTIONS,
+  SpeechEngineClosed,
   type SpeechEngine,
   type SpeechOptions,
 } from './speech-engine.ts';
@@ -91,6 +92,8 @@ export function createGeneratedClips({
           }
         }
       } catch (error) {
+        // Shutting down: the run stops here, quietly (its waiters get nothing this time).
+        if (error instanceof SpeechEngineClosed) throw error;
         log.warn({ err: error }, 'voice: a batch of clips could not be made; making them one by one');
       }
     }
@@ -99,6 +102,7 @@ export function createGeneratedClips({
       try {
         clips.push(await speakOne(speech));
       } catch (error) {
+        if (error instanceof SpeechEngineClosed) throw error;
         log.warn({ err: error, speech }, 'voice: a clip could not be made');
         clips.push(null);
       }
@@ -173,6 +177,7 @@ export function createGeneratedClips({
       }
       if (toMake.length > 0) {
         await make(toMake).catch((error: unknown) => {
+          if (error instanceof SpeechEngineClosed) return;
           log.warn({ err: error }, 'voice: clips could not be made');
         });
         for (const { key } of toMake) {

@@ -29,6 +29,9 @@ export interface SpeechEngine {
 
 export class SpeechBusyError extends Error {}
 
+/** The server is shutting down: what was waiting is dropped, and nothing is said of it. */
+export class SpeechEngineClosed extends Error {}
+
 /**
  * eSpeak NG in one worker thread (espeak-worker.mjs): one instance at a time, so the speech
  * never takes both cores of a small server; at most `maxWaiting` runs wait (more are refused,
@@ -71,6 +74,8 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
     return started;
   };
 
+  let closed = false;
+
   const scheduleIdle = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
@@ -86,6 +91,7 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
 
   return {
     speak(texts, options = SPEECH_OPTIONS) {
+      if (closed) return Promise.reject(new SpeechEngineClosed('the speech engine was closed'));
       if (pending.size >= maxWaiting) {
         return Promise.reject(new SpeechBusyError('the speech engine has too much waiting'));
       }
@@ -97,10 +103,11 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
       });
     },
     async close() {
+      closed = true;
       if (idleTimer) clearTimeout(idleTimer);
       const ending = worker;
       worker = null;
-      failAll(new Error('the speech engine was closed'));
+      failAll(new SpeechEngineClosed('the speech engine was closed'));
       await ending?.terminate();
     },
   };

@@ -65,6 +65,8 @@ export function createVoiceService(deps: {
     return { status: 1 as const, clips: found.clips.map(asClip), missing: found.missing };
   }
 
+  /** Set when the server closes (stop): packs made ahead stop quietly. */
+  let stopped = false;
   let preparing: Promise<void> = Promise.resolve();
 
   return {
@@ -133,16 +135,19 @@ export function createVoiceService(deps: {
      */
     prepare(branchId: number): Promise<void> {
       preparing = preparing.then(async () => {
+        if (stopped) return;
         try {
           const started = Date.now();
           const { tokens } = await branchTokens(branchId);
           const made = await deps.generated.clips(tokens);
+          if (stopped) return;
           const missing = [...made.values()].filter((c) => !c).length;
           deps.log.info(
             { branchId, tokens: tokens.length, missing, ms: Date.now() - started },
             'voice pack ready',
           );
         } catch (error) {
+          if (stopped) return;
           deps.log.warn({ err: error, branchId }, 'voice: the pack could not be made ahead');
         }
       });
@@ -155,13 +160,20 @@ export function createVoiceService(deps: {
       try {
         const branchIds = await repo.activeBranches();
         for (const branchId of branchIds) await this.prepare(branchId);
+        if (stopped) return;
         deps.log.info(
           { voicePacks: { branches: branchIds.length, ms: Date.now() - started } },
           'voice packs ready',
         );
       } catch (error) {
+        if (stopped) return;
         deps.log.warn({ err: error }, 'voice: the packs could not be made ahead');
       }
+    },
+
+    /** The server is closing: no pack is made ahead any more, and nothing more is said of it. */
+    stop(): void {
+      stopped = true;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Flex, Tag, Tooltip } from 'antd';
+import { App, Button, Flex, Tag, Tooltip } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -13,7 +13,7 @@ import type {
   CallingDisplay,
   CallProof,
 } from '@truck-queue/shared/contracts/announcement.contract';
-import { announcementReason, displayProblem, problemText } from '../../../components/display-status.tsx';
+import { announcementReason } from '../../../components/display-status.tsx';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useReannounce } from '../api/use-announcements.ts';
@@ -95,30 +95,5 @@ function ReannounceButton({ callId, queueNumber }: { callId: number; queueNumber
         }
       />
     </Tooltip>
-  );
-}
-
-/** The displays of the officer's queue types that may not be heard: offline, muted or failing. */
-export function DisplayWarnings({ displays }: { displays: readonly CallingDisplay[] }) {
-  const { t } = useTranslation();
-  const dates = useDates();
-  const troubled = displays.filter((d) => displayProblem(d) !== null);
-  if (troubled.length === 0) return null;
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      data-testid="display-warnings"
-      title={t('calling.proof.warningTitle', { count: troubled.length })}
-      description={
-        <Flex component="ul" vertical gap={2} style={{ margin: 0, paddingInlineStart: 18 }}>
-          {troubled.map((d) => (
-            <li key={d.uuid} data-testid="display-warning" data-display={d.name}>
-              <strong>{d.name}</strong>: {problemText(t, d, (at) => dates.dateTime(at))}
-            </li>
-          ))}
-        </Flex>
-      }
-    />
   );
 }

@@ -13,8 +13,8 @@ import { useDevices } from '../api/use-devices.ts';
 import { useDeviceUnassign } from '../api/use-device-unassign.ts';
 import { AssignmentTags, type AssignmentTexts } from './assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
-import { DeviceConnection, VoiceWarnings } from './device-connection.tsx';
-import { DisplayStatusTags } from '../../../../components/display-status.tsx';
+import { DeviceConnection } from './device-connection.tsx';
+import { DisplayStatusTags, DisplayWarnings } from '../../../../components/display-status.tsx';
 import { DeviceFormDialog, type DeviceFormTarget } from './device-form-dialog.tsx';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 import { useRetained } from './use-retained.ts';
@@ -217,7 +217,11 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
         <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
           {t(`admin.devices.${kind}.intro`)}
         </Typography.Paragraph>
-        <VoiceWarnings devices={rows} />
+        <DisplayWarnings
+          displays={rows.flatMap((row) =>
+            row.device_id && row.live ? [{ ...row.live, uuid: row.uuid, name: row.name }] : [],
+          )}
+        />
         <Table<DeviceRow>
           rowKey="uuid"
           size="middle"
