@@ -86,10 +86,19 @@ describe('a TV display', () => {
     expect(await display.getByTestId('announcement-current').textContent()).toBe(sentence);
     // No Thai voice in this browser, yet it is spoken: the voice pack's clips, no caption.
     await expect
-      .poll(() => display.locator('[data-current="true"]').getAttribute('data-phase'), {
-        timeout: 10_000,
-        interval: 50,
-      })
+      .poll(
+        () =>
+          display.evaluate(
+            () =>
+              document
+                .querySelector('[data-testid="announcement"][data-current="true"]')
+                ?.getAttribute('data-phase') ?? 'none',
+          ),
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      )
       .toBe('speaking');
     expect(await display.getByTestId('announcement-caption').count()).toBe(0);
     // Connected: no "reconnecting" banner.
