@@ -14,6 +14,7 @@ import type {
   CallProof,
 } from '@truck-queue/shared/contracts/announcement.contract';
 import { announcementReason } from '../../../components/display-status.tsx';
+import { usePhone } from '../../../lib/use-phone.ts';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useReannounce } from '../api/use-announcements.ts';
@@ -78,11 +79,14 @@ function ReannounceButton({ callId, queueNumber }: { callId: number; queueNumber
   const { t } = useTranslation();
   const { message } = App.useApp();
   const reannounce = useReannounce();
+  // A thumb's target on a phone (44 px), a small icon beside the tags elsewhere.
+  const phone = usePhone();
   const label = t('calling.proof.reannounce', { queue: queueNumber });
   return (
     <Tooltip title={label}>
       <Button
-        size="small"
+        size={phone ? 'large' : 'small'}
+        style={phone ? { minWidth: 44, minHeight: 44 } : undefined}
         type="text"
         icon={<NotificationOutlined aria-hidden />}
         aria-label={label}

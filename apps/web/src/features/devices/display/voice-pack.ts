@@ -53,7 +53,7 @@ export class VoicePack {
 
   /** The server has no clip of any token asked so far (nothing to say with the pack). */
   isEmpty(): boolean {
-    return this.answered && this.clips.size === 0;
+    return this.answered && this.loading.size === 0 && this.clips.size === 0;
   }
 
   /** Fetches the tokens not yet known (or all of `tokens` with `again`), in chunks; never throws. */
@@ -85,7 +85,6 @@ export class VoicePack {
     try {
       if (!this.fetchClips) return;
       const { clips, missing } = await this.fetchClips(tokens);
-      this.answered = true;
       for (const token of missing) {
         this.clips.delete(token);
         this.missing.add(token);
@@ -103,6 +102,8 @@ export class VoicePack {
           }
         }),
       );
+      // Only now, with its clips decoded: until then the pack is not known to be empty.
+      this.answered = true;
     } catch (error) {
       // The server cannot be reached: asked again with the next announcement.
       console.warn('Voice clips could not be fetched', error);
