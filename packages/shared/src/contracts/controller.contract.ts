@@ -178,9 +178,7 @@ export const ANNOUNCE_VOLUME = { default: 100, min: 0, max: 100 } as const;
 export const ANNOUNCE_REPEATS = [1, 2] as const;
 
 /** A display's sentence, checked by the shared rule (sentenceProblem: its code is the message); null: the default. */
-export const AnnounceSentenceSchema = z
-  .string()
-  .max(SENTENCE_MAX * 4)
+export const AnnounceSentenceSchema = noNul(z.string().max(SENTENCE_MAX * 4))
   .superRefine((sentence, ctx) => {
     const problem = sentenceProblem(sentence);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -85,6 +85,9 @@ describe('a display gets its voice pack', () => {
       { headers: display.headers },
     );
     expect(tooLong.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // PostgreSQL text cannot hold NUL: refused as invalid, never a server error.
+    const nul = await t.post(voiceClips.path, { tokens: ['\u0000'] }, { headers: display.headers });
+    expect(nul.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     const officer = await t.post(voiceClips.path, { tokens: ['1'] }, { session: admin() });
     expect(officer.json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
   });
@@ -199,6 +202,7 @@ describe("a display's voice settings", () => {
       { announce_sentence: 'เชิญที่ {station}' },
       { announce_sentence: 'เชิญ {number} {nothing}' },
       { announce_sentence: '   ' },
+      { announce_sentence: 'เชิญ {number}\u0000' },
       { announce_rate: 1.5 },
       { announce_rate: 0.5 },
       { announce_volume: 101 },
