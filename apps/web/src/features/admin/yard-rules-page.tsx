@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Reason } from '@truck-queue/shared/contracts/yard.contract';
+import type { Reason, YardSettingsWire } from '@truck-queue/shared/contracts/yard.contract';
 import { REASON_KINDS, type ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import { errorMessage } from '../../lib/errors.ts';
 import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
@@ -36,6 +36,17 @@ export function YardRulesPage() {
   const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
   const [platesFailure, setPlatesFailure] = useState<string | null>(null);
   const [voiceFailure, setVoiceFailure] = useState<string | null>(null);
+
+  /** One setting card's save: the rules as loaded with its change, its own failure line. */
+  const saveRule = (change: Partial<YardSettingsWire>, setFailure: (failure: string | null) => void) => {
+    const current = query.data?.settings;
+    if (!current) return;
+    setFailure(null);
+    saveSettings.mutate(
+      { ...current, ...change },
+      { onSuccess: saved, onError: (error) => setFailure(errorMessage(t, error)) },
+    );
+  };
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
 
@@ -75,69 +86,25 @@ export function YardRulesPage() {
         dayStart={query.data?.settings.day_start_minutes}
         saving={saveSettings.isPending}
         failure={dayStartFailure}
-        onSave={(dayStartMinutes) => {
-          const current = query.data?.settings;
-          if (!current) return;
-          setDayStartFailure(null);
-          saveSettings.mutate(
-            { ...current, day_start_minutes: dayStartMinutes },
-            {
-              onSuccess: saved,
-              onError: (error) => setDayStartFailure(errorMessage(t, error)),
-            },
-          );
-        }}
+        onSave={(dayStartMinutes) => saveRule({ day_start_minutes: dayStartMinutes }, setDayStartFailure)}
       />
       <CalendarCard
         calendar={query.data?.settings.calendar}
         saving={saveSettings.isPending}
         failure={calendarFailure}
-        onSave={(calendar) => {
-          const current = query.data?.settings;
-          if (!current) return;
-          setCalendarFailure(null);
-          saveSettings.mutate(
-            { ...current, calendar },
-            {
-              onSuccess: saved,
-              onError: (error) => setCalendarFailure(errorMessage(t, error)),
-            },
-          );
-        }}
+        onSave={(calendar) => saveRule({ calendar }, setCalendarFailure)}
       />
       <PlatesCard
         maskPlates={query.data?.settings.mask_plates}
         saving={saveSettings.isPending}
         failure={platesFailure}
-        onSave={(maskPlates) => {
-          const current = query.data?.settings;
-          if (!current) return;
-          setPlatesFailure(null);
-          saveSettings.mutate(
-            { ...current, mask_plates: maskPlates },
-            {
-              onSuccess: saved,
-              onError: (error) => setPlatesFailure(errorMessage(t, error)),
-            },
-          );
-        }}
+        onSave={(maskPlates) => saveRule({ mask_plates: maskPlates }, setPlatesFailure)}
       />
       <BrowserVoiceCard
         prefer={query.data?.settings.prefer_browser_voice}
         saving={saveSettings.isPending}
         failure={voiceFailure}
-        onSave={(prefer) => {
-          const current = query.data?.settings;
-          if (!current) return;
-          setVoiceFailure(null);
-          saveSettings.mutate(
-            { ...current, prefer_browser_voice: prefer },
-            {
-              onSuccess: saved,
-              onError: (error) => setVoiceFailure(errorMessage(t, error)),
-            },
-          );
-        }}
+        onSave={(prefer) => saveRule({ prefer_browser_voice: prefer }, setVoiceFailure)}
       />
       <NoShowCard
         settings={query.data?.settings}
