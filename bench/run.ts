@@ -21,6 +21,11 @@ import {
 } from '../apps/server/src/db/schema.ts';
 import { benchCallingLatency } from './realtime-bench.ts';
 import { benchFirstStart } from './first-start-bench.ts';
+import { benchRefresh } from './refresh-bench.ts';
+import { benchCalls } from './call-overhead-bench.ts';
+import { benchTicketRender } from './ticket-bench.ts';
+import { benchDriverPage } from './driver-page-bench.ts';
+import { benchMemory } from './memory-bench.ts';
 import { benchReports, HISTORY_DAYS, HISTORY_QUEUES, loadHistory } from './reports-bench.ts';
 import { siteDate } from '../apps/server/src/lib/site-time.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
@@ -114,10 +119,6 @@ async function benchTickets(
   };
 }
 
-/** BENCH_ONLY=reports skips the queue work and times only the reports on a year of history. */
-const reportsOnly = process.env.BENCH_ONLY === 'reports';
-const firstStartOnly = process.env.BENCH_ONLY === 'first-start';
-
 async function benchQueueWork(app: FastifyInstance, database: Database, session: string, rows: string[]) {
   rows.push(await benchSessionCheck(app, session));
   const flow = await standardFlow(database);
@@ -145,43 +146,107 @@ async function benchQueueWork(app: FastifyInstance, database: Database, session:
   );
 }
 
-async function benchEngine(label: string, target: DatabaseTarget): Promise<string[]> {
-  const rows: string[] = [];
+/** A fresh database with the demo plant; its first row is how long that took. */
+async function demoPlant(target: DatabaseTarget) {
   const database = await openDatabase(target);
   const seedStart = performance.now();
   await prepareDatabase(database, { ...config, demoData: true });
-  rows.push(
-    `first start: migrate + demo plant (14 days) | ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-  );
-
+  const row = `first start: migrate + demo plant (14 days) | ${((performance.now() - seedStart) / 1000).toFixed(1)} s`;
   const app = await buildApp({ config, database, logger: false, serveWeb: false });
-  const session = await signIn(app);
-  if (!reportsOnly) await benchQueueWork(app, database, session, rows);
-
-  const today = siteDate(new Date(), config.siteTimeZone);
-  const loadStart = performance.now();
-  await loadHistory(database, today);
-  rows.push(
-    `bulk load: ${HISTORY_QUEUES.toLocaleString('en')} queues over ${HISTORY_DAYS} days in 3 branches, roll-up rebuilt | ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
-  );
-  rows.push(...(await benchReports(app, database, session, config.apiKey, today)));
-  await app.close();
-  await database.close();
-  return rows.map((row) => `| ${label} | ${row} |`);
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { database, app, row, close, session: await signIn(app) };
 }
 
-const rows = ['| engine | what | result |', '|---|---|---|'];
-if (!reportsOnly) rows.push(...(await benchFirstStart()).map((row) => `| PGlite | ${row} |`));
-if (!firstStartOnly) rows.push(...(await benchEngine('PGlite', { kind: 'pglite' })));
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-if (!firstStartOnly && (await postgresAvailable(pgUrl))) {
-  const scratch = await createScratchDatabase(pgUrl, 'tq_bench');
+/** Session checks, ticket issuance and doCalling -> refreshUI on the demo plant. */
+async function benchQueue(target: DatabaseTarget): Promise<string[]> {
+  const plant = await demoPlant(target);
   try {
-    rows.push(...(await benchEngine('PostgreSQL', { kind: 'postgres', url: scratch.url })));
+    const rows = [plant.row];
+    await benchQueueWork(plant.app, plant.database, plant.session, rows);
+    return rows;
   } finally {
-    await scratch.drop();
+    await plant.close();
   }
 }
+
+/** The reports on a year of history (1,000,000 queues). */
+async function benchYearOfReports(target: DatabaseTarget): Promise<string[]> {
+  const plant = await demoPlant(target);
+  try {
+    const today = siteDate(new Date(), config.siteTimeZone);
+    const loadStart = performance.now();
+    await loadHistory(plant.database, today);
+    return [
+      `bulk load: ${HISTORY_QUEUES.toLocaleString('en')} queues over ${HISTORY_DAYS} days in 3 branches, roll-up rebuilt | ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+      ...(await benchReports(plant.app, plant.database, plant.session, config.apiKey, today)),
+    ];
+  } finally {
+    await plant.close();
+  }
+}
+
+type EngineLabel = 'PGlite' | 'PostgreSQL';
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const withPostgres = await postgresAvailable(pgUrl);
+
+/** Runs `bench` on the embedded PGlite, then on a scratch PostgreSQL database when one answers. */
+async function onEachEngine(
+  bench: (label: EngineLabel, target: DatabaseTarget) => Promise<string[]>,
+): Promise<string[]> {
+  const rows = (await bench('PGlite', { kind: 'pglite' })).map((row) => `| PGlite | ${row} |`);
+  if (withPostgres) {
+    const scratch = await createScratchDatabase(pgUrl, 'tq_bench');
+    try {
+      const figures = await bench('PostgreSQL', { kind: 'postgres', url: scratch.url });
+      rows.push(...figures.map((row) => `| PostgreSQL | ${row} |`));
+    } finally {
+      await scratch.drop();
+    }
+  }
+  return rows;
+}
+
+/**
+ * The benchmark's sections, run in this order. `BENCH_ONLY=<name>[,<name>]` runs only those
+ * (e.g. BENCH_ONLY=refresh while working on the screens after a call).
+ */
+const SECTIONS: Record<string, () => Promise<string[]>> = {
+  /** Drawing a ticket for a thermal printer (no database). */
+  ticket: async () => (await benchTicketRender()).map((row) => `| none | ${row} |`),
+  /** `npm start` on an empty data directory. */
+  'first-start': async () => (await benchFirstStart()).map((row) => `| PGlite | ${row} |`),
+  queue: () => onEachEngine((_label, target) => benchQueue(target)),
+  /** An authenticated call beside bare Fastify with the same SQL, and the request log's cost (call-overhead-bench.ts). */
+  calls: () => onEachEngine((label, target) => benchCalls(label, target)),
+  /** The screens after a call: officers' refetch, TVs, drivers (refresh-bench.ts). */
+  refresh: () => onEachEngine((label, target) => benchRefresh(label, target)),
+  /** The driver's page in a throttled Chromium (needs `npm run build`). */
+  driver: () =>
+    onEachEngine((label, target) =>
+      benchDriverPage(
+        label,
+        target.kind === 'postgres' ? { DATABASE_URL: target.url, DEMO_DATA: 'true' } : {},
+      ),
+    ),
+  reports: () => onEachEngine((_label, target) => benchYearOfReports(target)),
+  /** The server's resident memory after start and after a plant day, beside the goals. */
+  memory: () => benchMemory(withPostgres ? pgUrl : null),
+};
+
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()) ?? Object.keys(SECTIONS);
+const unknown = only.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(
+    `BENCH_ONLY: no section ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`,
+  );
+  process.exit(2);
+}
+const rows = ['| engine | what | result |', '|---|---|---|'];
+for (const name of only) rows.push(...(await SECTIONS[name]!()));
+
 const cpu = os.cpus();
 console.log(
   `\n${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,

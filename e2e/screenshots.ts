@@ -9,6 +9,7 @@ import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootPhoneScreens } from './screenshots-phones.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
+import { shootPrintingScreens } from './screenshots-printing.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
     if (wanted('calendar')) await shootCalendarScreens(browser, server.baseUrl);
     // The reports at 1366x768, with scrollbars.
     if (wanted('reports')) await shootReportScreens(browser, server.baseUrl);
+    // The office's printing: printers' health, the not-printed mark, reprint, prints in the history.
+    if (wanted('printing')) await shootPrintingScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page that follows a change live can take seconds on a loaded 2-core CI machine; the
+    // default 1 s made a poll fail while the screen was still on its way (issue 18's CI run).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

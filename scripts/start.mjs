@@ -1,5 +1,10 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then runs
-// the server (TypeScript, through tsx) in this same process.
+// the server (TypeScript, through tsx) in this same process, with NODE_ENV=production: React
+// renders the driver's page with its production build (the development one is slower and
+// larger). Nothing else the server uses reads NODE_ENV; `npm run dev` runs main.ts directly.
+// package.json runs it with --max-semi-space-size=4 (V8's young generation at 4 MB a half
+// instead of 16): about 50 MB less resident memory on an office PC (docs/benchmarks.md,
+// "Issue 19: memory").
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,5 +32,6 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) 
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
 
+process.env.NODE_ENV = 'production';
 register();
 await import(path.join(root, 'apps/server/src/main.ts'));

@@ -40,7 +40,7 @@ export async function adminSession(baseUrl: string): Promise<string> {
  * Says hello as the device's page does, so the server knows this browser shows the id (a page
  * that is already open has done so; saying it again changes nothing).
  */
-async function sayHello(baseUrl: string, kind: DeviceKind, identity: DeviceIdentity): Promise<void> {
+export async function sayHello(baseUrl: string, kind: DeviceKind, identity: DeviceIdentity): Promise<void> {
   const response = await fetch(`${baseUrl}/api/device/hello`, {
     method: 'POST',
     headers: {

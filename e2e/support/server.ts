@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,8 +47,14 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // E2E_SERVER_LOG: where the server's log lines go too, so a failed run can show them (.ci/run).
+  const logFile = process.env.E2E_SERVER_LOG;
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + 120_000;

@@ -124,9 +124,10 @@ export async function reachColumns(page: Page, table: Locator): Promise<TableRea
     await page.mouse.move(bar.x + 400, bar.y, { steps: 8 });
     await page.mouse.up();
     dragged = (await scrolledBy(table)) > 0;
-    // Step along the whole width, half a window at a time, noting every header seen whole.
-    const viewport = page.viewportSize()!;
-    const step = Math.max(100, Math.floor(viewport.width / 2));
+    // Step along the whole width 100 px at a time, as a drag passes every position (half a
+    // window could jump over a column seen whole only between two pinned ones), noting every
+    // header seen whole.
+    const step = 100;
     for (let left = 0; ; left = Math.min(left + step, bar.range)) {
       await scrollRowsTo(table, left);
       (await headersSeen(table)).forEach((column, index) => {

@@ -9,6 +9,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createEventHub } from './lib/event-hub.ts';
+import { shareEventsAcrossInstances } from './lib/shared-events.ts';
 import { proxyTrust } from './lib/client-address.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,12 @@ import { registerVoiceRoutes } from './modules/voice/voice.routes.ts';
 import { createVoiceService } from './modules/voice/voice.service.ts';
 import { registerOfficerRoutes } from './modules/officers/officers.routes.ts';
 import { createOfficersService } from './modules/officers/officers.service.ts';
+import { printOnNetworkPrinter } from './modules/printing/network-printer.ts';
+import { createPrintingRepository } from './modules/printing/printing.repository.ts';
+import { registerPrintingRoutes } from './modules/printing/printing.routes.ts';
+import { createPrintingService } from './modules/printing/printing.service.ts';
+import { createQueueReadsRepository } from './modules/queue/queue-reads.repository.ts';
+import { createPrinterHealth } from './modules/printing/printer-health.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.ts';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.ts';
 
@@ -72,6 +79,11 @@ export interface AppOptions {
   prepareVoice?: boolean;
   /** Tests shorten these to see a slow client closed in seconds. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /**
+   * Read the network kiosks' printers every PRINTER_CHECK_INTERVAL_MS (main.ts), or every
+   * `everyMs` (tests). Off: their health changes only with jobs and settings changes.
+   */
+  watchPrinters?: boolean | { everyMs: number };
 }
 
 /** How long the HTTP server waits on a client. */
@@ -133,8 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Undecodable addresses and over-long path parameters: the API's error shape, not Fastify's.
     frameworkErrors,
-    // One line per request, with its route pattern (modules/operations/request-log.ts).
-    logController: new RequestLogController(),
+    // One line per request, with its route pattern; fast successes at debug (modules/operations/request-log.ts).
+    logController: new RequestLogController(config.requests),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,6 +163,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = database;
   const events = createEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
+  // With several instances behind a load balancer, what ends a session or makes data held in
+  // memory stale reaches every one of them (lib/shared-events.ts).
+  const sharedEvents = config.redisUrl
+    ? shareEventsAcrossInstances(events, {
+        redisUrl: config.redisUrl,
+        prefix: config.redisPrefix,
+        log: app.log,
+      })
+    : null;
+  if (sharedEvents) app.addHook('onClose', () => sharedEvents.close());
   // Before the routes: the API docs collect them as they are added; the metrics see every request.
   registerMetrics(app, {
     database,
@@ -168,8 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
-  const callingScope = createCallingScope(db);
-  const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock });
+  const callingScope = createCallingScope(db, events);
+  const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock, events });
   const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days });
   const publicQueue = createPublicQueueService({
     db,
@@ -227,6 +249,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  const printerHealth = createPrinterHealth({ db, events, clock, log: app.log });
+  // A kiosk's printer settings or registration changed: its printer's health is read at once.
+  events.subscribe('deviceChanged', ({ kind, deviceId }) => {
+    if (kind === 'printer') printerHealth.checkSoon(deviceId);
+  });
+  if (options.watchPrinters) {
+    const everyMs = typeof options.watchPrinters === 'object' ? options.watchPrinters.everyMs : undefined;
+    app.addHook('onListen', () => printerHealth.start(everyMs));
+  }
+  app.addHook('onClose', () => printerHealth.stop());
+  // Kiosks' sockets are the realtime server's to know (it comes after the routes).
+  const printing = createPrintingService({
+    db,
+    repo: createPrintingRepository(db),
+    queues: queueRepo,
+    reads: createQueueReadsRepository(db),
+    events,
+    clock,
+    settings: {
+      companyName: config.companyName,
+      siteTimeZone: config.siteTimeZone,
+      language: config.defaultLanguage,
+      publicUrl: config.publicUrl,
+    },
+    ports: {
+      printOnNetwork: printOnNetworkPrinter,
+      recordHealth: (deviceId, health) => printerHealth.recordPrinterHealth(deviceId, health),
+      connectedKiosks: (ids) =>
+        app.hasDecorator('realtime') ? app.realtime.connectedKiosks(ids) : Promise.resolve(new Set()),
+    },
+    log: app.log,
+  });
+  const stopPrintSweep = printing.startSweep();
+  app.addHook('onClose', (_instance, done) => {
+    stopPrintSweep();
+    done();
+  });
+
   const register = createCallRegistrar(app, {
     apiKey: config.apiKey,
     authenticate: (token) => auth.authenticate(token),
@@ -234,22 +294,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticateDevice: (kind, shortId, secret) => devices.identify(kind, shortId, secret),
   });
   registerAuthRoutes(register, auth);
-  registerCallingRoutes(register, calling, devices);
+  registerCallingRoutes(register, calling, devices, printing);
+  registerPrintingRoutes(register, printing);
   registerDeviceRoutes(register, devices);
   registerAnnouncementRoutes(register, announcements);
   registerVoiceRoutes(register, voice);
   registerStationWorkRoutes(register, stationWork);
-  registerYardRoutes(register, yard);
+  registerYardRoutes(register, yard, printing);
   registerPublicQueueRoutes(register, publicQueue);
   registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
-  const queueTypes = createQueueTypesService(db);
+  // An admin's edit of what is held in memory (calling scopes, sessions) drops it on every instance.
+  const changed = (branchId: number) => events.publish('referenceChanged', { branchId });
+  const queueTypes = createQueueTypesService(db, { changed });
   registerCatalogRoutes(register, {
     queueTypes,
     products: createProductsService(db, queueTypes),
-    stations: createStationsService(db, { named: prepareVoice }),
+    stations: createStationsService(db, { named: prepareVoice, changed }),
   });
   registerControllerRoutes(register, {
-    callingControl: createCallingControlService(db),
+    callingControl: createCallingControlService(db, { changed }),
     // The realtime server comes after the routes: looked up when a list is asked for.
     displays: createDevicesService(db, events, 'display', clock, {
       voices: (ids) =>
@@ -257,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       live: (ids) => announcements.live(ids),
     }),
     printers: createDevicesService(db, events, 'printer', clock),
+    printerHealth,
   });
   registerReportRoutes(
     register,
@@ -271,7 +335,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { app, apiKey: config.apiKey, authenticate: (token) => auth.authenticate(token) },
   );
-  await registerWebApp(app, config, options.serveWeb ?? true);
+  await registerWebApp(app, config, options.serveWeb ?? true, {
+    readTicket: (uuid) => publicQueue.information(uuid),
+  });
 
   const realtime = createRealtime({
     httpServer: app.server,
@@ -283,6 +349,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicQueue,
     devices,
     announcements,
+    kioskHealth: (device, health) => printing.kioskHealth(device, health),
     events,
     log: app.log,
     origins: {
@@ -291,7 +358,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       trustProxy: trust,
     },
   });
-  registerHealthRoutes(app, { database, redisStatus: () => realtime.redisStatus() });
+  registerHealthRoutes(app, {
+    database,
+    // Down when either the sockets' adapter or the shared events lost Redis.
+    redisStatus: () => {
+      const sockets = realtime.redisStatus();
+      return sockets === 'ready' && sharedEvents?.status() === 'down' ? 'down' : sockets;
+    },
+  });
   app.decorate('realtime', realtime);
   app.addHook('preClose', () => realtime.close());
   return app;

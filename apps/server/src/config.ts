@@ -151,6 +151,8 @@ const EnvSchema = z.object({
     .default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['slow', 'all']).default('slow'),
+  LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   TRUST_PROXY: z.string().transform(parseTrustProxy).default([]),
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
@@ -183,6 +185,11 @@ export interface Config {
   demoData: boolean;
   session: { idleMs: number; maxMs: number; rememberMs: number };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Request log lines at info: `slow` (calls slower than logSlowMs, refusals and errors; the
+   * others at debug), or `all`.
+   */
+  requests: { all: boolean; slowMs: number };
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed; empty: none. */
   trustProxy: string[];
   /** Other sites' pages that may open Socket.IO connections (besides the server's own address). */
@@ -237,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rememberMs: e.SESSION_REMEMBER_DAYS * 86_400_000,
     },
     logLevel: e.LOG_LEVEL,
+    requests: { all: e.LOG_REQUESTS === 'all', slowMs: e.LOG_SLOW_MS },
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,

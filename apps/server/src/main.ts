@@ -6,7 +6,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
-import { prepareDatabase } from './prepare-database.ts';
+import { prepareDatabase, type FirstStart } from './prepare-database.ts';
+import { firstStartInChildProcess, FirstStartReportedError } from './first-start-process.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import { processLog, writeLogLine, type ProcessLog } from './http/process-log.ts';
 import { startProgress } from './start-progress.ts';
@@ -67,16 +68,15 @@ async function main(): Promise<void> {
   // The serving pool waits on the database at most SERVING_TIMEOUTS: a stalled database gets
   // calls answered 503 DATABASE_UNAVAILABLE instead of hanging them.
   const progress = startProgress(log, process.stdout.isTTY ? process.stdout : null);
+  const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   progress(
     config.databaseUrl
       ? { step: 'database', engine: 'postgres', fresh: false }
-      : {
-          step: 'database',
-          engine: 'pglite',
-          fresh: !existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION')),
-          dataDir: config.dataDir,
-        },
+      : { step: 'database', engine: 'pglite', fresh, dataDir: config.dataDir },
   );
+  // A new embedded database is created and filled by a process of its own that ends before
+  // this one opens it: what creating it costs in memory goes with that process.
+  const created: FirstStart | null = fresh ? await firstStartInChildProcess(config) : null;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -92,8 +92,8 @@ async function main(): Promise<void> {
     log.info({}, 'closed');
   });
 
-  const firstStart = await prepareDatabase(database, config, new Date(), progress);
-  app = await buildApp({ config, database, prepareVoice: true });
+  const firstStart = created ?? (await prepareDatabase(database, config, new Date(), progress));
+  app = await buildApp({ config, database, prepareVoice: true, watchPrinters: true });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
@@ -106,6 +106,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // The first start's own process has said what went wrong.
+  if (error instanceof FirstStartReportedError) process.exit(1);
   // A bad setting or a locked data directory: the operator's to fix, said in one line, no stack.
   const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
   writeLogLine(

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import {
+  DEFAULT_PRINTER_PORT,
+  PRINT_FAILURES,
+  PRINT_STATES,
+  PRINT_TARGETS,
+  PRINTER_HEALTHS,
+} from '@truck-queue/shared/printing/printer-status';
+import {
   customType,
   bigserial,
   bigint,
@@ -361,6 +368,16 @@ export const devices = pgTable(
     announceVolume: integer('announce_volume').notNull().default(100),
     /** Displays: how many times a call is said, 1 or 2. */
     announceRepeat: integer('announce_repeat').notNull().default(1),
+    /** Kiosks: where tickets print (shared/printing/printer-status.ts PRINT_TARGETS). */
+    printTarget: text('print_target', { enum: PRINT_TARGETS }).notNull().default('browser'),
+    /** Kiosks printing to a network printer: its address and raw TCP port. */
+    printerHost: text('printer_host'),
+    printerPort: integer('printer_port').notNull().default(DEFAULT_PRINTER_PORT),
+    /** Kiosks: the roll's width in mm, 80 or 58. */
+    paperWidth: integer('paper_width').notNull().default(80),
+    /** Kiosks: the printer's health as last read (PRINTER_HEALTHS) and when; null: never read. */
+    printerHealth: text('printer_health', { enum: PRINTER_HEALTHS }),
+    printerHealthAt: ts('printer_health_at'),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
@@ -368,6 +385,9 @@ export const devices = pgTable(
     check('devices_announce_rate', sql`${t.announceRate}::numeric between 0.7 and 1.3`),
     check('devices_announce_volume', sql`${t.announceVolume} between 0 and 100`),
     check('devices_announce_repeat', sql`${t.announceRepeat} in (1, 2)`),
+    check('devices_print_target', sql`${t.printTarget} in ('browser', 'network', 'usb')`),
+    check('devices_printer_port', sql`${t.printerPort} between 1 and 65535`),
+    check('devices_paper_width', sql`${t.paperWidth} in (58, 80)`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),
@@ -458,6 +478,14 @@ export const queues = pgTable(
     issuedByDeviceId: integer('issued_by_device_id').references(() => devices.id),
     /** A kiosk's retry carries the same key and gets the same ticket back. */
     idempotencyKey: text('idempotency_key'),
+    /** Trucks ahead of it in its line when issued: printed on the ticket (and on every reprint). */
+    aheadAtIssue: integer('ahead_at_issue'),
+    /** What became of its ticket's paper, latest print (printing.contract.ts PRINT_STATES); null: never printed. */
+    printState: text('print_state', { enum: PRINT_STATES }),
+    /** When a printer confirmed it printed the ticket, healthy. */
+    printedAt: ts('printed_at'),
+    /** Why the latest print failed (PRINT_FAILURES); null unless print_state is failed. */
+    printFailure: text('print_failure', { enum: PRINT_FAILURES }),
     updated: ts('updated').notNull().defaultNow(),
   },
   (t) => [
@@ -658,5 +686,38 @@ export const callAnnouncements = pgTable(
     uniqueIndex('call_announcements_key').on(t.transitionId, t.deviceId, t.attempt),
     index('call_announcements_device_idx').on(t.deviceId, t.reportedAt),
     check('call_announcements_outcome', sql`${t.outcome} in ('played', 'captioned', 'failed')`),
+  ],
+);
+
+/**
+ * Every print of a ticket (append-only but for the job's own outcome): the issue's print and
+ * each reprint, where it went (a kiosk's printer, or a browser: device null), who asked (an
+ * officer, or the kiosk itself: officer null) and what became of it. A reprint's row is its
+ * audit. A test print from the Printing controller has no queue.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    kind: text('kind', { enum: ['issue', 'reprint', 'test'] }).notNull(),
+    deviceId: integer('device_id').references(() => devices.id),
+    officerId: integer('officer_id').references(() => officers.id),
+    target: text('target', { enum: PRINT_TARGETS }).notNull(),
+    state: text('state', { enum: PRINT_STATES }).notNull(),
+    reason: text('reason', { enum: PRINT_FAILURES }),
+    created: created(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('print_jobs_queue_idx').on(t.queueId),
+    index('print_jobs_pending_idx')
+      .on(t.deviceId, t.created)
+      .where(sql`${t.state} = 'pending'`),
+    check('print_jobs_kind', sql`${t.kind} in ('issue', 'reprint', 'test')`),
+    check('print_jobs_state', sql`${t.state} in ('printed', 'failed', 'pending', 'browser')`),
   ],
 );

@@ -85,12 +85,20 @@ export function databaseUnavailable(error: unknown, log: FastifyBaseLogger): App
   );
 }
 
+/** The driver's page for a ticket: a link to it cut inside a %-encoded letter is a ticket not found. */
+const DRIVER_PAGE = '/Queue/data/';
+
 /**
  * Fastify answers an address it cannot decode (`/api/report/download/%zz`) or a path parameter
  * past its length limit by itself, before any route or error handler. Given to Fastify as its
- * `frameworkErrors` option, this answers them in the API's shape too: a 400 with a code.
+ * `frameworkErrors` option, this answers them in the API's shape too: a 400 with a code. A
+ * driver's link is a page, not an API call: it goes to the page's own "not found".
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.method === 'GET' && request.url.startsWith(DRIVER_PAGE)) {
+    void reply.redirect(DRIVER_PAGE, 303);
+    return;
+  }
   const body: ApiError = {
     status: 0,
     code: 'VALIDATION_FAILED',

@@ -5,11 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import type { Config } from '../config.ts';
+import { loadDriverPageRenderer, registerDriverPage, type ReadTicket } from './driver-page.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-
-/** The driver's page is its own small bundle (queue.html); every other page is the back office. */
-const DRIVER_PAGE = /^\/Queue\/data\//;
 
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
@@ -19,8 +17,8 @@ function escapeAttribute(value: string): string {
  * An HTML entry with the client's settings in a meta tag (the API key, the default language),
  * read again whenever the file changes, so a rebuild while the server runs serves the new assets.
  */
-function pageRenderer(file: string, config: Config): () => string | null {
-  const full = path.join(WEB_DIST, file);
+function pageRenderer(dist: string, file: string, config: Config): () => string | null {
+  const full = path.join(dist, file);
   const clientConfig = {
     apiKey: config.apiKey,
     defaultLanguage: config.defaultLanguage,
@@ -42,23 +40,25 @@ function pageRenderer(file: string, config: Config): () => string | null {
 
 /**
  * Serves the built web app on the API's port. A path that is neither a file nor an API call
- * gets its page, so the client's router shows it; unknown API paths get a JSON 404.
+ * gets its page, so the client's router shows it; unknown API paths get a JSON 404. The
+ * driver's page, /Queue/data/<uuid>, is rendered with the ticket (driver-page.ts) when
+ * `readTicket` is given. `dist`: the built app (tests serve a folder of their own).
  */
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   serveFiles: boolean,
+  options: { readTicket?: ReadTicket; dist?: string } = {},
 ): Promise<void> {
-  const index = pageRenderer('index.html', config);
-  const driver = pageRenderer('queue.html', config);
+  const dist = options.dist ?? WEB_DIST;
+  const index = pageRenderer(dist, 'index.html', config);
+  const driver = pageRenderer(dist, 'queue.html', config);
   const built = serveFiles && index() !== null;
   if (serveFiles && !built) {
-    app.log.warn(
-      `The web app is not built (${WEB_DIST} is missing): run "npm run build". Serving the API only.`,
-    );
+    app.log.warn(`The web app is not built (${dist} is missing): run "npm run build". Serving the API only.`);
   } else if (built) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: dist,
       index: false,
       preCompressed: true,
       // File names under assets/ carry a content hash: they never change.
@@ -75,10 +75,18 @@ export async function registerWebApp(
   const sendPage = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   if (built) app.get('/', (_request, reply) => sendPage(reply, index() ?? ''));
+  if (built && options.readTicket) {
+    registerDriverPage(app, {
+      config,
+      renderer: await loadDriverPageRenderer(),
+      readTicket: options.readTicket,
+      template: driver,
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = built && request.method === 'GET' && !request.url.startsWith('/api/');
-    const html = isPage ? ((DRIVER_PAGE.test(request.url) ? driver() : null) ?? index()) : null;
+    const html = isPage ? index() : null;
     if (html !== null) return sendPage(reply, html);
     const body: ApiError = {
       status: 0,

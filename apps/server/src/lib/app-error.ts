@@ -23,6 +23,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   DATABASE_UNAVAILABLE: 503,
   PASSWORD_IS_EMAIL: 400,
   PASSWORD_TOO_COMMON: 400,
+  PRINTER_HOST_REQUIRED: 400,
+  PRINTER_ADDRESS_NOT_LOCAL: 400,
 };
 
 /** A refusal the client should see: a stable code, its HTTP status and an English message. */

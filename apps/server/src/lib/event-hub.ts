@@ -1,4 +1,5 @@
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { PrinterHealth } from '@truck-queue/shared/printing/printer-status';
 
 /**
  * Services announce what they committed; realtime/ turns announcements into socket emits.
@@ -48,28 +49,73 @@ export interface HubEvents {
   callReannounced: { branchId: number; branchQueueTypeId: number; queueId: number; call: DeviceCall };
   /** A voice clip of the branch was recorded, replaced or removed: its displays fetch clips again. */
   voiceChanged: { branchId: number };
+  /**
+   * What became of a ticket's paper changed (printed, failed, sent to a kiosk): the branch's
+   * calling pages refetch, so a card says "not printed" as soon as it is known.
+   */
+  ticketPrintChanged: {
+    branchId: number;
+    queueUuid: string;
+    queueNumber: string;
+    branchQueueTypeId: number;
+    state: string;
+    stationName: string | null;
+  };
+  /** A job waits for a USB kiosk (an officer's print or reprint): its sockets are told to fetch it. */
+  printJobQueued: { deviceId: number; jobId: number };
+  /** A kiosk's printer's stored health changed (printing/printer-health.ts). */
+  printerChanged: { branchId: number; deviceId: number; uuid: string; health: PrinterHealth };
+  /**
+   * Something on the branch's calling cards may have changed (a queue, a print state, the day
+   * start): every instance drops the cards it holds for the branch (queue/branch-cards.ts).
+   */
+  branchCardsChanged: { branchId: number };
+  /**
+   * The proof that calls were heard may have changed for the branch (a display's report, a
+   * display connected, went away or said its sound changed, a re-announcement, a display's
+   * settings): every instance drops the proofs it holds (announcements.service.ts).
+   */
+  announcementsChanged: { branchId: number };
+  /**
+   * Reference data an admin edits changed (queue types, stations and their states, an officer's
+   * assignments, names or roles, a branch's settings, a session's branch): every instance drops
+   * what it holds in memory of it (the calling scope, the session cache).
+   */
+  referenceChanged: { branchId: number };
 }
 
-type Listener<T> = (event: T) => void | Promise<void>;
+/** Where an event came from: this instance, or another one through Redis (shared-events.ts). */
+export interface EventOrigin {
+  remote: boolean;
+}
+
+type Listener<T> = (event: T, origin: EventOrigin) => void | Promise<void>;
 
 export interface EventHub {
+  /** Announces a change made by this instance. */
   publish<K extends keyof HubEvents>(name: K, event: HubEvents[K]): void;
+  /** Hands this instance's listeners an event another instance published (shared-events.ts only). */
+  deliverRemote<K extends keyof HubEvents>(name: K, event: HubEvents[K]): void;
   subscribe<K extends keyof HubEvents>(name: K, listener: Listener<HubEvents[K]>): () => void;
 }
 
 export function createEventHub(onError: (error: unknown) => void = () => undefined): EventHub {
   const listeners = new Map<keyof HubEvents, Set<Listener<never>>>();
-  return {
-    publish(name, event) {
-      for (const listener of listeners.get(name) ?? []) {
-        try {
-          const result = (listener as Listener<typeof event>)(event);
-          if (result instanceof Promise) result.catch(onError);
-        } catch (error) {
-          onError(error);
-        }
+  function deliver<K extends keyof HubEvents>(name: K, event: HubEvents[K], origin: EventOrigin) {
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        const result = (listener as Listener<HubEvents[K]>)(event, origin);
+        if (result instanceof Promise) result.catch(onError);
+      } catch (error) {
+        onError(error);
       }
-    },
+    }
+  }
+  const local: EventOrigin = { remote: false };
+  const remote: EventOrigin = { remote: true };
+  return {
+    publish: (name, event) => deliver(name, event, local),
+    deliverRemote: (name, event) => deliver(name, event, remote),
     subscribe(name, listener) {
       const set = listeners.get(name) ?? new Set();
       set.add(listener);

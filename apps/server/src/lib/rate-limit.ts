@@ -80,6 +80,16 @@ export const RATE_LIMITS = {
   announcementReports: { perSecond: 2, burst: 60 },
   /** An officer re-announces one call at most once every 5 s (per officer and call). */
   reannounce: { perSecond: 0.2, burst: 1 },
+  /**
+   * An officer's prints that make paper or talk to a printer (reprint, test print, check): a
+   * double-click or a few retries pass, a loop burning a roll does not (per officer).
+   */
+  officerPrints: { perSecond: 0.5, burst: 6 },
+  /**
+   * A USB kiosk's job fetches, and apart from them its reports (per kiosk): a ticket or two a
+   * second at most; a kiosk that fetched too often can still say what became of its jobs.
+   */
+  kioskPrintCalls: { perSecond: 2, burst: 40 },
 } as const satisfies Record<string, RateLimit>;
 
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */

@@ -103,7 +103,30 @@ export function startBroadcasts(deps: {
     events.subscribe('voiceChanged', ({ branchId }) => {
       deviceSpace.to(branchDevicesRoom(branchId)).emit('voiceChanged');
     }),
-    events.subscribe('sessionsEnded', ({ sessionIds }) => {
+    // A ticket's print state changed: the branch's pages refetch (its card says "not printed").
+    events.subscribe('ticketPrintChanged', (change) => {
+      io.to(branchRoom(change.branchId)).emit('refreshUI', {
+        queue_uuid: change.queueUuid,
+        queue_number: change.queueNumber,
+        action: 'print',
+        from_state: change.state,
+        to_state: change.state,
+        station_name: change.stationName,
+        queue_type_id: change.branchQueueTypeId,
+      });
+    }),
+    // A job for a USB kiosk: its screen fetches it (device/printJob), prints it and reports.
+    events.subscribe('printJobQueued', ({ deviceId, jobId }) => {
+      deviceSpace.to(deviceRoom(deviceId)).emit('printJob', { job_id: jobId });
+    }),
+    // A printer's health: the calling pages and the Printing controller refetch its printers.
+    events.subscribe('printerChanged', ({ branchId, uuid, health }) => {
+      io.to(branchRoom(branchId)).emit('printerChanged', { uuid, health });
+    }),
+    // The adapter already carries the disconnect to every instance: only the instance that ended
+    // the sessions asks for it.
+    events.subscribe('sessionsEnded', ({ sessionIds }, origin) => {
+      if (origin.remote) return;
       for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
     }),
   ];

@@ -23,6 +23,7 @@ import { sameSecret } from '../lib/tokens.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
 import { handshakeRefusal } from './failure.ts';
+import { followPrinterStatus, type KioskHealthSink } from './printer-sockets.ts';
 import { branchDevicesRoom, branchRoom, deviceRoom, pendingRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
 
@@ -62,7 +63,9 @@ export function createDeviceNamespace(
   deps: {
     apiKey: string;
     devices: DeviceService;
-    announcements: Pick<AnnouncementsService, 'report' | 'seen'>;
+    announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>;
+    /** USB kiosks' reports of their printers' health. */
+    kioskHealth: KioskHealthSink;
     log: FastifyBaseLogger;
     trustProxy: ProxyTrust;
   },
@@ -103,6 +106,7 @@ export function createDeviceNamespace(
   deviceSpace.on('connection', (socket) => {
     followVoice(io, socket, deps.log);
     followAnnouncements(io, socket, deps.announcements, deps.log);
+    followPrinterStatus(socket, deps.kioskHealth, deps.log);
   });
   return deviceSpace;
 }
@@ -117,7 +121,7 @@ export function createDeviceNamespace(
 function followAnnouncements(
   io: RealtimeServer,
   socket: DeviceSocket,
-  announcements: Pick<AnnouncementsService, 'report' | 'seen'>,
+  announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>,
   log: FastifyBaseLogger,
 ): void {
   const device = socket.data.device;
@@ -126,7 +130,7 @@ function followAnnouncements(
   const tellStaff = () => staff.emit('deviceChanged', { kind: 'display', uuid: device.uuid });
   const stamp = () =>
     announcements
-      .seen(device.deviceId)
+      .seen(device)
       .catch((error: unknown) =>
         log.warn({ err: error, device: device.deviceId }, 'could not stamp last seen'),
       )
@@ -140,6 +144,7 @@ function followAnnouncements(
     const known = socket.data.status;
     if (known?.sound === status.data.sound && known.voice === status.data.voice) return;
     socket.data.status = status.data;
+    announcements.statusChanged(device);
     tellStaff();
   });
   const reports = new TokenBucket(RATE_LIMITS.announcementReports);

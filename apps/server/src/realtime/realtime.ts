@@ -14,6 +14,7 @@ import type {
 } from '../modules/announcements/announcements.service.ts';
 import { createDeviceNamespace, deviceVoices, displayConnections } from './device-namespace.ts';
 import type { OriginPolicy } from './origin-check.ts';
+import { connectedDevices, type KioskHealthSink } from './printer-sockets.ts';
 import { createPublicNamespace } from './public-namespace.ts';
 import { createSocketServer } from './server.ts';
 import { startSessionSweep } from './session-sweep.ts';
@@ -27,6 +28,8 @@ export interface Realtime {
   deviceVoices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
   /** The connected displays among these and their sound (see device-namespace.ts); none when that fails. */
   displayConnections(deviceIds: readonly number[]): Promise<Map<number, DisplayConnection>>;
+  /** The kiosks among these whose screen is connected now (printer-sockets.ts); none when that fails. */
+  connectedKiosks(deviceIds: readonly number[]): Promise<Set<number>>;
   /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
   sweepSessions(): Promise<number>;
   close(): Promise<void>;
@@ -47,7 +50,9 @@ export function createRealtime(deps: {
   calling: CallingService;
   publicQueue: PublicQueueService;
   devices: DeviceService;
-  announcements: Pick<AnnouncementsService, 'report' | 'seen'>;
+  announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>;
+  /** USB kiosks' reports of their printers' health (printing.service.ts). */
+  kioskHealth: KioskHealthSink;
   events: EventHub;
   log: FastifyBaseLogger;
   /** Which pages may open sockets (and whether a proxy tells the client's address). */
@@ -60,7 +65,14 @@ export function createRealtime(deps: {
 
   attachStaffNamespace(io, { apiKey, auth, calling, log, trustProxy });
   const publicSpace = createPublicNamespace(io, { publicQueue, log, trustProxy });
-  const deviceSpace = createDeviceNamespace(io, { apiKey, devices, announcements, log, trustProxy });
+  const deviceSpace = createDeviceNamespace(io, {
+    apiKey,
+    devices,
+    announcements,
+    kioskHealth: deps.kioskHealth,
+    log,
+    trustProxy,
+  });
 
   const sessionSweep = startSessionSweep({
     sockets: () => io.of('/').sockets.values(),
@@ -82,6 +94,11 @@ export function createRealtime(deps: {
       displayConnections(deviceSpace, deviceIds).catch((error: unknown) => {
         log.warn({ err: error }, "could not ask the displays' sockets whether they are connected");
         return new Map();
+      }),
+    connectedKiosks: (deviceIds) =>
+      connectedDevices(deviceSpace, deviceIds).catch((error: unknown) => {
+        log.warn({ err: error }, "could not ask the kiosks' sockets whether they are connected");
+        return new Set<number>();
       }),
     sweepSessions: () => sessionSweep.sweep(),
     async close() {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@truck-queue/shared/roles';
 import { authEvents, sessions } from '../db/schema.ts';
 import { tokenHash } from '../lib/tokens.ts';
+import { SESSION_CACHE_MS } from '../modules/auth/auth.service.ts';
 import { newBrowser, registerDevice } from '../test/devices.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
@@ -137,12 +138,15 @@ describe('reconnecting runs the handshake middlewares again', () => {
       expect(socket.id).not.toBe(firstId);
       expect(socket.recovered).not.toBe(true);
 
-      // The session ends in the database without its sockets hearing of it; the next blip
-      // sends the socket through the session check again, which refuses it.
+      // The session ends in the database without its sockets hearing of it; the next blip,
+      // once the session check no longer holds it in memory (SESSION_CACHE_MS: only a change
+      // made behind the server's back waits that long), sends the socket through the session
+      // check again, which refuses it.
       await t.db
         .update(sessions)
         .set({ revokedAt: t.clock.now() })
         .where(eq(sessions.tokenHash, tokenHash(session)));
+      t.clock.advance(SESSION_CACHE_MS);
       const refused = next<Error>(socket, 'connect_error');
       dropTransport();
       expect((await refused).message).toBe('UNAUTHENTICATED');

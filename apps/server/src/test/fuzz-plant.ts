@@ -8,10 +8,12 @@ import { prehashPassword } from '@truck-queue/shared/password';
 import { ROLE } from '@truck-queue/shared/roles';
 import {
   deviceQueueTypes,
+  devices,
   flowEngines,
   flowStates,
   officerQueueTypes,
   officerStations,
+  printJobs,
   queueReasons,
   queueTransitions,
   queueTypes,
@@ -104,7 +106,26 @@ export async function createFuzzPlant(t: TestContext) {
   const display = newBrowser();
   const printer = newBrowser();
   await registerDevice(t, plant, 'display', display);
-  await registerDevice(t, plant, 'printer', printer);
+  const printerKiosk = await registerDevice(t, plant, 'printer', printer);
+  // A kiosk on a USB printer, never connected here: a test print sent to it fails at once.
+  const usbKiosk = await registerDevice(t, plant, 'printer', newBrowser());
+  await t.db.update(devices).set({ printTarget: 'usb' }).where(eq(devices.id, usbKiosk.id));
+  /** A job waiting for the calling kiosk to fetch and report (the first report ends it; later ones change nothing). */
+  const pendingJob = async () =>
+    (
+      await t.db
+        .insert(printJobs)
+        .values({
+          branchId: plant.branch.id,
+          kind: 'test',
+          deviceId: printerKiosk.id,
+          target: 'usb',
+          state: 'pending',
+        })
+        .returning({ id: printJobs.id })
+    )[0]!.id;
+  const jobToFetch = await pendingJob();
+  const jobToReport = await pendingJob();
   const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
   // A recording for the fuzzed removals to remove (made again after each one accepted).
@@ -268,6 +289,20 @@ export async function createFuzzPlant(t: TestContext) {
     'printer/loadQueueType': () => ({ id: sparePrinter.id }),
     'printer/manageOT': () => ({ id: sparePrinter.id, branch_queue_type: [plant.types.general.id] }),
     'printer/deleteDeviceCtrl': async () => ({ id: await deviceLink(sparePrinter.id) }),
+    'printer/checkPrinter': () => ({ uuid: sparePrinter.uuid }),
+    'printer/testPrint': () => ({ uuid: usbKiosk.uuid }),
+    'calling/printers': () => ({}),
+    'calling/reprintTicket': (n) => ({
+      uuid: standardTicket.uuid,
+      printer_uuid: n % 2 ? usbKiosk.uuid : null,
+    }),
+    'device/printJob': () => ({ job_id: jobToFetch }),
+    'device/printResult': (n) => ({
+      job_id: jobToReport,
+      outcome: n % 2 ? 'printed' : 'failed',
+      reason: n % 2 ? null : 'paper_end',
+      health: n % 2 ? 'ok' : 'paper_end',
+    }),
 
     'device/hello': () => ({ device_id: display.id, kind: 'display' }),
     'device/displayBoard': () => ({}),
@@ -374,7 +409,10 @@ export async function createFuzzPlant(t: TestContext) {
       admin: sessions.admin,
       report: sessions.admin,
       dashboard: sessions.admin,
-      calling: sessions.caller,
+      // An admin calls every queue type of the branch: the fuzzed assignment calls (their ids
+      // mutated) can take queue types away from an ordinary caller, and a call, re-announcement
+      // or reprint out of its scope is refused, so no valid body would ever be accepted.
+      calling: sessions.admin,
       weighing: sessions.caller,
       lab: sessions.lab,
       exit: sessions.security,

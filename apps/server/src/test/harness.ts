@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { ApiContract, ApiError } from '@truck-queue/shared/contracts/api';
 import { prehashPassword } from '@truck-queue/shared/password';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { branches, officers } from '../db/schema.ts';
@@ -63,13 +63,17 @@ export interface TestContext {
 
 let officerCount = 0;
 
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  /** Background work the app does only when asked (main.ts asks for all of it). */
+  appOptions: Pick<AppOptions, 'watchPrinters'> = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   // Files the server keeps (the voice pack's cache) go to a directory of this test's own.
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'tq-test-data-'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false, dataDir, ...overrides };
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false, ...appOptions });
   await app.ready();
 
   const post: TestContext['post'] = (path, body, options = {}) => {

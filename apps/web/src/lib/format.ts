@@ -3,6 +3,7 @@ import buddhistEra from 'dayjs/plugin/buddhistEra';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { calendarYear, formatInCalendar, numericDateTime, type Calendar } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
+import { formatTicketTime as formatSharedTicketTime } from '@truck-queue/shared/printing/ticket-text';
 import { buddhistEraParse } from './buddhist-era-parse.ts';
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from './languages.ts';
 
@@ -102,18 +103,12 @@ export function currentYear(calendar: Calendar): number {
   return calendarYear(dayjs().year(), calendar);
 }
 
-const TICKET_TIME: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
-
-/** When a ticket was issued, on the plant's clock: "7 มี.ค. 2568 14:05" (th, BE), "7 Mar 2025, 14:05" (en, CE). */
+/**
+ * When a ticket was issued, on the plant's clock: "7 มี.ค. 2568 14:05" (th, BE), "7 Mar 2025,
+ * 14:05" (en, CE). The same words as the thermal ticket the server draws (shared ticket-text.ts).
+ */
 export function formatTicketTime(instant: string, language: string, calendar: Calendar, timeZone: string) {
-  return formatDateText(new Date(instant), language, { ...TICKET_TIME, timeZone }, calendar);
+  return formatSharedTicketTime(new Date(instant), language, calendar, timeZone);
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = {

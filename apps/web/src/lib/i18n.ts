@@ -12,23 +12,40 @@ import es from '../locales/es.json';
 import de from '../locales/de.json';
 import it from '../locales/it.json';
 import ru from '../locales/ru.json';
+import { TICKET_TEXT, type TicketText } from '@truck-queue/shared/printing/ticket-text';
 import { config } from './config.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
 import { readLanguageSetting, saveLanguageSetting } from './session.ts';
 
+/**
+ * A locale file with the printed ticket's words added from the shared table the server's
+ * thermal raster also reads (shared/printing/ticket-text.ts): `kiosk.ticket.*` and
+ * `ticket.code`, so the HTML ticket and the paper one say the same.
+ */
+function withTicketWords<Locale extends typeof th>(locale: Locale, words: TicketText) {
+  const { code, ...ticket } = words;
+  return {
+    ...locale,
+    kiosk: { ...locale.kiosk, ticket },
+    ticket: { ...locale.ticket, code },
+  };
+}
+
+const thTranslation = withTicketWords(th, TICKET_TEXT.th);
+
 export const resources = {
-  th: { translation: th },
-  en: { translation: en },
-  es: { translation: es },
-  de: { translation: de },
-  it: { translation: it },
-  ru: { translation: ru },
-} as const satisfies Record<Language, { translation: typeof th }>;
+  th: { translation: thTranslation },
+  en: { translation: withTicketWords(en, TICKET_TEXT.en) },
+  es: { translation: withTicketWords(es, TICKET_TEXT.es) },
+  de: { translation: withTicketWords(de, TICKET_TEXT.de) },
+  it: { translation: withTicketWords(it, TICKET_TEXT.it) },
+  ru: { translation: withTicketWords(ru, TICKET_TEXT.ru) },
+} as const satisfies Record<Language, { translation: typeof thTranslation }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof th };
+    resources: { translation: typeof thTranslation };
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type StaffServerToClient,
 } from '@truck-queue/shared/contracts/socket-events';
 import type { ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
+import type { PrinterHealth } from '@truck-queue/shared/printing/printer-status';
 import { config } from './config.ts';
 import { readBranch, readSession } from './session.ts';
 
@@ -93,6 +94,17 @@ export function useAnnouncementChanges(
     s.on('announcementChanged', onChange);
     return () => {
       s.off('announcementChanged', onChange);
+    };
+  }, [onChange]);
+}
+
+/** Calls `onChange` when a kiosk's printer changed health (paper near end, paper out, back to ok...). */
+export function usePrinterChanges(onChange: (change: { uuid: string; health: PrinterHealth }) => void): void {
+  useEffect(() => {
+    const s = staffSocket();
+    s.on('printerChanged', onChange);
+    return () => {
+      s.off('printerChanged', onChange);
     };
   }, [onChange]);
 }

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { ReactNode } from 'react';
 
 /** Small stroke icons drawn inline (24 x 24), so the page needs no icon library. */

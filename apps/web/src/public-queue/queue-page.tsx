@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+/** @jsxRuntime automatic */
+// (The server renders this page through tsx, which applies no tsconfig to web files: the
+// pragma gives it the JSX runtime the web build uses.)
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { Code128Svg } from '../lib/barcode/code128-svg.tsx';
-import { config } from '../lib/config.ts';
+import { QrSvg } from '../lib/barcode/qr-svg.tsx';
 import { driverPageUrl } from '../lib/driver-page.ts';
 import { LANGUAGES, type Language } from '../lib/languages.ts';
 import {
@@ -16,24 +19,42 @@ import {
   TruckIcon,
   WarningIcon,
 } from './icons.tsx';
-import { browserLanguageTags, pickLanguage, readStoredLanguage, storeLanguage } from './language.ts';
+import { storeLanguage } from './language.ts';
 import { queueProgress, queueStatus, type ProgressStep, type QueueStatus, type StepId } from './progress.ts';
 import { STRINGS, type Strings } from './strings.ts';
-import { useQueue, type LiveState } from './use-queue.ts';
+import { useQueue, type InitialQueue, type LiveState } from './use-queue.ts';
 
-/** The QR code's drawing pulls in the QR encoder: loaded after the page's first paint. */
-const QrSvg = lazy(() => import('../lib/barcode/qr-svg.tsx'));
+/** What the page needs to know of the server and the address it was opened at. */
+export interface Site {
+  /** COMPANY_NAME: the heading until the ticket tells its own company. */
+  companyName: string;
+  /** The origin the ticket's QR code points to (PUBLIC_URL, else this page's own). */
+  pageBase: string;
+  /** SITE_TIMEZONE: "updated at" in the plant's time, as the server rendered it. */
+  timeZone: string;
+}
 
 /**
  * The driver's page (SPEC.md section 2, "Public queue page"): one ticket, opened from the QR
  * code on it. It shows that ticket only: its number, where it stands and what to do next.
+ * The server renders it with `initial` (server-render.tsx); the client hydrates that markup and
+ * keeps it live, or renders alone (no `initial`) when the server could not read the ticket.
  */
-export function QueuePage({ uuid }: { uuid: string | null }) {
-  const [language, setLanguage] = useState<Language>(() =>
-    pickLanguage(readStoredLanguage(), browserLanguageTags(), config.defaultLanguage),
-  );
+export function QueuePage({
+  uuid,
+  language: firstLanguage,
+  site,
+  initial,
+}: {
+  uuid: string | null;
+  /** The language to render first; the same on the server and in the hydrating client. */
+  language: Language;
+  site: Site;
+  initial?: InitialQueue;
+}) {
+  const [language, setLanguage] = useState<Language>(firstLanguage);
   const s = STRINGS[language];
-  const { view, retry } = useQueue(uuid);
+  const { view, retry } = useQueue(uuid, initial);
   const queue = view.kind === 'ready' ? view.queue : null;
   const status = queue ? queueStatus(queue) : null;
 
@@ -41,7 +62,7 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
     document.documentElement.lang = language;
   }, [language]);
 
-  const title = documentTitle(s, view.kind, queue, status);
+  const title = documentTitle(s, view.kind, queue);
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -53,7 +74,7 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
     setLanguage(next);
   };
 
-  const organisation = queue ? queue.company_name.trim() || queue.branch_name : config.companyName;
+  const organisation = queue ? queue.company_name.trim() || queue.branch_name : site.companyName;
   const branch =
     queue && queue.company_name.trim() && queue.branch_name !== queue.company_name ? queue.branch_name : '';
 
@@ -79,9 +100,9 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
           )}
           {/* Inside the plant, the counters may scan the phone instead of the paper ticket. */}
           {status?.kind !== 'exited' && status?.kind !== 'voided' && (
-            <CounterCodes s={s} queue={view.queue} />
+            <CounterCodes s={s} queue={view.queue} pageBase={site.pageBase} />
           )}
-          <Footer s={s} live={view.live} updatedAt={view.updatedAt} />
+          <Footer s={s} live={view.live} updatedAt={view.updatedAt} timeZone={site.timeZone} />
         </>
       );
       break;
@@ -101,13 +122,14 @@ export function QueuePage({ uuid }: { uuid: string | null }) {
   );
 }
 
-function documentTitle(
+/** The tab's title; the server writes the same into the page it renders. */
+export function documentTitle(
   s: Strings,
   kind: 'loading' | 'notFound' | 'error' | 'ready',
   queue: PublicQueue | null,
-  status: QueueStatus | null,
 ): string {
   if (kind === 'notFound') return s.notFoundTitle;
+  const status = queue ? queueStatus(queue) : null;
   if (!queue || !status) return s.yourQueue;
   if (status.kind === 'called' && status.station)
     return `${queue.queue_number} · ${s.goTo} ${status.station}`;
@@ -335,7 +357,7 @@ function Progress({ s, steps }: { s: Strings; steps: ProgressStep[] }) {
 }
 
 /** The ticket's QR code (this page's address) and the Code 128 of its code, as printed on the ticket. */
-function CounterCodes({ s, queue }: { s: Strings; queue: PublicQueue }) {
+function CounterCodes({ s, queue, pageBase }: { s: Strings; queue: PublicQueue; pageBase: string }) {
   return (
     <section className="qp-card qp-codes" aria-labelledby="qp-codes-title">
       <h2 id="qp-codes-title" className="qp-section-title">
@@ -343,9 +365,7 @@ function CounterCodes({ s, queue }: { s: Strings; queue: PublicQueue }) {
       </h2>
       <p className="qp-codes-hint">{s.counterCodesHint}</p>
       <div className="qp-codes-symbols">
-        <Suspense fallback={<span className="qp-codes-qr" />}>
-          <QrSvg className="qp-codes-qr" text={driverPageUrl(queue.uuid)} label={s.qrLabel} />
-        </Suspense>
+        <QrSvg className="qp-codes-qr" text={driverPageUrl(queue.uuid, pageBase)} label={s.qrLabel} />
         <Code128Svg
           className="qp-codes-barcode"
           text={queue.ticket_code}
@@ -357,11 +377,27 @@ function CounterCodes({ s, queue }: { s: Strings; queue: PublicQueue }) {
   );
 }
 
-function clock(at: Date): string {
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+/** HH:MM on the plant's clock, so the server's render and the phone's agree. */
+function clock(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(at);
 }
 
-function Footer({ s, live, updatedAt }: { s: Strings; live: LiveState | 'ended'; updatedAt: Date }) {
+function Footer({
+  s,
+  live,
+  updatedAt,
+  timeZone,
+}: {
+  s: Strings;
+  live: LiveState | 'ended';
+  updatedAt: Date;
+  timeZone: string;
+}) {
   return (
     <footer className="qp-foot">
       {live !== 'ended' && (
@@ -370,7 +406,7 @@ function Footer({ s, live, updatedAt }: { s: Strings; live: LiveState | 'ended';
           {s.live[live]}
         </span>
       )}
-      <span className="qp-updated">{s.updatedAt(clock(updatedAt))}</span>
+      <span className="qp-updated">{s.updatedAt(clock(updatedAt, timeZone))}</span>
     </footer>
   );
 }

@@ -22,19 +22,44 @@ export type QueueView =
 
 type PublicSocket = Socket<PublicServerToClient, Record<string, never>>;
 
+/** The ticket as the server rendered it (null: not found), and when it read it. */
+export interface InitialQueue {
+  queue: PublicQueue | null;
+  at: Date;
+}
+
+function initialView(uuid: string | null, initial: InitialQueue | undefined): QueueView {
+  if (!uuid) return { kind: 'notFound' };
+  if (!initial) return { kind: 'loading' };
+  if (!initial.queue) return { kind: 'notFound' };
+  return {
+    kind: 'ready',
+    queue: initial.queue,
+    updatedAt: initial.at,
+    live: initial.queue.exited ? 'ended' : 'connecting',
+  };
+}
+
 /**
- * One ticket, kept fresh: fetched once, then refetched whenever the server says the ticket or
- * its line changed (`queueChanged` in /public), after every (re)connect, and when the phone
- * wakes the page up. socket.io-client is loaded after the first answer, so the first paint
- * waits only for React and the page. A ticket whose truck has left cannot change: the
- * connection closes then.
+ * One ticket, kept fresh: fetched once (unless the server rendered it: `initial`), then
+ * refetched whenever the server says the ticket or its line changed (`queueChanged` in
+ * /public), after every (re)connect, and when the phone wakes the page up. socket.io-client is
+ * loaded after the first answer, so the first paint waits only for the page. A ticket whose
+ * truck has left cannot change, nor can one the server did not find: no connection then.
  */
-export function useQueue(uuid: string | null): { view: QueueView; retry: () => void } {
-  const [view, setView] = useState<QueueView>(uuid ? { kind: 'loading' } : { kind: 'notFound' });
+export function useQueue(
+  uuid: string | null,
+  initial?: InitialQueue,
+): { view: QueueView; retry: () => void } {
+  const [view, setView] = useState<QueueView>(() => initialView(uuid, initial));
   const retryRef = useRef<() => void>(() => undefined);
+  // The page's uuid never changes, so neither does what the server rendered for it.
+  const initialRef = useRef(initial);
 
   useEffect(() => {
     if (!uuid) return;
+    const rendered = initialRef.current;
+    if (rendered && (!rendered.queue || rendered.queue.exited)) return;
     let disposed = false;
     let controller: AbortController | null = null;
     let again = false;
@@ -157,7 +182,9 @@ export function useQueue(uuid: string | null): { view: QueueView; retry: () => v
 
     retryRef.current = () => void load();
     document.addEventListener('visibilitychange', onVisible);
-    void load();
+    // A rendered ticket is on screen already: go live (the socket's connect refetches it).
+    if (rendered) startSocket();
+    else void load();
 
     return () => {
       disposed = true;

@@ -5,6 +5,7 @@ import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
 import * as officer from './officer.contract.ts';
+import * as printing from './printing.contract.ts';
 import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
@@ -31,6 +32,7 @@ function collect(): ApiContract[] {
     controller,
     device,
     officer,
+    printing,
     publicQueue,
     queue,
     report,

@@ -82,6 +82,10 @@ export const ERROR_CODES = [
   'PASSWORD_IS_EMAIL',
   /** A new password on the list of the commonest passwords (shared/password-rule.ts). */
   'PASSWORD_TOO_COMMON',
+  /** A kiosk set to print on a network printer without its address (print-settings.ts). */
+  'PRINTER_HOST_REQUIRED',
+  /** A network printer's address outside the plant's own network (shared/printing/plant-address.ts). */
+  'PRINTER_ADDRESS_NOT_LOCAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -128,6 +132,10 @@ export const CONFLICT_REASONS = [
   'UNFINISHED_EXIT',
   /** A call of an earlier plant day is not announced again. */
   'CALL_EXPIRED',
+  /** A voided, cancelled, finished, rejected or exited ticket is not printed again. */
+  'QUEUE_CLOSED',
+  /** A kiosk that prints through its browser's dialog: the server cannot print on it (print from the kiosk). */
+  'PRINTS_IN_BROWSER',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

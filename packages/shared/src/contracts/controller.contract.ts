@@ -3,6 +3,12 @@ import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { DeviceVoiceSchema } from './socket-events.ts';
 import { DisplayLiveSchema } from './announcement.contract.ts';
+import {
+  PaperWidthSchema,
+  PrinterHealthStateSchema,
+  PrintSettingsFields,
+  PrintTargetSchema,
+} from './printing.contract.ts';
 import { normaliseToken, SENTENCE_MAX, sentenceProblem } from '../voice/announcement.ts';
 
 /** The controllers (SPEC.md section 7): who calls what, and which screens and kiosks serve which queue types. */
@@ -97,6 +103,15 @@ export const DeviceRowSchema = z.object({
   verified_date: MaybeInstantSchema,
   /** Printers only: the printer the kiosk prints on; null when not reported. */
   printer_name: z.string().nullable(),
+  /** Printers: where its tickets print; browser for displays. */
+  print_target: PrintTargetSchema,
+  /** Printers with a network target: the printer's address and port (9100 unless set). */
+  printer_host: z.string().nullable(),
+  printer_port: z.number(),
+  /** Printers: the roll's width in mm. */
+  paper_width: PaperWidthSchema,
+  /** Printers: the printer's health as last read; null for displays and browser-print kiosks. */
+  printer_health: PrinterHealthStateSchema.nullable(),
   /** Displays only: how long a call stays under "now calling" on the board. */
   now_calling_seconds: z.number(),
   /** Displays only: how many of the latest calls the board lists (per queue type). */
@@ -234,6 +249,7 @@ export const printerContracts = {
         uuid: z.uuid(),
         name: DeviceName,
         printer_name: noNul(z.string().trim().max(100)).nullable().optional(),
+        ...PrintSettingsFields,
       }),
     ]),
   ),

@@ -4,6 +4,7 @@ import { DEVICE_KINDS, defineContract, EmptyBodySchema, noNul, OkSchema } from '
 import { DeviceIdSchema } from './controller.contract.ts';
 import { plateSearchKey, visibleLength } from '../licence.ts';
 import { TOKEN_MAX, TOKENS_MAX } from '../voice/announcement.ts';
+import { PaperWidthSchema, PrintTargetSchema } from './printing.contract.ts';
 import {
   InstantSchema,
   LicenceSearchSchema,
@@ -49,6 +50,10 @@ export const DeviceInfoSchema = z.object({
   calendar: z.enum(CALENDARS),
   /** Kiosks: the printer an admin says it prints on (informational: the browser picks the printer). */
   printer_name: z.string().nullable(),
+  /** Kiosks: where its tickets print (browser dialog, a network printer via the server, or its USB printer); browser for displays. */
+  print_target: PrintTargetSchema,
+  /** Kiosks: the roll's width in mm (80 or 58); 80 for displays. */
+  paper_width: PaperWidthSchema,
   verified_date: InstantSchema,
   queue_types: z.array(DeviceQueueTypeSchema),
   /** Displays: what a call says (shared/voice/announcement.ts); null: DEFAULT_SENTENCE (and for kiosks). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { LICENCE_MAX, LICENCE_MAX_CODE_POINTS, normaliseLicence, visibleLength } from '../licence.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
+import { PrintFailureSchema, PrintOutcomeSchema, PrintStateSchema } from './printing.contract.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
@@ -80,6 +81,8 @@ export const TicketSchema = z.object({
   product_name: z.string(),
   truck_license: z.string(),
   created: InstantSchema,
+  /** Trucks ahead of it in its line when it was issued (a reprint says the same); null for tickets issued before it was kept. */
+  ahead_at_issue: z.number().nullable(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
@@ -97,8 +100,18 @@ export const issueQueue = defineContract({
     truck_license: TruckLicenseSchema,
     /** A retry with the same key gets the same ticket back instead of a second one. */
     idempotency_key: noNul(z.string().min(8).max(100)).optional(),
+    /**
+     * Officers only (a kiosk prints on its own printer): print it on this kiosk's printer of the
+     * branch; left out or null, the officer's browser prints it (`print.state` browser).
+     */
+    printer_uuid: z.uuid().nullable().optional(),
   }),
-  response: OkSchema.extend({ queue: TicketSchema }),
+  /**
+   * `print` says what became of the ticket's paper: a network printer has printed it or failed
+   * (within PRINT_DEADLINE_MS), a USB kiosk is to print job `job_id` (pending), or a browser
+   * prints it (browser). A retry with the same idempotency key answers the first print's state.
+   */
+  response: OkSchema.extend({ queue: TicketSchema, print: PrintOutcomeSchema }),
 });
 
 /** The queue types (with their products) an officer may issue tickets for. */
@@ -145,6 +158,9 @@ export const CardQueueSchema = z.object({
   /** Why it was sent to recheck or rejected, from the branch's list, and the officer's note. */
   reason_name: z.string().nullable(),
   reason_note: z.string().nullable(),
+  /** What became of its ticket's paper (printing.contract.ts PRINT_STATES); failed: the card says "not printed". */
+  print_state: PrintStateSchema.nullable(),
+  print_failure: PrintFailureSchema.nullable(),
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 
@@ -195,6 +211,8 @@ export const FlowQueueRowSchema = z.object({
   previous_number: z.string().nullable(),
   reason_name: z.string().nullable(),
   reason_note: z.string().nullable(),
+  print_state: PrintStateSchema.nullable(),
+  print_failure: PrintFailureSchema.nullable(),
 });
 export type FlowQueueRow = z.infer<typeof FlowQueueRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINTER_HEALTHS, type PrinterHealth } from '../printing/printer-status.ts';
 import { IdSchema } from './api.ts';
 import { ReasonArgSchema, type ReasonArg } from './yard.contract.ts';
 
@@ -80,6 +81,8 @@ export interface StaffServerToClient {
    * officer re-announced it: the calling page refetches the proof.
    */
   announcementChanged: (change: { call_id: number; device_uuid: string | null }) => void;
+  /** A kiosk's printer changed health (paper near end, paper out, back to ok...): refetch calling/printers. */
+  printerChanged: (change: { uuid: string; health: PrinterHealth }) => void;
 }
 
 /** A call as a display announces it. */
@@ -147,6 +150,10 @@ export const DisplayStatusSchema = z.strictObject({
 });
 export type DisplayStatus = z.infer<typeof DisplayStatusSchema>;
 
+/** A USB kiosk's report of its printer's health. */
+export const PrinterStatusReportSchema = z.strictObject({ health: z.enum(PRINTER_HEALTHS) });
+export type PrinterStatusReport = z.infer<typeof PrinterStatusReportSchema>;
+
 export interface DeviceClientToServer {
   /**
    * Displays: their speech, once known and whenever it changes (and again on every reconnect).
@@ -157,6 +164,11 @@ export interface DeviceClientToServer {
   announced: (report: AnnouncementReport) => void;
   /** Displays: whether sound may play and what speaks, on every connect and whenever it changes. */
   status: (status: DisplayStatus) => void;
+  /**
+   * USB kiosks: their printer's health as WebUSB reads it (PrinterStatusReportSchema), on every
+   * connect, whenever it changes and at least every PRINTER_CHECK_INTERVAL_MS while idle.
+   */
+  printerStatus: (report: PrinterStatusReport) => void;
 }
 
 export interface DeviceServerToClient {
@@ -168,6 +180,8 @@ export interface DeviceServerToClient {
   branchChanged: () => void;
   /** Displays: a voice clip of the branch was recorded, replaced or removed: fetch clips again. */
   voiceChanged: () => void;
+  /** USB kiosks: an officer sent a ticket to this kiosk's printer: fetch job `job_id` (device/printJob), print it, report. */
+  printJob: (job: { job_id: number }) => void;
 }
 
 export interface PublicServerToClient {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PrintJobEntrySchema } from './printing.contract.ts';
 import { CALENDARS } from '../calendar.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
@@ -140,5 +141,7 @@ export const queueHistory = defineContract({
       queue_state: z.enum(QUEUE_STATES),
     }),
     history: z.array(HistoryEntrySchema),
+    /** Every print of its ticket (the and each reprint), oldest first. */
+    prints: z.array(PrintJobEntrySchema),
   }),
 });

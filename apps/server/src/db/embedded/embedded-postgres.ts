@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,19 @@ export async function startEmbeddedPostgres(options: {
     durable: options.durable ?? true,
     socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
   };
+  if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    // Creating a database (PGlite's initdb) leaves some 700 MB behind in the thread that did it,
+    // WebAssembly memory that is never given back: a thread of its own creates it and ends, and
+    // the serving thread opens the new directory like any later start does (docs/benchmarks.md).
+    try {
+      await createDataDir({ ...workerData, createOnly: true });
+    } catch (error) {
+      await rm(socketDir, { recursive: true, force: true });
+      throw error;
+    }
+    // The template, if any, is in the directory now.
+    delete workerData.templateFile;
+  }
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData,
   });
@@ -86,4 +100,17 @@ export async function startEmbeddedPostgres(options: {
       await rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs a worker that only creates the data directory, until it has ended. */
+async function createDataDir(workerData: WorkerData): Promise<void> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
+  const failures: Error[] = [];
+  worker.on('message', (reply: WorkerReply) => {
+    if (reply.type === 'error') failures.push(new Error(`Embedded database: ${reply.message}`));
+  });
+  worker.on('error', (error) => failures.push(error));
+  const code = await new Promise<number>((resolve) => worker.once('exit', resolve));
+  if (failures[0]) throw failures[0];
+  if (code !== 0) throw new Error(`Embedded database thread stopped (exit code ${code})`);
 }

@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DurableNodeFS, durableStartParams, syncNewDataDir } from './durable-nodefs.mjs';
+import { MEMORY_PARAMS } from './memory-params.mjs';
 
 const reply = (message) => parentPort.postMessage(message);
 const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -17,12 +18,13 @@ const describe = (error) => (error instanceof Error ? (error.stack ?? error.mess
 /** In memory (tests), on disk as PGlite ships it, or on disk with commits synced (the default). */
 async function open(loadDataDir) {
   const { dataDir, durable } = workerData;
-  if (!dataDir) return PGlite.create('memory://', { loadDataDir });
-  if (!durable) return PGlite.create(dataDir, { loadDataDir });
+  const startParams = [...PGlite.defaultStartParams, ...MEMORY_PARAMS];
+  if (!dataDir) return PGlite.create('memory://', { loadDataDir, startParams });
+  if (!durable) return PGlite.create(dataDir, { loadDataDir, startParams });
   const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const db = await PGlite.create({
     fs: new DurableNodeFS(dataDir),
-    startParams: durableStartParams(),
+    startParams: [...durableStartParams(), ...MEMORY_PARAMS],
     loadDataDir,
   });
   if (created) syncNewDataDir(dataDir);
@@ -34,6 +36,11 @@ async function main() {
     ? new Blob([await readFile(workerData.templateFile)])
     : undefined;
   const db = await open(loadDataDir);
+  if (workerData.createOnly) {
+    // A new data directory, created in a thread of its own that now ends (embedded-postgres.ts).
+    await db.close();
+    return;
+  }
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 16 });
   await server.start();
 

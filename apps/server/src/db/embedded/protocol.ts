@@ -10,6 +10,8 @@ export interface WorkerData {
    * Off only to measure what it costs.
    */
   durable: boolean;
+  /** Create the data directory (initdb), close it and end the thread, serving nothing. */
+  createOnly?: boolean;
 }
 
 export type WorkerCommand = { type: 'dump'; file: string } | { type: 'close' };

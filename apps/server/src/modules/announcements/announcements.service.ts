@@ -16,6 +16,7 @@ import type { AuthContext, DeviceContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
+import { createBranchMemo } from '../../lib/branch-memo.ts';
 import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../../lib/rate-limit.ts';
 import type { CallingScope } from '../queue/calling-scope.ts';
 import { createAnnouncementsRepository } from './announcements.repository.ts';
@@ -36,6 +37,14 @@ export type DisplayConnections = (deviceIds: readonly number[]) => Promise<Map<n
 export const PLAYED_AT_WINDOW_MS = 5 * 60_000;
 /** A display's last contact is written at most once in this while it only reports. */
 export const LAST_SEEN_GAP_MS = 60_000;
+/**
+ * How long a proof may serve at most, whatever happened. Every change the page shows drops it
+ * at once (`announcementsChanged`, `branchCardsChanged`); this bounds what another instance
+ * serves when the drop reaches it after the page asked.
+ */
+export const PROOF_MAX_AGE_MS = 5_000;
+
+type Proof = { calls: CallProof[]; displays: CallingDisplay[] };
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -55,6 +64,19 @@ export function createAnnouncementsService(deps: {
   const { db, events, clock, days, scope, connections } = deps;
   const repo = createAnnouncementsRepository(db);
   const reannounces = createRateLimiter(RATE_LIMITS.reannounce);
+  /**
+   * Proofs by the queue types and queues asked: after a call the branch's officers refetch at
+   * once, and those who call the same queue types ask the same proof. One read serves them all.
+   */
+  const proofs = createBranchMemo<Proof>({ clock, maxAgeMs: PROOF_MAX_AGE_MS, maxKeys: 32 });
+  const changed = (branchId: number) => events.publish('announcementsChanged', { branchId });
+  // Local and remote alike: another instance's report, call or display.
+  events.subscribe('announcementsChanged', ({ branchId }) => proofs.drop(branchId));
+  events.subscribe('branchCardsChanged', ({ branchId }) => proofs.drop(branchId));
+  // deviceChanged is heard on this instance only: told on to the others as announcementsChanged.
+  events.subscribe('deviceChanged', ({ branchId, kind }, origin) => {
+    if (kind === 'display' && !origin.remote) changed(branchId);
+  });
 
   /** Each display's status now; offline ones keep their last seen and last announcement. */
   async function live(deviceIds: number[]): Promise<Map<number, DisplayLive>> {
@@ -89,11 +111,67 @@ export function createAnnouncementsService(deps: {
     );
   }
 
+  /** The displays of these queue types with their status, and the latest calls of these queues. */
+  async function readProof(branchId: number, typeIds: number[], queueIds: number[]): Promise<Proof> {
+    const displays = await repo.displaysShowing(branchId, typeIds);
+    const status = await live(displays.map((d) => d.id));
+    const calls =
+      queueIds.length === 0 || typeIds.length === 0
+        ? []
+        : await repo.latestCalls(branchId, queueIds, typeIds);
+    const callIds = calls.map((c) => c.callId);
+    const [attempts, reports] = await Promise.all([repo.latestAttempts(callIds), repo.reportsOf(callIds)]);
+    return {
+      calls: calls.map((call) => {
+        const attempt = attempts.get(call.callId) ?? 0;
+        return {
+          queue_id: call.queueId,
+          call_id: call.callId,
+          attempt,
+          displays: displays
+            .filter((d) => d.queueTypeIds.includes(call.branchQueueTypeId))
+            .map((d) => {
+              const report = reports.find(
+                (r) => r.callId === call.callId && r.deviceId === d.id && r.attempt === attempt,
+              );
+              const state: CallDisplayState = report
+                ? report.outcome
+                : status.get(d.id)?.online
+                  ? 'pending'
+                  : 'offline';
+              return {
+                device_uuid: d.uuid,
+                state,
+                reason: report?.reason ?? null,
+                at: iso(report?.playedAt ?? null),
+              };
+            }),
+        };
+      }),
+      displays: displays.map((d) => ({
+        uuid: d.uuid,
+        name: d.name,
+        queue_type_ids: d.queueTypeIds,
+        ...status.get(d.id)!,
+      })),
+    };
+  }
+
   return {
     live,
 
     /** The display connected or went away: its last seen is now. */
-    seen: (deviceId: number) => repo.stampSeen(deviceId, clock.now(), 0),
+    async seen(device: DeviceContext): Promise<void> {
+      try {
+        await repo.stampSeen(device.deviceId, clock.now(), 0);
+      } finally {
+        // Online or offline changed, whether or not the stamp was written.
+        changed(device.branchId);
+      }
+    },
+
+    /** A connected display said its sound or speech changed. */
+    statusChanged: (device: DeviceContext) => changed(device.branchId),
 
     /**
      * A display's `announced` report: kept (the latest per call, display and attempt) when it is
@@ -118,6 +196,7 @@ export function createAnnouncementsService(deps: {
         reportedAt: now,
       });
       await repo.stampSeen(device.deviceId, now, LAST_SEEN_GAP_MS);
+      changed(device.branchId);
       return { callId };
     },
 
@@ -125,53 +204,12 @@ export function createAnnouncementsService(deps: {
      * `calling/announcements`: for the officer's called queues among these, each display's part
      * in the latest call; and the displays of the officer's queue types with their status.
      */
-    async proof(
-      auth: AuthContext,
-      queueIds: number[],
-    ): Promise<{ calls: CallProof[]; displays: CallingDisplay[] }> {
-      const typeIds = (await scope.queueTypes(auth)).map((t) => t.id);
-      const displays = await repo.displaysShowing(auth.branchId, typeIds);
-      const status = await live(displays.map((d) => d.id));
-      const calls =
-        queueIds.length === 0 || typeIds.length === 0
-          ? []
-          : await repo.latestCalls(auth.branchId, [...new Set(queueIds)], typeIds);
-      const callIds = calls.map((c) => c.callId);
-      const [attempts, reports] = await Promise.all([repo.latestAttempts(callIds), repo.reportsOf(callIds)]);
-      return {
-        calls: calls.map((call) => {
-          const attempt = attempts.get(call.callId) ?? 0;
-          return {
-            queue_id: call.queueId,
-            call_id: call.callId,
-            attempt,
-            displays: displays
-              .filter((d) => d.queueTypeIds.includes(call.branchQueueTypeId))
-              .map((d) => {
-                const report = reports.find(
-                  (r) => r.callId === call.callId && r.deviceId === d.id && r.attempt === attempt,
-                );
-                const state: CallDisplayState = report
-                  ? report.outcome
-                  : status.get(d.id)?.online
-                    ? 'pending'
-                    : 'offline';
-                return {
-                  device_uuid: d.uuid,
-                  state,
-                  reason: report?.reason ?? null,
-                  at: iso(report?.playedAt ?? null),
-                };
-              }),
-          };
-        }),
-        displays: displays.map((d) => ({
-          uuid: d.uuid,
-          name: d.name,
-          queue_type_ids: d.queueTypeIds,
-          ...status.get(d.id)!,
-        })),
-      };
+    async proof(auth: AuthContext, queueIds: number[]): Promise<Proof> {
+      const typeIds = (await scope.queueTypes(auth)).map((t) => t.id).sort((x, y) => x - y);
+      const ids = [...new Set(queueIds)].sort((x, y) => x - y);
+      return proofs.get(auth.branchId, `${typeIds.join(',')}|${ids.join(',')}`, () =>
+        readProof(auth.branchId, typeIds, ids),
+      );
     },
 
     /**
@@ -208,6 +246,7 @@ export function createAnnouncementsService(deps: {
         );
       }
       const attempt = await repo.insertReannouncement(callId, auth.officerId, clock.now());
+      changed(auth.branchId);
       const displays = (await repo.displaysShowing(auth.branchId, [call.branchQueueTypeId])).length;
       const announced: DeviceCall = {
         id: call.id,

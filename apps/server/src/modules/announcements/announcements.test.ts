@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { callAnnouncements, reannounceCall } from '@truck-queue/shared/contracts/announcement.contract';
 import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import { devices } from '../../db/schema.ts';
 import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
@@ -254,6 +256,34 @@ describe('the displays on the calling page', () => {
     expect(uuids).not.toContain(general.row.uuid);
     // The caller of every type sees the general display too.
     expect((await page.proof([])).displays.map((d) => d.uuid)).toContain(general.row.uuid);
+  });
+
+  it('is read once for officers who ask the same, and shows a display an admin renames or moves at once', async () => {
+    const page = await callingPage(plant);
+    const screen = await display(plant, [plant.types.standard.id]);
+    const { ticket } = await calledTruck(page, screen.socket, '70-6105');
+    const admin = plant.officers.admin.session;
+    const [first, second] = await Promise.all([page.proof([ticket.id]), page.proof([ticket.id])]);
+    expect(second).toEqual(first);
+    // Held in memory: a name written behind the server's back does not show…
+    await t.db.update(devices).set({ name: 'แก้ตรงในฐานข้อมูล' }).where(eq(devices.id, screen.row.id));
+    const held = await page.proof([ticket.id]);
+    expect(held.displays.find((d) => d.uuid === screen.row.uuid)?.name).toBe(screen.row.name);
+    // …but an admin's edit through the controller shows on the very next proof.
+    await t.call(displayContracts.save, { uuid: screen.row.uuid, name: 'จอหน้าลานชั่ง' }, admin);
+    expect((await page.proof([ticket.id])).displays.find((d) => d.uuid === screen.row.uuid)?.name).toBe(
+      'จอหน้าลานชั่ง',
+    );
+    await t.call(
+      displayContracts.manageOT,
+      { id: screen.row.id, branch_queue_type: [plant.types.general.id] },
+      admin,
+    );
+    const moved = await page.proof([ticket.id]);
+    expect(moved.displays.find((d) => d.uuid === screen.row.uuid)?.queue_type_ids).toEqual([
+      plant.types.general.id,
+    ]);
+    expect(shown(moved, ticket.id, screen.row.uuid)).toBeUndefined();
   });
 
   it('refuses a malformed request with a stable code', async () => {

@@ -220,24 +220,30 @@ export function createAuthRepository(db: Db) {
       return row!.id;
     },
 
-    /** A live session and its officer: not revoked, not past its lifetime, officer still active. */
-    async findLiveSession(hash: string, now: Date) {
+    /**
+     * A live session (not revoked, not past its lifetime, its officer still active) with
+     * everything a call needs to know of it in one statement: its officer as the pages show them,
+     * and its branch (null when the branch is no longer active). The session check makes one
+     * round trip instead of three.
+     */
+    async findLiveSessionView(hash: string, now: Date) {
       const [row] = await db
         .select({
           id: sessions.id,
           branchId: sessions.branchId,
           lastSeen: sessions.lastSeen,
-          officerId: officers.id,
-          officerUuid: officers.uuid,
-          roles: officers.roles,
+          expiresAt: sessions.expiresAt,
+          officer: OFFICER_COLUMNS,
+          branch: branchColumns,
         })
         .from(sessions)
         .innerJoin(officers, eq(officers.id, sessions.officerId))
+        .leftJoin(branches, and(eq(branches.id, sessions.branchId), eq(branches.active, true)))
         .where(and(eq(sessions.tokenHash, hash), liveAt(now)));
       return row ?? null;
     },
 
-    /** Of these sessions, the live ones (as findLiveSession, and used since `idleSince`): one query for many. */
+    /** Of these sessions, the live ones (as findLiveSessionView, and used since `idleSince`): one query for many. */
     async liveSessionIds(ids: number[], now: Date, idleSince: Date) {
       const rows = await db
         .select({ id: sessions.id })

@@ -125,6 +125,27 @@ function tooManyAttempts(waitMs: number): AppError {
 /** last_seen is written at most this often, so every call does not become a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * A session checked this recently is answered from memory (with its officer and branch), without
+ * the database. Whatever ends it through the server (sign-out, a password change, a role change,
+ * a deactivation) drops it at once on every instance (`sessionsEnded`, `referenceChanged`); its
+ * lifetime and idle limit are checked on every call all the same. Only a change made straight in
+ * the database, behind the server's back, is seen this much later.
+ */
+export const SESSION_CACHE_MS = 5_000;
+/** Sessions held at most; past it the cache starts again empty. */
+const SESSION_CACHE_MAX = 10_000;
+
+/** A checked session as the cache holds it. */
+interface HeldSession {
+  auth: AuthContext;
+  /** Its officer and branch as the pages show them; null when the branch is no longer active. */
+  officer: Officer | null;
+  lastSeen: number;
+  expiresAt: number;
+  checkedAt: number;
+}
+
 interface RequestInfo {
   ip: string;
   userAgent: string | null;
@@ -154,6 +175,34 @@ export function createAuthService(deps: {
 }) {
   const { repo, session, events } = deps;
   const clock = deps.clock ?? systemClock;
+
+  /** Checked sessions by token hash, and each one's hash by session id (to drop it). */
+  const held = new Map<string, HeldSession>();
+  const heldHash = new Map<number, string>();
+  /** Moves on every drop: a check that was reading while one happened does not keep its answer. */
+  let generation = 0;
+  const forget = (sessionId: number) => {
+    const hash = heldHash.get(sessionId);
+    if (hash !== undefined) held.delete(hash);
+    heldHash.delete(sessionId);
+  };
+  events.subscribe('sessionsEnded', ({ sessionIds }) => {
+    generation += 1;
+    for (const id of sessionIds) forget(id);
+  });
+  // A name, a role, a branch's settings or a session's branch changed: rare, so all of it goes.
+  events.subscribe('referenceChanged', () => {
+    generation += 1;
+    held.clear();
+    heldHash.clear();
+  });
+
+  /** A live session's held officer, if its check is still fresh. */
+  const heldOfficer = (auth: AuthContext): Officer | null => {
+    const hash = heldHash.get(auth.sessionId);
+    const entry = hash === undefined ? undefined : held.get(hash);
+    return entry && entry.auth === auth ? entry.officer : null;
+  };
 
   async function officerView(officerId: number, branchId: number): Promise<Officer> {
     const officer = await repo.findActiveOfficerById(officerId);
@@ -267,22 +316,65 @@ export function createAuthService(deps: {
       }
     },
 
-    /** The session behind a token, or null when it is unknown, revoked, past its lifetime or idle too long. */
+    /**
+     * The session behind a token, or null when it is unknown, revoked, past its lifetime or idle
+     * too long: from memory when it was checked within SESSION_CACHE_MS, else in one statement.
+     */
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.length > 200) return null;
       const now = clock.now();
-      const row = await repo.findLiveSession(tokenHash(token), now);
-      if (!row) return null;
-      const idleFor = now.getTime() - row.lastSeen.getTime();
-      if (idleFor > session.idleMs) return null;
-      if (idleFor > TOUCH_INTERVAL_MS) await repo.touchSession(row.id, now);
-      return {
-        sessionId: row.id,
-        officerId: row.officerId,
-        officerUuid: row.officerUuid,
-        roles: row.roles,
-        branchId: row.branchId,
-      };
+      const at = now.getTime();
+      const hash = tokenHash(token);
+      let entry = held.get(hash);
+      if (entry && (at - entry.checkedAt >= SESSION_CACHE_MS || at < entry.checkedAt)) {
+        forget(entry.auth.sessionId);
+        entry = undefined;
+      }
+      if (!entry) {
+        const started = generation;
+        const row = await repo.findLiveSessionView(hash, now);
+        if (!row) return null;
+        entry = {
+          auth: {
+            sessionId: row.id,
+            officerId: row.officer.id,
+            officerUuid: row.officer.uuid,
+            roles: row.officer.roles,
+            branchId: row.branchId,
+          },
+          officer: row.branch
+            ? {
+                uuid: row.officer.uuid,
+                name: row.officer.name,
+                lastname: row.officer.lastname,
+                email: row.officer.email,
+                roles: row.officer.roles,
+                branch: row.branch,
+              }
+            : null,
+          lastSeen: row.lastSeen.getTime(),
+          expiresAt: row.expiresAt.getTime(),
+          checkedAt: at,
+        };
+        // Kept only if nothing was dropped while it was read (the answer may predate the drop).
+        if (started === generation) {
+          if (held.size >= SESSION_CACHE_MAX) {
+            held.clear();
+            heldHash.clear();
+          }
+          held.set(hash, entry);
+          heldHash.set(row.id, hash);
+        }
+      }
+      if (at >= entry.expiresAt || at - entry.lastSeen > session.idleMs) {
+        forget(entry.auth.sessionId);
+        return null;
+      }
+      if (at - entry.lastSeen > TOUCH_INTERVAL_MS) {
+        entry.lastSeen = at;
+        await repo.touchSession(entry.auth.sessionId, now);
+      }
+      return entry.auth;
     },
 
     /**
@@ -313,7 +405,9 @@ export function createAuthService(deps: {
       });
     },
 
-    officer: (auth: AuthContext) => officerView(auth.officerId, auth.branchId),
+    /** The session's officer and branch: held by the session check that just ran, or read. */
+    officer: async (auth: AuthContext): Promise<Officer> =>
+      heldOfficer(auth) ?? officerView(auth.officerId, auth.branchId),
 
     permissions(auth: AuthContext): Permission[] {
       const granted = permissionsOf(auth.roles);
@@ -336,6 +430,8 @@ export function createAuthService(deps: {
       const branch = await repo.findBranch(branchId);
       if (!branch) throw notFound('The branch');
       await repo.setSessionBranch(auth.sessionId, branch.id);
+      // The session's branch is held in memory, here and on every instance.
+      events.publish('referenceChanged', { branchId: branch.id });
       return branch;
     },
 

@@ -5,8 +5,11 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 
-/** Define Queue: the branch's queue types, each a master type with a prefix and its products. */
-export function createQueueTypesService(db: Db) {
+/**
+ * Define Queue: the branch's queue types, each a master type with a prefix and its products.
+ * `changed` hears of every edit (app.ts publishes referenceChanged: cached scopes are dropped).
+ */
+export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: number) => void } = {}) {
   const repo = createCatalogRepository(db);
 
   async function list(auth: AuthContext, only?: number): Promise<BranchQueueType[]> {
@@ -52,6 +55,7 @@ export function createQueueTypesService(db: Db) {
       if (existing) throw conflict('This branch already has this queue type.', 'QUEUE_TYPE_TAKEN');
       await assertPrefixFree(auth, prefix);
       const id = await repo.insertBranchQueueType(auth.branchId, masterId, prefix).catch(uniqueViolation);
+      hooks.changed?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
 
@@ -59,6 +63,7 @@ export function createQueueTypesService(db: Db) {
       const current = await find(auth, { uuid });
       await assertPrefixFree(auth, prefix, current.id);
       await repo.setQueueTypePrefix(current.id, prefix).catch(uniqueViolation);
+      hooks.changed?.(auth.branchId);
       return (await list(auth, current.id))[0]!;
     },
 
@@ -66,6 +71,7 @@ export function createQueueTypesService(db: Db) {
     async cancel(auth: AuthContext, uuid: string) {
       const current = await find(auth, { uuid });
       await repo.deactivateBranchQueueType(current.id);
+      hooks.changed?.(auth.branchId);
     },
 
     /** The branch queue type, checked to be the admin's, for product assignment. */

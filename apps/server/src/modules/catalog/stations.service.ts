@@ -4,8 +4,15 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 
-/** Stations of the branch and the flow states each handles (C: trucks are called there; RC: rechecked). */
-export function createStationsService(db: Db, hooks: { named?: (branchId: number) => void } = {}) {
+/**
+ * Stations of the branch and the flow states each handles (C: trucks are called there; RC:
+ * rechecked). `named` hears of a new or renamed station (its voice clip), `changed` of every edit
+ * (app.ts publishes referenceChanged: cached scopes are dropped).
+ */
+export function createStationsService(
+  db: Db,
+  hooks: { named?: (branchId: number) => void; changed?: (branchId: number) => void } = {},
+) {
   const repo = createCatalogRepository(db);
 
   async function list(auth: AuthContext, only?: number): Promise<StationRow[]> {
@@ -31,6 +38,7 @@ export function createStationsService(db: Db, hooks: { named?: (branchId: number
     async create(auth: AuthContext, name: string) {
       await assertNameFree(auth, name);
       const id = await repo.insertStation(auth.branchId, name);
+      hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
@@ -39,6 +47,7 @@ export function createStationsService(db: Db, hooks: { named?: (branchId: number
       const current = await find(auth, { uuid });
       await assertNameFree(auth, name, current.id);
       await repo.renameStation(current.id, name);
+      hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, current.id))[0]!;
     },
@@ -60,6 +69,7 @@ export function createStationsService(db: Db, hooks: { named?: (branchId: number
         ]);
       }
       await repo.transaction((tx) => repo.replaceStationStates(tx, stationId, unique));
+      hooks.changed?.(auth.branchId);
     },
 
     /** Removes one state from a station (the link's id, sus_id). */
@@ -67,6 +77,7 @@ export function createStationsService(db: Db, hooks: { named?: (branchId: number
       const link = await repo.findStationState(auth.branchId, linkId);
       if (!link) throw notFound('The station state');
       await repo.deleteStationState(linkId);
+      hooks.changed?.(auth.branchId);
     },
   };
 }

@@ -8,8 +8,11 @@ import { createOfficersRepository } from '../officers/officers.repository.ts';
 import { queueTypeChoices, stationChoices } from './assignments.ts';
 import { createControllerSettingsRepository } from './controller-settings.repository.ts';
 
-/** Calling controller: which queue types each officer calls, and to which stations. */
-export function createCallingControlService(db: Db) {
+/**
+ * Calling controller: which queue types each officer calls, and to which stations. `changed`
+ * hears of every edit (app.ts publishes referenceChanged: cached scopes are dropped).
+ */
+export function createCallingControlService(db: Db, hooks: { changed?: (branchId: number) => void } = {}) {
   const repo = createControllerSettingsRepository(db);
   const officers = createOfficersRepository(db);
   const catalog = createCatalogRepository(db);
@@ -56,6 +59,7 @@ export function createCallingControlService(db: Db) {
       await catalog.assertBranchQueueTypes(auth.branchId, typeIds);
       const unique = [...new Set(typeIds)];
       await repo.transaction((tx) => repo.replaceOfficerQueueTypes(tx, officerId, unique));
+      hooks.changed?.(auth.branchId);
     },
 
     async setStations(auth: AuthContext, officerId: number, stationIds: number[]) {
@@ -63,6 +67,7 @@ export function createCallingControlService(db: Db) {
       await catalog.assertBranchStations(auth.branchId, stationIds);
       const unique = [...new Set(stationIds)];
       await repo.transaction((tx) => repo.replaceOfficerStations(tx, officerId, unique));
+      hooks.changed?.(auth.branchId);
     },
 
     /** Removes one queue-type assignment (its id), if it belongs to an officer of the branch. */
@@ -70,12 +75,14 @@ export function createCallingControlService(db: Db) {
       const row = await repo.findQueueTypeAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
       await repo.deleteQueueTypeAssignment(assignmentId);
+      hooks.changed?.(auth.branchId);
     },
 
     async removeStation(auth: AuthContext, assignmentId: number) {
       const row = await repo.findStationAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
       await repo.deleteStationAssignment(assignmentId);
+      hooks.changed?.(auth.branchId);
     },
   };
 }

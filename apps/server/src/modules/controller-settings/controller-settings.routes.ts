@@ -3,13 +3,21 @@ import {
   displayContracts,
   printerContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
+import { checkPrinter } from '@truck-queue/shared/contracts/printing.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { PrinterHealthService } from '../printing/printer-health.ts';
 import type { CallingControlService } from './calling-control.service.ts';
 import type { DevicesService } from './devices.service.ts';
 
 export function registerControllerRoutes(
   register: RegisterCall,
-  services: { callingControl: CallingControlService; displays: DevicesService; printers: DevicesService },
+  services: {
+    callingControl: CallingControlService;
+    displays: DevicesService;
+    printers: DevicesService;
+    printerHealth: Pick<PrinterHealthService, 'checkKiosk'>;
+  },
 ): void {
   const { callingControl } = services;
   register(calling.mainCalling, async ({ auth }) => ({
@@ -70,9 +78,23 @@ export function registerControllerRoutes(
     status: 1,
     device:
       'uuid' in body
-        ? await services.printers.update(auth, body.uuid, { name: body.name, printerName: body.printer_name })
+        ? await services.printers.update(auth, body.uuid, {
+            name: body.name,
+            printerName: body.printer_name,
+            print: {
+              target: body.print_target,
+              host: body.printer_host,
+              port: body.printer_port,
+              paperWidth: body.paper_width,
+            },
+          })
         : await services.printers.create(auth, body.name),
   }));
+  register(checkPrinter, async ({ auth, body }) => {
+    const printer = await services.printerHealth.checkKiosk(auth.branchId, body.uuid);
+    if (!printer) throw notFound('The printer');
+    return { status: 1, printer };
+  });
 
   for (const [contracts, devices] of [
     [displayContracts, services.displays],

@@ -11,6 +11,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createDeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
 import { waitingSecretHash } from '../device-gateway/device-hellos.ts';
 import { queueTypeChoices } from './assignments.ts';
+import { printSettingsUpdate, type PrintSettings } from './print-settings.ts';
 
 export type DeviceKind = 'display' | 'printer';
 
@@ -63,9 +64,14 @@ export function createDevicesService(
             live.live?.(registered) ?? new Map<number, DisplayLive>(),
           ])
         : [new Map<number, DeviceVoice>(), new Map<number, DisplayLive>()];
-    return rows.map(({ verifiedDate, ...r }) => ({
+    return rows.map(({ verifiedDate, paperWidth, printerHealth, printerHealthAt, ...r }) => ({
       ...r,
       verified_date: verifiedDate?.toISOString() ?? null,
+      paper_width: paperWidth === 58 ? (58 as const) : (80 as const),
+      printer_health:
+        kind === 'printer' && r.print_target !== 'browser'
+          ? { health: printerHealth ?? 'unknown', checked_at: printerHealthAt?.toISOString() ?? null }
+          : null,
       voice: voices.get(r.id) ?? null,
       live: status.get(r.id) ?? null,
       aCtrl: links
@@ -103,9 +109,12 @@ export function createDevicesService(
           volume?: number | undefined;
           repeat?: number | undefined;
         };
+        /** Kiosks' printing: each left undefined keeps its value (print-settings.ts). */
+        print?: PrintSettings;
       },
     ) {
       const current = await find(auth, { uuid });
+      const print = kind === 'printer' && values.print ? printSettingsUpdate(current, values.print) : {};
       const printerName =
         kind === 'printer' && values.printerName !== undefined
           ? { printerName: values.printerName || null }
@@ -131,6 +140,7 @@ export function createDevicesService(
         ...nowCalling,
         ...recent,
         ...voice,
+        ...print,
       });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { PrinterHealth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
 import type { Db } from '../../db/database.ts';
 import {
   branches,
@@ -86,6 +87,8 @@ export function createDeviceGatewayRepository(db: Db) {
         .select({
           name: devices.name,
           printerName: devices.printerName,
+          printTarget: devices.printTarget,
+          paperWidth: devices.paperWidth,
           nowCallingSeconds: devices.nowCallingSeconds,
           recentCount: devices.recentCount,
           verifiedDate: devices.verifiedDate,
@@ -150,6 +153,12 @@ export function createDeviceGatewayRepository(db: Db) {
           announce_rate: devices.announceRate,
           announce_volume: devices.announceVolume,
           announce_repeat: devices.announceRepeat,
+          print_target: devices.printTarget,
+          printer_host: devices.printerHost,
+          printer_port: devices.printerPort,
+          paperWidth: devices.paperWidth,
+          printerHealth: devices.printerHealth,
+          printerHealthAt: devices.printerHealthAt,
         })
         .from(devices)
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
@@ -175,7 +184,14 @@ export function createDeviceGatewayRepository(db: Db) {
     /** A device of the branch and kind, by id or uuid. */
     async findDevice(branchId: number, kind: DeviceKind, where: { id?: number; uuid?: string }) {
       const [row] = await db
-        .select({ id: devices.id, uuid: devices.uuid, deviceId: devices.deviceId })
+        .select({
+          id: devices.id,
+          uuid: devices.uuid,
+          deviceId: devices.deviceId,
+          printTarget: devices.printTarget,
+          printerHost: devices.printerHost,
+          printerPort: devices.printerPort,
+        })
         .from(devices)
         .where(
           and(
@@ -209,6 +225,13 @@ export function createDeviceGatewayRepository(db: Db) {
         announceRate?: number;
         announceVolume?: number;
         announceRepeat?: number;
+        /** Kiosks' printing (controller-settings/print-settings.ts). */
+        printTarget?: PrintTarget;
+        printerHost?: string | null;
+        printerPort?: number;
+        paperWidth?: number;
+        printerHealth?: PrinterHealth | null;
+        printerHealthAt?: Date | null;
       },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));

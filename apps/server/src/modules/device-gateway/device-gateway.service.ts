@@ -142,6 +142,8 @@ export function createDeviceService(deps: {
       company_name: row!.companyName || deps.companyName,
       calendar: row!.calendar,
       printer_name: device.kind === 'printer' ? row!.printerName : null,
+      print_target: device.kind === 'printer' ? row!.printTarget : 'browser',
+      paper_width: row!.paperWidth === 58 ? 58 : 80,
       verified_date: (row!.verifiedDate ?? clock.now()).toISOString(),
       queue_types: await queueTypesOf(device),
       ...(device.kind === 'display'

@@ -155,6 +155,8 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
       // New roles take effect on a new session: the old ones (and their sockets, and a branch
       // chosen with a role now taken away) end, as after a password change (issue 13, item 9).
       if (!sameRoles(current.roles, input.roles)) await endSessions(current.id, null);
+      // Names and roles held in memory (the session cache, the calling scope) are dropped everywhere.
+      events.publish('referenceChanged', { branchId: auth.branchId });
       return row;
     },
 
@@ -185,6 +187,7 @@ export function createOfficersService(deps: { db: Db; events: EventHub; clock: C
       });
       if (!done) throw changedMeanwhile();
       await endSessions(officer.id, null);
+      events.publish('referenceChanged', { branchId: auth.branchId });
     },
   };
 }

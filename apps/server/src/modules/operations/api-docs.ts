@@ -70,6 +70,9 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   PASSWORD_IS_EMAIL: "a new password that is the officer's e-mail or the part before its @",
   PASSWORD_TOO_COMMON:
     'a new password on the list of the commonest passwords (the web also wants at least 8 characters)',
+  PRINTER_HOST_REQUIRED: "a kiosk set to print on a network printer without the printer's address",
+  PRINTER_ADDRESS_NOT_LOCAL:
+    "a network printer's address outside the plant's own network (private, loopback or link-local)",
 };
 
 const DESCRIPTION = `Every call is \`POST /api/<path>\` with a JSON body and answers JSON.

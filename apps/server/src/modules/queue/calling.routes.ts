@@ -1,6 +1,8 @@
 import * as contracts from '@truck-queue/shared/contracts/queue.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
 import type { DeviceService } from '../device-gateway/device-gateway.service.ts';
+import { requestOrigin } from '../printing/printing.routes.ts';
+import type { PrintingService } from '../printing/printing.service.ts';
 import type { CallingService } from './calling.service.ts';
 import { toTicket } from './queue.views.ts';
 
@@ -8,18 +10,30 @@ export function registerCallingRoutes(
   register: RegisterCall,
   calling: CallingService,
   devices: DeviceService,
+  printing: PrintingService,
 ): void {
-  register(contracts.issueQueue, async ({ auth, device, body }) => {
+  register(contracts.issueQueue, async ({ auth, device, body, request }) => {
+    // A printer that is refused (another branch's, a display) issues nothing.
+    const origin = requestOrigin(request);
+    const printer = await printing.printerForIssue({ device, auth }, body.printer_uuid);
+    const firstPrint = await printing.issuePrint(
+      printer,
+      device
+        ? { deviceId: device.deviceId, officerId: null }
+        : { deviceId: null, officerId: auth!.officerId },
+    );
     const input = {
       branchQueueTypeId: body.id_branchQT,
       productId: body.product,
       truckLicense: body.truck_license,
       idempotencyKey: body.idempotency_key,
+      onIssued: firstPrint.onIssued,
     };
-    const queue = device
+    const issued = device
       ? await devices.issueTicket(device, input)
       : await calling.issueByOfficer(auth!, input);
-    return { status: 1, queue: toTicket(queue) };
+    const { queue, print } = await firstPrint.print(issued, origin);
+    return { status: 1, queue: toTicket(queue), print };
   });
 
   register(contracts.ticketOptions, async ({ auth }) => ({

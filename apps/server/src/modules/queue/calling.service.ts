@@ -1,4 +1,4 @@
-import type { ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
+import type { CardQueue, ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
 import { stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -6,11 +6,13 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import { createBranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createQueueRepository } from './queue.repository.ts';
-import type { QueueService } from './queue.service.ts';
+import type { IssueInput, QueueService } from './queue.service.ts';
 import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
 import type { YardSettings } from '@truck-queue/shared/queue/yard-rules';
@@ -20,7 +22,7 @@ export interface YardRules {
   settings(branchId: number): Promise<YardSettings>;
   queueTypes(branchId: number): Promise<{ id: number; flow_engine_id: number }[]>;
 }
-import { toCardQueue, toFlowRow } from './queue.views.ts';
+import { toFlowRow } from './queue.views.ts';
 
 const permissionOf = (s: ScopedStation) => ({ id: s.id, name: s.name, type: s.type });
 
@@ -32,11 +34,13 @@ export function createCallingService(deps: {
   yard: YardRules;
   days: PlantDays;
   clock: Clock;
+  events: EventHub;
 }) {
-  const { db, scope, queue, yard, days: plantDays, clock } = deps;
+  const { db, scope, queue, yard, days: plantDays, clock, events } = deps;
   const catalog = createCatalogRepository(db);
   const reads = createQueueReadsRepository(db);
   const queueRepo = createQueueRepository(db);
+  const branchCards = createBranchCards({ reads, events, clock, days: plantDays });
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
     const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);
@@ -60,18 +64,18 @@ export function createCallingService(deps: {
     /**
      * A card per queue type the officer calls, with the trucks waiting or called: every one
      * still inside whatever plant day its ticket is of ("today"), or issued in the last `days`.
+     * The queues come from the branch's snapshot (branch-cards.ts), shared by its officers.
      */
     async cards(auth: AuthContext, days: 1 | 3): Promise<ProcessCard[]> {
       const [types, stationList, calendar] = await Promise.all([
         scope.queueTypes(auth),
         scope.stations(auth),
-        plantDays.calendar(auth.branchId),
+        branchCards.calendar(auth.branchId),
       ]);
       if (types.length === 0) return [];
       const lastDays = addDays(calendar.today, 1 - days);
-      const rows = await reads.openQueues(
+      const open = await branchCards.openQueues(
         auth.branchId,
-        types.map((t) => t.id),
         lastDays < calendar.insideSince ? lastDays : calendar.insideSince,
       );
       return types.map((type) => ({
@@ -82,7 +86,8 @@ export function createCallingService(deps: {
         queue_type_name: type.name,
         prefix: type.prefix,
         station_permission: stationList.filter((s) => s.flowEngineId === type.flowEngineId).map(permissionOf),
-        queue_number: rows.filter((r) => r.branchQueueTypeId === type.id).map(toCardQueue),
+        // Shared with the other officers' answers: never changed, only serialized.
+        queue_number: (open.get(type.id) ?? []) as CardQueue[],
       }));
     },
 
@@ -140,15 +145,7 @@ export function createCallingService(deps: {
       return findRecentPlates(reads, clock, auth.branchId, typed, 'contains');
     },
 
-    async issueByOfficer(
-      auth: AuthContext,
-      input: {
-        branchQueueTypeId: number;
-        productId: number;
-        truckLicense: string;
-        idempotencyKey?: string | undefined;
-      },
-    ) {
+    async issueByOfficer(auth: AuthContext, input: IssueInput) {
       await typeInScope(auth, input.branchQueueTypeId);
       return queue.issue(auth.branchId, input, { officerId: auth.officerId });
     },

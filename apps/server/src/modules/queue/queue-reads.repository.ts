@@ -34,7 +34,7 @@ import {
   stations,
   stationStates,
 } from '../../db/schema.ts';
-import { lineOrder, notVoided, selectQueueView, type QueueView } from './queue.repository.ts';
+import { lineOrder, notVoided, selectQueueView, type Executor, type QueueView } from './queue.repository.ts';
 
 /**
  * A truck inside the plant: not out of the gate, its ticket neither voided nor cancelled, and
@@ -123,19 +123,13 @@ export function createQueueReadsRepository(db: Db) {
     },
 
     /**
-     * Queues of these types inside (issued since `sinceDate`) and still waiting or called, in
-     * their line's order.
+     * Every queue of the branch inside (issued since `sinceDate`) and still waiting or called,
+     * in their line's order: the calling cards' snapshot (branch-cards.ts), which each officer's
+     * answer cuts to their queue types.
      */
-    openQueues(branchId: number, branchQueueTypeIds: number[], sinceDate: string): Promise<QueueView[]> {
+    openQueuesOfBranch(branchId: number, sinceDate: string): Promise<QueueView[]> {
       return selectQueueView(db)
-        .where(
-          and(
-            eq(queues.branchId, branchId),
-            inArray(queues.branchQueueTypeId, branchQueueTypeIds),
-            inside(sinceDate),
-            notInArray(queues.state, CLOSED_STATES),
-          ),
-        )
+        .where(and(eq(queues.branchId, branchId), inside(sinceDate), notInArray(queues.state, CLOSED_STATES)))
         .orderBy(...lineOrder);
     },
 
@@ -243,13 +237,15 @@ export function createQueueReadsRepository(db: Db) {
 
     /**
      * Trucks of the ticket's type and day ahead of it in the line's order (lineOrder), still
-     * inside and in one of `states`.
+     * inside and in one of `states`. `executor`: a transaction (issuing keeps the count with
+     * the ticket it writes).
      */
     async countAhead(
       ticket: Pick<QueueView, 'id' | 'branchQueueTypeId' | 'queueDate' | 'lineAt' | 'created'>,
       states: QueueState[],
+      executor: Executor = db,
     ): Promise<number> {
-      const [row] = await db
+      const [row] = await executor
         .select({ n: count() })
         .from(queues)
         .where(

@@ -28,6 +28,11 @@ export interface IssueInput {
   /** Already normalised by TruckLicenseSchema (shared/licence.ts). */
   truckLicense: string;
   idempotencyKey?: string | undefined;
+  /**
+   * Runs inside the issuing transaction once a new ticket is written (never for a retry that
+   * gets the earlier ticket back): what is kept with the ticket at once (its first print job).
+   */
+  onIssued?: ((tx: Executor, queue: QueueView) => Promise<void>) | undefined;
 }
 
 export function createQueueService(deps: {
@@ -143,7 +148,9 @@ export function createQueueService(deps: {
           }),
         );
         transitionId = await repo.appendTransition(tx, issueTransition(queue.id, actor, now));
-        return viewOf(tx, branchId, queue.id);
+        const issued = await viewOf(tx, branchId, queue.id);
+        await input.onIssued?.(tx, issued);
+        return issued;
       });
       // A retry that got the earlier ticket back changed nothing.
       if (transitionId) announce(branchId, view, { action: 'issue', fromState: null, transitionId, at: now });

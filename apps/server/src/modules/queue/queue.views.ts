@@ -22,6 +22,7 @@ export function toTicket(q: QueueView): Ticket {
     product_name: q.productName,
     truck_license: q.truckLicense,
     created: q.created.toISOString(),
+    ahead_at_issue: q.aheadAtIssue,
   };
 }
 
@@ -40,6 +41,8 @@ export function toCardQueue(q: QueueView): CardQueue {
     previous_number: q.previousNumber,
     reason_name: q.reasonName,
     reason_note: q.reasonNote,
+    print_state: q.printState,
+    print_failure: q.printFailure,
   };
 }
 

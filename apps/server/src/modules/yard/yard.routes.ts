@@ -1,8 +1,13 @@
 import * as contracts from '@truck-queue/shared/contracts/yard.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
+import type { PrintingService } from '../printing/printing.service.ts';
 import type { YardService } from './yard.service.ts';
 
-export function registerYardRoutes(register: RegisterCall, yard: YardService): void {
+export function registerYardRoutes(
+  register: RegisterCall,
+  yard: YardService,
+  printing: Pick<PrintingService, 'printsOfTicket'>,
+): void {
   register(contracts.yardRules, async ({ auth }) => ({ status: 1, ...(await yard.rules(auth)) }));
   register(contracts.yardSettings, async ({ auth }) => ({ status: 1, ...(await yard.adminView(auth)) }));
   register(contracts.saveReason, async ({ auth, body }) => ({
@@ -16,5 +21,6 @@ export function registerYardRoutes(register: RegisterCall, yard: YardService): v
   register(contracts.queueHistory, async ({ auth, body }) => ({
     status: 1,
     ...(await yard.history(auth, body.uuid)),
+    prints: await printing.printsOfTicket(auth.branchId, body.uuid),
   }));
 }

@@ -124,6 +124,7 @@ export function createYardService(deps: {
         next.preferBrowserVoice !== before.preferBrowserVoice
       ) {
         deps.events.publish('branchChanged', { branchId: auth.branchId });
+        deps.events.publish('referenceChanged', { branchId: auth.branchId });
       }
       return toWire(next);
     },

@@ -5,6 +5,8 @@ import { formatElapsed, secondsSince } from './components/elapsed.ts';
 import { newIdempotencyKey } from './api/use-issue-ticket.ts';
 import { ackError } from './api/use-queue-action.ts';
 import { hasStaffActions, labWait } from './components/process-card.tsx';
+import { callingKeys } from './api/query-keys.ts';
+import { queueKeys } from '../../lib/query-keys.ts';
 
 /** Echoes the key and its values, so a test sees which text the UI would show. */
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -63,5 +65,17 @@ describe('ticket requests', () => {
     const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
     expect(keys.size).toBe(50);
     for (const key of keys) expect(key.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the announcement proof key', () => {
+  it('follows the list it was taken from: a refetched list asks for the proof again, once', () => {
+    expect(callingKeys.announcements([3, 1, 2], 1000)).toEqual(callingKeys.announcements([1, 2, 3], 1000));
+    expect(callingKeys.announcements([1, 2], 1000)).not.toEqual(callingKeys.announcements([1, 2], 2000));
+    // Outside the live keys: a queue change refetches the list, not the proof of the old list.
+    expect(callingKeys.announcements([1], 1000).slice(0, queueKeys.allLive.length)).not.toEqual(
+      queueKeys.allLive,
+    );
+    expect(callingKeys.announcements([1], 1000).slice(0, 2)).toEqual(callingKeys.allAnnouncements);
   });
 });

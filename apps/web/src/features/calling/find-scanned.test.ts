@@ -18,6 +18,8 @@ function queue(id: number, number: string, uuid: string): CardQueue {
     previous_number: null,
     reason_name: null,
     reason_note: null,
+    print_state: null,
+    print_failure: null,
   };
 }
 

@@ -25,6 +25,8 @@ import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
 import { useAnnouncements } from './api/use-announcements.ts';
 import { DisplayWarnings } from '../../components/display-status.tsx';
+import { PrinterWarnings } from '../../components/printer-health.tsx';
+import { useBranchPrinters } from './api/use-branch-printers.ts';
 import { CallProofTags } from './components/announcement-proof.tsx';
 import { useTicketOptions } from './api/use-ticket-options.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -107,7 +109,9 @@ export function ManageCallingPage() {
   const calledIds = (cards.data ?? []).flatMap((card) =>
     card.queue_number.filter((q) => isCalledState(q.queue_state)).map((q) => q._id),
   );
-  const proof = useAnnouncements(calledIds);
+  const proof = useAnnouncements(calledIds, cards.dataUpdatedAt);
+  // The kiosks' printers: one out of paper is known here before a driver is called for a ticket he never got.
+  const printers = useBranchPrinters();
   const proofOf = (queue: CardQueue) => {
     const call = proof.data?.calls.find((c) => c.queue_id === queue._id);
     return call && call.displays.length > 0 ? (
@@ -141,7 +145,8 @@ export function ManageCallingPage() {
       },
       yard.context,
     );
-    if (why && !hasYardOffers(offers)) {
+    // A ticket that did not print still opens: its dialog prints it again.
+    if (why && !hasYardOffers(offers) && queue.print_state !== 'failed') {
       modal.warning({
         title: t('calling.cannotCall.title', { queue: queue.queue_number }),
         content: t(`calling.cannotCall.${why}`),
@@ -273,6 +278,7 @@ export function ManageCallingPage() {
       <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
       {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
       <ReconnectingBanner connected={connected} />
+      <PrinterWarnings printers={printers.data ?? []} />
       <DisplayWarnings displays={proof.data?.displays ?? []} />
       {body}
       <QueueActionDialog

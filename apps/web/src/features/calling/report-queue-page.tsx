@@ -127,7 +127,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const calledIds = (report.data?.queue ?? [])
     .filter((r) => isCalledState(r.queue_state) && r.exit === null)
     .map((r) => r._id);
-  const proof = useAnnouncements(calledIds, withActions && today);
+  const proof = useAnnouncements(calledIds, report.dataUpdatedAt, withActions && today);
   const proofOf = (row: FlowQueueRow) => {
     const call = proof.data?.calls.find((c) => c.queue_id === row._id);
     return call && call.displays.length > 0 ? (

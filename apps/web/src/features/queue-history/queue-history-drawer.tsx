@@ -9,6 +9,7 @@ import { QueueStateTag } from '../calling/components/queue-state.tsx';
 import { numberWithPrevious } from '../calling/yard-actions.ts';
 import { useQueueHistory } from './api/use-queue-history.ts';
 import { historyLines, type HistoryLine } from './history-lines.ts';
+import { PrintList } from './print-list.tsx';
 
 interface QueueHistoryDrawerProps {
   /** The ticket whose history is open; null: closed. */
@@ -21,7 +22,8 @@ interface QueueHistoryDrawerProps {
 /**
  * A ticket's history: every transition, oldest first, with when (plant time), what, from and to
  * which state, where, who (an officer or a kiosk), why, and for a transfer the old and new
- * number. Opened from the calling dialog, the report by flow and the in/out report.
+ * number; then every print of its ticket. Opened from the calling dialog, the report by flow
+ * and the in/out report.
  */
 export function QueueHistoryDrawer({ uuid, queueNumber, onClose }: QueueHistoryDrawerProps) {
   const { t } = useTranslation();
@@ -87,6 +89,7 @@ export function QueueHistoryDrawer({ uuid, queueNumber, onClose }: QueueHistoryD
             }))}
           />
         )}
+        <PrintList prints={history.data.prints} />
       </Flex>
     );
 

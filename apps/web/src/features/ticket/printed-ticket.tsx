@@ -16,9 +16,11 @@ const FALLBACK_PAGE_MM = 200;
 /**
  * The queue ticket as printed on 80 mm thermal paper (and shown on screen, zoomed): company
  * and branch, number, type, product, licence, time (the branch's calendar, the plant's clock),
- * a QR code of the driver's page and a Code 128 of the ticket code for the counters' scanners.
- * The page size of the print follows the ticket's measured length. The kiosk prints it, and so
- * does the back office's New ticket dialog (ticket-printout.tsx): one ticket, wherever issued.
+ * the trucks ahead at issue, a QR code of the driver's page and a Code 128 of the ticket code
+ * for the counters' scanners. The page size of the print follows the ticket's measured length.
+ * The kiosk prints it, and so does the back office's New ticket dialog (ticket-printout.tsx):
+ * one ticket, wherever issued. Its words are those of the thermal ticket the server draws
+ * (shared ticket-text.ts, server printing/ticket-raster.ts).
  */
 export function PrintedTicket({
   ticket,
@@ -80,6 +82,13 @@ export function PrintedTicket({
             {formatTicketTime(ticket.created, i18n.language, calendar, config.siteTimeZone)}
           </dd>
         </dl>
+        {ticket.ahead_at_issue !== null && (
+          <div className="tqk-ticket-ahead" data-testid="ticket-ahead">
+            {ticket.ahead_at_issue > 0
+              ? t('kiosk.ticket.ahead', { n: ticket.ahead_at_issue })
+              : t('kiosk.ticket.aheadNone')}
+          </div>
+        )}
         <hr />
         <QrSvg className="tqk-ticket-qr" text={followUrl} label={t('kiosk.ticket.scan')} />
         <div className="tqk-ticket-scan">{t('kiosk.ticket.scan')}</div>

@@ -1,5 +1,6 @@
+/** @jsxRuntime automatic */
 import { useMemo } from 'react';
-import { code128Path } from './code128.ts';
+import { code128Path } from '@truck-queue/shared/barcode/code128';
 
 /** Bar height in modules: about a quarter of a ticket code's width, tall enough for a hand scanner. */
 const HEIGHT = 32;

@@ -1,5 +1,6 @@
+/** @jsxRuntime automatic */
 import { useMemo } from 'react';
-import { qrSymbol } from './qr.ts';
+import { qrSymbol } from '@truck-queue/shared/barcode/qr';
 
 /** A QR code as crisp SVG, black on white whatever the theme, so a scanner or a camera reads it. */
 export function QrSvg({ text, label, className }: { text: string; label: string; className?: string }) {

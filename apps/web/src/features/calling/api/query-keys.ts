@@ -15,9 +15,17 @@ export const callingKeys = {
   allFlowReports: queueKeys.live('calling', 'flowReport'),
   /** The branch's reasons, no-show rule and queue types for the action dialog's yard moves. */
   yardRules: ['calling', 'yardRules'] as const,
-  /** What the displays made of the called queues on screen (announcement proof). */
-  announcements: (queueIds: number[]) => queueKeys.live('calling', 'announcements', queueIds.join(',')),
-  allAnnouncements: queueKeys.live('calling', 'announcements'),
+  /**
+   * What the displays made of the called queues on screen (announcement proof), as of the list
+   * they were taken from (`listUpdatedAt`: when that list was fetched). Not under the live keys:
+   * a queue change refetches the list first, and the proof of the list's new called trucks
+   * follows it (one request per change, not one for the old list and one for the new).
+   */
+  announcements: (queueIds: number[], listUpdatedAt: number) =>
+    ['calling', 'announcements', [...queueIds].sort((a, b) => a - b).join(','), listUpdatedAt] as const,
+  allAnnouncements: ['calling', 'announcements'] as const,
+  /** The branch's kiosks' printers and their health (calling/printers). */
+  printers: ['calling', 'printers'] as const,
 };
 
 /** A queue changed on this screen: refetch every list of queues on screen without waiting for the push. */

@@ -8,9 +8,11 @@ import { callingKeys } from './query-keys.ts';
 /**
  * The proof beside the called queues on screen: each display's part in each one's latest call,
  * and the displays of the officer's queue types with their status. Refetched live when a display
- * reports, connects or goes away, and (its key is under the live queue keys) on every queue change.
+ * reports, connects or goes away, and after every refetch of the list the ids come from
+ * (`listUpdatedAt`, the list query's dataUpdatedAt): a queue change refetches that list, so the
+ * proof follows every change and every reconnect, once.
  */
-export function useAnnouncements(queueIds: number[], enabled = true) {
+export function useAnnouncements(queueIds: number[], listUpdatedAt: number, enabled = true) {
   const queryClient = useQueryClient();
   const refetch = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements }),
@@ -27,11 +29,14 @@ export function useAnnouncements(queueIds: number[], enabled = true) {
   );
   const ids = [...queueIds].sort((a, b) => a - b);
   return useQuery({
-    queryKey: callingKeys.announcements(ids),
+    queryKey: callingKeys.announcements(ids, listUpdatedAt),
     queryFn: ({ signal }) => callApi(callAnnouncements, { queue_ids: ids }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    enabled,
+    // A new list makes a new key: the proofs of lists long gone are not kept.
+    gcTime: 30_000,
+    // Nothing to show before the list is in.
+    enabled: enabled && listUpdatedAt > 0,
   });
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@truck-queue/shared/queue/queue-machine';
 import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
+import { NotPrintedMark } from '../../../components/printer-health.tsx';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { useFittedTable } from '../../../lib/use-fitted-table.ts';
 import { reasonText } from '../yard-actions.ts';
@@ -102,6 +103,11 @@ export function FlowReportTable({
                 {t('yard.previous', { previous: row.previous_number })}
               </Typography.Text>
             )}
+            {row.print_state === 'failed' && (
+              <span>
+                <NotPrintedMark reason={row.print_failure} />
+              </span>
+            )}
           </Flex>
           <Tooltip title={t('yard.history.openFor', { queue: value })}>
             <Button
@@ -137,6 +143,9 @@ export function FlowReportTable({
       key: 'station',
       title: t('reportQueue.columns.station'),
       dataIndex: 'station_name',
+      // A width of its own: a branch with many TVs wraps their proof tags under the station
+      // instead of widening the column past the window.
+      width: 220,
       render: (value: string | null, row) => {
         const proof = proofOf?.(row);
         return proof ? (

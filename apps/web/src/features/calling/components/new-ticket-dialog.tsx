@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
-import { CheckCircleFilled, PrinterOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import { LICENCE_MAX } from '@truck-queue/shared/licence';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
-import { useDates } from '../../../lib/calendar-context.tsx';
-import { readBranch } from '../../../lib/session.ts';
-import { useAccess } from '../../auth/api/use-access.ts';
 import { newIdempotencyKey, useIssueTicket } from '../api/use-issue-ticket.ts';
 import { useTicketOptions } from '../api/use-ticket-options.ts';
+import { useBranchPrinters } from '../api/use-branch-printers.ts';
+import {
+  PrinterChoice,
+  printerUuidOf,
+  rememberedPrinter,
+  rememberPrinter,
+  validChoice,
+} from './printer-choice.tsx';
 import {
   checkDraft,
   draftLicence,
@@ -18,8 +23,7 @@ import {
   type PlateDraft,
 } from '../../plates/plate-draft.ts';
 import { PlateInput } from '../../plates/plate-input.tsx';
-import { PlatesText } from '../../plates/plates-text.tsx';
-import { TicketPrintout } from '../../ticket/ticket-printout.tsx';
+import { TicketIssued } from './ticket-issued.tsx';
 
 interface TicketFormValues {
   queueType: number | undefined;
@@ -27,7 +31,10 @@ interface TicketFormValues {
   licence: PlateDraft;
 }
 
-/** "New ticket" for a truck at the office: queue type, product, licence; then the number to print. */
+/**
+ * "New ticket" for a truck at the office: queue type, product, licence and where it prints (this
+ * computer, or a kiosk's printer of the branch); then the number, and what became of its paper.
+ */
 export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -40,7 +47,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
 
 function TicketFlow({ onClose }: { onClose: () => void }) {
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
-  const [issued, setIssued] = useState<Ticket | null>(null);
+  const [issued, setIssued] = useState<{ ticket: Ticket; print: PrintOutcome } | null>(null);
   const [last, setLast] = useState<Pick<TicketFormValues, 'queueType' | 'product'>>({
     queueType: undefined,
     product: undefined,
@@ -49,7 +56,8 @@ function TicketFlow({ onClose }: { onClose: () => void }) {
   if (issued) {
     return (
       <TicketIssued
-        ticket={issued}
+        ticket={issued.ticket}
+        print={issued.print}
         onAnother={() => {
           setIssued(null);
           setAttemptKey(newIdempotencyKey());
@@ -63,9 +71,9 @@ function TicketFlow({ onClose }: { onClose: () => void }) {
       key={attemptKey}
       idempotencyKey={attemptKey}
       initial={last}
-      onIssued={(ticket, values) => {
+      onIssued={(ticket, print, values) => {
         setLast(values);
-        setIssued(ticket);
+        setIssued({ ticket, print });
       }}
       onCancel={onClose}
     />
@@ -75,7 +83,11 @@ function TicketFlow({ onClose }: { onClose: () => void }) {
 interface TicketFormProps {
   idempotencyKey: string;
   initial: Pick<TicketFormValues, 'queueType' | 'product'>;
-  onIssued: (ticket: Ticket, values: Pick<TicketFormValues, 'queueType' | 'product'>) => void;
+  onIssued: (
+    ticket: Ticket,
+    print: PrintOutcome,
+    values: Pick<TicketFormValues, 'queueType' | 'product'>,
+  ) => void;
   onCancel: () => void;
 }
 
@@ -86,6 +98,10 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
   const [form] = Form.useForm<TicketFormValues>();
   const typeId = Form.useWatch('queueType', form);
   const [failure, setFailure] = useState<string | null>(null);
+  const printers = useBranchPrinters();
+  // Remembered per browser: an office next to a kiosk prints on it every time.
+  const [pickedPrinter, setPickedPrinter] = useState(rememberedPrinter);
+  const printer = validChoice(pickedPrinter, printers.data ?? []);
 
   if (options.isPending) {
     return (
@@ -143,9 +159,11 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         product: values.product,
         truck_license: draftLicence(values.licence),
         idempotency_key: idempotencyKey,
+        printer_uuid: printerUuidOf(printer),
       },
       {
-        onSuccess: ({ queue }) => onIssued(queue, { queueType: values.queueType, product: values.product }),
+        onSuccess: ({ queue, print }) =>
+          onIssued(queue, print, { queueType: values.queueType, product: values.product }),
         onError: (error) => {
           const code = errorCodeOf(error);
           if (code === 'CONFLICT') {
@@ -214,6 +232,18 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
       >
         <PlateInput />
       </Form.Item>
+      <Form.Item label={t('printing.printOn')} htmlFor="new-ticket-printer" extra={t('printing.printOnHint')}>
+        <PrinterChoice
+          id="new-ticket-printer"
+          printers={printers.data ?? []}
+          loading={printers.isPending}
+          value={printer}
+          onChange={(choice) => {
+            setPickedPrinter(choice);
+            rememberPrinter(choice);
+          }}
+        />
+      </Form.Item>
       <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={noProducts}>
@@ -221,61 +251,5 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         </Button>
       </Flex>
     </Form>
-  );
-}
-
-function TicketIssued({
-  ticket,
-  onAnother,
-  onClose,
-}: {
-  ticket: Ticket;
-  onAnother: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const dates = useDates();
-  const access = useAccess();
-  return (
-    <Flex vertical align="center" gap={12} style={{ paddingBlock: 16 }}>
-      <Typography.Text type="success" style={{ fontSize: 16 }}>
-        <CheckCircleFilled /> {t('ticket.issued')}
-      </Typography.Text>
-      <Typography.Text type="secondary">{t('ticket.queueNumber')}</Typography.Text>
-      <div
-        style={{ fontSize: 72, fontWeight: 800, lineHeight: 1, letterSpacing: 2 }}
-        data-testid="issued-number"
-      >
-        {ticket.queue_number}
-      </div>
-      <Descriptions
-        size="small"
-        column={1}
-        style={{ width: '100%', maxWidth: 360, marginTop: 8 }}
-        items={[
-          { key: 'type', label: t('ticket.queueType'), children: ticket.queue_type_name },
-          { key: 'product', label: t('ticket.product'), children: ticket.product_name },
-          {
-            key: 'licence',
-            label: t('ticket.licence'),
-            children: (
-              <span data-testid="issued-licence">
-                <PlatesText licence={ticket.truck_license} />
-              </span>
-            ),
-          },
-          { key: 'at', label: t('ticket.issuedAt'), children: dates.dateTime(ticket.created) },
-          { key: 'code', label: t('ticket.codeLabel'), children: ticket.ticket_code },
-        ]}
-      />
-      <Flex gap={8} wrap justify="center">
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} autoFocus>
-          {t('ticket.printButton')}
-        </Button>
-        <Button onClick={onAnother}>{t('ticket.another')}</Button>
-        <Button onClick={onClose}>{t('calling.dialog.close')}</Button>
-      </Flex>
-      <TicketPrintout ticket={ticket} branch={access.data?.officer.branch ?? readBranch()} />
-    </Flex>
   );
 }

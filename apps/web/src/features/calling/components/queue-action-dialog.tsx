@@ -3,13 +3,14 @@ import { Alert, Button, Descriptions, Divider, Flex, Modal } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
-import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
+import { isCalledState, isEndedState } from '@truck-queue/shared/queue/queue-machine';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { QueueHistoryDrawer } from '../../queue-history/queue-history-drawer.tsx';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import type { StationOption } from './action-sections.tsx';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { QueueStateTag } from './queue-state.tsx';
+import { PrintStateText, TicketReprint } from './ticket-reprint.tsx';
 import { useQueueActions } from './use-queue-actions.tsx';
 
 /** A card's queue, or a report row (which does not count recalls). */
@@ -39,8 +40,8 @@ interface QueueActionDialogProps {
 
 /**
  * Call (or call again), recheck, reject or finish one queue, and the yard's moves (no-show,
- * transfer, void): whatever its state, the branch's rules and the officer's roles allow. Its
- * history opens from the footer.
+ * transfer, void): whatever its state, the branch's rules and the officer's roles allow; and
+ * print its ticket again while it is open. Its history opens from the footer.
  */
 export function QueueActionDialog({ target, gone, connected, now, onClose }: QueueActionDialogProps) {
   const { t } = useTranslation();
@@ -139,7 +140,19 @@ function ActionPanel({
       ? [{ key: 'recalls', label: t('calling.detail.recalls'), children: queue.recall_count }]
       : []),
     ...(reason ? [{ key: 'reason', label: t('calling.detail.reason'), children: reason, span: 2 }] : []),
+    ...(queue.print_state
+      ? [
+          {
+            key: 'print',
+            label: t('printing.detail'),
+            children: <PrintStateText state={queue.print_state} failure={queue.print_failure} />,
+            span: 2,
+          },
+        ]
+      : []),
   ];
+  // A driver may lose or never get the paper of any ticket still open; a closed one is not printed again.
+  const reprintable = !gone && !target.exited && !isEndedState(queue.queue_state);
 
   const { notice, sections, dialogs } = useQueueActions({ target, connected, onDone: onClose });
 
@@ -154,6 +167,12 @@ function ActionPanel({
         sections.flatMap((section, index) =>
           index === 0 ? [section] : [<Divider key={`divider-${index}`} style={{ margin: 0 }} />, section],
         )}
+      {reprintable && (
+        <>
+          <Divider style={{ margin: 0 }} />
+          <TicketReprint queue={queue} queueTypeName={target.queueTypeName} />
+        </>
+      )}
       {dialogs}
     </Flex>
   );

@@ -8,6 +8,7 @@ import { useDates } from '../../../lib/calendar-context.tsx';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { stateColor } from '../../../components/queue-state-tag.tsx';
+import { NotPrintedMark, notPrintedText } from '../../../components/printer-health.tsx';
 
 interface QueueButtonProps {
   queue: CardQueue;
@@ -44,6 +45,8 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
     licence: queue.truck_license,
   });
   const reason = reasonText(queue.reason_name, queue.reason_note);
+  // Its paper never came out: the driver may hold nothing, so the officer sees it before calling.
+  const notPrinted = queue.print_state === 'failed' ? notPrintedText(t, queue.print_failure) : null;
   // The card's third line: the old number, the recalls and why it was sent back, as far as they apply.
   const earlierDay = queue.queue_date < today ? dayjs(queue.queue_date) : null;
   const extra = [
@@ -58,6 +61,7 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
       <strong>
         {numberWithPrevious(t, queue.queue_number, previous)} · {state}
       </strong>
+      {notPrinted && <strong>{notPrinted}</strong>}
       <span>
         {t('calling.detail.licence')}: {queue.truck_license}
       </span>
@@ -95,7 +99,9 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         color={color}
         variant={variant}
         onClick={() => onClick(queue)}
-        aria-label={station ? t('calling.queueButtonAtStation', { label, station }) : label}
+        aria-label={[station ? t('calling.queueButtonAtStation', { label, station }) : label, notPrinted]
+          .filter(Boolean)
+          .join(' · ')}
         style={{
           height: '100%',
           width: '100%',
@@ -124,6 +130,11 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         >
           {queue.truck_license}
         </Typography.Text>
+        {notPrinted && (
+          <div style={{ marginBlock: 2 }}>
+            <NotPrintedMark reason={queue.print_failure} withTooltip={false} />
+          </div>
+        )}
         {station && (
           <Typography.Text
             data-testid="queue-station"

@@ -12,6 +12,7 @@ import {
   type DeviceServerToClient,
   type DeviceVoice,
   type DisplayStatus,
+  type PrinterStatusReport,
 } from '@truck-queue/shared/contracts/socket-events';
 import { callApi, type DeviceCredentials } from '../../../lib/api-client.ts';
 import { config } from '../../../lib/config.ts';
@@ -43,7 +44,16 @@ export interface DeviceState {
    * last few wait in memory and go on the next connect.
    */
   announced: (report: AnnouncementReport) => void;
+  /**
+   * USB kiosks: tells the server its printer's health (sent now when connected, and the latest
+   * again on every connect).
+   */
+  printerStatus: (report: PrinterStatusReport) => void;
+  /** Kiosks: listens for the server's `printJob` (an officer's reprint); returns the unsubscribe. */
+  onPrintJob: (listener: PrintJobListener) => () => void;
 }
+
+type PrintJobListener = (job: { job_id: number }) => void;
 
 export const helloQueryKey = (kind: DeviceKind) => ['device', kind, 'hello'] as const;
 
@@ -118,6 +128,8 @@ export function useDevice(
   /** Announcement reports not sent yet (the socket was down). */
   const [outbox] = useState(() => new ReportOutbox<AnnouncementReport>());
   const soundStatus = useRef(handlers.status ?? null);
+  const printerReport = useRef<PrinterStatusReport | null>(null);
+  const printJobListeners = useRef(new Set<PrintJobListener>());
   useEffect(() => {
     onCall.current = handlers.onCall;
     onConnect.current = handlers.onConnect;
@@ -150,6 +162,7 @@ export function useDevice(
       if (voice.current) socket.emit('voice', voice.current);
       outbox.flush((report) => socket.emit('announced', report));
       if (soundStatus.current) socket.emit('status', soundStatus.current);
+      if (printerReport.current) socket.emit('printerStatus', printerReport.current);
       void rehello();
       onConnect.current?.();
     });
@@ -174,6 +187,9 @@ export function useDevice(
     });
     socket.on('called', (call) => onCall.current?.(call));
     socket.on('voiceChanged', () => onVoiceChanged.current?.());
+    socket.on('printJob', (job) => {
+      for (const listener of printJobListeners.current) listener(job);
+    });
     socket.on('connect_error', (error) => {
       console.warn('Device connection failed', error.message);
       if (isIdTaken(error)) {
@@ -219,6 +235,19 @@ export function useDevice(
     [outbox],
   );
 
+  const printerStatus = useCallback((report: PrinterStatusReport) => {
+    printerReport.current = report;
+    const socket = socketRef.current;
+    if (socket?.connected) socket.emit('printerStatus', report);
+  }, []);
+
+  const onPrintJob = useCallback((listener: PrintJobListener) => {
+    printJobListeners.current.add(listener);
+    return () => {
+      printJobListeners.current.delete(listener);
+    };
+  }, []);
+
   const connected = useSyncExternalStore(
     (listener) => {
       listeners.current.add(listener);
@@ -243,5 +272,7 @@ export function useDevice(
     connected,
     unreachable: hello.failureCount > 0 || hello.isError,
     announced,
+    printerStatus,
+    onPrintJob,
   };
 }

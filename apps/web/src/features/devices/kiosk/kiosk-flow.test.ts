@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { isMidway, kioskFlow, START, type KioskAction, type KioskFlow } from './kiosk-flow.ts';
 import type { PlateDraft } from '../../plates/plate-draft.ts';
@@ -13,7 +14,10 @@ const ticket: Ticket = {
   product_name: 'หัวมันสด',
   truck_license: '70-1234',
   created: '2025-03-07T07:05:00.000Z',
+  ahead_at_issue: 3,
 };
+
+const print: PrintOutcome = { state: 'failed', reason: 'paper_end', job_id: 4, printer_name: 'ตู้หน้าโรงงาน' };
 
 const run = (...actions: KioskAction[]): KioskFlow => actions.reduce(kioskFlow, START);
 
@@ -24,7 +28,7 @@ describe('the kiosk steps', () => {
       { type: 'chooseProduct', productId: 7 },
       { type: 'editPlate', plate },
       { type: 'confirmLicence', licence: '70-1234 ตาก' },
-      { type: 'issued', ticket },
+      { type: 'issued', ticket, print },
     );
     expect(state).toEqual({
       step: 'issued',
@@ -33,6 +37,7 @@ describe('the kiosk steps', () => {
       plate,
       licence: '70-1234 ตาก',
       ticket,
+      print,
     });
   });
 
@@ -49,7 +54,9 @@ describe('the kiosk steps', () => {
     // Back at the licence, the plates are as the truck left them.
     expect(steps.at(-1)!.plate).toBe(plate);
     expect(steps.at(-1)!.licence).toBe('70-1234 ตาก');
-    expect(kioskFlow(kioskFlow(atConfirm, { type: 'issued', ticket }), { type: 'back' })).toEqual(START);
+    expect(kioskFlow(kioskFlow(atConfirm, { type: 'issued', ticket, print }), { type: 'back' })).toEqual(
+      START,
+    );
   });
 
   it('forgets the product when another type is chosen, keeps it when the same one is', () => {
@@ -66,7 +73,7 @@ describe('the kiosk steps', () => {
   it('ignores actions of another step (a double tap) and resets from anywhere', () => {
     const atProduct = run({ type: 'chooseType', queueTypeId: 3 });
     expect(kioskFlow(atProduct, { type: 'chooseType', queueTypeId: 4 })).toBe(atProduct);
-    expect(kioskFlow(atProduct, { type: 'issued', ticket })).toBe(atProduct);
+    expect(kioskFlow(atProduct, { type: 'issued', ticket, print })).toBe(atProduct);
     expect(kioskFlow(atProduct, { type: 'reset' })).toEqual(START);
   });
 

@@ -1,3 +1,4 @@
+import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { EMPTY_DRAFT, type PlateDraft } from '../../plates/plate-draft.ts';
 
@@ -14,6 +15,8 @@ export interface KioskFlow {
   /** The licence the truck confirmed (normalised): what the ticket is issued for. */
   licence: string;
   ticket: Ticket | null;
+  /** What became of the issued ticket's paper, as issuing answered it. */
+  print: PrintOutcome | null;
 }
 
 export type KioskAction =
@@ -21,7 +24,7 @@ export type KioskAction =
   | { type: 'chooseProduct'; productId: number }
   | { type: 'editPlate'; plate: PlateDraft }
   | { type: 'confirmLicence'; licence: string }
-  | { type: 'issued'; ticket: Ticket }
+  | { type: 'issued'; ticket: Ticket; print: PrintOutcome }
   | { type: 'back' }
   | { type: 'toLicence' }
   /** Idle, finished, or the chosen type went away: the next truck starts afresh. */
@@ -34,6 +37,7 @@ export const START: KioskFlow = {
   plate: EMPTY_DRAFT,
   licence: '',
   ticket: null,
+  print: null,
 };
 
 function back(state: KioskFlow): KioskFlow {
@@ -70,7 +74,9 @@ export function kioskFlow(state: KioskFlow, action: KioskAction): KioskFlow {
     case 'confirmLicence':
       return state.step === 'licence' ? { ...state, step: 'confirm', licence: action.licence } : state;
     case 'issued':
-      return state.step === 'confirm' ? { ...state, step: 'issued', ticket: action.ticket } : state;
+      return state.step === 'confirm'
+        ? { ...state, step: 'issued', ticket: action.ticket, print: action.print }
+        : state;
     case 'toLicence':
       return state.step === 'confirm' ? { ...state, step: 'licence' } : state;
     case 'back':

@@ -17,6 +17,8 @@ import { IssuedStep } from './issued-step.tsx';
 import { isMidway, kioskFlow, START, type KioskStep } from './kiosk-flow.ts';
 import { KioskHeader } from './kiosk-header.tsx';
 import { LicenceStep } from './licence-step.tsx';
+import { PrinterNotices } from './printing/printer-notices.tsx';
+import { useKioskPrinter } from './printing/use-kiosk-printer.ts';
 import { useIdleTimeout } from './use-idle.ts';
 import './kiosk.css';
 
@@ -43,6 +45,7 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
   // The attempt in progress: its key goes out again on every retry until a ticket comes back.
   const pending = useRef<TicketAttempt | null>(null);
   const printedFor = useRef<string | null>(null);
+  const printer = useKioskPrinter(state, device);
 
   const issue = useMutation({
     mutationFn: (attempt: TicketAttempt) =>
@@ -89,9 +92,10 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
     pending.current = attempt;
     setFailure(null);
     issue.mutate(attempt, {
-      onSuccess: ({ queue }) => {
+      onSuccess: ({ queue, print }) => {
         pending.current = attemptAfter(attempt, 'issued');
-        dispatch({ type: 'issued', ticket: queue });
+        printer.noteOutcome(print);
+        dispatch({ type: 'issued', ticket: queue, print });
       },
       onError: (error) => {
         const code = errorCodeOf(error);
@@ -117,11 +121,14 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
   switch (flow.step) {
     case 'type':
       body = (
-        <QueueTypeStep
-          types={device.queue_types}
-          selected={flow.queueTypeId}
-          onChoose={(id) => dispatch({ type: 'chooseType', queueTypeId: id })}
-        />
+        <>
+          <PrinterNotices printer={printer} />
+          <QueueTypeStep
+            types={device.queue_types}
+            selected={flow.queueTypeId}
+            onChoose={(id) => dispatch({ type: 'chooseType', queueTypeId: id })}
+          />
+        </>
       );
       break;
     case 'product':
@@ -173,8 +180,15 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
       );
       break;
     case 'issued':
-      body = flow.ticket && (
-        <IssuedStep ticket={flow.ticket} device={device} printedFor={printedFor} onDone={restart} />
+      body = flow.ticket && flow.print && (
+        <IssuedStep
+          ticket={flow.ticket}
+          print={flow.print}
+          device={device}
+          printer={printer}
+          printedFor={printedFor}
+          onDone={restart}
+        />
       );
       break;
   }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { callApi } from '../../../../lib/api-client.ts';
-import { useDeviceChanges } from '../../../../lib/socket.ts';
+import { useDeviceChanges, usePrinterChanges } from '../../../../lib/socket.ts';
 import { controllerKeys, type DeviceKind } from './query-keys.ts';
 
 export function getDevices(kind: DeviceKind, signal?: AbortSignal) {
@@ -13,7 +13,8 @@ export function getDevices(kind: DeviceKind, signal?: AbortSignal) {
 
 /**
  * The branch's display screens or ticket kiosks, with their device and queue types; refetched
- * live when a device is verified (its first contact after registration) or changed elsewhere.
+ * live when a device is verified (its first contact after registration) or changed elsewhere,
+ * and (kiosks) when a printer's health changes.
  */
 export function useDevices(kind: DeviceKind) {
   const queryClient = useQueryClient();
@@ -25,6 +26,12 @@ export function useDevices(kind: DeviceKind) {
       },
       [kind, queryClient],
     ),
+  );
+  // A kiosk's printer ran out of paper, was fixed...: its health column follows.
+  usePrinterChanges(
+    useCallback(() => {
+      if (kind === 'printer') void queryClient.invalidateQueries({ queryKey: controllerKeys.devices(kind) });
+    }, [kind, queryClient]),
   );
   return useQuery({
     queryKey: controllerKeys.devices(kind),

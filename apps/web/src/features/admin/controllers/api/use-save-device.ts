@@ -1,7 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import type { PaperWidth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
 import { callApi } from '../../../../lib/api-client.ts';
 import { controllerKeys, type DeviceKind } from './query-keys.ts';
+
+/** A kiosk's print settings: the browser's dialog, a network printer at host:port, or its USB printer. */
+export interface PrintSettings {
+  target: PrintTarget;
+  /** Network only; kept (not cleared) for the other targets so switching back keeps the address. */
+  host: string | null;
+  port: number;
+  paperWidth: PaperWidth;
+}
 
 export interface SaveDeviceInput {
   kind: DeviceKind;
@@ -10,6 +20,8 @@ export interface SaveDeviceInput {
   name: string;
   /** Kiosks only, on edit: the printer it prints on; null clears it. */
   printerName?: string | null | undefined;
+  /** Kiosks only, on edit: where its tickets print (PrintSettingsFields). */
+  print?: PrintSettings | undefined;
   /** Displays only, on edit: how long a call stays under "now calling". */
   nowCallingSeconds?: number | undefined;
   /** Displays only, on edit: how many of the latest calls its board lists. */
@@ -20,13 +32,15 @@ export interface SaveDeviceInput {
 
 /**
  * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
- * `printer_name`, displays `now_calling_seconds`, `recent_count` and their voice `announce_*`).
+ * `printer_name` and the print settings, displays `now_calling_seconds`, `recent_count` and
+ * their voice `announce_*`).
  */
 export function saveDevice({
   kind,
   uuid,
   name,
   printerName,
+  print,
   nowCallingSeconds,
   recentCount,
   announce,
@@ -47,9 +61,17 @@ export function saveDevice({
       uuid ? { uuid, name, ...nowCalling, ...recent, ...voice } : { name },
     );
   }
+  const printing = print
+    ? {
+        print_target: print.target,
+        printer_host: print.host,
+        printer_port: print.port,
+        paper_width: print.paperWidth,
+      }
+    : {};
   return callApi(
     printerContracts.save,
-    uuid ? { uuid, name, printer_name: printerName ?? null } : { name, printer: 1 },
+    uuid ? { uuid, name, printer_name: printerName ?? null, ...printing } : { name, printer: 1 },
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import { ListCard, ListEmpty, matchesSearch } from '../../../../components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { useStickyTable } from '../../../../lib/use-fitted-table.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useCancelDevice } from '../api/use-cancel-device.ts';
 import { useDeviceAssign } from '../api/use-device-assign.ts';
@@ -16,6 +17,7 @@ import { ChoiceDialog, type ChoiceTexts } from './choice-dialog.tsx';
 import { DeviceConnection } from './device-connection.tsx';
 import { DisplayStatusTags, DisplayWarnings } from '../../../../components/display-status.tsx';
 import { DeviceFormDialog, type DeviceFormTarget } from './device-form-dialog.tsx';
+import { PrinterCell } from './printer-cell.tsx';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 import { useRetained } from './use-retained.ts';
 
@@ -27,6 +29,9 @@ const PAGE_SIZE = 20;
  */
 export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extraAction?: ReactNode }) {
   const { t } = useTranslation();
+  // Kiosks' rows are tall (the printer's health and buttons): the sideways scrollbar and the
+  // header stay in the window while the rows scroll.
+  const sticky = useStickyTable();
   const { message } = App.useApp();
   const devices = useDevices(kind);
   const assign = useDeviceAssign();
@@ -112,10 +117,8 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
           {
             key: 'printer',
             title: t('admin.devices.columns.printer'),
-            dataIndex: 'printer_name',
-            width: 150,
-            ellipsis: true,
-            render: (value: string | null) => value || '-',
+            width: 260,
+            render: (_value: unknown, row: DeviceRow) => <PrinterCell device={row} />,
           },
         ]
       : [
@@ -228,7 +231,8 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
           columns={columns}
           dataSource={shown}
           loading={devices.isPending}
-          scroll={{ x: kind === 'printer' ? 960 : 820 }}
+          scroll={{ x: kind === 'printer' ? 1070 : 820 }}
+          sticky={sticky}
           pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
           locale={{
             emptyText: (

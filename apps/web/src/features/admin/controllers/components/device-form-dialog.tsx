@@ -8,15 +8,17 @@ import {
   RECENT_COUNT,
   type DeviceRow,
 } from '@truck-queue/shared/contracts/controller.contract';
-import { isApiRequestError } from '../../../../lib/api-client.ts';
-import { errorMessage } from '../../../../lib/errors.ts';
+import { isApiRequestError, type ClientErrorCode } from '../../../../lib/api-client.ts';
+import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
+import { DEFAULT_PRINTER_PORT } from '@truck-queue/shared/printing/printer-status';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
 import { AnnounceFields } from './announce-fields.tsx';
+import { PrintSettingsFields, type PrintSettingsValues } from './print-settings-fields.tsx';
 import { useRetained } from './use-retained.ts';
 
-interface DeviceFormValues {
+interface DeviceFormValues extends PrintSettingsValues {
   name: string;
   /** Only on a kiosk's edit (an unmounted field is absent from the values). */
   printerName?: string | undefined;
@@ -46,8 +48,8 @@ interface DeviceFormDialogProps {
 }
 
 /**
- * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer, a
- * display's how long a call stays under "now calling" and how it announces calls.
+ * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer and
+ * says where its tickets print (browser, network printer, USB printer) on what paper, a display's how long a call stays under "now calling" and how it announces calls.
  */
 export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
   const { t } = useTranslation();
@@ -94,6 +96,15 @@ function DeviceForm({
         uuid: editing?.uuid,
         name: values.name.trim(),
         printerName: printerName === '' ? null : printerName,
+        print:
+          kind === 'printer' && editing && values.printTarget
+            ? {
+                target: values.printTarget,
+                host: values.printerHost?.trim() || null,
+                port: values.printerPort ?? DEFAULT_PRINTER_PORT,
+                paperWidth: values.paperWidth ?? 80,
+              }
+            : undefined,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
         recentCount: values.recentCount,
         announce:
@@ -112,8 +123,13 @@ function DeviceForm({
           onClose();
         },
         onError: (error) => {
+          const hostProblem = printerHostRefusal(error);
           if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
             form.setFields([{ name: 'name', errors: [errorMessage(t, error)] }]);
+          } else if (hostProblem && values.printTarget === 'network') {
+            form.setFields([
+              { name: 'printerHost', errors: [t(`printing.settings.refusals.${hostProblem}`)] },
+            ]);
           } else {
             setFailure(errorMessage(t, error));
           }
@@ -137,6 +153,10 @@ function DeviceForm({
         announceRate: editing?.announce_rate ?? ANNOUNCE_RATE.default,
         announceVolume: editing?.announce_volume ?? ANNOUNCE_VOLUME.default,
         announceRepeat: editing?.announce_repeat === 2 ? 2 : 1,
+        printTarget: editing?.print_target ?? 'browser',
+        printerHost: editing?.printer_host ?? '',
+        printerPort: editing?.printer_port ?? DEFAULT_PRINTER_PORT,
+        paperWidth: editing?.paper_width ?? 80,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -166,6 +186,7 @@ function DeviceForm({
           <Input maxLength={100} autoComplete="off" allowClear />
         </Form.Item>
       )}
+      {kind === 'printer' && editing && <PrintSettingsFields form={form} />}
       {kind === 'display' && editing && (
         <Form.Item
           name="nowCallingMinutes"
@@ -209,3 +230,12 @@ function DeviceForm({
     </Form>
   );
 }
+
+/** The server's refusals of a network printer's address, as the host field words them. */
+const HOST_REFUSALS: Partial<Record<ClientErrorCode, 'hostRequired' | 'notLocal' | 'hostInvalid'>> = {
+  PRINTER_HOST_REQUIRED: 'hostRequired',
+  PRINTER_ADDRESS_NOT_LOCAL: 'notLocal',
+  VALIDATION_FAILED: 'hostInvalid',
+};
+
+const printerHostRefusal = (error: unknown) => HOST_REFUSALS[errorCodeOf(error)] ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
+import { encodeTicketCode } from '../scan/ticket-code.ts';
 import { code128Path, CODE128_PATTERNS, encodeCode128B, QUIET_ZONE, START_B, STOP } from './code128.ts';
 
 /** Bars as 1 and spaces as 0, module by module. */

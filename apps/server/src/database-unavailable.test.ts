@@ -4,14 +4,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_API_KEY, HEADER_SESSION, type ApiError } from '@truck-queue/shared/contracts/api';
-import { buildApp } from '../app.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { memoryLog } from '../test/memory-log.ts';
-import { createPlant, type Plant } from '../test/plant.ts';
-import { closeSockets, emitAck, staffSocket } from '../test/sockets.ts';
-import { startStallProxy, type ProxyTarget, type StallProxy } from '../test/stall-proxy.ts';
-import { connectDatabase, type Database, type DatabaseTimeouts } from './database.ts';
-import { queues } from './schema.ts';
+import { buildApp } from './app.ts';
+import { SESSION_CACHE_MS } from './modules/auth/auth.service.ts';
+import { createTestContext, type TestContext } from './test/harness.ts';
+import { memoryLog } from './test/memory-log.ts';
+import { createPlant, type Plant } from './test/plant.ts';
+import { closeSockets, emitAck, staffSocket } from './test/sockets.ts';
+import { startStallProxy, type ProxyTarget, type StallProxy } from './test/stall-proxy.ts';
+import { connectDatabase, type Database, type DatabaseTimeouts } from './db/database.ts';
+import { queues } from './db/schema.ts';
 
 /**
  * The server's calls on a database that stalls or goes away: the database sits behind a TCP
@@ -103,6 +104,12 @@ const issue = (license: string) =>
     truck_license: license,
   });
 
+/**
+ * A session checked a moment ago is answered from memory for SESSION_CACHE_MS, database or
+ * not: past that, every call below needs the database again.
+ */
+const forgetHeldSessions = () => t.clock.advance(SESSION_CACHE_MS);
+
 /** Runs `call` and says how long it took. */
 async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const start = performance.now();
@@ -148,6 +155,7 @@ describe(`a database that stalls or goes away (${process.env.TEST_DATABASE_URL ?
     expect((await checkAccess()).statusCode).toBe(200);
     expect((await health()).statusCode).toBe(200);
 
+    forgetHeldSessions();
     proxy.pause();
     // On the pool's open connection: the statement gets no answer (query timeout).
     const first = await timed(checkAccess);
@@ -181,6 +189,7 @@ describe(`a database that stalls or goes away (${process.env.TEST_DATABASE_URL ?
   });
 
   it('answers 503 at once while the database refuses connections, and serves again after', async () => {
+    forgetHeldSessions();
     await proxy.refuse();
     const refused = await timed(checkAccess);
     expectUnavailable(refused.result);
@@ -240,6 +249,7 @@ describe(`a database that stalls or goes away (${process.env.TEST_DATABASE_URL ?
       session: plant.officers.caller.session,
       apiKey: t.config.apiKey,
     });
+    forgetHeldSessions();
     await proxy.refuse();
     expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toMatchObject({
       status: 0,

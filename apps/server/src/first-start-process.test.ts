@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
+import { startServer } from './test/server-process.ts';
+
+interface LogLine {
+  pid: number;
+  level: number;
+  msg: string;
+  startup?: { step: string };
+}
+
+const logLines = (output: string): LogLine[] =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the first start of the embedded database', () => {
+  it('is made by a process of its own that has ended when the server serves the demo plant', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
+    const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+    try {
+      const url = await server.ready();
+      const lines = logLines(server.output());
+      const steps = lines.filter((l) => l.startup).map((l) => [l.startup!.step, l.pid === server.pid]);
+      // The server says it creates the database; the rest is said by the process that did it.
+      expect(steps[0]).toEqual(['database', true]);
+      expect(steps.slice(1).map(([step]) => step)).toEqual(
+        expect.arrayContaining(['schema', 'plant', 'write']),
+      );
+      const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
+      expect(builder).not.toBe(server.pid);
+      expect(running(builder)).toBe(false);
+
+      // The plant it wrote is the one the server serves: a demo officer signs in.
+      const signIn = await fetch(`${url}/api/authen/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
+        body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('stops the server with the one line that says why when the first start cannot be made', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
+    // Another server (this test's process, alive) holds the new directory.
+    writeFileSync(path.join(dataDir, 'truck-queue.lock'), String(process.pid));
+    const server = startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    expect(await server.exited).toBe(1);
+    const fatal = logLines(server.output()).filter((l) => l.level >= 60);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]!.msg).toContain('is in use by another server');
+    expect(server.output()).not.toContain('    at ');
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+import type { FirstStart } from './prepare-database.ts';
+
+/**
+ * The first start of the embedded database (creating it, migrations, the demo plant and its
+ * 14 days of history) in a process of its own, which ends before the server opens the new
+ * database to serve. Creating and filling it leaves some 250 MB behind in the process that did
+ * it (WebAssembly memory and allocator arenas that are never given back to the system): the
+ * server would carry them for as long as it runs (docs/benchmarks.md, "Issue 19: memory").
+ *
+ * The child writes its progress and any error on the same stdout as the server. Resolves with
+ * what the first start did; a failure the child already reported rejects with
+ * FirstStartReportedError (nothing more to log).
+ */
+export class FirstStartReportedError extends Error {}
+
+type ChildMessage = { type: 'done'; firstStart: FirstStart } | { type: 'failed' };
+
+const CHILD = fileURLToPath(new URL('./first-start-child.ts', import.meta.url));
+
+export async function firstStartInChildProcess(config: Pick<Config, 'dataDir'>): Promise<FirstStart> {
+  const child = fork(CHILD, [], {
+    // The TypeScript loader this server runs with (`npm start` registers it in-process).
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    env: { ...process.env, DATA_DIR: config.dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // Stopped meanwhile (Ctrl+C, systemd): the child stops too.
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const onTerm = forward('SIGTERM');
+  const onInt = forward('SIGINT');
+  process.once('SIGTERM', onTerm);
+  process.once('SIGINT', onInt);
+  try {
+    let result: ChildMessage | null = null;
+    child.on('message', (message: ChildMessage) => {
+      result = message;
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode) => resolve(exitCode));
+    });
+    const settled = result as ChildMessage | null;
+    if (settled?.type === 'done' && code === 0) return settled.firstStart;
+    if (settled?.type === 'failed') throw new FirstStartReportedError('first start failed');
+    throw new Error(`the first start stopped (exit code ${code})`);
+  } finally {
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+  }
+}

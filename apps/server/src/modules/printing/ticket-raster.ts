@@ -1,0 +1,297 @@
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { encodeCode128B, QUIET_ZONE } from '@truck-queue/shared/barcode/code128';
+import { qrSymbol } from '@truck-queue/shared/barcode/qr';
+import type { Calendar } from '@truck-queue/shared/calendar';
+import { PLATE_SEPARATOR } from '@truck-queue/shared/plates';
+import { PAPER_DOTS, type PaperWidth } from '@truck-queue/shared/printing/printer-status';
+import {
+  aheadLine,
+  fillTicketText,
+  formatTicketTime,
+  ticketText,
+} from '@truck-queue/shared/printing/ticket-text';
+import { drawText, layoutText, type Align, type TextStyle } from './raster-text.ts';
+import { toRaster, type Raster } from './raster.ts';
+import { registerTicketFonts, ticketFont } from './ticket-fonts.ts';
+
+export { ticketPng, type Raster } from './raster.ts';
+
+/**
+ * The queue ticket drawn once on the server as the 1-bit image a thermal printer burns, so Thai
+ * vowels and tone marks come out right on any ESC/POS printer whatever its code pages, and a
+ * network printer and a kiosk's USB printer print the same dots. Top to bottom, as the HTML
+ * ticket (web features/ticket/printed-ticket.tsx), with the same words (shared ticket-text.ts):
+ * company, branch, "บัตรคิว", the number as large as the paper allows, queue type, product,
+ * licence, issue time, trucks ahead at issue, the QR of the driver's page, the Code 128 of the
+ * ticket code and the code in letters, and the keep-this-ticket line.
+ */
+export interface TicketRasterInput {
+  /** The company (ticket-layout's heading). */
+  heading: string;
+  /** The branch under it, when the plant has more than one. */
+  subheading: string | null;
+  queue_number: string;
+  queue_type_name: string;
+  product_name: string;
+  truck_license: string;
+  issued_at: Date;
+  /** Trucks queued before this one when it was issued; null when not recorded. */
+  ahead_at_issue: number | null;
+  /** The driver's page: what the QR holds. */
+  follow_url: string;
+  ticket_code: string;
+  language: string;
+  calendar: Calendar;
+  time_zone: string;
+  /** A test print: a band across the top and bottom says so. */
+  test?: boolean;
+}
+
+/** Sizes in dots for each paper (203 dpi: 8 dots a millimetre). */
+interface PaperLayout {
+  margin: number;
+  company: TextStyle;
+  branch: TextStyle;
+  heading: TextStyle;
+  label: TextStyle;
+  value: TextStyle;
+  small: TextStyle;
+  code: TextStyle;
+  /** The largest queue number font: digits about 23 mm tall on 80 mm paper. */
+  numberMax: number;
+  /** The QR's side, quiet zone included, as a share of the printable width. */
+  qrShare: number;
+  barHeight: number;
+  gap: number;
+}
+
+const LAYOUTS: Record<PaperWidth, PaperLayout> = {
+  80: {
+    margin: 8,
+    company: { size: 34, weight: 700 },
+    branch: { size: 28, weight: 400 },
+    heading: { size: 30, weight: 700 },
+    label: { size: 24, weight: 400 },
+    value: { size: 28, weight: 700 },
+    small: { size: 22, weight: 400 },
+    code: { size: 28, weight: 700 },
+    numberMax: 260,
+    qrShare: 0.55,
+    barHeight: 88,
+    gap: 12,
+  },
+  58: {
+    margin: 4,
+    company: { size: 28, weight: 700 },
+    branch: { size: 24, weight: 400 },
+    heading: { size: 26, weight: 700 },
+    label: { size: 20, weight: 400 },
+    value: { size: 24, weight: 700 },
+    small: { size: 20, weight: 400 },
+    code: { size: 24, weight: 700 },
+    numberMax: 200,
+    qrShare: 0.7,
+    barHeight: 72,
+    gap: 10,
+  },
+};
+
+/** The smallest QR module and Code 128 bar a thermal head and a phone camera read reliably. */
+const MIN_QR_MODULE = 4;
+const MIN_BAR_MODULE = 2;
+
+/** A piece of the ticket: how tall it is, and how to draw it from a given top. */
+interface Block {
+  height: number;
+  draw: (context: SKRSContext2D, top: number) => void;
+}
+
+/**
+ * Renders the ticket for a roll of `paper` mm: PAPER_DOTS wide, as tall as its content. A
+ * promise so callers do not change if drawing moves off the event loop; today it takes a few
+ * milliseconds (docs/benchmarks.md).
+ */
+export function renderTicket(input: TicketRasterInput, paper: PaperWidth): Promise<Raster> {
+  try {
+    return Promise.resolve(drawTicket(input, paper));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function drawTicket(input: TicketRasterInput, paper: PaperWidth): Raster {
+  registerTicketFonts();
+  const width = PAPER_DOTS[paper];
+  const layout = LAYOUTS[paper];
+  const measure = createCanvas(width, 1).getContext('2d');
+  const blocks = ticketBlocks(measure, input, width, layout);
+  const height = blocks.reduce((sum, block) => sum + block.height, 0);
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#000';
+  let top = 0;
+  for (const block of blocks) {
+    block.draw(context, top);
+    top += block.height;
+  }
+  return toRaster(context, width, height);
+}
+
+function ticketBlocks(
+  context: SKRSContext2D,
+  input: TicketRasterInput,
+  width: number,
+  layout: PaperLayout,
+): Block[] {
+  const text = ticketText(input.language);
+  const inner = width - 2 * layout.margin;
+  const left = layout.margin;
+  const space = (height: number): Block => ({ height, draw: () => {} });
+  const paragraph = (value: string, style: TextStyle, align: Align = 'center'): Block => {
+    const lines = layoutText(context, value, style, inner);
+    return { height: lines.height, draw: (g, top) => drawText(g, lines, top, left, inner, align) };
+  };
+  const rule: Block = {
+    height: 2 + 2 * layout.gap,
+    draw: (g, top) => g.fillRect(left, top + layout.gap, inner, 2),
+  };
+  const testBand = input.test ? [band(context, text.testPrint, width, layout), space(layout.gap)] : [];
+  const ahead = aheadLine(text, input.ahead_at_issue);
+  const plates = input.truck_license.split(PLATE_SEPARATOR).map((plate, i) => (i > 0 ? `/ ${plate}` : plate));
+  const field = (label: string, values: string[]) => row(context, label, values, width, layout);
+  return [
+    ...testBand,
+    space(layout.gap),
+    paragraph(input.heading, layout.company),
+    ...(input.subheading ? [paragraph(input.subheading, layout.branch)] : []),
+    space(layout.gap),
+    paragraph(text.heading, layout.heading),
+    queueNumber(context, input.queue_number, width, layout),
+    rule,
+    field(text.queueType, [input.queue_type_name]),
+    field(text.product, [input.product_name]),
+    field(text.licence, plates),
+    field(text.issuedAt, [
+      formatTicketTime(input.issued_at, input.language, input.calendar, input.time_zone),
+    ]),
+    ...(ahead === null ? [] : [space(layout.gap), paragraph(ahead, layout.value)]),
+    rule,
+    qr(input.follow_url, width, layout),
+    paragraph(text.scan, layout.small),
+    space(layout.gap * 2),
+    barcode(input.ticket_code, width, layout),
+    space(layout.gap),
+    paragraph(fillTicketText(text.code, { code: input.ticket_code }), layout.code),
+    space(layout.gap),
+    paragraph(text.keep, layout.small),
+    space(layout.gap * 2),
+    ...testBand.slice().reverse(),
+  ];
+}
+
+/** A label and its value side by side, each wrapping in its own column. */
+function row(
+  context: SKRSContext2D,
+  label: string,
+  values: string[],
+  width: number,
+  layout: PaperLayout,
+): Block {
+  const inner = width - 2 * layout.margin;
+  const labelWidth = Math.round(inner * 0.36);
+  const valueLeft = layout.margin + labelWidth + layout.gap;
+  const valueWidth = inner - labelWidth - layout.gap;
+  const labelLines = layoutText(context, label, layout.label, labelWidth);
+  const valueLines = values.map((value) => layoutText(context, value, layout.value, valueWidth));
+  const valueHeight = valueLines.reduce((sum, lines) => sum + lines.height, 0);
+  // The label's baseline sits on the value's first baseline.
+  const labelShift = valueLines[0]!.ascent - labelLines.ascent;
+  return {
+    height: Math.max(labelShift + labelLines.height, valueHeight) + Math.round(layout.gap / 2),
+    draw: (g, top) => {
+      drawText(g, labelLines, top + labelShift, layout.margin, labelWidth, 'left');
+      let y = top;
+      for (const lines of valueLines) {
+        drawText(g, lines, y, valueLeft, valueWidth, 'left');
+        y += lines.height;
+      }
+    },
+  };
+}
+
+/** The queue number as large as fits the paper (up to numberMax): read from arm's length. */
+function queueNumber(context: SKRSContext2D, number: string, width: number, layout: PaperLayout): Block {
+  const inner = width - 2 * layout.margin;
+  context.font = ticketFont(100, 700);
+  const at100 = context.measureText(number).width;
+  const size = Math.max(40, Math.min(layout.numberMax, Math.floor((100 * inner) / Math.max(at100, 1))));
+  context.font = ticketFont(size, 700);
+  const metrics = context.measureText(number);
+  const ascent = Math.ceil(metrics.actualBoundingBoxAscent);
+  const descent = Math.ceil(metrics.actualBoundingBoxDescent);
+  return {
+    height: ascent + descent + 2 * layout.gap,
+    draw: (g, top) => {
+      g.font = ticketFont(size, 700);
+      g.textBaseline = 'alphabetic';
+      g.fillText(number, Math.round((width - metrics.width) / 2), top + layout.gap + ascent);
+    },
+  };
+}
+
+/** The QR of the driver's page, centred, whole modules of at least MIN_QR_MODULE dots. */
+function qr(url: string, width: number, layout: PaperLayout): Block {
+  const symbol = qrSymbol(url);
+  const inner = width - 2 * layout.margin;
+  const module = Math.max(MIN_QR_MODULE, Math.floor((inner * layout.qrShare) / symbol.size));
+  const side = symbol.size * module;
+  if (side > width) throw new RangeError(`The QR of ${url} is too large for the paper`);
+  const quiet = (symbol.size - symbol.modules) / 2;
+  return {
+    height: side,
+    draw: (g, top) => {
+      const x0 = Math.floor((width - side) / 2) + quiet * module;
+      const y0 = top + quiet * module;
+      for (let row = 0; row < symbol.modules; row++) {
+        for (let col = 0; col < symbol.modules; col++) {
+          if (symbol.dark(row, col)) g.fillRect(x0 + col * module, y0 + row * module, module, module);
+        }
+      }
+    },
+  };
+}
+
+/** The Code 128 of the ticket code, centred, bars of whole dots, quiet zones kept white. */
+function barcode(code: string, width: number, layout: PaperLayout): Block {
+  const { widths, modules } = encodeCode128B(code);
+  const total = modules + 2 * QUIET_ZONE;
+  const module = Math.min(4, Math.floor(width / total));
+  if (module < MIN_BAR_MODULE) throw new RangeError(`The ticket code ${code} is too long for the paper`);
+  return {
+    height: layout.barHeight,
+    draw: (g, top) => {
+      let x = Math.floor((width - modules * module) / 2);
+      widths.forEach((bar, index) => {
+        if (index % 2 === 0) g.fillRect(x, top, bar * module, layout.barHeight);
+        x += bar * module;
+      });
+    },
+  };
+}
+
+/** A black band across the paper with the words in white: a test print, not a ticket. */
+function band(context: SKRSContext2D, words: string, width: number, layout: PaperLayout): Block {
+  const lines = layoutText(context, words, layout.heading, width - 2 * layout.margin);
+  const height = lines.height + 2 * layout.gap;
+  return {
+    height,
+    draw: (g, top) => {
+      g.fillRect(0, top, width, height);
+      g.fillStyle = '#fff';
+      drawText(g, lines, top + layout.gap, layout.margin, width - 2 * layout.margin, 'center');
+      g.fillStyle = '#000';
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { createBranchMemo } from '../../lib/branch-memo.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import type { PlantCalendar, PlantDays } from '../../lib/plant-days.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
+import { toCardQueue } from './queue.views.ts';
+
+/**
+ * How long a branch's snapshot may serve at most, whatever happened. Queue changes drop it at
+ * once (the events below); this bounds what no event announces: an admin renaming a product, a
+ * station or a reason shows on the cards at most this long after the edit.
+ */
+export const CARD_SNAPSHOT_MAX_AGE_MS = 5_000;
+
+/** A branch's open queues (waiting or called, inside since a plant day) by queue type, in line order. */
+export type OpenQueuesByType = ReadonlyMap<number, readonly CardQueue[]>;
+
+/**
+ * The calling cards' queues, read once per branch per change and shared by every officer of
+ * the branch: after a call, 30 screens refetch at once and each one's answer is this snapshot
+ * cut to the officer's queue types (calling.service.ts), not one more query each. Concurrent
+ * readers after a change share one read (single flight).
+ *
+ * A snapshot is dropped when anything on the cards may have changed: `branchCardsChanged`, which
+ * this module publishes on this instance's queue changes, print states and branch settings and
+ * which lib/shared-events.ts carries to the other instances. The hub publishes after the commit,
+ * so a read started after the drop sees the change.
+ */
+export function createBranchCards(deps: {
+  reads: QueueReadsRepository;
+  events: EventHub;
+  clock: Clock;
+  days: PlantDays;
+}) {
+  const { reads, events, clock, days } = deps;
+  const snapshots = createBranchMemo<OpenQueuesByType>({
+    clock,
+    maxAgeMs: CARD_SNAPSHOT_MAX_AGE_MS,
+    // One per day start the branch is read since: a second only around the day's turn.
+    maxKeys: 2,
+  });
+  /** Each branch's calendar as last read: its day start changes only with `branchChanged`. */
+  const calendars = new Map<number, Promise<PlantCalendar>>();
+
+  function drop(branchId: number) {
+    snapshots.drop(branchId);
+    calendars.delete(branchId);
+  }
+
+  // Subscriptions for the hub's (the app's) lifetime.
+  const changed = ({ branchId }: { branchId: number }) => events.publish('branchCardsChanged', { branchId });
+  events.subscribe('queueChanged', changed);
+  events.subscribe('ticketPrintChanged', changed);
+  events.subscribe('branchChanged', changed);
+  // Local and remote alike (a remote one is another instance's change).
+  events.subscribe('branchCardsChanged', ({ branchId }) => drop(branchId));
+
+  async function read(branchId: number, sinceDate: string): Promise<OpenQueuesByType> {
+    const rows = await reads.openQueuesOfBranch(branchId, sinceDate);
+    const byType = new Map<number, CardQueue[]>();
+    for (const row of rows) {
+      const list = byType.get(row.branchQueueTypeId);
+      if (list) list.push(toCardQueue(row));
+      else byType.set(row.branchQueueTypeId, [toCardQueue(row)]);
+    }
+    return byType;
+  }
+
+  return {
+    /**
+     * The branch's plant calendar without reading its day start again: the one held serves
+     * while now is still in its `today` (and not after the branch's settings changed).
+     */
+    async calendar(branchId: number): Promise<PlantCalendar> {
+      const held = calendars.get(branchId);
+      if (held) {
+        const calendar = await held.catch(() => null);
+        if (calendar && calendar.dayOf(clock.now()) === calendar.today) return calendar;
+        if (calendars.get(branchId) === held) calendars.delete(branchId);
+      }
+      const read = days.calendar(branchId);
+      calendars.set(branchId, read);
+      read.catch(() => {
+        if (calendars.get(branchId) === read) calendars.delete(branchId);
+      });
+      return read;
+    },
+
+    /**
+     * The branch's queues waiting or called, inside since `sinceDate` (PlantCalendar.insideSince:
+     * it moves at the day start, and a new one reads afresh), by queue type.
+     */
+    openQueues(branchId: number, sinceDate: string): Promise<OpenQueuesByType> {
+      return snapshots.get(branchId, sinceDate, () => read(branchId, sinceDate));
+    },
+  };
+}
+
+export type BranchCards = ReturnType<typeof createBranchCards>;

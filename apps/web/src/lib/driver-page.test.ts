@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { driverPageUrl } from './driver-page.ts';
+
+describe("the driver's page address (the ticket's QR)", () => {
+  it('joins the base and the ticket, whatever the trailing slashes', () => {
+    const uuid = '0b7e6f3c-1c1e-4f5e-9a51-0d5f1b0c9e2a';
+    expect(driverPageUrl(uuid, 'http://10.0.0.5:3000')).toBe(`http://10.0.0.5:3000/Queue/data/${uuid}`);
+    expect(driverPageUrl(uuid, 'https://queue.example/')).toBe(`https://queue.example/Queue/data/${uuid}`);
+  });
+});
