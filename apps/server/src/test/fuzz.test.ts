@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiContract } from '@truck-queue/shared/contracts/api';
 import { applyMutation, jsonText } from './fuzz-bodies.ts';
@@ -42,6 +43,25 @@ let digest: () => Promise<Digest>;
 let watch: RefusalWatch;
 let requests = 0;
 const started = performance.now();
+/**
+ * The server's last error log lines (an INTERNAL answer's cause): a failure prints them, since a
+ * state that breaks a route may come from any earlier route's random calls and is not replayed
+ * by the route's seed alone.
+ */
+const serverErrors: string[] = [];
+const errorLog = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    try {
+      const line = JSON.parse(String(chunk)) as { err?: { stack?: string }; msg?: string };
+      const { stack, ...fields } = line.err ?? {};
+      serverErrors.push(line.err ? `${stack}\n${JSON.stringify(fields).slice(0, 2000)}` : (line.msg ?? ''));
+    } catch {
+      serverErrors.push(String(chunk));
+    }
+    serverErrors.splice(0, serverErrors.length - 3);
+    done();
+  },
+});
 /** Answers per route: the status when accepted, the code when refused. */
 const answers = new Map<string, Map<string, number>>();
 
@@ -92,7 +112,10 @@ async function fuzzCall(contract: ApiContract, plan: Plan): Promise<void> {
     await watch.refused(`${response.statusCode} ${described}`);
   }
   const problem = answerProblem(response, 'POST', contract);
-  if (problem) throw new Error(`${described}\n${problem}`);
+  if (problem) {
+    const cause = response.statusCode >= 500 ? `\nthe server logged:\n${serverErrors.join('\n')}` : '';
+    throw new Error(`${described}\n${problem}${cause}`);
+  }
 }
 
 /** After each test: no refused call changed a table, and the server still answers a normal call. */
@@ -124,7 +147,7 @@ const rank = (path: string) => {
 const contracts = apiContracts().sort((a, b) => rank(a.path) - rank(b.path));
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ logLevel: 'error' }, { logger: true, logStream: errorLog });
   fuzz = await createFuzzPlant(t);
   digest = await digester(t.db);
   watch = new RefusalWatch(digest);

@@ -66,14 +66,21 @@ let officerCount = 0;
 export async function createTestContext(
   overrides: Partial<Config> = {},
   /** Background work the app does only when asked (main.ts asks for all of it). */
-  appOptions: Pick<AppOptions, 'watchPrinters'> = {},
+  appOptions: Pick<AppOptions, 'watchPrinters' | 'logger' | 'logStream'> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // Files the server keeps (the voice pack's cache) go to a directory of this test's own.
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'tq-test-data-'));
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false, dataDir, ...overrides };
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock, logger: false, serveWeb: false, ...appOptions });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    serveWeb: false,
+    ...appOptions,
+  });
   await app.ready();
 
   const post: TestContext['post'] = (path, body, options = {}) => {

@@ -38,6 +38,12 @@ describe('an announcement, token by token', () => {
     expect(announcementTokens('{number} {plate} {other}', { number: '7' })).toEqual(['7', '{other}']);
   });
 
+  it('says a word named like an object member as it is written (found by the fuzzer)', () => {
+    const words = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
+    expect(words.map(tokenSpeech)).toEqual(words);
+    expect(spelledTokens('constructor')).toEqual(['C', 'O', 'N', 'S', 'T', 'R', 'U', 'C', 'T', 'O', 'R']);
+  });
+
   it('reads each character by its Thai name', () => {
     expect(['0', '9', 'A', 'W', 'ก', 'ฮ', 'ที่'].map(tokenSpeech)).toEqual([
       'ศูนย์',

@@ -28,35 +28,40 @@ export const TOKEN_MAX = 100;
 
 const DIGITS = ['ศูนย์', 'หนึ่ง', 'สอง', 'สาม', 'สี่', 'ห้า', 'หก', 'เจ็ด', 'แปด', 'เก้า'];
 
-/** Latin letters as Thai people say them. */
-const LATIN: Record<string, string> = {
-  A: 'เอ',
-  B: 'บี',
-  C: 'ซี',
-  D: 'ดี',
-  E: 'อี',
-  F: 'เอฟ',
-  G: 'จี',
-  H: 'เอช',
-  I: 'ไอ',
-  J: 'เจ',
-  K: 'เค',
-  L: 'แอล',
-  M: 'เอ็ม',
-  N: 'เอ็น',
-  O: 'โอ',
-  P: 'พี',
-  Q: 'คิว',
-  R: 'อาร์',
-  S: 'เอส',
-  T: 'ที',
-  U: 'ยู',
-  V: 'วี',
-  W: 'ดับเบิลยู',
-  X: 'เอ็กซ์',
-  Y: 'วาย',
-  Z: 'แซด',
-};
+/**
+ * Latin letters as Thai people say them. A Map, not an object: a word such as "constructor" or
+ * "toString" in a station name or sentence must not find Object.prototype's members.
+ */
+const LATIN: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    A: 'เอ',
+    B: 'บี',
+    C: 'ซี',
+    D: 'ดี',
+    E: 'อี',
+    F: 'เอฟ',
+    G: 'จี',
+    H: 'เอช',
+    I: 'ไอ',
+    J: 'เจ',
+    K: 'เค',
+    L: 'แอล',
+    M: 'เอ็ม',
+    N: 'เอ็น',
+    O: 'โอ',
+    P: 'พี',
+    Q: 'คิว',
+    R: 'อาร์',
+    S: 'เอส',
+    T: 'ที',
+    U: 'ยู',
+    V: 'วี',
+    W: 'ดับเบิลยู',
+    X: 'เอ็กซ์',
+    Y: 'วาย',
+    Z: 'แซด',
+  }),
+);
 
 /** ก to ฮ: the consonants a Thai plate is made of. */
 const THAI_CONSONANT = /^[\u0E01-\u0E2E]$/;
@@ -68,13 +73,14 @@ export function normaliseToken(text: string): string {
 
 /** Whether one character is read out by name (digit, Latin letter, Thai consonant). */
 function isSpelled(char: string): boolean {
-  return /^[0-9]$/.test(char) || LATIN[char] !== undefined || THAI_CONSONANT.test(char);
+  return /^[0-9]$/.test(char) || LATIN.has(char) || THAI_CONSONANT.test(char);
 }
 
 /** What the speech engine is given for a token: a character's name, or the text itself. */
 export function tokenSpeech(token: string): string {
   if (/^[0-9]$/.test(token)) return DIGITS[Number(token)]!;
-  if (LATIN[token]) return LATIN[token];
+  const letter = LATIN.get(token);
+  if (letter) return letter;
   // A consonant said on its own is the consonant with อ: "กอ", "ขอ" (as plates are read).
   if (THAI_CONSONANT.test(token)) return `${token}อ`;
   return token;
@@ -161,7 +167,7 @@ export function announcementText(sentence: string, values: SentenceValues): stri
 export function packTokens(sentences: readonly string[], names: readonly string[]): string[] {
   const tokens = new Set<string>();
   for (let d = 0; d <= 9; d++) tokens.add(String(d));
-  for (const letter of Object.keys(LATIN)) tokens.add(letter);
+  for (const letter of LATIN.keys()) tokens.add(letter);
   for (let code = 0x0e01; code <= 0x0e2e; code++) tokens.add(String.fromCharCode(code));
   for (const sentence of sentences) {
     for (const part of sentenceParts(sentence)) if ('word' in part) tokens.add(part.word);

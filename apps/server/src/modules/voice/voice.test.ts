@@ -149,6 +149,15 @@ describe("a plant's own recordings", () => {
     expect(again.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('lists a station named like an object member, said as written (found by the fuzzer: it answered INTERNAL)', async () => {
+    await t.db.insert(stations).values({ branchId: plant.branch.id, name: 'constructor', active: true });
+    const pack = await t.call(voicePack, {}, admin());
+    expect(pack.tokens.find((r) => r.token === 'constructor')).toMatchObject({
+      kind: 'station',
+      speech: 'constructor',
+    });
+  });
+
   it('are previewed in the controller as displays hear them', async () => {
     const preview = await t.call(voicePreview, { tokens: ['1', '4'] }, admin());
     expect(preview.clips.map((c) => [c.token, c.source])).toEqual([
