@@ -61,7 +61,7 @@ async function load(browser: Browser, baseUrl: string, url: string): Promise<Loa
  * the same run, the same page with JavaScript only: queue.html served as a static file
  * (`/queue.html?id=<uuid>`), which renders only once its scripts have run and fetched the ticket.
  */
-export async function benchDriverPage(engine: string, env: Record<string, string> = {}): Promise<string[]> {
+export async function benchDriverPage(env: Record<string, string> = {}): Promise<string[]> {
   const server = await startServer(env);
   const browser = await launchBrowser();
   try {
@@ -81,7 +81,7 @@ export async function benchDriverPage(engine: string, env: Record<string, string
     return [
       `driver page LCP, ${throttling}, median of ${RUNS} | ${lcp.toFixed(0)} ms; JavaScript-only page ${reference.toFixed(0)} ms (${(lcp / reference).toFixed(2)}x) (goal ≤ ${LCP_GOAL_MS} ms) ${mark(lcp <= LCP_GOAL_MS)}`,
       `driver page JavaScript, ${served[0]!.scripts.size} files | ${kb(gzipped)} gzipped, ${kb(transferred)} transferred (goal ≤ ${kb(JS_GOAL_BYTES)} gzipped) ${mark(gzipped <= JS_GOAL_BYTES)}`,
-    ].map((row) => `| ${engine} | ${row} |`);
+    ];
   } finally {
     await browser.close();
     await server.stop();

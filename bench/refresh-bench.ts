@@ -32,7 +32,7 @@ import { ms, percentile } from './support.ts';
  * Goal 3 of issue 19: after a call, every screen of the branch holds the new state quickly.
  * 30 officer pages (three different scopes), 10 TVs and 500 drivers' pages of one branch are
  * connected to the app on a real port; for each of CALLS calls, from doCalling's reply to the
- * last officer page holding the new state (its refetch included), beside a bare Socket.IO
+ * last officer page holding the new state (the cards and proof the server pushes), beside a bare Socket.IO
  * broadcast of the same payloads to the same 540 sockets in the same run. The clients run in
  * a worker thread (refresh-clients-worker.mjs); the server has the main thread.
  */
@@ -195,23 +195,39 @@ async function issueTickets(app: FastifyInstance, admin: string, layout: Layout)
 
 interface CallFigures {
   officers: number;
-  /** The last officer page's new cards in, before their announcement proof. */
-  cards: number;
   tvs: number;
   drivers: number;
   stale: number;
-  /** Each officer page's two requests of its refetch, in ms. */
-  timings: { cards: number; announcements: number }[];
+  /** The size of each officer page's push (JSON characters). */
+  bytes: number[];
+}
+
+interface WorkerMessage {
+  type: string;
+  i?: number;
+  message?: string;
+  list?: { session: string; payload: object }[];
 }
 
 function talk(worker: Worker, app: FastifyInstance, layout: Layout, displayIds: number[]) {
   let waiting: { type: string; resolve: (m: never) => void; reject: (e: Error) => void } | null = null;
-  worker.on('message', (message: { type: string; i?: number; message?: string }) => {
+  /** Each officer page's last push, by session: what the bare broadcast sends it. */
+  let payloads = new Map<string, object>();
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'payloads') {
+      payloads = new Map(message.list!.map((p) => [p.session, p.payload]));
+      return;
+    }
     if (message.type === 'emit') {
-      // The same payloads as a call's: refreshUI's to the officers, the call to the TVs, the drivers' nudge.
+      // The same payloads as a call's: each officer page's cards and proof, refreshUI's to the
+      // branch room, the call to the TVs, the drivers' nudge.
       const at = now();
       const i = message.i!;
-      app.realtime.io.to(branchRoom(layout.called.branchId)).emit('benchPing' as never, {
+      for (const socket of app.realtime.io.of('/').sockets.values()) {
+        const payload = payloads.get(socket.data.token);
+        if (payload) socket.emit('benchPing' as never, { ...payload, i });
+      }
+      app.realtime.io.to(branchRoom(layout.called.branchId)).emit('benchRefresh' as never, {
         i,
         queue_uuid: '00000000-0000-4000-8000-000000000000',
         queue_number: 'B001',
@@ -302,12 +318,10 @@ export async function benchRefresh(
       const goal = GOAL_P99_MS[label];
       const stale = results.reduce((sum, r) => sum + r.stale, 0);
       const sockets = OFFICERS + DISPLAYS + DRIVERS;
-      const cardsLast = results.map((r) => r.cards);
-      const cardTimes = results.flatMap((r) => r.timings.map((x) => x.cards));
-      const proofTimes = results.flatMap((r) => r.timings.map((x) => x.announcements));
+      const bytes = results.flatMap((r) => r.bytes);
       return [
-        `doCalling reply → last of ${OFFICERS} officer pages holding the new state (cards + announcements refetched), ${results.length} calls | p50 ${ms(percentile(last, 50))}, p99 ${ms(p99)} (goal ≤ ${goal} ms) ${verdict(p99 <= goal)}; ${(p99 / bareP99).toFixed(2)}x bare (goal ≤ ${GOAL_RATIO}x) ${verdict(p99 <= GOAL_RATIO * bareP99)}; stale answers ${stale} ${verdict(stale === 0)}`,
-        `doCalling reply → last of ${OFFICERS} officer pages with their new cards (before the proof), same calls | p50 ${ms(percentile(cardsLast, 50))}, p99 ${ms(percentile(cardsLast, 99))}`,
+        `doCalling reply → last of ${OFFICERS} officer pages holding the new state (cards + proof pushed), ${results.length} calls | p50 ${ms(percentile(last, 50))}, p99 ${ms(p99)} (goal ≤ ${goal} ms) ${verdict(p99 <= goal)}; ${(p99 / bareP99).toFixed(2)}x bare (goal ≤ ${GOAL_RATIO}x) ${verdict(p99 <= GOAL_RATIO * bareP99)}; stale pushes ${stale} ${verdict(stale === 0)}`,
+        `one officer page's push (cards + proof), JSON | p50 ${(percentile(bytes, 50) / 1024).toFixed(1)} KB, max ${(Math.max(...bytes) / 1024).toFixed(1)} KB`,
         `doCalling reply → last of ${DISPLAYS} TVs called, same calls | p50 ${ms(
           percentile(
             results.map((r) => r.tvs),
@@ -330,7 +344,6 @@ export async function benchRefresh(
             99,
           ),
         )}`,
-        `one officer page's refetch after a call, ${OFFICERS} at once: getCardInProcess, then calling/announcements | p50 ${ms(percentile(cardTimes, 50))} + ${ms(percentile(proofTimes, 50))}, p99 ${ms(percentile(cardTimes, 99))} + ${ms(percentile(proofTimes, 99))}`,
         `bare Socket.IO broadcast, same payloads to the same ${sockets} sockets, ${bare.length} times (last socket) | p50 ${ms(percentile(bare, 50))}, p99 ${ms(bareP99)}`,
       ];
     } finally {

@@ -1,12 +1,11 @@
 // The screens of refresh-bench.ts, in a worker thread so that the server under test has the
-// bench's main thread to itself: officer pages (a staff socket each, refetching over HTTP what
-// the calling page refetches on `refreshUI`), TVs (registered displays' sockets) and drivers'
+// bench's main thread to itself: officer pages (a staff socket each, watching its calling cards
+// as the calling page does: the server pushes them with their proof after every change), TVs (registered displays' sockets) and drivers'
 // pages (public sockets following their tickets). Times are absolute (timeOrigin + now) so the
 // main thread's and this thread's instants compare.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { io as connect } from 'socket.io-client';
-import { Pool } from 'undici';
 
 const now = () => performance.timeOrigin + performance.now();
 const setup = workerData;
@@ -30,51 +29,33 @@ const options = (auth, ip) => ({
 });
 const ipOf = (group, i) => `10.${group}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
-const pool = new Pool(setup.url, { connections: 64, pipelining: 1 });
-async function post(path, session, body) {
-  const response = await pool.request({
-    path: `/api/${path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: setup.apiKey, session },
-    body: JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${text}`);
-  return JSON.parse(text);
-}
-
-/** An officer's calling page: its cards and the announcement proof of the called trucks on them. */
+/** An officer's calling page: the cards and their proof the server pushes to it (watchCards). */
 class Screen {
   constructor(officer, socket) {
     this.officer = officer;
     this.socket = socket;
+    this.last = null;
+    this.payloadBytes = 0;
+    socket.on('callingCards', (state) => {
+      this.last = state;
+    });
   }
-  idsOf(cards) {
-    return cards
-      .flatMap((card) => card.queue_number.filter((q) => CALLED.has(q.queue_state)).map((q) => q._id))
-      .sort((a, b) => a - b);
+  /** Watches the cards as the calling page does, and waits for the first push. */
+  async watch() {
+    const first = arrival(this.socket, 'callingCards');
+    const ack = await this.socket.emitWithAck('watchCards', setup.branchId, 1);
+    if (ack.status !== 1) throw new Error(`watchCards: ${JSON.stringify(ack)}`);
+    await first;
   }
-  /**
-   * What invalidating queueKeys.allLive does on that page: the cards refetch, and the proof of
-   * their called trucks follows them (features/calling/api/use-announcements.ts).
-   */
-  async refetch() {
-    const t0 = now();
-    const cards = await post('process/calling/getCardInProcess', this.officer.session, { find_total_day: 1 });
-    const t1 = now();
-    this.cardsAt = t1;
-    this.cards = cards.card;
-    await post('calling/announcements', this.officer.session, { queue_ids: this.idsOf(this.cards) });
-    // How long each request of the refetch took (what the server spent on it, queueing included).
-    this.lastTimes = { cards: t1 - t0, announcements: now() - t1 };
+}
+
+/** The ticket's state on these pushed cards, or null when none of them holds it. */
+function stateIn(state, uuid) {
+  for (const card of state.card) {
+    const q = card.queue_number.find((row) => row.uuid === uuid);
+    if (q) return q.queue_state;
   }
-  stateOf(uuid) {
-    for (const card of this.cards ?? []) {
-      const q = card.queue_number.find((row) => row.uuid === uuid);
-      if (q) return q.queue_state;
-    }
-    return null;
-  }
+  return null;
 }
 
 const screens = [];
@@ -89,7 +70,7 @@ async function open() {
     const ack = await socket.emitWithAck('joinRoom', setup.branchId, 'System');
     if (ack.status !== 1) throw new Error(`joinRoom: ${JSON.stringify(ack)}`);
     const screen = new Screen(officer, socket);
-    await screen.refetch();
+    await screen.watch();
     screens.push(screen);
   }
   for (const [i, tv] of setup.displays.entries()) {
@@ -122,21 +103,21 @@ function arrival(socket, event, match = () => true) {
   });
 }
 
-/** One doCalling by the first officer's page, and when each screen held what it changed. */
+/** One doCalling by the first officer's page, and when each page held what it changed. */
 async function oneCall(call) {
   let stale = 0;
-  const timings = [];
-  /** When each page had its new cards (before their proof). */
-  const cardsIn = [];
-  const officerDone = screens.map(async (screen) => {
-    await arrival(screen.socket, 'refreshUI', (p) => p.queue_uuid === call.uuid);
-    await screen.refetch();
-    const done = now();
-    cardsIn.push(screen.cardsAt);
-    // An officer calling that queue type must see the truck called; any other sees no change.
-    if (screen.officer.typeIds.includes(call.typeId) && !CALLED.has(screen.stateOf(call.uuid))) stale += 1;
-    timings.push(screen.lastTimes);
-    return done;
+  const officerDone = screens.map((screen) => {
+    // An officer calling that queue type holds the new state once a push shows the truck called
+    // (a push without it counts as stale); any other officer's cards do not change, and the
+    // first push after the call is theirs.
+    const calls = screen.officer.typeIds.includes(call.typeId);
+    let first = true;
+    return arrival(screen.socket, 'callingCards', (state) => {
+      const fresh = !calls || CALLED.has(stateIn(state, call.uuid));
+      if (first && !fresh) stale += 1;
+      first = false;
+      return fresh;
+    });
   });
   const tvDone = tvs.map((tv) => arrival(tv, 'called', (p) => p.queue_number === call.number));
   const driverDone = drivers.map((page) => arrival(page, 'queueChanged'));
@@ -144,14 +125,12 @@ async function oneCall(call) {
   const replied = now();
   if (ack.status !== 1) throw new Error(`doCalling: ${JSON.stringify(ack)}`);
   const last = async (list) => Math.max(...(await Promise.all(list))) - replied;
-  const officers = await last(officerDone);
   return {
-    officers,
-    cards: Math.max(...cardsIn) - replied,
+    officers: await last(officerDone),
     tvs: await last(tvDone),
     drivers: await last(driverDone),
     stale,
-    timings,
+    bytes: screens.map((screen) => JSON.stringify(screen.last).length),
   };
 }
 
@@ -183,12 +162,16 @@ parentPort.on('message', async (message) => {
       for (const call of setup.calls) results.push(await oneCall(call));
       parentPort.postMessage({ type: 'called', results });
     } else if (message.type === 'bare') {
+      // The bare broadcast sends each officer's page the last push it got, as the product does.
+      parentPort.postMessage({
+        type: 'payloads',
+        list: screens.map((screen) => ({ session: screen.officer.session, payload: screen.last })),
+      });
       const results = [];
       for (let i = 0; i < setup.calls.length; i++) results.push(await oneBroadcast(i));
       parentPort.postMessage({ type: 'bared', results });
     } else if (message.type === 'close') {
       for (const s of [...screens.map((x) => x.socket), ...tvs, ...drivers]) s.close();
-      await pool.close();
       parentPort.postMessage({ type: 'closed' });
     }
   } catch (error) {

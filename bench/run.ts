@@ -225,11 +225,8 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   refresh: () => onEachEngine((label, target) => benchRefresh(label, target)),
   /** The driver's page in a throttled Chromium (needs `npm run build`). */
   driver: () =>
-    onEachEngine((label, target) =>
-      benchDriverPage(
-        label,
-        target.kind === 'postgres' ? { DATABASE_URL: target.url, DEMO_DATA: 'true' } : {},
-      ),
+    onEachEngine((_label, target) =>
+      benchDriverPage(target.kind === 'postgres' ? { DATABASE_URL: target.url, DEMO_DATA: 'true' } : {}),
     ),
   reports: () => onEachEngine((_label, target) => benchYearOfReports(target)),
   /** The server's resident memory after start and after a plant day, beside the goals. */

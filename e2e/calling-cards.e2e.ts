@@ -77,4 +77,35 @@ describe('the queue buttons of Manage Calling', () => {
     expect(await waiting.getByTestId('queue-station').count()).toBe(0);
     await context.close();
   });
+
+  it('follow a truck issued and called on another screen without asking the server again', async () => {
+    const context = await newContext(browser, baseUrl, {
+      language: 'en-US',
+      viewport: { width: 1366, height: 768 },
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
+    await page.goto('/System/manageCalling/1');
+    await page.locator('[data-column="waiting"]').first().waitFor();
+    // Settled: the first cards and their proof are in.
+    await page.waitForLoadState('networkidle');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/getCardInProcess') || url.pathname.endsWith('/calling/announcements'))
+        asked.push(url.pathname);
+    });
+
+    // Another officer issues a ticket and calls it: the server sends this page its new cards.
+    const plate = longPlate();
+    const { queueNumber, stationName } = await issueAndCall(baseUrl, 0, plate);
+    const called = page.locator('[data-column="inProcess"]').getByRole('button', {
+      name: new RegExp(`^Queue ${queueNumber},`),
+    });
+    await called.waitFor();
+    expect(await called.getAttribute('aria-label')).toContain(stationName);
+    expect(asked).toEqual([]);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import type { DeviceService } from '../modules/device-gateway/device-gateway.ser
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { startBroadcasts } from './broadcasts.ts';
+import { createCallingPush } from './calling-push.ts';
 import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
 import type {
   AnnouncementsService,
@@ -37,7 +38,8 @@ export interface Realtime {
 
 /**
  * Socket.IO on the API's port, put together from its parts: the server (server.ts), the staff
- * namespace and its events (staff-namespace.ts, staff-events.ts), the driver's page
+ * namespace and its events (staff-namespace.ts, staff-events.ts), the calling cards pushed to
+ * the pages that watch them (calling-push.ts), the driver's page
  * (public-namespace.ts), displays and kiosks (device-namespace.ts), the emits of committed
  * changes (broadcasts.ts) and the sweep of ended sessions (session-sweep.ts).
  */
@@ -50,7 +52,7 @@ export function createRealtime(deps: {
   calling: CallingService;
   publicQueue: PublicQueueService;
   devices: DeviceService;
-  announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>;
+  announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged' | 'proof'>;
   /** USB kiosks' reports of their printers' health (printing.service.ts). */
   kioskHealth: KioskHealthSink;
   events: EventHub;
@@ -63,7 +65,8 @@ export function createRealtime(deps: {
   const server = createSocketServer(deps);
   const { io } = server;
 
-  attachStaffNamespace(io, { apiKey, auth, calling, log, trustProxy });
+  const cardsPush = createCallingPush({ io, auth, calling, announcements, events, log });
+  attachStaffNamespace(io, { apiKey, auth, calling, cardsPush, log, trustProxy });
   const publicSpace = createPublicNamespace(io, { publicQueue, log, trustProxy });
   const deviceSpace = createDeviceNamespace(io, {
     apiKey,
@@ -104,6 +107,7 @@ export function createRealtime(deps: {
     async close() {
       sessionSweep.stop();
       stopBroadcasts();
+      cardsPush.stop();
       await server.close();
     },
   };

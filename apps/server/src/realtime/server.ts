@@ -12,6 +12,10 @@ import { originAllowed, type OriginPolicy } from './origin-check.ts';
 export interface StaffData {
   token: string;
   auth: AuthContext;
+  /** The days of the calling cards this socket's page watches (calling-push.ts); unset: none. */
+  cardsDays?: 1 | 3 | null;
+  /** The latest push to this socket: an older one still running is not sent. */
+  cardsSeq?: number;
 }
 /** The server's default namespace is the staff one; `/public` and `/device` cast their own types. */
 export type RealtimeServer = Server<

@@ -26,6 +26,7 @@ const VALID_ARGS: { [E in StaffEventName]: StaffEventArgs<E> } = {
   doNoShow: [BRANCH, QUEUE],
   doTransfer: [BRANCH, QUEUE, 12],
   doVoid: [BRANCH, QUEUE, { reason_id: 5 }],
+  watchCards: [BRANCH, 1],
 };
 const NAMES = Object.keys(STAFF_EVENTS) as StaffEventName[];
 
@@ -49,10 +50,12 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     transfer: vi.fn(() => Promise.resolve()),
     void: vi.fn(() => Promise.resolve()),
   };
+  const cardsPush = { pushTo: vi.fn(() => Promise.resolve()) };
   const stubs = Object.fromEntries(NAMES.map((name) => [name, vi.fn(() => Promise.resolve())]));
   const deps: StaffRunnerDeps = {
     auth,
     calling: calling as unknown as CallingService,
+    cardsPush,
     log: { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger,
     trustProxy: trustNoProxy,
     ...(options.stubHandlers ? { handlers: stubs as unknown as typeof STAFF_HANDLERS } : {}),
@@ -64,7 +67,7 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     if (!answer) throw new Error(`${name} was not acknowledged`);
     return answer;
   }
-  return { send, socket, auth, calling, stubs, context };
+  return { send, socket, auth, calling, cardsPush, stubs, context };
 }
 
 describe('the staff event table', () => {
@@ -84,6 +87,7 @@ describe('the staff event table', () => {
       'doTransfer',
       'doVoid',
       'joinRoom',
+      'watchCards',
     ]);
     for (const name of NAMES) {
       const rule = STAFF_EVENTS[name];
@@ -103,6 +107,7 @@ describe('the staff event table', () => {
       doNoShow: 'calling',
       doTransfer: 'calling',
       doVoid: 'admin',
+      watchCards: 'calling',
     });
   });
 
@@ -152,14 +157,33 @@ describe('the runner', () => {
   });
 
   it('leaves no role check in the handlers: called straight, they act for whoever they are given', async () => {
-    const { socket, calling, context } = setup(ROLE.labChecker);
-    const deps = { auth: context!, socket: socket as unknown as StaffSocket, calling: calling as never };
+    const { socket, calling, cardsPush, context } = setup(ROLE.labChecker);
+    const deps = {
+      auth: context!,
+      socket: socket as unknown as StaffSocket,
+      calling: calling as never,
+      cardsPush,
+    };
     await STAFF_HANDLERS.doCalling(deps, [BRANCH, QUEUE, STATION]);
     await STAFF_HANDLERS.doReject(deps, [BRANCH, QUEUE]);
     expect(calling.act.mock.calls).toEqual([
       [context, BRANCH, QUEUE, 'call', STATION],
       [context, BRANCH, QUEUE, 'reject', undefined, undefined],
     ]);
+  });
+
+  it('watches the cards for 1 or 3 days with a push at once, stops on null, and refuses other days', async () => {
+    const { send, socket, cardsPush } = setup(ROLE.employee);
+    const data = socket.data as { cardsDays?: number | null };
+    expect(await send('watchCards', BRANCH, 3)).toEqual({ status: 1 });
+    expect(data.cardsDays).toBe(3);
+    expect(cardsPush.pushTo).toHaveBeenCalledTimes(1);
+    expect(await send('watchCards', BRANCH, null)).toEqual({ status: 1 });
+    expect(data.cardsDays).toBeNull();
+    expect(cardsPush.pushTo).toHaveBeenCalledTimes(1);
+    expect(await send('watchCards', BRANCH, 2)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await send('watchCards', OTHER_BRANCH, 1)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(data.cardsDays).toBeNull();
   });
 
   it("lets an employee act in the session's branch, and refuses another branch from the table", async () => {

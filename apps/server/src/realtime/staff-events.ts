@@ -9,12 +9,14 @@ import {
   RejectArgs,
   TransferArgs,
   VoidArgs,
+  WatchCardsArgs,
   type Ack,
   type StaffClientToServer,
 } from '@truck-queue/shared/contracts/socket-events';
 import type { Permission } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../lib/auth-context.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
+import type { CallingPush } from './calling-push.ts';
 import { branchRoom } from './rooms.ts';
 import type { StaffSocket } from './server.ts';
 
@@ -52,6 +54,7 @@ export const STAFF_EVENTS = {
   doNoShow: { args: RecordArgs, permission: 'calling', scope: 'branch' },
   doTransfer: { args: TransferArgs, permission: 'calling', scope: 'branch' },
   doVoid: { args: VoidArgs, permission: 'admin', scope: 'branch' },
+  watchCards: { args: WatchCardsArgs, permission: 'calling', scope: 'branch' },
 } as const satisfies { [E in StaffEventName]: StaffEventRule<SentArgs<E>> };
 
 /** The refusal an officer gets when their roles lack an event's permission. */
@@ -73,6 +76,7 @@ export interface StaffEventContext {
   auth: AuthContext;
   socket: StaffSocket;
   calling: CallingService;
+  cardsPush: Pick<CallingPush, 'pushTo'>;
 }
 
 export type StaffEventHandler<E extends StaffEventName> = (
@@ -106,5 +110,10 @@ export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
   },
   async doVoid({ auth, calling }, [branchId, queueId, reason]) {
     await calling.void(auth, branchId, queueId, reasonInput(reason)!);
+  },
+  async watchCards({ auth, socket, cardsPush }, [, days]) {
+    socket.data.cardsDays = days;
+    // What the page shows from now on, at once: the changes before the watch are in it.
+    if (days !== null) await cardsPush.pushTo(socket, auth);
   },
 };

@@ -9,6 +9,7 @@ import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import { sameSecret, tokenHash } from '../lib/tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
+import type { CallingPush } from './calling-push.ts';
 import { clientInfo } from './client-info.ts';
 import { createSessionEventLimits, limitEvents } from './event-rate.ts';
 import { failure, handshakeRefusal } from './failure.ts';
@@ -29,6 +30,8 @@ const HandshakeSchema = z.object({ session: z.string().min(1).max(200), apiKey: 
 export interface StaffRunnerDeps {
   auth: Pick<AuthService, 'authenticate' | 'recordForbidden'>;
   calling: CallingService;
+  /** The calling cards pushed to watching pages (calling-push.ts). */
+  cardsPush: Pick<CallingPush, 'pushTo'>;
   log: FastifyBaseLogger;
   trustProxy: ProxyTrust;
   /** The event handlers: STAFF_HANDLERS, or stand-ins in a test. */
@@ -83,7 +86,7 @@ export async function runStaffEvent(
         context: StaffEventContext,
         args: unknown,
       ) => Promise<void>;
-      await handler({ auth: context, socket, calling: deps.calling }, parsed.data);
+      await handler({ auth: context, socket, calling: deps.calling, cardsPush: deps.cardsPush }, parsed.data);
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN')
         await auth.recordForbidden(context, `socket:${name}`, clientInfo(socket, deps.trustProxy));

@@ -4,6 +4,7 @@ import {
   RECONNECT_DELAY_MS,
   STAFF_ROOM,
   type Ack,
+  type CallingCardsPush,
   type QueueChangedPayload,
   type StaffClientToServer,
   type StaffServerToClient,
@@ -69,6 +70,37 @@ export function onQueueChanges(onChange: (change: QueueChangedPayload | null) =>
   return () => {
     s.off('refreshUI', changed);
     s.off('connect', connected);
+  };
+}
+
+/**
+ * Watches the calling cards for these days: the server sends them (with the proof of their
+ * called trucks) at once and after every change of the branch, and `onStale` when it could not.
+ * Asked again on every reconnect. Returns the stop.
+ */
+export function watchCallingCards(
+  days: 1 | 3,
+  onState: (state: CallingCardsPush) => void,
+  onStale: () => void,
+): () => void {
+  const s = staffSocket();
+  const watch = (which: 1 | 3 | null) => {
+    const branch = readBranch();
+    if (branch && s.connected) s.emit('watchCards', branch.id, which);
+  };
+  const ask = () => watch(days);
+  const received = (state: CallingCardsPush) => {
+    if (state.days === days) onState(state);
+  };
+  s.on('callingCards', received);
+  s.on('callingCardsStale', onStale);
+  s.on('connect', ask);
+  ask();
+  return () => {
+    s.off('callingCards', received);
+    s.off('callingCardsStale', onStale);
+    s.off('connect', ask);
+    watch(null);
   };
 }
 

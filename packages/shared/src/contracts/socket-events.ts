@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PRINTER_HEALTHS, type PrinterHealth } from '../printing/printer-status.ts';
+import { isCalledState } from '../queue/queue-machine.ts';
+import type { CallingDisplay, CallProof } from './announcement.contract.ts';
 import { IdSchema } from './api.ts';
+import type { ProcessCard } from './queue.contract.ts';
 import { ReasonArgSchema, type ReasonArg } from './yard.contract.ts';
 
 /**
@@ -30,6 +33,27 @@ export const RejectArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema.optional(
 export const TransferArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
 /** Void: branch, queue, and why (required). */
 export const VoidArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema]);
+/** The calling page's cards to push: branch, the days it shows (1 or 3), or null to stop. */
+export const WatchCardsArgs = z.tuple([IdSchema, z.union([z.literal(1), z.literal(3), z.null()])]);
+
+/**
+ * What a calling page that watches its cards holds after every change of its branch, pushed
+ * instead of refetched (`callingCards`): exactly getCardInProcess's cards for its `days`, and
+ * calling/announcements' proof of their called trucks (`calledQueueIds`).
+ */
+export interface CallingCardsPush {
+  days: 1 | 3;
+  card: ProcessCard[];
+  calls: CallProof[];
+  displays: CallingDisplay[];
+}
+
+/** The called trucks on these cards, whose proof the calling page shows (sorted, as the proof is keyed). */
+export function calledQueueIds(cards: readonly ProcessCard[]): number[] {
+  return cards
+    .flatMap((card) => card.queue_number.filter((q) => isCalledState(q.queue_state)).map((q) => q._id))
+    .sort((a, b) => a - b);
+}
 
 export interface QueueChangedPayload {
   queue_uuid: string;
@@ -64,6 +88,11 @@ export interface StaffClientToServer {
   ) => void;
   /** An admin voids a ticket issued by mistake. */
   doVoid: (branchId: number, recordId: number, reason: ReasonArg, ack?: (ack: Ack) => void) => void;
+  /**
+   * The calling page shows its cards for these days (null: no longer): the socket gets them at
+   * once and after every change (`callingCards`) instead of refetching. Asked again on reconnect.
+   */
+  watchCards: (branchId: number, days: 1 | 3 | null, ack?: (ack: Ack) => void) => void;
 }
 
 export interface StaffServerToClient {
@@ -83,6 +112,10 @@ export interface StaffServerToClient {
   announcementChanged: (change: { call_id: number; device_uuid: string | null }) => void;
   /** A kiosk's printer changed health (paper near end, paper out, back to ok...): refetch calling/printers. */
   printerChanged: (change: { uuid: string; health: PrinterHealth }) => void;
+  /** The watched cards and their proof, as of the branch's latest change (watchCards). */
+  callingCards: (state: CallingCardsPush) => void;
+  /** The server could not push the watched cards: refetch them (the request shows why). */
+  callingCardsStale: () => void;
 }
 
 /** A call as a display announces it. */

@@ -17,7 +17,8 @@ import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
-import { FLOW_ENGINE, isCalledState } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { calledQueueIds } from '@truck-queue/shared/contracts/socket-events';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
@@ -97,7 +98,7 @@ export function ManageCallingPage() {
   const days: 1 | 3 = findDayKey === '3' ? 3 : 1;
   const unknownKey = findDayKey !== '1' && findDayKey !== '3';
 
-  // Live: the shell's queue subscriber refetches the cards (their key is under queueKeys).
+  // Live: the server pushes the cards and their proof after every change (use-cards.ts).
   const connected = useSocketConnected();
   const cards = useCards(days, connected);
   const now = useNow(30_000).getTime();
@@ -106,10 +107,8 @@ export function ManageCallingPage() {
   const phone = usePhone();
 
   // Whether the displays announced each called truck on screen, and which may not be heard.
-  const calledIds = (cards.data ?? []).flatMap((card) =>
-    card.queue_number.filter((q) => isCalledState(q.queue_state)).map((q) => q._id),
-  );
-  const proof = useAnnouncements(calledIds, cards.dataUpdatedAt);
+  const calledIds = calledQueueIds(cards.data ?? []);
+  const proof = useAnnouncements(calledIds, cards.dataUpdatedAt, true, connected);
   // The kiosks' printers: one out of paper is known here before a driver is called for a ticket he never got.
   const printers = useBranchPrinters();
   const proofOf = (queue: CardQueue) => {

@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queueKeys } from '../../../lib/query-keys.ts';
 
 /**
- * Query keys of the calling screens. The lists of queues (cards, report by flow) sit under
- * `queueKeys.allLive`, so every queue change refetches them; the rest starts with 'calling'.
+ * Query keys of the calling screens. The report by flow sits under `queueKeys.allLive`, so every
+ * queue change refetches it; the cards do not: the server pushes them (use-cards.ts). The rest
+ * starts with 'calling'.
  */
 export const callingKeys = {
-  cards: (days: 1 | 3) => queueKeys.live('calling', 'cards', days),
-  allCards: queueKeys.live('calling', 'cards'),
+  cards: (days: 1 | 3) => ['calling', 'cards', days] as const,
+  allCards: ['calling', 'cards'] as const,
   ticketOptions: ['calling', 'ticketOptions'] as const,
   flowEngine: (uuid: string) => ['calling', 'flowEngine', uuid] as const,
   flowReport: (uuid: string, date: string | undefined) =>

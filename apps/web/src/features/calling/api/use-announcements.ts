@@ -10,14 +10,20 @@ import { callingKeys } from './query-keys.ts';
  * and the displays of the officer's queue types with their status. Refetched live when a display
  * reports, connects or goes away, and after every refetch of the list the ids come from
  * (`listUpdatedAt`, the list query's dataUpdatedAt): a queue change refetches that list, so the
- * proof follows every change and every reconnect, once.
+ * proof follows every change and every reconnect, once. On the calling page (`pushed`) the
+ * server sends the proof with the cards on every one of those events instead.
  */
-export function useAnnouncements(queueIds: number[], listUpdatedAt: number, enabled = true) {
+export function useAnnouncements(
+  queueIds: number[],
+  listUpdatedAt: number,
+  enabled = true,
+  /** The list and this proof are pushed together (use-cards.ts): a new list's proof is already held. */
+  pushed = false,
+) {
   const queryClient = useQueryClient();
-  const refetch = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements }),
-    [queryClient],
-  );
+  const refetch = useCallback(() => {
+    if (!pushed) void queryClient.invalidateQueries({ queryKey: callingKeys.allAnnouncements });
+  }, [queryClient, pushed]);
   useAnnouncementChanges(refetch);
   useDeviceChanges(
     useCallback(
@@ -32,7 +38,7 @@ export function useAnnouncements(queueIds: number[], listUpdatedAt: number, enab
     queryKey: callingKeys.announcements(ids, listUpdatedAt),
     queryFn: ({ signal }) => callApi(callAnnouncements, { queue_ids: ids }, { signal }),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: pushed ? Infinity : 0,
     // A new list makes a new key: the proofs of lists long gone are not kept.
     gcTime: 30_000,
     // Nothing to show before the list is in.
