@@ -183,7 +183,7 @@ describe('printing from the office', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const before = healthy.printer.jobs.length;
-    const ticket = await issueFromDialog(page, 'th', randomLicence());
+    const ticket = await issueFromDialog(page, 'th', randomLicence(), healthy.kiosk.name);
     const said = page.getByTestId('issued-print');
     await said.waitFor();
     expect(await said.getAttribute('data-state')).toBe('printed');

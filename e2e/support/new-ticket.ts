@@ -23,10 +23,14 @@ export async function issueFromDialog(
   page: Page,
   language: KioskLanguage,
   licence: string,
+  /** The kiosk printer the dialog must offer before it issues (the browser remembered it). */
+  printerName?: string,
 ): Promise<DialogTicket> {
   const words = WORDS[language];
   await page.getByRole('button', { name: words.newTicket }).click();
   const dialog = page.getByRole('dialog');
+  // The branch's printers may still be on their way: the choice shows once they are in.
+  if (printerName) await dialog.getByTestId('printer-choice').getByText(printerName).waitFor();
   const product = dialog.getByLabel(words.product, { exact: true });
   // A click while the list is still opening may close it: choose until the product unlocks.
   for (let attempt = 0; attempt < 5 && (await product.isDisabled()); attempt++) {
