@@ -38,10 +38,21 @@ export function useCards(days: 1 | 3, live: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!live) return;
+    // A push like the one before (a display's report about another queue type, say) changes
+    // nothing on screen: it is not put in the cache, so the page does not render again.
+    let last = '';
     return watchCallingCards(
       days,
-      (state) => void holdPush(queryClient, state),
-      () => void queryClient.invalidateQueries({ queryKey: callingKeys.cards(days) }),
+      (state) => {
+        const text = JSON.stringify(state);
+        if (text === last) return;
+        last = text;
+        void holdPush(queryClient, state);
+      },
+      () => {
+        last = '';
+        void queryClient.invalidateQueries({ queryKey: callingKeys.cards(days) });
+      },
     );
   }, [days, live, queryClient]);
   return useQuery({
