@@ -33,8 +33,8 @@ interface CardRow {
   truck_license: string;
 }
 
-/** Today's ticket with this number on the employee's Manage Calling cards, with its flow's uuid. */
-async function ticketOnCards(queueNumber: string): Promise<CardRow & { flowUuid: string }> {
+/** The ticket on the employee's Manage Calling cards, with its flow's uuid. */
+async function ticketOnCards(uuid: string): Promise<CardRow & { flowUuid: string }> {
   const { session } = await employeeSession(baseUrl);
   const { card } = await post<{ card: { flow_engine_uuid: string; queue_number: CardRow[] }[] }>(
     baseUrl,
@@ -43,10 +43,10 @@ async function ticketOnCards(queueNumber: string): Promise<CardRow & { flowUuid:
     session,
   );
   for (const c of card) {
-    const row = c.queue_number.find((q) => q.queue_number === queueNumber);
+    const row = c.queue_number.find((q) => q.uuid === uuid);
     if (row) return { ...row, flowUuid: c.flow_engine_uuid };
   }
-  throw new Error(`Queue ${queueNumber} is not on the cards`);
+  throw new Error(`Queue ${uuid} is not on the cards`);
 }
 
 /** Text that is shown whole: nothing of it is cut off or hidden behind an ellipsis. */
@@ -57,10 +57,11 @@ async function shownWhole(element: Locator): Promise<boolean> {
 }
 
 /** The ticket in the report-by-flow list, as the officer reads it there. */
-async function licenceInList(page: Page, queueNumber: string): Promise<string> {
-  const ticket = await ticketOnCards(queueNumber);
+/** The ticket's licence in the flow report (found by uuid: numbers restart every plant day). */
+async function licenceInList(page: Page, issued: { uuid: string; queue_number: string }): Promise<string> {
+  const ticket = await ticketOnCards(issued.uuid);
   await page.goto(`/System/reportQueue/${ticket.flowUuid}`);
-  await page.getByPlaceholder('Search queue number or licence plate').fill(queueNumber);
+  await page.getByPlaceholder('Search queue number or licence plate').fill(issued.queue_number);
   const row = page.locator(`tr[data-row-key="${ticket._id}"]`);
   await row.waitFor();
   const headers = await page.locator('thead th').allInnerTexts();
@@ -143,7 +144,7 @@ describe('licence plates with a province', () => {
     office = await context2.newPage();
     await office.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
     await signInDirect(office, baseUrl, 'employee@example.com', 'demo1234');
-    expect(await licenceInList(office, issued.queue_number)).toBe(LONG_PAIR);
+    expect(await licenceInList(office, issued)).toBe(LONG_PAIR);
     await letOut(issued.uuid, issued.queue_number);
   });
 
@@ -183,15 +184,19 @@ describe('licence plates with a province', () => {
       `Will be saved as ${LONG_PAIR} (45/60 characters)`,
     );
 
+    const answer = office.waitForResponse('**/api/process/printer/issueQueue');
     await dialog.getByRole('button', { name: 'Issue ticket' }).click();
+    const { queue: issuedQueue } = (await (await answer).json()) as {
+      queue: { uuid: string; queue_number: string };
+    };
     const issuedLicence = dialog.getByTestId('issued-licence');
     await issuedLicence.waitFor();
     expect(await issuedLicence.innerText()).toBe(LONG_PAIR);
     expect(await shownWhole(issuedLicence)).toBe(true);
-    const queueNumber = (await dialog.getByTestId('issued-number').innerText()).trim();
+    expect((await dialog.getByTestId('issued-number').innerText()).trim()).toBe(issuedQueue.queue_number);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-    expect(await licenceInList(office, queueNumber)).toBe(LONG_PAIR);
+    expect(await licenceInList(office, issuedQueue)).toBe(LONG_PAIR);
   });
 
   it('suggests the recent plates: in the dialog as you type, at the kiosk only from two characters', async () => {

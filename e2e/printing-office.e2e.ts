@@ -68,8 +68,9 @@ const rowOf = (page: Page, kiosk: PrintingKiosk) =>
   page.locator('tr.ant-table-row').filter({ has: page.locator(`[data-printer="${kiosk.name}"]`) });
 
 /** A queue's button on the calling page's cards. */
-const queueButton = (page: Page, queueNumber: string) =>
-  page.locator('[data-column] button').filter({ hasText: new RegExp(`^${queueNumber}`) });
+/** The ticket's button on the cards (by uuid: a truck of yesterday still inside may have the same number). */
+const queueButton = (page: Page, ticket: { uuid: string }) =>
+  page.locator(`[data-column] button[data-queue="${ticket.uuid}"]`);
 
 describe('printing from the office', () => {
   it('binds a kiosk to a network printer in the Printing controller, reads its health and prints a test ticket', async () => {
@@ -119,7 +120,7 @@ describe('printing from the office', () => {
     expect(issued.print).toMatchObject({ state: 'failed', reason: 'paper_end' });
     unprinted = issued.queue;
     // Live: the card shows the mark without a reload, before anyone calls the truck.
-    const button = queueButton(page, unprinted.queue_number);
+    const button = queueButton(page, unprinted);
     await button.getByTestId('not-printed').waitFor();
     expect(await button.getByTestId('not-printed').innerText()).toBe('ไม่ได้พิมพ์');
     expect(await button.getAttribute('aria-label')).toContain('กระดาษหมด');
@@ -131,7 +132,7 @@ describe('printing from the office', () => {
     await expect.poll(() => checkPrinterNow(baseUrl, healthy.kiosk)).toBe('ok');
     const page = await officerPage('employee@example.com', 'demo1234');
     await page.goto('/System/manageCalling/1');
-    const button = queueButton(page, unprinted.queue_number);
+    const button = queueButton(page, unprinted);
     await button.getByTestId('not-printed').waitFor();
     await button.click();
     const dialog = openDialog(page);

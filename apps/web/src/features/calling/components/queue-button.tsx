@@ -99,6 +99,8 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         color={color}
         variant={variant}
         onClick={() => onClick(queue)}
+        // Numbers restart every plant day: a truck of yesterday still inside may share one with today's.
+        data-queue={queue.uuid}
         aria-label={[station ? t('calling.queueButtonAtStation', { label, station }) : label, notPrinted]
           .filter(Boolean)
           .join(' · ')}
