@@ -1,11 +1,13 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
+import { requestLoggerFactory } from './http/request-logger.ts';
 import { createCallRegistrar } from './http/register-call.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createEventHub } from './lib/event-hub.ts';
@@ -147,9 +149,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     // One line per request, with its route pattern; fast successes at debug (modules/operations/request-log.ts).
     logController: new RequestLogController(config.requests),
+    // A request's logger is made when it first writes a line (http/request-logger.ts).
+    ...(options.logger === false ? {} : { childLoggerFactory: requestLoggerFactory }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
   // A call without fields may arrive as an empty JSON body; anything else goes to Fastify's safe parser.

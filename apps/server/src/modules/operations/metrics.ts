@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { DEVICE_NAMESPACE, PUBLIC_NAMESPACE } from '@truck-queue/shared/contracts/socket-events';
@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { sameSecret } from '../../lib/tokens.ts';
+import { RequestMetrics } from './request-metrics.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -53,30 +54,18 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   const registry = new Registry();
   const registers = [registry];
 
-  const requests = new Counter({
-    name: 'truckqueue_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const duration = new Histogram({
-    name: 'truckqueue_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
+  const requests = new RequestMetrics();
+  requests.register(registry);
   const exports = new Counter({
     name: 'truckqueue_report_exports_total',
     help: 'Report Excel files written (in/out and summary).',
     registers,
   });
-  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
-    if (EXPORT_ROUTES.has(route) && reply.statusCode === 200) exports.inc();
+    requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (reply.statusCode === 200 && EXPORT_ROUTES.has(route)) exports.inc();
+    done();
   });
 
   const tickets = new Counter({
