@@ -1,6 +1,6 @@
-// The first start of the embedded database, run by first-start-process.ts in a process of its
-// own: creates the database in DATA_DIR, migrates it and fills it (the demo plant or the first
-// admin), then ends. Its progress and errors are log lines on stdout, like the server's.
+// The first start of a database, run by first-start-process.ts in a process of its own: creates
+// the embedded database in DATA_DIR (or connects to DATABASE_URL), migrates it and fills it (the
+// demo plant or the first admin), then ends. Its progress and errors are log lines on stdout, like the server's.
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
@@ -21,7 +21,11 @@ async function run(): Promise<FirstStart> {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
   const progress = startProgress(log, process.stdout.isTTY ? process.stdout : null);
-  const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
   try {
     return await prepareDatabase(database, config, new Date(), progress);
   } finally {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
+import { createScratchDatabase } from './test/scratch-postgres.ts';
 import { startServer } from './test/server-process.ts';
 
 interface LogLine {
@@ -71,4 +72,47 @@ describe('the first start of the embedded database', () => {
     expect(server.output()).not.toContain('    at ');
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)('the first start of a PostgreSQL database (TEST_DATABASE_URL)', () => {
+  it('is made by a process of its own when the database has no officers, and only then', async () => {
+    const scratch = await createScratchDatabase(serverUrl!, 'tq_first');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, DEMO_DATA: 'true', LOG_LEVEL: 'info' };
+    try {
+      let server = startServer(env);
+      try {
+        const url = await server.ready();
+        const lines = logLines(server.output());
+        const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
+        expect(builder).not.toBe(server.pid);
+        expect(running(builder)).toBe(false);
+        const signIn = await fetch(`${url}/api/authen/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
+          body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
+        });
+        expect(signIn.status).toBe(200);
+      } finally {
+        server.kill('SIGTERM');
+        await server.exited;
+      }
+      // Started again on the same database: nothing to fill, no second process.
+      server = startServer(env);
+      try {
+        await server.ready();
+        const steps = logLines(server.output()).filter((l) => l.startup);
+        expect(steps.every((l) => l.pid === server.pid)).toBe(true);
+        expect(steps.map((l) => l.startup!.step)).not.toContain('plant');
+      } finally {
+        server.kill('SIGTERM');
+        await server.exited;
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.drop();
+    }
+  }, 240_000);
 });

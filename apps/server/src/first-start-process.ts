@@ -4,9 +4,9 @@ import type { Config } from './config.ts';
 import type { FirstStart } from './prepare-database.ts';
 
 /**
- * The first start of the embedded database (creating it, migrations, the demo plant and its
- * 14 days of history) in a process of its own, which ends before the server opens the new
- * database to serve. Creating and filling it leaves some 250 MB behind in the process that did
+ * The first start of a database (creating the embedded one, migrations, the demo plant and its
+ * 14 days of history) in a process of its own, which ends before the server serves the new
+ * database. Creating and filling it leaves some 250 MB behind in the process that did
  * it (WebAssembly memory and allocator arenas that are never given back to the system): the
  * server would carry them for as long as it runs (docs/benchmarks.md, "Issue 19: memory").
  *

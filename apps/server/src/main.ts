@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
-import { prepareDatabase, type FirstStart } from './prepare-database.ts';
+import { hasNoOfficers, prepareDatabase, type FirstStart } from './prepare-database.ts';
 import { firstStartInChildProcess, FirstStartReportedError } from './first-start-process.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import { processLog, writeLogLine, type ProcessLog } from './http/process-log.ts';
@@ -74,15 +74,17 @@ async function main(): Promise<void> {
       ? { step: 'database', engine: 'postgres', fresh: false }
       : { step: 'database', engine: 'pglite', fresh, dataDir: config.dataDir },
   );
-  // A new embedded database is created and filled by a process of its own that ends before
-  // this one opens it: what creating it costs in memory goes with that process.
-  const created: FirstStart | null = fresh ? await firstStartInChildProcess(config) : null;
+  // A new database is created and filled by a process of its own that ends before this one
+  // serves it: what filling it costs in memory goes with that process. The embedded one is new
+  // when its folder is; a PostgreSQL database when it has no officers yet.
+  let created: FirstStart | null = fresh ? await firstStartInChildProcess(config) : null;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
     { timeouts: SERVING_TIMEOUTS },
   );
+  if (config.databaseUrl && (await hasNoOfficers(database))) created = await firstStartInChildProcess(config);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.fatal({ err }, 'uncaught error: closing the server and the database');

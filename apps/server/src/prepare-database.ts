@@ -9,6 +9,19 @@ import type { StartProgress } from './start-progress.ts';
 export type FirstStart = 'existing' | 'demo' | 'admin';
 
 /** Migrations, reference data and, on a database without officers, the first admin or the demo plant. */
+/**
+ * Whether the database has no officers yet (no tables at all, or none in them): its first start
+ * is still to come. Asked of a PostgreSQL database before the server serves it (main.ts).
+ */
+export async function hasNoOfficers(database: Database): Promise<boolean> {
+  const { rows } = await database.pool.query<{ missing: boolean }>(
+    "select to_regclass('officers') is null as missing",
+  );
+  if (rows[0]?.missing !== false) return true;
+  const found = await database.pool.query('select 1 from officers limit 1');
+  return found.rowCount === 0;
+}
+
 export async function prepareDatabase(
   database: Database,
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,

@@ -1,14 +1,14 @@
 // Runs eSpeak NG (the `espeak-ng` npm package: its own command line, compiled to WebAssembly,
-// used unmodified) in its own thread, so that speaking never holds up the event loop that serves
-// the API and the sockets. Plain JavaScript: Node 20 does not apply --import loaders (tsx) inside
-// worker threads. One run at a time, in the order asked.
+// used unmodified) in a process of its own (speech-engine.ts forks it), so that speaking never
+// holds up the event loop that serves the API and the sockets, and the memory its WebAssembly
+// instances took goes back to the system when it ends. Plain JavaScript, run without the tsx
+// loader. One run at a time, in the order asked.
 //
 // Message: { id, texts: string[], voice, speed, gapMs }. With one text the WAV says it; with
 // several, it says them in order with a pause of gapMs between them (SSML breaks), and the
 // caller cuts it apart (wav.ts splitAtSilences). Reply: { id, wav: Uint8Array } or { id, error }.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { parentPort } from 'node:worker_threads';
 import ESpeakNg from 'espeak-ng';
 
 const require = createRequire(import.meta.url);
@@ -56,14 +56,14 @@ async function speak({ texts, voice, speed, gapMs }) {
 /** One run at a time, in the order asked, whatever the caller does. */
 let queue = Promise.resolve();
 
-parentPort.on('message', (message) => {
+process.on('message', (message) => {
   queue = queue.then(() =>
     speak(message).then(
-      (bytes) => {
-        const wav = new Uint8Array(bytes);
-        parentPort.postMessage({ id: message.id, wav }, [wav.buffer]);
-      },
-      (error) => parentPort.postMessage({ id: message.id, error: String(error?.message ?? error) }),
+      (bytes) => process.send?.({ id: message.id, wav: new Uint8Array(bytes) }),
+      (error) => process.send?.({ id: message.id, error: String(error?.message ?? error) }),
     ),
   );
 });
+
+// The server ended (or was killed): nothing is left to say.
+process.on('disconnect', () => process.exit(0));

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { fork, type ChildProcess } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const espeakPackage = require('espeak-ng/package.json') as { version: string };
@@ -33,13 +34,17 @@ export class SpeechBusyError extends Error {}
 export class SpeechEngineClosed extends Error {}
 
 /**
- * eSpeak NG in one worker thread (espeak-worker.mjs): one instance at a time, so the speech
+ * eSpeak NG in one child process (espeak-process.mjs): one instance at a time, so the speech
  * never takes both cores of a small server; at most `maxWaiting` runs wait (more are refused,
- * SpeechBusyError); the thread ends after `idleMs` without work (and does not keep the process
+ * SpeechBusyError); the process ends after `idleMs` without work (and does not keep the server
  * alive), and starts again on the next run.
+ *
+ * A process, not a worker thread: making a plant's voice pack at first start instantiates eSpeak's
+ * WebAssembly once per run, and a thread that ended left some 80 MB of it resident in the server
+ * for good (docs/benchmarks.md, "Issue 19: memory"). A process gives all of it back when it ends.
  */
 export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): SpeechEngine {
-  let worker: Worker | null = null;
+  let worker: ChildProcess | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (wav: Uint8Array) => void; reject: (error: Error) => void }>();
@@ -49,11 +54,18 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
     pending.clear();
   };
 
-  const start = (): Worker => {
+  const start = (): ChildProcess => {
     if (worker) return worker;
-    // A plain worker: no --import loaders (tsx) from the parent, which it does not need.
-    const started = new Worker(new URL('./espeak-worker.mjs', import.meta.url), { execArgv: [] });
+    // Plain Node: no --import loaders (tsx) or memory flags from the server, which it does not need.
+    const started = fork(fileURLToPath(new URL('./espeak-process.mjs', import.meta.url)), [], {
+      execArgv: [],
+      // Structured clone over the channel, so a WAV arrives as bytes, not as JSON.
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    // It never keeps the server running by itself.
     started.unref();
+    started.channel?.unref();
     started.on('message', (reply: { id: number; wav?: Uint8Array; error?: string }) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
@@ -83,7 +95,7 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
       if (pending.size === 0 && worker) {
         const ending = worker;
         worker = null;
-        void ending.terminate();
+        ending.kill();
       }
     }, idleMs);
     idleTimer.unref();
@@ -99,7 +111,7 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        start().postMessage({ id, texts, voice: options.voice, speed: options.speed, gapMs: BATCH_GAP_MS });
+        start().send({ id, texts, voice: options.voice, speed: options.speed, gapMs: BATCH_GAP_MS });
       });
     },
     async close() {
@@ -108,7 +120,11 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
       const ending = worker;
       worker = null;
       failAll(new SpeechEngineClosed('the speech engine was closed'));
-      await ending?.terminate();
+      if (ending && ending.exitCode === null && ending.signalCode === null) {
+        const exited = new Promise((resolve) => ending.once('exit', resolve));
+        ending.kill();
+        await exited;
+      }
     },
   };
 }
