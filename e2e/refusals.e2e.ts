@@ -66,7 +66,9 @@ describe('a password the rule refuses', () => {
     ] as const) {
       await password.fill(typed);
       await save.click();
-      expect(await fieldError(admin)).toContain(says);
+      // fill() empties the field before it types: the "required" error of that moment may show
+      // first on a slow machine, then the rule's reason.
+      await expect.poll(() => fieldError(admin), { timeout: 10_000 }).toContain(says);
     }
     expect(await admin.getByText('บันทึกข้อมูลเรียบร้อยแล้ว').count()).toBe(0);
     await password.fill('ladda-scale-77');

@@ -164,7 +164,17 @@ describe('the yard’s moves, made by the officers', () => {
     // Called to a station, then called again three times (each after the recall guard).
     await queueButton(caller, late.queue_number).click();
     const action = dialog(caller, `Queue ${late.queue_number}`);
-    await action.locator('.ant-radio-button-wrapper').first().click();
+    // A click during the dialog's opening animation may not pick the station: click until it is.
+    const station = action.locator('.ant-radio-button-wrapper').first();
+    await expect
+      .poll(
+        async () => {
+          await station.click();
+          return station.getAttribute('class');
+        },
+        { timeout: 10_000 },
+      )
+      .toContain('ant-radio-button-wrapper-checked');
     await action.getByRole('button', { name: 'Call', exact: true }).click();
     await expect.poll(() => columnOf(caller, late.queue_number), { timeout: 10_000 }).toBe('inProcess');
     for (let recall = 1; recall <= 3; recall++) {
