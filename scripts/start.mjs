@@ -1,15 +1,16 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs
-// the server (TypeScript, through tsx) in this same process, with NODE_ENV=production: React
-// renders the driver's page with its production build (the development one is slower and
-// larger). Nothing else the server uses reads NODE_ENV; `npm run dev` runs main.ts directly.
+// `npm start`: builds the web app and the server when they are missing or older than their
+// sources, then runs the server's build (apps/server/dist/main.mjs, scripts/build-server.mjs) in
+// this same process, with NODE_ENV=production: React renders the driver's page with its
+// production build (the development one is slower and larger). Nothing else the server uses
+// reads NODE_ENV; `npm run dev` runs main.ts directly through tsx.
 // package.json runs it with --max-semi-space-size=4 (V8's young generation at 4 MB a half
 // instead of 16): about 50 MB less resident memory on an office PC (docs/benchmarks.md,
 // "Issue 19: memory").
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -23,15 +24,24 @@ function newestChange(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'].map((p) => path.join(root, p));
-const sourcesChanged = () =>
-  Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)));
+/** When the newest of these files or folders changed. */
+const newestOf = (paths) =>
+  Math.max(
+    ...paths
+      .map((p) => path.join(root, p))
+      .map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)),
+  );
+const stale = (built, sources) => !existsSync(built) || statSync(built).mtimeMs < newestOf(sources);
 
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
+if (stale(builtIndex, ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'])) {
   console.log('Building the web app...');
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
+// The driver page's renderer comes from the web app's source, so it counts too.
+const builtServer = path.join(root, 'apps/server/dist/main.mjs');
+if (stale(builtServer, ['apps/server/src', 'packages/shared/src', 'apps/web/src'])) {
+  await buildServer();
+}
 
 process.env.NODE_ENV = 'production';
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+await import(pathToFileURL(builtServer).href);

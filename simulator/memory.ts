@@ -6,6 +6,8 @@ export interface MemorySample {
   rssMb: number;
   /** V8 heap in use, when the server publishes it on /metrics (prom-client's default metrics). */
   heapMb: number | null;
+  /** The embedded database's WebAssembly memory (PGlite), when the server has one. */
+  databaseMb: number | null;
 }
 
 /** Resident set of a process, from /proc (Linux); null when unreadable. */
@@ -19,17 +21,28 @@ export function rssMb(pid: number): number | null {
   }
 }
 
-async function heapMb(baseUrl: string, token: string): Promise<number | null> {
+/** Two figures of the server's /metrics, in MB: the V8 heap used and PGlite's WebAssembly memory. */
+async function metricsMb(
+  baseUrl: string,
+  token: string,
+): Promise<{ heapMb: number | null; databaseMb: number | null }> {
   try {
     const response = await fetch(`${baseUrl}/metrics`, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) return null;
-    const value = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m.exec(await response.text())?.[1];
-    return value ? Number(value) / 2 ** 20 : null;
+    if (!response.ok) return { heapMb: null, databaseMb: null };
+    const text = await response.text();
+    const read = (pattern: RegExp) => {
+      const value = pattern.exec(text)?.[1];
+      return value ? Number(value) / 2 ** 20 : null;
+    };
+    return {
+      heapMb: read(/^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m),
+      databaseMb: read(/^truckqueue_embedded_database_memory_bytes\{kind="webassembly"\}\s+([\d.e+]+)/m),
+    };
   } catch {
-    return null;
+    return { heapMb: null, databaseMb: null };
   }
 }
 
@@ -43,12 +56,15 @@ export function sampleMemory(pid: number, baseUrl: string, metricsToken: string,
   let pending: Promise<void> = Promise.resolve();
   const take = async () => {
     const rss = rssMb(pid);
-    const heap = heapAvailable ? await heapMb(baseUrl, metricsToken) : null;
+    const { heapMb: heap, databaseMb } = heapAvailable
+      ? await metricsMb(baseUrl, metricsToken)
+      : { heapMb: null, databaseMb: null };
     // No /metrics (or no heap figure on it) at the first sample: stop asking. Later misses
     // (a slow answer under load) only leave that sample without a heap figure.
     if (firstTake && heap === null) heapAvailable = false;
     firstTake = false;
-    if (rss !== null) samples.push({ at: (Date.now() - started) / 1000, rssMb: rss, heapMb: heap });
+    if (rss !== null)
+      samples.push({ at: (Date.now() - started) / 1000, rssMb: rss, heapMb: heap, databaseMb });
   };
   let busy = false;
   const sample = () => {

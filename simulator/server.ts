@@ -5,6 +5,7 @@ import path from 'node:path';
 import { postgresAvailable } from '../bench/support.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
 import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { buildServer } from '../scripts/build-server.mjs';
 import type { Options } from './options.ts';
 
 /** The plant's time zone, for the server and for the simulator's "today". */
@@ -57,7 +58,9 @@ export async function startSimServer(options: Options): Promise<SimServer> {
     cleanup = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
   }
 
-  const child = startServer(env);
+  // What `npm start` runs: the server's build, made now from the current source.
+  await buildServer();
+  const child = startServer(env, { built: true });
   let url: string;
   try {
     url = await child.ready(120_000);

@@ -94,6 +94,12 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
             `(${v.growthPercent >= 0 ? '+' : ''}${v.growthPercent.toFixed(1)} %); ${mb(v.floorMb.first)} → ${mb(v.floorMb.last)}`,
         ],
         ['server V8 heap used: first sample → last; median first → last quarter', heap],
+        [
+          "embedded database's WebAssembly memory (PGlite): first sample → last",
+          first?.databaseMb != null
+            ? `${mb(first.databaseMb)} → ${mb(last?.databaseMb ?? undefined)}`
+            : 'n/a',
+        ],
       ],
     ),
   );
@@ -131,6 +137,10 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
   if (first?.heapMb != null) {
     console.log('Server V8 heap used (MB):');
     console.log(`  ${seriesLine(figures.memory.map((s) => s.heapMb ?? 0))}`);
+  }
+  if (first?.databaseMb != null) {
+    console.log("Embedded database's WebAssembly memory (MB):");
+    console.log(`  ${seriesLine(figures.memory.map((s) => s.databaseMb ?? 0))}`);
   }
 
   console.log(

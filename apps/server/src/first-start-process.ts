@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { RUNNING_BUILT, SERVER_DIR } from './paths.ts';
 import type { Config } from './config.ts';
 import type { FirstStart } from './prepare-database.ts';
 
@@ -18,12 +19,15 @@ export class FirstStartReportedError extends Error {}
 
 type ChildMessage = { type: 'done'; firstStart: FirstStart } | { type: 'failed' };
 
-const CHILD = fileURLToPath(new URL('./first-start-child.ts', import.meta.url));
+/** The child's entry: built beside the server, or its TypeScript run through tsx as the server is. */
+const CHILD = RUNNING_BUILT
+  ? path.join(SERVER_DIR, 'dist/first-start-child.mjs')
+  : path.join(SERVER_DIR, 'src/first-start-child.ts');
 
 export async function firstStartInChildProcess(config: Pick<Config, 'dataDir'>): Promise<FirstStart> {
   const child = fork(CHILD, [], {
-    // The TypeScript loader this server runs with (`npm start` registers it in-process).
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    // No Node flags from the server (its memory settings); tsx for the TypeScript, unless built.
+    execArgv: RUNNING_BUILT ? [] : ['--import', import.meta.resolve('tsx')],
     env: { ...process.env, DATA_DIR: config.dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
+import type { EmbeddedMemory } from './embedded/protocol.ts';
 import { GuardedPool } from './guarded-pool.ts';
+import { SERVER_DIR } from '../paths.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -22,6 +23,8 @@ export interface Database {
   connectUnbounded(): Promise<pg.Client>;
   /** Embedded only: writes the whole database, gzipped, to a file (the tests' template). */
   dump?: (file: string) => Promise<void>;
+  /** Embedded only: what the database's thread holds in memory, as it last reported. */
+  memory?: () => EmbeddedMemory | null;
   close(): Promise<void>;
 }
 
@@ -35,7 +38,7 @@ export type DatabaseTarget =
       durable?: boolean;
     };
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATIONS_FOLDER = path.join(SERVER_DIR, 'drizzle');
 
 // Timestamps come back as Date (timestamptz); plain dates stay 'YYYY-MM-DD' strings;
 // bigint counts as numbers (they never pass 2^53 here).
@@ -142,6 +145,7 @@ export async function openDatabase(
     return {
       ...served,
       dump: (file) => embedded.dump(file),
+      memory: () => embedded.memory(),
       async close() {
         await served.close();
         await embedded.stop();

@@ -1,8 +1,11 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PublicQueueSchema, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
+import { REPO_DIR, RUNNING_BUILT, SERVER_DIR } from '../paths.ts';
 
 /**
  * apps/web/src/public-queue/server-render.tsx as the server calls it. Written out here because
@@ -23,11 +26,16 @@ export interface DriverPageRenderer {
 }
 
 /**
- * The renderer is the web app's TypeScript, loaded at run time as the server's own is (tsx
- * under `npm start`, Vite under the tests): no second build, and it always matches the source
- * that queue.html's bundle was built from. The path is computed so tsc does not follow it.
+ * The renderer is the web app's TypeScript: loaded at run time through tsx from the source (the
+ * tests, `npm run dev`), or built beside the server (`npm start`, scripts/build-server.mjs).
+ * Either way it is the source queue.html's bundle was built from. The path is computed so tsc
+ * does not follow it into the web app.
  */
-const RENDERER = new URL('../../../web/src/public-queue/server-render.tsx', import.meta.url).href;
+const RENDERER = pathToFileURL(
+  RUNNING_BUILT
+    ? path.join(SERVER_DIR, 'dist/server-render.mjs')
+    : path.join(REPO_DIR, 'apps/web/src/public-queue/server-render.tsx'),
+).href;
 
 export async function loadDriverPageRenderer(): Promise<DriverPageRenderer> {
   return (await import(/* @vite-ignore */ RENDERER)) as DriverPageRenderer;

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import type { Config } from '../config.ts';
+import { REPO_DIR } from '../paths.ts';
 import { loadDriverPageRenderer, registerDriverPage, type ReadTicket } from './driver-page.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.join(REPO_DIR, 'apps/web/dist');
 
 function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');

@@ -3,6 +3,7 @@ import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 import { durationParts, type MinuteRule } from '@truck-queue/shared/durations';
 import { MINUTES_PER_DAY } from '@truck-queue/shared/plant-day';
 import type { Calendar, ColumnKind } from './sheet-layout.mjs';
+import { sourceFile } from '../paths.ts';
 
 export type { Calendar, ColumnKind } from './sheet-layout.mjs';
 
@@ -46,7 +47,7 @@ export function textCell(value: string): string {
 export function writeXlsx(sheet: XlsxSheet): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // A plain worker: no --import loaders (tsx) from the parent, which it does not need.
-    const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
+    const worker = new Worker(sourceFile('lib/xlsx-worker.mjs'), {
       workerData: sheet,
       execArgv: [],
     });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+/** The server's build (scripts/build-server.mjs), as `npm start` runs it. */
+const BUILT_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.mjs');
 
 /** A real server process (`main.ts`), as `npm start` runs it, for tests that need one. */
 export interface ServerProcess {
@@ -18,10 +20,11 @@ export interface ServerProcess {
 
 /**
  * Starts `main.ts` on 127.0.0.1 and a free port, with `env` over the test's own environment:
- * no demo data and warnings only, unless `env` says otherwise.
+ * no demo data and warnings only, unless `env` says otherwise. `built`: the server's build
+ * instead (the caller builds it first), as `npm start` runs it.
  */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export function startServer(env: Record<string, string>, options: { built?: boolean } = {}): ServerProcess {
+  const child = spawn(process.execPath, options.built ? [BUILT_MAIN] : ['--import', 'tsx', MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

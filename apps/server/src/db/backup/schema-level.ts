@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
+import { SERVER_DIR } from '../../paths.ts';
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const MIGRATIONS_FOLDER = path.join(SERVER_DIR, 'drizzle');
 
 /** How far a database's schema is migrated: the count of migrations applied and the last one's tag. */
 export interface SchemaLevel {

@@ -3,7 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WorkerCommand, WorkerData, WorkerReply } from './protocol.ts';
+import type { EmbeddedMemory, WorkerCommand, WorkerData, WorkerReply } from './protocol.ts';
+import { sourceFile } from '../../paths.ts';
+
+/** Plain JavaScript, run as it is from the source and from the build alike. */
+const WORKER = sourceFile('db/embedded/pglite-worker.mjs');
 
 /** PGlite in a worker thread, reachable over a Unix socket at `${socketDir}/.s.PGSQL.5432`. */
 export interface EmbeddedPostgres {
@@ -11,6 +15,8 @@ export interface EmbeddedPostgres {
   port: number;
   /** Write the whole data directory, gzipped, to a file (a template for tests). */
   dump(file: string): Promise<void>;
+  /** What the database's thread reported holding last (every 5 s); null before its first report. */
+  memory(): EmbeddedMemory | null;
   stop(): Promise<void>;
 }
 
@@ -41,9 +47,7 @@ export async function startEmbeddedPostgres(options: {
     // The template, if any, is in the directory now.
     delete workerData.templateFile;
   }
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData,
-  });
+  const worker = new Worker(WORKER, { workerData });
 
   let pending: { resolve: (r: WorkerReply) => void; reject: (e: Error) => void } | null = null;
   let exited = false;
@@ -54,7 +58,12 @@ export async function startEmbeddedPostgres(options: {
       reject,
     };
   });
+  let memory: EmbeddedMemory | null = null;
   worker.on('message', (reply: WorkerReply) => {
+    if (reply.type === 'memory') {
+      memory = { webAssemblyBytes: reply.webAssemblyBytes, javaScriptBytes: reply.javaScriptBytes };
+      return;
+    }
     const p = pending;
     pending = null;
     if (!p) return;
@@ -92,6 +101,7 @@ export async function startEmbeddedPostgres(options: {
     async dump(file) {
       await send({ type: 'dump', file });
     },
+    memory: () => memory,
     async stop() {
       if (!exited) {
         await send({ type: 'close' }).catch(() => undefined);
@@ -104,7 +114,7 @@ export async function startEmbeddedPostgres(options: {
 
 /** Runs a worker that only creates the data directory, until it has ended. */
 async function createDataDir(workerData: WorkerData): Promise<void> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
+  const worker = new Worker(WORKER, { workerData });
   const failures: Error[] = [];
   worker.on('message', (reply: WorkerReply) => {
     if (reply.type === 'error') failures.push(new Error(`Embedded database: ${reply.message}`));

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -60,6 +61,18 @@ async function main() {
     run().catch((error) => reply({ type: 'error', message: describe(error) }));
   });
   reply({ type: 'ready' });
+
+  // What the database holds in memory, for /metrics (truckqueue_embedded_database_memory_bytes).
+  const reportMemory = () =>
+    reply({
+      type: 'memory',
+      webAssemblyBytes: db.mod?.wasmMemory?.buffer.byteLength ?? 0,
+      javaScriptBytes: v8.getHeapStatistics().total_heap_size,
+    });
+  reportMemory();
+  setInterval(reportMemory, MEMORY_REPORT_MS).unref();
 }
+
+const MEMORY_REPORT_MS = 5000;
 
 main().catch((error) => reply({ type: 'error', message: describe(error) }));

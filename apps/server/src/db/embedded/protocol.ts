@@ -16,5 +16,18 @@ export interface WorkerData {
 
 export type WorkerCommand = { type: 'dump'; file: string } | { type: 'close' };
 
+/** What the embedded database holds in memory, as its thread reported it last. */
+export interface EmbeddedMemory {
+  /** PGlite's WebAssembly memory: it grows when PostgreSQL needs more and never shrinks. */
+  webAssemblyBytes: number;
+  /** The thread's own JavaScript heap (PGlite's glue, the socket server). */
+  javaScriptBytes: number;
+}
+
 export type WorkerReply =
-  { type: 'ready' } | { type: 'dumped' } | { type: 'closed' } | { type: 'error'; message: string };
+  | { type: 'ready' }
+  | { type: 'dumped' }
+  | { type: 'closed' }
+  | { type: 'error'; message: string }
+  /** Sent by the thread on its own every few seconds, whatever else is under way. */
+  | ({ type: 'memory' } & EmbeddedMemory);

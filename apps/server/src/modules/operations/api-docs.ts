@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import {
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { ROLE_PERMISSIONS, type Permission } from '@truck-queue/shared/roles';
 import { AppError } from '../../lib/app-error.ts';
+import { SERVER_DIR } from '../../paths.ts';
 import { contractsByPath } from './api-contracts.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -43,7 +45,7 @@ interface Document {
 }
 
 const VERSION = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 /** The download of an export is the one GET of the API; everything else under /api/ is a contract. */

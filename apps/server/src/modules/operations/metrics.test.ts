@@ -114,6 +114,20 @@ describe('GET /metrics', () => {
     expect(after.value('truckqueue_info', { engine: t.database.engine })).toBe(1);
   });
 
+  it("shows the embedded database's memory: PGlite's WebAssembly heap and its thread's JavaScript heap", async () => {
+    // Under TEST_DATABASE_URL the server has no embedded database, and no such figure.
+    if (t.database.engine !== 'pglite') {
+      expect((await scrape()).text).not.toContain('truckqueue_embedded_database_memory_bytes');
+      return;
+    }
+    const { value } = await scrape();
+    // PGlite's WebAssembly module starts at 128 MB and only grows.
+    expect(
+      value('truckqueue_embedded_database_memory_bytes', { kind: 'webassembly' }),
+    ).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+    expect(value('truckqueue_embedded_database_memory_bytes', { kind: 'javascript' })).toBeGreaterThan(0);
+  });
+
   it('gives each app its own registry: a second app in the process starts from zero', async () => {
     const other = await createTestContext();
     try {

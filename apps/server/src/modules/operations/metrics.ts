@@ -127,6 +127,21 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     'Queries waiting for a free pool connection.',
     () => pool.waitingCount,
   );
+  const embedded = deps.database.memory;
+  if (embedded) {
+    new Gauge({
+      name: 'truckqueue_embedded_database_memory_bytes',
+      help: "The embedded database's memory, as its thread last reported it: webassembly (PGlite's PostgreSQL, which grows and never shrinks) and javascript (the thread's heap).",
+      labelNames: ['kind'] as const,
+      registers,
+      collect() {
+        const memory = embedded();
+        if (!memory) return;
+        this.set({ kind: 'webassembly' }, memory.webAssemblyBytes);
+        this.set({ kind: 'javascript' }, memory.javaScriptBytes);
+      },
+    });
+  }
   new Gauge({
     name: 'truckqueue_info',
     help: 'Always 1; the database engine as a label.',

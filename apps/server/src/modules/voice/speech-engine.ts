@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
+import { sourceFile } from '../../paths.ts';
 
 const require = createRequire(import.meta.url);
 const espeakPackage = require('espeak-ng/package.json') as { version: string };
@@ -57,7 +57,7 @@ export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): S
   const start = (): ChildProcess => {
     if (worker) return worker;
     // Plain Node: no --import loaders (tsx) or memory flags from the server, which it does not need.
-    const started = fork(fileURLToPath(new URL('./espeak-process.mjs', import.meta.url)), [], {
+    const started = fork(sourceFile('modules/voice/espeak-process.mjs'), [], {
       execArgv: [],
       // Structured clone over the channel, so a WAV arrives as bytes, not as JSON.
       serialization: 'advanced',
