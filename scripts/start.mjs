@@ -24,13 +24,14 @@ function newestChange(dir) {
   return newest;
 }
 
+/** When each file or folder last changed, walked once: both builds look at the shared sources. */
+const changed = new Map();
+const changedAt = (p) => {
+  if (!changed.has(p)) changed.set(p, statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs);
+  return changed.get(p);
+};
 /** When the newest of these files or folders changed. */
-const newestOf = (paths) =>
-  Math.max(
-    ...paths
-      .map((p) => path.join(root, p))
-      .map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)),
-  );
+const newestOf = (paths) => Math.max(...paths.map((p) => changedAt(path.join(root, p))));
 const stale = (built, sources) => !existsSync(built) || statSync(built).mtimeMs < newestOf(sources);
 
 if (stale(builtIndex, ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'])) {

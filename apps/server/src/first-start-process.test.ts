@@ -2,23 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prehashPassword } from '@truck-queue/shared/password';
-import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import { createScratchDatabase } from './test/scratch-postgres.ts';
-import { startServer } from './test/server-process.ts';
-
-interface LogLine {
-  pid: number;
-  level: number;
-  msg: string;
-  startup?: { step: string };
-}
-
-const logLines = (output: string): LogLine[] =>
-  output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine);
+import { signInAsDemoOfficer, startServer } from './test/server-process.ts';
 
 const running = (pid: number) => {
   try {
@@ -35,7 +20,7 @@ describe('the first start of the embedded database', () => {
     const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
     try {
       const url = await server.ready();
-      const lines = logLines(server.output());
+      const lines = server.logLines();
       const steps = lines.filter((l) => l.startup).map((l) => [l.startup!.step, l.pid === server.pid]);
       // The server says it creates the database; the rest is said by the process that did it.
       expect(steps[0]).toEqual(['database', true]);
@@ -47,12 +32,7 @@ describe('the first start of the embedded database', () => {
       expect(running(builder)).toBe(false);
 
       // The plant it wrote is the one the server serves: a demo officer signs in.
-      const signIn = await fetch(`${url}/api/authen/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
-        body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
-      });
-      expect(signIn.status).toBe(200);
+      expect((await signInAsDemoOfficer(url)).status).toBe(200);
     } finally {
       server.kill('SIGTERM');
       await server.exited;
@@ -66,7 +46,7 @@ describe('the first start of the embedded database', () => {
     writeFileSync(path.join(dataDir, 'truck-queue.lock'), String(process.pid));
     const server = startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     expect(await server.exited).toBe(1);
-    const fatal = logLines(server.output()).filter((l) => l.level >= 60);
+    const fatal = server.logLines().filter((l) => l.level >= 60);
     expect(fatal).toHaveLength(1);
     expect(fatal[0]!.msg).toContain('is in use by another server');
     expect(server.output()).not.toContain('    at ');
@@ -85,16 +65,11 @@ describe.runIf(serverUrl)('the first start of a PostgreSQL database (TEST_DATABA
       let server = startServer(env);
       try {
         const url = await server.ready();
-        const lines = logLines(server.output());
+        const lines = server.logLines();
         const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
         expect(builder).not.toBe(server.pid);
         expect(running(builder)).toBe(false);
-        const signIn = await fetch(`${url}/api/authen/signin`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
-          body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
-        });
-        expect(signIn.status).toBe(200);
+        expect((await signInAsDemoOfficer(url)).status).toBe(200);
       } finally {
         server.kill('SIGTERM');
         await server.exited;
@@ -103,7 +78,7 @@ describe.runIf(serverUrl)('the first start of a PostgreSQL database (TEST_DATABA
       server = startServer(env);
       try {
         await server.ready();
-        const steps = logLines(server.output()).filter((l) => l.startup);
+        const steps = server.logLines().filter((l) => l.startup);
         expect(steps.every((l) => l.pid === server.pid)).toBe(true);
         expect(steps.map((l) => l.startup!.step)).not.toContain('plant');
       } finally {

@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prehashPassword } from '@truck-queue/shared/password';
 import { buildServer } from '../../../scripts/build-server.mjs';
-import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
 import type { DriverPageRenderer } from './http/driver-page.ts';
 import { SERVER_DIR } from './paths.ts';
-import { startServer } from './test/server-process.ts';
+import { signInAsDemoOfficer, startServer } from './test/server-process.ts';
 
 /**
  * What `npm start` runs: the server's build (scripts/build-server.mjs), not its TypeScript
@@ -26,21 +24,11 @@ describe('the server build', () => {
       expect(commandLine.some((arg) => arg.endsWith(path.join('dist', 'main.mjs')))).toBe(true);
       expect(commandLine.join(' ')).not.toContain('tsx');
       // The demo plant was written by the built first-start child, another process.
-      const lines = server
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { pid: number; startup?: { step: string } });
-      const builder = lines.find((l) => l.startup?.step === 'plant')?.pid;
+      const builder = server.logLines().find((l) => l.startup?.step === 'plant')?.pid;
       expect(builder).toBeDefined();
       expect(builder).not.toBe(server.pid);
 
-      const signIn = await fetch(`${url}/api/authen/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
-        body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
-      });
-      expect(signIn.status).toBe(200);
+      expect((await signInAsDemoOfficer(url)).status).toBe(200);
       // The API docs read the server's package.json from the build's place too.
       const docs = await fetch(`${url}/api/docs/json`);
       expect(docs.status).toBe(200);

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prehashPassword } from '@truck-queue/shared/password';
+import { DEMO_OFFICERS, DEMO_PASSWORD } from '../demo/demo-data.ts';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 /** The server's build (scripts/build-server.mjs), as `npm start` runs it. */
@@ -11,11 +13,30 @@ export interface ServerProcess {
   pid: number;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
+  /** Its JSON log lines so far (plain-text lines, such as a terminal banner, are left out). */
+  logLines(): LogLine[];
   /** Its exit code (null when a signal ended it). */
   exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
   /** Resolves with its address (http://127.0.0.1:port) once it serves, or rejects with its output. */
   ready(timeoutMs?: number): Promise<string>;
+}
+
+/** A log line as the server and its first-start child write them. */
+export interface LogLine {
+  pid: number;
+  level: number;
+  msg: string;
+  startup?: { step: string };
+}
+
+/** Signs in as the first demo officer with the web app's API key: the demo plant is served. */
+export function signInAsDemoOfficer(url: string): Promise<Response> {
+  return fetch(`${url}/api/authen/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
+    body: JSON.stringify({ email: DEMO_OFFICERS[0].email, password: prehashPassword(DEMO_PASSWORD) }),
+  });
 }
 
 /**
@@ -37,6 +58,11 @@ export function startServer(env: Record<string, string>, options: { built?: bool
   return {
     pid: child.pid!,
     output: () => output,
+    logLines: () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as LogLine),
     exited,
     kill: (signal) => void child.kill(signal),
     async ready(timeoutMs = 120_000) {
