@@ -40,8 +40,12 @@ async function officerPage(email: string, password: string, path: string): Promi
   return page;
 }
 
-const queueButton = (page: Page, queueNumber: string) =>
-  page.getByRole('button', { name: new RegExp(`^Queue ${queueNumber},`) });
+/**
+ * A ticket's button on the calling page, found by its uuid: numbers restart every plant day, so
+ * a truck of yesterday still inside may share this ticket's number (and a moved ticket keeps its uuid).
+ */
+const queueButton = (page: Page, ticket: { uuid: string }) =>
+  page.locator(`[data-column] button[data-queue="${ticket.uuid}"]`);
 
 /** The open dialog whose title starts with `title` (antd keeps closed ones in the page, hidden). */
 const dialog = (page: Page, title: string | RegExp) =>
@@ -71,15 +75,15 @@ async function chooseReason(page: Page, ask: Locator, reason: string): Promise<v
 }
 
 /** Which column of its card a queue button sits in ("waiting" or "inProcess"), or null. */
-async function columnOf(page: Page, queueNumber: string): Promise<string | null> {
-  const button = queueButton(page, queueNumber);
+async function columnOf(page: Page, ticket: { uuid: string }): Promise<string | null> {
+  const button = queueButton(page, ticket);
   if ((await button.count()) === 0) return null;
   return button.evaluate((el) => el.closest('[data-column]')?.getAttribute('data-column') ?? 'unknown');
 }
 
-/** The queue numbers of the waiting column of the card that holds `queueNumber`, in line order. */
-async function waitingLineOf(page: Page, queueNumber: string): Promise<string[]> {
-  return queueButton(page, queueNumber).evaluate((el) => {
+/** The queue numbers of the waiting column of the card that holds the ticket, in line order. */
+async function waitingLineOf(page: Page, ticket: { uuid: string }): Promise<string[]> {
+  return queueButton(page, ticket).evaluate((el) => {
     const card = el.closest('.ant-card');
     const buttons = card?.querySelectorAll('[data-column="waiting"] button[aria-label]') ?? [];
     return [...buttons].map((b) => /^\S+ (\S+),/.exec(b.getAttribute('aria-label') ?? '')?.[1] ?? '');
@@ -101,14 +105,14 @@ describe('the yard’s moves, made by the officers', () => {
     const number = ticket.queue_number;
 
     // Recheck: the station is the employee's only recheck point; the reason is asked.
-    await queueButton(caller, number).click();
+    await queueButton(caller, ticket).click();
     await dialog(caller, `Queue ${number}`).getByRole('button', { name: 'Send to recheck' }).click();
     const recheck = dialog(caller, /^Send queue .+ to recheck at /);
     await chooseReason(caller, recheck, 'ความชื้นสูง');
     await recheck.getByLabel('Note (optional)').fill('38% moisture');
     await recheck.getByRole('button', { name: 'Send to recheck' }).click();
     await expect
-      .poll(() => queueButton(caller, number).innerText(), { timeout: 10_000 })
+      .poll(() => queueButton(caller, ticket).innerText(), { timeout: 10_000 })
       .toContain('ความชื้นสูง');
 
     // The driver's page says why.
@@ -123,7 +127,7 @@ describe('the yard’s moves, made by the officers', () => {
     await expect.poll(() => driver.locator('.qp-reason').innerText()).toBe('Reason: ความชื้นสูง');
 
     // Reject, with a reason and a note: the truck leaves the cards.
-    await queueButton(caller, number).click();
+    await queueButton(caller, ticket).click();
     await dialog(caller, `Queue ${number}`).getByRole('button', { name: 'Reject' }).click();
     const reject = dialog(caller, `Reject queue ${number}?`);
     // No reason, no reject.
@@ -132,7 +136,7 @@ describe('the yard’s moves, made by the officers', () => {
     await chooseReason(caller, reject, 'สิ่งเจือปนเกิน');
     await reject.getByLabel('Note (optional)').fill('sand in the load');
     await reject.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => queueButton(caller, number).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queueButton(caller, ticket).count(), { timeout: 10_000 }).toBe(0);
     await expect
       .poll(() => driver.locator('.qp-reason').innerText(), { timeout: 10_000 })
       .toBe('Reason: สิ่งเจือปนเกิน');
@@ -162,7 +166,7 @@ describe('the yard’s moves, made by the officers', () => {
     const next = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
 
     // Called to a station, then called again three times (each after the recall guard).
-    await queueButton(caller, late.queue_number).click();
+    await queueButton(caller, late).click();
     const action = dialog(caller, `Queue ${late.queue_number}`);
     // A click during the dialog's opening animation may not pick the station: click until it is.
     const station = action.locator('.ant-radio-button-wrapper').first();
@@ -176,28 +180,28 @@ describe('the yard’s moves, made by the officers', () => {
       )
       .toContain('ant-radio-button-wrapper-checked');
     await action.getByRole('button', { name: 'Call', exact: true }).click();
-    await expect.poll(() => columnOf(caller, late.queue_number), { timeout: 10_000 }).toBe('inProcess');
+    await expect.poll(() => columnOf(caller, late), { timeout: 10_000 }).toBe('inProcess');
     for (let recall = 1; recall <= 3; recall++) {
       // No-show is offered only after the third recall.
-      await queueButton(caller, late.queue_number).click();
+      await queueButton(caller, late).click();
       await action.getByRole('button', { name: 'Call again' }).waitFor();
       expect(await action.getByRole('button', { name: 'No-show' }).count()).toBe(0);
       await caller.waitForTimeout(RECALL_GUARD_MS + 500);
       await action.getByRole('button', { name: 'Call again' }).click();
       await expect
-        .poll(() => queueButton(caller, late.queue_number).innerText(), { timeout: 10_000 })
+        .poll(() => queueButton(caller, late).innerText(), { timeout: 10_000 })
         .toContain(`Recalled ${recall}×`);
     }
 
     // The confirmation says what the branch's rule does.
-    await queueButton(caller, late.queue_number).click();
+    await queueButton(caller, late).click();
     await action.getByRole('button', { name: 'No-show' }).click();
     const confirm = caller.locator('.ant-modal-confirm');
     await confirm.getByText('goes back to waiting at the end of its line').waitFor();
     await confirm.getByRole('button', { name: 'No-show' }).click();
 
-    await expect.poll(() => columnOf(caller, late.queue_number), { timeout: 10_000 }).toBe('waiting');
-    const line = await waitingLineOf(caller, late.queue_number);
+    await expect.poll(() => columnOf(caller, late), { timeout: 10_000 }).toBe('waiting');
+    const line = await waitingLineOf(caller, late);
     expect(line.at(-1)).toBe(late.queue_number);
     expect(line.indexOf(next.queue_number)).toBeLessThan(line.indexOf(late.queue_number));
   }, 150_000);
@@ -206,7 +210,7 @@ describe('the yard’s moves, made by the officers', () => {
     const ticket = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
 
     // Before its sample is taken there is nothing to call, but the ticket can still move.
-    await queueButton(caller, ticket.queue_number).click();
+    await queueButton(caller, ticket).click();
     const action = dialog(caller, `Queue ${ticket.queue_number}`);
     await action.getByText(/sample of this truck has not been collected/).waitFor();
     await action.getByRole('button', { name: 'Move', exact: true }).click();
@@ -224,11 +228,11 @@ describe('the yard’s moves, made by the officers', () => {
       )
       .toMatch(/^S\d{3}$/);
     await expect
-      .poll(() => queueButton(caller, moved).innerText(), { timeout: 10_000 })
+      .poll(() => queueButton(caller, ticket).innerText(), { timeout: 10_000 })
       .toContain(`was ${ticket.queue_number}`);
 
     // The dialog's title carries both numbers; its history, the move.
-    await queueButton(caller, moved).click();
+    await queueButton(caller, ticket).click();
     const movedDialog = dialog(caller, `Queue ${moved} (was ${ticket.queue_number})`);
     await movedDialog.getByRole('button', { name: 'History' }).click();
     await expect.poll(() => historyActions(caller)).toEqual(['issue', 'transfer']);
@@ -246,21 +250,21 @@ describe('the yard’s moves, made by the officers', () => {
     const ticket = await issueTicket(baseUrl, adminApi.session, 'B', licence);
 
     // An officer who is no admin is not offered the void.
-    await queueButton(caller, ticket.queue_number).click();
+    await queueButton(caller, ticket).click();
     await dialog(caller, `Queue ${ticket.queue_number}`).getByText('Call to a station').waitFor();
     expect(
       await dialog(caller, `Queue ${ticket.queue_number}`).getByRole('button', { name: 'Void' }).count(),
     ).toBe(0);
     await caller.keyboard.press('Escape');
 
-    await queueButton(admin, ticket.queue_number).click();
+    await queueButton(admin, ticket).click();
     await dialog(admin, `Queue ${ticket.queue_number}`).getByRole('button', { name: 'Void' }).click();
     const ask = dialog(admin, `Void ticket ${ticket.queue_number}?`);
     await chooseReason(admin, ask, 'ออกบัตรซ้ำ');
     await ask.getByRole('button', { name: 'Void ticket' }).click();
 
-    await expect.poll(() => queueButton(admin, ticket.queue_number).count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => queueButton(caller, ticket.queue_number).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queueButton(admin, ticket).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queueButton(caller, ticket).count(), { timeout: 10_000 }).toBe(0);
 
     await admin.goto('/Report/inoutTransaction');
     await admin.getByTestId('inout-count').waitFor();
