@@ -4,16 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
+import { npmStartFlags } from '../apps/server/src/test/server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The Node flags `npm start` runs the server with (package.json), so the figures are its. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
 
 /** The issue's goals, in MB of resident memory (RSS). */
 const GOAL_FIRST_START_MB = 300;
@@ -48,7 +41,7 @@ interface Running {
  */
 async function startServer(env: Record<string, string>): Promise<Running> {
   const { DATABASE_URL: _postgres, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...startFlags(), 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...npmStartFlags(), 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -125,10 +118,10 @@ async function simulatedDay(): Promise<{ trucks: string; first: number; last: nu
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'simulator/run.ts', '--trucks', trucks, '--accel', accel, '--engine', 'pglite'],
-    // The server the simulator starts inherits NODE_ENV and the Node flags `npm start` sets.
+    // The server the simulator starts inherits NODE_ENV, and runs with `npm start`'s Node flags.
     {
       cwd: ROOT,
-      env: { ...inherited, NODE_ENV: 'production', NODE_OPTIONS: startFlags().join(' ') },
+      env: { ...inherited, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

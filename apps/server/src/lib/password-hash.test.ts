@@ -13,6 +13,22 @@ describe('password hashing', () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
   });
 
+  it('answers sign-ins that arrive together, each with its own verdict', async () => {
+    const stored = await Promise.all(['one', 'two', 'three', 'four', 'five'].map((s) => hashPassword(s)));
+    const verdicts = await Promise.all(
+      stored.flatMap((hash, i) => [
+        verifyPassword(['one', 'two', 'three', 'four', 'five'][i]!, hash),
+        verifyPassword('none', hash),
+      ]),
+    );
+    expect(verdicts).toEqual([true, false, true, false, true, false, true, false, true, false]);
+  });
+
+  it('rejects a stored value whose parameters scrypt refuses, and keeps serving', async () => {
+    await expect(verifyPassword('x', 'scrypt$3$8$1$c2FsdA$aGFzaA')).rejects.toThrow(/N|power|invalid/i);
+    expect(await verifyPassword('right', await hashPassword('right'))).toBe(true);
+  });
+
   it('refuses a malformed stored value instead of throwing', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$1$2$3')).toBe(false);

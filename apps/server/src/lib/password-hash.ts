@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHelperProcess } from './helper-process.ts';
 
 /**
  * Passwords at rest: scrypt of the client's pre-hash (sha1 of prefix + password), with a
@@ -6,13 +7,26 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+/**
+ * Keys are derived in a helper process (scrypt-process.mjs) that ends after a minute without
+ * sign-ins. Each key takes a 16 MB block (128 × N × r bytes). Freed in the server, that block
+ * made glibc's allocator raise its thresholds for good (it then keeps up to 32 MB of free memory
+ * in every thread's arena instead of giving it back): a plant day ended some 60 MB higher for
+ * it (docs/benchmarks.md, "Issue 19: memory"). Freed in a process that ends, it changes nothing.
+ */
+const scryptHelper = createHelperProcess<
+  { secret: string; salt: Buffer; keyLength: number; options: ScryptOptions },
+  Uint8Array
+>({ file: 'lib/scrypt-process.mjs', name: 'the password hasher', idleMs: 60_000, maxWaiting: 1000 });
 
-function derive(secret: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, KEY_LENGTH, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+async function derive(secret: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  const key = await scryptHelper.run({
+    secret,
+    salt,
+    keyLength: KEY_LENGTH,
+    options: { ...params, maxmem: 64 * 1024 * 1024 },
   });
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
 export async function hashPassword(secret: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prehashPassword } from '@truck-queue/shared/password';
@@ -7,6 +8,14 @@ import { DEMO_OFFICERS, DEMO_PASSWORD } from '../demo/demo-data.ts';
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 /** The server's build (scripts/build-server.mjs), as `npm start` runs it. */
 const BUILT_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.mjs');
+
+const PACKAGE_JSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json');
+
+/** The Node flags `npm start` gives the server (package.json's start script), so a test or bench runs it as a plant does. */
+export function npmStartFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 /** A real server process (`main.ts`), as `npm start` runs it, for tests that need one. */
 export interface ServerProcess {
@@ -42,13 +51,17 @@ export function signInAsDemoOfficer(url: string): Promise<Response> {
 /**
  * Starts `main.ts` on 127.0.0.1 and a free port, with `env` over the test's own environment:
  * no demo data and warnings only, unless `env` says otherwise. `built`: the server's build
- * instead (the caller builds it first), as `npm start` runs it.
+ * instead (the caller builds it first), with `npm start`'s Node flags, as a plant runs it.
  */
 export function startServer(env: Record<string, string>, options: { built?: boolean } = {}): ServerProcess {
-  const child = spawn(process.execPath, options.built ? [BUILT_MAIN] : ['--import', 'tsx', MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    options.built ? [...npmStartFlags(), BUILT_MAIN] : ['--import', 'tsx', MAIN],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

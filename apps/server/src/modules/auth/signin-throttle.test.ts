@@ -87,7 +87,9 @@ describe('parallel guesses', () => {
     expect(statusCounts(responses)).toEqual({ 401: THROTTLE.perAccount, 429: 300 - THROTTLE.perAccount });
     console.info(`300 parallel guesses on one account from 300 addresses: ${checked} checked`);
     t.clock.advance(THROTTLE.windowMs);
-  });
+    // 100 passwords checked (scrypt, some 50 ms of a core each) behind the in-flight cap: about 20 s
+    // alone, more while other test files share the machine's two cores.
+  }, 120_000);
 
   it('checks at most 50 of 120 parallel failures from one address over many accounts', async () => {
     const ip = freshIp();

@@ -6,7 +6,8 @@
 //
 // Message: { id, texts: string[], voice, speed, gapMs }. With one text the WAV says it; with
 // several, it says them in order with a pause of gapMs between them (SSML breaks), and the
-// caller cuts it apart (wav.ts splitAtSilences). Reply: { id, wav: Uint8Array } or { id, error }.
+// caller cuts it apart (wav.ts splitAtSilences). Reply: { id, result: Uint8Array (the WAV) } or
+// { id, error } (lib/helper-process.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import ESpeakNg from 'espeak-ng';
@@ -59,7 +60,7 @@ let queue = Promise.resolve();
 process.on('message', (message) => {
   queue = queue.then(() =>
     speak(message).then(
-      (bytes) => process.send?.({ id: message.id, wav: new Uint8Array(bytes) }),
+      (bytes) => process.send?.({ id: message.id, result: new Uint8Array(bytes) }),
       (error) => process.send?.({ id: message.id, error: String(error?.message ?? error) }),
     ),
   );

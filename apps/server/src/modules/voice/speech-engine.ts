@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import { fork, type ChildProcess } from 'node:child_process';
-import { sourceFile } from '../../paths.ts';
+import { createHelperProcess } from '../../lib/helper-process.ts';
 
 const require = createRequire(import.meta.url);
 const espeakPackage = require('espeak-ng/package.json') as { version: string };
@@ -28,10 +27,10 @@ export interface SpeechEngine {
   close(): Promise<void>;
 }
 
-export class SpeechBusyError extends Error {}
-
-/** The server is shutting down: what was waiting is dropped, and nothing is said of it. */
-export class SpeechEngineClosed extends Error {}
+export {
+  HelperBusyError as SpeechBusyError,
+  HelperClosedError as SpeechEngineClosed,
+} from '../../lib/helper-process.ts';
 
 /**
  * eSpeak NG in one child process (espeak-process.mjs): one instance at a time, so the speech
@@ -44,87 +43,18 @@ export class SpeechEngineClosed extends Error {}
  * for good (docs/benchmarks.md, "Issue 19: memory"). A process gives all of it back when it ends.
  */
 export function createSpeechEngine({ maxWaiting = 64, idleMs = 30_000 } = {}): SpeechEngine {
-  let worker: ChildProcess | null = null;
-  let idleTimer: NodeJS.Timeout | null = null;
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (wav: Uint8Array) => void; reject: (error: Error) => void }>();
-
-  const failAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-
-  const start = (): ChildProcess => {
-    if (worker) return worker;
-    // Plain Node: no --import loaders (tsx) or memory flags from the server, which it does not need.
-    const started = fork(sourceFile('modules/voice/espeak-process.mjs'), [], {
-      execArgv: [],
-      // Structured clone over the channel, so a WAV arrives as bytes, not as JSON.
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    // It never keeps the server running by itself.
-    started.unref();
-    started.channel?.unref();
-    started.on('message', (reply: { id: number; wav?: Uint8Array; error?: string }) => {
-      const waiting = pending.get(reply.id);
-      if (!waiting) return;
-      pending.delete(reply.id);
-      if (reply.wav) waiting.resolve(reply.wav);
-      else waiting.reject(new Error(reply.error ?? 'the speech engine gave no audio'));
-      if (pending.size === 0) scheduleIdle();
-    });
-    started.on('error', (error) => {
-      if (worker === started) worker = null;
-      failAll(error);
-    });
-    started.on('exit', (code) => {
-      if (worker === started) worker = null;
-      if (code !== 0) failAll(new Error(`the speech engine stopped (exit code ${code})`));
-    });
-    worker = started;
-    return started;
-  };
-
-  let closed = false;
-
-  const scheduleIdle = () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      idleTimer = null;
-      if (pending.size === 0 && worker) {
-        const ending = worker;
-        worker = null;
-        ending.kill();
-      }
-    }, idleMs);
-    idleTimer.unref();
-  };
-
+  const helper = createHelperProcess<
+    { texts: string[]; voice: string; speed: number; gapMs: number },
+    Uint8Array
+  >({
+    file: 'modules/voice/espeak-process.mjs',
+    name: 'the speech engine',
+    idleMs,
+    maxWaiting,
+  });
   return {
-    speak(texts, options = SPEECH_OPTIONS) {
-      if (closed) return Promise.reject(new SpeechEngineClosed('the speech engine was closed'));
-      if (pending.size >= maxWaiting) {
-        return Promise.reject(new SpeechBusyError('the speech engine has too much waiting'));
-      }
-      if (idleTimer) clearTimeout(idleTimer);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        start().send({ id, texts, voice: options.voice, speed: options.speed, gapMs: BATCH_GAP_MS });
-      });
-    },
-    async close() {
-      closed = true;
-      if (idleTimer) clearTimeout(idleTimer);
-      const ending = worker;
-      worker = null;
-      failAll(new SpeechEngineClosed('the speech engine was closed'));
-      if (ending && ending.exitCode === null && ending.signalCode === null) {
-        const exited = new Promise((resolve) => ending.once('exit', resolve));
-        ending.kill();
-        await exited;
-      }
-    },
+    speak: (texts, options = SPEECH_OPTIONS) =>
+      helper.run({ texts, voice: options.voice, speed: options.speed, gapMs: BATCH_GAP_MS }),
+    close: () => helper.close(),
   };
 }
