@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/scale-bridge/src/**/*.test.ts',
       'tools/**/*.test.js',
     ],
     globalSetup: ['apps/server/src/test/global-setup.ts'],

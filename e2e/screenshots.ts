@@ -13,6 +13,7 @@ import { shootPrintingScreens } from './screenshots-printing.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
+import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
     if (wanted('reports')) await shootReportScreens(browser, server.baseUrl);
     // The office's printing: printers' health, the not-printed mark, reprint, prints in the history.
     if (wanted('printing')) await shootPrintingScreens(browser, server.baseUrl);
+    // The Weighbridge controller and the weighing page fed live by a scale (it adds two scales).
+    if (wanted('weighbridge')) await shootWeighbridgeScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

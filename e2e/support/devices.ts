@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { API_KEY, post } from './demo-plant.ts';
 
-export type DeviceKind = 'display' | 'printer';
+export type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 
 export interface DeviceIdentity {
   id: string;

@@ -30,6 +30,7 @@ import { createPlantDays } from './lib/plant-days.ts';
 import { registerYardRoutes } from './modules/yard/yard.routes.ts';
 import { createYardService } from './modules/yard/yard.service.ts';
 import { createStationWorkService } from './modules/queue/station-work.service.ts';
+import { OFFLINE as SCALE_OFFLINE } from './realtime/scale-weights.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createProductsService } from './modules/catalog/products.service.ts';
@@ -196,7 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
   const callingScope = createCallingScope(db, events);
   const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock, events });
-  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days });
+  // What the scales show is the realtime server's to say (it comes after the routes).
+  const scaleWeights = (ids: readonly number[]) =>
+    app.hasDecorator('realtime')
+      ? app.realtime.scaleWeights(ids)
+      : Promise.resolve(new Map(ids.map((id) => [id, SCALE_OFFLINE])));
+  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days, scaleWeights });
   const publicQueue = createPublicQueueService({
     db,
     siteTimeZone: config.siteTimeZone,
@@ -324,6 +330,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       live: (ids) => announcements.live(ids),
     }),
     printers: createDevicesService(db, events, 'printer', clock),
+    scales: createDevicesService(db, events, 'scale', clock, {
+      voices: () => Promise.resolve(new Map()),
+      scales: scaleWeights,
+    }),
     printerHealth,
   });
   registerReportRoutes(

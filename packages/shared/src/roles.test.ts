@@ -54,6 +54,7 @@ describe('roles', () => {
         '/System/display',
         '/System/manageUser',
         '/System/printing',
+        '/System/weighbridge',
         '/System/product',
         '/System/station',
         '/System/yardRules',

@@ -107,6 +107,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/calling': 'admin',
   '/System/display': 'admin',
   '/System/printing': 'admin',
+  '/System/weighbridge': 'admin',
   '/System/manageCalling/:findDayKey': 'calling',
   '/System/manageResultLab': 'lab',
   '/System/weighing': 'weighing',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
+import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
+import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
@@ -334,7 +336,7 @@ export const officerStations = pgTable(
   (t) => [uniqueIndex('officer_stations_key').on(t.officerId, t.stationId)],
 );
 
-/** TV display screens and ticket kiosks (printers). */
+/** TV display screens, ticket kiosks (printers) and weighbridge scales (their bridges). */
 export const devices = pgTable(
   'devices',
   {
@@ -343,7 +345,7 @@ export const devices = pgTable(
     branchId: integer('branch_id')
       .notNull()
       .references(() => branches.id),
-    kind: text('kind', { enum: ['display', 'printer'] }).notNull(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     name: text('name').notNull(),
     /** For kiosks: the name of the printer the ticket goes to. */
     printerName: text('printer_name'),
@@ -378,6 +380,8 @@ export const devices = pgTable(
     /** Kiosks: the printer's health as last read (PRINTER_HEALTHS) and when; null: never read. */
     printerHealth: text('printer_health', { enum: PRINTER_HEALTHS }),
     printerHealthAt: ts('printer_health_at'),
+    /** Scales: the weighbridge (a station of the branch) whose deck it weighs. */
+    stationId: integer('station_id').references(() => stations.id),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
@@ -388,6 +392,7 @@ export const devices = pgTable(
     check('devices_print_target', sql`${t.printTarget} in ('browser', 'network', 'usb')`),
     check('devices_printer_port', sql`${t.printerPort} between 1 and 65535`),
     check('devices_paper_width', sql`${t.paperWidth} in (58, 80)`),
+    check('devices_kind', sql`${t.kind} in ('display', 'printer', 'scale')`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),
@@ -404,7 +409,7 @@ export const deviceHellos = pgTable(
   'device_hellos',
   {
     shortId: text('short_id').primaryKey(),
-    kind: text('kind', { enum: ['display', 'printer'] }).notNull(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     secretHash: text('secret_hash').notNull(),
     firstSeen: ts('first_seen').notNull(),
     lastSeen: ts('last_seen').notNull(),
@@ -474,6 +479,18 @@ export const queues = pgTable(
     weighInAt: ts('weigh_in_at'),
     weighOutKg: numeric('weigh_out_kg', { precision: 10, scale: 1 }),
     weighOutAt: ts('weigh_out_at'),
+    /**
+     * Each weighing's provenance (shared/queue/weighing.ts WEIGHT_SOURCES): captured from a scale
+     * (the scale, and the indicator's frame as its bridge read it) or typed by hand (the reason).
+     */
+    weighInSource: text('weigh_in_source', { enum: WEIGHT_SOURCES }),
+    weighInDeviceId: integer('weigh_in_device_id').references(() => devices.id),
+    weighInFrame: text('weigh_in_frame'),
+    weighInReason: text('weigh_in_reason'),
+    weighOutSource: text('weigh_out_source', { enum: WEIGHT_SOURCES }),
+    weighOutDeviceId: integer('weigh_out_device_id').references(() => devices.id),
+    weighOutFrame: text('weigh_out_frame'),
+    weighOutReason: text('weigh_out_reason'),
     issuedByOfficerId: integer('issued_by_officer_id').references(() => officers.id),
     issuedByDeviceId: integer('issued_by_device_id').references(() => devices.id),
     /** A kiosk's retry carries the same key and gets the same ticket back. */
@@ -500,6 +517,14 @@ export const queues = pgTable(
       .where(sql`${t.exitAt} is null`),
     index('queues_license_idx').on(t.branchId, t.truckLicense),
     check('queues_seq_positive', sql`${t.seq} > 0`),
+    check(
+      'queues_weigh_in_source',
+      sql`(${t.weighInKg} is null) = (${t.weighInSource} is null) and (${t.weighInSource} is distinct from 'indicator' or ${t.weighInDeviceId} is not null)`,
+    ),
+    check(
+      'queues_weigh_out_source',
+      sql`(${t.weighOutKg} is null) = (${t.weighOutSource} is null) and (${t.weighOutSource} is distinct from 'indicator' or ${t.weighOutDeviceId} is not null)`,
+    ),
   ],
 );
 

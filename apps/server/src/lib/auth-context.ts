@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 /** Who is making a call, established from the session header before any handler runs. */
 export interface AuthContext {
   sessionId: number;
@@ -13,7 +14,7 @@ export interface DeviceContext {
   /** The devices row. */
   deviceId: number;
   uuid: string;
-  kind: 'display' | 'printer';
+  kind: DeviceKind;
   branchId: number;
   /** The short id the device shows. */
   shortId: string;

@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import type { PrinterHealth } from '@truck-queue/shared/printing/printer-status';
 
@@ -36,7 +37,7 @@ export interface HubEvents {
     branchId: number;
     deviceId: number;
     uuid: string;
-    kind: 'display' | 'printer';
+    kind: DeviceKind;
     shortIds: string[];
   };
   /**

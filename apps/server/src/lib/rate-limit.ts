@@ -78,6 +78,11 @@ export const RATE_LIMITS = {
    * desk calls every few seconds, and a display back online may report a few at once.
    */
   announcementReports: { perSecond: 2, burst: 60 },
+  /**
+   * A scale bridge's weights: a moving weight at most every 200 ms, a steady one every second
+   * (SCALE_REPORT_MIN_MS, SCALE_HEARTBEAT_MS); twice that leaves room for state changes.
+   */
+  scaleReports: { perSecond: 10, burst: 20 },
   /** An officer re-announces one call at most once every 5 s (per officer and call). */
   reannounce: { perSecond: 0.2, burst: 1 },
   /**

@@ -26,6 +26,7 @@ import { handshakeRefusal } from './failure.ts';
 import { followPrinterStatus, type KioskHealthSink } from './printer-sockets.ts';
 import { branchDevicesRoom, branchRoom, deviceRoom, pendingRoom } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
+import type { ScaleWeightData, ScaleWeights } from './scale-weights.ts';
 
 /**
  * What a device socket carries: the registered device it is (none while it waits to be
@@ -37,6 +38,8 @@ export interface DeviceData {
   voice?: DeviceVoice | null;
   /** Displays: whether sound may play and what speaks (`status`), null until it says. */
   status?: DisplayStatus | null;
+  /** Scales: the bridge's last weight (scale-weights.ts). */
+  weight?: ScaleWeightData;
 }
 
 export type DeviceNamespace = Namespace<
@@ -45,7 +48,12 @@ export type DeviceNamespace = Namespace<
   Record<string, never>,
   DeviceData
 >;
-type DeviceSocket = Socket<DeviceClientToServer, DeviceServerToClient, Record<string, never>, DeviceData>;
+export type DeviceSocket = Socket<
+  DeviceClientToServer,
+  DeviceServerToClient,
+  Record<string, never>,
+  DeviceData
+>;
 
 const DeviceHandshakeSchema = z.object({
   apiKey: z.string().max(200),
@@ -55,7 +63,7 @@ const DeviceHandshakeSchema = z.object({
 });
 
 /**
- * `/device`: displays and kiosks. A registered one joins its own room (calls, changes); an
+ * `/device`: displays, kiosks and scale bridges. A registered one joins its own room (calls, changes); an
  * unregistered one only waits in the room of the id it shows, to hear that it was registered.
  */
 export function createDeviceNamespace(
@@ -66,6 +74,8 @@ export function createDeviceNamespace(
     announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>;
     /** USB kiosks' reports of their printers' health. */
     kioskHealth: KioskHealthSink;
+    /** Scale bridges' weights. */
+    scales: Pick<ScaleWeights, 'follow'>;
     log: FastifyBaseLogger;
     trustProxy: ProxyTrust;
   },
@@ -107,6 +117,7 @@ export function createDeviceNamespace(
     followVoice(io, socket, deps.log);
     followAnnouncements(io, socket, deps.announcements, deps.log);
     followPrinterStatus(socket, deps.kioskHealth, deps.log);
+    deps.scales.follow(socket);
   });
   return deviceSpace;
 }

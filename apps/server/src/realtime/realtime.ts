@@ -8,7 +8,8 @@ import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
 import { startBroadcasts } from './broadcasts.ts';
 import { createCallingPush } from './calling-push.ts';
-import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
+import type { DeviceVoice, ScaleLive } from '@truck-queue/shared/contracts/socket-events';
+import { createScaleWeights, OFFLINE } from './scale-weights.ts';
 import type {
   AnnouncementsService,
   DisplayConnection,
@@ -31,6 +32,8 @@ export interface Realtime {
   displayConnections(deviceIds: readonly number[]): Promise<Map<number, DisplayConnection>>;
   /** The kiosks among these whose screen is connected now (printer-sockets.ts); none when that fails. */
   connectedKiosks(deviceIds: readonly number[]): Promise<Set<number>>;
+  /** The weight each of these scales shows now (scale-weights.ts); offline when that fails. */
+  scaleWeights(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>>;
   /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
   sweepSessions(): Promise<number>;
   close(): Promise<void>;
@@ -40,7 +43,7 @@ export interface Realtime {
  * Socket.IO on the API's port, put together from its parts: the server (server.ts), the staff
  * namespace and its events (staff-namespace.ts, staff-events.ts), the calling cards pushed to
  * the pages that watch them (calling-push.ts), the driver's page
- * (public-namespace.ts), displays and kiosks (device-namespace.ts), the emits of committed
+ * (public-namespace.ts), displays, kiosks and scale bridges (device-namespace.ts, scale-weights.ts), the emits of committed
  * changes (broadcasts.ts) and the sweep of ended sessions (session-sweep.ts).
  */
 export function createRealtime(deps: {
@@ -66,13 +69,15 @@ export function createRealtime(deps: {
   const { io } = server;
 
   const cardsPush = createCallingPush({ io, auth, calling, announcements, events, log });
-  attachStaffNamespace(io, { apiKey, auth, calling, cardsPush, log, trustProxy });
+  const scales = createScaleWeights(io, () => deviceSpace, log);
+  attachStaffNamespace(io, { apiKey, auth, calling, cardsPush, scales, devices, log, trustProxy });
   const publicSpace = createPublicNamespace(io, { publicQueue, log, trustProxy });
   const deviceSpace = createDeviceNamespace(io, {
     apiKey,
     devices,
     announcements,
     kioskHealth: deps.kioskHealth,
+    scales,
     log,
     trustProxy,
   });
@@ -103,8 +108,14 @@ export function createRealtime(deps: {
         log.warn({ err: error }, "could not ask the kiosks' sockets whether they are connected");
         return new Set<number>();
       }),
+    scaleWeights: (deviceIds) =>
+      scales.live(deviceIds).catch((error: unknown) => {
+        log.warn({ err: error }, "could not ask the scales' sockets for their weights");
+        return new Map(deviceIds.map((id) => [id, OFFLINE]));
+      }),
     sweepSessions: () => sessionSweep.sweep(),
     async close() {
+      scales.close();
       sessionSweep.stop();
       stopBroadcasts();
       cardsPush.stop();

@@ -19,3 +19,5 @@ export const branchDevicesRoom = (branchId: number) => `devices:${branchId}`;
 export const branchTicketsRoom = (branchId: number) => `tickets:${branchId}`;
 /** An unregistered screen showing this short id, waiting to be registered. */
 export const pendingRoom = (shortId: string) => `pending:${shortId}`;
+/** Staff sockets whose weighing page shows this scale's live weight (`watchScale`). */
+export const scaleRoom = (deviceId: number) => `scale:${deviceId}`;

@@ -16,6 +16,8 @@ export interface StaffData {
   cardsDays?: 1 | 3 | null;
   /** The latest push to this socket: an older one still running is not sent. */
   cardsSeq?: number;
+  /** The room of the scale this socket's weighing page watches (scale-weights.ts); unset: none. */
+  scaleRoom?: string | undefined;
 }
 /** The server's default namespace is the staff one; `/public` and `/device` cast their own types. */
 export type RealtimeServer = Server<

@@ -27,6 +27,7 @@ const VALID_ARGS: { [E in StaffEventName]: StaffEventArgs<E> } = {
   doTransfer: [BRANCH, QUEUE, 12],
   doVoid: [BRANCH, QUEUE, { reason_id: 5 }],
   watchCards: [BRANCH, 1],
+  watchScale: [BRANCH, '00000000-0000-4000-8000-000000000001'],
 };
 const NAMES = Object.keys(STAFF_EVENTS) as StaffEventName[];
 
@@ -51,11 +52,15 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     void: vi.fn(() => Promise.resolve()),
   };
   const cardsPush = { pushTo: vi.fn(() => Promise.resolve()) };
+  const scales = { watch: vi.fn(() => Promise.resolve()) };
+  const devices = { scaleOf: vi.fn(() => Promise.resolve(null)) };
   const stubs = Object.fromEntries(NAMES.map((name) => [name, vi.fn(() => Promise.resolve())]));
   const deps: StaffRunnerDeps = {
     auth,
     calling: calling as unknown as CallingService,
     cardsPush,
+    scales,
+    devices,
     log: { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger,
     trustProxy: trustNoProxy,
     ...(options.stubHandlers ? { handlers: stubs as unknown as typeof STAFF_HANDLERS } : {}),
@@ -67,7 +72,7 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     if (!answer) throw new Error(`${name} was not acknowledged`);
     return answer;
   }
-  return { send, socket, auth, calling, cardsPush, stubs, context };
+  return { send, socket, auth, calling, cardsPush, scales, devices, stubs, context };
 }
 
 describe('the staff event table', () => {
@@ -88,6 +93,7 @@ describe('the staff event table', () => {
       'doVoid',
       'joinRoom',
       'watchCards',
+      'watchScale',
     ]);
     for (const name of NAMES) {
       const rule = STAFF_EVENTS[name];
@@ -108,6 +114,7 @@ describe('the staff event table', () => {
       doTransfer: 'calling',
       doVoid: 'admin',
       watchCards: 'calling',
+      watchScale: 'weighing',
     });
   });
 
@@ -157,12 +164,14 @@ describe('the runner', () => {
   });
 
   it('leaves no role check in the handlers: called straight, they act for whoever they are given', async () => {
-    const { socket, calling, cardsPush, context } = setup(ROLE.labChecker);
+    const { socket, calling, cardsPush, scales, devices, context } = setup(ROLE.labChecker);
     const deps = {
       auth: context!,
       socket: socket as unknown as StaffSocket,
       calling: calling as never,
       cardsPush,
+      scales,
+      devices,
     };
     await STAFF_HANDLERS.doCalling(deps, [BRANCH, QUEUE, STATION]);
     await STAFF_HANDLERS.doReject(deps, [BRANCH, QUEUE]);

@@ -10,6 +10,7 @@ import {
   TransferArgs,
   VoidArgs,
   WatchCardsArgs,
+  WatchScaleArgs,
   type Ack,
   type StaffClientToServer,
 } from '@truck-queue/shared/contracts/socket-events';
@@ -17,6 +18,9 @@ import type { Permission } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../lib/auth-context.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { CallingPush } from './calling-push.ts';
+import type { ScaleWeights } from './scale-weights.ts';
+import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
+import { notFound } from '../lib/app-error.ts';
 import { branchRoom } from './rooms.ts';
 import type { StaffSocket } from './server.ts';
 
@@ -55,11 +59,13 @@ export const STAFF_EVENTS = {
   doTransfer: { args: TransferArgs, permission: 'calling', scope: 'branch' },
   doVoid: { args: VoidArgs, permission: 'admin', scope: 'branch' },
   watchCards: { args: WatchCardsArgs, permission: 'calling', scope: 'branch' },
+  watchScale: { args: WatchScaleArgs, permission: 'weighing', scope: 'branch' },
 } as const satisfies { [E in StaffEventName]: StaffEventRule<SentArgs<E>> };
 
 /** The refusal an officer gets when their roles lack an event's permission. */
 export const PERMISSION_REFUSALS: Partial<Record<Permission, string>> = {
   calling: 'Your role may not call queues.',
+  weighing: 'Your role may not weigh trucks.',
   admin: 'Only an admin may void a ticket.',
 };
 
@@ -77,6 +83,8 @@ export interface StaffEventContext {
   socket: StaffSocket;
   calling: CallingService;
   cardsPush: Pick<CallingPush, 'pushTo'>;
+  scales: Pick<ScaleWeights, 'watch'>;
+  devices: Pick<DeviceService, 'scaleOf'>;
 }
 
 export type StaffEventHandler<E extends StaffEventName> = (
@@ -115,5 +123,10 @@ export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
     socket.data.cardsDays = days;
     // What the page shows from now on, at once: the changes before the watch are in it.
     if (days !== null) await cardsPush.pushTo(socket, auth);
+  },
+  async watchScale({ auth, socket, scales, devices }, [, uuid]) {
+    const scale = uuid === null ? null : await devices.scaleOf(auth.branchId, uuid);
+    if (uuid !== null && !scale) throw notFound('The scale');
+    await scales.watch(socket, scale);
   },
 };

@@ -10,6 +10,8 @@ import { sameSecret, tokenHash } from '../lib/tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { CallingPush } from './calling-push.ts';
+import type { ScaleWeights } from './scale-weights.ts';
+import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
 import { createSessionEventLimits, limitEvents } from './event-rate.ts';
 import { failure, handshakeRefusal } from './failure.ts';
@@ -32,6 +34,8 @@ export interface StaffRunnerDeps {
   calling: CallingService;
   /** The calling cards pushed to watching pages (calling-push.ts). */
   cardsPush: Pick<CallingPush, 'pushTo'>;
+  scales: Pick<ScaleWeights, 'watch'>;
+  devices: Pick<DeviceService, 'scaleOf'>;
   log: FastifyBaseLogger;
   trustProxy: ProxyTrust;
   /** The event handlers: STAFF_HANDLERS, or stand-ins in a test. */
@@ -86,7 +90,8 @@ export async function runStaffEvent(
         context: StaffEventContext,
         args: unknown,
       ) => Promise<void>;
-      await handler({ auth: context, socket, calling: deps.calling, cardsPush: deps.cardsPush }, parsed.data);
+      const { calling, cardsPush, scales, devices } = deps;
+      await handler({ auth: context, socket, calling, cardsPush, scales, devices }, parsed.data);
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN')
         await auth.recordForbidden(context, `socket:${name}`, clientInfo(socket, deps.trustProxy));

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { DEVICE_ID_ALPHABET } from '@truck-queue/shared/contracts/device.contract';
-import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  displayContracts,
+  printerContracts,
+  scaleContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
 import type { TestContext } from './harness.ts';
 import type { Plant } from './plant.ts';
 
@@ -49,6 +53,15 @@ export async function registerDevice(
 ) {
   await sayHello(t, kind, browser);
   const session = plant.officers.admin.session;
+  if (kind === 'scale') {
+    const created = await t.call(
+      scaleContracts.save,
+      { name: `Scale ${browser.id}`, station_id: null },
+      session,
+    );
+    await t.call(scaleContracts.addDevice, { uuid: created.device.uuid, device_id: browser.id }, session);
+    return created.device;
+  }
   const contracts = kind === 'display' ? displayContracts : printerContracts;
   const created = await t.call(
     contracts.save,

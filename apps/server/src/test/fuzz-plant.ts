@@ -19,6 +19,7 @@ import {
   queueTypes,
   stationStates,
 } from '../db/schema.ts';
+import { deviceSocket, listen } from './sockets.ts';
 import { newBrowser, registerDevice, sayHello } from './devices.ts';
 import type { TestContext } from './harness.ts';
 import { createPlant, issueTicket } from './plant.ts';
@@ -128,6 +129,30 @@ export async function createFuzzPlant(t: TestContext) {
   const jobToReport = await pendingJob();
   const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
+  // A scale with no bridge connected: captures from it are refused (SCALE_OFFLINE).
+  const spareScale = await registerDevice(t, plant, 'scale', newBrowser());
+  // A scale whose bridge reports a stable weight, on a real socket: captures from it are taken.
+  const liveBrowser = newBrowser();
+  const liveScale = await registerDevice(t, plant, 'scale', liveBrowser);
+  // Its first contact verifies it; made by a hello, the socket is not then sent away to reconnect.
+  await sayHello(t, 'scale', liveBrowser);
+  const bridge = await deviceSocket(await listen(t), {
+    apiKey: t.config.apiKey,
+    kind: 'scale',
+    device_id: liveBrowser.id,
+    secret: liveBrowser.secret,
+  });
+  const reportStable = () =>
+    bridge.emit('weight', {
+      state: 'stable',
+      kg: 30_000,
+      raw: 'ST,GS,+0030000kg',
+      at: new Date().toISOString(),
+    });
+  reportStable();
+  const reporting = setInterval(reportStable, 1000);
+  reporting.unref();
+  bridge.on('disconnect', () => clearInterval(reporting));
   // A recording for the fuzzed removals to remove (made again after each one accepted).
   const recordEight = () =>
     t.post('voice/upload', { token: '8', audio: SILENT_WAV }, { session: plant.officers.admin.session });
@@ -138,6 +163,8 @@ export async function createFuzzPlant(t: TestContext) {
     ['FUZZ7890', 'display'],
     ['KIOSK345', 'printer'],
     ['KIOSK678', 'printer'],
+    ['SCALE345', 'scale'],
+    ['SCALE678', 'scale'],
   ] as const) {
     await sayHello(t, kind, newBrowser(id));
   }
@@ -153,6 +180,8 @@ export async function createFuzzPlant(t: TestContext) {
   const ticket = await issueTicket(t, plant, 'lab', 'กข 1001');
   await issueTicket(t, plant, 'lab', 'กข 1002');
   const standardTicket = await issueTicket(t, plant, 'standard', 'กข 2001');
+  // Weighed through the live scale by the fuzzed captures (in, then out).
+  const scaleTicket = await issueTicket(t, plant, 'standard', 'กข 2002');
   // A call of that ticket today, for the calling page's proof and its re-announcements.
   const [called] = await t.db
     .insert(queueTransitions)
@@ -290,6 +319,13 @@ export async function createFuzzPlant(t: TestContext) {
     'printer/manageOT': () => ({ id: sparePrinter.id, branch_queue_type: [plant.types.general.id] }),
     'printer/deleteDeviceCtrl': async () => ({ id: await deviceLink(sparePrinter.id) }),
     'printer/checkPrinter': () => ({ uuid: sparePrinter.uuid }),
+    'weighbridge/mainScale': () => ({}),
+    'weighbridge/doMainScale': (n) =>
+      n % 2
+        ? { name: `ตาชั่ง ${n}`, station_id: null }
+        : { uuid: spareScale.uuid, name: 'ตาชั่งสำรอง', station_id: spareStation.id },
+    'weighbridge/addDevice': (n) => ({ uuid: spareScale.uuid, device_id: n % 2 ? 'SCALE345' : 'scal-e678' }),
+    'weighbridge/cancelDevice': () => ({ uuid: spareScale.uuid }),
     'printer/testPrint': () => ({ uuid: usbKiosk.uuid }),
     'calling/printers': () => ({}),
     'calling/reprintTicket': (n) => ({
@@ -373,6 +409,12 @@ export async function createFuzzPlant(t: TestContext) {
     'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5 }),
     'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020 }),
     'process/weighing/getWeighToday': () => ({}),
+    'process/weighing/getScales': () => ({}),
+    // The live scale weighs the scale's ticket in, then out; the scale with no bridge is refused.
+    'process/weighing/capture': (n) =>
+      n % 3 === 2
+        ? { uuid: scaleTicket.uuid, direction: 'in', scale_uuid: spareScale.uuid }
+        : { uuid: scaleTicket.uuid, direction: n % 3 ? 'out' : 'in', scale_uuid: liveScale.uuid },
 
     'process/yard/rules': () => ({}),
     'admin/yard/settings': () => ({}),

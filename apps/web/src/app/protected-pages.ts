@@ -32,6 +32,11 @@ export const PROTECTED_PAGES = {
     load: () =>
       import('../features/admin/printing-controller-page.tsx').then((m) => m.PrintingControllerPage),
   },
+  '/System/weighbridge': {
+    title: () => 'pages.weighbridge',
+    load: () =>
+      import('../features/admin/weighbridge-controller-page.tsx').then((m) => m.WeighbridgeControllerPage),
+  },
   '/System/manageCalling/:findDayKey': {
     title: ({ findDayKey }) =>
       findDayKey === '3' ? 'pages.manageCallingLast3Days' : 'pages.manageCallingToday',

@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -6,6 +7,7 @@ import {
   type Ack,
   type CallingCardsPush,
   type QueueChangedPayload,
+  type ScaleWeightPush,
   type StaffClientToServer,
   type StaffServerToClient,
 } from '@truck-queue/shared/contracts/socket-events';
@@ -104,10 +106,39 @@ export function watchCallingCards(
   };
 }
 
+/**
+ * Watches one scale's weight: the server sends what it shows at once and on every report of its
+ * bridge, and offline when the bridge goes. Asked again on every reconnect; while the socket is
+ * down the page shows `onLost`. Returns the stop.
+ */
+export function watchScale(
+  scaleUuid: string,
+  onWeight: (weight: ScaleWeightPush) => void,
+  onLost: () => void,
+): () => void {
+  const s = staffSocket();
+  const watch = (which: string | null) => {
+    const branch = readBranch();
+    if (branch && s.connected) s.emit('watchScale', branch.id, which);
+  };
+  const ask = () => watch(scaleUuid);
+  const received = (weight: ScaleWeightPush) => {
+    if (weight.uuid === scaleUuid) onWeight(weight);
+  };
+  s.on('scaleWeight', received);
+  s.on('connect', ask);
+  s.on('disconnect', onLost);
+  ask();
+  return () => {
+    s.off('scaleWeight', received);
+    s.off('connect', ask);
+    s.off('disconnect', onLost);
+    watch(null);
+  };
+}
+
 /** Calls `onChange` when a display or kiosk of the branch is registered, verified, cancelled or edited. */
-export function useDeviceChanges(
-  onChange: (change: { kind: 'display' | 'printer'; uuid: string }) => void,
-): void {
+export function useDeviceChanges(onChange: (change: { kind: DeviceKind; uuid: string }) => void): void {
   useEffect(() => {
     const s = staffSocket();
     s.on('deviceChanged', onChange);

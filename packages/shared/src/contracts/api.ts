@@ -17,7 +17,7 @@ import type { Permission } from '../roles.ts';
  */
 export type Access = 'public' | 'session' | 'device' | Permission;
 
-export const DEVICE_KINDS = ['display', 'printer'] as const;
+export const DEVICE_KINDS = ['display', 'printer', 'scale'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 export interface ApiContract<
@@ -104,6 +104,11 @@ export const CONFLICT_REASONS = [
   'ALREADY_WEIGHED_IN',
   'NOT_WEIGHED_IN',
   'ALREADY_WEIGHED_OUT',
+  /** A weight captured from a scale (process/weighing/capture): what the scale shows now does not allow it. */
+  'SCALE_NOT_STABLE',
+  'SCALE_NO_WEIGHT',
+  'SCALE_NO_SIGNAL',
+  'SCALE_OFFLINE',
   'EMAIL_TAKEN',
   'PREFIX_TAKEN',
   'QUEUE_TYPE_TAKEN',

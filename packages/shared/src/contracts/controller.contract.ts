@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
-import { DeviceVoiceSchema } from './socket-events.ts';
+import { DeviceVoiceSchema, ScaleLiveSchema } from './socket-events.ts';
 import { DisplayLiveSchema } from './announcement.contract.ts';
 import {
   PaperWidthSchema,
@@ -131,13 +131,17 @@ export const DeviceRowSchema = z.object({
   announce_volume: z.number(),
   /** Displays: how many times a call is said, 1 or 2. */
   announce_repeat: z.number(),
-  /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
+  /** Scales only: the weighbridge station whose deck it weighs; null when not chosen (and for the others). */
+  station: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Scales only: the weight its bridge reports now (ScaleLiveSchema); null for the others. */
+  scale: ScaleLiveSchema.nullable(),
+  /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). Scales have none. */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });
 export type DeviceRow = z.infer<typeof DeviceRowSchema>;
 
-/** Display and printer controllers share their calls; only the path prefix and the save body differ. */
-function deviceContracts<B extends z.ZodType>(prefix: 'display' | 'printer', save: string, saveBody: B) {
+/** Every device controller (display, printer, scale) registers and cancels the same way; only the path prefix and the save body differ. */
+function registrationContracts<B extends z.ZodType>(prefix: string, save: string, saveBody: B) {
   return {
     save: defineContract({
       path: `${prefix}/${save}`,
@@ -157,6 +161,13 @@ function deviceContracts<B extends z.ZodType>(prefix: 'display' | 'printer', sav
       body: z.strictObject({ uuid: z.uuid() }),
       response: OkSchema,
     }),
+  };
+}
+
+/** Displays and kiosks also choose their queue types. */
+function deviceContracts<B extends z.ZodType>(prefix: 'display' | 'printer', save: string, saveBody: B) {
+  return {
+    ...registrationContracts(prefix, save, saveBody),
     loadQueueType: defineContract({
       path: `${prefix}/loadQueueType`,
       access: 'admin',
@@ -251,6 +262,30 @@ export const printerContracts = {
         printer_name: noNul(z.string().trim().max(100)).nullable().optional(),
         ...PrintSettingsFields,
       }),
+    ]),
+  ),
+};
+
+/**
+ * Weighbridge scales (their bridges, `npm run scale-bridge`): create `{name, station_id}`, edit
+ * `{uuid, name, station_id?}`; the list comes with the branch's stations to choose from.
+ */
+export const scaleContracts = {
+  main: defineContract({
+    path: 'weighbridge/mainScale',
+    access: 'admin',
+    body: EmptyBodySchema,
+    response: OkSchema.extend({
+      scale: z.array(DeviceRowSchema),
+      station: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  }),
+  ...registrationContracts(
+    'weighbridge',
+    'doMainScale',
+    z.union([
+      z.strictObject({ name: DeviceName, station_id: Id.nullable() }),
+      z.strictObject({ uuid: z.uuid(), name: DeviceName, station_id: Id.nullable().optional() }),
     ]),
   ),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRINTER_HEALTHS, type PrinterHealth } from '../printing/printer-status.ts';
 import { isCalledState } from '../queue/queue-machine.ts';
 import type { CallingDisplay, CallProof } from './announcement.contract.ts';
-import { IdSchema } from './api.ts';
+import { IdSchema, type DeviceKind } from './api.ts';
 import type { ProcessCard } from './queue.contract.ts';
 import { ReasonArgSchema, type ReasonArg } from './yard.contract.ts';
 
@@ -35,6 +35,8 @@ export const TransferArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
 export const VoidArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema]);
 /** The calling page's cards to push: branch, the days it shows (1 or 3), or null to stop. */
 export const WatchCardsArgs = z.tuple([IdSchema, z.union([z.literal(1), z.literal(3), z.null()])]);
+/** watchScale: the branch, and the scale's uuid (null: no longer). */
+export const WatchScaleArgs = z.tuple([IdSchema, z.uuid().nullable()]);
 
 /**
  * What a calling page that watches its cards holds after every change of its branch, pushed
@@ -93,6 +95,11 @@ export interface StaffClientToServer {
    * once and after every change (`callingCards`) instead of refetching. Asked again on reconnect.
    */
   watchCards: (branchId: number, days: 1 | 3 | null, ack?: (ack: Ack) => void) => void;
+  /**
+   * The weighing page shows this scale's live weight (its uuid; null: no longer): the socket gets
+   * it at once and on every report (`scaleWeight`). Asked again on reconnect.
+   */
+  watchScale: (branchId: number, scaleUuid: string | null, ack?: (ack: Ack) => void) => void;
 }
 
 export interface StaffServerToClient {
@@ -102,7 +109,7 @@ export interface StaffServerToClient {
   popup: (call: { queue_number: string; station_name: string | null; action: string }) => void;
   joinRoomCompleted: (room: { branch_id: number }) => void;
   /** A display or kiosk of the branch was registered, verified, cancelled or edited. */
-  deviceChanged: (change: { kind: 'display' | 'printer'; uuid: string }) => void;
+  deviceChanged: (change: { kind: DeviceKind; uuid: string }) => void;
   /** The branch's calendar or day start changed: fetch the officer's branch again. */
   branchChanged: () => void;
   /**
@@ -116,6 +123,8 @@ export interface StaffServerToClient {
   callingCards: (state: CallingCardsPush) => void;
   /** The server could not push the watched cards: refetch them (the request shows why). */
   callingCardsStale: () => void;
+  /** The watched scale's weight, at once and on every report of its bridge (watchScale). */
+  scaleWeight: (weight: ScaleWeightPush) => void;
 }
 
 /** A call as a display announces it. */
@@ -187,6 +196,64 @@ export type DisplayStatus = z.infer<typeof DisplayStatusSchema>;
 export const PrinterStatusReportSchema = z.strictObject({ health: z.enum(PRINTER_HEALTHS) });
 export type PrinterStatusReport = z.infer<typeof PrinterStatusReportSchema>;
 
+/**
+ * What a weighbridge's indicator shows, as its scale bridge reads it (packages/shared/src/scale:
+ * the frame parsers and the stable detector): a weight, stable or still moving; over or under
+ * the indicator's range; or no signal (no frame for a while: cable, converter or indicator).
+ */
+export const SCALE_STATES = ['stable', 'moving', 'overload', 'underload', 'no-signal'] as const;
+export type ScaleState = (typeof SCALE_STATES)[number];
+
+/** The largest weight a report may carry, in kg either way: far above any road weighbridge. */
+export const SCALE_MAX_KG = 1_000_000;
+
+/**
+ * A scale bridge's report (`weight`): sent at once whenever the state changes, while the weight
+ * moves at most every SCALE_REPORT_MIN_MS, and at least every SCALE_HEARTBEAT_MS as it is. `kg`
+ * is the weight shown (stable, moving) or null (the others); `raw` is the frame it came from, as
+ * the parsers show it (printable, control bytes as <STX>…), empty for no-signal; `at` is when the
+ * bridge read it. A report of a weight is refused without a weight, and the others with one.
+ */
+export const ScaleWeightReportSchema = z
+  .strictObject({
+    state: z.enum(SCALE_STATES),
+    kg: z.number().min(-SCALE_MAX_KG).max(SCALE_MAX_KG).nullable(),
+    raw: z.string().max(200),
+    at: z.iso.datetime({ offset: true }),
+  })
+  .refine((report) => (report.state === 'stable' || report.state === 'moving') === (report.kg !== null), {
+    message: 'A stable or moving report carries a weight; the others carry none.',
+    path: ['kg'],
+  });
+export type ScaleWeightReport = z.infer<typeof ScaleWeightReportSchema>;
+
+/** A moving weight is reported at most this often. */
+export const SCALE_REPORT_MIN_MS = 200;
+/** A weight that does not change is reported again this often, so the server knows the bridge is there. */
+export const SCALE_HEARTBEAT_MS = 1000;
+/**
+ * The server counts a scale without a report for this long as no signal, whatever it said last
+ * (a bridge that hangs, or a network that drops it silently).
+ */
+export const SCALE_SILENT_MS = 2500;
+
+/**
+ * A scale as the server knows it now (the Weighbridge controller, the weighing page): what its
+ * bridge last reported, `no-signal` when that is older than SCALE_SILENT_MS, or `offline` when
+ * no bridge is connected with the scale's id. `at` is when the bridge read it (null offline).
+ */
+export const SCALE_LIVE_STATES = [...SCALE_STATES, 'offline'] as const;
+export const ScaleLiveSchema = z.object({
+  state: z.enum(SCALE_LIVE_STATES),
+  kg: z.number().nullable(),
+  raw: z.string(),
+  at: z.string().nullable(),
+});
+export type ScaleLive = z.infer<typeof ScaleLiveSchema>;
+
+/** The weight of one scale pushed to the weighing pages watching it (watchScale). */
+export type ScaleWeightPush = ScaleLive & { uuid: string };
+
 export interface DeviceClientToServer {
   /**
    * Displays: their speech, once known and whenever it changes (and again on every reconnect).
@@ -202,6 +269,8 @@ export interface DeviceClientToServer {
    * connect, whenever it changes and at least every PRINTER_CHECK_INTERVAL_MS while idle.
    */
   printerStatus: (report: PrinterStatusReport) => void;
+  /** Scale bridges: what the indicator shows (ScaleWeightReportSchema). */
+  weight: (report: ScaleWeightReport) => void;
 }
 
 export interface DeviceServerToClient {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
 import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
+import { ScaleLiveSchema } from './socket-events.ts';
+import { WEIGHT_SOURCES } from '../queue/weighing.ts';
 
 /** Lab pickup, weighing and the exit gate: an officer types or scans a truck, the server finds its ticket. */
 
@@ -129,6 +131,9 @@ export const WeighRecordSchema = z.object({
   weigh_in_at: MaybeInstantSchema,
   weigh_out_kg: z.number().nullable(),
   weigh_out_at: MaybeInstantSchema,
+  /** Where each weight came from (WEIGHT_SOURCES): a scale's indicator or typed by hand; null before it is weighed. */
+  weigh_in_source: z.enum(WEIGHT_SOURCES).nullable(),
+  weigh_out_source: z.enum(WEIGHT_SOURCES).nullable(),
   /** The heavier weighing, the lighter one, and their difference (kg), once both exist. */
   gross_kg: z.number().nullable(),
   tare_kg: z.number().nullable(),
@@ -156,6 +161,38 @@ export const weighOut = defineContract({
   path: 'process/weighing/weighOut',
   access: 'weighing',
   body: WeighBody,
+  response: OkSchema.extend({ queue: WeighRecordSchema }),
+});
+
+/** A scale of the branch as the weighing page lists it, with its weight now. */
+export const WeighingScaleSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  /** The weighbridge station it weighs at; null when the admin has not chosen one. */
+  station_name: z.string().nullable(),
+  live: ScaleLiveSchema,
+});
+export type WeighingScale = z.infer<typeof WeighingScaleSchema>;
+
+/** The branch's registered scales, for the weighing page to choose the one it stands at. */
+export const getScales = defineContract({
+  path: 'process/weighing/getScales',
+  access: 'weighing',
+  body: EmptyBodySchema,
+  response: OkSchema.extend({ scale: z.array(WeighingScaleSchema) }),
+});
+
+/**
+ * Records the weight a scale shows now, as the truck's weigh-in or weigh-out. The server takes the
+ * weight from what the scale's bridge last reported, never from the page: it must be stable,
+ * above zero and fresh (SCALE_SILENT_MS), else CONFLICT with the reason (SCALE_NOT_STABLE,
+ * SCALE_NO_WEIGHT, SCALE_NO_SIGNAL, SCALE_OFFLINE). The weight is kept with the scale and the
+ * indicator's frame.
+ */
+export const captureWeight = defineContract({
+  path: 'process/weighing/capture',
+  access: 'weighing',
+  body: truckRefBody({ direction: z.enum(['in', 'out']), scale_uuid: z.uuid() }),
   response: OkSchema.extend({ queue: WeighRecordSchema }),
 });
 

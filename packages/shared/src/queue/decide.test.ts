@@ -1,3 +1,4 @@
+import { TYPED_WEIGHT } from './weighing.ts';
 import { describe, expect, it } from 'vitest';
 import { decide, RECALL_GUARD_MS, type QueueCommand, type QueueSnapshot } from './decide.ts';
 import { FLOW_ENGINE, isEndedState, nextState, QUEUE_STATES, type QueueState } from './queue-machine.ts';
@@ -222,7 +223,8 @@ describe('decide: the weighbridge', () => {
         ok: true,
         state,
         action: 'weigh_in',
-        stamps: { weighInKg: 30000.5, weighInAt: NOW },
+        // Said nowhere where it came from: typed (issue 20), with no reason.
+        stamps: { weighInKg: 30000.5, weighInAt: NOW, weighInFrom: TYPED_WEIGHT },
       });
     }
   });
@@ -232,8 +234,20 @@ describe('decide: the weighbridge', () => {
       ok: true,
       state: 'F',
       action: 'weigh_out',
-      stamps: { weighOutKg: 12000, weighOutAt: NOW },
+      stamps: { weighOutKg: 12000, weighOutAt: NOW, weighOutFrom: TYPED_WEIGHT },
     });
+  });
+
+  it('keeps where a weight came from: a scale with its frame, or typed with a reason', () => {
+    const fromScale = { source: 'indicator', deviceId: 4, frame: 'ST,GS,+0030000kg' } as const;
+    expect(decide(ticket('C'), { kind: 'weigh_in', kg: 30000, from: fromScale }, NOW)).toMatchObject({
+      ok: true,
+      stamps: { weighInKg: 30000, weighInFrom: fromScale },
+    });
+    const typed = { source: 'manual', reason: 'หัวเครื่องชั่งเสีย' } as const;
+    expect(
+      decide(ticket('F', { weighInAt: ago(60_000) }), { kind: 'weigh_out', kg: 12000, from: typed }, NOW),
+    ).toMatchObject({ ok: true, stamps: { weighOutFrom: typed } });
   });
 
   it('refuses a second weigh-in (ALREADY_WEIGHED_IN)', () => {

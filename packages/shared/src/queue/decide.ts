@@ -11,7 +11,7 @@ import {
   type QueueAction,
   type QueueState,
 } from './queue-machine.ts';
-import { weighingRefusal, weighsOnFlow } from './weighing.ts';
+import { TYPED_WEIGHT, weighingRefusal, weighsOnFlow, type WeightFrom } from './weighing.ts';
 import { offersNoShow, type YardSettings } from './yard-rules.ts';
 
 /**
@@ -72,8 +72,8 @@ export type QueueCommand =
   | { kind: 'accept' }
   /** The lab's result is out (checkout). */
   | { kind: 'complete' }
-  | { kind: 'weigh_in'; kg: number }
-  | { kind: 'weigh_out'; kg: number }
+  | { kind: 'weigh_in'; kg: number; from?: WeightFrom }
+  | { kind: 'weigh_out'; kg: number; from?: WeightFrom }
   /**
    * The gate: the truck leaves. One whose work is not done (never called, not finished, not
    * weighed out on a weighed flow) leaves only once the officer confirmed it.
@@ -95,6 +95,9 @@ export interface QueueStamps {
   weighOutAt?: Date;
   weighInKg?: number;
   weighOutKg?: number;
+  /** Where the weight came from (a scale, or typed: TYPED_WEIGHT unless the command says). */
+  weighInFrom?: WeightFrom;
+  weighOutFrom?: WeightFrom;
   stationId?: number | null;
   recallCount?: number;
   calledFrom?: QueueState;
@@ -261,8 +264,8 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       if (refusal) return refuse(refusal);
       const stamps: QueueStamps =
         direction === 'in'
-          ? { weighInKg: command.kg, weighInAt: now }
-          : { weighOutKg: command.kg, weighOutAt: now };
+          ? { weighInKg: command.kg, weighInAt: now, weighInFrom: command.from ?? TYPED_WEIGHT }
+          : { weighOutKg: command.kg, weighOutAt: now, weighOutFrom: command.from ?? TYPED_WEIGHT };
       return { ok: true, state: q.state, stamps, action: command.kind };
     }
     case 'exit': {

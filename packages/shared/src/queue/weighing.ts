@@ -7,6 +7,21 @@
 
 export type WeighDirection = 'in' | 'out';
 
+/**
+ * Where a recorded weight came from: captured from a scale's indicator (stable, through its
+ * bridge: the frame and the scale are kept) or typed by hand (with a reason, by an officer allowed
+ * to). Weights recorded before scales existed were typed, and count as manual.
+ */
+export const WEIGHT_SOURCES = ['indicator', 'manual'] as const;
+export type WeightSource = (typeof WEIGHT_SOURCES)[number];
+
+/** Where one weighing came from, as it is kept with the weight. */
+export type WeightFrom =
+  { source: 'indicator'; deviceId: number; frame: string } | { source: 'manual'; reason: string | null };
+
+/** A weight recorded without saying where it came from was typed. */
+export const TYPED_WEIGHT: WeightFrom = { source: 'manual', reason: null };
+
 /** Flows whose trucks cross the weighbridge (a visitor on the general flow is not weighed). */
 export function weighsOnFlow(flowEngineId: number): boolean {
   return flowEngineId === 2 || flowEngineId === 3;

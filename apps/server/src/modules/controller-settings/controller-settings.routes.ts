@@ -2,6 +2,7 @@ import {
   callingControllerContracts as calling,
   displayContracts,
   printerContracts,
+  scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { checkPrinter } from '@truck-queue/shared/contracts/printing.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
@@ -16,6 +17,7 @@ export function registerControllerRoutes(
     callingControl: CallingControlService;
     displays: DevicesService;
     printers: DevicesService;
+    scales: DevicesService;
     printerHealth: Pick<PrinterHealthService, 'checkKiosk'>;
   },
 ): void {
@@ -90,6 +92,20 @@ export function registerControllerRoutes(
           })
         : await services.printers.create(auth, body.name),
   }));
+  register(scaleContracts.main, async ({ auth }) => {
+    const [scale, station] = await Promise.all([
+      services.scales.list(auth),
+      services.scales.stationChoices(auth),
+    ]);
+    return { status: 1, scale, station };
+  });
+  register(scaleContracts.save, async ({ auth, body }) => ({
+    status: 1,
+    device:
+      'uuid' in body
+        ? await services.scales.update(auth, body.uuid, { name: body.name, stationId: body.station_id })
+        : await services.scales.create(auth, body.name, body.station_id),
+  }));
   register(checkPrinter, async ({ auth, body }) => {
     const printer = await services.printerHealth.checkKiosk(auth.branchId, body.uuid);
     if (!printer) throw notFound('The printer');
@@ -99,6 +115,7 @@ export function registerControllerRoutes(
   for (const [contracts, devices] of [
     [displayContracts, services.displays],
     [printerContracts, services.printers],
+    [scaleContracts, services.scales],
   ] as const) {
     register(contracts.addDevice, async ({ auth, body }) => ({
       status: 1,
@@ -108,6 +125,11 @@ export function registerControllerRoutes(
       await devices.cancel(auth, body.uuid);
       return { status: 1 };
     });
+  }
+  for (const [contracts, devices] of [
+    [displayContracts, services.displays],
+    [printerContracts, services.printers],
+  ] as const) {
     register(contracts.loadQueueType, async ({ auth, body }) => ({
       status: 1,
       queueType: await devices.queueTypeChoices(auth, body.id),

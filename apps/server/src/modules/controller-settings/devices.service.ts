@@ -1,6 +1,7 @@
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
 import type { DisplayLive } from '@truck-queue/shared/contracts/announcement.contract';
+import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -13,28 +14,40 @@ import { waitingSecretHash } from '../device-gateway/device-hellos.ts';
 import { queueTypeChoices } from './assignments.ts';
 import { printSettingsUpdate, type PrintSettings } from './print-settings.ts';
 
-export type DeviceKind = 'display' | 'printer';
+export type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 
-/** What the live connections say of the displays (the realtime server; nothing in tests without one). */
-export interface LiveDisplays {
+/** What the live connections say of the devices (the realtime server; nothing in tests without one). */
+export interface LiveDevices {
   /** The speech each connected display among these reports; the others are missing. */
   voices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
   /** Each display's status: online, last seen, sound, last announcement (announcements.service.ts). */
   live?(deviceIds: number[]): Promise<Map<number, DisplayLive>>;
+  /** Each scale's weight now (scale-weights.ts). */
+  scales?(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>>;
 }
 
-const NO_LIVE_DISPLAYS: LiveDisplays = { voices: () => Promise.resolve(new Map()) };
+const NO_LIVE_DEVICES: LiveDevices = { voices: () => Promise.resolve(new Map()) };
+
+/** What a scale shows while nothing tells: no bridge connected. */
+const SCALE_OFFLINE: ScaleLive = { state: 'offline', kg: null, raw: '', at: null };
+
+const DEVICE_NAMES: Record<DeviceKind, string> = {
+  display: 'The display',
+  printer: 'The printer',
+  scale: 'The scale',
+};
 
 /**
- * Display and printing controllers: the branch's TV screens or ticket kiosks and their queue
- * types. Every change is announced, so the device itself and the controller screens follow live.
+ * Display, printing and weighbridge controllers: the branch's TV screens, ticket kiosks (with
+ * their queue types) or scales (with their weighbridge station). Every change is announced, so the device itself and the controller screens follow live.
  */
 export function createDevicesService(
   db: Db,
   events: EventHub,
   kind: DeviceKind,
   clock: Clock,
-  live: LiveDisplays = NO_LIVE_DISPLAYS,
+  live: LiveDevices = NO_LIVE_DEVICES,
 ) {
   const repo = createDeviceGatewayRepository(db);
   const catalog = createCatalogRepository(db);
@@ -64,35 +77,47 @@ export function createDevicesService(
             live.live?.(registered) ?? new Map<number, DisplayLive>(),
           ])
         : [new Map<number, DeviceVoice>(), new Map<number, DisplayLive>()];
-    return rows.map(({ verifiedDate, paperWidth, printerHealth, printerHealthAt, ...r }) => ({
-      ...r,
-      verified_date: verifiedDate?.toISOString() ?? null,
-      paper_width: paperWidth === 58 ? (58 as const) : (80 as const),
-      printer_health:
-        kind === 'printer' && r.print_target !== 'browser'
-          ? { health: printerHealth ?? 'unknown', checked_at: printerHealthAt?.toISOString() ?? null }
-          : null,
-      voice: voices.get(r.id) ?? null,
-      live: status.get(r.id) ?? null,
-      aCtrl: links
-        .filter((l) => l.device === r.id)
-        .map(({ id, branch_queue_type, queue_type_name }) => ({ id, branch_queue_type, queue_type_name })),
-    }));
+    const weights =
+      kind === 'scale' ? ((await live.scales?.(registered)) ?? new Map<number, ScaleLive>()) : null;
+    return rows.map(
+      ({ verifiedDate, paperWidth, printerHealth, printerHealthAt, stationId, stationName, ...r }) => ({
+        ...r,
+        station: stationId !== null && stationName !== null ? { id: stationId, name: stationName } : null,
+        scale: weights ? (weights.get(r.id) ?? SCALE_OFFLINE) : null,
+        verified_date: verifiedDate?.toISOString() ?? null,
+        paper_width: paperWidth === 58 ? (58 as const) : (80 as const),
+        printer_health:
+          kind === 'printer' && r.print_target !== 'browser'
+            ? { health: printerHealth ?? 'unknown', checked_at: printerHealthAt?.toISOString() ?? null }
+            : null,
+        voice: voices.get(r.id) ?? null,
+        live: status.get(r.id) ?? null,
+        aCtrl: links
+          .filter((l) => l.device === r.id)
+          .map(({ id, branch_queue_type, queue_type_name }) => ({ id, branch_queue_type, queue_type_name })),
+      }),
+    );
   }
 
   async function find(auth: AuthContext, where: { id?: number; uuid?: string }) {
     const row = await repo.findDevice(auth.branchId, kind, where);
-    if (!row) throw notFound(kind === 'display' ? 'The display' : 'The printer');
+    if (!row) throw notFound(DEVICE_NAMES[kind]);
     return row;
   }
 
   return {
     list: (auth: AuthContext) => list(auth),
 
-    async create(auth: AuthContext, name: string) {
-      const id = await repo.insertDevice(auth.branchId, kind, name);
+    /** A new device; a scale may say its weighbridge station at once. */
+    async create(auth: AuthContext, name: string, stationId: number | null = null) {
+      if (stationId !== null) await catalog.assertBranchStations(auth.branchId, [stationId]);
+      const id = await repo.insertDevice(auth.branchId, kind, name, stationId);
       return (await list(auth, id))[0]!;
     },
+
+    /** The branch's stations a scale may weigh at (the Weighbridge controller's choices). */
+    stationChoices: (auth: AuthContext) =>
+      catalog.listActiveStations(auth.branchId).then((rows) => rows.map(({ id, name }) => ({ id, name }))),
 
     async update(
       auth: AuthContext,
@@ -111,9 +136,14 @@ export function createDevicesService(
         };
         /** Kiosks' printing: each left undefined keeps its value (print-settings.ts). */
         print?: PrintSettings;
+        /** Scales: the weighbridge station (null: none); undefined keeps it. */
+        stationId?: number | null | undefined;
       },
     ) {
       const current = await find(auth, { uuid });
+      const station =
+        kind === 'scale' && values.stationId !== undefined ? { stationId: values.stationId } : {};
+      if (station.stationId) await catalog.assertBranchStations(auth.branchId, [station.stationId]);
       const print = kind === 'printer' && values.print ? printSettingsUpdate(current, values.print) : {};
       const printerName =
         kind === 'printer' && values.printerName !== undefined
@@ -141,6 +171,7 @@ export function createDevicesService(
         ...recent,
         ...voice,
         ...print,
+        ...station,
       });
       changed(auth, current);
       return (await list(auth, current.id))[0]!;

@@ -10,6 +10,7 @@ import {
   devices,
   queues,
   queueTypes,
+  stations,
 } from '../../db/schema.ts';
 
 /** A transaction's handle: the link replacement runs in one the service opens. */
@@ -159,8 +160,11 @@ export function createDeviceGatewayRepository(db: Db) {
           paperWidth: devices.paperWidth,
           printerHealth: devices.printerHealth,
           printerHealthAt: devices.printerHealthAt,
+          stationId: devices.stationId,
+          stationName: stations.name,
         })
         .from(devices)
+        .leftJoin(stations, eq(stations.id, devices.stationId))
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
         .orderBy(asc(devices.name));
     },
@@ -209,8 +213,16 @@ export function createDeviceGatewayRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertDevice(branchId: number, kind: DeviceKind, name: string): Promise<number> {
-      const [row] = await db.insert(devices).values({ branchId, kind, name }).returning({ id: devices.id });
+    async insertDevice(
+      branchId: number,
+      kind: DeviceKind,
+      name: string,
+      stationId: number | null = null,
+    ): Promise<number> {
+      const [row] = await db
+        .insert(devices)
+        .values({ branchId, kind, name, stationId })
+        .returning({ id: devices.id });
       return row!.id;
     },
 
@@ -232,6 +244,8 @@ export function createDeviceGatewayRepository(db: Db) {
         paperWidth?: number;
         printerHealth?: PrinterHealth | null;
         printerHealthAt?: Date | null;
+        /** Scales' weighbridge station. */
+        stationId?: number | null;
       },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));

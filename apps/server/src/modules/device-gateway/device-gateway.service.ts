@@ -185,6 +185,14 @@ export function createDeviceService(deps: {
     identify,
     arrive,
 
+    /** A scale of the branch by its uuid (the weighing page watches it), registered or not. */
+    async scaleOf(branchId: number, uuid: string): Promise<DeviceContext | null> {
+      const row = await repo.findDevice(branchId, 'scale', { uuid });
+      return row
+        ? { deviceId: row.id, uuid: row.uuid, kind: 'scale', branchId, shortId: row.deviceId ?? '' }
+        : null;
+    },
+
     /**
      * `device/hello`: registered (and with what), or waiting with only its own id back. An id
      * another browser holds is refused (DEVICE_ID_TAKEN): the page then shows a new one.

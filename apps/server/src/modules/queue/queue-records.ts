@@ -1,4 +1,5 @@
 import type { Decision, QueueStamps } from '@truck-queue/shared/queue/decide';
+import type { WeightFrom } from '@truck-queue/shared/queue/weighing';
 import { ISSUED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { queues, queueTransitions } from '../../db/schema.ts';
 
@@ -65,13 +66,38 @@ export function issueTransition(queueId: number, actor: Actor, now: Date): Trans
   };
 }
 
+/** A weighing's provenance as its four columns (schema.ts, queues.weigh_*_source…). */
+function provenance(from: WeightFrom) {
+  return from.source === 'indicator'
+    ? { source: from.source, deviceId: from.deviceId, frame: from.frame, reason: null }
+    : { source: from.source, deviceId: null, frame: null, reason: from.reason };
+}
+
 /** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
 function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
-  const { weighInKg, weighOutKg, ...rest } = stamps;
+  const { weighInKg, weighOutKg, weighInFrom, weighOutFrom, ...rest } = stamps;
+  const weighIn = weighInFrom && provenance(weighInFrom);
+  const weighOut = weighOutFrom && provenance(weighOutFrom);
   return {
     ...rest,
     ...(weighInKg === undefined ? {} : { weighInKg: weighInKg.toFixed(1) }),
     ...(weighOutKg === undefined ? {} : { weighOutKg: weighOutKg.toFixed(1) }),
+    ...(weighIn
+      ? {
+          weighInSource: weighIn.source,
+          weighInDeviceId: weighIn.deviceId,
+          weighInFrame: weighIn.frame,
+          weighInReason: weighIn.reason,
+        }
+      : {}),
+    ...(weighOut
+      ? {
+          weighOutSource: weighOut.source,
+          weighOutDeviceId: weighOut.deviceId,
+          weighOutFrame: weighOut.frame,
+          weighOutReason: weighOut.reason,
+        }
+      : {}),
   };
 }
 

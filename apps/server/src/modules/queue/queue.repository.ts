@@ -39,6 +39,8 @@ export const queueViewColumns = {
   weighInAt: queues.weighInAt,
   weighOutKg: queues.weighOutKg,
   weighOutAt: queues.weighOutAt,
+  weighInSource: queues.weighInSource,
+  weighOutSource: queues.weighOutSource,
   lineAt: queues.lineAt,
   recallCount: queues.recallCount,
   previousNumber: queues.previousNumber,

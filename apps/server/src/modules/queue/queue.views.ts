@@ -103,6 +103,8 @@ export function toWeighRecord(q: QueueView): WeighRecord {
     weigh_in_at: iso(q.weighInAt),
     weigh_out_kg: weighOut,
     weigh_out_at: iso(q.weighOutAt),
+    weigh_in_source: q.weighInSource,
+    weigh_out_source: q.weighOutSource,
     gross_kg: gross,
     tare_kg: tare,
     net_kg: net,

@@ -48,6 +48,13 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
     queue: toWeighRecord(await work.weigh(auth, refOf(body), 'out', body.weight)),
   }));
 
+  register(contracts.getScales, async ({ auth }) => ({ status: 1, scale: await work.scales(auth) }));
+
+  register(contracts.captureWeight, async ({ auth, body }) => ({
+    status: 1,
+    queue: toWeighRecord(await work.capture(auth, refOf(body), body.direction, body.scale_uuid)),
+  }));
+
   register(contracts.getWeighToday, async ({ auth }) => ({
     status: 1,
     queue: (await work.weighingsToday(auth)).map(toWeighRecord),

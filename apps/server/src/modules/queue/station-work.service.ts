@@ -2,7 +2,11 @@ import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import { readTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
+import type { WeighingScale } from '@truck-queue/shared/contracts/station-work.contract';
+import { captureRefusal, capturedKg, type CaptureRefusal } from '@truck-queue/shared/scale/capture';
+import { createDeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView } from './queue.repository.ts';
@@ -16,6 +20,14 @@ import type { QueueService } from './queue.service.ts';
 export type TruckRef =
   { queueNumber: string; uuid?: string | undefined } | { uuid: string } | { ticketCode: string };
 
+/** What an officer reads when a scale's weight cannot be captured. */
+const CAPTURE_REFUSALS: Record<CaptureRefusal, string> = {
+  SCALE_OFFLINE: 'The scale is not connected: check the scale bridge on its PC.',
+  SCALE_NO_SIGNAL: 'No signal from the scale: check the indicator and its cable.',
+  SCALE_NOT_STABLE: 'The weight is not stable yet: wait until the truck stands still.',
+  SCALE_NO_WEIGHT: 'The scale shows no weight to record.',
+};
+
 /**
  * Lab pickup, weighbridge and gate: an officer types a queue number or scans a ticket; the
  * service finds the truck it means and moves it.
@@ -25,9 +37,12 @@ export function createStationWorkService(deps: {
   repo: QueueRepository;
   queue: QueueService;
   days: PlantDays;
+  /** What the scales show now (the realtime server's scale sockets). */
+  scaleWeights: (deviceIds: readonly number[]) => Promise<Map<number, ScaleLive>>;
 }) {
-  const { db, repo, queue, days } = deps;
+  const { db, repo, queue, days, scaleWeights } = deps;
   const reads = createQueueReadsRepository(db);
+  const devices = createDeviceGatewayRepository(db);
 
   /**
    * The truck a counter means, never guessed. A ticket code or a uuid (a scan, or the officer's
@@ -124,6 +139,42 @@ export function createStationWorkService(deps: {
       const target = await find(auth, ref);
       const command: QueueCommand = direction === 'in' ? { kind: 'weigh_in', kg } : { kind: 'weigh_out', kg };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
+    },
+
+    /** The branch's registered scales, with their station and what each shows now. */
+    async scales(auth: AuthContext): Promise<WeighingScale[]> {
+      const rows = (await devices.listDevices(auth.branchId, 'scale')).filter((r) => r.device_id !== null);
+      const live = await scaleWeights(rows.map((r) => r.id));
+      return rows.map((r) => ({
+        uuid: r.uuid,
+        name: r.name,
+        station_name: r.stationName,
+        live: live.get(r.id) ?? { state: 'offline', kg: null, raw: '', at: null },
+      }));
+    },
+
+    /**
+     * The weight the scale shows now, as the truck's weigh-in or weigh-out: taken from what its
+     * bridge last reported (captureRefusal: stable, above zero, fresh), kept with the scale and
+     * the indicator's frame. Two scales capturing the same truck at once: the row lock lets one
+     * through and the other is refused as already weighed.
+     */
+    async capture(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', scaleUuid: string) {
+      const scale = await devices.findDevice(auth.branchId, 'scale', { uuid: scaleUuid });
+      if (!scale?.deviceId) throw notFound('The scale');
+      const live = (await scaleWeights([scale.id])).get(scale.id);
+      const refusal = live ? captureRefusal(live) : 'SCALE_OFFLINE';
+      if (refusal || !live?.kg)
+        throw conflict(CAPTURE_REFUSALS[refusal ?? 'SCALE_NO_WEIGHT'], refusal ?? 'SCALE_NO_WEIGHT');
+      const target = await find(auth, ref);
+      const kg = capturedKg(live.kg);
+      const from = { source: 'indicator' as const, deviceId: scale.id, frame: live.raw };
+      const command: QueueCommand =
+        direction === 'in' ? { kind: 'weigh_in', kg, from } : { kind: 'weigh_out', kg, from };
+      return queue.change(auth.branchId, target.id, command, {
+        officerId: auth.officerId,
+        deviceId: scale.id,
+      });
     },
 
     /** Weighings of this plant day, and trucks still inside weighed in on an earlier one. */

@@ -48,6 +48,8 @@ beforeAll(async () => {
     weighInAt: bkk('10:02'),
     weighOutKg: '12040.0',
     weighOutAt: bkk('11:58'),
+    weighInSource: 'manual' as const,
+    weighOutSource: 'manual' as const,
   });
   await t.db.insert(queues).values(
     Array.from({ length: VISITORS }, (_, i) => ({

@@ -497,6 +497,8 @@ describe('report/summary', () => {
         weighInAt: bkk('2026-11-20', '08:05'),
         weighOutKg: '12040.0',
         weighOutAt: bkk('2026-11-20', '09:15'),
+        weighInSource: 'manual',
+        weighOutSource: 'manual',
       })
       .where(and(eq(queues.truckLicense, '70-1001'), eq(queues.branchId, plant.branch.id)));
   });

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import {
   AuditOutlined,
   BarChartOutlined,
+  ControlOutlined,
   DashboardOutlined,
   DesktopOutlined,
   ExperimentOutlined,
@@ -142,6 +143,12 @@ const MENU: MenuSection[] = [
         route: '/System/printing',
         label: 'pages.printing',
         icon: <PrinterOutlined />,
+      },
+      {
+        path: '/System/weighbridge',
+        route: '/System/weighbridge',
+        label: 'pages.weighbridge',
+        icon: <ControlOutlined />,
       },
     ],
   },

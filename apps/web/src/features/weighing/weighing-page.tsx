@@ -3,15 +3,16 @@ import { Button, Flex, Form, InputNumber } from 'antd';
 import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type {
-  WeighRecord,
-  weighIn as weighInContract,
-} from '@truck-queue/shared/contracts/station-work.contract';
-import type { BodyOf } from '@truck-queue/shared/contracts/api';
+import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { errorCodeOf } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
+import type { TruckRefBody } from '@truck-queue/shared/scan/scanned-text';
+import { captureRefusal } from '@truck-queue/shared/scale/capture';
+import { useCaptureWeight } from './api/use-capture-weight.ts';
+import { useScales, useScaleWeight } from './api/use-scales.ts';
+import { chosenScale, rememberedScale, rememberScale, ScalePanel } from './scale-panel.tsx';
 import { useWeighIn } from './api/use-weigh-in.ts';
 import { useWeighOut } from './api/use-weigh-out.ts';
 import { useWeighToday } from './api/use-weigh-today.ts';
@@ -38,7 +39,14 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/** /System/weighing: the weighbridge records each truck's weight in and out. */
+/** Where a weighing's weight comes from: typed in the field, or taken by the server from a scale. */
+type WeightSource = { kind: 'typed'; weight: number } | { kind: 'scale'; scaleUuid: string };
+
+/**
+ * /System/weighing: the weighbridge records each truck's weight in and out. With a scale chosen,
+ * the buttons record the weight its indicator shows (only once it is stable); without one, or
+ * with "type by hand" on, the officer types it.
+ */
 export function WeighingPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -47,12 +55,20 @@ export function WeighingPage() {
   const plantToday = usePlantToday();
   const weighIn = useWeighIn();
   const weighOut = useWeighOut();
+  const capture = useCaptureWeight();
+  const scales = useScales();
+  const [remembered, setRemembered] = useState(rememberedScale);
+  const [typing, setTyping] = useState(false);
+  const scale = chosenScale(scales.data ?? [], remembered);
+  const live = useScaleWeight(scale?.uuid ?? null, scale?.live);
+  const capturing = scale !== null && !typing;
+  const refusal = capturing ? captureRefusal(live) : null;
   const scan = useCounterScan('weighing');
   const phone = usePhone();
   const weightRef = useRef<FocusableField | null>(null);
   const [weight, setWeight] = useState<number | null>(null);
   const [problem, setProblem] = useState<WeightProblem | null>(null);
-  const pending = weighIn.isPending || weighOut.isPending;
+  const pending = weighIn.isPending || weighOut.isPending || capture.isPending;
 
   const rows = today.data ?? [];
   // What today's list knows of the truck in the box (a typed number, or the QR code's ticket).
@@ -68,10 +84,13 @@ export function WeighingPage() {
   const focusWeight = (select = false) => weightRef.current?.focus(select ? { cursor: 'all' } : undefined);
 
   /** Records a weighing; sent again with the picked truck's uuid when several held the number. */
-  const send = (direction: WeighDirection, body: BodyOf<typeof weighInContract>, named: NamedTruck) => {
-    const mutation = direction === 'in' ? weighIn : weighOut;
-    mutation.mutate(body, {
-      onSuccess: ({ queue }) => {
+  const send = (direction: WeighDirection, ref: TruckRefBody, source: WeightSource, named: NamedTruck) => {
+    const recorded =
+      source.kind === 'scale'
+        ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid })
+        : (direction === 'in' ? weighIn : weighOut).mutateAsync({ ...ref, weight: source.weight });
+    recorded.then(
+      ({ queue }) => {
         const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
           n: queue.queue_number,
           weight: formatKg(direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg, locale),
@@ -88,9 +107,9 @@ export function WeighingPage() {
         setWeight(null);
         scan.recorded({ text, detail });
       },
-      // From the server's reason (already weighed in or out, not weighed in, already left),
-      // never from today's list, which may be older than the refusal.
-      onError: (error) => {
+      // From the server's reason (already weighed in or out, not weighed in, already left, the
+      // scale not stable), never from today's list, which may be older than the refusal.
+      (error: unknown) => {
         const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
         scan.refused(
           error,
@@ -104,30 +123,30 @@ export function WeighingPage() {
             hint: (reason) => (reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined),
           },
           {
-            ...(invalid ? { afterClose: () => focusWeight(true) } : {}),
+            ...(invalid && source.kind === 'typed' ? { afterClose: () => focusWeight(true) } : {}),
             pick: (candidate) =>
-              send(
-                direction,
-                { queue_number: candidate.queue_number, uuid: candidate.uuid, weight: body.weight },
-                named,
-              ),
+              send(direction, { queue_number: candidate.queue_number, uuid: candidate.uuid }, source, named),
           },
         );
       },
-    });
+    );
   };
 
   const submit = (direction: WeighDirection) => {
     if (pending) return;
     const target = scan.take();
     if (!target) return;
+    if (capturing) {
+      if (!refusal) send(direction, target.ref, { kind: 'scale', scaleUuid: scale.uuid }, target.named);
+      return;
+    }
     const wrong = weightProblem(weight);
     if (wrong || weight === null) {
       setProblem(wrong ?? 'required');
       focusWeight(true);
       return;
     }
-    send(direction, { ...target.ref, weight }, target.named);
+    send(direction, target.ref, { kind: 'typed', weight }, target.named);
   };
 
   const status = known
@@ -157,51 +176,74 @@ export function WeighingPage() {
       scan={scan}
       icon={DashboardOutlined}
       onEnter={() => {
-        if (scan.take()) focusWeight(true);
+        if (capturing) submit(suggestion);
+        else if (scan.take()) focusWeight(true);
       }}
+      top={
+        scales.data && scales.data.length > 0 ? (
+          <ScalePanel
+            scales={scales.data}
+            scale={scale}
+            live={live}
+            typing={typing}
+            onChoose={(uuid) => {
+              rememberScale(uuid);
+              setRemembered(uuid);
+            }}
+            onTyping={setTyping}
+          />
+        ) : undefined
+      }
       help={status}
+      hint={capturing ? t('weighing.formHintScale') : undefined}
       extra={
         <>
-          <Form.Item
-            label={t('weighing.weight')}
-            htmlFor="weighing-weight"
-            validateStatus={problem ? 'error' : undefined}
-            help={problemText}
-            style={phone ? { marginBottom: 0 } : { flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
-          >
-            <InputNumber<number | string>
-              id="weighing-weight"
-              ref={(node) => {
-                weightRef.current = node;
-              }}
-              size="large"
-              value={weight}
-              onChange={(value) => {
-                setWeight(value === null || value === '' ? null : Number(value));
-                setProblem(null);
-              }}
-              onPressEnter={(event) => {
-                event.preventDefault();
-                submit(suggestion);
-              }}
-              step={0.1}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('weighing.weightPlaceholder', { example: formatKg(25340, locale) })}
-              formatter={(value, info) => (info.userTyping ? info.input : formatWeightText(value, symbols))}
-              parser={(text) => parseWeightText(text, symbols)}
-              suffix={t('weighing.kg')}
-              status={problem ? 'error' : undefined}
-              style={{ width: '100%', fontSize: 20, fontWeight: 600 }}
-            />
-          </Form.Item>
+          {!capturing && (
+            <Form.Item
+              label={t('weighing.weight')}
+              htmlFor="weighing-weight"
+              validateStatus={problem ? 'error' : undefined}
+              help={problemText}
+              style={phone ? { marginBottom: 0 } : { flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
+            >
+              <InputNumber<number | string>
+                id="weighing-weight"
+                ref={(node) => {
+                  weightRef.current = node;
+                }}
+                size="large"
+                value={weight}
+                onChange={(value) => {
+                  setWeight(value === null || value === '' ? null : Number(value));
+                  setProblem(null);
+                }}
+                onPressEnter={(event) => {
+                  event.preventDefault();
+                  submit(suggestion);
+                }}
+                step={0.1}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('weighing.weightPlaceholder', { example: formatKg(25340, locale) })}
+                formatter={(value, info) => (info.userTyping ? info.input : formatWeightText(value, symbols))}
+                parser={(text) => parseWeightText(text, symbols)}
+                suffix={t('weighing.kg')}
+                status={problem ? 'error' : undefined}
+                style={{ width: '100%', fontSize: 20, fontWeight: 600 }}
+              />
+            </Form.Item>
+          )}
           <Form.Item
             // Beside the fields, an empty label lines the buttons up with them; under them on a phone, none.
             label={phone ? undefined : <span aria-hidden>&nbsp;</span>}
             colon={false}
-            extra={t('weighing.enterHint', {
-              action: t(suggestion === 'in' ? 'weighing.weighIn' : 'weighing.weighOut'),
-            })}
+            extra={
+              refusal
+                ? t(`errors.reasons.${refusal}`)
+                : t('weighing.enterHint', {
+                    action: t(suggestion === 'in' ? 'weighing.weighIn' : 'weighing.weighOut'),
+                  })
+            }
             style={{ marginBottom: 0 }}
           >
             <Flex gap={12} wrap={!phone}>
@@ -209,9 +251,14 @@ export function WeighingPage() {
                 size="large"
                 type={suggestion === 'in' ? 'primary' : 'default'}
                 icon={<LoginOutlined aria-hidden />}
-                loading={weighIn.isPending}
-                disabled={weighOut.isPending}
+                loading={weighIn.isPending || (capture.isPending && capture.variables.direction === 'in')}
+                disabled={
+                  weighOut.isPending ||
+                  (capture.isPending && capture.variables.direction === 'out') ||
+                  refusal !== null
+                }
                 onClick={() => submit('in')}
+                data-testid="weigh-in"
                 style={phone ? { flex: 1 } : { minWidth: 130 }}
               >
                 {t('weighing.weighIn')}
@@ -220,9 +267,14 @@ export function WeighingPage() {
                 size="large"
                 type={suggestion === 'out' ? 'primary' : 'default'}
                 icon={<LogoutOutlined aria-hidden />}
-                loading={weighOut.isPending}
-                disabled={weighIn.isPending}
+                loading={weighOut.isPending || (capture.isPending && capture.variables.direction === 'out')}
+                disabled={
+                  weighIn.isPending ||
+                  (capture.isPending && capture.variables.direction === 'in') ||
+                  refusal !== null
+                }
                 onClick={() => submit('out')}
+                data-testid="weigh-out"
                 style={phone ? { flex: 1 } : { minWidth: 130 }}
               >
                 {t('weighing.weighOut')}

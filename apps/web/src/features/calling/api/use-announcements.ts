@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAnnouncements, reannounceCall } from '@truck-queue/shared/contracts/announcement.contract';
@@ -27,7 +28,7 @@ export function useAnnouncements(
   useAnnouncementChanges(refetch);
   useDeviceChanges(
     useCallback(
-      (change: { kind: 'display' | 'printer' }) => {
+      (change: { kind: DeviceKind }) => {
         if (change.kind === 'display') refetch();
       },
       [refetch],

@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { branchPrinters } from '@truck-queue/shared/contracts/printing.contract';
@@ -19,7 +20,7 @@ export function useBranchPrinters(enabled = true) {
   usePrinterChanges(refetch);
   useDeviceChanges(
     useCallback(
-      (change: { kind: 'display' | 'printer' }) => {
+      (change: { kind: DeviceKind }) => {
         if (change.kind === 'printer') refetch();
       },
       [refetch],

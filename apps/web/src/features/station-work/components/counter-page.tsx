@@ -212,6 +212,10 @@ interface CounterPageProps<T extends TodayRow> {
    * at most 300px. On a phone they go under it, each as wide as the screen.
    */
   extra?: ReactNode;
+  /** Above the form: what the counter works with (the weighbridge's live scale). */
+  top?: ReactNode;
+  /** The form's hint, when it is not the section's own (the weighbridge reading a scale). */
+  hint?: string;
   /** Today's trucks at this counter. */
   today: TodayQuery<T>;
   columns: TableColumnsType<T>;
@@ -232,6 +236,8 @@ export function CounterPage<T extends TodayRow>({
   action,
   help,
   extra,
+  top,
+  hint,
   today,
   columns,
   scrollX,
@@ -266,10 +272,11 @@ export function CounterPage<T extends TodayRow>({
 
   return (
     <Flex vertical gap={24}>
+      {top}
       <CounterFormCard
         icon={icon}
         title={t(`${section}.formTitle`)}
-        hint={t(`${section}.formHint`)}
+        hint={hint ?? t(`${section}.formHint`)}
         last={scan.last}
       >
         {extra ? (

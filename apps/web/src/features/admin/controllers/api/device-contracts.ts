@@ -1,7 +1,16 @@
-import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  displayContracts,
+  printerContracts,
+  scaleContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceKind } from './query-keys.ts';
 
-/** The calls both controllers share (same bodies and answers, paths under display/ or printer/). */
+/** The calls every device controller shares: register and cancel (paths under display/, printer/ or weighbridge/). */
 export function deviceContracts(kind: DeviceKind) {
+  return { display: displayContracts, printer: printerContracts, scale: scaleContracts }[kind];
+}
+
+/** The calls of the controllers whose devices serve queue types (displays and kiosks; scales serve a station). */
+export function queueTypeContracts(kind: Exclude<DeviceKind, 'scale'>) {
   return kind === 'display' ? displayContracts : printerContracts;
 }

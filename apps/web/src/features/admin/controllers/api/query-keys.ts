@@ -1,5 +1,9 @@
-/** Display screens or ticket kiosks: the two device controllers share every screen part. */
-export type DeviceKind = 'display' | 'printer';
+/** Display screens, ticket kiosks or scales: the device controllers share their screen parts. */
+export type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+
+/** The devices that serve queue types (a scale serves its weighbridge station instead). */
+export type QueueTypeDeviceKind = Exclude<DeviceKind, 'scale'>;
 
 /** What a checkbox dialog assigns. */
 export type ChoiceScope = 'callingQueueType' | 'callingStation' | 'displayQueueType' | 'printerQueueType';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../../lib/api-client.ts';
-import { deviceContracts } from './device-contracts.ts';
-import { controllerKeys, type DeviceKind } from './query-keys.ts';
+import { queueTypeContracts } from './device-contracts.ts';
+import { controllerKeys, type QueueTypeDeviceKind } from './query-keys.ts';
 
 export interface DeviceAssignInput {
-  kind: DeviceKind;
+  kind: QueueTypeDeviceKind;
   /** The display's or kiosk's row id. */
   deviceId: number;
   /** The full set of queue types after saving. */
@@ -12,7 +12,7 @@ export interface DeviceAssignInput {
 }
 
 export function assignDeviceQueueTypes({ kind, deviceId, ids }: DeviceAssignInput) {
-  return callApi(deviceContracts(kind).manageOT, { id: deviceId, branch_queue_type: ids });
+  return callApi(queueTypeContracts(kind).manageOT, { id: deviceId, branch_queue_type: ids });
 }
 
 /** Saves the queue type dialog of a display or kiosk. */

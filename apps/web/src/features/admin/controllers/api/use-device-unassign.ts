@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../../lib/api-client.ts';
-import { deviceContracts } from './device-contracts.ts';
-import { controllerKeys, type DeviceKind } from './query-keys.ts';
+import { queueTypeContracts } from './device-contracts.ts';
+import { controllerKeys, type QueueTypeDeviceKind } from './query-keys.ts';
 
 export interface DeviceUnassignInput {
-  kind: DeviceKind;
+  kind: QueueTypeDeviceKind;
   /** The assignment's id (aCtrl[].id), not the queue type's. */
   assignmentId: number;
 }
 
 export function unassignDeviceQueueType({ kind, assignmentId }: DeviceUnassignInput) {
-  return callApi(deviceContracts(kind).deleteDeviceCtrl, { id: assignmentId });
+  return callApi(queueTypeContracts(kind).deleteDeviceCtrl, { id: assignmentId });
 }
 
 /** Takes one queue type off a display or kiosk (the x on its tag). */

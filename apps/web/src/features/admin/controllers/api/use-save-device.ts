@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  displayContracts,
+  printerContracts,
+  scaleContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
 import type { PaperWidth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
 import { callApi } from '../../../../lib/api-client.ts';
 import { controllerKeys, type DeviceKind } from './query-keys.ts';
@@ -28,10 +32,12 @@ export interface SaveDeviceInput {
   recentCount?: number | undefined;
   /** Displays only, on edit: its voice; the sentence null is the standard one. */
   announce?: { sentence: string | null; rate: number; volume: number; repeat: 1 | 2 } | undefined;
+  /** Scales only: the weighbridge station it weighs at (null: none). */
+  stationId?: number | null | undefined;
 }
 
 /**
- * Creates `{name}` (kiosks `{name, printer: 1}`) or edits `{uuid, name}` (kiosks also
+ * Creates `{name}` (kiosks `{name, printer: 1}`, scales `{name, station_id}`) or edits `{uuid, name}` (kiosks also
  * `printer_name` and the print settings, displays `now_calling_seconds`, `recent_count` and
  * their voice `announce_*`).
  */
@@ -44,7 +50,14 @@ export function saveDevice({
   nowCallingSeconds,
   recentCount,
   announce,
+  stationId,
 }: SaveDeviceInput) {
+  if (kind === 'scale') {
+    return callApi(
+      scaleContracts.save,
+      uuid ? { uuid, name, station_id: stationId ?? null } : { name, station_id: stationId ?? null },
+    );
+  }
   if (kind === 'display') {
     const nowCalling = nowCallingSeconds === undefined ? {} : { now_calling_seconds: nowCallingSeconds };
     const recent = recentCount === undefined ? {} : { recent_count: recentCount };

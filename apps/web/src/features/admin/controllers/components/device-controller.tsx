@@ -6,7 +6,8 @@ import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contrac
 import { ListCard, ListEmpty, matchesSearch } from '../../../../components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useStickyTable } from '../../../../lib/use-fitted-table.ts';
-import type { DeviceKind } from '../api/query-keys.ts';
+import type { DeviceKind, QueueTypeDeviceKind } from '../api/query-keys.ts';
+import { ScaleWeightTag } from '../../../../components/scale-weight.tsx';
 import { useCancelDevice } from '../api/use-cancel-device.ts';
 import { useDeviceAssign } from '../api/use-device-assign.ts';
 import { deviceChoicesQueryOptions } from '../api/use-device-choices.ts';
@@ -24,8 +25,9 @@ import { useRetained } from './use-retained.ts';
 const PAGE_SIZE = 20;
 
 /**
- * Display controller and printing controller: the branch's screens (or kiosks), the queue types
- * each serves, the device bound to it, and the dialogs to add, rename, register and assign.
+ * Display, printing and weighbridge controllers: the branch's screens (kiosks, scales), the queue
+ * types each serves (a scale: its weighbridge station and its weight now), the device bound to it,
+ * and the dialogs to add, rename, register and assign.
  */
 export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extraAction?: ReactNode }) {
   const { t } = useTranslation();
@@ -52,24 +54,28 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
           row.name,
           row.device_id,
           row.printer_name,
+          row.station?.name,
           ...row.aCtrl.map((q) => q.queue_type_name),
         ),
       ),
     [rows, search],
   );
 
-  const tagTexts = (device: DeviceRow): AssignmentTexts => ({
+  /** Displays and kiosks serve queue types; a scale serves its weighbridge station instead. */
+  const typesKind = kind === 'scale' ? null : kind;
+
+  const tagTexts = (device: DeviceRow, typesKind: QueueTypeDeviceKind): AssignmentTexts => ({
     none: t('admin.devices.queueTypes.none'),
     manage: t('admin.devices.queueTypes.manage'),
     removeLabel: (item) => t('admin.devices.queueTypes.removeLabel', { item, name: device.name }),
     confirmTitle: (item) => t('admin.devices.queueTypes.removeTitle', { item, name: device.name }),
-    confirmText: t(`admin.devices.${kind}.removeText`),
+    confirmText: t(`admin.devices.${typesKind}.removeText`),
     confirmOk: t('admin.devices.remove'),
     removed: t('admin.devices.removed'),
   });
 
   const choiceTexts: ChoiceTexts = {
-    hint: t(`admin.devices.${kind}.queueTypesHint`),
+    hint: typesKind ? t(`admin.devices.${typesKind}.queueTypesHint`) : '',
     selectAll: t('admin.devices.queueTypes.selectAll'),
     selectedCount: (selected, total) => t('admin.devices.queueTypes.selectedCount', { selected, total }),
     loadFailed: t('admin.devices.queueTypes.loadFailed'),
@@ -91,52 +97,74 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
       width: 180,
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
-    {
-      key: 'queueTypes',
-      title: t(`admin.devices.${kind}.queueTypesColumn`),
-      render: (_value, row) => (
-        <AssignmentTags
-          items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
-          texts={tagTexts(row)}
-          onRemove={(item) => unassign.mutateAsync({ kind, assignmentId: item.id })}
-          onManage={() => {
-            assign.reset();
-            setAssigning(row);
-          }}
-        />
-      ),
-    },
+    typesKind === null
+      ? {
+          key: 'station',
+          title: t('admin.devices.scale.stationColumn'),
+          width: 200,
+          render: (_value: unknown, row: DeviceRow) =>
+            row.station ? (
+              row.station.name
+            ) : (
+              <Typography.Text type="secondary">{t('admin.devices.scale.noStation')}</Typography.Text>
+            ),
+        }
+      : {
+          key: 'queueTypes',
+          title: t(`admin.devices.${typesKind}.queueTypesColumn`),
+          render: (_value: unknown, row: DeviceRow) => (
+            <AssignmentTags
+              items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
+              texts={tagTexts(row, typesKind)}
+              onRemove={(item) => unassign.mutateAsync({ kind: typesKind, assignmentId: item.id })}
+              onManage={() => {
+                assign.reset();
+                setAssigning(row);
+              }}
+            />
+          ),
+        },
     {
       key: 'device',
       title: t('admin.devices.columns.device'),
       width: 220,
       render: (_value, row) => <DeviceConnection device={row} onRegister={() => setRegistering(row)} />,
     },
-    ...(kind === 'printer'
+    ...(kind === 'scale'
       ? [
           {
-            key: 'printer',
-            title: t('admin.devices.columns.printer'),
-            width: 260,
-            render: (_value: unknown, row: DeviceRow) => <PrinterCell device={row} />,
-          },
-        ]
-      : [
-          {
-            key: 'status',
-            title: t('displayStatus.column'),
+            key: 'weight',
+            title: t('admin.devices.scale.weightColumn'),
             width: 220,
             render: (_value: unknown, row: DeviceRow) =>
-              row.live ? <DisplayStatusTags live={row.live} /> : '-',
+              row.device_id && row.scale ? <ScaleWeightTag live={row.scale} /> : '-',
           },
-          {
-            key: 'nowCalling',
-            title: t('admin.devices.columns.nowCalling'),
-            dataIndex: 'now_calling_seconds',
-            width: 130,
-            render: (value: number) => t('admin.devices.minutesValue', { count: Math.round(value / 60) }),
-          },
-        ]),
+        ]
+      : kind === 'printer'
+        ? [
+            {
+              key: 'printer',
+              title: t('admin.devices.columns.printer'),
+              width: 260,
+              render: (_value: unknown, row: DeviceRow) => <PrinterCell device={row} />,
+            },
+          ]
+        : [
+            {
+              key: 'status',
+              title: t('displayStatus.column'),
+              width: 220,
+              render: (_value: unknown, row: DeviceRow) =>
+                row.live ? <DisplayStatusTags live={row.live} /> : '-',
+            },
+            {
+              key: 'nowCalling',
+              title: t('admin.devices.columns.nowCalling'),
+              dataIndex: 'now_calling_seconds',
+              width: 130,
+              render: (value: number) => t('admin.devices.minutesValue', { count: Math.round(value / 60) }),
+            },
+          ]),
     {
       key: 'actions',
       title: t('admin.devices.columns.actions'),
@@ -179,9 +207,9 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
   ];
 
   const saveQueueTypes = (ids: number[]) => {
-    if (!assigning || assign.isPending) return;
+    if (!assigning || assign.isPending || !typesKind) return;
     assign.mutate(
-      { kind, deviceId: assigning.id, ids },
+      { kind: typesKind, deviceId: assigning.id, ids },
       {
         onSuccess: () => {
           void message.success(t('admin.devices.saved'));
@@ -251,7 +279,7 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
       <RegisterDeviceDialog kind={kind} device={registering} onClose={() => setRegistering(null)} />
       <ChoiceDialog
         open={assigning !== null}
-        choices={shownAssigning ? deviceChoicesQueryOptions(kind, shownAssigning.id) : null}
+        choices={shownAssigning && typesKind ? deviceChoicesQueryOptions(typesKind, shownAssigning.id) : null}
         title={
           shownAssigning ? t('admin.devices.queueTypes.dialogTitle', { name: shownAssigning.name }) : null
         }

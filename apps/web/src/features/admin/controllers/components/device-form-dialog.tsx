@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ANNOUNCE_RATE,
@@ -14,6 +14,7 @@ import { DEFAULT_PRINTER_PORT } from '@truck-queue/shared/printing/printer-statu
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
+import { useStations } from '../../catalog/api/use-stations.ts';
 import { AnnounceFields } from './announce-fields.tsx';
 import { PrintSettingsFields, type PrintSettingsValues } from './print-settings-fields.tsx';
 import { useRetained } from './use-retained.ts';
@@ -31,6 +32,8 @@ interface DeviceFormValues extends PrintSettingsValues {
   announceRate?: number | undefined;
   announceVolume?: number | undefined;
   announceRepeat?: 1 | 2 | undefined;
+  /** Only on a scale: its weighbridge station (null: none yet). */
+  stationId?: number | null | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -48,7 +51,7 @@ interface DeviceFormDialogProps {
 }
 
 /**
- * Add or rename a display screen or ticket kiosk; a kiosk's edit also names its printer and
+ * Add or rename a display screen, ticket kiosk or scale (a scale also chooses its weighbridge station); a kiosk's edit also names its printer and
  * says where its tickets print (browser, network printer, USB printer) on what paper, a display's how long a call stays under "now calling" and how it announces calls.
  */
 export function DeviceFormDialog({ kind, target, onClose }: DeviceFormDialogProps) {
@@ -107,6 +110,7 @@ function DeviceForm({
             : undefined,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
         recentCount: values.recentCount,
+        stationId: kind === 'scale' ? (values.stationId ?? null) : undefined,
         announce:
           kind === 'display' && editing && values.announceRate !== undefined
             ? {
@@ -157,6 +161,7 @@ function DeviceForm({
         printerHost: editing?.printer_host ?? '',
         printerPort: editing?.printer_port ?? DEFAULT_PRINTER_PORT,
         paperWidth: editing?.paper_width ?? 80,
+        stationId: editing?.station?.id ?? null,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -177,6 +182,7 @@ function DeviceForm({
           placeholder={t(`admin.devices.${kind}.namePlaceholder`)}
         />
       </Form.Item>
+      {kind === 'scale' && <ScaleStationField />}
       {kind === 'printer' && editing && (
         <Form.Item
           name="printerName"
@@ -228,6 +234,27 @@ function DeviceForm({
         </Button>
       </Flex>
     </Form>
+  );
+}
+
+/** A scale's weighbridge: one of the branch's stations, or none yet. */
+function ScaleStationField() {
+  const { t } = useTranslation();
+  const stations = useStations();
+  return (
+    <Form.Item
+      name="stationId"
+      label={t('admin.devices.scale.station')}
+      extra={t('admin.devices.scale.stationHint')}
+    >
+      <Select<number | null>
+        allowClear
+        loading={stations.isPending}
+        placeholder={t('admin.devices.scale.stationPlaceholder')}
+        options={(stations.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        data-testid="scale-station"
+      />
+    </Form.Item>
   );
 }
 
