@@ -27,6 +27,7 @@ const ADMIN = [
   '/System/calling',
   '/System/display',
   '/System/printing',
+  '/System/weighbridge',
   '/System/defineQueue',
   '/System/station',
   '/System/product',
