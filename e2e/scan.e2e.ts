@@ -176,9 +176,17 @@ describe('a wedge scanner types what it reads', () => {
     const weight = scale.getByLabel('Weight', { exact: true });
     await expect.poll(() => weight.evaluate((el) => el === document.activeElement)).toBe(true);
     await weight.fill('31250');
+    // The demo plant has no scale: its clerk types the weight, with why, which Enter asks for next.
     await weight.press('Enter');
+    const reason = scale.getByLabel('Why typed by hand');
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await scale.getByText('The scale is out of order', { exact: true }).click();
+    await reason.press('Enter');
     await scale.getByRole('status').filter({ hasText: waiting.queue_number }).waitFor();
     expect(await scale.getByRole('status').innerText()).toContain(waiting.licence);
+    // On today's list the weight is marked as typed.
+    const row = scale.getByRole('row').filter({ hasText: waiting.licence });
+    await expect.poll(() => row.getByTestId('typed-weight').count()).toBe(1);
   });
 
   it('on Manage Calling, a ticket code typed in the Thai keyboard layout opens that truck', async () => {

@@ -71,7 +71,9 @@ export async function shootWeighbridgeScreens(browser: Browser, baseUrl: string)
         await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
         await page.goto('/System/weighbridge');
         await page.locator('[data-scale-state="stable"]').first().waitFor();
-        await shoot(page, `weighbridge-controller-${suffix}`);
+        await page.getByTestId('manual-weights-card').locator('.ant-checkbox-group').waitFor();
+        // The whole page: the scales, and under them who may type a weight by hand.
+        await shoot(page, `weighbridge-controller-${suffix}`, true);
 
         await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
         await page.goto('/System/weighing');
@@ -88,6 +90,12 @@ export async function shootWeighbridgeScreens(browser: Browser, baseUrl: string)
           await shoot(page, `weighing-scale-no-signal-${suffix}`);
           weight = { state: 'stable', kg: 32_150, raw: 'ST,GS,+0032150kg' };
         }
+        // Typing by hand (the demo allows its employees): the weight, and why, picked with one tap.
+        await page.locator('#weighing-typing').click();
+        await page.locator('#weighing-weight').fill('30120');
+        await page.locator('.ant-tag-checkable').first().click();
+        await page.mouse.move(0, 0);
+        await shoot(page, `weighing-typed-${suffix}`);
         await page.context().close();
       }
     }

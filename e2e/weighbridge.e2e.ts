@@ -216,4 +216,73 @@ describe.skipIf(!hasSocat)('the weighing page fed by a scale indicator', () => {
     await expect.poll(() => display.textContent()).toContain('12,040');
     await context.close();
   });
+
+  it("types a weight by hand only when the admin's setting allows the officer, with the reason, marked typed", async () => {
+    const employee = await employeeSession(baseUrl);
+    const licence = randomLicence();
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
+    const context = await newContext(browser!, baseUrl, { language: 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    const admin = await context.newPage();
+    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+    await admin.goto('/System/weighbridge');
+    const card = admin.getByTestId('manual-weights-card');
+    const employees = card.getByRole('checkbox', { name: 'Employee' });
+    await employees.waitFor();
+    // The demo allows its weighing roles; the admin takes employees off.
+    if (await employees.isChecked()) await employees.uncheck();
+    await card.getByTestId('manual-weights-save').click();
+    await expect.poll(() => card.getByTestId('manual-weights-save').isDisabled()).toBe(true);
+
+    const clerkContext = await newContext(browser!, baseUrl, { language: 'en-US' });
+    await clerkContext.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    const page = await clerkContext.newPage();
+    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
+    await page.goto('/System/weighing');
+    await page.getByTestId('scale-weight').waitFor();
+    const typeByHand = page.getByRole('switch', { name: 'Type the weight by hand' });
+    expect(await typeByHand.count()).toBe(0);
+    // Refused by the server too, whatever the page offers.
+    const refused = await fetch(`${baseUrl}/api/process/weighing/weighIn`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'truck-queue-web',
+        session: employee.session,
+      },
+      body: JSON.stringify({ uuid: ticket.uuid, weight: 30_000, reason: 'ตาชั่งขัดข้อง' }),
+    });
+    expect(refused.status).toBe(403);
+
+    // Allowed again: the clerk's page offers typing at once, without a reload.
+    await employees.check();
+    await card.getByTestId('manual-weights-save').click();
+    await typeByHand.waitFor({ timeout: 10_000 });
+    await typeByHand.click();
+    await page.locator('#weighing-queue-number').fill(ticket.ticket_code);
+    await page.locator('#weighing-queue-number').press('Enter');
+    await page.getByLabel('Weight', { exact: true }).fill('30120');
+    await page.getByTestId('weigh-in').click();
+    // No reason yet: the page asks for it and records nothing.
+    await page.getByText('Please give a reason of at least 3 characters').waitFor();
+    await page.getByLabel('Why typed by hand').fill('ตาชั่งขัดข้อง รอช่าง');
+    await page.getByTestId('weigh-in').click();
+    const row = page.getByRole('row').filter({ hasText: licence });
+    await row.getByTestId('typed-weight').waitFor();
+    const today = await post<{
+      queue: {
+        uuid: string;
+        weigh_in_kg: number | null;
+        weigh_in_source: string | null;
+        weigh_in_reason: string | null;
+      }[];
+    }>(baseUrl, 'process/weighing/getWeighToday', {}, employee.session);
+    expect(today.queue.find((q) => q.uuid === ticket.uuid)).toMatchObject({
+      weigh_in_kg: 30_120,
+      weigh_in_source: 'manual',
+      weigh_in_reason: 'ตาชั่งขัดข้อง รอช่าง',
+    });
+    await clerkContext.close();
+    await context.close();
+  });
 });

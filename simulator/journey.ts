@@ -20,6 +20,8 @@ import type { YardGate } from './yard-gate.ts';
 
 /** The server refuses a second call of a truck within 15 s (RECALL_GUARD_MS): a recall waits longer. */
 const RECALL_REAL_GAP_MS = 16_500;
+/** Why the weighbridge clerk typed a weight: the simulated plant's scale gives none. */
+const TYPED_REASON = 'ตาชั่งไม่ได้ต่อเข้าระบบ';
 
 /** What happened to one truck, as the simulator saw it: the tally the reports must match. */
 export interface TruckRecord {
@@ -155,7 +157,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     if (weigh) {
       await clock.sleep(st.toWeighIn);
       await move('weigh', () =>
-        counterAction(weighbridge, weighIn, { queue_number: qn, weight: plan.weighIn }, truck()),
+        counterAction(
+          weighbridge,
+          weighIn,
+          { queue_number: qn, weight: plan.weighIn, reason: TYPED_REASON },
+          truck(),
+        ),
       );
       ledger.changed();
       record.weighedIn = plan.weighIn;
@@ -163,7 +170,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     await clock.sleep(st.work);
     if (weigh) {
       await move('weigh', () =>
-        counterAction(weighbridge, weighOut, { queue_number: qn, weight: plan.weighOut }, truck()),
+        counterAction(
+          weighbridge,
+          weighOut,
+          { queue_number: qn, weight: plan.weighOut, reason: TYPED_REASON },
+          truck(),
+        ),
       );
       ledger.changed();
       record.weighedOut = plan.weighOut;

@@ -13,6 +13,7 @@ import {
   callingManageOT,
   callingManageStation,
   displayContracts,
+  scaleContracts,
   printerContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { DEVICE_ID_ALPHABET, hello } from '@truck-queue/shared/contracts/device.contract';
@@ -189,6 +190,9 @@ export async function setUpPlant(api: ApiClient, admin: { email: string; passwor
     gate: await officer(ROLE.security, 'gate'),
     manager: await officer(`${ROLE.manager},${ROLE.branchSwitcher}`, 'manager'),
   };
+
+  // The weighbridge clerk types weights the scale cannot give (the branch allows officers to).
+  await api.call(scaleContracts.saveManualWeights, { roles: [ROLE.employee] }, as);
 
   const allTypes = Object.values(types).map((t) => t.id);
   const kiosk = await registerDevice(api, as, 'printer', 'ตู้ออกบัตรคิว หน้าประตู', allTypes);

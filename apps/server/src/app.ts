@@ -39,6 +39,7 @@ import { createStationsService } from './modules/catalog/stations.service.ts';
 import { createCallingControlService } from './modules/controller-settings/calling-control.service.ts';
 import { registerControllerRoutes } from './modules/controller-settings/controller-settings.routes.ts';
 import { createDevicesService } from './modules/controller-settings/devices.service.ts';
+import { createManualWeights } from './modules/controller-settings/manual-weights.ts';
 import { registerDeviceRoutes } from './modules/device-gateway/device-gateway.routes.ts';
 import { createDeviceService } from './modules/device-gateway/device-gateway.service.ts';
 import { createDashboardService } from './modules/reports/dashboard.service.ts';
@@ -330,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       live: (ids) => announcements.live(ids),
     }),
     printers: createDevicesService(db, events, 'printer', clock),
+    manualWeights: createManualWeights(db, events),
     scales: createDevicesService(db, events, 'scale', clock, {
       voices: () => Promise.resolve(new Map()),
       scales: scaleWeights,

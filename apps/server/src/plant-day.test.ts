@@ -129,8 +129,8 @@ describe('across midnight nothing inside is lost', () => {
     t.clock.advance(10 * MINUTE);
     const weighed = await t.post(
       'process/weighing/weighIn',
-      { queue_number: onScale.queue_number, weight: 31_250 },
-      { session: plant.officers.caller.session },
+      { queue_number: onScale.queue_number, weight: 31_250, reason: 'ตาชั่งขัดข้อง' },
+      { session: plant.officers.admin.session },
     );
     expect(weighed.statusCode).toBe(200);
 

@@ -70,6 +70,11 @@ export const branches = pgTable(
     maskPlates: boolean('mask_plates').notNull().default(true),
     /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
     preferBrowserVoice: boolean('prefer_browser_voice').notNull().default(false),
+    /**
+     * Roles besides admins the branch allows to type a weight by hand instead of capturing it from
+     * a scale ("51,55"; shared/queue/weighing.ts MANUAL_WEIGHT_ROLE_CHOICES): none unless an admin adds them.
+     */
+    manualWeightRoles: text('manual_weight_roles').notNull().default(''),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),

@@ -76,7 +76,15 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   options.onProgress?.({ step: 'plant' });
   const company = options.companyName || 'บริษัท สยามแป้งมัน จำกัด';
   const main = await insertOne(
-    db.insert(branches).values({ name: 'สาขานครราชสีมา', companyName: company }).returning(),
+    db
+      .insert(branches)
+      // The demo plant has no scale wired yet: its weighing officers type weights (with a reason).
+      .values({
+        name: 'สาขานครราชสีมา',
+        companyName: company,
+        manualWeightRoles: `${ROLE.manager},${ROLE.employee}`,
+      })
+      .returning(),
   );
   await db.insert(branches).values({ name: 'สาขากาฬสินธุ์', companyName: company });
 

@@ -1,5 +1,6 @@
 import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import type { WeightFrom } from '@truck-queue/shared/queue/weighing';
 import { addDays, siteDate, siteInstant } from '../lib/site-time.ts';
 import { seededRandom, type Random } from '../lib/seeded-random.ts';
 import type { HistoryPlayer } from './history-writer.ts';
@@ -28,6 +29,9 @@ interface Truck {
   steps: { at: Date; step: Step }[];
 }
 
+/** The demo plant's weighbridge has no scale wired: its clerk types each weight, saying so. */
+const TYPED_IN_DEMO: WeightFrom = { source: 'manual', reason: 'ยังไม่ได้ต่อเครื่องชั่งเข้าระบบ' };
+
 const PROVINCES = ['นครราชสีมา', 'ชัยภูมิ', 'บุรีรัมย์', 'ขอนแก่น', 'กาฬสินธุ์'];
 const LETTERS = ['กข', 'ขค', 'ฒท', 'บษ', 'ผจ', 'ศร', '70', '71', '80', '81'];
 
@@ -49,7 +53,7 @@ function planTruck(rng: Random, type: DemoQueueType, arrival: Date, reasons: Dem
   const callStation = rng.pick(type.callStations);
   // The weighbridge clerk is the caller's account in the demo.
   const weigh = (kind: 'weigh_in' | 'weigh_out', kg: number): Step => ({
-    command: { kind, kg: Math.round(kg) },
+    command: { kind, kg: Math.round(kg), from: TYPED_IN_DEMO },
     by: 'caller',
   });
 

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Access, ApiContract } from '@truck-queue/shared/contracts/api';
 import { catalogContracts } from '@truck-queue/shared/contracts/catalog.contract';
-import { callingControllerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import {
+  callingControllerContracts,
+  scaleContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
 import { hello } from '@truck-queue/shared/contracts/device.contract';
 import { inOutTransactionExport } from '@truck-queue/shared/contracts/report.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
@@ -129,6 +132,8 @@ export async function createFuzzPlant(t: TestContext) {
   const jobToReport = await pendingJob();
   const spareDisplay = await registerDevice(t, plant, 'display', newBrowser());
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
+  // Officers weigh by hand too (the weighing calls below are made by an employee).
+  await t.call(scaleContracts.saveManualWeights, { roles: [ROLE.employee] }, plant.officers.admin.session);
   // A scale with no bridge connected: captures from it are refused (SCALE_OFFLINE).
   const spareScale = await registerDevice(t, plant, 'scale', newBrowser());
   // A scale whose bridge reports a stable weight, on a real socket: captures from it are taken.
@@ -326,6 +331,9 @@ export async function createFuzzPlant(t: TestContext) {
         : { uuid: spareScale.uuid, name: 'ตาชั่งสำรอง', station_id: spareStation.id },
     'weighbridge/addDevice': (n) => ({ uuid: spareScale.uuid, device_id: n % 2 ? 'SCALE345' : 'scal-e678' }),
     'weighbridge/cancelDevice': () => ({ uuid: spareScale.uuid }),
+    'weighbridge/saveManualWeights': (n) => ({
+      roles: n % 2 ? [ROLE.employee] : [ROLE.manager, ROLE.employee],
+    }),
     'printer/testPrint': () => ({ uuid: usbKiosk.uuid }),
     'calling/printers': () => ({}),
     'calling/reprintTicket': (n) => ({
@@ -406,8 +414,8 @@ export async function createFuzzPlant(t: TestContext) {
     'process/example/getAcceptToday': () => ({ queue_number: 'A' }),
     'process/security/exitFactory': () => ({ queue_number: 'C001', confirm_unfinished: true }),
     'process/security/getExitToday': () => ({}),
-    'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5 }),
-    'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020 }),
+    'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5, reason: 'ตาชั่งขัดข้อง' }),
+    'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020, reason: 'ตาชั่งขัดข้อง' }),
     'process/weighing/getWeighToday': () => ({}),
     'process/weighing/getScales': () => ({}),
     // The live scale weighs the scale's ticket in, then out; the scale with no bridge is refused.

@@ -109,6 +109,8 @@ export const CONFLICT_REASONS = [
   'SCALE_NO_WEIGHT',
   'SCALE_NO_SIGNAL',
   'SCALE_OFFLINE',
+  /** A weight typed by hand by an officer whose role the branch does not allow to (FORBIDDEN). */
+  'MANUAL_WEIGHT_NOT_ALLOWED',
   'EMAIL_TAKEN',
   'PREFIX_TAKEN',
   'QUEUE_TYPE_TAKEN',

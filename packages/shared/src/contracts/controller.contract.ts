@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MANUAL_WEIGHT_ROLE_CHOICES } from '../queue/weighing.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { DeviceVoiceSchema, ScaleLiveSchema } from './socket-events.ts';
@@ -278,7 +279,21 @@ export const scaleContracts = {
     response: OkSchema.extend({
       scale: z.array(DeviceRowSchema),
       station: z.array(z.object({ id: z.number(), name: z.string() })),
+      /** The roles besides admins the branch allows to type a weight by hand (MANUAL_WEIGHT_ROLE_CHOICES). */
+      manual_weight_roles: z.array(z.enum(MANUAL_WEIGHT_ROLE_CHOICES)),
     }),
+  }),
+  /** Which roles besides admins may type a weight by hand (with a reason) instead of capturing it. */
+  saveManualWeights: defineContract({
+    path: 'weighbridge/saveManualWeights',
+    access: 'admin',
+    body: z.strictObject({
+      roles: z
+        .array(z.enum(MANUAL_WEIGHT_ROLE_CHOICES))
+        .max(MANUAL_WEIGHT_ROLE_CHOICES.length)
+        .refine((roles) => new Set(roles).size === roles.length, 'names each role once'),
+    }),
+    response: OkSchema.extend({ manual_weight_roles: z.array(z.enum(MANUAL_WEIGHT_ROLE_CHOICES)) }),
   }),
   ...registrationContracts(
     'weighbridge',

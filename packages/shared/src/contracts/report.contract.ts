@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEIGHT_SOURCES } from '../queue/weighing.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { defineContract, noNul, OkSchema } from './api.ts';
 import { MaybeInstantSchema, InstantSchema } from './queue.contract.ts';
@@ -181,6 +182,14 @@ export const SummaryRowSchema = z.object({
   time_works: MaybeInstantSchema,
   weigh_in: MaybeInstantSchema,
   weigh_out: MaybeInstantSchema,
+  /** Where each weight came from (WEIGHT_SOURCES): a scale's indicator, or typed by hand (marked on screen and in the export). */
+  weigh_in_source: z.enum(WEIGHT_SOURCES).nullable(),
+  weigh_out_source: z.enum(WEIGHT_SOURCES).nullable(),
+  /** Why a weight was typed by hand; the scale a weight was captured from (its name). */
+  weigh_in_reason: z.string().nullable(),
+  weigh_out_reason: z.string().nullable(),
+  weigh_in_scale: z.string().nullable(),
+  weigh_out_scale: z.string().nullable(),
   /** Ticket to exit, seconds; null until the truck leaves. */
   total_time: z.number().nullable(),
   /** Ticket to first call, seconds; null until called. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, noFormula, noNul, OkSchema } from './api.ts';
 import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
@@ -134,6 +134,12 @@ export const WeighRecordSchema = z.object({
   /** Where each weight came from (WEIGHT_SOURCES): a scale's indicator or typed by hand; null before it is weighed. */
   weigh_in_source: z.enum(WEIGHT_SOURCES).nullable(),
   weigh_out_source: z.enum(WEIGHT_SOURCES).nullable(),
+  /** Why a weight was typed by hand, as the officer wrote it; null for a captured weight or an old one. */
+  weigh_in_reason: z.string().nullable(),
+  weigh_out_reason: z.string().nullable(),
+  /** The scale a weight was captured from (its name); null for a typed one. */
+  weigh_in_scale: z.string().nullable(),
+  weigh_out_scale: z.string().nullable(),
   /** The heavier weighing, the lighter one, and their difference (kg), once both exist. */
   gross_kg: z.number().nullable(),
   tare_kg: z.number().nullable(),
@@ -148,7 +154,14 @@ export const WeightSchema = z
   .max(100_000)
   .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
 
-const WeighBody = truckRefBody({ weight: WeightSchema });
+/** Why a weight is typed by hand rather than captured from the scale: required, one line, kept with it. */
+export const ManualWeightReasonSchema = noFormula(noNul(z.string().trim().min(3).max(200)));
+
+/**
+ * A weight typed by hand: only by an officer whose role the branch allows to (admins always;
+ * MANUAL_WEIGHT_NOT_ALLOWED otherwise), and with the reason, which is kept with the weight.
+ */
+const WeighBody = truckRefBody({ weight: WeightSchema, reason: ManualWeightReasonSchema });
 
 export const weighIn = defineContract({
   path: 'process/weighing/weighIn',
@@ -179,7 +192,11 @@ export const getScales = defineContract({
   path: 'process/weighing/getScales',
   access: 'weighing',
   body: EmptyBodySchema,
-  response: OkSchema.extend({ scale: z.array(WeighingScaleSchema) }),
+  response: OkSchema.extend({
+    scale: z.array(WeighingScaleSchema),
+    /** Whether this officer may type a weight by hand (weighIn / weighOut): the branch's setting. */
+    may_type: z.boolean(),
+  }),
 });
 
 /**

@@ -5,6 +5,8 @@
  * are heavier going out, so neither weighing is "the loaded one" by itself.
  */
 
+import { isAdminRoles, parseRoles, ROLE, type RoleId } from '../roles.ts';
+
 export type WeighDirection = 'in' | 'out';
 
 /**
@@ -21,6 +23,28 @@ export type WeightFrom =
 
 /** A weight recorded without saying where it came from was typed. */
 export const TYPED_WEIGHT: WeightFrom = { source: 'manual', reason: null };
+
+/**
+ * Roles an admin may allow to type a weight by hand (a branch setting): those that weigh but do
+ * not run the branch. Admins always may, since they can change the setting anyway.
+ */
+export const MANUAL_WEIGHT_ROLE_CHOICES = [ROLE.manager, ROLE.employee] as const satisfies readonly RoleId[];
+export type ManualWeightRole = (typeof MANUAL_WEIGHT_ROLE_CHOICES)[number];
+
+/** Whether an officer with `roles` may type a weight, given the roles the branch allows. */
+export function mayTypeWeights(
+  roles: string | null | undefined,
+  allowed: readonly ManualWeightRole[],
+): boolean {
+  return (
+    isAdminRoles(roles) || parseRoles(roles).some((role) => (allowed as readonly string[]).includes(role))
+  );
+}
+
+/** The branch's setting as stored ("51,55"): unknown or repeated ids are dropped. */
+export function parseManualWeightRoles(stored: string | null | undefined): ManualWeightRole[] {
+  return MANUAL_WEIGHT_ROLE_CHOICES.filter((role) => parseRoles(stored).includes(role));
+}
 
 /** Flows whose trucks cross the weighbridge (a visitor on the general flow is not weighed). */
 export function weighsOnFlow(flowEngineId: number): boolean {

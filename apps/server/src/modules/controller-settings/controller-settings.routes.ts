@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { PrinterHealthService } from '../printing/printer-health.ts';
 import type { CallingControlService } from './calling-control.service.ts';
 import type { DevicesService } from './devices.service.ts';
+import type { ManualWeights } from './manual-weights.ts';
 
 export function registerControllerRoutes(
   register: RegisterCall,
@@ -18,6 +19,7 @@ export function registerControllerRoutes(
     displays: DevicesService;
     printers: DevicesService;
     scales: DevicesService;
+    manualWeights: ManualWeights;
     printerHealth: Pick<PrinterHealthService, 'checkKiosk'>;
   },
 ): void {
@@ -93,11 +95,16 @@ export function registerControllerRoutes(
         : await services.printers.create(auth, body.name),
   }));
   register(scaleContracts.main, async ({ auth }) => {
-    const [scale, station] = await Promise.all([
+    const [scale, station, roles] = await Promise.all([
       services.scales.list(auth),
       services.scales.stationChoices(auth),
+      services.manualWeights.roles(auth.branchId),
     ]);
-    return { status: 1, scale, station };
+    return { status: 1, scale, station, manual_weight_roles: roles };
+  });
+  register(scaleContracts.saveManualWeights, async ({ auth, body }) => {
+    const roles = await services.manualWeights.save(auth.branchId, body.roles);
+    return { status: 1, manual_weight_roles: roles };
   });
   register(scaleContracts.save, async ({ auth, body }) => ({
     status: 1,

@@ -113,6 +113,9 @@ export function changeRecords(
   renumbered: { seq: number; queueNumber: string; previousNumber: string } | null,
 ): { update: Partial<QueueInsert>; transition: TransitionInsert } {
   const { stamps } = decision;
+  // A weight typed by hand keeps its reason in the ticket's history too (what auditors read).
+  const weighed = stamps.weighInFrom ?? stamps.weighOutFrom;
+  const typedReason = weighed?.source === 'manual' ? weighed.reason : null;
   return {
     update: { ...columnsOf(stamps), ...(renumbered ?? {}), state: decision.state, updated: now },
     transition: {
@@ -125,7 +128,7 @@ export function changeRecords(
       deviceId: actor.deviceId ?? null,
       created: now,
       reasonId: stamps.reasonId ?? null,
-      note: stamps.reasonNote ?? null,
+      note: stamps.reasonNote ?? typedReason,
       fromNumber: renumbered ? current.queueNumber : null,
       toNumber: renumbered?.queueNumber ?? null,
     },

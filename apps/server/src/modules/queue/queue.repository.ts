@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
@@ -17,6 +18,13 @@ import {
 
 /** A transaction or the database itself: repository calls run on either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** The name of the scale a weight was captured from; null for a typed one (no device). */
+export function scaleName(deviceId: AnyPgColumn) {
+  return sql<
+    string | null
+  >`(select ${devices.name} from ${devices} where ${devices.id} = ${deviceId} and ${deviceId} is not null)`;
+}
 
 /** What every screen shows of a queue: the ticket joined with its type, product and station names. */
 export const queueViewColumns = {
@@ -41,6 +49,10 @@ export const queueViewColumns = {
   weighOutAt: queues.weighOutAt,
   weighInSource: queues.weighInSource,
   weighOutSource: queues.weighOutSource,
+  weighInReason: queues.weighInReason,
+  weighOutReason: queues.weighOutReason,
+  weighInScale: scaleName(queues.weighInDeviceId),
+  weighOutScale: scaleName(queues.weighOutDeviceId),
   lineAt: queues.lineAt,
   recallCount: queues.recallCount,
   previousNumber: queues.previousNumber,

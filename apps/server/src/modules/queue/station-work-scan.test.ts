@@ -60,7 +60,11 @@ const row = async (truck: { id: number }) =>
 const lab = (body: Record<string, unknown>, session = plant.officers.lab.session) =>
   t.post('process/example/accept', body, { session });
 const weigh = (direction: 'In' | 'Out', body: Record<string, unknown>) =>
-  t.post(`process/weighing/weigh${direction}`, body, { session: plant.officers.caller.session });
+  t.post(
+    `process/weighing/weigh${direction}`,
+    { reason: 'ตาชั่งขัดข้อง', ...body },
+    { session: plant.officers.admin.session },
+  );
 const gate = (body: Record<string, unknown>, session = plant.officers.security.session) =>
   t.post('process/security/exitFactory', body, { session });
 

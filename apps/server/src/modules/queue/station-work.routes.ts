@@ -40,15 +40,18 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.weighIn, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'in', body.weight)),
+    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'in', body.weight, body.reason)),
   }));
 
   register(contracts.weighOut, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'out', body.weight)),
+    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'out', body.weight, body.reason)),
   }));
 
-  register(contracts.getScales, async ({ auth }) => ({ status: 1, scale: await work.scales(auth) }));
+  register(contracts.getScales, async ({ auth }) => {
+    const { scales, mayType } = await work.scales(auth);
+    return { status: 1, scale: scales, may_type: mayType };
+  });
 
   register(contracts.captureWeight, async ({ auth, body }) => ({
     status: 1,

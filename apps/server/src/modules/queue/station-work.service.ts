@@ -3,6 +3,8 @@ import { readTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { mayTypeWeights } from '@truck-queue/shared/queue/weighing';
+import { createManualWeights } from '../controller-settings/manual-weights.ts';
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { WeighingScale } from '@truck-queue/shared/contracts/station-work.contract';
 import { captureRefusal, capturedKg, type CaptureRefusal } from '@truck-queue/shared/scale/capture';
@@ -43,6 +45,12 @@ export function createStationWorkService(deps: {
   const { db, repo, queue, days, scaleWeights } = deps;
   const reads = createQueueReadsRepository(db);
   const devices = createDeviceGatewayRepository(db);
+  const manualWeights = createManualWeights(db);
+
+  /** Whether this officer may type a weight by hand: admins, and the roles the branch allows. */
+  async function mayType(auth: AuthContext): Promise<boolean> {
+    return mayTypeWeights(auth.roles, await manualWeights.roles(auth.branchId));
+  }
 
   /**
    * The truck a counter means, never guessed. A ticket code or a uuid (a scan, or the officer's
@@ -135,22 +143,42 @@ export function createStationWorkService(deps: {
       return reads.exitsBetween(auth.branchId, calendar.range(calendar.today));
     },
 
-    async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number) {
+    /**
+     * A weight typed by hand, kept with the officer's reason and marked manual: only by an
+     * officer the branch allows to (admins always), else FORBIDDEN (MANUAL_WEIGHT_NOT_ALLOWED).
+     */
+    async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number, reason: string) {
+      if (!(await mayType(auth)))
+        throw new AppError(
+          'FORBIDDEN',
+          'Your role may not type a weight by hand: capture it from the scale, or ask an admin.',
+          undefined,
+          { reason: 'MANUAL_WEIGHT_NOT_ALLOWED' },
+        );
       const target = await find(auth, ref);
-      const command: QueueCommand = direction === 'in' ? { kind: 'weigh_in', kg } : { kind: 'weigh_out', kg };
+      const from = { source: 'manual' as const, reason };
+      const command: QueueCommand =
+        direction === 'in' ? { kind: 'weigh_in', kg, from } : { kind: 'weigh_out', kg, from };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
-    /** The branch's registered scales, with their station and what each shows now. */
-    async scales(auth: AuthContext): Promise<WeighingScale[]> {
-      const rows = (await devices.listDevices(auth.branchId, 'scale')).filter((r) => r.device_id !== null);
+    /** The branch's registered scales, with their station and what each shows now; whether the officer may type. */
+    async scales(auth: AuthContext): Promise<{ scales: WeighingScale[]; mayType: boolean }> {
+      const [listed, typing] = await Promise.all([
+        devices.listDevices(auth.branchId, 'scale'),
+        mayType(auth),
+      ]);
+      const rows = listed.filter((r) => r.device_id !== null);
       const live = await scaleWeights(rows.map((r) => r.id));
-      return rows.map((r) => ({
-        uuid: r.uuid,
-        name: r.name,
-        station_name: r.stationName,
-        live: live.get(r.id) ?? { state: 'offline', kg: null, raw: '', at: null },
-      }));
+      return {
+        mayType: typing,
+        scales: rows.map((r) => ({
+          uuid: r.uuid,
+          name: r.name,
+          station_name: r.stationName,
+          live: live.get(r.id) ?? { state: 'offline', kg: null, raw: '', at: null },
+        })),
+      };
     },
 
     /**

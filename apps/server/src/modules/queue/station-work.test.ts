@@ -25,6 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60_000;
+/** Why a weight below is typed by hand. */
+const TYPED = 'ตาชั่งขัดข้อง';
 const lab = (path: string, queueNumber: unknown, session = plant.officers.lab.session) =>
   t.post(`process/example/${path}`, { queue_number: queueNumber }, { session });
 const stateOf = async (id: number) => (await t.db.select().from(queues).where(eq(queues.id, id)))[0]!;
@@ -198,16 +200,17 @@ describe('the gate asks before letting an unfinished truck out', () => {
 describe('weighbridge', () => {
   it('weighs in then out and reports gross, tare and net', async () => {
     const ticket = await issueTicket(t, plant, 'standard', 'WEIGH 1');
-    const session = plant.officers.caller.session;
+    // Typed by hand (manual-weights.test.ts has who may): an admin always may.
+    const session = plant.officers.admin.session;
     const outFirst = await t.post(
       'process/weighing/weighOut',
-      { queue_number: ticket.queue_number, weight: 30000 },
+      { queue_number: ticket.queue_number, weight: 30000, reason: TYPED },
       { session },
     );
     expect(outFirst.statusCode).toBe(409);
     const weighIn = await t.post(
       'process/weighing/weighIn',
-      { queue_number: ticket.queue_number, weight: 12000.5 },
+      { queue_number: ticket.queue_number, weight: 12000.5, reason: TYPED },
       { session },
     );
     expect(weighIn.json().queue).toMatchObject({ weigh_in_kg: 12000.5, net_kg: null });
@@ -215,14 +218,14 @@ describe('weighbridge', () => {
       (
         await t.post(
           'process/weighing/weighIn',
-          { queue_number: ticket.queue_number, weight: 1 },
+          { queue_number: ticket.queue_number, weight: 1, reason: TYPED },
           { session },
         )
       ).statusCode,
     ).toBe(409);
     const weighOut = await t.post(
       'process/weighing/weighOut',
-      { queue_number: ticket.queue_number, weight: 41250 },
+      { queue_number: ticket.queue_number, weight: 41250, reason: TYPED },
       { session },
     );
     expect(weighOut.json().queue).toMatchObject({ gross_kg: 41250, tare_kg: 12000.5, net_kg: 29249.5 });
@@ -241,8 +244,8 @@ describe('weighbridge', () => {
   ])('refuses a %s weight', async (_name, weight) => {
     const response = await t.post(
       'process/weighing/weighIn',
-      { queue_number: 'B001', weight },
-      { session: plant.officers.caller.session },
+      { queue_number: 'B001', weight, reason: TYPED },
+      { session: plant.officers.admin.session },
     );
     expect(response.statusCode).toBe(400);
   });
@@ -313,8 +316,8 @@ describe('a typed number is never guessed', () => {
     expect((await stateOf(first.id)).state).toBe('QS');
     const weigh = await t.post(
       'process/weighing/weighIn',
-      { queue_number: second.queue_number, weight: 30000 },
-      { session: plant.officers.caller.session },
+      { queue_number: second.queue_number, weight: 30000, reason: TYPED },
+      { session: plant.officers.admin.session },
     );
     expect(weigh.json()).toMatchObject({ reason: 'AMBIGUOUS_NUMBER' });
   });

@@ -50,6 +50,7 @@ beforeAll(async () => {
     weighOutAt: bkk('11:58'),
     weighInSource: 'manual' as const,
     weighOutSource: 'manual' as const,
+    weighInReason: 'ตาชั่งขัดข้อง',
   });
   await t.db.insert(queues).values(
     Array.from({ length: VISITORS }, (_, i) => ({
@@ -150,10 +151,10 @@ describe.skipIf(officeToolsMissing.length > 0)(
       const lab = first.split('\n').find((line) => line.includes('A001'))!;
       // Ticket 10:00 → first call 11:50 is a wait of 1:50; ticket to exit 2:00:30 counts 2:01.
       expect(lab).toMatch(
-        /31,250\.5\s+12,040\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+20\/11\/2569 10:02\s+20\/11\/2569 11:58\s+2:01\s+1:50/,
+        /31,250\.5\s+12,040\s+พิมพ์เอง: ตาชั่งขัดข้อง\s+พิมพ์เอง\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+20\/11\/2569 10:02\s+20\/11\/2569 11:58\s+2:01\s+1:50/,
       );
       const visitor = first.split('\n').find((line) => line.includes('C001'))!;
-      expect(visitor).toMatch(/70-2000(\s+-){8}\s*$/);
+      expect(visitor).toMatch(/70-2000(\s+-){10}\s*$/);
       for (const page of text) expect(page).toContain('เวลาชั่งเข้า');
     });
   },

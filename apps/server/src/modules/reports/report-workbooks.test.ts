@@ -211,6 +211,12 @@ describe('the summary workbook', () => {
     time_works: null,
     weigh_in: null,
     weigh_out: null,
+    weigh_in_source: null,
+    weigh_out_source: null,
+    weigh_in_reason: null,
+    weigh_out_reason: null,
+    weigh_in_scale: null,
+    weigh_out_scale: null,
     total_time: null,
     time_wait: null,
     ...patch,
@@ -221,6 +227,10 @@ describe('the summary workbook', () => {
       output_weight: 12040,
       weigh_in: bkk('2026-11-20', '08:05'),
       weigh_out: bkk('2026-11-20', '09:15'),
+      weigh_in_source: 'indicator',
+      weigh_in_scale: 'ตาชั่ง 1',
+      weigh_out_source: 'manual',
+      weigh_out_reason: 'ตาชั่งขัดข้อง',
       total_time: 85 * 60,
       time_wait: 30 * 60 + 59,
     }),
@@ -246,6 +256,8 @@ describe('the summary workbook', () => {
       'ทะเบียนรถ',
       'น้ำหนักเข้า\n(กก.)',
       'น้ำหนักออก\n(กก.)',
+      'ที่มาน้ำหนักเข้า',
+      'ที่มาน้ำหนักออก',
       'เวลารับเอกสาร',
       'เวลาผลตรวจออก',
       'เวลาชั่งเข้า',
@@ -257,20 +269,23 @@ describe('the summary workbook', () => {
     expect(first.getCell(4)).toMatchObject({ value: 31250.5, numFmt: '#,##0.0' });
     expect(first.getCell(5)).toMatchObject({ value: 12040, numFmt: '#,##0_._0' });
     expect(first.getCell(4).alignment).toMatchObject({ horizontal: 'right' });
-    expect(first.getCell(8).numFmt).toBe(DATE_TIME_FORMATS.BE);
+    // Where each weight came from: the scale, or typed by hand with the officer's reason.
+    expect(first.getCell(6).value).toBe('เครื่องชั่ง: ตาชั่ง 1');
+    expect(first.getCell(7).value).toBe('พิมพ์เอง: ตาชั่งขัดข้อง');
+    expect(first.getCell(10).numFmt).toBe(DATE_TIME_FORMATS.BE);
     // Total: 85 min plus one, as the screen counts time in factory; the wait: whole minutes.
-    expect(minutesIn(first.getCell(10))).toBe(86);
-    expect(minutesIn(first.getCell(11))).toBe(30);
+    expect(minutesIn(first.getCell(12))).toBe(86);
+    expect(minutesIn(first.getCell(13))).toBe(30);
     const empty = sheet.getRow(header + 2);
-    expect([4, 5, 6, 7, 8, 9, 10, 11].map((column) => empty.getCell(column).value)).toEqual(
-      Array(8).fill('-'),
+    expect([4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((column) => empty.getCell(column).value)).toEqual(
+      Array(10).fill('-'),
     );
   });
 
   it('writes CE dates when the branch uses CE', async () => {
     const sheet = await read(await summaryWorkbook(rows, filter, { ...OPTIONS, calendar: 'CE' }));
     const first = sheet.getRow(headerRowOf(sheet) + 1);
-    expect(first.getCell(8).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(first.getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
     expect(sheet.getRow(3).getCell(1).value).toBe('วันที่: 20/11/2026');
   });
 });

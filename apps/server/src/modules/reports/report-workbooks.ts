@@ -61,6 +61,20 @@ export function reasonText(
   return parts.length ? parts.join(' — ') : null;
 }
 
+/**
+ * Where a weight came from, as auditors read it in the export: the scale it was captured from,
+ * or "typed by hand" with the officer's reason (weights from before scales have none).
+ */
+export function weightSourceText(
+  source: SummaryRow['weigh_in_source'],
+  scale: string | null,
+  reason: string | null,
+): string | null {
+  if (source === 'indicator') return scale ? `เครื่องชั่ง: ${scale}` : 'เครื่องชั่ง';
+  if (source === 'manual') return reason ? `พิมพ์เอง: ${reason}` : 'พิมพ์เอง';
+  return null;
+}
+
 /** The in/out report's columns: the screen's (SPEC.md section 2), with its Thai headers. */
 function inOutColumns(timeZone: string): Column<InOutRow>[] {
   const at = timeCell(timeZone);
@@ -126,6 +140,16 @@ function summaryColumns(timeZone: string): Column<SummaryRow>[] {
     { header: 'ทะเบียนรถ', kind: 'text', cell: (row) => text(row.license_no) },
     { header: 'น้ำหนักเข้า\n(กก.)', kind: 'kg', cell: (row) => row.incoming_weight },
     { header: 'น้ำหนักออก\n(กก.)', kind: 'kg', cell: (row) => row.output_weight },
+    {
+      header: 'ที่มาน้ำหนักเข้า',
+      kind: 'text',
+      cell: (row) => text(weightSourceText(row.weigh_in_source, row.weigh_in_scale, row.weigh_in_reason)),
+    },
+    {
+      header: 'ที่มาน้ำหนักออก',
+      kind: 'text',
+      cell: (row) => text(weightSourceText(row.weigh_out_source, row.weigh_out_scale, row.weigh_out_reason)),
+    },
     { header: 'เวลารับเอกสาร', kind: 'date', cell: (row) => at(row.document_pick_up) },
     { header: 'เวลาผลตรวจออก', kind: 'date', cell: (row) => at(row.time_works) },
     { header: 'เวลาชั่งเข้า', kind: 'date', cell: (row) => at(row.weigh_in) },

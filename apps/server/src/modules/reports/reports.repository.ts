@@ -20,6 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import { VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
+import { scaleName } from '../queue/queue.repository.ts';
 import {
   branches,
   branchQueueTypes,
@@ -220,6 +221,12 @@ export function createReportsRepository(db: Db) {
           labFinish: queues.labFinish,
           weighInAt: queues.weighInAt,
           weighOutAt: queues.weighOutAt,
+          weighInSource: queues.weighInSource,
+          weighOutSource: queues.weighOutSource,
+          weighInReason: queues.weighInReason,
+          weighOutReason: queues.weighOutReason,
+          weighInScale: scaleName(queues.weighInDeviceId),
+          weighOutScale: scaleName(queues.weighOutDeviceId),
           calledAt: queues.calledAt,
           exitAt: queues.exitAt,
           matching: sql<number>`(count(*) over ())::int`,

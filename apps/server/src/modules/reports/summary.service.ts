@@ -20,6 +20,12 @@ function toRow(r: SummaryRecord): SummaryRow {
     time_works: r.labFinish?.toISOString() ?? null,
     weigh_in: r.weighInAt?.toISOString() ?? null,
     weigh_out: r.weighOutAt?.toISOString() ?? null,
+    weigh_in_source: r.weighInSource,
+    weigh_out_source: r.weighOutSource,
+    weigh_in_reason: r.weighInReason,
+    weigh_out_reason: r.weighOutReason,
+    weigh_in_scale: r.weighInScale,
+    weigh_out_scale: r.weighOutScale,
     total_time: secondsBetween(r.created, r.exitAt),
     time_wait: secondsBetween(r.created, r.calledAt),
   };

@@ -33,13 +33,14 @@ export function chosenScale(
 
 /**
  * The weighbridge's scale above the weighing form: which scale this PC weighs with, its weight
- * now (large: stable in green), and the switch to type a weight by hand instead.
+ * now (large: stable in green), and, for an officer allowed to, the switch to type a weight by hand instead.
  */
 export function ScalePanel({
   scales,
   scale,
   live,
   typing,
+  mayType,
   onChoose,
   onTyping,
 }: {
@@ -47,6 +48,8 @@ export function ScalePanel({
   scale: WeighingScale | null;
   live: ScaleLive;
   typing: boolean;
+  /** The officer's role may type a weight by hand (the branch's setting): else no switch. */
+  mayType: boolean;
   onChoose: (uuid: string) => void;
   onTyping: (typing: boolean) => void;
 }) {
@@ -69,10 +72,12 @@ export function ScalePanel({
             onChange={onChoose}
             style={{ width: 280, maxWidth: '100%' }}
           />
-          <Flex gap={8} align="center" style={{ marginTop: 4 }}>
-            <Switch size="small" checked={typing} onChange={onTyping} id="weighing-typing" />
-            <label htmlFor="weighing-typing">{t('weighing.scale.typeByHand')}</label>
-          </Flex>
+          {mayType && (
+            <Flex gap={8} align="center" style={{ marginTop: 4 }}>
+              <Switch size="small" checked={typing} onChange={onTyping} id="weighing-typing" />
+              <label htmlFor="weighing-typing">{t('weighing.scale.typeByHand')}</label>
+            </Flex>
+          )}
         </Flex>
         {scale && !typing ? (
           <div style={{ flex: '1 1 320px' }}>

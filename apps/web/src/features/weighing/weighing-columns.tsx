@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { useDates, type Dates } from '../../lib/calendar-context.tsx';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
+import type { WeightSource } from '@truck-queue/shared/queue/weighing';
+import { TypedWeightTag } from '../../components/typed-weight-tag.tsx';
 import { formatKg } from './weight.ts';
 
 /** A weighing time: the clock alone when it is today, else the full date and time. */
@@ -12,15 +14,28 @@ function timeOfDay(instant: string | null, dates: Dates): string {
   return dayjs(instant).isSame(dayjs(), 'day') ? dayjs(instant).format('HH:mm') : dates.dateTime(instant);
 }
 
-function WeightCell({ kg, at, locale }: { kg: number | null; at: string | null; locale: string }) {
+function WeightCell({
+  kg,
+  at,
+  source,
+  reason,
+  locale,
+}: {
+  kg: number | null;
+  at: string | null;
+  source: WeightSource | null;
+  reason: string | null;
+  locale: string;
+}) {
   const dates = useDates();
   if (kg === null) return <>-</>;
   return (
-    <Flex vertical align="end">
+    <Flex vertical align="end" gap={2}>
       <Typography.Text strong>{formatKg(kg, locale)}</Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {timeOfDay(at, dates)}
       </Typography.Text>
+      <TypedWeightTag source={source} reason={reason} />
     </Flex>
   );
 }
@@ -72,14 +87,30 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
       title: t('weighing.columns.weighIn'),
       width: 110,
       align: 'end',
-      render: (_value, row) => <WeightCell kg={row.weigh_in_kg} at={row.weigh_in_at} locale={locale} />,
+      render: (_value, row) => (
+        <WeightCell
+          kg={row.weigh_in_kg}
+          at={row.weigh_in_at}
+          source={row.weigh_in_source}
+          reason={row.weigh_in_reason}
+          locale={locale}
+        />
+      ),
     },
     {
       key: 'weigh_out',
       title: t('weighing.columns.weighOut'),
       width: 110,
       align: 'end',
-      render: (_value, row) => <WeightCell kg={row.weigh_out_kg} at={row.weigh_out_at} locale={locale} />,
+      render: (_value, row) => (
+        <WeightCell
+          kg={row.weigh_out_kg}
+          at={row.weigh_out_at}
+          source={row.weigh_out_source}
+          reason={row.weigh_out_reason}
+          locale={locale}
+        />
+      ),
     },
     kgColumn('gross_kg', t('weighing.columns.gross')),
     kgColumn('tare_kg', t('weighing.columns.tare')),

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Flex, Form, InputNumber } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Tag, theme } from 'antd';
 import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -39,16 +39,23 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/** Where a weighing's weight comes from: typed in the field, or taken by the server from a scale. */
-type WeightSource = { kind: 'typed'; weight: number } | { kind: 'scale'; scaleUuid: string };
+/** Where a weighing's weight comes from: typed in the field (with why), or taken by the server from a scale. */
+type WeightSource = { kind: 'typed'; weight: number; reason: string } | { kind: 'scale'; scaleUuid: string };
+
+/** The shortest reason the server takes for a typed weight (ManualWeightReasonSchema). */
+const REASON_MIN = 3;
+const REASON_MAX = 200;
+/** Reasons a clerk picks with one tap (weighing.manual.reasons.*); any other may be typed. */
+const REASON_CHOICES = ['scaleDown', 'noSignal', 'otherScale'] as const;
 
 /**
  * /System/weighing: the weighbridge records each truck's weight in and out. With a scale chosen,
  * the buttons record the weight its indicator shows (only once it is stable); without one, or
- * with "type by hand" on, the officer types it.
+ * with "type by hand" on, an officer the branch allows to types it, with the reason.
  */
 export function WeighingPage() {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const symbols = useMemo(() => numberSymbols(locale), [locale]);
   const today = useWeighToday();
@@ -59,15 +66,23 @@ export function WeighingPage() {
   const scales = useScales();
   const [remembered, setRemembered] = useState(rememberedScale);
   const [typing, setTyping] = useState(false);
-  const scale = chosenScale(scales.data ?? [], remembered);
+  const scaleList = scales.data?.scales ?? [];
+  const mayType = scales.data?.mayType ?? false;
+  const scale = chosenScale(scaleList, remembered);
   const live = useScaleWeight(scale?.uuid ?? null, scale?.live);
-  const capturing = scale !== null && !typing;
+  const capturing = scale !== null && !(typing && mayType);
+  // No scale chosen to capture from and the officer may not type: nothing can be recorded yet.
+  const blocked = !capturing && !mayType;
   const refusal = capturing ? captureRefusal(live) : null;
   const scan = useCounterScan('weighing');
   const phone = usePhone();
   const weightRef = useRef<FocusableField | null>(null);
   const [weight, setWeight] = useState<number | null>(null);
   const [problem, setProblem] = useState<WeightProblem | null>(null);
+  // Kept between trucks: while a scale is down the clerk types the same reason for each.
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState(false);
+  const reasonRef = useRef<FocusableField | null>(null);
   const pending = weighIn.isPending || weighOut.isPending || capture.isPending;
 
   const rows = today.data ?? [];
@@ -88,7 +103,11 @@ export function WeighingPage() {
     const recorded =
       source.kind === 'scale'
         ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid })
-        : (direction === 'in' ? weighIn : weighOut).mutateAsync({ ...ref, weight: source.weight });
+        : (direction === 'in' ? weighIn : weighOut).mutateAsync({
+            ...ref,
+            weight: source.weight,
+            reason: source.reason,
+          });
     recorded.then(
       ({ queue }) => {
         const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
@@ -140,13 +159,20 @@ export function WeighingPage() {
       if (!refusal) send(direction, target.ref, { kind: 'scale', scaleUuid: scale.uuid }, target.named);
       return;
     }
+    if (blocked) return;
     const wrong = weightProblem(weight);
     if (wrong || weight === null) {
       setProblem(wrong ?? 'required');
       focusWeight(true);
       return;
     }
-    send(direction, target.ref, { kind: 'typed', weight }, target.named);
+    const why = reason.trim();
+    if (why.length < REASON_MIN) {
+      setReasonProblem(true);
+      reasonRef.current?.focus();
+      return;
+    }
+    send(direction, target.ref, { kind: 'typed', weight, reason: why }, target.named);
   };
 
   const status = known
@@ -180,12 +206,20 @@ export function WeighingPage() {
         else if (scan.take()) focusWeight(true);
       }}
       top={
-        scales.data && scales.data.length > 0 ? (
+        scales.isSuccess && scaleList.length === 0 && !mayType ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('weighing.manual.notAllowedTitle')}
+            description={t('weighing.manual.notAllowedNoScale')}
+          />
+        ) : scaleList.length > 0 ? (
           <ScalePanel
-            scales={scales.data}
+            scales={scaleList}
             scale={scale}
             live={live}
-            typing={typing}
+            typing={typing && mayType}
+            mayType={mayType}
             onChoose={(uuid) => {
               rememberScale(uuid);
               setRemembered(uuid);
@@ -198,7 +232,7 @@ export function WeighingPage() {
       hint={capturing ? t('weighing.formHintScale') : undefined}
       extra={
         <>
-          {!capturing && (
+          {!capturing && !blocked && (
             <Form.Item
               label={t('weighing.weight')}
               htmlFor="weighing-weight"
@@ -219,7 +253,9 @@ export function WeighingPage() {
                 }}
                 onPressEnter={(event) => {
                   event.preventDefault();
-                  submit(suggestion);
+                  // The reason comes next when it is still empty; else the weight is recorded.
+                  if (reason.trim().length < REASON_MIN) reasonRef.current?.focus();
+                  else submit(suggestion);
                 }}
                 step={0.1}
                 inputMode="decimal"
@@ -230,6 +266,54 @@ export function WeighingPage() {
                 suffix={t('weighing.kg')}
                 status={problem ? 'error' : undefined}
                 style={{ width: '100%', fontSize: 20, fontWeight: 600 }}
+              />
+            </Form.Item>
+          )}
+          {!capturing && !blocked && (
+            <Form.Item
+              label={t('weighing.manual.reason')}
+              htmlFor="weighing-reason"
+              validateStatus={reasonProblem ? 'error' : undefined}
+              help={reasonProblem ? t('weighing.manual.reasonRequired', { min: REASON_MIN }) : undefined}
+              extra={
+                <Flex gap={4} wrap style={{ marginTop: 4 }}>
+                  {REASON_CHOICES.map((key) => (
+                    <Tag.CheckableTag
+                      key={key}
+                      // Outlined, so an unchosen reason still reads as something to tap.
+                      style={{ border: `1px dashed ${token.colorBorder}` }}
+                      checked={reason === t(`weighing.manual.reasons.${key}`)}
+                      onChange={() => {
+                        setReason(t(`weighing.manual.reasons.${key}`));
+                        setReasonProblem(false);
+                      }}
+                    >
+                      {t(`weighing.manual.reasons.${key}`)}
+                    </Tag.CheckableTag>
+                  ))}
+                </Flex>
+              }
+              style={phone ? { marginBottom: 0 } : { flex: '1 1 260px', maxWidth: 380, marginBottom: 0 }}
+            >
+              <Input
+                id="weighing-reason"
+                ref={(node) => {
+                  reasonRef.current = node;
+                }}
+                size="large"
+                value={reason}
+                maxLength={REASON_MAX}
+                autoComplete="off"
+                placeholder={t('weighing.manual.reasonPlaceholder')}
+                status={reasonProblem ? 'error' : undefined}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonProblem(false);
+                }}
+                onPressEnter={(event) => {
+                  event.preventDefault();
+                  submit(suggestion);
+                }}
               />
             </Form.Item>
           )}
@@ -255,7 +339,8 @@ export function WeighingPage() {
                 disabled={
                   weighOut.isPending ||
                   (capture.isPending && capture.variables.direction === 'out') ||
-                  refusal !== null
+                  refusal !== null ||
+                  blocked
                 }
                 onClick={() => submit('in')}
                 data-testid="weigh-in"
@@ -271,7 +356,8 @@ export function WeighingPage() {
                 disabled={
                   weighIn.isPending ||
                   (capture.isPending && capture.variables.direction === 'in') ||
-                  refusal !== null
+                  refusal !== null ||
+                  blocked
                 }
                 onClick={() => submit('out')}
                 data-testid="weigh-out"

@@ -13,6 +13,7 @@ import { useDates } from '../../../lib/calendar-context.tsx';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
 import { PlatesText } from '../../plates/plates-text.tsx';
 import { LicenceFilter } from './licence-filter.tsx';
+import { TypedWeightTag } from '../../../components/typed-weight-tag.tsx';
 
 interface SummaryTableProps {
   rows: SummaryRow[];
@@ -92,7 +93,12 @@ export function SummaryTable({
       dataIndex: 'incoming_weight',
       width: 96,
       align: 'end',
-      render: kg,
+      render: (value: number | null, row) => (
+        <Flex vertical align="end" gap={2}>
+          {kg(value)}
+          <TypedWeightTag source={row.weigh_in_source} reason={row.weigh_in_reason} />
+        </Flex>
+      ),
     },
     {
       ...sortable('output_weight'),
@@ -100,7 +106,12 @@ export function SummaryTable({
       dataIndex: 'output_weight',
       width: 96,
       align: 'end',
-      render: kg,
+      render: (value: number | null, row) => (
+        <Flex vertical align="end" gap={2}>
+          {kg(value)}
+          <TypedWeightTag source={row.weigh_out_source} reason={row.weigh_out_reason} />
+        </Flex>
+      ),
     },
     {
       ...sortable('document_pick_up'),

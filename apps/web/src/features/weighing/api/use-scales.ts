@@ -3,27 +3,34 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getScales } from '@truck-queue/shared/contracts/station-work.contract';
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import { callApi } from '../../../lib/api-client.ts';
-import { useDeviceChanges, watchScale } from '../../../lib/socket.ts';
+import { useBranchChanges, useDeviceChanges, watchScale } from '../../../lib/socket.ts';
 
 const SCALES_KEY = ['weighing', 'scales'] as const;
 
 /**
- * The branch's registered scales, for the weighing page to choose the one it stands at; read
- * again when an admin adds, registers or edits one (not on every queue change).
+ * The branch's registered scales, for the weighing page to choose the one it stands at, and
+ * whether the officer may type a weight by hand; read again when an admin adds, registers or
+ * edits a scale, or changes who may type (not on every queue change).
  */
 export function useScales() {
   const queryClient = useQueryClient();
+  const reread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: SCALES_KEY }),
+    [queryClient],
+  );
   useDeviceChanges(
     useCallback(
       (change) => {
-        if (change.kind === 'scale') void queryClient.invalidateQueries({ queryKey: SCALES_KEY });
+        if (change.kind === 'scale') reread();
       },
-      [queryClient],
+      [reread],
     ),
   );
+  useBranchChanges(reread);
   return useQuery({
     queryKey: SCALES_KEY,
-    queryFn: ({ signal }) => callApi(getScales, {}, { signal }).then((r) => r.scale),
+    queryFn: ({ signal }) =>
+      callApi(getScales, {}, { signal }).then((r) => ({ scales: r.scale, mayType: r.may_type })),
   });
 }
 

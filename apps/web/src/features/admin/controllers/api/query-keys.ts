@@ -14,4 +14,5 @@ export const controllerKeys = {
   devices: (kind: DeviceKind) => ['admin', 'controllers', kind] as const,
   choices: (scope: ChoiceScope, id: number) => ['admin', 'controllers', 'choices', scope, id] as const,
   voicePack: ['admin', 'controllers', 'voicePack'] as const,
+  manualWeights: ['admin', 'controllers', 'manualWeights'] as const,
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "manual_weight_roles" text DEFAULT '' NOT NULL;
