@@ -7,6 +7,7 @@ import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
+import { shootLabScreens } from './screenshots-lab.ts';
 import { shootPhoneScreens } from './screenshots-phones.ts';
 import { shootPlateScreens } from './screenshots-plates.ts';
 import { shootPrintingScreens } from './screenshots-printing.ts';
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
     if (wanted('printing')) await shootPrintingScreens(browser, server.baseUrl);
     // The Weighbridge controller and the weighing page fed live by a scale (it adds two scales).
     if (wanted('weighbridge')) await shootWeighbridgeScreens(browser, server.baseUrl);
+    // The lab's measurements, values at checkout, on the card and in the calling dialog.
+    if (wanted('lab')) await shootLabScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

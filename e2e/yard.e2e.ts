@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
-import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import {
+  cardQueues,
+  dialog,
+  launchBrowser,
+  newContext,
+  queueButton,
+  signInDirect,
+} from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
 import { issueTicket, labResultOut, secondLabType, signIn, type SignedIn } from './support/yard-plant.ts';
 
@@ -38,21 +45,6 @@ async function officerPage(email: string, password: string, path: string): Promi
   await signInDirect(page, baseUrl, email, password);
   await page.goto(path);
   return page;
-}
-
-/**
- * A ticket's button on the calling page, found by its uuid: numbers restart every plant day, so
- * a truck of yesterday still inside may share this ticket's number (and a moved ticket keeps its uuid).
- */
-const queueButton = (page: Page, ticket: { uuid: string }) =>
-  page.locator(`[data-column] button[data-queue="${ticket.uuid}"]`);
-
-/** The open dialog whose title starts with `title` (antd keeps closed ones in the page, hidden). */
-const dialog = (page: Page, title: string | RegExp) =>
-  page.getByRole('dialog', { name: typeof title === 'string' ? new RegExp(`^${escape(title)}`) : title });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Picks a reason from the dialog's list (the branch's Thai defaults). */

@@ -155,3 +155,20 @@ export function cardQueues(page: Page, days: 1 | 3 = 1): Promise<{ queue_number:
     return body.card.flatMap((c) => c.queue_number);
   }, days);
 }
+
+/**
+ * A ticket's button on the calling page, found by its uuid: numbers restart every plant day, so
+ * a truck of yesterday still inside may share this ticket's number (and a moved ticket keeps its uuid).
+ */
+export const queueButton = (page: Page, ticket: { uuid: string }) =>
+  page.locator(`[data-column] button[data-queue="${ticket.uuid}"]`);
+
+/** The open dialog whose title starts with `title` (antd keeps closed ones in the page, hidden). */
+export const dialog = (page: Page, title: string | RegExp) =>
+  page.getByRole('dialog', {
+    name: typeof title === 'string' ? new RegExp(`^${escapeRegExp(title)}`) : title,
+  });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -51,11 +51,25 @@ export async function issueTicket(
   return queue;
 }
 
-/** The lab takes the sample and records the result: a lab ticket ready to be called, rechecked or rejected. */
+/**
+ * The lab takes the sample and records the result (each of its type's measurements at the
+ * lowest value that passes): a lab ticket ready to be called, rechecked or rejected.
+ */
 export async function labResultOut(baseUrl: string, queueNumber: string): Promise<void> {
   const lab = await signIn(baseUrl, 'lab@example.com', 'demo1234');
-  for (const path of ['process/example/accept', 'process/example/completed'])
-    await post(baseUrl, path, { queue_number: queueNumber }, lab.session);
+  const { queue } = await post<{ queue: { branch_queue_type_id: number } }>(
+    baseUrl,
+    'process/example/accept',
+    { queue_number: queueNumber },
+    lab.session,
+  );
+  const { lab_measures: measures } = await post<{
+    lab_measures: { id: number; branch_queue_type_id: number; min: number; pass_min: number | null }[];
+  }>(baseUrl, 'process/example/getAcceptToday', {}, lab.session);
+  const values = measures
+    .filter((m) => m.branch_queue_type_id === queue.branch_queue_type_id)
+    .map((m) => ({ measure_id: m.id, value: m.pass_min ?? m.min }));
+  await post(baseUrl, 'process/example/completed', { queue_number: queueNumber, values }, lab.session);
 }
 
 /** Master queue type the second lab-flow type is made of (unused by the demo and the other tests). */

@@ -33,6 +33,8 @@ import { createStationWorkService } from './modules/queue/station-work.service.t
 import { OFFLINE as SCALE_OFFLINE } from './realtime/scale-weights.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createLabService } from './modules/lab/lab.service.ts';
+import { registerLabRoutes } from './modules/lab/lab.routes.ts';
 import { createProductsService } from './modules/catalog/products.service.ts';
 import { createQueueTypesService } from './modules/catalog/queue-types.service.ts';
 import { createStationsService } from './modules/catalog/stations.service.ts';
@@ -203,7 +205,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.hasDecorator('realtime')
       ? app.realtime.scaleWeights(ids)
       : Promise.resolve(new Map(ids.map((id) => [id, SCALE_OFFLINE])));
-  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days, scaleWeights });
+  // A measurement's edit changes the verdicts the calling cards show.
+  const lab = createLabService(db, {
+    changed: (branchId) => events.publish('branchCardsChanged', { branchId }),
+  });
+  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days, scaleWeights, lab });
   const publicQueue = createPublicQueueService({
     db,
     siteTimeZone: config.siteTimeZone,
@@ -317,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An admin's edit of what is held in memory (calling scopes, sessions) drops it on every instance.
   const changed = (branchId: number) => events.publish('referenceChanged', { branchId });
   const queueTypes = createQueueTypesService(db, { changed });
+  registerLabRoutes(register, lab);
   registerCatalogRoutes(register, {
     queueTypes,
     products: createProductsService(db, queueTypes),

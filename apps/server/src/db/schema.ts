@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
+import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
@@ -281,6 +282,43 @@ export const branchQueueTypeProducts = pgTable(
   (t) => [primaryKey({ columns: [t.branchQueueTypeId, t.productId] })],
 );
 
+/**
+ * A queue type's lab measurements (shared/lab/measures.ts): what the lab records at checkout,
+ * the values it may take, those that pass, and what a value outside calls for. Retired
+ * (active = false), never deleted, so recorded values keep their name and unit.
+ */
+export const labMeasures = pgTable(
+  'lab_measures',
+  {
+    id: serial('id').primaryKey(),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default(''),
+    decimals: integer('decimals').notNull().default(1),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    passMin: doublePrecision('pass_min'),
+    passMax: doublePrecision('pass_max'),
+    onFail: text('on_fail', { enum: LAB_FAIL_ACTIONS }).notNull().default('recheck'),
+    failReasonId: integer('fail_reason_id').references(() => queueReasons.id),
+    /** The slip deducts the part of the value above this (a percentage) off the net; null: none. */
+    deductAbove: doublePrecision('deduct_above'),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('lab_measures_name_key')
+      .on(t.branchQueueTypeId, t.name)
+      .where(sql`${t.active}`),
+    check('lab_measures_decimals', sql`${t.decimals} between 0 and 3`),
+    check('lab_measures_range', sql`${t.min} < ${t.max}`),
+    check('lab_measures_on_fail', sql`${t.onFail} in ('recheck', 'reject')`),
+  ],
+);
+
 export const stations = pgTable(
   'stations',
   {
@@ -531,6 +569,23 @@ export const queues = pgTable(
       sql`(${t.weighOutKg} is null) = (${t.weighOutSource} is null) and (${t.weighOutSource} is distinct from 'indicator' or ${t.weighOutDeviceId} is not null)`,
     ),
   ],
+);
+
+/** The lab's values of a truck's sample, one per measurement: the latest checkout's (a recheck's replaces them). */
+export const queueLabValues = pgTable(
+  'queue_lab_values',
+  {
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    measureId: integer('measure_id')
+      .notNull()
+      .references(() => labMeasures.id),
+    value: doublePrecision('value').notNull(),
+    officerId: integer('officer_id').references(() => officers.id),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.queueId, t.measureId] })],
 );
 
 /** The last running number issued per queue type per site day: one atomic upsert hands out the next. */

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
 import { silentHub } from '../lib/event-hub.ts';
@@ -9,6 +9,7 @@ import {
   branches,
   branchQueueTypeProducts,
   branchQueueTypes,
+  labMeasures,
   devices,
   deviceQueueTypes,
   flowStates,
@@ -240,6 +241,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     .from(queueReasons)
     .where(eq(queueReasons.branchId, main.id));
   const reasonIds = (kind: string) => reasons.filter((r) => r.kind === kind).map((r) => r.id);
+  await seedLabMeasures(db, main.id, demoTypes);
   const writer = options.history === 'service' ? null : await createHistoryWriter({ db, days, clock });
   const player: HistoryPlayer =
     writer?.player ?? createQueueService({ repo: createQueueRepository(db), days, clock, events: silentHub });
@@ -259,4 +261,46 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     options.onProgress?.({ step: 'write', tickets: writer.issued });
     await writer.flush();
   }
+}
+
+/**
+ * What the demo's lab measures for the cassava it receives: starch (a load below 18 % is
+ * tested again), moisture (above 40 % is turned away) and dirt (taken off the net weight on the
+ * slip). The history played above recorded none: values start with the next checkout.
+ */
+async function seedLabMeasures(db: Db, branchId: number, types: readonly DemoQueueType[]): Promise<void> {
+  const labType = types.find((type) => type.flowEngineId === FLOW_ENGINE.lab);
+  if (!labType) return;
+  const reasonOf = async (kind: string, name: string) =>
+    (
+      await db
+        .select({ id: queueReasons.id })
+        .from(queueReasons)
+        .where(
+          and(eq(queueReasons.branchId, branchId), eq(queueReasons.kind, kind), eq(queueReasons.name, name)),
+        )
+    )[0]?.id ?? null;
+  const base = { branchQueueTypeId: labType.id, unit: '%', min: 0, max: 100 };
+  await db.insert(labMeasures).values([
+    {
+      ...base,
+      name: 'แป้ง',
+      decimals: 1,
+      max: 40,
+      passMin: 18,
+      onFail: 'recheck',
+      failReasonId: await reasonOf('recheck', 'แป้งต่ำกว่าเกณฑ์'),
+      sort: 1,
+    },
+    {
+      ...base,
+      name: 'ความชื้น',
+      decimals: 1,
+      passMax: 40,
+      onFail: 'reject',
+      failReasonId: await reasonOf('reject', 'ความชื้นสูง'),
+      sort: 2,
+    },
+    { ...base, name: 'ดิน', decimals: 2, onFail: 'recheck', deductAbove: 0, sort: 3 },
+  ]);
 }

@@ -260,6 +260,22 @@ export async function createFuzzPlant(t: TestContext) {
         ? { queue_type: freeMaster.id, prefix: 'D', status: '1' }
         : { uuid: spareType.uuid, prefix: 'SA' },
     'defineQueue/cancelQT': () => ({ uuid: doomedType.uuid }),
+    'defineQueue/saveLabMeasure': (n) => ({
+      branch_queue_type_id: plant.types.lab.id,
+      name: `ค่าที่วัด ${n}`,
+      unit: '%',
+      decimals: 1,
+      min: 0,
+      max: 100,
+      pass_min: n % 2 ? 18 : null,
+      pass_max: null,
+      on_fail: n % 2 ? 'recheck' : 'reject',
+      fail_reason_id: null,
+      deduct_above: n % 3 ? null : 0,
+      sort: n % 10,
+      // Retired at once: the lab calls fuzzed before these still check out without values.
+      active: false,
+    }),
     'product/mainProduct': (n) => (n % 2 ? {} : { id_branchQT: spareType.id }),
     'product/manageProduct': () => ({
       id: spareType.id,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, OkSchema, text } from './api.ts';
+import { LabMeasureSchema } from './lab.contract.ts';
 
 /** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
 
@@ -22,6 +23,8 @@ export const BranchQueueTypeSchema = z.object({
   flow_engine_id: z.number(),
   prefix: z.string(),
   aProductUI: z.array(NamedSchema),
+  /** What the lab measures for this type (lab flow only), retired ones too, in their order. */
+  lab_measures: z.array(LabMeasureSchema),
 });
 export type BranchQueueType = z.infer<typeof BranchQueueTypeSchema>;
 

@@ -3,6 +3,7 @@ import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { LICENCE_MAX, LICENCE_MAX_CODE_POINTS, normaliseLicence, visibleLength } from '../licence.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
 import { PrintFailureSchema, PrintOutcomeSchema, PrintStateSchema } from './printing.contract.ts';
+import { LabOutcomeSchema, LabResultSchema } from './lab.contract.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
@@ -161,6 +162,9 @@ export const CardQueueSchema = z.object({
   /** What became of its ticket's paper (printing.contract.ts PRINT_STATES); failed: the card says "not printed". */
   print_state: PrintStateSchema.nullable(),
   print_failure: PrintFailureSchema.nullable(),
+  /** The lab's values of its sample and what they call for (the recheck / reject dialog pre-selects it). */
+  lab_values: z.array(LabResultSchema),
+  lab_outcome: LabOutcomeSchema.nullable(),
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEIGHT_SOURCES } from '../queue/weighing.ts';
+import { LabResultSchema } from './lab.contract.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { defineContract, noNul, OkSchema } from './api.ts';
 import { MaybeInstantSchema, InstantSchema } from './queue.contract.ts';
@@ -114,6 +115,8 @@ export const InOutRowSchema = z.object({
   reason_note: z.string().nullable(),
   /** The gate let it out before its work was done (the officer confirmed). */
   left_unfinished: z.boolean(),
+  /** The lab's values of its sample (its queue type's measurements), in their order. */
+  lab_values: z.array(LabResultSchema),
 });
 export type InOutRow = z.infer<typeof InOutRowSchema>;
 

@@ -4,6 +4,7 @@ import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
 import { WEIGHT_SOURCES } from '../queue/weighing.ts';
+import { LabMeasureSchema, LabOutcomeSchema, LabResultSchema, LabValuesSchema } from './lab.contract.ts';
 
 /** Lab pickup, weighing and the exit gate: an officer types or scans a truck, the server finds its ticket. */
 
@@ -20,6 +21,11 @@ export const LabRecordSchema = z.object({
   stamp_second_ls_to_lf: z.number().nullable(),
   /** When the truck left the plant: a truck gone before its result needs no checkout. */
   exit: MaybeInstantSchema,
+  /** Its queue type: which measurements (lab_measures) its checkout records. */
+  branch_queue_type_id: z.number(),
+  /** The values recorded at its latest checkout, and what they call for. */
+  lab_values: z.array(LabResultSchema),
+  lab_outcome: LabOutcomeSchema.nullable(),
 });
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 
@@ -70,11 +76,15 @@ export const labAccept = defineContract({
   response: OkSchema.extend({ queue: LabRecordSchema }),
 });
 
-/** Checkout: the lab result is ready, LS -> LF, stamps the lab finish. */
+/**
+ * Checkout: the lab result is ready, LS -> LF, stamps the lab finish. A queue type with lab
+ * measurements needs every one's value (within its range, to its decimals), else
+ * VALIDATION_FAILED naming the measurement; they are kept with the truck.
+ */
 export const labCompleted = defineContract({
   path: 'process/example/completed',
   access: 'lab',
-  body: QueueNumberBody,
+  body: truckRefBody({ values: LabValuesSchema.optional() }),
   response: OkSchema.extend({ queue: LabRecordSchema }),
 });
 
@@ -83,7 +93,11 @@ export const getAcceptToday = defineContract({
   path: 'process/example/getAcceptToday',
   access: 'lab',
   body: z.strictObject({ queue_number: noNul(z.string().trim().toUpperCase().max(20)).optional() }),
-  response: OkSchema.extend({ queue: z.array(LabRecordSchema) }),
+  response: OkSchema.extend({
+    queue: z.array(LabRecordSchema),
+    /** The active measurements of the branch's queue types, for the checkout dialog. */
+    lab_measures: z.array(LabMeasureSchema),
+  }),
 });
 
 export const ExitRecordSchema = z.object({

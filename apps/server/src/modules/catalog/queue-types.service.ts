@@ -4,6 +4,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
+import { createLabRepository } from '../lab/lab.repository.ts';
 
 /**
  * Define Queue: the branch's queue types, each a master type with a prefix and its products.
@@ -11,13 +12,18 @@ import { createCatalogRepository } from './catalog.repository.ts';
  */
 export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: number) => void } = {}) {
   const repo = createCatalogRepository(db);
+  const lab = createLabRepository(db);
 
   async function list(auth: AuthContext, only?: number): Promise<BranchQueueType[]> {
     const rows = await repo.listBranchQueueTypes(auth.branchId, only);
-    const offered = await repo.productsOfQueueTypes(rows.map((r) => r.id));
+    const [offered, measures] = await Promise.all([
+      repo.productsOfQueueTypes(rows.map((r) => r.id)),
+      lab.measuresOfBranch(db, auth.branchId, false),
+    ]);
     return rows.map((r) => ({
       ...r,
       aProductUI: offered.get(r.id) ?? [],
+      lab_measures: measures.filter((m) => m.branch_queue_type_id === r.id),
     }));
   }
 

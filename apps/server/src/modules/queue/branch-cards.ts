@@ -5,6 +5,7 @@ import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantCalendar, PlantDays } from '../../lib/plant-days.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import { toCardQueue } from './queue.views.ts';
+import type { LabOf } from '../lab/lab.service.ts';
 
 /**
  * How long a branch's snapshot may serve at most, whatever happened. Queue changes drop it at
@@ -32,6 +33,8 @@ export function createBranchCards(deps: {
   events: EventHub;
   clock: Clock;
   days: PlantDays;
+  /** The lab's values of these queues (lab/lab.service.ts); none when not given. */
+  labResults?: (queueIds: readonly number[]) => Promise<ReadonlyMap<number, LabOf>>;
 }) {
   const { reads, events, clock, days } = deps;
   const snapshots = createBranchMemo<OpenQueuesByType>({
@@ -58,11 +61,16 @@ export function createBranchCards(deps: {
 
   async function read(branchId: number, sinceDate: string): Promise<OpenQueuesByType> {
     const rows = await reads.openQueuesOfBranch(branchId, sinceDate);
+    // Only a truck whose sample came out of the lab has values.
+    const tested = rows.filter((row) => row.labFinish !== null).map((row) => row.id);
+    const lab =
+      tested.length > 0 && deps.labResults ? await deps.labResults(tested) : new Map<number, LabOf>();
     const byType = new Map<number, CardQueue[]>();
     for (const row of rows) {
+      const card = toCardQueue(row, lab.get(row.id));
       const list = byType.get(row.branchQueueTypeId);
-      if (list) list.push(toCardQueue(row));
-      else byType.set(row.branchQueueTypeId, [toCardQueue(row)]);
+      if (list) list.push(card);
+      else byType.set(row.branchQueueTypeId, [card]);
     }
     return byType;
   }

@@ -7,6 +7,7 @@ import { addDays } from '@truck-queue/shared/plant-day';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
+import { createLabService } from '../lab/lab.service.ts';
 import { createBranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
@@ -40,7 +41,14 @@ export function createCallingService(deps: {
   const catalog = createCatalogRepository(db);
   const reads = createQueueReadsRepository(db);
   const queueRepo = createQueueRepository(db);
-  const branchCards = createBranchCards({ reads, events, clock, days: plantDays });
+  const lab = createLabService(db);
+  const branchCards = createBranchCards({
+    reads,
+    events,
+    clock,
+    days: plantDays,
+    labResults: (ids) => lab.resultsOf(db, ids),
+  });
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
     const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);

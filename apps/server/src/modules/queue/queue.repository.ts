@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 
 /** A transaction or the database itself: repository calls run on either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The name of the scale a weight was captured from; null for a typed one (no device). */
 export function scaleName(deviceId: AnyPgColumn) {

@@ -161,8 +161,16 @@ export function createQueueService(deps: {
      * Every change to a ticket after it is issued (calls, lab, weighbridge, gate): the row is
      * locked, `decide` (packages/shared/src/queue) says what it becomes or why not, and the
      * update and its audit row are written in the same transaction, then every screen is told.
+     * `alongside` writes what goes with the change in the same transaction, once it is allowed
+     * (the lab's values at checkout); it may still refuse, and nothing is written.
      */
-    async change(branchId: number, queueId: number, command: QueueCommand, actor: Actor): Promise<QueueView> {
+    async change(
+      branchId: number,
+      queueId: number,
+      command: QueueCommand,
+      actor: Actor,
+      alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>,
+    ): Promise<QueueView> {
       const now = clock.now();
       let fromState = '';
       let transitionId = 0;
@@ -186,6 +194,7 @@ export function createQueueService(deps: {
           });
         }
         fromState = current.state;
+        await alongside?.(tx, current);
         if (decision.stamps.branchQueueTypeId) previousQueueTypeId = current.branchQueueTypeId;
         // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
         const renumbered = decision.stamps.branchQueueTypeId

@@ -1,4 +1,5 @@
 import type { CardQueue, FlowQueueRow, Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { NO_LAB, type LabOf } from '../lab/lab.service.ts';
 import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { ISSUED_STATE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { weighingTotals } from '@truck-queue/shared/queue/weighing';
@@ -26,7 +27,7 @@ export function toTicket(q: QueueView): Ticket {
   };
 }
 
-export function toCardQueue(q: QueueView): CardQueue {
+export function toCardQueue(q: QueueView, lab: LabOf = NO_LAB): CardQueue {
   return {
     _id: q.id,
     uuid: q.uuid,
@@ -43,11 +44,13 @@ export function toCardQueue(q: QueueView): CardQueue {
     reason_note: q.reasonNote,
     print_state: q.printState,
     print_failure: q.printFailure,
+    lab_values: lab.values,
+    lab_outcome: lab.outcome,
   };
 }
 
 export function toFlowRow(q: QueueView): FlowQueueRow {
-  const { recall_count: _recalls, ...card } = toCardQueue(q);
+  const { recall_count: _recalls, lab_values: _values, lab_outcome: _outcome, ...card } = toCardQueue(q);
   return {
     ...card,
     queue_type_id: q.branchQueueTypeId,
@@ -60,7 +63,7 @@ export function toFlowRow(q: QueueView): FlowQueueRow {
   };
 }
 
-export function toLabRecord(q: QueueView): LabRecord {
+export function toLabRecord(q: QueueView, lab: LabOf = NO_LAB): LabRecord {
   return {
     uuid: q.uuid,
     queue_number: q.queueNumber,
@@ -71,6 +74,9 @@ export function toLabRecord(q: QueueView): LabRecord {
     stamp_lab_finish: iso(q.labFinish),
     stamp_second_ls_to_lf: seconds(q.labStart, q.labFinish),
     exit: iso(q.exitAt),
+    branch_queue_type_id: q.branchQueueTypeId,
+    lab_values: lab.values,
+    lab_outcome: lab.outcome,
   };
 }
 

@@ -18,15 +18,19 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
     queue: toLabRecord(await work.labAccept(auth, refOf(body))),
   }));
 
-  register(contracts.labCompleted, async ({ auth, body }) => ({
-    status: 1,
-    queue: toLabRecord(await work.labComplete(auth, refOf(body))),
-  }));
+  register(contracts.labCompleted, async ({ auth, body }) => {
+    const done = await work.labComplete(auth, refOf(body), body.values);
+    return { status: 1, queue: toLabRecord(done.queue, done.lab) };
+  });
 
-  register(contracts.getAcceptToday, async ({ auth, body }) => ({
-    status: 1,
-    queue: (await work.labToday(auth, body.queue_number || undefined)).map(toLabRecord),
-  }));
+  register(contracts.getAcceptToday, async ({ auth, body }) => {
+    const today = await work.labToday(auth, body.queue_number || undefined);
+    return {
+      status: 1,
+      queue: today.samples.map((s) => toLabRecord(s.queue, s.lab)),
+      lab_measures: today.measures,
+    };
+  });
 
   register(contracts.exitFactory, async ({ auth, body }) => ({
     status: 1,

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { mayTypeWeights } from '@truck-queue/shared/queue/weighing';
 import { createManualWeights } from '../controller-settings/manual-weights.ts';
+import { NO_LAB, type LabOf, type LabService } from '../lab/lab.service.ts';
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { WeighingScale } from '@truck-queue/shared/contracts/station-work.contract';
 import { captureRefusal, capturedKg, type CaptureRefusal } from '@truck-queue/shared/scale/capture';
@@ -41,8 +42,9 @@ export function createStationWorkService(deps: {
   days: PlantDays;
   /** What the scales show now (the realtime server's scale sockets). */
   scaleWeights: (deviceIds: readonly number[]) => Promise<Map<number, ScaleLive>>;
+  lab: LabService;
 }) {
-  const { db, repo, queue, days, scaleWeights } = deps;
+  const { db, repo, queue, days, scaleWeights, lab } = deps;
   const reads = createQueueReadsRepository(db);
   const devices = createDeviceGatewayRepository(db);
   const manualWeights = createManualWeights(db);
@@ -111,9 +113,21 @@ export function createStationWorkService(deps: {
       return queue.change(auth.branchId, target.id, { kind: 'accept' }, { officerId: auth.officerId });
     },
 
-    async labComplete(auth: AuthContext, ref: TruckRef) {
+    /** Checkout, with the values of the truck's queue type's measurements, kept in the same transaction. */
+    async labComplete(
+      auth: AuthContext,
+      ref: TruckRef,
+      values?: readonly { measure_id: number; value: number }[],
+    ): Promise<{ queue: QueueView; lab: LabOf }> {
       const target = await find(auth, ref);
-      return queue.change(auth.branchId, target.id, { kind: 'complete' }, { officerId: auth.officerId });
+      const view = await queue.change(
+        auth.branchId,
+        target.id,
+        { kind: 'complete' },
+        { officerId: auth.officerId },
+        (tx, current) => lab.record(tx, current, values, auth.officerId),
+      );
+      return { queue: view, lab: (await lab.resultsOf(db, [view.id])).get(view.id) ?? NO_LAB };
     },
 
     /**
@@ -122,12 +136,15 @@ export function createStationWorkService(deps: {
      */
     async labToday(auth: AuthContext, queueNumber: string | undefined) {
       const calendar = await days.calendar(auth.branchId);
-      return reads.labSamples(
-        auth.branchId,
-        calendar.range(calendar.today),
-        calendar.insideSince,
-        queueNumber,
+      const [samples, measures] = await Promise.all([
+        reads.labSamples(auth.branchId, calendar.range(calendar.today), calendar.insideSince, queueNumber),
+        lab.measures(auth.branchId, true),
+      ]);
+      const results = await lab.resultsOf(
+        db,
+        samples.map((q) => q.id),
       );
+      return { samples: samples.map((q) => ({ queue: q, lab: results.get(q.id) ?? NO_LAB })), measures };
     },
 
     /** The gate; a truck whose work is not done leaves only with `confirmUnfinished` (decide). */

@@ -125,7 +125,7 @@ describe.skipIf(officeToolsMissing.length > 0)(
         );
         // A visitor that only took a ticket: "-" in each of lab in, lab out, lab time, out, time in factory.
         const visitor = first.split('\n').find((line) => line.includes('C001'))!;
-        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s*$/);
+        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s*$/);
 
         // Every page carries the header row, first column to last: one page wide, the header repeated.
         for (const [index, page] of text.entries()) {

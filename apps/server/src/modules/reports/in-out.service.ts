@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createReportsRepository, type InOutFilter } from './reports.repository.ts';
+import { createLabRepository } from '../lab/lab.repository.ts';
+import { labOf } from '../lab/lab.service.ts';
 
 /** Whole seconds from `a` to `b`, or null when either stamp is missing. */
 export function secondsBetween(a: Date | null, b: Date | null): number | null {
@@ -24,6 +26,7 @@ export function isoOfUtcText(text: string | null): string | null {
 export function createInOutService(db: Db) {
   const repo = createReportsRepository(db);
   const catalog = createCatalogRepository(db);
+  const lab = createLabRepository(db);
 
   /**
    * The matching rows in issue order (at most `limit`) and how many match in all. Durations are
@@ -36,10 +39,22 @@ export function createInOutService(db: Db) {
     filter: InOutFilter,
     limit: number,
   ): Promise<{ rows: InOutRow[]; total: number; voided: number }> {
-    const [found, voided] = await Promise.all([
+    const [found, voided, measures] = await Promise.all([
       repo.inOutRows(auth.branchId, filter, limit),
       repo.countVoided(auth.branchId, filter),
+      lab.measuresOfBranch(db, auth.branchId, false),
     ]);
+    // Measurements in their order, retired ones too: a value keeps its name and unit.
+    const order = new Map(measures.map((m, index) => [m.id, { measure: m, index }]));
+    const labOfRow = (pairs: [number, number][] | null) =>
+      labOf(
+        (pairs ?? [])
+          .flatMap(([id, value]) => {
+            const known = order.get(id);
+            return known ? [{ ...known, value }] : [];
+          })
+          .sort((a, b) => a.index - b.index),
+      );
     return {
       total: found[0]?.total ?? 0,
       voided,
@@ -61,6 +76,7 @@ export function createInOutService(db: Db) {
           reason_name: r.reason_name,
           reason_note: r.reason_note,
           left_unfinished: r.left_unfinished,
+          lab_values: labOfRow(r.lab).values,
         };
       }),
     };

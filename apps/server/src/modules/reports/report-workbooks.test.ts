@@ -33,6 +33,7 @@ function inOutRow(patch: Partial<InOutRow>): InOutRow {
     reason_name: null,
     reason_note: null,
     left_unfinished: false,
+    lab_values: [],
     ...patch,
   };
 }
@@ -45,6 +46,18 @@ const IN_OUT_ROWS = [
     stamp_second_ls_to_lf: 100 * 60 + 59,
     exit: bkk('2026-11-20', '11:40'),
     time_in_factory: 100 * 60 + 5,
+    lab_values: [
+      {
+        measure_id: 1,
+        name: 'แป้ง',
+        unit: '%',
+        decimals: 1,
+        value: 16.5,
+        passed: false,
+        pass_range: '≥ 18.0',
+      },
+      { measure_id: 2, name: 'ดิน', unit: '%', decimals: 2, value: 3, passed: true, pass_range: null },
+    ],
   }),
   // Still inside: no lab, no exit; a licence-less visitor with a long reason.
   inOutRow({
@@ -126,6 +139,7 @@ describe('the in/out workbook', () => {
       'เวลาในโรงงาน\n(ชม.:นาที)',
       'หมายเลขคิวเดิม',
       'เหตุผล',
+      'ผลแล็บ',
     ]);
 
     const done = sheet.getRow(header + 1);
@@ -148,6 +162,8 @@ describe('the in/out workbook', () => {
     }
     expect(created.alignment).toMatchObject({ horizontal: 'center' });
     expect(done.getCell(3).alignment).toMatchObject({ horizontal: 'left' });
+    // The lab's values, each to its decimals, one outside its pass range marked.
+    expect(done.getCell(14).value).toBe('แป้ง 16.5 % (ไม่ผ่าน) · ดิน 3.00 %');
 
     // Still inside: "-" for the lab, exit, durations and the previous number; the licence too.
     const inside = sheet.getRow(header + 2);
@@ -163,6 +179,7 @@ describe('the in/out workbook', () => {
     expect(inside.getCell(13).value).toBe(
       'ตรวจซ้ำ — ความชื้นสูงกว่าที่ตกลงไว้ในสัญญา ให้ตรวจตัวอย่างใหม่อีกครั้งตอนบ่ายพร้อมผู้ควบคุมคุณภาพ',
     );
+    expect(inside.getCell(14).value).toBe('-');
     expect(sheet.rowCount).toBe(header + 2);
   });
 
@@ -193,7 +210,7 @@ describe('the in/out workbook', () => {
       printTitlesRow: `${header}:${header}`,
     });
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
-    expect(sheet.autoFilter).toBe(`A${header}:M${header}`);
+    expect(sheet.autoFilter).toBe(`A${header}:N${header}`);
     expect(sheet.headerFooter.oddFooter).toBe('&Lรายงานรถเข้า-ออกโรงงาน&Rหน้า &P / &N');
     expect(sheet.getRow(header).getCell(1).font).toMatchObject({ bold: true });
   });

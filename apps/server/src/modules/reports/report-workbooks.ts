@@ -75,6 +75,20 @@ export function weightSourceText(
   return null;
 }
 
+/**
+ * The lab's values as one cell: "แป้ง 24.50 % · ความชื้น 31.0 % (ไม่ผ่าน)", each to its decimals,
+ * a value outside its pass range marked; null when the lab recorded none.
+ */
+export function labValuesText(values: InOutRow['lab_values']): string | null {
+  if (values.length === 0) return null;
+  return values
+    .map((v) => {
+      const reading = `${v.name} ${v.value.toFixed(v.decimals)}${v.unit ? ` ${v.unit}` : ''}`;
+      return v.passed ? reading : `${reading} (ไม่ผ่าน)`;
+    })
+    .join(' · ');
+}
+
 /** The in/out report's columns: the screen's (SPEC.md section 2), with its Thai headers. */
 function inOutColumns(timeZone: string): Column<InOutRow>[] {
   const at = timeCell(timeZone);
@@ -101,6 +115,7 @@ function inOutColumns(timeZone: string): Column<InOutRow>[] {
     },
     { header: 'หมายเลขคิวเดิม', kind: 'text', cell: (row) => text(row.previous_number) },
     { header: 'เหตุผล', kind: 'text', cell: (row) => text(reasonText(row)) },
+    { header: 'ผลแล็บ', kind: 'text', cell: (row) => text(labValuesText(row.lab_values)) },
   ];
 }
 

@@ -26,6 +26,7 @@ import {
   branchQueueTypes,
   products,
   queueDailyStats as s,
+  queueLabValues,
   queueReasons,
   queues,
   queueTypes,
@@ -164,6 +165,8 @@ export function createReportsRepository(db: Db) {
         exit_at: string | null;
         lab_seconds: number | null;
         factory_seconds: number | null;
+        /** The lab's values, [measure id, value] pairs; null without any. */
+        lab: [number, number][] | null;
         total: number;
       }>(sql`
       select ${queues.uuid} as uuid, ${queues.queueNumber} as queue_number,
@@ -176,6 +179,10 @@ export function createReportsRepository(db: Db) {
              ${utcText(queues.labFinish)} as lab_finish, ${utcText(queues.exitAt)} as exit_at,
              ${wholeSeconds(queues.labStart, queues.labFinish)} as lab_seconds,
              ${wholeSeconds(queues.created, queues.exitAt)} as factory_seconds,
+             case when ${queues.labFinish} is not null then
+               (select json_agg(json_build_array(${queueLabValues.measureId}, ${queueLabValues.value}))
+                  from ${queueLabValues} where ${queueLabValues.queueId} = ${queues.id})
+             end as lab,
              (count(*) over ())::int as total
       from ${queues}
       join ${branchQueueTypes} on ${branchQueueTypes.id} = ${queues.branchQueueTypeId}

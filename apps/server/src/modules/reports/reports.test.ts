@@ -357,6 +357,7 @@ describe('report/inOutTransactionExport', () => {
       'เวลาในโรงงาน\n(ชม.:นาที)',
       'หมายเลขคิวเดิม',
       'เหตุผล',
+      'ผลแล็บ',
     ]);
     expect(sheet.rowCount).toBe(header + 5);
     const lab = sheet.getRow(header + 2).values as unknown[];

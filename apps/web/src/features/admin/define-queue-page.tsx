@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExperimentOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import { errorMessage } from '../../lib/errors.ts';
@@ -17,6 +18,7 @@ import {
 import { FlowTag } from './catalog/components/flow-tag.tsx';
 import { QueueTypeDialog } from './catalog/components/queue-type-dialog.tsx';
 import { QueueTypeProductsDialog } from './catalog/components/queue-type-products-dialog.tsx';
+import { LabMeasuresDialog } from './catalog/components/lab-measures-dialog.tsx';
 import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
 import { useDialog } from './catalog/components/use-dialog.ts';
 
@@ -31,6 +33,7 @@ export function DefineQueuePage() {
   const [search, setSearch] = useState('');
   const editor = useDialog<BranchQueueType | undefined>();
   const productsDialog = useDialog<BranchQueueType>();
+  const labDialog = useDialog<BranchQueueType>();
 
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(
@@ -99,6 +102,14 @@ export function DefineQueuePage() {
           onClick={() => productsDialog.show(row)}
           iconOnly={iconOnly}
         />
+        {row.flow_engine_id === FLOW_ENGINE.lab && (
+          <ActionButton
+            label={t('labMeasures.open')}
+            icon={<ExperimentOutlined aria-hidden />}
+            onClick={() => labDialog.show(row)}
+            iconOnly={iconOnly}
+          />
+        )}
         <ActionButton
           label={t('catalog.common.edit')}
           icon={<EditOutlined aria-hidden />}
@@ -137,7 +148,7 @@ export function DefineQueuePage() {
     {
       key: 'actions',
       title: t('catalog.common.actions'),
-      width: layout === 'wide' ? 300 : 150,
+      width: layout === 'wide' ? 420 : 190,
       render: (_value, row) => (
         <Flex gap={8} wrap>
           {actions(row)}
@@ -181,7 +192,7 @@ export function DefineQueuePage() {
           searching={search !== ''}
           loading={query.isPending}
           failed={query.isError}
-          scrollX={layout === 'wide' ? 920 : 720}
+          scrollX={layout === 'wide' ? 1040 : 760}
           emptyText={t('catalog.defineQueue.empty')}
           addLabel={t('catalog.defineQueue.add')}
           onAdd={add}
@@ -198,6 +209,12 @@ export function DefineQueuePage() {
           saved();
           editor.hide();
         }}
+      />
+      <LabMeasuresDialog
+        open={labDialog.open}
+        // The list as read after each save, so the dialog shows what was just saved.
+        queueType={rows.find((row) => row.uuid === labDialog.subject?.uuid) ?? labDialog.subject}
+        onClose={labDialog.hide}
       />
       <QueueTypeProductsDialog
         open={productsDialog.open}

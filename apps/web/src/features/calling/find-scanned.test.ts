@@ -20,6 +20,8 @@ function queue(id: number, number: string, uuid: string): CardQueue {
     reason_note: null,
     print_state: null,
     print_failure: null,
+    lab_values: [],
+    lab_outcome: null,
   };
 }
 

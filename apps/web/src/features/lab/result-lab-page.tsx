@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { App, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,10 @@ import { DurationTitle } from '../../components/duration-title.tsx';
 import { formatDuration } from '../../lib/durations.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
-import { useAcceptToday } from './api/use-accept-today.ts';
+import { useAcceptToday, useLabMeasures } from './api/use-accept-today.ts';
+import { LabValuesDialog } from './lab-values-dialog.tsx';
+import { LabValueTags } from '../../components/lab-values.tsx';
+import { errorMessage } from '../../lib/errors.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
@@ -35,6 +39,12 @@ export function ResultLabPage() {
   const accept = useLabAccept();
   const checkout = useLabCompleted();
   const scan = useCounterScan('lab');
+  const measures = useLabMeasures();
+  // The sample whose values are being typed (its type measures something), and why the last try failed.
+  const [measuring, setMeasuring] = useState<LabRecord | null>(null);
+  const [measureFailure, setMeasureFailure] = useState<string | null>(null);
+  const measuresOf = (row: LabRecord) =>
+    (measures.data ?? []).filter((m) => m.branch_queue_type_id === row.branch_queue_type_id);
 
   /** Takes the sample of the truck scanned or typed; again with the picked uuid when several held the number. */
   const send = (body: BodyOf<typeof labAcceptContract>, named: NamedTruck) => {
@@ -72,21 +82,29 @@ export function ResultLabPage() {
 
   const checkingOut =
     checkout.variables && 'uuid' in checkout.variables ? checkout.variables.uuid : undefined;
-  const checkOut = (row: LabRecord) => {
+  const checkOut = (row: LabRecord, values?: { measure_id: number; value: number }[]) => {
     const n = row.queue_number;
+    setMeasureFailure(null);
     checkout.mutate(
-      { uuid: row.uuid },
+      { uuid: row.uuid, ...(values ? { values } : {}) },
       {
         onSuccess: ({ queue }) => {
+          setMeasuring(null);
           void message.success(t('lab.checkedOut', { n: queue.queue_number }));
           scan.focus();
         },
-        onError: (error) =>
+        onError: (error) => {
+          // The values were refused (a measurement changed meanwhile): said in the dialog, kept.
+          if (values) {
+            setMeasureFailure(errorMessage(t, error));
+            return;
+          }
           scan.refused(
             error,
             { kind: 'number', queueNumber: n },
             { conflict: t('lab.checkoutConflict', { n }), fromRow: true },
-          ),
+          );
+        },
       },
     );
   };
@@ -117,6 +135,12 @@ export function ResultLabPage() {
       render: (value: number | null) => formatDuration(t, value, DURATION_RULES.labPage),
     },
     {
+      key: 'lab_values',
+      title: t('labValues.title'),
+      width: 230,
+      render: (_value, row) => <LabValueTags values={row.lab_values} />,
+    },
+    {
       key: 'state',
       title: t('lab.columns.state'),
       dataIndex: 'queue_state',
@@ -129,7 +153,20 @@ export function ResultLabPage() {
       width: 150,
       align: 'center',
       render: (_value, row) =>
-        isInLab(row.queue_state) && row.exit === null ? (
+        isInLab(row.queue_state) && row.exit === null && measuresOf(row).length > 0 ? (
+          <Button
+            type="primary"
+            ghost
+            icon={<CheckOutlined aria-hidden />}
+            loading={checkout.isPending && checkingOut === row.uuid}
+            onClick={() => {
+              setMeasureFailure(null);
+              setMeasuring(row);
+            }}
+          >
+            {t('lab.checkout')}
+          </Button>
+        ) : isInLab(row.queue_state) && row.exit === null ? (
           <Popconfirm
             title={t('lab.checkoutConfirmTitle', { n: row.queue_number })}
             description={t('lab.checkoutConfirmDescription')}
@@ -151,25 +188,35 @@ export function ResultLabPage() {
   ];
 
   return (
-    <CounterPage<LabRecord>
-      scan={scan}
-      icon={ExperimentOutlined}
-      onEnter={submit}
-      action={
-        <Button
-          type="primary"
-          size="large"
-          icon={<CheckOutlined aria-hidden />}
-          loading={accept.isPending}
-          onClick={submit}
-          style={{ minWidth: 120 }}
-        >
-          {t('lab.confirm')}
-        </Button>
-      }
-      today={today}
-      columns={columns}
-      scrollX={960}
-    />
+    <>
+      <CounterPage<LabRecord>
+        scan={scan}
+        icon={ExperimentOutlined}
+        onEnter={submit}
+        action={
+          <Button
+            type="primary"
+            size="large"
+            icon={<CheckOutlined aria-hidden />}
+            loading={accept.isPending}
+            onClick={submit}
+            style={{ minWidth: 120 }}
+          >
+            {t('lab.confirm')}
+          </Button>
+        }
+        today={today}
+        columns={columns}
+        scrollX={1190}
+      />
+      <LabValuesDialog
+        record={measuring}
+        measures={measuring ? measuresOf(measuring) : []}
+        sending={checkout.isPending}
+        failure={measureFailure}
+        onSubmit={(values) => measuring && checkOut(measuring, values)}
+        onClose={() => setMeasuring(null)}
+      />
+    </>
   );
 }

@@ -20,6 +20,7 @@ const left: InOutRow = {
   reason_name: null,
   reason_note: null,
   left_unfinished: false,
+  lab_values: [],
 };
 
 const inside: InOutRow = {
@@ -55,6 +56,7 @@ describe('inOutLines', () => {
       timeInFactory: '2 ชม. 31 นาที',
       reason: null,
       leftUnfinished: false,
+      labValues: [],
     });
     // A branch writing the Buddhist era: the same times, the BE year.
     const [be] = inOutLines([left], 'Asia/Bangkok', 'BE', words);

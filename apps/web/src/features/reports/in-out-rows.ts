@@ -31,6 +31,8 @@ export interface InOutLine {
   reason: string | null;
   /** The gate let it out before its work was done (the officer confirmed). */
   leftUnfinished: boolean;
+  /** The lab's values of its sample. */
+  labValues: InOutRow['lab_values'];
 }
 
 /**
@@ -63,5 +65,6 @@ export function inOutLines(
     timeInFactory: durationText(row.time_in_factory, DURATION_RULES.inOutTimeInFactory, words),
     reason: reasonText(row.reason_name, row.reason_note),
     leftUnfinished: row.left_unfinished,
+    labValues: row.lab_values,
   }));
 }

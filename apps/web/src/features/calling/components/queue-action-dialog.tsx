@@ -12,6 +12,7 @@ import { formatElapsed, secondsSince } from './elapsed.ts';
 import { QueueStateTag } from './queue-state.tsx';
 import { PrintStateText, TicketReprint } from './ticket-reprint.tsx';
 import { useQueueActions } from './use-queue-actions.tsx';
+import { LabValueTags } from '../../../components/lab-values.tsx';
 
 /** A card's queue, or a report row (which does not count recalls). */
 export type ActionQueue = Omit<CardQueue, 'recall_count'> & { recall_count?: number | undefined };
@@ -140,6 +141,16 @@ function ActionPanel({
       ? [{ key: 'recalls', label: t('calling.detail.recalls'), children: queue.recall_count }]
       : []),
     ...(reason ? [{ key: 'reason', label: t('calling.detail.reason'), children: reason, span: 2 }] : []),
+    ...(queue.lab_values.length > 0
+      ? [
+          {
+            key: 'lab',
+            label: t('labValues.title'),
+            children: <LabValueTags values={queue.lab_values} />,
+            span: 2,
+          },
+        ]
+      : []),
     ...(queue.print_state
       ? [
           {

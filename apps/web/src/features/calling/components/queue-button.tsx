@@ -9,6 +9,7 @@ import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
 import { stateColor } from '../../../components/queue-state-tag.tsx';
 import { NotPrintedMark, notPrintedText } from '../../../components/printer-health.tsx';
+import { labReading } from '../../../components/lab-values.tsx';
 
 interface QueueButtonProps {
   queue: CardQueue;
@@ -45,6 +46,11 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
     licence: queue.truck_license,
   });
   const reason = reasonText(queue.reason_name, queue.reason_note);
+  // The lab's values, a failing one marked: what the caller decides pass, recheck or reject by.
+  const lab =
+    queue.lab_values.length > 0
+      ? queue.lab_values.map((v) => (v.passed ? labReading(v) : `✗ ${labReading(v)}`)).join(' · ')
+      : null;
   // Its paper never came out: the driver may hold nothing, so the officer sees it before calling.
   const notPrinted = queue.print_state === 'failed' ? notPrintedText(t, queue.print_failure) : null;
   // The card's third line: the old number, the recalls and why it was sent back, as far as they apply.
@@ -88,6 +94,11 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
       {reason && (
         <span>
           {t('calling.detail.reason')}: {reason}
+        </span>
+      )}
+      {lab && (
+        <span>
+          {t('labValues.title')}: {lab}
         </span>
       )}
     </Flex>
@@ -151,6 +162,15 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
           >
             <EnvironmentOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
             {station}
+          </Typography.Text>
+        )}
+        {lab && (
+          <Typography.Text
+            ellipsis
+            data-testid="queue-lab"
+            style={{ display: 'block', fontSize: 12, color: 'inherit', fontWeight: 600, lineHeight: 1.4 }}
+          >
+            {lab}
           </Typography.Text>
         )}
         {extra.length > 0 && (

@@ -20,6 +20,8 @@ interface ReasonDialogProps {
   /** The reasons are still loading (or failed: `failed` says why). */
   loading: boolean;
   failed: string | null;
+  /** What the dialog opens with (the lab's values propose a reason and a note). */
+  initial?: { reason_id?: number | undefined; note?: string } | undefined;
   /** Sends the move; resolves true when the dialog may close. */
   onSubmit: (reason: ReasonArg) => Promise<boolean>;
   onClose: () => void;
@@ -43,6 +45,7 @@ export function ReasonDialog({
   reasons,
   loading,
   failed,
+  initial,
   onSubmit,
   onClose,
 }: ReasonDialogProps) {
@@ -76,7 +79,7 @@ export function ReasonDialog({
           form={form}
           layout="vertical"
           requiredMark={false}
-          initialValues={{ reason_id: undefined, note: '' }}
+          initialValues={{ reason_id: initial?.reason_id, note: initial?.note ?? '' }}
           onFinish={(values) => void submit(values)}
           clearOnDestroy
         >

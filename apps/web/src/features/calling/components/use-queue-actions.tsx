@@ -13,7 +13,8 @@ import { reasonChoices, yardOffers, type TransferTarget } from '../yard-actions.
 import { ActionRow, StationSection } from './action-sections.tsx';
 import { labWait } from './process-card.tsx';
 import type { ActionTarget } from './queue-action-dialog.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { NOTE_MAX, ReasonDialog } from './reason-dialog.tsx';
+import { failedLabText } from '../../../components/lab-values.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 import { useActionRunner, type ActionOutcome } from './use-action-runner.ts';
 import { useYardContext } from './use-yard-context.ts';
@@ -279,6 +280,17 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
   }
 
   const closeAsking = () => setAsking(null);
+  // The lab's values call for a recheck or a reject: its dialog proposes the measurement's
+  // reason (when the branch still offers it) and notes the values that failed.
+  const labProposal = (kind: 'recheck' | 'reject') => {
+    const lab = queue.lab_outcome;
+    if (!lab || lab.outcome !== kind) return undefined;
+    const offered = reasonChoices(yard.reasons, kind).some((r) => r.id === lab.reason_id);
+    return {
+      reason_id: offered && lab.reason_id !== null ? lab.reason_id : undefined,
+      note: failedLabText(t, queue.lab_values).slice(0, NOTE_MAX),
+    };
+  };
   const reasonDialog = {
     loading: yard.rules.isPending,
     failed: rulesFailed,
@@ -293,6 +305,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         description={t('yard.recheck.text')}
         okText={t('calling.actions.recheck')}
         reasons={reasonChoices(yard.reasons, 'recheck')}
+        initial={labProposal('recheck')}
         onSubmit={recheck}
       />
       <ReasonDialog
@@ -303,6 +316,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         okText={t('calling.actions.reject')}
         danger
         reasons={reasonChoices(yard.reasons, 'reject')}
+        initial={labProposal('reject')}
         onSubmit={reject}
       />
       <ReasonDialog
@@ -325,6 +339,17 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
     </>
   );
 
-  const notice = wait ? <Alert type="info" showIcon title={t(`calling.cannotCall.${wait}`)} /> : null;
+  const labCalls = queue.lab_outcome?.outcome;
+  const notice = wait ? (
+    <Alert type="info" showIcon title={t(`calling.cannotCall.${wait}`)} />
+  ) : labCalls && labCalls !== 'pass' ? (
+    <Alert
+      type={labCalls === 'reject' ? 'error' : 'warning'}
+      showIcon
+      data-testid="lab-outcome"
+      title={t(`labValues.calls.${labCalls}`)}
+      description={failedLabText(t, queue.lab_values)}
+    />
+  ) : null;
   return { notice, sections, dialogs };
 }

@@ -18,3 +18,8 @@ export function acceptTodayQueryOptions() {
 export function useAcceptToday() {
   return useQuery(acceptTodayQueryOptions());
 }
+
+/** The active measurements of the branch's queue types (the same answer as the list, read once). */
+export function useLabMeasures() {
+  return useQuery({ ...acceptTodayQueryOptions(), select: (data) => data.lab_measures });
+}

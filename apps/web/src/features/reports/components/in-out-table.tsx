@@ -1,3 +1,4 @@
+import { LabValueTags } from '../../../components/lab-values.tsx';
 import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -131,6 +132,12 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
         ) : (
           '-'
         ),
+    },
+    {
+      key: 'lab',
+      title: t('labValues.title'),
+      width: 220,
+      render: (_value, line) => <LabValueTags values={line.labValues} />,
     },
     {
       key: 'history',
