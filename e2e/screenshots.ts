@@ -14,6 +14,7 @@ import { shootPrintingScreens } from './screenshots-printing.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
+import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
     if (wanted('weighbridge')) await shootWeighbridgeScreens(browser, server.baseUrl);
     // The lab's measurements, values at checkout, on the card and in the calling dialog.
     if (wanted('lab')) await shootLabScreens(browser, server.baseUrl);
+    // The receiving slip on the driver's phone, a dispute, and the admins' Disputes page.
+    if (wanted('slip')) await shootSlipScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

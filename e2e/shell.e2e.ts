@@ -32,6 +32,7 @@ const ADMIN = [
   '/System/station',
   '/System/product',
   '/System/yardRules',
+  '/System/disputes',
   '/System/manageUser',
 ];
 

@@ -21,6 +21,8 @@ import { createCallingScope } from './modules/queue/calling-scope.ts';
 import { registerCallingRoutes } from './modules/queue/calling.routes.ts';
 import { createCallingService } from './modules/queue/calling.service.ts';
 import { registerPublicQueueRoutes } from './modules/queue/public-queue.routes.ts';
+import { createDisputesService } from './modules/disputes/disputes.service.ts';
+import { registerDisputeRoutes } from './modules/disputes/disputes.routes.ts';
 import { createPublicQueueService } from './modules/queue/public-queue.service.ts';
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { createQueueService } from './modules/queue/queue.service.ts';
@@ -319,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStationWorkRoutes(register, stationWork);
   registerYardRoutes(register, yard, printing);
   registerPublicQueueRoutes(register, publicQueue);
+  registerDisputeRoutes(register, createDisputesService({ db, clock }));
   registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
   // An admin's edit of what is held in memory (calling scopes, sessions) drops it on every instance.
   const changed = (branchId: number) => events.publish('referenceChanged', { branchId });

@@ -58,6 +58,7 @@ describe('roles', () => {
         '/System/product',
         '/System/station',
         '/System/yardRules',
+        '/System/disputes',
       ].sort(),
     );
     for (const role of Object.values(ROLE)) {

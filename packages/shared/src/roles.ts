@@ -118,6 +118,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/product': 'admin',
   '/System/manageUser': 'admin',
   '/System/yardRules': 'admin',
+  '/System/disputes': 'admin',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
 } as const satisfies Record<string, Permission>;

@@ -588,6 +588,34 @@ export const queueLabValues = pgTable(
   (t) => [primaryKey({ columns: [t.queueId, t.measureId] })],
 );
 
+/**
+ * A driver's dispute of his receiving slip (the driver's page): his note, and once an admin has
+ * looked into it, what was done. At most one open per ticket; each is in the ticket's history.
+ */
+export const queueDisputes = pgTable(
+  'queue_disputes',
+  {
+    id: serial('id').primaryKey(),
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    note: text('note').notNull(),
+    created: created(),
+    resolvedAt: ts('resolved_at'),
+    resolvedByOfficerId: integer('resolved_by_officer_id').references(() => officers.id),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('queue_disputes_open_key')
+      .on(t.queueId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('queue_disputes_branch_idx').on(t.branchId, t.created),
+  ],
+);
+
 /** The last running number issued per queue type per site day: one atomic upsert hands out the next. */
 export const queueCounters = pgTable(
   'queue_counters',

@@ -17,6 +17,7 @@ import {
   officerQueueTypes,
   officerStations,
   printJobs,
+  queueDisputes,
   queueReasons,
   queueTransitions,
   queueTypes,
@@ -187,6 +188,25 @@ export async function createFuzzPlant(t: TestContext) {
   const standardTicket = await issueTicket(t, plant, 'standard', 'กข 2001');
   // Weighed through the live scale by the fuzzed captures (in, then out).
   const scaleTicket = await issueTicket(t, plant, 'standard', 'กข 2002');
+  // Two trucks weighed in and out (each has a slip): the driver of the first disputes it in the
+  // fuzzed calls; the second's dispute is open already, for the admins' answer.
+  const weighedOut = async (licence: string) => {
+    const weighed = await issueTicket(t, plant, 'standard', licence);
+    for (const [direction, weight] of [
+      ['In', 31_000],
+      ['Out', 12_000],
+    ] as const)
+      await t.post(
+        `process/weighing/weigh${direction}`,
+        { uuid: weighed.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+        { session: plant.officers.admin.session },
+      );
+    return weighed;
+  };
+  const slipTicket = await weighedOut('กข 2003');
+  const disputedTicket = await weighedOut('กข 2004');
+  await t.post('process/user/dispute', { queue_number_id: disputedTicket.uuid, note: 'น้ำหนักไม่ตรง' });
+  const [openDispute] = await t.db.select({ id: queueDisputes.id }).from(queueDisputes);
   // A call of that ticket today, for the calling page's proof and its re-announcements.
   const [called] = await t.db
     .insert(queueTransitions)
@@ -394,6 +414,9 @@ export async function createFuzzPlant(t: TestContext) {
     'officer/cancelOfficer': () => ({ uuid: doomed.uuid }),
 
     'process/user/queueInformation': () => ({ queue_number_id: ticket.uuid }),
+    'process/user/dispute': (n) => ({ queue_number_id: slipTicket.uuid, note: `น้ำหนักไม่ตรง ${n}` }),
+    'admin/disputes': () => ({}),
+    'admin/resolveDispute': (n) => ({ id: openDispute!.id, resolution: `ชั่งซ้ำแล้ว ${n}` }),
     'flowEngine/findFlowEngineByUUID': () => ({ uuid: labEngine!.uuid }),
     'process/calling/getCardInProcess': (n) => ({ find_total_day: n % 2 ? 1 : 3 }),
     'process/calling/getQueueByFlow': () => ({ uuid: labEngine!.uuid, find_date: '2026-11-20' }),

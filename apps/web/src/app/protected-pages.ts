@@ -78,6 +78,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.yardRules',
     load: () => import('../features/admin/yard-rules-page.tsx').then((m) => m.YardRulesPage),
   },
+  '/System/disputes': {
+    title: () => 'pages.disputes',
+    load: () => import('../features/admin/disputes-page.tsx').then((m) => m.DisputesPage),
+  },
   '/Report/inoutTransaction': {
     title: () => 'pages.inoutTransaction',
     load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),

@@ -33,6 +33,20 @@ describe('isPublicQueue', () => {
     exited: false,
     previous_number: null,
     reason_name: null,
+    slip: null,
+    dispute: null,
+  };
+  const weighing = { kg: 41_250, at: '01/02/2026 09:00', source: 'indicator', scale: 'ตาชั่ง 1', reason: null };
+  const slip = {
+    weigh_in: weighing,
+    weigh_out: { ...weighing, kg: 12_000, source: 'manual', scale: null, reason: 'ตาชั่งขัดข้อง' },
+    gross_kg: 41_250,
+    tare_kg: 12_000,
+    net_kg: 29_250,
+    lab_values: [],
+    deductions: [{ name: 'ดิน', percent: 2, kg: 585 }],
+    deducted_kg: 585,
+    paid_kg: 28_665,
   };
 
   it('accepts what the contract accepts', () => {
@@ -42,6 +56,9 @@ describe('isPublicQueue', () => {
     const moved = { ...sample, queue_state: 'RJ', previous_number: 'C003', reason_name: 'ความชื้นสูง' };
     expect(PublicQueueSchema.safeParse(moved).success).toBe(true);
     expect(isPublicQueue(moved)).toBe(true);
+    const weighed = { ...sample, queue_state: 'F', slip };
+    expect(PublicQueueSchema.safeParse(weighed).success).toBe(true);
+    expect(isPublicQueue(weighed)).toBe(true);
   });
 
   it('rejects a broken answer', () => {
@@ -52,5 +69,7 @@ describe('isPublicQueue', () => {
     expect(isPublicQueue({ ...sample, reason_name: 7 })).toBe(false);
     expect(isPublicQueue({ ...sample, previous_number: {} })).toBe(false);
     expect(isPublicQueue({ ...sample, ticket_code: undefined })).toBe(false);
+    expect(isPublicQueue({ ...sample, slip: { ...slip, paid_kg: '28665' } })).toBe(false);
+    expect(isPublicQueue({ ...sample, slip: { ...slip, weigh_in: null } })).toBe(false);
   });
 });

@@ -13,6 +13,29 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function isWeighing(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.kg === 'number' &&
+    typeof value.at === 'string' &&
+    (value.source === 'indicator' || value.source === 'manual')
+  );
+}
+
+/** The slip's figures the page shows: the weighings, the totals, and its lists. */
+function isSlip(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    isWeighing(value.weigh_in) &&
+    isWeighing(value.weigh_out) &&
+    ['gross_kg', 'tare_kg', 'net_kg', 'deducted_kg', 'paid_kg'].every(
+      (key) => typeof value[key] === 'number',
+    ) &&
+    Array.isArray(value.lab_values) &&
+    Array.isArray(value.deductions)
+  );
+}
+
 /** A light check of the answer's shape, enough that the page never renders undefined fields. */
 export function isPublicQueue(value: unknown): value is PublicQueue {
   if (!isRecord(value)) return false;
@@ -35,6 +58,12 @@ export function isPublicQueue(value: unknown): value is PublicQueue {
       v.previous_number === null ||
       typeof v.previous_number === 'string') &&
     (v.reason_name === undefined || v.reason_name === null || typeof v.reason_name === 'string') &&
+    (v.slip === undefined || v.slip === null || isSlip(v.slip)) &&
+    (v.dispute === undefined ||
+      v.dispute === null ||
+      (isRecord(v.dispute) &&
+        typeof v.dispute.note === 'string' &&
+        typeof v.dispute.resolved === 'boolean')) &&
     isRecord(v.queue_type_info) &&
     typeof v.queue_type_info.queue_type_name === 'string' &&
     isRecord(v.product_info) &&
@@ -76,4 +105,28 @@ export async function fetchQueueInformation(uuid: string, signal?: AbortSignal):
   if (!isRecord(body) || body.status !== 1 || !isPublicQueue(body.queue))
     throw new QueueLoadError('bad shape');
   return body.queue;
+}
+
+/** The address the driver's dispute goes to (dispute.contract.ts fileDispute). */
+export const DISPUTE_URL = '/api/process/user/dispute';
+
+/**
+ * The driver disputes his slip. Resolves with null once sent, or the server's reason when it
+ * refused (`DISPUTE_OPEN`, `NO_SLIP`, `VALIDATION_FAILED`...), or 'network' when it was not reached.
+ */
+export async function sendDispute(uuid: string, note: string): Promise<string | null> {
+  try {
+    const response = await fetch(DISPUTE_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADER_API_KEY]: config.apiKey },
+      body: JSON.stringify({ queue_number_id: uuid, note }),
+      cache: 'no-store',
+    });
+    if (response.ok) return null;
+    const body: unknown = await response.json().catch(() => null);
+    if (isRecord(body) && typeof body.reason === 'string') return body.reason;
+    return isRecord(body) && typeof body.code === 'string' ? body.code : 'network';
+  } catch {
+    return 'network';
+  }
 }

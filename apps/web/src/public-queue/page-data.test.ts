@@ -19,6 +19,8 @@ const queue: PublicQueue = {
   exited: false,
   previous_number: null,
   reason_name: null,
+  slip: null,
+  dispute: null,
 };
 
 describe('the driver page data block', () => {

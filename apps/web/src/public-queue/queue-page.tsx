@@ -21,6 +21,7 @@ import {
 } from './icons.tsx';
 import { storeLanguage } from './language.ts';
 import { queueProgress, queueStatus, type ProgressStep, type QueueStatus, type StepId } from './progress.ts';
+import { SlipCard } from './slip-card.tsx';
 import { STRINGS, type Strings } from './strings.ts';
 import { useQueue, type InitialQueue, type LiveState } from './use-queue.ts';
 
@@ -94,6 +95,16 @@ export function QueuePage({
         <>
           <Ticket s={s} queue={view.queue} />
           {status && <StatusPanel s={s} status={status} reason={view.queue.reason_name} />}
+          {view.queue.slip && (
+            <SlipCard
+              s={s}
+              slip={view.queue.slip}
+              locale={language}
+              uuid={view.queue.uuid}
+              dispute={view.queue.dispute ?? null}
+              onDisputed={retry}
+            />
+          )}
           {/* A cancelled or voided ticket goes no further: its panel says so, without steps. */}
           {status?.kind !== 'noShow' && status?.kind !== 'voided' && (
             <Progress s={s} steps={queueProgress(view.queue)} />

@@ -54,6 +54,39 @@ export interface Strings {
   ticketCode: (code: string) => string;
   qrLabel: string;
   barcodeLabel: (code: string) => string;
+  /** The receiving slip, once the truck is weighed in and out (what it is paid on). */
+  slip: {
+    title: string;
+    weighIn: string;
+    weighOut: string;
+    gross: string;
+    tare: string;
+    net: string;
+    lab: string;
+    /** A deduction's line: "ดิน 2.40%". */
+    deduction: (name: string, percent: string) => string;
+    paid: string;
+    kg: string;
+    /** Where a weight came from: the scale's name, or typed by hand (with why). */
+    scale: (name: string) => string;
+    typed: string;
+    passed: string;
+    failed: string;
+  };
+  /** Disputing the slip: the button, the form, and what became of it. */
+  dispute: {
+    open: string;
+    label: string;
+    placeholder: string;
+    send: string;
+    cancel: string;
+    sent: (time: string) => string;
+    waiting: string;
+    answer: string;
+    tooShort: string;
+    alreadyOpen: string;
+    failed: string;
+  };
 }
 
 /** Russian counts: 1 машина, 2-4 машины, 5+ машин (11-14 take the last form). */
@@ -128,6 +161,35 @@ const th: Strings = {
   ticketCode: (code) => `รหัสบัตร ${code}`,
   qrLabel: 'QR code ของบัตรคิวนี้',
   barcodeLabel: (code) => `บาร์โค้ดรหัสบัตร ${code}`,
+  slip: {
+    title: 'ใบรับสินค้า',
+    weighIn: 'ชั่งเข้า',
+    weighOut: 'ชั่งออก',
+    gross: 'น้ำหนักรวม',
+    tare: 'น้ำหนักรถเปล่า',
+    net: 'น้ำหนักสุทธิ',
+    lab: 'ผลแล็บ',
+    deduction: (name, percent) => `หัก${name} ${percent}%`,
+    paid: 'น้ำหนักที่ใช้คิดเงิน',
+    kg: 'กก.',
+    scale: (name) => `เครื่องชั่ง ${name}`,
+    typed: 'พิมพ์น้ำหนักเอง',
+    passed: 'ผ่าน',
+    failed: 'ไม่ผ่าน',
+  },
+  dispute: {
+    open: 'ไม่เห็นด้วยกับใบรับสินค้านี้',
+    label: 'แจ้งสิ่งที่ไม่ถูกต้อง',
+    placeholder: 'เช่น น้ำหนักที่ชั่งที่สวนได้ 30,000 กก.',
+    send: 'ส่งข้อโต้แย้ง',
+    cancel: 'ยกเลิก',
+    sent: (time) => `คุณส่งข้อโต้แย้งเมื่อ ${time}`,
+    waiting: 'รอโรงงานตรวจสอบและตอบกลับ',
+    answer: 'คำตอบจากโรงงาน',
+    tooShort: 'กรุณาพิมพ์อย่างน้อย 3 ตัวอักษร',
+    alreadyOpen: 'ข้อโต้แย้งก่อนหน้ายังรอคำตอบอยู่',
+    failed: 'ส่งไม่สำเร็จ กรุณาลองใหม่',
+  },
 };
 
 const en: Strings = {
@@ -195,6 +257,35 @@ const en: Strings = {
   ticketCode: (code) => `Ticket code ${code}`,
   qrLabel: 'QR code of this ticket',
   barcodeLabel: (code) => `Barcode of ticket code ${code}`,
+  slip: {
+    title: 'Receiving slip',
+    weighIn: 'Weigh-in',
+    weighOut: 'Weigh-out',
+    gross: 'Gross',
+    tare: 'Tare',
+    net: 'Net',
+    lab: 'Lab values',
+    deduction: (name, percent) => `Less ${name} ${percent}%`,
+    paid: 'Paid weight',
+    kg: 'kg',
+    scale: (name) => `Scale ${name}`,
+    typed: 'Typed by hand',
+    passed: 'pass',
+    failed: 'fail',
+  },
+  dispute: {
+    open: 'I disagree with this slip',
+    label: 'What is wrong',
+    placeholder: 'e.g. the farm scale read 30,000 kg',
+    send: 'Send dispute',
+    cancel: 'Cancel',
+    sent: (time) => `You sent a dispute at ${time}`,
+    waiting: 'Waiting for the plant to look into it',
+    answer: "The plant's answer",
+    tooShort: 'Please write at least 3 characters',
+    alreadyOpen: 'Your earlier dispute is still waiting for an answer',
+    failed: 'It could not be sent. Please try again.',
+  },
 };
 
 const es: Strings = {
@@ -262,6 +353,35 @@ const es: Strings = {
   ticketCode: (code) => `Código del ticket ${code}`,
   qrLabel: 'Código QR de este ticket',
   barcodeLabel: (code) => `Código de barras del ticket ${code}`,
+  slip: {
+    title: 'Comprobante de recepción',
+    weighIn: 'Pesaje de entrada',
+    weighOut: 'Pesaje de salida',
+    gross: 'Bruto',
+    tare: 'Tara',
+    net: 'Neto',
+    lab: 'Valores de laboratorio',
+    deduction: (name, percent) => `Descuento ${name} ${percent}%`,
+    paid: 'Peso pagado',
+    kg: 'kg',
+    scale: (name) => `Báscula ${name}`,
+    typed: 'Escrito a mano',
+    passed: 'aprueba',
+    failed: 'no aprueba',
+  },
+  dispute: {
+    open: 'No estoy de acuerdo con este comprobante',
+    label: 'Qué está mal',
+    placeholder: 'p. ej. la báscula de la finca marcó 30.000 kg',
+    send: 'Enviar reclamación',
+    cancel: 'Cancelar',
+    sent: (time) => `Reclamación enviada a las ${time}`,
+    waiting: 'La planta la está revisando',
+    answer: 'Respuesta de la planta',
+    tooShort: 'Escriba al menos 3 caracteres',
+    alreadyOpen: 'Su reclamación anterior aún espera respuesta',
+    failed: 'No se pudo enviar. Inténtelo de nuevo.',
+  },
 };
 
 const de: Strings = {
@@ -329,6 +449,35 @@ const de: Strings = {
   ticketCode: (code) => `Ticketcode ${code}`,
   qrLabel: 'QR-Code dieses Tickets',
   barcodeLabel: (code) => `Barcode des Ticketcodes ${code}`,
+  slip: {
+    title: 'Wiegeschein',
+    weighIn: 'Einwiegen',
+    weighOut: 'Auswiegen',
+    gross: 'Brutto',
+    tare: 'Tara',
+    net: 'Netto',
+    lab: 'Laborwerte',
+    deduction: (name, percent) => `Abzug ${name} ${percent}%`,
+    paid: 'Abrechnungsgewicht',
+    kg: 'kg',
+    scale: (name) => `Waage ${name}`,
+    typed: 'Von Hand eingegeben',
+    passed: 'bestanden',
+    failed: 'nicht bestanden',
+  },
+  dispute: {
+    open: 'Ich bin mit diesem Schein nicht einverstanden',
+    label: 'Was ist falsch',
+    placeholder: 'z. B. die Hofwaage zeigte 30.000 kg',
+    send: 'Einspruch senden',
+    cancel: 'Abbrechen',
+    sent: (time) => `Einspruch gesendet um ${time}`,
+    waiting: 'Das Werk prüft ihn noch',
+    answer: 'Antwort des Werks',
+    tooShort: 'Bitte mindestens 3 Zeichen schreiben',
+    alreadyOpen: 'Ihr früherer Einspruch wartet noch auf Antwort',
+    failed: 'Senden fehlgeschlagen. Bitte erneut versuchen.',
+  },
 };
 
 const it: Strings = {
@@ -396,6 +545,35 @@ const it: Strings = {
   ticketCode: (code) => `Codice biglietto ${code}`,
   qrLabel: 'Codice QR di questo biglietto',
   barcodeLabel: (code) => `Codice a barre del biglietto ${code}`,
+  slip: {
+    title: 'Ricevuta di conferimento',
+    weighIn: 'Pesata in entrata',
+    weighOut: 'Pesata in uscita',
+    gross: 'Lordo',
+    tare: 'Tara',
+    net: 'Netto',
+    lab: 'Valori di laboratorio',
+    deduction: (name, percent) => `Detrazione ${name} ${percent}%`,
+    paid: 'Peso pagato',
+    kg: 'kg',
+    scale: (name) => `Bilancia ${name}`,
+    typed: 'Digitato a mano',
+    passed: 'superato',
+    failed: 'non superato',
+  },
+  dispute: {
+    open: 'Non sono d’accordo con questa ricevuta',
+    label: 'Cosa non va',
+    placeholder: 'es. la bilancia in azienda segnava 30.000 kg',
+    send: 'Invia contestazione',
+    cancel: 'Annulla',
+    sent: (time) => `Contestazione inviata alle ${time}`,
+    waiting: 'Lo stabilimento la sta verificando',
+    answer: 'Risposta dello stabilimento',
+    tooShort: 'Scrivi almeno 3 caratteri',
+    alreadyOpen: 'La tua contestazione precedente attende ancora risposta',
+    failed: 'Invio non riuscito. Riprova.',
+  },
 };
 
 const ru: Strings = {
@@ -463,6 +641,35 @@ const ru: Strings = {
   ticketCode: (code) => `Код талона ${code}`,
   qrLabel: 'QR-код этого талона',
   barcodeLabel: (code) => `Штрихкод талона ${code}`,
+  slip: {
+    title: 'Приёмная квитанция',
+    weighIn: 'Въездное взвешивание',
+    weighOut: 'Выездное взвешивание',
+    gross: 'Брутто',
+    tare: 'Тара',
+    net: 'Нетто',
+    lab: 'Результаты лаборатории',
+    deduction: (name, percent) => `Вычет: ${name} ${percent}%`,
+    paid: 'Вес к оплате',
+    kg: 'кг',
+    scale: (name) => `Весы ${name}`,
+    typed: 'Введено вручную',
+    passed: 'норма',
+    failed: 'не норма',
+  },
+  dispute: {
+    open: 'Я не согласен с квитанцией',
+    label: 'Что не так',
+    placeholder: 'например, весы в хозяйстве показали 30 000 кг',
+    send: 'Отправить',
+    cancel: 'Отмена',
+    sent: (time) => `Спор отправлен в ${time}`,
+    waiting: 'Завод проверяет',
+    answer: 'Ответ завода',
+    tooShort: 'Напишите не менее 3 символов',
+    alreadyOpen: 'Ваш прежний спор ещё ждёт ответа',
+    failed: 'Не удалось отправить. Попробуйте ещё раз.',
+  },
 };
 
 export const STRINGS: Record<Language, Strings> = { th, en, es, de, it, ru };

@@ -4,6 +4,7 @@ import * as auth from './auth.contract.ts';
 import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
+import * as dispute from './dispute.contract.ts';
 import * as lab from './lab.contract.ts';
 import * as officer from './officer.contract.ts';
 import * as printing from './printing.contract.ts';
@@ -32,6 +33,7 @@ function collect(): ApiContract[] {
     catalog,
     controller,
     device,
+    dispute,
     lab,
     officer,
     printing,

@@ -109,6 +109,10 @@ export const CONFLICT_REASONS = [
   'SCALE_NO_WEIGHT',
   'SCALE_NO_SIGNAL',
   'SCALE_OFFLINE',
+  /** A dispute of a slip before the truck is weighed out, or while another is open; one closed already. */
+  'NO_SLIP',
+  'DISPUTE_OPEN',
+  'DISPUTE_RESOLVED',
   /** A weight typed by hand by an officer whose role the branch does not allow to (FORBIDDEN). */
   'MANUAL_WEIGHT_NOT_ALLOWED',
   'EMAIL_TAKEN',

@@ -60,6 +60,8 @@ export const LabResultSchema = z.object({
   passed: z.boolean(),
   /** Its pass range in words ("≥ 18"); null when any value passes. */
   pass_range: z.string().nullable(),
+  /** The slip takes the part above this (a percentage) off the net; null: not deducted. */
+  deduct_above: z.number().nullable(),
 });
 export type LabResult = z.infer<typeof LabResultSchema>;
 

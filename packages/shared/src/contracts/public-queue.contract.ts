@@ -1,6 +1,37 @@
 import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
+import { WEIGHT_SOURCES } from '../queue/weighing.ts';
 import { defineContract, OkSchema } from './api.ts';
+import { LabResultSchema } from './lab.contract.ts';
+import { PublicDisputeSchema } from './dispute.contract.ts';
+
+/** One weighing as the slip shows it: the weight, when (the site's clock), and where it came from. */
+export const SlipWeighingSchema = z.object({
+  kg: z.number(),
+  at: z.string(),
+  source: z.enum(WEIGHT_SOURCES),
+  /** The scale it was captured from; null for a typed weight. */
+  scale: z.string().nullable(),
+  /** Why it was typed by hand; null for a captured one. */
+  reason: z.string().nullable(),
+});
+
+/**
+ * The receiving slip (shared/queue/slip.ts): both weighings, gross, tare and net, the lab's
+ * values, what they take off the net, and the weight the truck is paid on.
+ */
+export const SlipSchema = z.object({
+  weigh_in: SlipWeighingSchema,
+  weigh_out: SlipWeighingSchema,
+  gross_kg: z.number(),
+  tare_kg: z.number(),
+  net_kg: z.number(),
+  lab_values: z.array(LabResultSchema),
+  deductions: z.array(z.object({ name: z.string(), percent: z.number(), kg: z.number() })),
+  deducted_kg: z.number(),
+  paid_kg: z.number(),
+});
+export type SlipWire = z.infer<typeof SlipSchema>;
 
 /**
  * The driver's page: one ticket, by its unguessable uuid. It tells nothing about other
@@ -28,6 +59,10 @@ export const PublicQueueSchema = z.object({
   previous_number: z.string().nullable(),
   /** Why the load was sent to recheck or rejected (the branch's words). */
   reason_name: z.string().nullable(),
+  /** The receiving slip once the truck is weighed in and out; null before. */
+  slip: SlipSchema.nullable(),
+  /** The driver's latest dispute of the slip, if he sent one. */
+  dispute: PublicDisputeSchema.nullable(),
 });
 export type PublicQueue = z.infer<typeof PublicQueueSchema>;
 

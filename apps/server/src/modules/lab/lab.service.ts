@@ -40,6 +40,7 @@ export function labOf(rows: readonly { value: number; measure: LabMeasureWire }[
       value,
       passed: labValuePasses(measure, value),
       pass_range: passRangeText(measure),
+      deduct_above: measure.deductAbove,
     })),
     outcome: { outcome: verdict.outcome, reason_id: verdict.reasonId },
   };

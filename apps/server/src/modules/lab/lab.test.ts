@@ -211,6 +211,7 @@ describe('checkout records the values', () => {
         value: 16.5,
         passed: false,
         pass_range: '≥ 18.0',
+        deduct_above: null,
       },
       {
         measure_id: moisture.id,
@@ -220,6 +221,7 @@ describe('checkout records the values', () => {
         value: 31,
         passed: true,
         pass_range: '≤ 35.0',
+        deduct_above: null,
       },
       {
         measure_id: dirt.id,
@@ -229,6 +231,7 @@ describe('checkout records the values', () => {
         value: 2.35,
         passed: true,
         pass_range: null,
+        deduct_above: 0,
       },
     ]);
     expect(record.lab_outcome).toEqual({ outcome: 'recheck', reason_id: lowStarchReason });

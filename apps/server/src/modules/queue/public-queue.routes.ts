@@ -1,4 +1,5 @@
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import { fileDispute } from '@truck-queue/shared/contracts/dispute.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
 import type { PublicQueueService } from './public-queue.service.ts';
 
@@ -7,4 +8,8 @@ export function registerPublicQueueRoutes(register: RegisterCall, publicQueue: P
     const { branchQueueTypeId: _type, ...queue } = await publicQueue.information(body.queue_number_id);
     return { status: 1, queue };
   });
+  register(fileDispute, async ({ body }) => ({
+    status: 1,
+    dispute: await publicQueue.dispute(body.queue_number_id, body.note),
+  }));
 }

@@ -14,6 +14,10 @@ import { addDays, formatSiteTime, siteDate } from '../../lib/site-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
+import { createLabService, NO_LAB } from '../lab/lab.service.ts';
+import { toSlip } from './slip.view.ts';
+import { createDisputesService, toPublicDispute } from '../disputes/disputes.service.ts';
+import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 
 /**
  * The driver's page answers a ticket issued within this many site days (today included), then
@@ -34,14 +38,35 @@ export function createPublicQueueService(deps: {
   const { db, siteTimeZone, companyName, clock } = deps;
   const reads = createQueueReadsRepository(db);
   const authRepo = createAuthRepository(db);
+  const labs = createLabService(db);
+  const disputes = createDisputesService({ db, clock });
+
+  /** A ticket the driver's page answers for: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
+  async function ticket(uuid: string) {
+    const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+    const q = await reads.findTicketSince(uuid, oldest);
+    // An old ticket and an unknown one get the same answer: nothing tells them apart.
+    if (!q) throw notFound('The queue');
+    return q;
+  }
+  const siteClock = async (branchId: number) => {
+    const branch = await authRepo.findBranchNames(branchId);
+    const calendar = branch?.calendar ?? DEFAULT_CALENDAR;
+    return { branch, at: (instant: Date) => formatSiteTime(instant, siteTimeZone, calendar) };
+  };
   return {
     async information(uuid: string): Promise<PublicQueue & { branchId: number; branchQueueTypeId: number }> {
-      const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
-      const q = await reads.findTicketSince(uuid, oldest);
-      // An old ticket and an unknown one get the same answer: nothing tells them apart.
-      if (!q) throw notFound('The queue');
-      const branch = await authRepo.findBranchNames(q.branchId);
+      const q = await ticket(uuid);
+      const { branch, at } = await siteClock(q.branchId);
       const state: QueueState = isQueueState(q.state) ? q.state : ISSUED_STATE;
+      // The slip once weighed out: only then are the lab's values and a dispute read.
+      const weighed = q.weighOutAt !== null;
+      const [lab, dispute] = weighed
+        ? await Promise.all([
+            labs.resultsOf(db, [q.id]).then((found) => found.get(q.id) ?? NO_LAB),
+            disputes.latestOf(q.id),
+          ])
+        : [NO_LAB, null];
       const waiting = waitingStates(q.flowEngineId);
       let ahead: number | null = null;
       if (!q.exitAt && waiting.includes(state)) ahead = await reads.countAhead(q, waiting);
@@ -55,7 +80,7 @@ export function createPublicQueueService(deps: {
         queue_number: q.queueNumber,
         queue_type_info: { queue_type_name: q.queueTypeName },
         product_info: { name: q.productName },
-        created_view: formatSiteTime(q.created, siteTimeZone, branch?.calendar ?? DEFAULT_CALENDAR),
+        created_view: at(q.created),
         flow_engine_id: q.flowEngineId,
         queue_state: state,
         ahead,
@@ -64,7 +89,17 @@ export function createPublicQueueService(deps: {
         exited: q.exitAt !== null,
         previous_number: q.previousNumber,
         reason_name: q.reasonName,
+        slip: toSlip(q, lab, at),
+        dispute: dispute ? toPublicDispute(dispute, at) : null,
       };
+    },
+
+    /** The driver disputes his slip from his page (disputes.service.ts says when he may). */
+    async dispute(uuid: string, note: string): Promise<PublicDispute> {
+      const q = await ticket(uuid);
+      const filed = await disputes.file(q, note);
+      const { at } = await siteClock(q.branchId);
+      return toPublicDispute(filed, at);
     },
   };
 }

@@ -25,6 +25,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   EnvironmentOutlined,
+  ExclamationCircleOutlined,
   DatabaseOutlined,
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
@@ -174,6 +175,12 @@ const MENU: MenuSection[] = [
         route: '/System/yardRules',
         label: 'pages.yardRules',
         icon: <AuditOutlined />,
+      },
+      {
+        path: '/System/disputes',
+        route: '/System/disputes',
+        label: 'pages.disputes',
+        icon: <ExclamationCircleOutlined />,
       },
     ],
   },

@@ -31,11 +31,17 @@ export const HISTORY_ACTIONS = [
   'no_show_cancel',
   'transfer',
   'void',
+  /** The driver disputed his receiving slip; an admin answered. */
+  'dispute',
+  'dispute_resolved',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export type HistoryActor =
-  { kind: 'officer'; name: string } | { kind: 'device'; name: string } | { kind: 'system'; name: null };
+  | { kind: 'officer'; name: string }
+  | { kind: 'device'; name: string }
+  | { kind: 'driver'; name: null }
+  | { kind: 'system'; name: null };
 
 export interface HistoryLine {
   key: string;
@@ -74,6 +80,8 @@ function actor(entry: HistoryEntry): HistoryActor {
   if (officer) return { kind: 'officer', name: officer };
   const device = entry.device_name?.trim();
   if (device) return { kind: 'device', name: device };
+  // Only the driver disputes, from his own page.
+  if (entry.action === 'dispute') return { kind: 'driver', name: null };
   return { kind: 'system', name: null };
 }
 

@@ -124,9 +124,11 @@ function lineColor(line: HistoryLine): string {
     case 'transfer':
     case 'recall':
     case 'exit_unfinished':
+    case 'dispute':
       return 'orange';
     case 'finish':
     case 'complete':
+    case 'dispute_resolved':
       return 'green';
     case 'exit':
       return 'gray';
@@ -145,6 +147,8 @@ function HistoryItem({ line }: { line: HistoryLine }) {
   const who =
     line.who.kind === 'system' ? (
       t('yard.history.system')
+    ) : line.who.kind === 'driver' ? (
+      t('yard.history.driver')
     ) : (
       <>
         {line.who.kind === 'officer' ? <UserOutlined aria-hidden /> : <DesktopOutlined aria-hidden />}{' '}

@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { post, randomLicence } from './support/demo-plant.ts';
+import { issueTicket, signIn } from './support/yard-plant.ts';
+
+/**
+ * The receiving slip (issue 20): once a truck is weighed out, the driver's phone shows what it
+ * is paid on, typed weights marked; the driver disputes it there, an admin answers on the
+ * Disputes page, and the driver's page shows the answer.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+async function phone() {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'en-US',
+    timezoneId: 'Asia/Bangkok',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+  return page;
+}
+
+describe('the receiving slip', () => {
+  it("shows on the driver's phone once weighed out, takes his dispute, and shows the plant's answer", async () => {
+    const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
+    const licence = randomLicence();
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
+    const driver = await phone();
+    await driver.goto(`/Queue/data/${ticket.uuid}`);
+    await driver.locator('.qp-number').waitFor();
+    expect(await driver.getByTestId('slip').count()).toBe(0);
+
+    // The demo's weighbridge has no scale wired: its clerk types both weights, saying why.
+    for (const [direction, weight] of [
+      ['weighIn', 12_040],
+      ['weighOut', 41_250.5],
+    ] as const)
+      await post(
+        baseUrl,
+        `process/weighing/${direction}`,
+        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+        employee.session,
+      );
+    await driver.reload();
+    const slip = driver.getByTestId('slip');
+    await slip.waitFor();
+    expect(await slip.getByTestId('slip-paid').innerText()).toBe('29,210.5 kg');
+    expect(await slip.getByTestId('slip-typed').allInnerTexts()).toEqual([
+      'Typed by hand: ตาชั่งขัดข้อง',
+      'Typed by hand: ตาชั่งขัดข้อง',
+    ]);
+    const text = await slip.innerText();
+    for (const figure of ['41,250.5 kg', '12,040 kg', '29,210.5 kg']) expect(text).toContain(figure);
+
+    // The driver disagrees: too short a note is refused on the page, a real one is sent.
+    await slip.getByTestId('dispute-open').click();
+    await slip.getByLabel('What is wrong').fill('no');
+    await slip.getByRole('button', { name: 'Send dispute' }).click();
+    await slip.getByText('Please write at least 3 characters').waitFor();
+    await slip.getByLabel('What is wrong').fill('The farm scale read 30,000 kg net');
+    await slip.getByRole('button', { name: 'Send dispute' }).click();
+    await slip.getByText('Waiting for the plant to look into it').waitFor();
+    expect(await slip.getByTestId('dispute-open').count()).toBe(0);
+
+    // The admin answers on the Disputes page.
+    const context = await newContext(browser, baseUrl, { language: 'en-US' });
+    contexts.push(context);
+    const admin = await context.newPage();
+    await admin.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+    await admin.goto('/System/disputes');
+    const row = admin.getByRole('row').filter({ hasText: licence });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('The farm scale read 30,000 kg net');
+    expect(await row.innerText()).toContain('Paid 29,210.5 kg');
+    await row.getByRole('button', { name: 'Answer' }).click();
+    const answer = admin.getByRole('dialog', {
+      name: new RegExp(`^Answer the dispute of queue ${ticket.queue_number}`),
+    });
+    await answer.getByLabel('What was done').fill('Weighed again: 29,210 kg, the slip stands');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    await row.getByText('Answered').waitFor();
+
+    await driver.reload();
+    await slip.getByText("The plant's answer").waitFor();
+    expect(await slip.getByTestId('dispute-state').innerText()).toContain(
+      'Weighed again: 29,210 kg, the slip stands',
+    );
+  });
+});
