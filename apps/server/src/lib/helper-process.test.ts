@@ -11,13 +11,21 @@ type Request = {
   secret: string;
   salt: Buffer;
   keyLength: number;
-  options: { N: number; r: number; p: number };
+  options: { N: number; r: number; p: number; maxmem?: number };
 };
 const request = (secret: string, N = 1024): Request => ({
   secret,
   salt: Buffer.from('salt'),
   keyLength: 16,
   options: { N, r: 8, p: 1 },
+});
+/**
+ * A run that takes a while (some 128 MB of scrypt, a few hundred ms), allowed the memory it needs:
+ * without `maxmem`, scrypt refuses it at once, and the helper answers before it can be stopped.
+ */
+const slow = (secret: string): Request => ({
+  ...request(secret, 2 ** 17),
+  options: { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 },
 });
 
 let helper: HelperProcess<Request, Uint8Array>;
@@ -77,7 +85,7 @@ describe('a helper process', () => {
   it('rejects what was waiting when its process dies, and the next run starts a new one', async () => {
     open();
     await helper.run(request('a'));
-    const waiting = helper.run(request('slow', 65536));
+    const waiting = helper.run(slow('slow'));
     process.kill(helper.pid()!, 'SIGKILL');
     await expect(waiting).rejects.toThrow(/the test helper stopped/);
     expect((await helper.run(request('a'))).byteLength).toBe(16);
@@ -85,7 +93,7 @@ describe('a helper process', () => {
 
   it('refuses a run beyond what may wait, and every run once closed', async () => {
     open({ maxWaiting: 1 });
-    const first = helper.run(request('a', 65536));
+    const first = helper.run(slow('a'));
     await expect(helper.run(request('b'))).rejects.toBeInstanceOf(HelperBusyError);
     const firstRefused = expect(first).rejects.toBeInstanceOf(HelperClosedError);
     await helper.close();
