@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
-import type { LabFailAction } from '@truck-queue/shared/lab/measures';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, labMeasures, queueLabValues, queueReasons, queueTypes } from '../../db/schema.ts';
 import type { Executor } from '../queue/queue.repository.ts';
@@ -25,21 +24,8 @@ const measureColumns = {
 /** A measurement as stored, in the order its type lists them. */
 const measureOrder = [asc(labMeasures.sort), asc(labMeasures.id)] as const;
 
-export interface MeasureValues {
-  branchQueueTypeId: number;
-  name: string;
-  unit: string;
-  decimals: number;
-  min: number;
-  max: number;
-  passMin: number | null;
-  passMax: number | null;
-  onFail: LabFailAction;
-  failReasonId: number | null;
-  deductAbove: number | null;
-  sort: number;
-  active: boolean;
-}
+/** A measurement's columns as the admin saves them (every one given: the service fills none in). */
+export type MeasureValues = Required<Omit<typeof labMeasures.$inferInsert, 'id' | 'created'>>;
 
 export function createLabRepository(db: Db) {
   return {

@@ -11,7 +11,8 @@ import type { QueueView } from './queue.repository.ts';
 export const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 const seconds = (from: Date | null, to: Date | null) =>
   from && to ? Math.round((to.getTime() - from.getTime()) / 1000) : null;
-const kg = (value: string | null) => (value === null ? null : Number(value));
+/** A stored weight (numeric text, to 0.1 kg) as a number; null until weighed. */
+export const kg = (value: string | null) => (value === null ? null : Number(value));
 const state = (value: string): QueueState => (isQueueState(value) ? value : ISSUED_STATE);
 
 export function toTicket(q: QueueView): Ticket {

@@ -2,8 +2,7 @@ import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contra
 import { receivingSlip } from '@truck-queue/shared/queue/slip';
 import type { LabOf } from '../lab/lab.service.ts';
 import type { QueueView } from './queue.repository.ts';
-
-const kg = (value: string | null) => (value === null ? null : Number(value));
+import { kg } from './queue.views.ts';
 
 /**
  * A truck's receiving slip as the driver's page and the printed slip show it: null until it is

@@ -3,8 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { secondsBetween } from './in-out.service.ts';
 import { createReportsRepository, type SummaryQuery } from './reports.repository.ts';
-
-const kg = (value: string | null) => (value === null ? null : Number(value));
+import { kg } from '../queue/queue.views.ts';
 
 type SummaryRecord = Awaited<ReturnType<ReturnType<typeof createReportsRepository>['summaryRows']>>[number];
 
