@@ -6,7 +6,9 @@ import { preparePage, shoot } from './support/screenshot-kit.ts';
 
 /**
  * The receiving slip on the driver's phone (a lab truck: its values and the dirt taken off),
- * with a dispute sent, and the admins' Disputes page, in Thai and English, light and dark.
+ * with a dispute sent, the admins' Disputes page, and the slip at the weighbridge before it is
+ * printed (the image the printer burns, and the printer choice), in Thai and English, light
+ * and dark.
  */
 export async function shootSlipScreens(browser: Browser, baseUrl: string): Promise<void> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
@@ -60,6 +62,14 @@ export async function shootSlipScreens(browser: Browser, baseUrl: string): Promi
       await page.goto('/System/disputes');
       await page.getByRole('row').nth(1).waitFor();
       await shoot(page, `disputes-${suffix}`);
+
+      // The weighbridge opens the truck's slip from today's list, to print it for the driver.
+      await page.goto('/System/weighing');
+      await page.getByTestId(`slip-${ticket.uuid}`).click();
+      await page.getByTestId('slip-image').waitFor();
+      await page.getByTestId('printer-choice').waitFor();
+      await page.mouse.move(0, 0);
+      await shoot(page, `weighing-slip-${suffix}`);
       await page.context().close();
     }
   }

@@ -1,13 +1,24 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
+import { scanQr } from '../apps/server/src/test/ticket-scan.ts';
+import { launchBrowser, newContext, openDialog, signInDirect } from './support/browser.ts';
 import { post, randomLicence } from './support/demo-plant.ts';
+import {
+  checkPrinterNow,
+  createKiosk,
+  retireKiosk,
+  setPrintTarget,
+  type PrintingKiosk,
+} from './support/printing-office.ts';
 import { issueTicket, signIn } from './support/yard-plant.ts';
 
 /**
  * The receiving slip (issue 20): once a truck is weighed out, the driver's phone shows what it
  * is paid on, typed weights marked; the driver disputes it there, an admin answers on the
- * Disputes page, and the driver's page shows the answer.
+ * Disputes page, and the driver's page shows the answer. The weighbridge prints the same slip
+ * on a kiosk's thermal printer (a fake one that parses the ESC/POS it gets), and its QR opens
+ * the driver's page.
  */
 
 const baseUrl = inject('baseUrl');
@@ -17,9 +28,14 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+let printing: { kiosk: PrintingKiosk; printer: FakePrinter } | null = null;
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser.close();
+  if (printing) {
+    await retireKiosk(baseUrl, printing.kiosk);
+    await printing.printer.close();
+  }
 });
 
 async function phone() {
@@ -103,5 +119,62 @@ describe('the receiving slip', () => {
     expect(await slip.getByTestId('dispute-state').innerText()).toContain(
       'Weighed again: 29,210 kg, the slip stands',
     );
+  });
+
+  it("is printed at weigh-out on a kiosk's printer, and the paper's QR opens the same slip on the driver's phone", async () => {
+    const tag = Date.now().toString(36).slice(-4).toUpperCase();
+    printing = { kiosk: await createKiosk(baseUrl, `ตู้ตาชั่ง ${tag}`), printer: await startFakePrinter() };
+    const { kiosk, printer } = printing;
+    await setPrintTarget(baseUrl, kiosk, { print_target: 'network', host: printer.host, port: printer.port });
+    await expect.poll(() => checkPrinterNow(baseUrl, kiosk)).toBe('ok');
+
+    const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    await post(
+      baseUrl,
+      'process/weighing/weighIn',
+      { uuid: ticket.uuid, weight: 11_800, reason: 'ตาชั่งขัดข้อง' },
+      employee.session,
+    );
+
+    const context = await newContext(browser, baseUrl);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
+    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
+    await page.goto('/System/weighing');
+    // A scale another test registered may be offered first: this clerk types the weight.
+    await page.locator('#weighing-weight, #weighing-typing').first().waitFor();
+    if ((await page.locator('#weighing-weight').count()) === 0)
+      await page.locator('#weighing-typing').click();
+    await page.locator('#weighing-queue-number').fill(ticket.ticket_code);
+    await page.locator('#weighing-weight').fill('40250');
+    await page.locator('#weighing-reason').fill('ตาชั่งขัดข้อง');
+    await page.getByTestId('weigh-out').click();
+
+    // Weighed out: the slip is one click away, drawn as the printer will burn it.
+    await page.getByTestId('slip-after-weigh-out').click();
+    const dialog = openDialog(page);
+    await dialog.getByTestId('slip-image').waitFor();
+    expect(await dialog.getByTestId('slip-paid').innerText()).toBe('28,450 กก.');
+    const choice = dialog.getByTestId('printer-choice');
+    await choice.click();
+    await page.locator('.ant-select-item-option', { hasText: kiosk.name }).click();
+    await dialog.getByRole('button', { name: 'พิมพ์', exact: true }).click();
+    const outcome = dialog.getByTestId('reprint-outcome');
+    await outcome.waitFor();
+    expect(await outcome.getAttribute('data-state')).toBe('printed');
+    expect(await outcome.innerText()).toContain(kiosk.name);
+
+    expect(printer.jobs).toHaveLength(1);
+    expect(printer.protocolErrors).toEqual([]);
+    const url = scanQr(printer.jobs[0]!);
+    expect(url).toBe(`${baseUrl}/Queue/data/${ticket.uuid}`);
+
+    // The driver scans the paper: his phone shows the same paid weight.
+    const driver = await phone();
+    await driver.goto(url!);
+    await driver.getByTestId('slip').waitFor();
+    expect(await driver.getByTestId('slip-paid').innerText()).toBe('28,450 kg');
   });
 });

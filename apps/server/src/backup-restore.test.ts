@@ -116,7 +116,7 @@ describe('backup and restore', () => {
     expect(header).toMatchObject({
       format: 'truck-queue-backup',
       version: 1,
-      schema: { last: '0014_disputes' },
+      schema: { last: '0015_slip-prints' },
     });
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));

@@ -6,6 +6,7 @@ import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
+  PRINT_JOB_KINDS,
   PRINT_STATES,
   PRINT_TARGETS,
   PRINTER_HEALTHS,
@@ -806,7 +807,8 @@ export const callAnnouncements = pgTable(
  * Every print of a ticket (append-only but for the job's own outcome): the issue's print and
  * each reprint, where it went (a kiosk's printer, or a browser: device null), who asked (an
  * officer, or the kiosk itself: officer null) and what became of it. A reprint's row is its
- * audit. A test print from the Printing controller has no queue.
+ * audit. A test print from the Printing controller has no queue. A receiving slip (kind slip,
+ * issue 20) is printed for a weighed-out truck; it says nothing of the ticket's own paper.
  */
 export const printJobs = pgTable(
   'print_jobs',
@@ -816,7 +818,7 @@ export const printJobs = pgTable(
     branchId: integer('branch_id')
       .notNull()
       .references(() => branches.id),
-    kind: text('kind', { enum: ['issue', 'reprint', 'test'] }).notNull(),
+    kind: text('kind', { enum: PRINT_JOB_KINDS }).notNull(),
     deviceId: integer('device_id').references(() => devices.id),
     officerId: integer('officer_id').references(() => officers.id),
     target: text('target', { enum: PRINT_TARGETS }).notNull(),
@@ -830,7 +832,7 @@ export const printJobs = pgTable(
     index('print_jobs_pending_idx')
       .on(t.deviceId, t.created)
       .where(sql`${t.state} = 'pending'`),
-    check('print_jobs_kind', sql`${t.kind} in ('issue', 'reprint', 'test')`),
+    check('print_jobs_kind', sql`${t.kind} in ('issue', 'reprint', 'test', 'slip')`),
     check('print_jobs_state', sql`${t.state} in ('printed', 'failed', 'pending', 'browser')`),
   ],
 );

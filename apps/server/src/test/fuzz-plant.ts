@@ -376,6 +376,11 @@ export async function createFuzzPlant(t: TestContext) {
       uuid: standardTicket.uuid,
       printer_uuid: n % 2 ? usbKiosk.uuid : null,
     }),
+    'process/weighing/slip': () => ({ uuid: slipTicket.uuid }),
+    'process/weighing/printSlip': (n) => ({
+      uuid: slipTicket.uuid,
+      printer_uuid: n % 2 ? usbKiosk.uuid : null,
+    }),
     'device/printJob': () => ({ job_id: jobToFetch }),
     'device/printResult': (n) => ({
       job_id: jobToReport,

@@ -1,3 +1,4 @@
+import { SLIP_TEXT, type SlipText } from '@truck-queue/shared/printing/slip-text';
 import type { Language } from '../lib/languages.ts';
 import type { StepLabel, StepStatus } from './progress.ts';
 
@@ -54,25 +55,8 @@ export interface Strings {
   ticketCode: (code: string) => string;
   qrLabel: string;
   barcodeLabel: (code: string) => string;
-  /** The receiving slip, once the truck is weighed in and out (what it is paid on). */
-  slip: {
-    title: string;
-    weighIn: string;
-    weighOut: string;
-    gross: string;
-    tare: string;
-    net: string;
-    lab: string;
-    /** A deduction's line: "ดิน 2.40%". */
-    deduction: (name: string, percent: string) => string;
-    paid: string;
-    kg: string;
-    /** Where a weight came from: the scale's name, or typed by hand (with why). */
-    scale: (name: string) => string;
-    typed: string;
-    passed: string;
-    failed: string;
-  };
+  /** The receiving slip, once the truck is weighed in and out (shared/printing/slip-text.ts). */
+  slip: SlipText;
   /** Disputing the slip: the button, the form, and what became of it. */
   dispute: {
     open: string;
@@ -161,22 +145,7 @@ const th: Strings = {
   ticketCode: (code) => `รหัสบัตร ${code}`,
   qrLabel: 'QR code ของบัตรคิวนี้',
   barcodeLabel: (code) => `บาร์โค้ดรหัสบัตร ${code}`,
-  slip: {
-    title: 'ใบรับสินค้า',
-    weighIn: 'ชั่งเข้า',
-    weighOut: 'ชั่งออก',
-    gross: 'น้ำหนักรวม',
-    tare: 'น้ำหนักรถเปล่า',
-    net: 'น้ำหนักสุทธิ',
-    lab: 'ผลแล็บ',
-    deduction: (name, percent) => `หัก${name} ${percent}%`,
-    paid: 'น้ำหนักที่ใช้คิดเงิน',
-    kg: 'กก.',
-    scale: (name) => `เครื่องชั่ง ${name}`,
-    typed: 'พิมพ์น้ำหนักเอง',
-    passed: 'ผ่าน',
-    failed: 'ไม่ผ่าน',
-  },
+  slip: SLIP_TEXT.th,
   dispute: {
     open: 'ไม่เห็นด้วยกับใบรับสินค้านี้',
     label: 'แจ้งสิ่งที่ไม่ถูกต้อง',
@@ -257,22 +226,7 @@ const en: Strings = {
   ticketCode: (code) => `Ticket code ${code}`,
   qrLabel: 'QR code of this ticket',
   barcodeLabel: (code) => `Barcode of ticket code ${code}`,
-  slip: {
-    title: 'Receiving slip',
-    weighIn: 'Weigh-in',
-    weighOut: 'Weigh-out',
-    gross: 'Gross',
-    tare: 'Tare',
-    net: 'Net',
-    lab: 'Lab values',
-    deduction: (name, percent) => `Less ${name} ${percent}%`,
-    paid: 'Paid weight',
-    kg: 'kg',
-    scale: (name) => `Scale ${name}`,
-    typed: 'Typed by hand',
-    passed: 'pass',
-    failed: 'fail',
-  },
+  slip: SLIP_TEXT.en,
   dispute: {
     open: 'I disagree with this slip',
     label: 'What is wrong',
@@ -353,22 +307,7 @@ const es: Strings = {
   ticketCode: (code) => `Código del ticket ${code}`,
   qrLabel: 'Código QR de este ticket',
   barcodeLabel: (code) => `Código de barras del ticket ${code}`,
-  slip: {
-    title: 'Comprobante de recepción',
-    weighIn: 'Pesaje de entrada',
-    weighOut: 'Pesaje de salida',
-    gross: 'Bruto',
-    tare: 'Tara',
-    net: 'Neto',
-    lab: 'Valores de laboratorio',
-    deduction: (name, percent) => `Descuento ${name} ${percent}%`,
-    paid: 'Peso pagado',
-    kg: 'kg',
-    scale: (name) => `Báscula ${name}`,
-    typed: 'Escrito a mano',
-    passed: 'aprueba',
-    failed: 'no aprueba',
-  },
+  slip: SLIP_TEXT.es,
   dispute: {
     open: 'No estoy de acuerdo con este comprobante',
     label: 'Qué está mal',
@@ -449,22 +388,7 @@ const de: Strings = {
   ticketCode: (code) => `Ticketcode ${code}`,
   qrLabel: 'QR-Code dieses Tickets',
   barcodeLabel: (code) => `Barcode des Ticketcodes ${code}`,
-  slip: {
-    title: 'Wiegeschein',
-    weighIn: 'Einwiegen',
-    weighOut: 'Auswiegen',
-    gross: 'Brutto',
-    tare: 'Tara',
-    net: 'Netto',
-    lab: 'Laborwerte',
-    deduction: (name, percent) => `Abzug ${name} ${percent}%`,
-    paid: 'Abrechnungsgewicht',
-    kg: 'kg',
-    scale: (name) => `Waage ${name}`,
-    typed: 'Von Hand eingegeben',
-    passed: 'bestanden',
-    failed: 'nicht bestanden',
-  },
+  slip: SLIP_TEXT.de,
   dispute: {
     open: 'Ich bin mit diesem Schein nicht einverstanden',
     label: 'Was ist falsch',
@@ -545,22 +469,7 @@ const it: Strings = {
   ticketCode: (code) => `Codice biglietto ${code}`,
   qrLabel: 'Codice QR di questo biglietto',
   barcodeLabel: (code) => `Codice a barre del biglietto ${code}`,
-  slip: {
-    title: 'Ricevuta di conferimento',
-    weighIn: 'Pesata in entrata',
-    weighOut: 'Pesata in uscita',
-    gross: 'Lordo',
-    tare: 'Tara',
-    net: 'Netto',
-    lab: 'Valori di laboratorio',
-    deduction: (name, percent) => `Detrazione ${name} ${percent}%`,
-    paid: 'Peso pagato',
-    kg: 'kg',
-    scale: (name) => `Bilancia ${name}`,
-    typed: 'Digitato a mano',
-    passed: 'superato',
-    failed: 'non superato',
-  },
+  slip: SLIP_TEXT.it,
   dispute: {
     open: 'Non sono d’accordo con questa ricevuta',
     label: 'Cosa non va',
@@ -641,22 +550,7 @@ const ru: Strings = {
   ticketCode: (code) => `Код талона ${code}`,
   qrLabel: 'QR-код этого талона',
   barcodeLabel: (code) => `Штрихкод талона ${code}`,
-  slip: {
-    title: 'Приёмная квитанция',
-    weighIn: 'Въездное взвешивание',
-    weighOut: 'Выездное взвешивание',
-    gross: 'Брутто',
-    tare: 'Тара',
-    net: 'Нетто',
-    lab: 'Результаты лаборатории',
-    deduction: (name, percent) => `Вычет: ${name} ${percent}%`,
-    paid: 'Вес к оплате',
-    kg: 'кг',
-    scale: (name) => `Весы ${name}`,
-    typed: 'Введено вручную',
-    passed: 'норма',
-    failed: 'не норма',
-  },
+  slip: SLIP_TEXT.ru,
   dispute: {
     open: 'Я не согласен с квитанцией',
     label: 'Что не так',

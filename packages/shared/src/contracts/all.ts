@@ -11,6 +11,7 @@ import * as printing from './printing.contract.ts';
 import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
+import * as slip from './slip.contract.ts';
 import * as stationWork from './station-work.contract.ts';
 import * as voice from './voice.contract.ts';
 import * as yard from './yard.contract.ts';
@@ -40,6 +41,7 @@ function collect(): ApiContract[] {
     publicQueue,
     queue,
     report,
+    slip,
     stationWork,
     voice,
     yard,

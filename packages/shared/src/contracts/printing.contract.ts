@@ -73,11 +73,12 @@ export const reprintTicket = defineContract({
   response: OkSchema.extend({ print: PrintOutcomeSchema }),
 });
 
-/** One print of a ticket, in its history: issue or reprint, where, by whom, what became of it. */
+/** One print of a ticket, in its history: issue, reprint or slip, where, by whom, what became of it. */
 export const PrintJobEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
-  kind: z.enum(['issue', 'reprint']),
+  /** The ticket's first print, a reprint, or the receiving slip printed at weigh-out. */
+  kind: z.enum(['issue', 'reprint', 'slip']),
   state: PrintStateSchema,
   reason: PrintFailureSchema.nullable(),
   /** The kiosk whose printer it went to; null: a browser's print dialog. */

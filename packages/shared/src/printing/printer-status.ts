@@ -164,6 +164,13 @@ export const PRINTER_CHECK_INTERVAL_MS = 30_000;
 export const PRINT_STATES = ['printed', 'failed', 'pending', 'browser'] as const;
 export type PrintState = (typeof PRINT_STATES)[number];
 
+/**
+ * What a print job prints: a ticket's first print at issue, an officer's reprint, a test print
+ * from the Printing controller (no ticket), or a weighed-out truck's receiving slip.
+ */
+export const PRINT_JOB_KINDS = ['issue', 'reprint', 'test', 'slip'] as const;
+export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
+
 /** Where a printer kiosk's tickets go. */
 export const PRINT_TARGETS = ['browser', 'network', 'usb'] as const;
 export type PrintTarget = (typeof PRINT_TARGETS)[number];

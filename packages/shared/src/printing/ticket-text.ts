@@ -120,10 +120,15 @@ export function isTicketLanguage(value: unknown): value is TicketLanguage {
   return typeof value === 'string' && (TICKET_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The ticket's words in `language` ('th-TH' reads as 'th'); Thai, the product default, otherwise. */
-export function ticketText(language: string): TicketText {
+/** The paper's language for `language` ('th-TH' reads as 'th'); Thai, the product default, otherwise. */
+export function paperLanguage(language: string): TicketLanguage {
   const base = language.trim().toLowerCase().split(/[-_]/)[0];
-  return TICKET_TEXT[isTicketLanguage(base) ? base : 'th'];
+  return isTicketLanguage(base) ? base : 'th';
+}
+
+/** The ticket's words in `language` (paperLanguage). */
+export function ticketText(language: string): TicketText {
+  return TICKET_TEXT[paperLanguage(language)];
 }
 
 /** Fills `{{name}}` as i18next does. */
@@ -163,7 +168,6 @@ const TICKET_TIME: Intl.DateTimeFormatOptions = {
  * 14:05" (th, BE), "7 Mar 2025, 14:05" (en, CE); '-' for an invalid date.
  */
 export function formatTicketTime(at: Date, language: string, calendar: Calendar, timeZone: string): string {
-  const base = language.trim().toLowerCase().split(/[-_]/)[0];
-  const locale = INTL_LOCALE[isTicketLanguage(base) ? base : 'th'];
+  const locale = INTL_LOCALE[paperLanguage(language)];
   return formatInCalendar(at, locale, { ...TICKET_TIME, timeZone }, calendar);
 }

@@ -1,12 +1,17 @@
-import { and, asc, eq, gt, isNotNull, lt, notExists, sql } from 'drizzle-orm';
-import type { PrintFailure, PrintState, PrintTarget } from '@truck-queue/shared/printing/printer-status';
+import { and, asc, eq, gt, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import type {
+  PrintFailure,
+  PrintJobKind,
+  PrintState,
+  PrintTarget,
+} from '@truck-queue/shared/printing/printer-status';
 import type { Db } from '../../db/database.ts';
 import { branches, devices, officers, printJobs, queues } from '../../db/schema.ts';
 
 /** A transaction or the database itself. */
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
-export type PrintJobKind = 'issue' | 'reprint' | 'test';
+export type { PrintJobKind } from '@truck-queue/shared/printing/printer-status';
 
 /** A kiosk as a printer: where its tickets go and what it last said of its health. */
 export interface KioskPrinter {
@@ -50,10 +55,6 @@ export interface JobOutcome {
   reason: PrintFailure | null;
 }
 
-/**
- * Print jobs (print_jobs) and what they change: a ticket's print state (queues.print_state,
- * printed_at, print_failure follow its latest job), and the kiosks they print on.
- */
 /** What a new job needs: where it goes, who asked, and its first outcome (finished unless pending). */
 interface NewJob {
   queueId: number | null;
@@ -82,16 +83,21 @@ function jobRow(job: NewJob) {
   };
 }
 
+/**
+ * Print jobs (print_jobs) and what they change: a ticket's print state (queues.print_state,
+ * printed_at, print_failure follow its latest ticket job; a slip's job is not the ticket's
+ * paper), and the kiosks they print on.
+ */
 export function createPrintingRepository(db: Db) {
   /**
-   * The queue's print state follows this job, unless a later job of the queue exists (an old
-   * USB job reported after a reprint started must not override it).
+   * The queue's print state follows this ticket job, unless a later ticket job of the queue
+   * exists (an old USB job reported after a reprint started must not override it).
    */
   async function followJob(tx: Executor, queueId: number, jobId: number, outcome: JobOutcome, at: Date) {
     const later = db
       .select({ one: sql`1` })
       .from(printJobs)
-      .where(and(eq(printJobs.queueId, queueId), gt(printJobs.id, jobId)));
+      .where(and(eq(printJobs.queueId, queueId), gt(printJobs.id, jobId), ne(printJobs.kind, 'slip')));
     await tx
       .update(queues)
       .set({
@@ -118,8 +124,13 @@ export function createPrintingRepository(db: Db) {
             deviceId === undefined ? undefined : eq(printJobs.deviceId, deviceId),
           ),
         )
-        .returning({ id: printJobs.id, queueId: printJobs.queueId, branchId: printJobs.branchId });
-      if (job?.queueId) await followJob(tx, job.queueId, job.id, outcome, at);
+        .returning({
+          id: printJobs.id,
+          queueId: printJobs.queueId,
+          branchId: printJobs.branchId,
+          kind: printJobs.kind,
+        });
+      if (job?.queueId && job.kind !== 'slip') await followJob(tx, job.queueId, job.id, outcome, at);
       return job ?? null;
     });
   }
@@ -197,11 +208,13 @@ export function createPrintingRepository(db: Db) {
       return row ?? null;
     },
 
-    /** A reprint or test print; a reprint's job also becomes its queue's print state. */
+    /** A reprint, test print or slip; a reprint's job also becomes its queue's print state. */
     async insertJob(values: NewJob & { kind: Exclude<PrintJobKind, 'issue'> }): Promise<number> {
       return db.transaction(async (tx) => {
         const [job] = await tx.insert(printJobs).values(jobRow(values)).returning({ id: printJobs.id });
-        if (values.queueId !== null) await followJob(tx, values.queueId, job!.id, values.outcome, values.at);
+        if (values.queueId !== null && values.kind === 'reprint') {
+          await followJob(tx, values.queueId, job!.id, values.outcome, values.at);
+        }
         return job!.id;
       });
     },
@@ -255,7 +268,7 @@ export function createPrintingRepository(db: Db) {
       return failed;
     },
 
-    /** Every print of a queue's ticket (tests aside), oldest first, with printer and officer names. */
+    /** Every print of a queue's ticket and slip (tests aside), oldest first, with printer and officer names. */
     printsOf(queueId: number) {
       return db
         .select({

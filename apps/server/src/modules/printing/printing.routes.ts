@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { printingContracts as contracts } from '@truck-queue/shared/contracts/printing.contract';
+import { slipContracts } from '@truck-queue/shared/contracts/slip.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PrintingService } from './printing.service.ts';
@@ -36,6 +37,16 @@ export function registerPrintingRoutes(register: RegisterCall, printing: Printin
   register(contracts.testPrint, async ({ auth, body, request }) => ({
     status: 1,
     print: await printing.testPrint(auth, body.uuid, requestOrigin(request)),
+  }));
+
+  register(slipContracts.slipPreview, async ({ auth, body, request }) => ({
+    status: 1,
+    ...(await printing.slipPreview(auth, body.uuid, requestOrigin(request))),
+  }));
+
+  register(slipContracts.printSlip, async ({ auth, body, request }) => ({
+    status: 1,
+    print: await printing.printSlip(auth, body.uuid, body.printer_uuid, requestOrigin(request)),
   }));
 
   register(contracts.devicePrintJob, async ({ device, body, request }) => ({

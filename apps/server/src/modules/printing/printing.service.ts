@@ -27,7 +27,11 @@ import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../../lib/rat
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { Executor, QueueRepository, QueueView } from '../queue/queue.repository.ts';
 import type { PrintAttempt, PrinterAddress, PrinterCallOptions } from './network-printer.ts';
-import type { JobOutcome, KioskPrinter, PrintingRepository } from './printing.repository.ts';
+import { createLabService, NO_LAB } from '../lab/lab.service.ts';
+import type { JobOutcome, KioskPrinter, PrintingRepository, PrintJobKind } from './printing.repository.ts';
+import { ticketPng } from './raster.ts';
+import { renderSlip } from './slip-raster.ts';
+import { slipBytes, slipInput } from './slip-print.ts';
 import { testTicketInput, ticketBytes, ticketInput, type TicketSettings } from './ticket-print.ts';
 
 /** A USB kiosk that took a job and said nothing for this long has died: the job failed (no_report). */
@@ -90,6 +94,7 @@ export function createPrintingService(deps: {
   const { db, repo, queues, reads, events, clock, settings, ports, log } = deps;
   const officerPrints = createRateLimiter(RATE_LIMITS.officerPrints);
   const kioskCalls = createRateLimiter(RATE_LIMITS.kioskPrintCalls);
+  const labs = createLabService(db);
 
   /** Refuses a caller past its bucket (RATE_LIMITED, with when to try again). */
   function limit(limiter: ReturnType<typeof createRateLimiter>, key: string, message: string) {
@@ -126,19 +131,35 @@ export function createPrintingService(deps: {
     });
   }
 
-  /** The bytes of a job: its ticket (or a test sample) rendered for the kiosk's paper. */
+  /** A weighed-out truck's slip as it prints (NOT_FOUND for none of the branch's; NO_SLIP before weigh-out). */
+  async function slipOf(branchId: number, queueId: number, origin: string) {
+    const [queue, branch] = await Promise.all([
+      queues.view(db, branchId, queueId),
+      repo.branchNames(branchId),
+    ]);
+    if (!queue || !branch) throw notFound('The ticket');
+    const lab = (await labs.resultsOf(db, [queue.id])).get(queue.id) ?? NO_LAB;
+    return slipInput(queue, lab, branch, settings, origin, clock.now());
+  }
+
+  /** The bytes of a job: its ticket, its slip, or a test sample, rendered for the kiosk's paper. */
   async function jobBytes(
-    queueId: number | null,
+    job: { queueId: number | null; kind: PrintJobKind },
     printer: KioskPrinter,
     origin: string,
   ): Promise<Uint8Array> {
-    const branch = await repo.branchNames(printer.branchId);
+    const { queueId } = job;
     if (queueId === null) {
+      const branch = await repo.branchNames(printer.branchId);
       return ticketBytes(
         testTicketInput(printer.name, branch, settings, origin, clock.now()),
         printer.paperWidth,
       );
     }
+    if (job.kind === 'slip') {
+      return slipBytes(await slipOf(printer.branchId, queueId, origin), printer.paperWidth);
+    }
+    const branch = await repo.branchNames(printer.branchId);
     const queue = await queues.view(db, printer.branchId, queueId);
     if (!queue || !branch) throw notFound('The ticket');
     return ticketBytes(ticketInput(queue, branch, settings, origin), printer.paperWidth);
@@ -150,7 +171,7 @@ export function createPrintingService(deps: {
    */
   async function printOnNetwork(
     jobId: number,
-    queueId: number | null,
+    job: { queueId: number | null; kind: PrintJobKind },
     printer: KioskPrinter,
     origin: string,
     started: number,
@@ -160,7 +181,7 @@ export function createPrintingService(deps: {
       outcome = { state: 'failed', reason: 'unreachable' };
     } else {
       try {
-        const bytes = await jobBytes(queueId, printer, origin);
+        const bytes = await jobBytes(job, printer, origin);
         const deadlineMs = Math.max(PRINTER_FLOOR_MS, PRINT_DEADLINE_MS - (performance.now() - started));
         const attempt = await ports.printOnNetwork(
           { host: printer.printerHost, port: printer.printerPort },
@@ -211,7 +232,7 @@ export function createPrintingService(deps: {
   async function deliver(
     jobId: number,
     outcome: JobOutcome,
-    queueId: number | null,
+    job: { queueId: number | null; kind: PrintJobKind },
     printer: KioskPrinter | null,
     origin: string,
     pushed: boolean,
@@ -219,18 +240,21 @@ export function createPrintingService(deps: {
   ): Promise<JobOutcome> {
     if (!printer || outcome.state !== 'pending') return outcome;
     if (printer.printTarget === 'network') {
-      const done = await printOnNetwork(jobId, queueId, printer, origin, started);
-      void tellBranch(queueId, printer.branchId).catch(() => undefined);
+      const done = await printOnNetwork(jobId, job, printer, origin, started);
+      if (job.kind !== 'slip') void tellBranch(job.queueId, printer.branchId).catch(() => undefined);
       return done;
     }
     if (pushed) events.publish('printJobQueued', { deviceId: printer.id, jobId });
     return outcome;
   }
 
-  /** A reprint or test print on a kiosk's printer (or the officer's browser). */
+  /**
+   * A reprint, test print or slip on a kiosk's printer (or the officer's browser). A slip leaves
+   * the ticket's own print state, and the cards that show it, as they are.
+   */
   async function printAgain(
     auth: AuthContext,
-    kind: 'reprint' | 'test',
+    kind: Exclude<PrintJobKind, 'issue'>,
     queueId: number | null,
     printer: KioskPrinter | null,
     origin: string,
@@ -247,8 +271,8 @@ export function createPrintingService(deps: {
       outcome: initial,
       at: clock.now(),
     });
-    void tellBranch(queueId, auth.branchId).catch(() => undefined);
-    const outcome = await deliver(jobId, initial, queueId, printer, origin, true, started);
+    if (kind !== 'slip') void tellBranch(queueId, auth.branchId).catch(() => undefined);
+    const outcome = await deliver(jobId, initial, { queueId, kind }, printer, origin, true, started);
     return outcomeOf(jobId, outcome, printer);
   }
 
@@ -340,7 +364,15 @@ export function createPrintingService(deps: {
             return { queue, print };
           }
           const { jobId, ahead } = recorded;
-          const outcome = await deliver(jobId, initial, queue.id, printer, origin, pushed, started);
+          const outcome = await deliver(
+            jobId,
+            initial,
+            { queueId: queue.id, kind: 'issue' },
+            printer,
+            origin,
+            pushed,
+            started,
+          );
           return { queue: { ...queue, aheadAtIssue: ahead }, print: outcomeOf(jobId, outcome, printer) };
         },
       };
@@ -379,6 +411,41 @@ export function createPrintingService(deps: {
       return printAgain(auth, 'test', null, printer, origin);
     },
 
+    /**
+     * A weighed-out truck's receiving slip as the weighbridge sees it before printing: the slip,
+     * and the very image a thermal printer burns (80 mm), as a PNG data URL.
+     */
+    async slipPreview(auth: AuthContext, uuid: string, origin: string) {
+      const queue = await queues.findByUuid(db, auth.branchId, uuid);
+      if (!queue) throw notFound('The ticket');
+      const input = await slipOf(auth.branchId, queue.id, origin);
+      const png = ticketPng(await renderSlip(input, 80));
+      return {
+        queue_number: queue.queueNumber,
+        slip: input.slip,
+        image: `data:image/png;base64,${png.toString('base64')}`,
+      };
+    },
+
+    /**
+     * Prints a weighed-out truck's receiving slip on a kiosk's printer, or (null) records that
+     * the officer's browser prints it. Before weigh-out there is none (NO_SLIP), and nothing is
+     * recorded; every print is kept (print_jobs, kind slip) in the ticket's history.
+     */
+    async printSlip(
+      auth: AuthContext,
+      uuid: string,
+      printerUuid: string | null,
+      origin: string,
+    ): Promise<PrintOutcome> {
+      const queue = await queues.findByUuid(db, auth.branchId, uuid);
+      if (!queue) throw notFound('The ticket');
+      await slipOf(auth.branchId, queue.id, origin);
+      const printer = printerUuid ? await serverPrinter(auth.branchId, printerUuid) : null;
+      limit(officerPrints, String(auth.officerId), 'A slip was just printed: wait a few seconds.');
+      return printAgain(auth, 'slip', queue.id, printer, origin);
+    },
+
     /** The branch's kiosks and their printers' health, with whether each kiosk is connected now. */
     async branchPrinters(auth: AuthContext): Promise<BranchPrinter[]> {
       const printers = await repo.branchPrinters(auth.branchId);
@@ -400,7 +467,7 @@ export function createPrintingService(deps: {
       const job = await repo.pendingJobOf(jobId, device.deviceId);
       const printer = job ? await repo.printerById(device.deviceId) : null;
       if (!job || !printer) throw notFound('The print job');
-      const bytes = await jobBytes(job.queueId, printer, origin);
+      const bytes = await jobBytes(job, printer, origin);
       return { job_id: job.id, data: Buffer.from(bytes).toString('base64') };
     },
 

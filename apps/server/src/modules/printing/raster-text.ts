@@ -91,9 +91,9 @@ export function layoutText(
   return { lines, style, ascent, descent, lineHeight, height: lineHeight * lines.length };
 }
 
-export type Align = 'left' | 'center';
+export type Align = 'left' | 'center' | 'right';
 
-/** Draws laid-out lines from `top`, each left at `left` or centred in `width`. */
+/** Draws laid-out lines from `top`, each at `left`, centred in `width` or against its right end. */
 export function drawText(
   context: SKRSContext2D,
   text: TextLines,
@@ -106,7 +106,12 @@ export function drawText(
   context.textBaseline = 'alphabetic';
   text.lines.forEach((line, index) => {
     const lineWidth = context.measureText(line).width;
-    const x = align === 'center' ? left + (width - lineWidth) / 2 : left;
+    const x =
+      align === 'center'
+        ? left + (width - lineWidth) / 2
+        : align === 'right'
+          ? left + width - lineWidth
+          : left;
     context.fillText(line, Math.round(x), top + index * text.lineHeight + text.ascent);
   });
 }

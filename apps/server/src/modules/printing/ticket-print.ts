@@ -30,14 +30,14 @@ export function driverPageUrl(uuid: string, base: string): string {
   return `${base.replace(/\/+$/, '')}/Queue/data/${encodeURIComponent(uuid)}`;
 }
 
-const baseOf = (settings: TicketSettings, origin: string) => settings.publicUrl ?? origin;
+export const baseOf = (settings: TicketSettings, origin: string) => settings.publicUrl ?? origin;
 
 /**
  * The top lines, as the web's ticketHeading (features/ticket/ticket-layout.ts): the company
  * (the branch's own name for it, else COMPANY_NAME), then the branch; the branch alone when no
  * company is named.
  */
-function headings(branch: TicketBranch, settings: TicketSettings) {
+export function headings(branch: TicketBranch, settings: TicketSettings) {
   const company = (branch.companyName || settings.companyName).trim();
   const name = branch.name.trim();
   return company

@@ -1,6 +1,5 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { encodeCode128B, QUIET_ZONE } from '@truck-queue/shared/barcode/code128';
-import { qrSymbol } from '@truck-queue/shared/barcode/qr';
 import type { Calendar } from '@truck-queue/shared/calendar';
 import { PLATE_SEPARATOR } from '@truck-queue/shared/plates';
 import { PAPER_DOTS, type PaperWidth } from '@truck-queue/shared/printing/printer-status';
@@ -10,9 +9,10 @@ import {
   formatTicketTime,
   ticketText,
 } from '@truck-queue/shared/printing/ticket-text';
-import { drawText, layoutText, type Align, type TextStyle } from './raster-text.ts';
-import { toRaster, type Raster } from './raster.ts';
-import { registerTicketFonts, ticketFont } from './ticket-fonts.ts';
+import { blockKit, renderBlocks, type Block } from './raster-blocks.ts';
+import type { TextStyle } from './raster-text.ts';
+import type { Raster } from './raster.ts';
+import { ticketFont } from './ticket-fonts.ts';
 
 export { ticketPng, type Raster } from './raster.ts';
 
@@ -96,71 +96,22 @@ const LAYOUTS: Record<PaperWidth, PaperLayout> = {
   },
 };
 
-/** The smallest QR module and Code 128 bar a thermal head and a phone camera read reliably. */
-const MIN_QR_MODULE = 4;
+/** The smallest Code 128 bar a thermal head and a scanner read reliably. */
 const MIN_BAR_MODULE = 2;
 
-/** A piece of the ticket: how tall it is, and how to draw it from a given top. */
-interface Block {
-  height: number;
-  draw: (context: SKRSContext2D, top: number) => void;
-}
-
-/**
- * Renders the ticket for a roll of `paper` mm: PAPER_DOTS wide, as tall as its content. A
- * promise so callers do not change if drawing moves off the event loop; today it takes a few
- * milliseconds (docs/benchmarks.md).
- */
+/** Renders the ticket for a roll of `paper` mm: PAPER_DOTS wide, as tall as its content. */
 export function renderTicket(input: TicketRasterInput, paper: PaperWidth): Promise<Raster> {
-  try {
-    return Promise.resolve(drawTicket(input, paper));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-}
-
-function drawTicket(input: TicketRasterInput, paper: PaperWidth): Raster {
-  registerTicketFonts();
   const width = PAPER_DOTS[paper];
-  const layout = LAYOUTS[paper];
-  const measure = createCanvas(width, 1).getContext('2d');
-  const blocks = ticketBlocks(measure, input, width, layout);
-  const height = blocks.reduce((sum, block) => sum + block.height, 0);
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = '#000';
-  let top = 0;
-  for (const block of blocks) {
-    block.draw(context, top);
-    top += block.height;
-  }
-  return toRaster(context, width, height);
+  return renderBlocks(width, () => ticketBlocks(input, width, LAYOUTS[paper]));
 }
 
-function ticketBlocks(
-  context: SKRSContext2D,
-  input: TicketRasterInput,
-  width: number,
-  layout: PaperLayout,
-): Block[] {
+function ticketBlocks(input: TicketRasterInput, width: number, layout: PaperLayout): Block[] {
   const text = ticketText(input.language);
-  const inner = width - 2 * layout.margin;
-  const left = layout.margin;
-  const space = (height: number): Block => ({ height, draw: () => {} });
-  const paragraph = (value: string, style: TextStyle, align: Align = 'center'): Block => {
-    const lines = layoutText(context, value, style, inner);
-    return { height: lines.height, draw: (g, top) => drawText(g, lines, top, left, inner, align) };
-  };
-  const rule: Block = {
-    height: 2 + 2 * layout.gap,
-    draw: (g, top) => g.fillRect(left, top + layout.gap, inner, 2),
-  };
-  const testBand = input.test ? [band(context, text.testPrint, width, layout), space(layout.gap)] : [];
+  const kit = blockKit(width, layout);
+  const { space, paragraph, rule } = kit;
+  const testBand = input.test ? [kit.band(text.testPrint), space(layout.gap)] : [];
   const ahead = aheadLine(text, input.ahead_at_issue);
   const plates = input.truck_license.split(PLATE_SEPARATOR).map((plate, i) => (i > 0 ? `/ ${plate}` : plate));
-  const field = (label: string, values: string[]) => row(context, label, values, width, layout);
   return [
     ...testBand,
     space(layout.gap),
@@ -168,17 +119,17 @@ function ticketBlocks(
     ...(input.subheading ? [paragraph(input.subheading, layout.branch)] : []),
     space(layout.gap),
     paragraph(text.heading, layout.heading),
-    queueNumber(context, input.queue_number, width, layout),
-    rule,
-    field(text.queueType, [input.queue_type_name]),
-    field(text.product, [input.product_name]),
-    field(text.licence, plates),
-    field(text.issuedAt, [
+    queueNumber(kit.context, input.queue_number, width, layout),
+    rule(),
+    kit.row(text.queueType, [input.queue_type_name]),
+    kit.row(text.product, [input.product_name]),
+    kit.row(text.licence, plates),
+    kit.row(text.issuedAt, [
       formatTicketTime(input.issued_at, input.language, input.calendar, input.time_zone),
     ]),
     ...(ahead === null ? [] : [space(layout.gap), paragraph(ahead, layout.value)]),
-    rule,
-    qr(input.follow_url, width, layout),
+    rule(),
+    kit.qr(input.follow_url, layout.qrShare),
     paragraph(text.scan, layout.small),
     space(layout.gap * 2),
     barcode(input.ticket_code, width, layout),
@@ -189,36 +140,6 @@ function ticketBlocks(
     space(layout.gap * 2),
     ...testBand.slice().reverse(),
   ];
-}
-
-/** A label and its value side by side, each wrapping in its own column. */
-function row(
-  context: SKRSContext2D,
-  label: string,
-  values: string[],
-  width: number,
-  layout: PaperLayout,
-): Block {
-  const inner = width - 2 * layout.margin;
-  const labelWidth = Math.round(inner * 0.36);
-  const valueLeft = layout.margin + labelWidth + layout.gap;
-  const valueWidth = inner - labelWidth - layout.gap;
-  const labelLines = layoutText(context, label, layout.label, labelWidth);
-  const valueLines = values.map((value) => layoutText(context, value, layout.value, valueWidth));
-  const valueHeight = valueLines.reduce((sum, lines) => sum + lines.height, 0);
-  // The label's baseline sits on the value's first baseline.
-  const labelShift = valueLines[0]!.ascent - labelLines.ascent;
-  return {
-    height: Math.max(labelShift + labelLines.height, valueHeight) + Math.round(layout.gap / 2),
-    draw: (g, top) => {
-      drawText(g, labelLines, top + labelShift, layout.margin, labelWidth, 'left');
-      let y = top;
-      for (const lines of valueLines) {
-        drawText(g, lines, y, valueLeft, valueWidth, 'left');
-        y += lines.height;
-      }
-    },
-  };
 }
 
 /** The queue number as large as fits the paper (up to numberMax): read from arm's length. */
@@ -241,28 +162,6 @@ function queueNumber(context: SKRSContext2D, number: string, width: number, layo
   };
 }
 
-/** The QR of the driver's page, centred, whole modules of at least MIN_QR_MODULE dots. */
-function qr(url: string, width: number, layout: PaperLayout): Block {
-  const symbol = qrSymbol(url);
-  const inner = width - 2 * layout.margin;
-  const module = Math.max(MIN_QR_MODULE, Math.floor((inner * layout.qrShare) / symbol.size));
-  const side = symbol.size * module;
-  if (side > width) throw new RangeError(`The QR of ${url} is too large for the paper`);
-  const quiet = (symbol.size - symbol.modules) / 2;
-  return {
-    height: side,
-    draw: (g, top) => {
-      const x0 = Math.floor((width - side) / 2) + quiet * module;
-      const y0 = top + quiet * module;
-      for (let row = 0; row < symbol.modules; row++) {
-        for (let col = 0; col < symbol.modules; col++) {
-          if (symbol.dark(row, col)) g.fillRect(x0 + col * module, y0 + row * module, module, module);
-        }
-      }
-    },
-  };
-}
-
 /** The Code 128 of the ticket code, centred, bars of whole dots, quiet zones kept white. */
 function barcode(code: string, width: number, layout: PaperLayout): Block {
   const { widths, modules } = encodeCode128B(code);
@@ -277,21 +176,6 @@ function barcode(code: string, width: number, layout: PaperLayout): Block {
         if (index % 2 === 0) g.fillRect(x, top, bar * module, layout.barHeight);
         x += bar * module;
       });
-    },
-  };
-}
-
-/** A black band across the paper with the words in white: a test print, not a ticket. */
-function band(context: SKRSContext2D, words: string, width: number, layout: PaperLayout): Block {
-  const lines = layoutText(context, words, layout.heading, width - 2 * layout.margin);
-  const height = lines.height + 2 * layout.gap;
-  return {
-    height,
-    draw: (g, top) => {
-      g.fillRect(0, top, width, height);
-      g.fillStyle = '#fff';
-      drawText(g, lines, top + layout.gap, layout.margin, width - 2 * layout.margin, 'center');
-      g.fillStyle = '#000';
     },
   };
 }

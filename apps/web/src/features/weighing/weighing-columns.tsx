@@ -1,4 +1,5 @@
-import { Flex, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Typography, type TableColumnsType } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
@@ -40,8 +41,16 @@ function WeightCell({
   );
 }
 
-/** The columns of today's weighings: each weight with its time, then gross, tare and net. */
-export function weighingColumns(t: TFunction, locale: string, today: string): TableColumnsType<WeighRecord> {
+/**
+ * The columns of today's weighings: each weight with its time, then gross, tare and net, and
+ * for a truck weighed out, its receiving slip (`onSlip` opens it).
+ */
+export function weighingColumns(
+  t: TFunction,
+  locale: string,
+  today: string,
+  onSlip: (row: WeighRecord) => void,
+): TableColumnsType<WeighRecord> {
   const kgColumn = (
     key: 'gross_kg' | 'tare_kg' | 'net_kg',
     title: string,
@@ -115,5 +124,23 @@ export function weighingColumns(t: TFunction, locale: string, today: string): Ta
     kgColumn('gross_kg', t('weighing.columns.gross')),
     kgColumn('tare_kg', t('weighing.columns.tare')),
     kgColumn('net_kg', t('weighing.columns.net'), true),
+    {
+      key: 'slip',
+      title: t('weighing.columns.slip'),
+      width: 120,
+      align: 'center',
+      render: (_value, row) =>
+        row.weigh_out_kg !== null && row.weigh_in_kg !== null ? (
+          <Button
+            size="small"
+            icon={<FileTextOutlined aria-hidden />}
+            onClick={() => onSlip(row)}
+            aria-label={t('weighing.slip.open', { n: row.queue_number })}
+            data-testid={`slip-${row.uuid}`}
+          >
+            {t('weighing.slip.button')}
+          </Button>
+        ) : null,
+    },
   ];
 }

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, InputNumber, Tag, theme } from 'antd';
-import { DashboardOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FileTextOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
@@ -28,6 +28,7 @@ import {
   type WeightProblem,
 } from './weight.ts';
 import { weighingColumns } from './weighing-columns.tsx';
+import { SlipDialog } from './slip-dialog.tsx';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 
 /** The weight field's ref: antd's InputNumber handle focuses with a caret option like Input's. */
@@ -84,6 +85,8 @@ export function WeighingPage() {
   const [reasonProblem, setReasonProblem] = useState(false);
   const reasonRef = useRef<FocusableField | null>(null);
   const pending = weighIn.isPending || weighOut.isPending || capture.isPending;
+  // The truck whose receiving slip is open (its uuid).
+  const [slipFor, setSlipFor] = useState<string | null>(null);
 
   const rows = today.data ?? [];
   // What today's list knows of the truck in the box (a typed number, or the QR code's ticket).
@@ -124,7 +127,21 @@ export function WeighingPage() {
               })
             : t('weighing.recordedDetail', { license: queue.truck_license, product: queue.product_name });
         setWeight(null);
-        scan.recorded({ text, detail });
+        const weighedOut = queue.net_kg !== null && direction === 'out';
+        scan.recorded({
+          text,
+          detail,
+          // Weighed out: the slip the driver is paid on is ready to print.
+          action: weighedOut ? (
+            <Button
+              icon={<FileTextOutlined aria-hidden />}
+              onClick={() => setSlipFor(queue.uuid)}
+              data-testid="slip-after-weigh-out"
+            >
+              {t('weighing.slip.printNow')}
+            </Button>
+          ) : undefined,
+        });
       },
       // From the server's reason (already weighed in or out, not weighed in, already left, the
       // scale not stable), never from today's list, which may be older than the refusal.
@@ -198,180 +215,185 @@ export function WeighingPage() {
     : undefined;
 
   return (
-    <CounterPage<WeighRecord>
-      scan={scan}
-      icon={DashboardOutlined}
-      onEnter={() => {
-        if (capturing) submit(suggestion);
-        else if (scan.take()) focusWeight(true);
-      }}
-      top={
-        scales.isSuccess && scaleList.length === 0 && !mayType ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('weighing.manual.notAllowedTitle')}
-            description={t('weighing.manual.notAllowedNoScale')}
-          />
-        ) : scaleList.length > 0 ? (
-          <ScalePanel
-            scales={scaleList}
-            scale={scale}
-            live={live}
-            typing={typing && mayType}
-            mayType={mayType}
-            onChoose={(uuid) => {
-              rememberScale(uuid);
-              setRemembered(uuid);
-            }}
-            onTyping={setTyping}
-          />
-        ) : undefined
-      }
-      help={status}
-      hint={capturing ? t('weighing.formHintScale') : undefined}
-      extra={
-        <>
-          {!capturing && !blocked && (
+    <>
+      <CounterPage<WeighRecord>
+        scan={scan}
+        icon={DashboardOutlined}
+        onEnter={() => {
+          if (capturing) submit(suggestion);
+          else if (scan.take()) focusWeight(true);
+        }}
+        top={
+          scales.isSuccess && scaleList.length === 0 && !mayType ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('weighing.manual.notAllowedTitle')}
+              description={t('weighing.manual.notAllowedNoScale')}
+            />
+          ) : scaleList.length > 0 ? (
+            <ScalePanel
+              scales={scaleList}
+              scale={scale}
+              live={live}
+              typing={typing && mayType}
+              mayType={mayType}
+              onChoose={(uuid) => {
+                rememberScale(uuid);
+                setRemembered(uuid);
+              }}
+              onTyping={setTyping}
+            />
+          ) : undefined
+        }
+        help={status}
+        hint={capturing ? t('weighing.formHintScale') : undefined}
+        extra={
+          <>
+            {!capturing && !blocked && (
+              <Form.Item
+                label={t('weighing.weight')}
+                htmlFor="weighing-weight"
+                validateStatus={problem ? 'error' : undefined}
+                help={problemText}
+                style={phone ? { marginBottom: 0 } : { flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
+              >
+                <InputNumber<number | string>
+                  id="weighing-weight"
+                  ref={(node) => {
+                    weightRef.current = node;
+                  }}
+                  size="large"
+                  value={weight}
+                  onChange={(value) => {
+                    setWeight(value === null || value === '' ? null : Number(value));
+                    setProblem(null);
+                  }}
+                  onPressEnter={(event) => {
+                    event.preventDefault();
+                    // The reason comes next when it is still empty; else the weight is recorded.
+                    if (reason.trim().length < REASON_MIN) reasonRef.current?.focus();
+                    else submit(suggestion);
+                  }}
+                  step={0.1}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={t('weighing.weightPlaceholder', { example: formatKg(25340, locale) })}
+                  formatter={(value, info) =>
+                    info.userTyping ? info.input : formatWeightText(value, symbols)
+                  }
+                  parser={(text) => parseWeightText(text, symbols)}
+                  suffix={t('weighing.kg')}
+                  status={problem ? 'error' : undefined}
+                  style={{ width: '100%', fontSize: 20, fontWeight: 600 }}
+                />
+              </Form.Item>
+            )}
+            {!capturing && !blocked && (
+              <Form.Item
+                label={t('weighing.manual.reason')}
+                htmlFor="weighing-reason"
+                validateStatus={reasonProblem ? 'error' : undefined}
+                help={reasonProblem ? t('weighing.manual.reasonRequired', { min: REASON_MIN }) : undefined}
+                extra={
+                  <Flex gap={4} wrap style={{ marginTop: 4 }}>
+                    {REASON_CHOICES.map((key) => (
+                      <Tag.CheckableTag
+                        key={key}
+                        // Outlined, so an unchosen reason still reads as something to tap.
+                        style={{ border: `1px dashed ${token.colorBorder}` }}
+                        checked={reason === t(`weighing.manual.reasons.${key}`)}
+                        onChange={() => {
+                          setReason(t(`weighing.manual.reasons.${key}`));
+                          setReasonProblem(false);
+                        }}
+                      >
+                        {t(`weighing.manual.reasons.${key}`)}
+                      </Tag.CheckableTag>
+                    ))}
+                  </Flex>
+                }
+                style={phone ? { marginBottom: 0 } : { flex: '1 1 260px', maxWidth: 380, marginBottom: 0 }}
+              >
+                <Input
+                  id="weighing-reason"
+                  ref={(node) => {
+                    reasonRef.current = node;
+                  }}
+                  size="large"
+                  value={reason}
+                  maxLength={REASON_MAX}
+                  autoComplete="off"
+                  placeholder={t('weighing.manual.reasonPlaceholder')}
+                  status={reasonProblem ? 'error' : undefined}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setReasonProblem(false);
+                  }}
+                  onPressEnter={(event) => {
+                    event.preventDefault();
+                    submit(suggestion);
+                  }}
+                />
+              </Form.Item>
+            )}
             <Form.Item
-              label={t('weighing.weight')}
-              htmlFor="weighing-weight"
-              validateStatus={problem ? 'error' : undefined}
-              help={problemText}
-              style={phone ? { marginBottom: 0 } : { flex: '1 1 220px', maxWidth: 300, marginBottom: 0 }}
-            >
-              <InputNumber<number | string>
-                id="weighing-weight"
-                ref={(node) => {
-                  weightRef.current = node;
-                }}
-                size="large"
-                value={weight}
-                onChange={(value) => {
-                  setWeight(value === null || value === '' ? null : Number(value));
-                  setProblem(null);
-                }}
-                onPressEnter={(event) => {
-                  event.preventDefault();
-                  // The reason comes next when it is still empty; else the weight is recorded.
-                  if (reason.trim().length < REASON_MIN) reasonRef.current?.focus();
-                  else submit(suggestion);
-                }}
-                step={0.1}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('weighing.weightPlaceholder', { example: formatKg(25340, locale) })}
-                formatter={(value, info) => (info.userTyping ? info.input : formatWeightText(value, symbols))}
-                parser={(text) => parseWeightText(text, symbols)}
-                suffix={t('weighing.kg')}
-                status={problem ? 'error' : undefined}
-                style={{ width: '100%', fontSize: 20, fontWeight: 600 }}
-              />
-            </Form.Item>
-          )}
-          {!capturing && !blocked && (
-            <Form.Item
-              label={t('weighing.manual.reason')}
-              htmlFor="weighing-reason"
-              validateStatus={reasonProblem ? 'error' : undefined}
-              help={reasonProblem ? t('weighing.manual.reasonRequired', { min: REASON_MIN }) : undefined}
+              // Beside the fields, an empty label lines the buttons up with them; under them on a phone, none.
+              label={phone ? undefined : <span aria-hidden>&nbsp;</span>}
+              colon={false}
               extra={
-                <Flex gap={4} wrap style={{ marginTop: 4 }}>
-                  {REASON_CHOICES.map((key) => (
-                    <Tag.CheckableTag
-                      key={key}
-                      // Outlined, so an unchosen reason still reads as something to tap.
-                      style={{ border: `1px dashed ${token.colorBorder}` }}
-                      checked={reason === t(`weighing.manual.reasons.${key}`)}
-                      onChange={() => {
-                        setReason(t(`weighing.manual.reasons.${key}`));
-                        setReasonProblem(false);
-                      }}
-                    >
-                      {t(`weighing.manual.reasons.${key}`)}
-                    </Tag.CheckableTag>
-                  ))}
-                </Flex>
+                refusal
+                  ? t(`errors.reasons.${refusal}`)
+                  : t('weighing.enterHint', {
+                      action: t(suggestion === 'in' ? 'weighing.weighIn' : 'weighing.weighOut'),
+                    })
               }
-              style={phone ? { marginBottom: 0 } : { flex: '1 1 260px', maxWidth: 380, marginBottom: 0 }}
+              style={{ marginBottom: 0 }}
             >
-              <Input
-                id="weighing-reason"
-                ref={(node) => {
-                  reasonRef.current = node;
-                }}
-                size="large"
-                value={reason}
-                maxLength={REASON_MAX}
-                autoComplete="off"
-                placeholder={t('weighing.manual.reasonPlaceholder')}
-                status={reasonProblem ? 'error' : undefined}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setReasonProblem(false);
-                }}
-                onPressEnter={(event) => {
-                  event.preventDefault();
-                  submit(suggestion);
-                }}
-              />
+              <Flex gap={12} wrap={!phone}>
+                <Button
+                  size="large"
+                  type={suggestion === 'in' ? 'primary' : 'default'}
+                  icon={<LoginOutlined aria-hidden />}
+                  loading={weighIn.isPending || (capture.isPending && capture.variables.direction === 'in')}
+                  disabled={
+                    weighOut.isPending ||
+                    (capture.isPending && capture.variables.direction === 'out') ||
+                    refusal !== null ||
+                    blocked
+                  }
+                  onClick={() => submit('in')}
+                  data-testid="weigh-in"
+                  style={phone ? { flex: 1 } : { minWidth: 130 }}
+                >
+                  {t('weighing.weighIn')}
+                </Button>
+                <Button
+                  size="large"
+                  type={suggestion === 'out' ? 'primary' : 'default'}
+                  icon={<LogoutOutlined aria-hidden />}
+                  loading={weighOut.isPending || (capture.isPending && capture.variables.direction === 'out')}
+                  disabled={
+                    weighIn.isPending ||
+                    (capture.isPending && capture.variables.direction === 'in') ||
+                    refusal !== null ||
+                    blocked
+                  }
+                  onClick={() => submit('out')}
+                  data-testid="weigh-out"
+                  style={phone ? { flex: 1 } : { minWidth: 130 }}
+                >
+                  {t('weighing.weighOut')}
+                </Button>
+              </Flex>
             </Form.Item>
-          )}
-          <Form.Item
-            // Beside the fields, an empty label lines the buttons up with them; under them on a phone, none.
-            label={phone ? undefined : <span aria-hidden>&nbsp;</span>}
-            colon={false}
-            extra={
-              refusal
-                ? t(`errors.reasons.${refusal}`)
-                : t('weighing.enterHint', {
-                    action: t(suggestion === 'in' ? 'weighing.weighIn' : 'weighing.weighOut'),
-                  })
-            }
-            style={{ marginBottom: 0 }}
-          >
-            <Flex gap={12} wrap={!phone}>
-              <Button
-                size="large"
-                type={suggestion === 'in' ? 'primary' : 'default'}
-                icon={<LoginOutlined aria-hidden />}
-                loading={weighIn.isPending || (capture.isPending && capture.variables.direction === 'in')}
-                disabled={
-                  weighOut.isPending ||
-                  (capture.isPending && capture.variables.direction === 'out') ||
-                  refusal !== null ||
-                  blocked
-                }
-                onClick={() => submit('in')}
-                data-testid="weigh-in"
-                style={phone ? { flex: 1 } : { minWidth: 130 }}
-              >
-                {t('weighing.weighIn')}
-              </Button>
-              <Button
-                size="large"
-                type={suggestion === 'out' ? 'primary' : 'default'}
-                icon={<LogoutOutlined aria-hidden />}
-                loading={weighOut.isPending || (capture.isPending && capture.variables.direction === 'out')}
-                disabled={
-                  weighIn.isPending ||
-                  (capture.isPending && capture.variables.direction === 'in') ||
-                  refusal !== null ||
-                  blocked
-                }
-                onClick={() => submit('out')}
-                data-testid="weigh-out"
-                style={phone ? { flex: 1 } : { minWidth: 130 }}
-              >
-                {t('weighing.weighOut')}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </>
-      }
-      today={today}
-      columns={weighingColumns(t, locale, plantToday)}
-      scrollX={940}
-    />
+          </>
+        }
+        today={today}
+        columns={weighingColumns(t, locale, plantToday, (row) => setSlipFor(row.uuid))}
+        scrollX={1060}
+      />
+      <SlipDialog uuid={slipFor} onClose={() => setSlipFor(null)} />
+    </>
   );
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import { outcomeType, printOutcomeText } from '../../../components/printer-health.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useBranchPrinters } from '../api/use-branch-printers.ts';
-import { useReprintTicket } from '../api/use-reprint-ticket.ts';
+import { useReprintTicket, type ReprintInput } from '../api/use-reprint-ticket.ts';
 import { firstChoice, PrinterChoice, printerUuidOf, validChoice } from './printer-choice.tsx';
 
 interface ReprintPanelProps {
@@ -26,17 +27,30 @@ interface ReprintPanelProps {
  * "Print the ticket again": choose a printer of the branch (or this computer's), print, and see
  * what became of it. The server audits each reprint; the card's "not printed" goes once it prints.
  */
-export function ReprintPanel({
+export function ReprintPanel(props: ReprintPanelProps) {
+  return <PrintPanel {...props} mutation={useReprintTicket()} />;
+}
+
+/**
+ * A paper of a ticket (the ticket again, the receiving slip) on a printer of the branch or this
+ * computer's: the choice, the button, and what became of the print.
+ */
+export function PrintPanel({
   ticketUuid,
   preferred,
   preferredName,
   onBrowserPrint,
   heading,
   hint,
-}: ReprintPanelProps) {
+  button,
+  mutation: reprint,
+}: ReprintPanelProps & {
+  mutation: UseMutationResult<PrintOutcome, Error, ReprintInput>;
+  /** The button's words, when not "print again". */
+  button?: string | undefined;
+}) {
   const { t } = useTranslation();
   const printers = useBranchPrinters();
-  const reprint = useReprintTicket();
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
   const choice = validChoice(
@@ -83,7 +97,7 @@ export function ReprintPanel({
           // quick click would print on paper nobody asked for.
           disabled={printers.isPending}
         >
-          {t('printing.reprint.button')}
+          {button ?? t('printing.reprint.button')}
         </Button>
       </Flex>
       {outcome && (

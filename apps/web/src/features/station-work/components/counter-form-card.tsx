@@ -33,7 +33,7 @@ export function CounterFormCard({ icon: Icon, title, hint, last, children }: Cou
         <Form layout="vertical" component="div">
           {children}
         </Form>
-        <LastResult text={last?.text ?? null} detail={last?.detail} tone={last?.tone} />
+        <LastResult text={last?.text ?? null} detail={last?.detail} tone={last?.tone} action={last?.action} />
       </Flex>
     </Card>
   );

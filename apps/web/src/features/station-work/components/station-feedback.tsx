@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Alert, App, Flex, Typography } from 'antd';
 
 /** What went wrong with one scan or click, already translated. */
@@ -49,6 +49,8 @@ export interface LastScan {
   detail: string;
   /** 'warning': recorded, but not as it should have gone (a truck let out before its work was done). */
   tone?: 'success' | 'warning';
+  /** What to do next with the truck (the weighbridge's "print the slip"), beside the outcome. */
+  action?: ReactNode;
 }
 
 /** The outcome of the last scan, next to the field the officer is looking at (read aloud by screen readers). */
@@ -56,10 +58,12 @@ export function LastResult({
   text,
   detail,
   tone = 'success',
+  action,
 }: {
   text: string | null;
   detail?: string | undefined;
   tone?: LastScan['tone'] | undefined;
+  action?: ReactNode;
 }) {
   if (!text) return null;
   return (
@@ -69,6 +73,7 @@ export function LastResult({
         showIcon
         title={<span style={{ fontSize: 16, fontWeight: 600 }}>{text}</span>}
         description={detail}
+        action={action}
       />
     </div>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "print_jobs" DROP CONSTRAINT "print_jobs_kind";--> statement-breakpoint
+ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_kind" CHECK ("print_jobs"."kind" in ('issue', 'reprint', 'test', 'slip'));
