@@ -5,6 +5,7 @@ import {
   type ResponseOf,
 } from '@truck-queue/shared/contracts/api';
 import type {
+  captureWeight,
   exitFactory,
   labAccept,
   labCompleted,
@@ -24,7 +25,12 @@ import type { Ledger } from './ledger.ts';
  */
 
 export type CounterContract =
-  typeof labAccept | typeof labCompleted | typeof weighIn | typeof weighOut | typeof exitFactory;
+  | typeof labAccept
+  | typeof labCompleted
+  | typeof weighIn
+  | typeof weighOut
+  | typeof captureWeight
+  | typeof exitFactory;
 
 /** The truck the officer means. */
 export interface MeantTruck {

@@ -1,27 +1,38 @@
 import { randomBytes } from 'node:crypto';
+import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
 import {
+  captureWeight,
   exitFactory,
   labAccept,
   labCompleted,
   weighIn,
   weighOut,
 } from '@truck-queue/shared/contracts/station-work.contract';
+import { receivingSlip } from '@truck-queue/shared/queue/slip';
 import { CallFailed, type ApiClient } from './api-client.ts';
 import type { SimClock } from './clock.ts';
 import { counterAction, counterRefusal, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
 import { DriverPage } from './displays.ts';
 import type { Ledger } from './ledger.ts';
-import type { TruckPlan } from './plan.ts';
+import { labValues, type LabMeasureKey, type TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
+import type { SimScale } from './weighbridge-scale.ts';
 import type { YardGate } from './yard-gate.ts';
 
 /** The server refuses a second call of a truck within 15 s (RECALL_GUARD_MS): a recall waits longer. */
 const RECALL_REAL_GAP_MS = 16_500;
-/** Why the weighbridge clerk typed a weight: the simulated plant's scale gives none. */
-const TYPED_REASON = 'ตาชั่งไม่ได้ต่อเข้าระบบ';
+/** Why the weighbridge clerk typed a weight: the truck stood on the second bridge, whose indicator is not wired. */
+const TYPED_REASON = 'ตาชั่ง 2 ยังไม่ได้ต่อเข้าระบบ';
+/** What the lab's values call for, as the server judges them, for each planned outcome. */
+const VERDICT_OF: Record<TruckPlan['labOutcome'], string> = {
+  pass: 'pass',
+  'recheck-pass': 'recheck',
+  'recheck-reject': 'recheck',
+  reject: 'reject',
+};
 
 /** What happened to one truck, as the simulator saw it: the tally the reports must match. */
 export interface TruckRecord {
@@ -35,6 +46,10 @@ export interface TruckRecord {
   labFinished: boolean;
   weighedIn: number | null;
   weighedOut: number | null;
+  /** Where each weighing came from, in order: the wired indicator or typed. */
+  weighSources: ('indicator' | 'manual')[];
+  /** What the lab measured of its sample (lab flow). */
+  labValues: Record<LabMeasureKey, number> | null;
   ending: 'finished' | 'rejected' | null;
   exited: boolean;
   driverPage: { sawExit: boolean; events: number } | null;
@@ -81,6 +96,8 @@ export interface DayContext {
   trucks: TruckRecord[];
   /** Every change passes it: a snapshot holds the yard still while it reads the screens. */
   yard: YardGate;
+  /** The wired weighbridge: trucks that find it free are weighed through its indicator. */
+  scale: SimScale;
 }
 
 class JourneyError extends Error {}
@@ -103,6 +120,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     labFinished: false,
     weighedIn: null,
     weighedOut: null,
+    weighSources: [],
+    labValues: null,
     ending: null,
     exited: false,
     driverPage: null,
@@ -151,34 +170,78 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     }
   };
 
-  const work = async (weigh: boolean) => {
+  /**
+   * One weighing: on the wired bridge when it is free (the indicator settles, the clerk captures
+   * its weight), else on the second bridge, typed with the reason. Answers the weight kept.
+   */
+  const weigh = async (direction: 'in' | 'out', planned: number): Promise<number> => {
     const qn = record.queueNumber!;
     const weighbridge = at(desks.weighbridge.officer);
-    if (weigh) {
-      await clock.sleep(st.toWeighIn);
-      await move('weigh', () =>
-        counterAction(
-          weighbridge,
-          weighIn,
-          { queue_number: qn, weight: plan.weighIn, reason: TYPED_REASON },
-          truck(),
-        ),
+    const { scale } = ctx;
+    if (scale.driveOn()) {
+      try {
+        // The indicator shows whole kilograms.
+        const kg = Math.round(planned);
+        await scale.settle(kg);
+        const { queue } = await move('weigh', () =>
+          counterAction(
+            weighbridge,
+            captureWeight,
+            { queue_number: qn, direction, scale_uuid: scale.uuid },
+            truck(),
+          ),
+        );
+        const kept = direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg;
+        if (kept !== kg)
+          throw new JourneyError(`captured ${kg} kg from the indicator, the server kept ${kept}`);
+        scale.captured++;
+        record.weighSources.push('indicator');
+        return kg;
+      } finally {
+        scale.driveOff();
+      }
+    }
+    await move('weigh', () =>
+      counterAction(
+        weighbridge,
+        direction === 'in' ? weighIn : weighOut,
+        { queue_number: qn, weight: planned, reason: TYPED_REASON },
+        truck(),
+      ),
+    );
+    record.weighSources.push('manual');
+    return planned;
+  };
+
+  /** The driver's page shows the slip the plant pays by: the simulator's own sums, to the tenth of a kg. */
+  const checkSlip = async () => {
+    const values = record.labValues;
+    if (!values || record.weighedIn === null || record.weighedOut === null) return;
+    const expected = receivingSlip(record.weighedIn, record.weighedOut, [
+      { name: 'แป้ง', value: values.starch, decimals: 1, deductAbove: null },
+      { name: 'ความชื้น', value: values.moisture, decimals: 1, deductAbove: null },
+      { name: 'ดิน', value: values.dirt, decimals: 1, deductAbove: 0 },
+    ])!;
+    const { queue } = await api.call(queueInformation, { queue_number_id: record.uuid! }, null);
+    const paid = queue.slip?.paid_kg ?? null;
+    if (paid !== expected.paid) {
+      throw new JourneyError(
+        `the driver's slip says ${paid} kg paid, the weighings and lab values ${expected.paid}`,
       );
+    }
+  };
+
+  const work = async (weighed: boolean) => {
+    if (weighed) {
+      await clock.sleep(st.toWeighIn);
+      record.weighedIn = await weigh('in', plan.weighIn);
       ledger.changed();
-      record.weighedIn = plan.weighIn;
     }
     await clock.sleep(st.work);
-    if (weigh) {
-      await move('weigh', () =>
-        counterAction(
-          weighbridge,
-          weighOut,
-          { queue_number: qn, weight: plan.weighOut, reason: TYPED_REASON },
-          truck(),
-        ),
-      );
+    if (weighed) {
+      record.weighedOut = await weigh('out', plan.weighOut);
       ledger.changed();
-      record.weighedOut = plan.weighOut;
+      await checkSlip();
     }
     await clock.sleep(st.toFinish);
     const finishing = await caller.find(truck(), 'C');
@@ -218,9 +281,22 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
         });
       }
       await clock.sleep(st.labTakes);
-      await move('lab', () => counterAction(lab, labCompleted, { queue_number: qn }, truck()));
+      const measured = labValues(plan);
+      const values = (Object.keys(measured) as LabMeasureKey[]).map((key) => ({
+        measure_id: plant.labMeasures[key],
+        value: measured[key],
+      }));
+      const { queue: checked } = await move('lab', () =>
+        counterAction(lab, labCompleted, { queue_number: qn, values }, truck()),
+      );
       ledger.changed();
       record.labFinished = true;
+      record.labValues = measured;
+      if (checked.lab_outcome?.outcome !== VERDICT_OF[plan.labOutcome]) {
+        throw new JourneyError(
+          `the lab's values call for ${checked.lab_outcome?.outcome ?? 'nothing'}, the plan for ${plan.labOutcome}`,
+        );
+      }
       await clock.sleep(st.decideAfter);
       let from = 'LF';
       if (plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject') {

@@ -71,6 +71,25 @@ export type Flow = 'lab' | 'standard' | 'general';
 /** What the lab result leads to: a call, a recheck then a call or a reject, or a reject. */
 export type LabOutcome = 'pass' | 'recheck-pass' | 'recheck-reject' | 'reject';
 
+/** The lab's measurements of the simulated cassava (plant-setup.ts defines them). */
+export type LabMeasureKey = 'starch' | 'moisture' | 'dirt';
+
+/**
+ * What the lab measures of a lab truck's sample, so that the values call for its planned
+ * outcome: starch under 18 % sends it to recheck, moisture over 40 % rejects it, and dirt is
+ * what its slip takes off. Drawn from the truck's index, not the plan's random stream, so a
+ * seed's day stays what it was.
+ */
+export function labValues(plan: Pick<TruckPlan, 'index' | 'labOutcome'>): Record<LabMeasureKey, number> {
+  const spread = (step: number, span: number) => ((plan.index * step) % span) / 10;
+  const rechecked = plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject';
+  return {
+    starch: rechecked ? 14 + spread(7, 35) : 20 + spread(7, 100),
+    moisture: plan.labOutcome === 'reject' ? 41 + spread(3, 60) : 28 + spread(3, 100),
+    dirt: spread(13, 50),
+  };
+}
+
 export interface TruckPlan {
   index: number;
   /** Simulated seconds after the window's start. */

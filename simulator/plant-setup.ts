@@ -17,12 +17,14 @@ import {
   printerContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { DEVICE_ID_ALPHABET, hello } from '@truck-queue/shared/contracts/device.contract';
+import type { BodyOf } from '@truck-queue/shared/contracts/api';
+import { saveLabMeasure } from '@truck-queue/shared/contracts/lab.contract';
 import { doMainOfficer } from '@truck-queue/shared/contracts/officer.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { FLOW_ENGINE, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
 import type { ApiClient } from './api-client.ts';
-import type { Flow } from './plan.ts';
+import type { Flow, LabMeasureKey } from './plan.ts';
 
 /**
  * The plant, built the way an admin builds one on a new installation: through the admin API,
@@ -69,6 +71,8 @@ export interface Plant {
   };
   kiosk: DeviceSetup;
   displays: DeviceSetup[];
+  /** The lab type's measurements (their ids), as plan.ts's labValues names them. */
+  labMeasures: Record<LabMeasureKey, number>;
 }
 
 const ENGINE_OF: Record<Flow, FlowEngineId> = {
@@ -194,6 +198,35 @@ export async function setUpPlant(api: ApiClient, admin: { email: string; passwor
   // The weighbridge clerk types weights the scale cannot give (the branch allows officers to).
   await api.call(scaleContracts.saveManualWeights, { roles: [ROLE.employee] }, as);
 
+  // The cassava's lab measures what the plant pays by: starch (a low one is rechecked), moisture
+  // (a wet load is rejected) and dirt (taken off the net on the slip).
+  type MeasureBody = BodyOf<typeof saveLabMeasure>;
+  const measure = async (fields: Pick<MeasureBody, 'name' | 'max' | 'sort'> & Partial<MeasureBody>) =>
+    (
+      await api.call(
+        saveLabMeasure,
+        {
+          branch_queue_type_id: types.lab.id,
+          unit: '%',
+          decimals: 1,
+          min: 0,
+          pass_min: null,
+          pass_max: null,
+          on_fail: 'recheck',
+          fail_reason_id: null,
+          deduct_above: null,
+          active: true,
+          ...fields,
+        },
+        as,
+      )
+    ).lab_measure.id;
+  const labMeasures: Record<LabMeasureKey, number> = {
+    starch: await measure({ name: 'แป้ง', sort: 1, max: 50, pass_min: 18 }),
+    moisture: await measure({ name: 'ความชื้น', sort: 2, max: 80, pass_max: 40, on_fail: 'reject' }),
+    dirt: await measure({ name: 'ดิน', sort: 3, max: 30, deduct_above: 0 }),
+  };
+
   const allTypes = Object.values(types).map((t) => t.id);
   const kiosk = await registerDevice(api, as, 'printer', 'ตู้ออกบัตรคิว หน้าประตู', allTypes);
   const displays = [
@@ -201,7 +234,7 @@ export async function setUpPlant(api: ApiClient, admin: { email: string; passwor
     // A second screen at the tipping area shows only the lab flow's calls.
     await registerDevice(api, as, 'display', 'จอเรียกคิว ลานเท', [types.lab.id]),
   ];
-  return { branchId, types, stations, officers, kiosk, displays };
+  return { branchId, types, stations, officers, kiosk, displays, labMeasures };
 }
 
 /**

@@ -23,6 +23,7 @@ import { planStart, waitForStart } from './plant-day.ts';
 import { setUpPlant } from './plant-setup.ts';
 import { serverErrorLines, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { printSummary } from './summary.ts';
+import { openSimScale } from './weighbridge-scale.ts';
 import { YardGate } from './yard-gate.ts';
 
 const PROGRESS_EVERY_MS = 10_000;
@@ -44,11 +45,13 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const playWindow = WINDOWS[options.window];
   const setupStarted = Date.now();
   const plant = await setUpPlant(api, server.admin);
+  const scale = await openSimScale(api, plant.officers.admin);
   const start = await planStart(api, plant.officers.admin, playWindow, options.accel, SITE_TIMEZONE);
   const { calendar } = start;
   const firstDay = calendar.dayOf(start.startedAt);
   const desks = await openDesks(api, ledger, plant.branchId, plant.officers, calendar, firstDay);
   const devices = await openDevices(api, ledger, plant.displays, plant.kiosk);
+  await scale.watchFrom(desks.weighbridge, ledger, plant.branchId);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
   if (ledger.errors.length > 0) throw new Error('The plant could not be set up');
   console.log(
@@ -73,7 +76,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   }, PROGRESS_EVERY_MS);
   const trucks: TruckRecord[] = [];
   const yard = new YardGate();
-  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard };
+  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
   const watch =
@@ -126,6 +129,18 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   };
   await Promise.all(deskList.map((d) => d.close()));
   await devices.close();
+  await scale.stop();
+  const weighings = records.reduce((n, r) => n + r.weighSources.length, 0);
+  checks.push(
+    check(
+      'part of the weighings captured from the wired indicator through the scale bridge',
+      `1–${weighings}`,
+      scale.captured,
+      scale.captured > 0 && scale.captured <= weighings,
+    ),
+    check('the scale bridge warned of nothing', 0, scale.warnings.length),
+  );
+  for (const warning of scale.warnings.slice(0, 5)) console.error(`  scale bridge: ${warning}`);
 
   // The reports over every plant day the run touched.
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
@@ -150,6 +165,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       setupSeconds,
       daySeconds,
       socketEvents,
+      weighings: { total: weighings, captured: scale.captured, typedWhileBusy: scale.typedWhileBusy },
       memory: samples,
       verdict,
       loadBefore,

@@ -18,6 +18,8 @@ export interface Figures {
   setupSeconds: number;
   daySeconds: number;
   socketEvents: { refreshUI: number; popup: number; called: number; queueChanged: number };
+  /** Weighings in all; captured from the wired indicator; typed because a truck stood on it already. */
+  weighings: { total: number; captured: number; typedWhileBusy: number };
   memory: MemorySample[];
   verdict: MemoryVerdict;
   loadBefore: number[];
@@ -72,6 +74,10 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
         ],
         ['queue changes (each a refreshUI to every staff socket)', String(ledger.changes)],
         ['calls (doCalling, recalls included) / rechecks', `${calls} / ${ledger.calls.length - calls}`],
+        [
+          'weighings: captured from the indicator (scale bridge) / typed on the second bridge',
+          `${figures.weighings.captured} / ${figures.weighings.total - figures.weighings.captured}`,
+        ],
         [
           'counter actions by number (lab, weighbridge, gate) / chosen among trucks holding the number',
           `${ledger.counterActions.length} / ${ledger.picks.length}${choices ? ` (${choices})` : ''}`,

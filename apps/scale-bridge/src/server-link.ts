@@ -140,7 +140,9 @@ export function openServerLink(options: ServerLinkOptions): ServerLink {
   });
   socket.on('disconnect', (reason) => {
     if (closed) return;
-    log.warn(`Disconnected from the server (${reason}).`);
+    // The bridge's own reconnect to take a new registration is no trouble to warn of.
+    if (reason === 'io client disconnect') log.info('Reconnecting to the server with its new registration.');
+    else log.warn(`Disconnected from the server (${reason}).`);
     // The server dropped this socket itself: its registration changed, so hello first.
     if (reason === 'io server disconnect') later(() => void greet(true), SERVER_DISCONNECT_RETRY_MS);
   });
