@@ -198,7 +198,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
         record.weighSources.push('indicator');
         return kg;
       } finally {
-        scale.driveOff();
+        await scale.driveOff();
       }
     }
     await move('weigh', () =>

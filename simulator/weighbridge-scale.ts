@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '@truck-queue/shared/contracts/api';
 import { doMainStation } from '@truck-queue/shared/contracts/catalog.contract';
 import { scaleContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { ScaleLive, ScaleWeightPush } from '@truck-queue/shared/contracts/socket-events';
+import { readsEmpty } from '@truck-queue/shared/scale/capture';
 import { startBridge, type Bridge } from '../apps/scale-bridge/src/bridge.ts';
 import { startFakeIndicator, stGsFrame, type FakeIndicator } from '../apps/scale-bridge/src/test-helpers.ts';
 import type { ApiClient } from './api-client.ts';
@@ -91,10 +92,17 @@ export class SimScale {
     );
   }
 
-  /** The truck drives off: the indicator reads zero again, and the bridge is free. */
-  driveOff(): void {
+  /**
+   * The truck drives off: the indicator reads zero, and once the clerk's screen shows the deck
+   * empty the next truck may drive on (the server captures again only after it read empty).
+   */
+  async driveOff(): Promise<void> {
     this.indicator.frame = () => stGsFrame(0, true);
-    this.busy = false;
+    try {
+      await this.until(() => this.live !== null && readsEmpty(this.live.kg), 'the scale to read empty');
+    } finally {
+      this.busy = false;
+    }
   }
 
   private until(done: () => boolean, what: string): Promise<void> {

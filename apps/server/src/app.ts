@@ -207,11 +207,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.hasDecorator('realtime')
       ? app.realtime.scaleWeights(ids)
       : Promise.resolve(new Map(ids.map((id) => [id, SCALE_OFFLINE])));
+  const scaleReadings = (ids: readonly number[]) =>
+    app.hasDecorator('realtime')
+      ? app.realtime.scaleReadings(ids)
+      : Promise.resolve(new Map(ids.map((id) => [id, { live: SCALE_OFFLINE, emptyAt: null }])));
   // A measurement's edit changes the verdicts the calling cards show.
   const lab = createLabService(db, {
     changed: (branchId) => events.publish('branchCardsChanged', { branchId }),
   });
-  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days, scaleWeights, lab });
+  const stationWork = createStationWorkService({ db, repo: queueRepo, queue, days, scaleReadings, lab });
   const publicQueue = createPublicQueueService({
     db,
     siteTimeZone: config.siteTimeZone,

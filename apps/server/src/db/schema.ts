@@ -426,6 +426,11 @@ export const devices = pgTable(
     printerHealthAt: ts('printer_health_at'),
     /** Scales: the weighbridge (a station of the branch) whose deck it weighs. */
     stationId: integer('station_id').references(() => stations.id),
+    /**
+     * Scales: when a weight was last captured from it; the next capture waits until it has read
+     * empty since (shared/scale/capture.ts SCALE_ZERO_KG, the return-to-zero interlock).
+     */
+    scaleCapturedAt: ts('scale_captured_at'),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),

@@ -40,6 +40,8 @@ export interface DeviceData {
   status?: DisplayStatus | null;
   /** Scales: the bridge's last weight (scale-weights.ts). */
   weight?: ScaleWeightData;
+  /** Scales: when (server ms) it last read empty, or its bridge connected (scale-weights.ts). */
+  emptyAt?: number;
 }
 
 export type DeviceNamespace = Namespace<

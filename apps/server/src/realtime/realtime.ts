@@ -9,6 +9,7 @@ import type { PublicQueueService } from '../modules/queue/public-queue.service.t
 import { startBroadcasts } from './broadcasts.ts';
 import { createCallingPush } from './calling-push.ts';
 import type { DeviceVoice, ScaleLive } from '@truck-queue/shared/contracts/socket-events';
+import type { ScaleReading } from '../modules/queue/station-work.service.ts';
 import { createScaleWeights, OFFLINE } from './scale-weights.ts';
 import type {
   AnnouncementsService,
@@ -34,6 +35,8 @@ export interface Realtime {
   connectedKiosks(deviceIds: readonly number[]): Promise<Set<number>>;
   /** The weight each of these scales shows now (scale-weights.ts); offline when that fails. */
   scaleWeights(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>>;
+  /** The same with when each last read empty (the capture's return-to-zero interlock); offline when that fails. */
+  scaleReadings(deviceIds: readonly number[]): Promise<Map<number, ScaleReading>>;
   /** Disconnects this instance's staff sockets whose session has ended (a timer runs it every 30 s). */
   sweepSessions(): Promise<number>;
   close(): Promise<void>;
@@ -112,6 +115,11 @@ export function createRealtime(deps: {
       scales.live(deviceIds).catch((error: unknown) => {
         log.warn({ err: error }, "could not ask the scales' sockets for their weights");
         return new Map(deviceIds.map((id) => [id, OFFLINE]));
+      }),
+    scaleReadings: (deviceIds) =>
+      scales.readings(deviceIds).catch((error: unknown) => {
+        log.warn({ err: error }, "could not ask the scales' sockets for their weights");
+        return new Map(deviceIds.map((id) => [id, { live: OFFLINE, emptyAt: null }]));
       }),
     sweepSessions: () => sessionSweep.sweep(),
     async close() {

@@ -171,6 +171,25 @@ describe('capturing a weight from a scale', () => {
 
     // The same truck again, from this scale or another: already weighed in.
     expect(reasonOf(await capture(body))).toBe('ALREADY_WEIGHED_IN');
+
+    // The next truck while the scale still holds that weight: it has not read empty since.
+    const nextTruck = await issueTicket(t, plant, 'standard', 'ชั่ง 104');
+    const nextBody = { ...body, queue_number: nextTruck.queue_number };
+    expect(reasonOf(await capture(nextBody))).toBe('SCALE_NOT_CLEARED');
+    const [after] = await t.db.select().from(queues).where(eq(queues.uuid, nextTruck.uuid));
+    expect(after!.weighInKg).toBeNull();
+    // The truck drives off (the deck reads 120 kg: within the empty band), the next drives on.
+    for (const [state, kg] of [
+      ['moving', 120],
+      ['stable', 28_040],
+    ] as const) {
+      pushed = next(socket, 'scaleWeight');
+      bridge.emit('weight', report(state, kg, `ST,GS,+00${kg}kg`));
+      await pushed;
+    }
+    const nextCaptured = await capture(nextBody);
+    expect(nextCaptured.statusCode).toBe(200);
+    expect(nextCaptured.json().queue).toMatchObject({ weigh_in_kg: 28_040 });
     bridge.disconnect();
     await next(socket, 'scaleWeight');
     expect(reasonOf(await capture({ ...body, direction: 'out' }))).toBe('SCALE_OFFLINE');

@@ -5,7 +5,9 @@ import {
   type ScaleLive,
   type ScaleWeightReport,
 } from '@truck-queue/shared/contracts/socket-events';
+import { readsEmpty } from '@truck-queue/shared/scale/capture';
 import type { DeviceContext } from '../lib/auth-context.ts';
+import type { ScaleReading } from '../modules/queue/station-work.service.ts';
 import { RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
 import type { DeviceNamespace, DeviceSocket } from './device-namespace.ts';
 import { deviceRoom, scaleRoom } from './rooms.ts';
@@ -67,6 +69,8 @@ export function createScaleWeights(
       const device = socket.data.device;
       if (device?.kind !== 'scale') return;
       connected.add(socket);
+      // What the deck held before this bridge connected is unknown: it counts as emptied now.
+      socket.data.emptyAt = now();
       const reports = new TokenBucket(RATE_LIMITS.scaleReports);
       socket.on('weight', (raw: unknown) => {
         if (reports.take() > 0) return;
@@ -76,6 +80,7 @@ export function createScaleWeights(
           return;
         }
         socket.data.weight = { report: report.data, receivedAt: now() };
+        if (readsEmpty(report.data.kg)) socket.data.emptyAt = socket.data.weight.receivedAt;
         const live = liveOf(socket.data.weight, now());
         pushed.set(socket, live.state);
         push(device, live);
@@ -86,20 +91,29 @@ export function createScaleWeights(
       });
     },
 
-    /** The weight each of these scales shows now, on every instance; offline when no bridge is connected. */
-    async live(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>> {
-      const found = new Map<number, ScaleLive>(deviceIds.map((id) => [id, OFFLINE]));
+    /** What each of these scales shows now, on every instance; offline when no bridge is connected. */
+    async readings(deviceIds: readonly number[]): Promise<Map<number, ScaleReading>> {
+      const offline = { live: OFFLINE, emptyAt: null };
+      const found = new Map<number, ScaleReading>(deviceIds.map((id) => [id, offline]));
       if (deviceIds.length === 0) return found;
       const sockets = await deviceSpace().in(deviceIds.map(deviceRoom)).fetchSockets();
       for (const { data } of sockets) {
         const id = data.device?.deviceId;
         if (id === undefined || data.device?.kind !== 'scale') continue;
         const live = liveOf(data.weight, now());
-        const known = found.get(id);
+        const known = found.get(id)?.live;
         // One scale with two bridges (a mistake) shows the one that reports.
-        if (!known || known.state === 'offline' || known.state === 'no-signal') found.set(id, live);
+        if (!known || known.state === 'offline' || known.state === 'no-signal') {
+          found.set(id, { live, emptyAt: data.emptyAt ?? null });
+        }
       }
       return found;
+    },
+
+    /** The weight each of these scales shows now (readings without the interlock's time). */
+    async live(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>> {
+      const readings = await this.readings(deviceIds);
+      return new Map([...readings].map(([id, reading]) => [id, reading.live]));
     },
 
     /** The weighing page watches this scale (null: none): it gets the weight at once and on every report. */

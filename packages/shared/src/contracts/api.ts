@@ -107,6 +107,7 @@ export const CONFLICT_REASONS = [
   /** A weight captured from a scale (process/weighing/capture): what the scale shows now does not allow it. */
   'SCALE_NOT_STABLE',
   'SCALE_NO_WEIGHT',
+  'SCALE_NOT_CLEARED',
   'SCALE_NO_SIGNAL',
   'SCALE_OFFLINE',
   /** A dispute of a slip before the truck is weighed out, or while another is open; one closed already. */

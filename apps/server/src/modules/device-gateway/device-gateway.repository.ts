@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { PrinterHealth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../queue/queue.repository.ts';
 import {
   branches,
   branchQueueTypes,
@@ -205,6 +206,26 @@ export function createDeviceGatewayRepository(db: Db) {
           ),
         );
       return row ?? null;
+    },
+
+    /**
+     * A weight captured from this scale at `at`, in the capture's transaction: only when it read
+     * empty (`emptyAt`) after its last capture, or was never captured from. False: it was not.
+     */
+    async markCaptured(tx: Executor, scaleId: number, emptyAt: Date | null, at: Date): Promise<boolean> {
+      const rows = await tx
+        .update(devices)
+        .set({ scaleCapturedAt: at })
+        .where(
+          and(
+            eq(devices.id, scaleId),
+            emptyAt
+              ? or(isNull(devices.scaleCapturedAt), lt(devices.scaleCapturedAt, emptyAt))
+              : isNull(devices.scaleCapturedAt),
+          ),
+        )
+        .returning({ id: devices.id });
+      return rows.length === 1;
     },
 
     /** The device (any branch, kind or state) registered with this short id. */

@@ -23,13 +23,27 @@ import type { QueueService } from './queue.service.ts';
 export type TruckRef =
   { queueNumber: string; uuid?: string | undefined } | { uuid: string } | { ticketCode: string };
 
+/**
+ * A scale now: what it shows, and when (server ms) it last read empty (capture.ts readsEmpty),
+ * or when its bridge connected, whichever is later; null offline. A capture needs the scale to
+ * have read empty since the one before (the return-to-zero interlock).
+ */
+export interface ScaleReading {
+  live: ScaleLive;
+  emptyAt: number | null;
+}
+
 /** What an officer reads when a scale's weight cannot be captured. */
 const CAPTURE_REFUSALS: Record<CaptureRefusal, string> = {
   SCALE_OFFLINE: 'The scale is not connected: check the scale bridge on its PC.',
   SCALE_NO_SIGNAL: 'No signal from the scale: check the indicator and its cable.',
   SCALE_NOT_STABLE: 'The weight is not stable yet: wait until the truck stands still.',
   SCALE_NO_WEIGHT: 'The scale shows no weight to record.',
+  SCALE_NOT_CLEARED:
+    'The scale has not read empty since its last weighing: the weighed truck must drive off before the next is weighed.',
 };
+
+const notCleared = () => conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
 
 /**
  * Lab pickup, weighbridge and gate: an officer types a queue number or scans a ticket; the
@@ -41,10 +55,11 @@ export function createStationWorkService(deps: {
   queue: QueueService;
   days: PlantDays;
   /** What the scales show now (the realtime server's scale sockets). */
-  scaleWeights: (deviceIds: readonly number[]) => Promise<Map<number, ScaleLive>>;
+  /** What the scales show now, and when each last read empty (realtime's scale-weights.ts). */
+  scaleReadings: (deviceIds: readonly number[]) => Promise<Map<number, ScaleReading>>;
   lab: LabService;
 }) {
-  const { db, repo, queue, days, scaleWeights, lab } = deps;
+  const { db, repo, queue, days, scaleReadings, lab } = deps;
   const reads = createQueueReadsRepository(db);
   const devices = createDeviceGatewayRepository(db);
   const manualWeights = createManualWeights(db);
@@ -186,14 +201,14 @@ export function createStationWorkService(deps: {
         mayType(auth),
       ]);
       const rows = listed.filter((r) => r.device_id !== null);
-      const live = await scaleWeights(rows.map((r) => r.id));
+      const live = await scaleReadings(rows.map((r) => r.id));
       return {
         mayType: typing,
         scales: rows.map((r) => ({
           uuid: r.uuid,
           name: r.name,
           station_name: r.stationName,
-          live: live.get(r.id) ?? { state: 'offline', kg: null, raw: '', at: null },
+          live: live.get(r.id)?.live ?? { state: 'offline', kg: null, raw: '', at: null },
         })),
       };
     },
@@ -207,19 +222,28 @@ export function createStationWorkService(deps: {
     async capture(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', scaleUuid: string) {
       const scale = await devices.findDevice(auth.branchId, 'scale', { uuid: scaleUuid });
       if (!scale?.deviceId) throw notFound('The scale');
-      const live = (await scaleWeights([scale.id])).get(scale.id);
+      const reading = (await scaleReadings([scale.id])).get(scale.id);
+      const live = reading?.live;
       const refusal = live ? captureRefusal(live) : 'SCALE_OFFLINE';
       if (refusal || !live?.kg)
         throw conflict(CAPTURE_REFUSALS[refusal ?? 'SCALE_NO_WEIGHT'], refusal ?? 'SCALE_NO_WEIGHT');
+      const emptyAt = reading?.emptyAt ? new Date(reading.emptyAt) : null;
       const target = await find(auth, ref);
       const kg = capturedKg(live.kg);
       const from = { source: 'indicator' as const, deviceId: scale.id, frame: live.raw };
       const command: QueueCommand =
         direction === 'in' ? { kind: 'weigh_in', kg, from } : { kind: 'weigh_out', kg, from };
-      return queue.change(auth.branchId, target.id, command, {
-        officerId: auth.officerId,
-        deviceId: scale.id,
-      });
+      return queue.change(
+        auth.branchId,
+        target.id,
+        command,
+        { officerId: auth.officerId, deviceId: scale.id },
+        async (tx) => {
+          // Return to zero: the scale read empty since its last capture; of two trucks captured
+          // from one reading at once (two clerks, one scale), one goes through.
+          if (!(await devices.markCaptured(tx, scale.id, emptyAt, new Date()))) throw notCleared();
+        },
+      );
     },
 
     /** Weighings of this plant day, and trucks still inside weighed in on an earlier one. */

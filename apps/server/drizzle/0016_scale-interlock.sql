@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "scale_captured_at" timestamp with time zone;
