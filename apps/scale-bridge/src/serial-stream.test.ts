@@ -64,24 +64,30 @@ async function playFrames(frame: string, done: () => boolean): Promise<void> {
   });
 }
 
+/** The bridge's stream on the cable's far end, as an A&D indicator's port: 9600 8N1, st-gs. */
+function openSerial(log: ReturnType<typeof memoryLog>, readings: ScaleReading[], serialRetryMs?: number) {
+  return openIndicatorStream({
+    source: {
+      kind: 'serial',
+      path: path.join(dir, 'bridge'),
+      baudRate: 9600,
+      dataBits: 8,
+      parity: 'none',
+      stopBits: 1,
+    },
+    format: 'st-gs',
+    log,
+    onReading: (reading) => readings.push(reading),
+    ...(serialRetryMs === undefined ? {} : { serialRetryMs }),
+  });
+}
+
 describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () => {
   it('gives the frames it reads from the port as readings', async () => {
     cable = await startCable(dir);
     const log = memoryLog();
     const readings: ScaleReading[] = [];
-    stream = openIndicatorStream({
-      source: {
-        kind: 'serial',
-        path: path.join(dir, 'bridge'),
-        baudRate: 9600,
-        dataBits: 8,
-        parity: 'none',
-        stopBits: 1,
-      },
-      format: 'st-gs',
-      log,
-      onReading: (reading) => readings.push(reading),
-    });
+    stream = openSerial(log, readings);
     await waitFor('the port to open', () => log.has('Indicator connected'));
     expect(log.lines[0]).toBe(`Indicator connected (${path.join(dir, 'bridge')} at 9600 8N1, format st-gs).`);
     await playFrames(stGsFrame(23450, true), () => readings.length >= 3);
@@ -92,20 +98,7 @@ describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () 
     cable = await startCable(dir);
     const log = memoryLog();
     const readings: ScaleReading[] = [];
-    stream = openIndicatorStream({
-      source: {
-        kind: 'serial',
-        path: path.join(dir, 'bridge'),
-        baudRate: 9600,
-        dataBits: 8,
-        parity: 'none',
-        stopBits: 1,
-      },
-      format: 'st-gs',
-      log,
-      onReading: (reading) => readings.push(reading),
-      serialRetryMs: 100,
-    });
+    stream = openSerial(log, readings, 100);
     await waitFor('the port to open', () => log.has('Indicator connected'));
     await playFrames(stGsFrame(1000, false), () => readings.length >= 1);
     await indicatorEnd?.close();

@@ -44,7 +44,7 @@ describe('isPublicQueue', () => {
     tare_kg: 12_000,
     net_kg: 29_250,
     lab_values: [],
-    deductions: [{ name: 'ดิน', percent: 2, kg: 585 }],
+    deductions: [{ name: 'ดิน', percent: 2, decimals: 1, kg: 585 }],
     deducted_kg: 585,
     paid_kg: 28_665,
   };

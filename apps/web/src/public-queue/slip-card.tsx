@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
+import { deductionPercent } from '@truck-queue/shared/queue/slip';
 import { formatKg } from '@truck-queue/shared/weight-format';
 import { sendDispute } from './api.ts';
 import type { Strings } from './strings.ts';
@@ -83,7 +84,7 @@ export function SlipCard({
         )}
         {slip.deductions.map((d) => (
           <div className="qp-slip-row qp-slip-deduction" key={d.name}>
-            <dt>{s.slip.deduction(d.name, d.percent.toLocaleString(locale))}</dt>
+            <dt>{s.slip.deduction(d.name, deductionPercent(d, locale))}</dt>
             <dd>−{kg(d.kg)}</dd>
           </div>
         ))}

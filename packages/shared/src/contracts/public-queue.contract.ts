@@ -27,7 +27,9 @@ export const SlipSchema = z.object({
   tare_kg: z.number(),
   net_kg: z.number(),
   lab_values: z.array(LabResultSchema),
-  deductions: z.array(z.object({ name: z.string(), percent: z.number(), kg: z.number() })),
+  deductions: z.array(
+    z.object({ name: z.string(), percent: z.number(), decimals: z.number(), kg: z.number() }),
+  ),
   deducted_kg: z.number(),
   paid_kg: z.number(),
 });

@@ -31,14 +31,14 @@ describe('receivingSlip', () => {
       { name: 'แป้ง', value: 24.5, decimals: 1, deductAbove: null },
       dirt(2.4),
     ])!;
-    expect(slip.deductions).toEqual([{ name: 'ดิน', percent: 2.4, kg: 702 }]);
+    expect(slip.deductions).toEqual([{ name: 'ดิน', percent: 2.4, decimals: 2, kg: 702 }]);
     expect(slip.paid).toBe(28_547.5);
   });
 
   it('deducts only the part above the allowance, and nothing at or under it', () => {
     // Allowance 2 %: 3.15 % takes 1.15 % off; 2.00 % takes nothing.
     expect(receivingSlip(30_000, 10_000, [dirt(3.15, 2)])!.deductions).toEqual([
-      { name: 'ดิน', percent: 1.15, kg: 230 },
+      { name: 'ดิน', percent: 1.15, decimals: 2, kg: 230 },
     ]);
     expect(receivingSlip(30_000, 10_000, [dirt(2, 2)])!.deductions).toEqual([]);
   });

@@ -20,6 +20,8 @@ export interface SlipDeduction {
   name: string;
   /** Percentage points taken off the net: the value above its allowance, to its decimals. */
   percent: number;
+  /** The measurement's decimals, to write the points as the lab wrote the value ("2.40"). */
+  decimals: number;
   kg: number;
 }
 
@@ -48,8 +50,16 @@ export function receivingSlip(
     if (v.deductAbove === null || v.value <= v.deductAbove) return [];
     const scale = 10 ** v.decimals;
     const percent = Math.round((v.value - v.deductAbove) * scale) / scale;
-    return [{ name: v.name, percent, kg: tenth((net * percent) / 100) }];
+    return [{ name: v.name, percent, decimals: v.decimals, kg: tenth((net * percent) / 100) }];
   });
   const deducted = tenth(deductions.reduce((sum, d) => sum + d.kg, 0));
   return { gross, tare, net, deductions, deducted, paid: Math.max(0, tenth(net - deducted)) };
+}
+
+/** A deduction's points as the lab wrote its value, in the reader's language: "2.40" (th, en), "2,40" (de). */
+export function deductionPercent(d: Pick<SlipDeduction, 'percent' | 'decimals'>, locale: string): string {
+  return d.percent.toLocaleString(locale, {
+    minimumFractionDigits: d.decimals,
+    maximumFractionDigits: d.decimals,
+  });
 }

@@ -30,7 +30,7 @@ const SLIP: SlipRasterInput = {
         deduct_above: 0,
       },
     ],
-    deductions: [{ name: 'ดิน', percent: 2.4, kg: 702 }],
+    deductions: [{ name: 'ดิน', percent: 2.4, decimals: 1, kg: 702 }],
     deducted_kg: 702,
     paid_kg: 28_548,
   },

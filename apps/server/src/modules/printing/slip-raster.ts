@@ -3,6 +3,7 @@ import { PLATE_SEPARATOR } from '@truck-queue/shared/plates';
 import { PAPER_DOTS, type PaperWidth } from '@truck-queue/shared/printing/printer-status';
 import { SLIP_TEXT, type SlipText } from '@truck-queue/shared/printing/slip-text';
 import { paperLanguage, ticketText } from '@truck-queue/shared/printing/ticket-text';
+import { deductionPercent } from '@truck-queue/shared/queue/slip';
 import { formatKg } from '@truck-queue/shared/weight-format';
 import { blockKit, renderBlocks, type Block, type BlockStyles } from './raster-blocks.ts';
 import type { TextStyle } from './raster-text.ts';
@@ -122,7 +123,7 @@ function slipBlocks(input: SlipRasterInput, width: number, layout: SlipLayout): 
           ),
         ];
   const deductions = slip.deductions.map((d) =>
-    amount(words.deduction(d.name, d.percent.toLocaleString(input.language)), `−${kg(d.kg)}`),
+    amount(words.deduction(d.name, deductionPercent(d, input.language)), `−${kg(d.kg)}`),
   );
   return [
     space(layout.gap),

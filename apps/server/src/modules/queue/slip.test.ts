@@ -76,7 +76,7 @@ describe('the receiving slip', () => {
       tare_kg: 12_000.5,
       net_kg: 29_249.5,
       // 2.40 % of 29,249.5 kg.
-      deductions: [{ name: 'ดิน', percent: 2.4, kg: 702 }],
+      deductions: [{ name: 'ดิน', percent: 2.4, decimals: 2, kg: 702 }],
       deducted_kg: 702,
       paid_kg: 28_547.5,
     });

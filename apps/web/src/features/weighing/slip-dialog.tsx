@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deductionPercent } from '@truck-queue/shared/queue/slip';
 import { formatKg } from '@truck-queue/shared/weight-format';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
@@ -90,7 +91,7 @@ export function SlipDialog({ uuid, onClose }: { uuid: string | null; onClose: ()
                   key: `d-${d.name}`,
                   label: t('weighing.slip.deduction', {
                     name: d.name,
-                    percent: d.percent.toLocaleString(locale),
+                    percent: deductionPercent(d, locale),
                   }),
                   children: `−${kg(d.kg)}`,
                 })),
