@@ -111,4 +111,20 @@ describe("driver's page on a weak signal", () => {
     expect(await scripts.transferred()).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     expect(await gzippedBytes(scripts.urls)).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   });
+
+  it('tells the waiting driver how long his call will likely take, once his queue type is calling', async () => {
+    const called = await issueDriverTicket(baseUrl);
+    const waiting = await issueDriverTicket(baseUrl);
+    await called.call();
+    const phone = await (await context({ javaScript: false })).newPage();
+    await phone.goto(`/Queue/data/${waiting.uuid}`);
+    const wait = phone.getByTestId('expected-wait');
+    expect(await wait.innerText()).toMatch(/^คาดว่าจะถูกเรียกในอีกประมาณ \d+–\d+ (นาที|ชั่วโมง)$/);
+    const { queue } = await post<{ queue: { expected_wait: { low: number; high: number } | null } }>(
+      baseUrl,
+      'process/user/queueInformation',
+      { queue_number_id: waiting.uuid },
+    );
+    expect(queue.expected_wait!.high).toBeGreaterThan(queue.expected_wait!.low);
+  });
 });

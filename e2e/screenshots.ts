@@ -15,6 +15,7 @@ import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
+import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
     if (wanted('lab')) await shootLabScreens(browser, server.baseUrl);
     // The receiving slip on the driver's phone, a dispute, and the admins' Disputes page.
     if (wanted('slip')) await shootSlipScreens(browser, server.baseUrl);
+    // The expected wait for the call on the driver's phone.
+    if (wanted('eta')) await shootEtaScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -28,6 +28,7 @@ describe('isPublicQueue', () => {
     flow_engine_id: 3,
     queue_state: 'LS',
     ahead: 2,
+    expected_wait: null,
     station_name: null,
     lab_done: false,
     exited: false,

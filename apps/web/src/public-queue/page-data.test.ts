@@ -14,6 +14,7 @@ const queue: PublicQueue = {
   flow_engine_id: 1,
   queue_state: 'QS',
   ahead: 3,
+  expected_wait: { low: 30, high: 45 },
   station_name: null,
   lab_done: false,
   exited: false,

@@ -2,6 +2,7 @@
 // (The server renders this page through tsx, which applies no tsconfig to web files: the
 // pragma gives it the JSX runtime the web build uses.)
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { waitInUnits } from '@truck-queue/shared/queue/eta';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { Code128Svg } from '../lib/barcode/code128-svg.tsx';
 import { QrSvg } from '../lib/barcode/qr-svg.tsx';
@@ -94,7 +95,14 @@ export function QueuePage({
       content = (
         <>
           <Ticket s={s} queue={view.queue} />
-          {status && <StatusPanel s={s} status={status} reason={view.queue.reason_name} />}
+          {status && (
+            <StatusPanel
+              s={s}
+              status={status}
+              reason={view.queue.reason_name}
+              wait={view.queue.expected_wait}
+            />
+          )}
           {view.queue.slip && (
             <SlipCard
               s={s}
@@ -229,15 +237,32 @@ function Ticket({ s, queue }: { s: Strings; queue: PublicQueue }) {
   );
 }
 
-/** `reason`: why the load was sent to recheck or rejected, in the plant's words. */
+/** The expected wait for the call, in minutes or, from two hours on, hours. */
+function ExpectedWait({ s, wait }: { s: Strings; wait: { low: number; high: number } }) {
+  const words = waitInUnits(wait);
+  return (
+    <p className="qp-wait" data-testid="expected-wait">
+      {words.unit === 'hours'
+        ? s.expectedWaitHours(words.low, words.high)
+        : s.expectedWait(words.low, words.high)}
+    </p>
+  );
+}
+
+/**
+ * `reason`: why the load was sent to recheck or rejected, in the plant's words; `wait`: the
+ * expected wait for the call while waiting (null when the plant's history says nothing yet).
+ */
 function StatusPanel({
   s,
   status,
   reason,
+  wait,
 }: {
   s: Strings;
   status: QueueStatus;
   reason: string | null | undefined;
+  wait: { low: number; high: number } | null;
 }) {
   const why = reason?.trim() ? (
     <p className="qp-reason">
@@ -260,6 +285,7 @@ function StatusPanel({
                 <span className="qp-ahead-text">{s.aheadOfYou(status.ahead)}</span>
               </p>
             ))}
+          {wait && <ExpectedWait s={s} wait={wait} />}
           <p className="qp-status-text">
             <ClockIcon className="qp-inline-icon" />
             {s.waiting[status.phase]}

@@ -20,6 +20,10 @@ export interface Strings {
   /** The words after the big number of trucks ahead ("3" + "trucks ahead of you"). */
   aheadOfYou: (count: number) => string;
   youAreNext: string;
+  /** The expected wait for the call, in minutes (shared/queue/eta.ts): "about 30–45 min". */
+  expectedWait: (low: number, high: number) => string;
+  /** The same from two hours on, in whole hours. */
+  expectedWaitHours: (low: number, high: number) => string;
   waiting: Record<'waitingCall' | 'waitingSample' | 'sampleInLab' | 'resultReady', string>;
   yourTurn: string;
   goTo: string;
@@ -109,6 +113,8 @@ const th: Strings = {
   },
   aheadOfYou: () => 'คันรออยู่ก่อนคุณ',
   youAreNext: 'คุณคือคิวถัดไป',
+  expectedWait: (low, high) => `คาดว่าจะถูกเรียกในอีกประมาณ ${low}–${high} นาที`,
+  expectedWaitHours: (low, high) => `คาดว่าจะถูกเรียกในอีกประมาณ ${low}–${high} ชั่วโมง`,
   waiting: {
     waitingCall: 'กรุณารอเรียกคิว',
     waitingSample: 'รอเจ้าหน้าที่เก็บตัวอย่างส่งแล็บ',
@@ -188,6 +194,8 @@ const en: Strings = {
   },
   aheadOfYou: (count) => (count === 1 ? 'truck ahead of you' : 'trucks ahead of you'),
   youAreNext: 'You are next',
+  expectedWait: (low, high) => `Expected call in about ${low}–${high} min`,
+  expectedWaitHours: (low, high) => `Expected call in about ${low}–${high} hours`,
   waiting: {
     waitingCall: 'Please wait for your call',
     waitingSample: 'Waiting for an officer to take your sample to the lab',
@@ -269,6 +277,8 @@ const es: Strings = {
   },
   aheadOfYou: (count) => (count === 1 ? 'camión delante de usted' : 'camiones delante de usted'),
   youAreNext: 'Usted es el siguiente',
+  expectedWait: (low, high) => `Llamada prevista en unos ${low}–${high} min`,
+  expectedWaitHours: (low, high) => `Llamada prevista en unas ${low}–${high} horas`,
   waiting: {
     waitingCall: 'Espere su llamada, por favor',
     waitingSample: 'Esperando que un empleado lleve su muestra al laboratorio',
@@ -350,6 +360,8 @@ const de: Strings = {
   },
   aheadOfYou: () => 'Lkw vor Ihnen',
   youAreNext: 'Sie sind als Nächstes dran',
+  expectedWait: (low, high) => `Aufruf voraussichtlich in etwa ${low}–${high} Min.`,
+  expectedWaitHours: (low, high) => `Aufruf voraussichtlich in etwa ${low}–${high} Stunden`,
   waiting: {
     waitingCall: 'Bitte warten Sie auf Ihren Aufruf',
     waitingSample: 'Warten, bis Ihre Probe ins Labor gebracht wird',
@@ -431,6 +443,8 @@ const it: Strings = {
   },
   aheadOfYou: () => 'camion prima di Lei',
   youAreNext: 'Lei è il prossimo',
+  expectedWait: (low, high) => `Chiamata prevista tra circa ${low}–${high} min`,
+  expectedWaitHours: (low, high) => `Chiamata prevista tra circa ${low}–${high} ore`,
   waiting: {
     waitingCall: 'Attenda la chiamata, per favore',
     waitingSample: 'In attesa che il personale porti il campione in laboratorio',
@@ -512,6 +526,8 @@ const ru: Strings = {
   },
   aheadOfYou: (count) => `${russianPlural(count, 'машина', 'машины', 'машин')} перед вами`,
   youAreNext: 'Вы следующий',
+  expectedWait: (low, high) => `Вызов ожидается примерно через ${low}–${high} мин`,
+  expectedWaitHours: (low, high) => `Вызов ожидается примерно через ${low}–${high} ч`,
   waiting: {
     waitingCall: 'Пожалуйста, ожидайте вызова',
     waitingSample: 'Ожидайте, пока сотрудник отнесёт пробу в лабораторию',

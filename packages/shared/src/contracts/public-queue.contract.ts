@@ -53,6 +53,11 @@ export const PublicQueueSchema = z.object({
   queue_state: z.enum(QUEUE_STATES),
   /** Trucks of the same queue type still waiting before this one; null once called. */
   ahead: z.number().nullable(),
+  /**
+   * While waiting: minutes until the call is likely, as a range about eight calls in ten fall
+   * inside (shared/queue/eta.ts); null once called, or while the type's history says nothing.
+   */
+  expected_wait: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** The station a called truck must go to. */
   station_name: z.string().nullable(),
   lab_done: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callRate, expectedWait, gammaQuantile, roundedRange } from './eta.ts';
+import { callRate, expectedWait, gammaQuantile, roundedRange, waitInUnits } from './eta.ts';
 
 /** A steady day: 12 calls an hour now and in the same hour of each of the last five days. */
 const STEADY = { recentCalls: 12, recentMinutes: 60, pastCalls: [12, 12, 12, 12, 12] };
@@ -99,5 +99,14 @@ describe('the range a driver reads', () => {
     expect(roundedRange({ low: 33, mid: 40, high: 48 })).toEqual({ low: 30, high: 50 });
     expect(roundedRange({ low: 64, mid: 80, high: 97 })).toEqual({ low: 60, high: 100 });
     expect(roundedRange({ low: 0.1, mid: 0.3, high: 0.6 })).toEqual({ low: 0, high: 1 });
+  });
+});
+
+describe('the range in words', () => {
+  it('speaks in minutes under two hours, then in whole hours', () => {
+    expect(waitInUnits({ low: 30, high: 80 })).toEqual({ unit: 'minutes', low: 30, high: 80 });
+    expect(waitInUnits({ low: 60, high: 120 })).toEqual({ unit: 'hours', low: 1, high: 2 });
+    expect(waitInUnits({ low: 550, high: 1420 })).toEqual({ unit: 'hours', low: 9, high: 24 });
+    expect(waitInUnits({ low: 10, high: 130 })).toEqual({ unit: 'hours', low: 0, high: 3 });
   });
 });

@@ -101,3 +101,17 @@ export function roundedRange(range: EtaRange): { low: number; high: number } {
   const high = Math.max(Math.ceil(range.high / step(range.high)) * step(range.high), low + step(low));
   return { low, high };
 }
+
+/** A range as words can carry it: minutes, or whole hours once it reaches two hours. */
+export interface WaitInUnits {
+  unit: 'minutes' | 'hours';
+  low: number;
+  high: number;
+}
+
+/** "about 30–45 min", or from two hours on "about 3–6 hours" (never "180–360 min"). */
+export function waitInUnits(range: { low: number; high: number }): WaitInUnits {
+  if (range.high < 120) return { unit: 'minutes', low: range.low, high: range.high };
+  const low = Math.floor(range.low / 60);
+  return { unit: 'hours', low, high: Math.max(Math.ceil(range.high / 60), low + 1) };
+}

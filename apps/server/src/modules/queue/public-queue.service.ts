@@ -17,6 +17,7 @@ import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createLabService, NO_LAB } from '../lab/lab.service.ts';
 import { toSlip } from './slip.view.ts';
 import { createDisputesService, toPublicDispute } from '../disputes/disputes.service.ts';
+import { createEtaService } from './eta.service.ts';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 
 /**
@@ -40,6 +41,7 @@ export function createPublicQueueService(deps: {
   const authRepo = createAuthRepository(db);
   const labs = createLabService(db);
   const disputes = createDisputesService({ db, clock });
+  const eta = createEtaService({ db, clock });
 
   /** A ticket the driver's page answers for: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
   async function ticket(uuid: string) {
@@ -70,6 +72,7 @@ export function createPublicQueueService(deps: {
       const waiting = waitingStates(q.flowEngineId);
       let ahead: number | null = null;
       if (!q.exitAt && waiting.includes(state)) ahead = await reads.countAhead(q, waiting);
+      const expectedWait = ahead === null ? null : await eta.waitOf(q, ahead);
       return {
         branchId: q.branchId,
         branchQueueTypeId: q.branchQueueTypeId,
@@ -84,6 +87,7 @@ export function createPublicQueueService(deps: {
         flow_engine_id: q.flowEngineId,
         queue_state: state,
         ahead,
+        expected_wait: expectedWait,
         station_name: isAtStation(state) ? q.stationName : null,
         lab_done: q.labFinish !== null,
         exited: q.exitAt !== null,
