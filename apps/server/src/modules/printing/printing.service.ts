@@ -131,14 +131,20 @@ export function createPrintingService(deps: {
     });
   }
 
-  /** A weighed-out truck's slip as it prints (NOT_FOUND for none of the branch's; NO_SLIP before weigh-out). */
-  async function slipOf(branchId: number, queueId: number, origin: string) {
-    const [queue, branch] = await Promise.all([
-      queues.view(db, branchId, queueId),
-      repo.branchNames(branchId),
+  /** A ticket of the officer's branch by its uuid, else NOT_FOUND. */
+  async function ticketOf(auth: AuthContext, uuid: string): Promise<QueueView> {
+    const queue = await queues.findByUuid(db, auth.branchId, uuid);
+    if (!queue) throw notFound('The ticket');
+    return queue;
+  }
+
+  /** A weighed-out truck's slip as it prints (NO_SLIP before weigh-out). */
+  async function slipOf(queue: QueueView, origin: string) {
+    const [branch, lab] = await Promise.all([
+      repo.branchNames(queue.branchId),
+      labs.resultsOf(db, [queue.id]).then((found) => found.get(queue.id) ?? NO_LAB),
     ]);
-    if (!queue || !branch) throw notFound('The ticket');
-    const lab = (await labs.resultsOf(db, [queue.id])).get(queue.id) ?? NO_LAB;
+    if (!branch) throw notFound('The ticket');
     return slipInput(queue, lab, branch, settings, origin, clock.now());
   }
 
@@ -156,12 +162,11 @@ export function createPrintingService(deps: {
         printer.paperWidth,
       );
     }
-    if (job.kind === 'slip') {
-      return slipBytes(await slipOf(printer.branchId, queueId, origin), printer.paperWidth);
-    }
-    const branch = await repo.branchNames(printer.branchId);
     const queue = await queues.view(db, printer.branchId, queueId);
-    if (!queue || !branch) throw notFound('The ticket');
+    if (!queue) throw notFound('The ticket');
+    if (job.kind === 'slip') return slipBytes(await slipOf(queue, origin), printer.paperWidth);
+    const branch = await repo.branchNames(printer.branchId);
+    if (!branch) throw notFound('The ticket');
     return ticketBytes(ticketInput(queue, branch, settings, origin), printer.paperWidth);
   }
 
@@ -389,8 +394,7 @@ export function createPrintingService(deps: {
       printerUuid: string | null,
       origin: string,
     ): Promise<PrintOutcome> {
-      const queue = await queues.findByUuid(db, auth.branchId, uuid);
-      if (!queue) throw notFound('The ticket');
+      const queue = await ticketOf(auth, uuid);
       const exited = queue.exitAt !== null;
       if (!isOpenTicket(queue.state, exited) || (isQueueState(queue.state) && isClosedState(queue.state))) {
         throw conflict(
@@ -416,9 +420,8 @@ export function createPrintingService(deps: {
      * and the very image a thermal printer burns (80 mm), as a PNG data URL.
      */
     async slipPreview(auth: AuthContext, uuid: string, origin: string) {
-      const queue = await queues.findByUuid(db, auth.branchId, uuid);
-      if (!queue) throw notFound('The ticket');
-      const input = await slipOf(auth.branchId, queue.id, origin);
+      const queue = await ticketOf(auth, uuid);
+      const input = await slipOf(queue, origin);
       const png = ticketPng(await renderSlip(input, 80));
       return {
         queue_number: queue.queueNumber,
@@ -438,9 +441,8 @@ export function createPrintingService(deps: {
       printerUuid: string | null,
       origin: string,
     ): Promise<PrintOutcome> {
-      const queue = await queues.findByUuid(db, auth.branchId, uuid);
-      if (!queue) throw notFound('The ticket');
-      await slipOf(auth.branchId, queue.id, origin);
+      const queue = await ticketOf(auth, uuid);
+      await slipOf(queue, origin);
       const printer = printerUuid ? await serverPrinter(auth.branchId, printerUuid) : null;
       limit(officerPrints, String(auth.officerId), 'A slip was just printed: wait a few seconds.');
       return printAgain(auth, 'slip', queue.id, printer, origin);

@@ -43,8 +43,6 @@ const CAPTURE_REFUSALS: Record<CaptureRefusal, string> = {
     'The scale has not read empty since its last weighing: the weighed truck must drive off before the next is weighed.',
 };
 
-const notCleared = () => conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
-
 /**
  * Lab pickup, weighbridge and gate: an officer types a queue number or scans a ticket; the
  * service finds the truck it means and moves it.
@@ -54,7 +52,6 @@ export function createStationWorkService(deps: {
   repo: QueueRepository;
   queue: QueueService;
   days: PlantDays;
-  /** What the scales show now (the realtime server's scale sockets). */
   /** What the scales show now, and when each last read empty (realtime's scale-weights.ts). */
   scaleReadings: (deviceIds: readonly number[]) => Promise<Map<number, ScaleReading>>;
   lab: LabService;
@@ -241,7 +238,9 @@ export function createStationWorkService(deps: {
         async (tx) => {
           // Return to zero: the scale read empty since its last capture; of two trucks captured
           // from one reading at once (two clerks, one scale), one goes through.
-          if (!(await devices.markCaptured(tx, scale.id, emptyAt, new Date()))) throw notCleared();
+          if (!(await devices.markCaptured(tx, scale.id, emptyAt, new Date()))) {
+            throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
+          }
         },
       );
     },
