@@ -3,6 +3,7 @@ import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
 import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
+import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
@@ -77,12 +78,20 @@ export const branches = pgTable(
      * a scale ("51,55"; shared/queue/weighing.ts MANUAL_WEIGHT_ROLE_CHOICES): none unless an admin adds them.
      */
     manualWeightRoles: text('manual_weight_roles').notNull().default(''),
+    /** The plant's privacy notice, shown to a driver before he asks to be notified (issue 21). */
+    privacyNotice: text('privacy_notice').notNull().default(''),
+    /** Drivers' contact data (subscriptions, LINE ids, what was sent) is erased after this many days. */
+    contactRetentionDays: integer('contact_retention_days').notNull().default(90),
+    /** Licence plates of tickets older than this many days are anonymised (reports keep their counts). */
+    plateRetentionDays: integer('plate_retention_days').notNull().default(365),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
     check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
     check('branches_day_start_minutes', sql`${t.dayStartMinutes} between 0 and 1439`),
     check('branches_calendar', sql`${t.calendar} in ('BE', 'CE')`),
+    check('branches_contact_retention_days', sql`${t.contactRetentionDays} between 1 and 3650`),
+    check('branches_plate_retention_days', sql`${t.plateRetentionDays} between 1 and 3650`),
   ],
 );
 
@@ -839,5 +848,104 @@ export const printJobs = pgTable(
       .where(sql`${t.state} = 'pending'`),
     check('print_jobs_kind', sql`${t.kind} in ('issue', 'reprint', 'test', 'slip')`),
     check('print_jobs_state', sql`${t.state} in ('printed', 'failed', 'pending', 'browser')`),
+  ],
+);
+
+/** Settings of the installation kept in the database (the Web Push VAPID key pair, the retention job's last run). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated: ts('updated').notNull().defaultNow(),
+});
+
+/**
+ * A driver following his ticket (issue 21): a browser's Web Push subscription, or a LINE chat
+ * linked by the ticket's code; what he wants to hear, in which language. It ends at the ticket's
+ * exit (or when he stops, or the push service says the browser is gone), and the retention job
+ * erases it after the branch's contact retention period.
+ */
+export const driverSubscriptions = pgTable(
+  'driver_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    channel: text('channel', { enum: NOTIFY_CHANNELS }).notNull(),
+    /** Web Push: the push service's endpoint and the browser's keys (RFC 8291). */
+    endpoint: text('endpoint'),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    /** LINE: the user id the webhook gave for the chat that sent the ticket's code. */
+    lineUserId: text('line_user_id'),
+    language: text('language').notNull().default('th'),
+    /** Told once when this many trucks or fewer are ahead; null: not asked. */
+    notifyAhead: smallint('notify_ahead'),
+    notifyCalled: boolean('notify_called').notNull().default(true),
+    notifyLab: boolean('notify_lab').notNull().default(true),
+    /** When the driver agreed to the privacy notice (his page's tick, or his LINE message). */
+    consentedAt: ts('consented_at').notNull(),
+    created: created(),
+    endedAt: ts('ended_at'),
+    /** exit, cancelled, unsubscribed, gone (the push service or LINE refused the address for good). */
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    uniqueIndex('driver_subscriptions_endpoint_key')
+      .on(t.queueId, t.endpoint)
+      .where(sql`${t.endedAt} is null and ${t.endpoint} is not null`),
+    uniqueIndex('driver_subscriptions_line_key')
+      .on(t.queueId, t.lineUserId)
+      .where(sql`${t.endedAt} is null and ${t.lineUserId} is not null`),
+    index('driver_subscriptions_queue_idx').on(t.queueId),
+    index('driver_subscriptions_branch_idx').on(t.branchId, t.created),
+    check('driver_subscriptions_channel', sql`${t.channel} in ('web_push', 'line')`),
+    check(
+      'driver_subscriptions_address',
+      sql`(${t.channel} = 'web_push') = (${t.endpoint} is not null and ${t.p256dh} is not null and ${t.auth} is not null) or ${t.endedAt} is not null`,
+    ),
+  ],
+);
+
+/**
+ * One message to one subscription (an outbox): written when its moment comes, sent by the
+ * notifier in the background with retries, so a call never waits for a push service or LINE.
+ * A moment is sent once per subscription (moment_key: ahead, lab, or called:<transition id>).
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => driverSubscriptions.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    channel: text('channel', { enum: NOTIFY_CHANNELS }).notNull(),
+    moment: text('moment', { enum: NOTIFY_MOMENTS }).notNull(),
+    momentKey: text('moment_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The driver's page. */
+    url: text('url').notNull(),
+    /** pending, sent, failed (given up after the last try), dropped (the subscription ended first). */
+    status: text('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    created: created(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_moment_key').on(t.subscriptionId, t.momentKey),
+    index('notification_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_branch_idx').on(t.branchId, t.created),
+    check('notification_deliveries_status', sql`${t.status} in ('pending', 'sent', 'failed', 'dropped')`),
   ],
 );
