@@ -107,6 +107,35 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] {
   return proxies;
 }
 
+/** The push services real browsers subscribe with (Chrome/Edge/Android, Firefox, Windows, Safari). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+];
+
+/**
+ * PUSH_SERVICE_HOSTS: the hosts a driver's browser may name as its push endpoint (the server
+ * POSTs there), comma-separated: `host`, `*.domain` or `host:port`. Anything else could make the
+ * server send requests into the plant's own network.
+ */
+function parsePushHosts(value: string, ctx: z.RefinementCtx): string[] {
+  const hosts = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/.test(host)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${host}" is not a host: write host names, *.domain or host:port, comma-separated, e.g. fcm.googleapis.com,*.notify.windows.com`,
+      });
+    }
+  }
+  return hosts;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -161,6 +190,14 @@ const EnvSchema = z.object({
     .transform((dir) => path.resolve(dir))
     .refine(isDirectory, 'is not a folder the server can read: name an existing folder of clips')
     .optional(),
+  PUSH_SERVICE_HOSTS: z.string().transform(parsePushHosts).default(DEFAULT_PUSH_SERVICE_HOSTS),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'must be mailto:someone@example.com or an https:// address',
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -201,6 +238,10 @@ export interface Config {
    * `A.mp3`, `ก.ogg`, `เชิญหมายเลข.wav`); they win over generated clips. null: none.
    */
   voiceClipsDir: string | null;
+  /** Hosts a driver's browser may give as its Web Push endpoint (`host`, `*.domain`, `host:port`). */
+  pushServiceHosts: string[];
+  /** Who the Web Push services may contact about this server (VAPID `sub`). */
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {}
@@ -249,5 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,
     voiceClipsDir: e.VOICE_CLIPS_DIR ?? null,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    vapidSubject:
+      e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:${e.ADMIN_EMAIL}`),
   };
 }
