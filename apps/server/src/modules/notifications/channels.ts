@@ -21,6 +21,8 @@ export interface SubscriptionAddress {
 }
 
 export interface OutgoingMessage {
+  /** The outbox row: the same on every retry (an idempotency key for a service that takes one). */
+  deliveryId: number;
   moment: NotifyMoment;
   title: string;
   body: string;
