@@ -107,6 +107,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] {
   return proxies;
 }
 
+/** The Messaging API's address (tests point LINE_API_BASE at a stub on 127.0.0.1). */
+export const DEFAULT_LINE_API_BASE = 'https://api.line.me';
+
 /** The push services real browsers subscribe with (Chrome/Edge/Android, Firefox, Windows, Safari). */
 export const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -185,6 +188,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().transform(parseTrustProxy).default([]),
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  ETA_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   VOICE_CLIPS_DIR: z
     .string()
     .transform((dir) => path.resolve(dir))
@@ -197,6 +201,23 @@ const EnvSchema = z.object({
       /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
       'must be mailto:someone@example.com or an https:// address',
     )
+    .optional(),
+  // The plant's LINE Official Account (its Messaging API channel): both or neither, checked below.
+  LINE_CHANNEL_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,128}$/, "must be the Messaging API channel's secret (32 letters and digits)")
+    .optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9+/=._-]{20,2000}$/, "must be the Messaging API channel's access token (long-lived)")
+    .optional(),
+  LINE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default(DEFAULT_LINE_API_BASE),
+  LINE_BOT_BASIC_ID: z
+    .string()
+    .regex(/^@[A-Za-z0-9._-]{1,40}$/, "must be the account's basic ID with its @, e.g. @123abcde")
     .optional(),
 });
 
@@ -234,6 +255,11 @@ export interface Config {
   /** When set, GET /metrics wants it as a Bearer token. */
   metricsToken: string | null;
   /**
+   * ETA_TIME_SCALE: the expected wait's seconds per second of the server's clock; 1 in a plant.
+   * The simulator, which plays a day in minutes, sets its acceleration (eta.service.ts).
+   */
+  etaTimeScale: number;
+  /**
    * VOICE_CLIPS_DIR: a folder of the plant's recordings, one file per voice token (`1.wav`,
    * `A.mp3`, `ก.ogg`, `เชิญหมายเลข.wav`); they win over generated clips. null: none.
    */
@@ -242,6 +268,12 @@ export interface Config {
   pushServiceHosts: string[];
   /** Who the Web Push services may contact about this server (VAPID `sub`). */
   vapidSubject: string;
+  /**
+   * The plant's LINE Official Account (issue 21); null without LINE_CHANNEL_SECRET and
+   * LINE_CHANNEL_ACCESS_TOKEN. `basicId` (the account's @id, for the chat link): null to ask
+   * the Messaging API for it once.
+   */
+  line: { channelSecret: string; channelAccessToken: string; apiBase: string; basicId: string | null } | null;
 }
 
 export class ConfigError extends Error {}
@@ -261,6 +293,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const why =
       weak === 'PASSWORD_IS_EMAIL' ? 'is the e-mail (ADMIN_EMAIL)' : 'is one of the commonest passwords';
     throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${why}: choose another`);
+  }
+  // LINE needs both: the secret checks the webhook's signatures, the token sends.
+  if ((e.LINE_CHANNEL_SECRET === undefined) !== (e.LINE_CHANNEL_ACCESS_TOKEN === undefined)) {
+    const [missing, set] =
+      e.LINE_CHANNEL_SECRET === undefined
+        ? ['LINE_CHANNEL_SECRET', 'LINE_CHANNEL_ACCESS_TOKEN']
+        : ['LINE_CHANNEL_ACCESS_TOKEN', 'LINE_CHANNEL_SECRET'];
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: is needed with ${set}: LINE wants both (the Messaging API channel's secret and access token), or neither`,
+    );
   }
   const databaseUrl = e.DATABASE_URL ?? null;
   return {
@@ -289,9 +331,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    etaTimeScale: e.ETA_TIME_SCALE,
     voiceClipsDir: e.VOICE_CLIPS_DIR ?? null,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     vapidSubject:
       e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:${e.ADMIN_EMAIL}`),
+    line:
+      e.LINE_CHANNEL_SECRET !== undefined && e.LINE_CHANNEL_ACCESS_TOKEN !== undefined
+        ? {
+            channelSecret: e.LINE_CHANNEL_SECRET,
+            channelAccessToken: e.LINE_CHANNEL_ACCESS_TOKEN,
+            apiBase: e.LINE_API_BASE,
+            basicId: e.LINE_BOT_BASIC_ID ?? null,
+          }
+        : null,
   };
 }
