@@ -1,0 +1,185 @@
+import { ECDH } from 'node:crypto';
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webPush, { WebPushError } from 'web-push';
+import type { ChannelSender, OutgoingMessage, SendOutcome, SubscriptionAddress } from './channels.ts';
+import type { Vapid } from './vapid.ts';
+
+/**
+ * Web Push (RFC 8030, payload encrypted per RFC 8291, signed per RFC 8292) with the `web-push`
+ * package: one POST to the browser's push service per message. The service's answer decides
+ * what the notifier does next: 201 sent; 404/410 the subscription is dead (it ends); 429 and
+ * 5xx or no answer: tried again (after Retry-After when given); other refusals are kept with a
+ * readable reason and tried again on the notifier's schedule.
+ */
+
+/** A message older than this is of no use to a driver (he was called long ago): the service drops it. */
+export const WEB_PUSH_TTL_SECONDS = 2 * 60 * 60;
+/** How long one POST may take before it counts as not answered. */
+export const WEB_PUSH_TIMEOUT_MS = 10_000;
+/** A Retry-After further away than this is taken as this. */
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What the service worker (apps/web/public/push-sw.js) reads from a push. */
+export interface WebPushPayload {
+  title: string;
+  body: string;
+  url: string;
+  /** One notification per ticket: a newer one replaces the older on the phone. */
+  tag: string;
+}
+
+export interface WebPushSenderOptions {
+  vapid: Vapid;
+  timeoutMs?: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The TLS agent for push services (tests: one that trusts the fake push service). */
+  agent?: Agent;
+}
+
+export const webPushTag = (queueNumber: string) => `queue-${queueNumber}`;
+
+/** Retry-After (RFC 9110: seconds, or an HTTP date) in ms from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+  const value: unknown = Array.isArray(header) ? (header as unknown[])[0] : header;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/** The push service's own words, short and on one line, for the admins' list of failures. */
+function said(body: unknown): string {
+  const text = typeof body === 'string' ? body.replace(/\s+/g, ' ').trim() : '';
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  return clean ? `: ${clean}` : '';
+}
+
+function refusal(status: number, headers: Record<string, unknown>, body: unknown): SendOutcome {
+  const theirs = said(body);
+  if (status === 404 || status === 410) {
+    return {
+      ok: false,
+      gone: true,
+      error: `the browser's subscription has expired or was withdrawn (push service answered ${status})${theirs}`,
+    };
+  }
+  if (status === 429 || status >= 500) {
+    const after = retryAfterMs(headers['retry-after']);
+    const what = status === 429 ? 'too many messages, asked to wait' : 'push service unavailable';
+    return {
+      ok: false,
+      gone: false,
+      error: `${what} (${status})${theirs}`,
+      ...(after === undefined ? {} : { retryAfterMs: after }),
+    };
+  }
+  const why: Record<number, string> = {
+    400: 'the push service found the request malformed',
+    401: "the push service refused the server's VAPID signature",
+    403: "the push service refused the server's VAPID key (the browser subscribed with another key)",
+    413: 'the message is larger than the push service accepts',
+  };
+  return {
+    ok: false,
+    gone: false,
+    error: `${why[status] ?? 'the push service refused the message'} (${status})${theirs}`,
+  };
+}
+
+/** A network failure as an admin reads it. */
+function unreached(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return `push service not reached${typeof code === 'string' ? ` (${code})` : ''}: ${message}`.slice(0, 300);
+}
+
+/**
+ * A browser's keys as RFC 8291 needs them: p256dh a point of P-256 (65 bytes uncompressed), auth
+ * 16 bytes. The request's schema checks their length; only this tells a point from noise.
+ */
+export function isPushKeyPair(p256dh: string, auth: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4 || Buffer.from(auth, 'base64url').length !== 16) return false;
+  try {
+    ECDH.convertKey(point, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createWebPushSender(options: WebPushSenderOptions): ChannelSender {
+  const timeoutMs = options.timeoutMs ?? WEB_PUSH_TIMEOUT_MS;
+
+  return {
+    async send(to: SubscriptionAddress, message: OutgoingMessage): Promise<SendOutcome> {
+      const { endpoint, p256dh, auth } = to;
+      if (!endpoint || !p256dh || !auth) {
+        return { ok: false, gone: true, error: 'not a Web Push subscription (no endpoint or keys)' };
+      }
+      // Keys nothing can be encrypted for: the subscription is of no use.
+      if (!isPushKeyPair(p256dh, auth)) {
+        return { ok: false, gone: true, error: "the browser's subscription keys are not valid" };
+      }
+      const vapid = await options.vapid.keys();
+      const payload: WebPushPayload = {
+        title: message.title,
+        body: message.body,
+        url: message.url,
+        tag: webPushTag(message.queueNumber),
+      };
+
+      const sending = webPush.sendNotification(
+        { endpoint, keys: { p256dh, auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: vapid,
+          TTL: WEB_PUSH_TTL_SECONDS,
+          urgency: message.moment === 'called' ? 'high' : 'normal',
+          contentEncoding: 'aes128gcm',
+          timeout: timeoutMs,
+          ...(options.agent ? { agent: options.agent } : {}),
+        },
+      );
+
+      // The socket timeout above ends a silent connection; this ends one that answers too slowly.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+          timeoutMs + 1000,
+        );
+      });
+      sending.catch(() => {}); // settled after the deadline: nothing waits for it any more
+
+      try {
+        await Promise.race([sending, deadline]);
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof WebPushError) {
+          const outcome = refusal(error.statusCode, error.headers ?? {}, error.body);
+          if (!outcome.ok && !outcome.gone) {
+            options.log.warn(
+              { subscription: to.id, status: error.statusCode, error: outcome.error },
+              'web push refused',
+            );
+          }
+          return outcome;
+        }
+        const text = unreached(error);
+        options.log.warn({ subscription: to.id, error: text }, 'web push not reached');
+        return { ok: false, gone: false, error: text };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
