@@ -67,6 +67,7 @@ import { createPrintingRepository } from './modules/printing/printing.repository
 import { registerPrintingRoutes } from './modules/printing/printing.routes.ts';
 import { createPrintingService } from './modules/printing/printing.service.ts';
 import { createQueueReadsRepository } from './modules/queue/queue-reads.repository.ts';
+import { createEtaService } from './modules/queue/eta.service.ts';
 import { createPrinterHealth } from './modules/printing/printer-health.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.ts';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.ts';
@@ -201,7 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
   const callingScope = createCallingScope(db, events);
-  const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock, events });
+  // One expected-wait estimator (issue 21): the driver's page, the cards and the board share its paces.
+  const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale });
+  const calling = createCallingService({ db, scope: callingScope, queue, yard, days, clock, events, eta });
   // What the scales show is the realtime server's to say (it comes after the routes).
   const scaleWeights = (ids: readonly number[]) =>
     app.hasDecorator('realtime')
@@ -221,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteTimeZone: config.siteTimeZone,
     companyName: config.companyName,
     clock,
+    eta,
   });
 
   const devices = createDeviceService({
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     days,
     companyName: config.companyName,
+    eta,
   });
 
   // Which displays are connected is the realtime server's to say (it comes after the routes).

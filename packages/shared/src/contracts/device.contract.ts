@@ -6,6 +6,7 @@ import { plateSearchKey, visibleLength } from '../licence.ts';
 import { TOKEN_MAX, TOKENS_MAX } from '../voice/announcement.ts';
 import { PaperWidthSchema, PrintTargetSchema } from './printing.contract.ts';
 import {
+  ExpectedWaitSchema,
   InstantSchema,
   LicenceSearchSchema,
   MaybeInstantSchema,
@@ -106,10 +107,23 @@ export const BoardCallSchema = z.object({
 export type BoardCall = z.infer<typeof BoardCallSchema>;
 
 /**
+ * What a truck joining a queue type's line now may expect (the board's footer, issue 21): the
+ * trucks of the type waiting today, and the wait for the call of one more behind them (the
+ * driver's page's estimate); null while the type's history says nothing yet.
+ */
+export const BoardWaitSchema = z.object({
+  queue_type_id: z.number(),
+  queue_type_name: z.string(),
+  waiting: z.number(),
+  expected_wait: ExpectedWaitSchema.nullable(),
+});
+export type BoardWait = z.infer<typeof BoardWaitSchema>;
+
+/**
  * The TV board: every active station of the branch with the latest queue of the display's
  * queue types called to it within the display's `now_calling_seconds` (or nulls), and this plant
  * day's latest calls, newest first: `recent_count` of each of its queue types. The board itself drops a call from "now calling" once it is older than
- * `now_calling_seconds`.
+ * `now_calling_seconds`. `waits`: each of the display's queue types, what a new truck waits.
  */
 export const displayBoard = defineContract({
   path: 'device/displayBoard',
@@ -131,6 +145,7 @@ export const displayBoard = defineContract({
     now_calling_seconds: z.number(),
     /** How many latest calls the board lists (per queue type): the display's setting. */
     recent_count: z.number(),
+    waits: z.array(BoardWaitSchema),
   }),
 });
 

@@ -140,6 +140,13 @@ export const StationPermissionSchema = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
 });
 
+/**
+ * Minutes until a waiting truck is likely called, as a range about eight calls in ten fall
+ * inside (shared/queue/eta.ts, rounded as drivers read it).
+ */
+export const ExpectedWaitSchema = z.object({ low: z.number(), high: z.number() });
+export type ExpectedWait = z.infer<typeof ExpectedWaitSchema>;
+
 export const CardQueueSchema = z.object({
   _id: z.number(),
   uuid: z.string(),
@@ -165,6 +172,12 @@ export const CardQueueSchema = z.object({
   /** The lab's values of its sample and what they call for (the recheck / reject dialog pre-selects it). */
   lab_values: z.array(LabResultSchema),
   lab_outcome: LabOutcomeSchema.nullable(),
+  /**
+   * While it waits: its expected wait for the call, the driver's page's own, counted from the
+   * trucks before it in its line (issue 21); null once called, or while its queue type's
+   * history says nothing yet.
+   */
+  expected_wait: ExpectedWaitSchema.nullable(),
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 

@@ -5,9 +5,11 @@ import {
   NOW_CALLING_SECONDS,
   RECENT_COUNT,
 } from '@truck-queue/shared/contracts/controller.contract';
+import { isWaitingState } from '@truck-queue/shared/queue/queue-machine';
 import {
   DeviceSecretSchema,
   type BoardCall,
+  type BoardWait,
   type DeviceInfo,
   type DeviceQueueType,
 } from '@truck-queue/shared/contracts/device.contract';
@@ -21,6 +23,7 @@ import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import { createEtaService, type EtaService } from '../queue/eta.service.ts';
 import type { IssueInput, QueueService } from '../queue/queue.service.ts';
 import { findRecentPlates } from '../queue/recent-plates.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
@@ -45,8 +48,11 @@ export function createDeviceService(deps: {
   clock: Clock;
   days: PlantDays;
   companyName: string;
+  /** The board's expected waits (one per app: its paces are shared with the driver's page). */
+  eta?: EtaService;
 }) {
   const { db, queue, events, clock, days } = deps;
+  const eta = deps.eta ?? createEtaService({ db, clock });
   const repo = createDeviceGatewayRepository(db);
   const catalog = createCatalogRepository(db);
   const queueReads = createQueueReadsRepository(db);
@@ -181,6 +187,40 @@ export function createDeviceService(deps: {
     return { calls, holdStart, dayStart };
   }
 
+  /**
+   * The board's footer: for each of the display's queue types, the trucks waiting in today's
+   * line and the expected wait of a truck issued now behind them (the driver's page's estimate,
+   * its pace read once per type).
+   */
+  async function boardWaits(device: DeviceContext, types: DeviceQueueType[]): Promise<BoardWait[]> {
+    if (types.length === 0) return [];
+    const calendar = await days.calendar(device.branchId);
+    const [open, estimate] = await Promise.all([
+      queueReads.countOpenByTypeAndState(
+        types.map((t) => t.id),
+        calendar.today,
+      ),
+      eta.estimator(types.map((t) => ({ branchQueueTypeId: t.id, flowEngineId: t.flow_engine_id }))),
+    ]);
+    return types.map((type) => {
+      const waiting = open
+        .filter((row) => row.branchQueueTypeId === type.id && isWaitingState(type.flow_engine_id, row.state))
+        .reduce((sum, row) => sum + row.n, 0);
+      const newcomer = {
+        branchQueueTypeId: type.id,
+        flowEngineId: type.flow_engine_id,
+        labStart: null,
+        labFinish: null,
+      };
+      return {
+        queue_type_id: type.id,
+        queue_type_name: type.queue_type_name,
+        waiting,
+        expected_wait: estimate(newcomer, waiting),
+      };
+    });
+  }
+
   return {
     identify,
     arrive,
@@ -225,7 +265,7 @@ export function createDeviceService(deps: {
       const [typeRows, row] = await Promise.all([queueTypesOf(device), repo.findDeviceInfo(device.deviceId)]);
       const holdSeconds = row?.nowCallingSeconds ?? NOW_CALLING_SECONDS.default;
       const recentCount = row?.recentCount ?? RECENT_COUNT.default;
-      const [stationRows, { calls, holdStart, dayStart }] = await Promise.all([
+      const [stationRows, { calls, holdStart, dayStart }, waits] = await Promise.all([
         catalog.listActiveStations(device.branchId),
         boardCalls(
           device,
@@ -233,6 +273,7 @@ export function createDeviceService(deps: {
           holdSeconds,
           row?.maskPlates ?? true,
         ),
+        boardWaits(device, typeRows),
       ]);
       const perType = new Map<string, number>();
       const recent = calls.filter((c) => {
@@ -261,6 +302,7 @@ export function createDeviceService(deps: {
         recent,
         now_calling_seconds: holdSeconds,
         recent_count: recentCount,
+        waits,
       };
     },
 

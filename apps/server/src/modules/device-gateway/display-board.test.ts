@@ -165,3 +165,64 @@ describe('the latest calls a board lists', () => {
     expect(forbidden.statusCode).toBe(403);
   });
 });
+
+describe("the board's footer: what a new truck waits", () => {
+  interface Wait {
+    queue_type_id: number;
+    queue_type_name: string;
+    waiting: number;
+    expected_wait: { low: number; high: number } | null;
+  }
+  const waits = async (browser: Browser) => {
+    const response = await t.post('device/displayBoard', {}, { headers: browser.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ waits: Wait[] }>().waits;
+  };
+
+  it("gives each of the display's queue types its line and a new truck's wait, which that truck's page then shows", async () => {
+    // A plant of its own: nothing called yet in its history.
+    const own = await createPlant(t, 'Plant of the board');
+    const browser = newBrowser();
+    await registerDevice(t, own, 'display', browser, [own.types.standard.id, own.types.lab.id]);
+    const line = [
+      await issueTicket(t, own, 'standard', 'BOARD 1'),
+      await issueTicket(t, own, 'standard', 'BOARD 2'),
+      await issueTicket(t, own, 'standard', 'BOARD 3'),
+    ];
+    const quiet = await waits(browser);
+    expect(quiet.map((w) => [w.queue_type_id, w.waiting, w.expected_wait])).toEqual(
+      expect.arrayContaining([
+        [own.types.standard.id, 3, null],
+        [own.types.lab.id, 0, null],
+      ]),
+    );
+    expect(quiet).toHaveLength(2);
+
+    // The first call: the line is one truck shorter, and the type has a pace.
+    const socket = await staffSocket(url, { session: own.officers.caller.session, apiKey: t.config.apiKey });
+    expect(await emitAck(socket, 'joinRoom', own.branch.id, 'System')).toEqual({ status: 1 });
+    expect(
+      await emitAck(socket, 'doCalling', own.branch.id, line[0]!.id, own.stations.standardCall.id),
+    ).toEqual({ status: 1 });
+    const standard = async () =>
+      (await waits(browser)).find((w) => w.queue_type_id === own.types.standard.id)!;
+    const called = await standard();
+    expect(called.waiting).toBe(2);
+    expect(called.expected_wait).not.toBeNull();
+    // The lab's type has still called nobody: no figure made up.
+    expect(
+      (await waits(browser)).find((w) => w.queue_type_id === own.types.lab.id)!.expected_wait,
+    ).toBeNull();
+
+    // A truck joining now is told on its own page what the board said.
+    const joined = await issueTicket(t, own, 'standard', 'BOARD 4');
+    const page = (await t.post('process/user/queueInformation', { queue_number_id: joined.uuid })).json<{
+      queue: { ahead: number; expected_wait: Wait['expected_wait'] };
+    }>().queue;
+    expect(page).toMatchObject({ ahead: 2, expected_wait: called.expected_wait });
+    // And the next one waits longer.
+    const longer = await standard();
+    expect(longer.waiting).toBe(3);
+    expect(longer.expected_wait!.high).toBeGreaterThan(called.expected_wait!.high);
+  });
+});

@@ -1,4 +1,5 @@
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { isWaitingState } from '@truck-queue/shared/queue/queue-machine';
 import { createBranchMemo } from '../../lib/branch-memo.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
@@ -6,6 +7,7 @@ import type { PlantCalendar, PlantDays } from '../../lib/plant-days.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import { toCardQueue } from './queue.views.ts';
 import type { LabOf } from '../lab/lab.service.ts';
+import type { EtaService } from './eta.service.ts';
 
 /**
  * How long a branch's snapshot may serve at most, whatever happened. Queue changes drop it at
@@ -35,6 +37,8 @@ export function createBranchCards(deps: {
   days: PlantDays;
   /** The lab's values of these queues (lab/lab.service.ts); none when not given. */
   labResults?: (queueIds: readonly number[]) => Promise<ReadonlyMap<number, LabOf>>;
+  /** Each waiting truck's expected wait (issue 21); none when not given. */
+  eta?: EtaService;
 }) {
   const { reads, events, clock, days } = deps;
   const snapshots = createBranchMemo<OpenQueuesByType>({
@@ -65,9 +69,22 @@ export function createBranchCards(deps: {
     const tested = rows.filter((row) => row.labFinish !== null).map((row) => row.id);
     const lab =
       tested.length > 0 && deps.labResults ? await deps.labResults(tested) : new Map<number, LabOf>();
+    // The expected waits: each queue type's pace read once (eta.service.ts), and the trucks
+    // ahead of each counted here, as the driver's page counts them (countAhead): the waiting
+    // trucks of its type and plant day before it in the line's order, which is these rows'.
+    const waiting = rows.filter((row) => isWaitingState(row.flowEngineId, row.state));
+    const estimate = deps.eta && waiting.length > 0 ? await deps.eta.estimator(waiting) : null;
+    const ahead = new Map<string, number>();
     const byType = new Map<number, CardQueue[]>();
     for (const row of rows) {
-      const card = toCardQueue(row, lab.get(row.id));
+      let wait: CardQueue['expected_wait'] = null;
+      if (estimate && isWaitingState(row.flowEngineId, row.state)) {
+        const line = `${row.branchQueueTypeId} ${row.queueDate}`;
+        const before = ahead.get(line) ?? 0;
+        ahead.set(line, before + 1);
+        wait = estimate(row, before);
+      }
+      const card = toCardQueue(row, lab.get(row.id), wait);
       const list = byType.get(row.branchQueueTypeId);
       if (list) list.push(card);
       else byType.set(row.branchQueueTypeId, [card]);

@@ -9,6 +9,7 @@ import type { PlantDays } from '../../lib/plant-days.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { createLabService } from '../lab/lab.service.ts';
 import { createBranchCards } from './branch-cards.ts';
+import { createEtaService, type EtaService } from './eta.service.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
@@ -36,6 +37,8 @@ export function createCallingService(deps: {
   days: PlantDays;
   clock: Clock;
   events: EventHub;
+  /** The expected waits on the cards (one per app: its paces are shared with the driver's page). */
+  eta?: EtaService;
 }) {
   const { db, scope, queue, yard, days: plantDays, clock, events } = deps;
   const catalog = createCatalogRepository(db);
@@ -48,6 +51,7 @@ export function createCallingService(deps: {
     clock,
     days: plantDays,
     labResults: (ids) => lab.resultsOf(db, ids),
+    eta: deps.eta ?? createEtaService({ db, clock }),
   });
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {

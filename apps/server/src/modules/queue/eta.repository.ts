@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 
+/** A day on the plant's clock; the simulator's ETA_TIME_SCALE shortens it (eta.service.ts). */
 const DAY_SECONDS = 86_400;
 
 /** What the expected wait (shared/queue/eta.ts) reads of a queue type's own history. */
@@ -27,6 +28,7 @@ export function createEtaRepository(db: Db) {
       now: Date,
       windowMinutes: number,
       days: number,
+      daySeconds = DAY_SECONDS,
     ): Promise<CallHistory> {
       const at = now.toISOString();
       const windowSeconds = windowMinutes * 60;
@@ -34,16 +36,16 @@ export function createEtaRepository(db: Db) {
       // bounds the rows read; a truck called over a day after its ticket is rare and, missed,
       // only makes that day's count a call short.
       const rows = await db.execute<{ days_ago: number; in_window: number }>(sql`
-        select floor(extract(epoch from (${at}::timestamptz - called_at)) / ${DAY_SECONDS})::int as days_ago,
+        select floor(extract(epoch from (${at}::timestamptz - called_at)) / ${daySeconds})::int as days_ago,
                (count(*) filter (
-                 where mod(extract(epoch from (${at}::timestamptz - called_at))::numeric, ${DAY_SECONDS}) < ${windowSeconds}
+                 where mod(extract(epoch from (${at}::timestamptz - called_at))::numeric, ${daySeconds}) < ${windowSeconds}
                ))::int as in_window
           from queues
          where branch_queue_type_id = ${branchQueueTypeId}
            and called_at is not null
            and called_at <= ${at}::timestamptz
-           and called_at > ${at}::timestamptz - make_interval(days => ${days + 1})
-           and created > ${at}::timestamptz - make_interval(days => ${days + 2})
+           and called_at > ${at}::timestamptz - make_interval(secs => ${(days + 1) * daySeconds})
+           and created > ${at}::timestamptz - make_interval(secs => ${(days + 2) * daySeconds})
          group by 1
          order by 1`);
       const byDay = new Map(rows.rows.map((r) => [Number(r.days_ago), Number(r.in_window)]));
@@ -56,7 +58,12 @@ export function createEtaRepository(db: Db) {
     },
 
     /** The median minutes from sample to result of the type's last `samples` lab checks; null without any. */
-    async labMinutes(branchQueueTypeId: number, now: Date, samples: number): Promise<number | null> {
+    async labMinutes(
+      branchQueueTypeId: number,
+      now: Date,
+      samples: number,
+      daySeconds = DAY_SECONDS,
+    ): Promise<number | null> {
       const at = now.toISOString();
       const rows = await db.execute<{ minutes: number | null }>(sql`
         select percentile_cont(0.5) within group (order by minutes) as minutes
@@ -67,7 +74,7 @@ export function createEtaRepository(db: Db) {
                and lab_start is not null
                and lab_finish is not null
                and lab_finish <= ${at}::timestamptz
-               and created > ${at}::timestamptz - interval '14 days'
+               and created > ${at}::timestamptz - make_interval(secs => ${14 * daySeconds})
              order by lab_finish desc
              limit ${samples}
           ) recent`);

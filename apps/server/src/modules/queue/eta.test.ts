@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { createEtaRepository } from './eta.repository.ts';
 
 /**
@@ -24,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const issue = () => issueTicket(t, plant, 'standard', `ETA ${String(++plates).padStart(3, '0')}`);
+const issue = (at = plant) => issueTicket(t, at, 'standard', `ETA ${String(++plates).padStart(3, '0')}`);
 
 const page = async (uuid: string) =>
   (await t.post('process/user/queueInformation', { queue_number_id: uuid })).json<{ queue: PublicQueue }>()
@@ -34,9 +36,9 @@ const page = async (uuid: string) =>
  * Trucks of the type called `daysAgo` days before now, `minutesBefore` minutes earlier in the
  * day, long gone: issued, then moved into the past as a finished, exited day would leave them.
  */
-async function pastCalls(daysAgo: number, minutesBefore: number[]) {
+async function pastCalls(daysAgo: number, minutesBefore: number[], at = plant) {
   const ids: number[] = [];
-  for (const _ of minutesBefore) ids.push((await issue()).id);
+  for (const _ of minutesBefore) ids.push((await issue(at)).id);
   const now = t.clock.now().getTime();
   for (const [i, id] of ids.entries()) {
     const calledAt = new Date(now - daysAgo * DAY - minutesBefore[i]! * MINUTE);
@@ -116,5 +118,48 @@ describe('the call history', () => {
         .where(eq(queues.id, id));
     }
     expect(await repo.labMinutes(plant.types.lab.id, t.clock.now(), 30)).toBeCloseTo(40, 5);
+  });
+});
+
+describe('the expected wait on the calling cards', () => {
+  it("shows each waiting truck's wait, the driver's page's own, and moves it after a call", async () => {
+    // A plant of its own: its standard type's history is only what this test writes.
+    const own = await createPlant(t, 'Plant of the cards');
+    t.clock.advance(31_000);
+    const spread = Array.from({ length: 12 }, (_, i) => 2 + i * 5);
+    for (const day of [1, 2, 3]) await pastCalls(day, spread, own);
+    const line = [await issue(own), await issue(own), await issue(own)];
+    const cards = async () =>
+      (await t.call(getCardInProcess, { find_total_day: 1 }, own.officers.caller.session)).card.find(
+        (c) => c._id === own.types.standard.id,
+      )!.queue_number;
+    const waitOf = async (uuid: string) => (await cards()).find((q) => q.uuid === uuid)!.expected_wait;
+
+    const before = await Promise.all(line.map((q) => waitOf(q.uuid)));
+    // The same estimate as each driver's page, and longer down the line.
+    for (const [i, q] of line.entries()) expect(before[i]).toEqual((await page(q.uuid)).expected_wait);
+    expect(before[0]).toEqual({ low: 0, high: 25 });
+    expect(before[1]!.high).toBeGreaterThan(before[0]!.high);
+    expect(before[2]!.high).toBeGreaterThan(before[1]!.high);
+
+    // The first truck is called: it waits no more, and the next one moves up to its place.
+    const url = await listen(t);
+    const socket = await staffSocket(url, { session: own.officers.caller.session, apiKey: t.config.apiKey });
+    expect(await emitAck(socket, 'joinRoom', own.branch.id, 'System')).toEqual({ status: 1 });
+    expect(
+      await emitAck(socket, 'doCalling', own.branch.id, line[0]!.id, own.stations.standardCall.id),
+    ).toEqual({
+      status: 1,
+    });
+    closeSockets();
+    const after = await cards();
+    expect(after.find((q) => q.uuid === line[0]!.uuid)).toMatchObject({
+      queue_state: 'C',
+      expected_wait: null,
+    });
+    const second = after.find((q) => q.uuid === line[1]!.uuid)!.expected_wait;
+    expect(second).not.toEqual(before[1]);
+    expect(second).toEqual(before[0]);
+    expect(second).toEqual((await page(line[1]!.uuid)).expected_wait);
   });
 });

@@ -17,7 +17,7 @@ import { createQueueReadsRepository } from './queue-reads.repository.ts';
 import { createLabService, NO_LAB } from '../lab/lab.service.ts';
 import { toSlip } from './slip.view.ts';
 import { createDisputesService, toPublicDispute } from '../disputes/disputes.service.ts';
-import { createEtaService } from './eta.service.ts';
+import { createEtaService, type EtaService } from './eta.service.ts';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 
 /**
@@ -35,13 +35,15 @@ export function createPublicQueueService(deps: {
   siteTimeZone: string;
   companyName: string;
   clock: Clock;
+  /** The expected wait (one per app: its paces are shared with the calling cards and the board). */
+  eta?: EtaService;
 }) {
   const { db, siteTimeZone, companyName, clock } = deps;
   const reads = createQueueReadsRepository(db);
   const authRepo = createAuthRepository(db);
   const labs = createLabService(db);
   const disputes = createDisputesService({ db, clock });
-  const eta = createEtaService({ db, clock });
+  const eta = deps.eta ?? createEtaService({ db, clock });
 
   /** A ticket the driver's page answers for: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
   async function ticket(uuid: string) {

@@ -28,7 +28,12 @@ export function toTicket(q: QueueView): Ticket {
   };
 }
 
-export function toCardQueue(q: QueueView, lab: LabOf = NO_LAB): CardQueue {
+/** `wait`: a waiting truck's expected wait (eta.service.ts), worked out by the caller. */
+export function toCardQueue(
+  q: QueueView,
+  lab: LabOf = NO_LAB,
+  wait: CardQueue['expected_wait'] = null,
+): CardQueue {
   return {
     _id: q.id,
     uuid: q.uuid,
@@ -47,11 +52,18 @@ export function toCardQueue(q: QueueView, lab: LabOf = NO_LAB): CardQueue {
     print_failure: q.printFailure,
     lab_values: lab.values,
     lab_outcome: lab.outcome,
+    expected_wait: wait,
   };
 }
 
 export function toFlowRow(q: QueueView): FlowQueueRow {
-  const { recall_count: _recalls, lab_values: _values, lab_outcome: _outcome, ...card } = toCardQueue(q);
+  const {
+    recall_count: _recalls,
+    lab_values: _values,
+    lab_outcome: _outcome,
+    expected_wait: _wait,
+    ...card
+  } = toCardQueue(q);
   return {
     ...card,
     queue_type_id: q.branchQueueTypeId,

@@ -22,6 +22,7 @@ function queue(id: number, number: string, uuid: string): CardQueue {
     print_failure: null,
     lab_values: [],
     lab_outcome: null,
+    expected_wait: null,
   };
 }
 

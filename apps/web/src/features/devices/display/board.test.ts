@@ -36,6 +36,7 @@ const board: Board = {
   ],
   now_calling_seconds: 600,
   recent_count: 8,
+  waits: [],
 };
 
 const call: DeviceCall = {
