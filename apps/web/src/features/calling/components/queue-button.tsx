@@ -1,5 +1,5 @@
 import { Button, Flex, Tooltip, Typography } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, HourglassOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
@@ -10,6 +10,7 @@ import { formatElapsed, secondsSince } from './elapsed.ts';
 import { stateColor } from '../../../components/queue-state-tag.tsx';
 import { NotPrintedMark, notPrintedText } from '../../../components/printer-health.tsx';
 import { labReading } from '../../../components/lab-values.tsx';
+import { expectedWaitText } from '../../../components/expected-wait.ts';
 
 interface QueueButtonProps {
   queue: CardQueue;
@@ -25,7 +26,8 @@ interface QueueButtonProps {
  * A queue number on a card: number, waiting time and licence; the colour is its state. The
  * licence is never cut (it wraps onto a second line; the tooltip and the dialog show it too), and
  * a called truck shows the station it was called to. A last line names its old number after a
- * transfer, its recalls, and the reason it was sent to recheck.
+ * transfer, its recalls, and the reason it was sent to recheck. A waiting truck shows its
+ * expected wait for the call (the driver's page's own estimate), when its type has a pace.
  */
 export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
   const called = isCalledState(queue.queue_state);
   const recalls = called && queue.recall_count > 0 ? queue.recall_count : null;
   const station = called ? queue.station_name : null;
+  const wait = !called && queue.expected_wait ? expectedWaitText(t, queue.expected_wait, 'about') : null;
   const label = t('calling.queueButtonLabel', {
     queue: queue.queue_number,
     state,
@@ -81,6 +84,11 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
       <span>
         {t('calling.detail.waited')}: {formatElapsed(t, waited, 'long')}
       </span>
+      {wait && (
+        <span>
+          {t('expectedWait.label')}: {wait}
+        </span>
+      )}
       {queue.station_name && (
         <span>
           {t('calling.detail.station')}: {queue.station_name}
@@ -112,7 +120,11 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         onClick={() => onClick(queue)}
         // Numbers restart every plant day: a truck of yesterday still inside may share one with today's.
         data-queue={queue.uuid}
-        aria-label={[station ? t('calling.queueButtonAtStation', { label, station }) : label, notPrinted]
+        aria-label={[
+          station ? t('calling.queueButtonAtStation', { label, station }) : label,
+          wait && `${t('expectedWait.label')}: ${wait}`,
+          notPrinted,
+        ]
           .filter(Boolean)
           .join(' · ')}
         style={{
@@ -162,6 +174,21 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
           >
             <EnvironmentOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
             {station}
+          </Typography.Text>
+        )}
+        {wait && (
+          <Typography.Text
+            data-testid="queue-wait"
+            style={{
+              display: 'block',
+              fontSize: 12,
+              color: 'inherit',
+              lineHeight: 1.4,
+              whiteSpace: 'nowrap',
+            }}
+          >
+            <HourglassOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+            {wait}
           </Typography.Text>
         )}
         {lab && (

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
+import { expectedWaitText } from '../../../components/expected-wait.ts';
 import { useLayoutSettings } from '../../../lib/layout-settings-context.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import {
@@ -176,6 +177,38 @@ function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null })
 }
 
 /**
+ * The footer: for each of the display's queue types whose history gives a pace, how long a
+ * truck arriving now may expect to wait for its call (issue 21). Nothing while none has one.
+ */
+function Waits({ board }: { board: Board }) {
+  const { t } = useTranslation();
+  const shown = board.waits.filter((w) => w.expected_wait !== null);
+  if (shown.length === 0) return null;
+  return (
+    <footer className="tqd-waits" data-testid="display-waits">
+      <h2 className="tqd-section-title">{t('displayBoard.waitsTitle')}</h2>
+      <ul className="tqd-waits-list">
+        {shown.map((w) => {
+          const wait = expectedWaitText(t, w.expected_wait!, 'range');
+          return (
+            <li
+              key={w.queue_type_id}
+              className="tqd-wait"
+              data-testid="display-wait"
+              data-type={w.queue_type_name}
+              aria-label={t('displayBoard.waitLabel', { type: w.queue_type_name, wait })}
+            >
+              <span className="tqd-wait-type">{w.queue_type_name}</span>
+              <span className="tqd-wait-range">{wait}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </footer>
+  );
+}
+
+/**
  * A column's (or the board's) latest calls, each with its station, plate and time: as many rows
  * as the display's setting, the newest first and marked.
  */
@@ -294,6 +327,7 @@ function Layout({
           <RecentList calls={columns[0]!.recent} rows={board.recent_count} testId="display-recent" />
         </main>
         <Stations shown={shown} flash={flash} />
+        <Waits board={board} />
       </>
     );
   }
@@ -318,6 +352,7 @@ function Layout({
         ))}
       </main>
       <Stations shown={shown} flash={flash} />
+      <Waits board={board} />
     </>
   );
 }
