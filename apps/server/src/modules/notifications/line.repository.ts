@@ -1,0 +1,111 @@
+import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { branches, driverSubscriptions, notificationDeliveries, queues } from '../../db/schema.ts';
+import { selectQueueView } from '../queue/queue.repository.ts';
+
+/** What the LINE webhook reads and writes: tickets by id, and the chats that follow them. */
+export function createLineRepository(db: Db) {
+  return {
+    /** The ticket with this row id, issued on `oldestDate` or later; null otherwise. */
+    async ticketSince(id: number, oldestDate: string) {
+      const [row] = await selectQueueView(db).where(
+        and(eq(queues.id, id), gte(queues.queueDate, oldestDate)),
+      );
+      return row ?? null;
+    },
+
+    /** The branch's privacy notice and contact retention, for the reply that confirms a link. */
+    async privacy(branchId: number) {
+      const [row] = await db
+        .select({ notice: branches.privacyNotice, days: branches.contactRetentionDays })
+        .from(branches)
+        .where(eq(branches.id, branchId));
+      return row ?? { notice: '', days: 90 };
+    },
+
+    /** Live LINE subscriptions of one chat (all tickets), and of one ticket (all chats). */
+    async liveOfUser(lineUserId: string): Promise<{ id: number; queueId: number; queueNumber: string }[]> {
+      return db
+        .select({
+          id: driverSubscriptions.id,
+          queueId: driverSubscriptions.queueId,
+          queueNumber: queues.queueNumber,
+        })
+        .from(driverSubscriptions)
+        .innerJoin(queues, eq(queues.id, driverSubscriptions.queueId))
+        .where(
+          and(
+            eq(driverSubscriptions.channel, 'line'),
+            eq(driverSubscriptions.lineUserId, lineUserId),
+            isNull(driverSubscriptions.endedAt),
+          ),
+        );
+    },
+    async liveCountOfTicket(queueId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(driverSubscriptions)
+        .where(
+          and(
+            eq(driverSubscriptions.queueId, queueId),
+            eq(driverSubscriptions.channel, 'line'),
+            isNull(driverSubscriptions.endedAt),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Links a chat to a ticket; false when that chat already follows it (the partial unique
+     * index on (queue_id, line_user_id) of live rows: a replayed event links once).
+     */
+    async link(row: {
+      queueId: number;
+      branchId: number;
+      lineUserId: string;
+      notifyAhead: number;
+      notifyLab: boolean;
+      at: Date;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insert(driverSubscriptions)
+        .values({
+          queueId: row.queueId,
+          branchId: row.branchId,
+          channel: 'line',
+          lineUserId: row.lineUserId,
+          language: 'th',
+          notifyAhead: row.notifyAhead,
+          notifyCalled: true,
+          notifyLab: row.notifyLab,
+          consentedAt: row.at,
+          created: row.at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: driverSubscriptions.id });
+      return inserted.length > 0;
+    },
+
+    /** Ends these subscriptions; what they still had to send is dropped. */
+    async end(ids: number[], reason: 'unsubscribed' | 'gone', at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(driverSubscriptions)
+          .set({ endedAt: at, endReason: reason })
+          .where(and(inArray(driverSubscriptions.id, ids), isNull(driverSubscriptions.endedAt)));
+        await tx
+          .update(notificationDeliveries)
+          .set({ status: 'dropped' })
+          .where(
+            and(
+              inArray(notificationDeliveries.subscriptionId, ids),
+              eq(notificationDeliveries.status, 'pending'),
+            ),
+          );
+      });
+    },
+  };
+}
+
+export type LineRepository = ReturnType<typeof createLineRepository>;
