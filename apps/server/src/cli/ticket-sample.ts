@@ -1,9 +1,10 @@
 // Draws a realistic Thai ticket and receiving slip as the thermal printer prints them, for the
 // docs and for looking at them as a driver would: `node --import tsx apps/server/src/cli/ticket-sample.ts`
-// writes docs/screenshots/ticket-escpos-{80,58}mm.png and slip-escpos-{80,58}mm.png (Thai) and
-// slip-escpos-80mm-en.png.
+// writes docs/screenshots/ticket-escpos-{80,58}mm.png, the same with the LINE chat's QR
+// (ticket-escpos-{80,58}mm-line.png), slip-escpos-{80,58}mm.png (Thai) and slip-escpos-80mm-en.png.
 import { writeFileSync } from 'node:fs';
 import { PAPER_WIDTHS } from '@truck-queue/shared/printing/printer-status';
+import { chatText, chatUrlOf } from '../modules/notifications/line.ts';
 import { renderSlip, type SlipRasterInput } from '../modules/printing/slip-raster.ts';
 import { renderTicket, ticketPng, type TicketRasterInput } from '../modules/printing/ticket-raster.ts';
 
@@ -80,8 +81,16 @@ const write = (name: string, raster: Awaited<ReturnType<typeof renderTicket>>) =
   console.log(`${file.pathname}: ${raster.width} x ${raster.height} dots`);
 };
 
+// The same ticket at a plant with a LINE Official Account: a second, smaller QR opens its chat
+// with the ticket's code typed (issue 21).
+const LINE_SAMPLE: TicketRasterInput = {
+  ...SAMPLE,
+  line_chat_url: chatUrlOf('@123abcde', chatText(SAMPLE.ticket_code)),
+};
+
 for (const paper of PAPER_WIDTHS) {
   write(`ticket-escpos-${paper}mm`, await renderTicket(SAMPLE, paper));
+  write(`ticket-escpos-${paper}mm-line`, await renderTicket(LINE_SAMPLE, paper));
   write(`slip-escpos-${paper}mm`, await renderSlip(SLIP, paper));
 }
 write(

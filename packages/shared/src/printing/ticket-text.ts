@@ -27,6 +27,8 @@ export interface TicketText {
   testPrint: string;
   /** The ticket code under its barcode: `{{code}}`. */
   code: string;
+  /** Under the smaller QR that opens the plant's LINE chat (only when the plant has a LINE account). */
+  lineFollow: string;
 }
 
 export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
@@ -43,6 +45,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'กรุณาเก็บบัตรนี้ไว้จนกว่ารถจะออกจากโรงงาน',
     testPrint: 'พิมพ์ทดสอบ',
     code: 'รหัสบัตร {{code}}',
+    lineFollow: 'ติดตามคิวทาง LINE',
   },
   en: {
     heading: 'Queue ticket',
@@ -57,6 +60,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'Keep this ticket until your truck leaves the plant',
     testPrint: 'TEST PRINT',
     code: 'Ticket code {{code}}',
+    lineFollow: 'Follow your queue on LINE',
   },
   es: {
     heading: 'Ticket de turno',
@@ -71,6 +75,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'Conserve este ticket hasta que su camión salga de la planta',
     testPrint: 'IMPRESIÓN DE PRUEBA',
     code: 'Código del ticket {{code}}',
+    lineFollow: 'Siga su turno en LINE',
   },
   de: {
     heading: 'Warteticket',
@@ -85,6 +90,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'Bewahren Sie dieses Ticket auf, bis Ihr Lkw das Werk verlässt',
     testPrint: 'TESTDRUCK',
     code: 'Ticketcode {{code}}',
+    lineFollow: 'Wartenummer in LINE verfolgen',
   },
   it: {
     heading: 'Biglietto di coda',
@@ -99,6 +105,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'Conserva questo biglietto finché il tuo camion non lascia lo stabilimento',
     testPrint: 'STAMPA DI PROVA',
     code: 'Codice biglietto {{code}}',
+    lineFollow: 'Segui la tua coda su LINE',
   },
   ru: {
     heading: 'Талон очереди',
@@ -113,6 +120,7 @@ export const TICKET_TEXT: Record<TicketLanguage, TicketText> = {
     keep: 'Сохраните этот талон, пока ваш грузовик не покинет завод',
     testPrint: 'ПРОБНАЯ ПЕЧАТЬ',
     code: 'Код талона {{code}}',
+    lineFollow: 'Следите за очередью в LINE',
   },
 };
 

@@ -56,6 +56,11 @@ export interface PrintingPorts {
   recordHealth(deviceId: number, health: PrinterHealth): Promise<void>;
   /** The kiosks among these whose screen is connected now (on any instance). */
   connectedKiosks(deviceIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * The plant's LINE chat for a ticket (notifications/line.ts), printed as a second QR; absent
+   * or null: no LINE account, and the ticket prints as before.
+   */
+  lineChatUrl?(queueId: number): Promise<string | null>;
 }
 
 /** Who asked for a print: a kiosk issuing its own ticket, or an officer. */
@@ -167,7 +172,8 @@ export function createPrintingService(deps: {
     if (job.kind === 'slip') return slipBytes(await slipOf(queue, origin), printer.paperWidth);
     const branch = await repo.branchNames(printer.branchId);
     if (!branch) throw notFound('The ticket');
-    return ticketBytes(ticketInput(queue, branch, settings, origin), printer.paperWidth);
+    const lineChatUrl = (await ports.lineChatUrl?.(queue.id)) ?? null;
+    return ticketBytes(ticketInput(queue, branch, settings, origin, lineChatUrl), printer.paperWidth);
   }
 
   /**

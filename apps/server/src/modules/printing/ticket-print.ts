@@ -54,6 +54,8 @@ export function ticketInput(
   branch: TicketBranch,
   settings: TicketSettings,
   origin: string,
+  /** The plant's LINE chat with the ticket's code typed (line.ts); null: no LINE account. */
+  lineChatUrl: string | null = null,
 ): TicketRasterInput {
   return {
     ...headings(branch, settings),
@@ -68,6 +70,7 @@ export function ticketInput(
     language: settings.language,
     calendar: branch.calendar,
     time_zone: settings.siteTimeZone,
+    ...(lineChatUrl ? { line_chat_url: lineChatUrl } : {}),
   };
 }
 

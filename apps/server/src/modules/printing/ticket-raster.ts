@@ -22,8 +22,9 @@ export { ticketPng, type Raster } from './raster.ts';
  * network printer and a kiosk's USB printer print the same dots. Top to bottom, as the HTML
  * ticket (web features/ticket/printed-ticket.tsx), with the same words (shared ticket-text.ts):
  * company, branch, "บัตรคิว", the number as large as the paper allows, queue type, product,
- * licence, issue time, trucks ahead at issue, the QR of the driver's page, the Code 128 of the
- * ticket code and the code in letters, and the keep-this-ticket line.
+ * licence, issue time, trucks ahead at issue, the QR of the driver's page (and, when the plant
+ * has a LINE account, a smaller QR of its chat), the Code 128 of the ticket code and the code in
+ * letters, and the keep-this-ticket line.
  */
 export interface TicketRasterInput {
   /** The company (ticket-layout's heading). */
@@ -39,6 +40,11 @@ export interface TicketRasterInput {
   ahead_at_issue: number | null;
   /** The driver's page: what the QR holds. */
   follow_url: string;
+  /**
+   * The plant's LINE chat with the ticket's code typed (issue 21): a second, smaller QR under
+   * the first, "ติดตามคิวทาง LINE". Absent or null: no LINE account, and the ticket as before.
+   */
+  line_chat_url?: string | null;
   ticket_code: string;
   language: string;
   calendar: Calendar;
@@ -61,6 +67,8 @@ interface PaperLayout {
   numberMax: number;
   /** The QR's side, quiet zone included, as a share of the printable width. */
   qrShare: number;
+  /** The LINE chat's QR: smaller, the driver's page stays the first thing to scan. */
+  lineQrShare: number;
   barHeight: number;
   gap: number;
 }
@@ -77,6 +85,7 @@ const LAYOUTS: Record<PaperWidth, PaperLayout> = {
     code: { size: 28, weight: 700 },
     numberMax: 260,
     qrShare: 0.55,
+    lineQrShare: 0.4,
     barHeight: 88,
     gap: 12,
   },
@@ -91,6 +100,7 @@ const LAYOUTS: Record<PaperWidth, PaperLayout> = {
     code: { size: 24, weight: 700 },
     numberMax: 200,
     qrShare: 0.7,
+    lineQrShare: 0.55,
     barHeight: 72,
     gap: 10,
   },
@@ -131,6 +141,13 @@ function ticketBlocks(input: TicketRasterInput, width: number, layout: PaperLayo
     rule(),
     kit.qr(input.follow_url, layout.qrShare),
     paragraph(text.scan, layout.small),
+    ...(input.line_chat_url
+      ? [
+          space(layout.gap * 2),
+          kit.qr(input.line_chat_url, layout.lineQrShare),
+          paragraph(text.lineFollow, layout.small),
+        ]
+      : []),
     space(layout.gap * 2),
     barcode(input.ticket_code, width, layout),
     space(layout.gap),
