@@ -113,3 +113,12 @@ export function GlobeIcon({ className }: { className?: string }) {
     </Icon>
   );
 }
+
+export function BellIcon({ className }: { className?: string }) {
+  return (
+    <Icon className={className}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </Icon>
+  );
+}

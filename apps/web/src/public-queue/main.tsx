@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './fonts.css';
 import './queue-page.css';
+import './notify-card.css';
 import { config } from '../lib/config.ts';
 import { toLanguage } from '../lib/languages.ts';
 import { browserLanguageTags, pickLanguage, readStoredLanguage } from './language.ts';

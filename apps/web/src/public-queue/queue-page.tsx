@@ -3,6 +3,7 @@
 // pragma gives it the JSX runtime the web build uses.)
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { waitInUnits } from '@truck-queue/shared/queue/eta';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { Code128Svg } from '../lib/barcode/code128-svg.tsx';
 import { QrSvg } from '../lib/barcode/qr-svg.tsx';
@@ -21,6 +22,7 @@ import {
   WarningIcon,
 } from './icons.tsx';
 import { storeLanguage } from './language.ts';
+import { NotifyCard } from './notify-card.tsx';
 import { queueProgress, queueStatus, type ProgressStep, type QueueStatus, type StepId } from './progress.ts';
 import { SlipCard } from './slip-card.tsx';
 import { STRINGS, type Strings } from './strings.ts';
@@ -101,6 +103,15 @@ export function QueuePage({
               status={status}
               reason={view.queue.reason_name}
               wait={view.queue.expected_wait}
+            />
+          )}
+          {(status?.kind === 'waiting' || status?.kind === 'called' || status?.kind === 'recheck') && (
+            <NotifyCard
+              s={s.notify}
+              uuid={view.queue.uuid}
+              language={language}
+              lab={view.queue.flow_engine_id === FLOW_ENGINE.lab && !view.queue.lab_done}
+              waiting={status.kind === 'waiting'}
             />
           )}
           {view.queue.slip && (

@@ -75,6 +75,54 @@ export interface Strings {
     alreadyOpen: string;
     failed: string;
   };
+  notify: NotifyStrings;
+}
+
+/** The "notify me" card (notify-card.tsx): Web Push on this phone, and the plant's LINE account. */
+export interface NotifyStrings {
+  title: string;
+  intro: string;
+  privacyTitle: string;
+  /** When the plant wrote no notice of its own: what is kept, and for how long. */
+  defaultNotice: (days: number) => string;
+  consent: string;
+  when: string;
+  ahead: string;
+  /** Beside the number: "3 trucks ahead". */
+  aheadCount: (count: number) => string;
+  fewer: string;
+  more: string;
+  called: string;
+  lab: string;
+  pickOne: string;
+  turnOn: string;
+  working: string;
+  save: string;
+  cancel: string;
+  onTitle: string;
+  /** The choices, one line each, under "on". */
+  onAhead: (count: number) => string;
+  onCalled: string;
+  onLab: string;
+  change: string;
+  stop: string;
+  stopped: string;
+  denied: string;
+  dismissed: string;
+  failed: string;
+  refused: string;
+  notAllowed: string;
+  tooMany: string;
+  ended: string;
+  network: string;
+  ios: string;
+  insecure: string;
+  unsupported: string;
+  lineTitle: string;
+  lineButton: string;
+  lineHint: string;
+  lineQr: string;
+  lineLinked: string;
 }
 
 /** Russian counts: 1 машина, 2-4 машины, 5+ машин (11-14 take the last form). */
@@ -165,6 +213,49 @@ const th: Strings = {
     alreadyOpen: 'ข้อโต้แย้งก่อนหน้ายังรอคำตอบอยู่',
     failed: 'ส่งไม่สำเร็จ กรุณาลองใหม่',
   },
+  notify: {
+    title: 'แจ้งเตือนฉัน',
+    intro: 'รับข้อความแจ้งเตือนบนโทรศัพท์เครื่องนี้เมื่อใกล้ถึงคิว โดยไม่ต้องเปิดหน้านี้ค้างไว้',
+    privacyTitle: 'ประกาศความเป็นส่วนตัว',
+    defaultNotice: (days) =>
+      `เพื่อส่งการแจ้งเตือนถึงคุณ โรงงานจะเก็บที่อยู่สำหรับส่งการแจ้งเตือนของโทรศัพท์เครื่องนี้ ภาษาที่คุณเลือก และเวลาที่คุณต้องการให้แจ้ง โดยใช้กับบัตรคิวนี้เท่านั้น การแจ้งเตือนจะหยุดเมื่อรถของคุณออกจากโรงงาน และข้อมูลจะถูกลบภายใน ${days} วัน โรงงานไม่นำข้อมูลนี้ไปใช้เพื่อการอื่น`,
+    consent: 'ฉันได้อ่านประกาศนี้แล้วและยินยอม',
+    when: 'แจ้งฉันเมื่อ',
+    ahead: 'ใกล้ถึงคิว',
+    aheadCount: (count) => `เหลือรถก่อนหน้า ${count} คัน`,
+    fewer: 'ลดจำนวนคัน',
+    more: 'เพิ่มจำนวนคัน',
+    called: 'ถูกเรียกคิว (พร้อมบอกสถานี)',
+    lab: 'ผลแล็บออก',
+    pickOne: 'กรุณาเลือกอย่างน้อยหนึ่งข้อ',
+    turnOn: 'เปิดการแจ้งเตือน',
+    working: 'กำลังดำเนินการ…',
+    save: 'บันทึก',
+    cancel: 'ยกเลิก',
+    onTitle: 'เปิดการแจ้งเตือนแล้ว',
+    onAhead: (count) => `เมื่อเหลือรถก่อนหน้า ${count} คัน`,
+    onCalled: 'เมื่อถูกเรียกคิว',
+    onLab: 'เมื่อผลแล็บออก',
+    change: 'เปลี่ยน',
+    stop: 'หยุดแจ้งเตือน',
+    stopped: 'ปิดการแจ้งเตือนแล้ว',
+    denied: 'เบราว์เซอร์บล็อกการแจ้งเตือนจากเว็บนี้ไว้ กรุณาอนุญาตการแจ้งเตือนในการตั้งค่าเว็บไซต์ของเบราว์เซอร์ แล้วลองอีกครั้ง',
+    dismissed: 'ยังไม่ได้อนุญาตการแจ้งเตือน กรุณากดปุ่มอีกครั้งแล้วเลือก "อนุญาต"',
+    failed: 'เบราว์เซอร์นี้เปิดการแจ้งเตือนไม่สำเร็จ กรุณาลองอีกครั้ง หรือใช้เบราว์เซอร์อื่น เช่น Chrome',
+    refused: 'ระบบของโรงงานไม่รับการลงทะเบียน กรุณาลองใหม่ภายหลัง',
+    notAllowed: 'โรงงานไม่รองรับบริการแจ้งเตือนของเบราว์เซอร์นี้ กรุณาใช้ Chrome หรือ Firefox',
+    tooMany: 'บัตรคิวนี้เปิดการแจ้งเตือนครบจำนวนเครื่องแล้ว',
+    ended: 'บัตรคิวนี้สิ้นสุดแล้ว จึงไม่มีการแจ้งเตือนอีก',
+    network: 'เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาตรวจสอบสัญญาณแล้วลองอีกครั้ง',
+    ios: 'บน iPhone ต้องเพิ่มหน้านี้ไว้ที่หน้าจอโฮมก่อนจึงจะรับการแจ้งเตือนได้ กด "แชร์" แล้วเลือก "เพิ่มไปยังหน้าจอโฮม" จากนั้นเปิดคิวจากไอคอนนั้น',
+    insecure: 'การแจ้งเตือนใช้ได้เฉพาะเมื่อเปิดหน้านี้ผ่านการเชื่อมต่อที่ปลอดภัย (https) กรุณาสอบถามที่อยู่เว็บจากเจ้าหน้าที่',
+    unsupported: 'เบราว์เซอร์นี้แสดงการแจ้งเตือนไม่ได้ กรุณาเปิดหน้านี้ใน Chrome, Firefox หรือ Edge',
+    lineTitle: 'ติดตามทาง LINE',
+    lineButton: 'ติดตามทาง LINE',
+    lineHint: 'เปิดแชท LINE ของโรงงาน โดยพิมพ์รหัสบัตรคิวไว้ให้แล้ว เพียงกดส่ง',
+    lineQr: 'QR code สำหรับแชท LINE ของโรงงาน',
+    lineLinked: 'LINE กำลังติดตามบัตรคิวนี้อยู่',
+  },
 };
 
 const en: Strings = {
@@ -247,6 +338,52 @@ const en: Strings = {
     tooShort: 'Please write at least 3 characters',
     alreadyOpen: 'Your earlier dispute is still waiting for an answer',
     failed: 'It could not be sent. Please try again.',
+  },
+  notify: {
+    title: 'Notify me',
+    intro: 'Get a notification on this phone when your turn is near, without keeping this page open.',
+    privacyTitle: 'Privacy notice',
+    defaultNotice: (days) =>
+      `To notify you, the plant keeps this phone's notification address, the language you chose and when you want to be told, for this ticket only. Notifications stop when your truck leaves the plant, and the data is erased within ${days} days. It is used for nothing else.`,
+    consent: 'I have read this notice and agree',
+    when: 'Tell me when',
+    ahead: 'My turn is near',
+    aheadCount: (count) => (count === 1 ? '1 truck ahead' : `${count} trucks ahead`),
+    fewer: 'Fewer trucks',
+    more: 'More trucks',
+    called: 'I am called (with the station)',
+    lab: 'The lab result is out',
+    pickOne: 'Choose at least one.',
+    turnOn: 'Turn on notifications',
+    working: 'Working…',
+    save: 'Save',
+    cancel: 'Cancel',
+    onTitle: 'Notifications are on',
+    onAhead: (count) => (count === 1 ? 'At 1 truck ahead' : `At ${count} trucks ahead`),
+    onCalled: 'When you are called',
+    onLab: 'When the lab result is out',
+    change: 'Change',
+    stop: 'Stop',
+    stopped: 'Notifications are off.',
+    denied:
+      "Notifications are blocked for this site. Allow them in the browser's site settings, then try again.",
+    dismissed: 'Notifications were not allowed. Tap the button again and choose Allow.',
+    failed: 'This browser could not turn on notifications. Try again, or use another browser such as Chrome.',
+    refused: "The plant's server did not accept this. Please try again later.",
+    notAllowed:
+      "This browser's notification service is not accepted by the plant. Please use Chrome or Firefox.",
+    tooMany: 'This ticket already notifies as many phones as it can.',
+    ended: 'This ticket has ended: there is nothing more to notify.',
+    network: 'No connection to the server. Check the signal and try again.',
+    ios: 'On iPhone, notifications work only from the Home Screen: tap Share, choose "Add to Home Screen", then open your queue from that icon.',
+    insecure:
+      'Notifications work only when this page is opened over a secure (https) connection. Ask the staff for the address.',
+    unsupported: 'This browser cannot show notifications. Open this page in Chrome, Firefox or Edge.',
+    lineTitle: 'Follow on LINE',
+    lineButton: 'Follow on LINE',
+    lineHint: "Opens the plant's LINE chat with your ticket's code typed in: just send it.",
+    lineQr: "QR code of the plant's LINE chat",
+    lineLinked: 'LINE is following this ticket.',
   },
 };
 
@@ -331,6 +468,52 @@ const es: Strings = {
     alreadyOpen: 'Su reclamación anterior aún espera respuesta',
     failed: 'No se pudo enviar. Inténtelo de nuevo.',
   },
+  notify: {
+    title: 'Avisarme',
+    intro: 'Reciba un aviso en este teléfono cuando se acerque su turno, sin dejar esta página abierta.',
+    privacyTitle: 'Aviso de privacidad',
+    defaultNotice: (days) =>
+      `Para avisarle, la planta guarda la dirección de notificaciones de este teléfono, el idioma elegido y cuándo quiere recibir avisos, solo para este turno. Los avisos terminan cuando su camión sale de la planta y los datos se borran en un plazo de ${days} días. No se usan para nada más.`,
+    consent: 'He leído este aviso y acepto',
+    when: 'Avisarme cuando',
+    ahead: 'Se acerque mi turno',
+    aheadCount: (count) => (count === 1 ? 'falte 1 camión' : `falten ${count} camiones`),
+    fewer: 'Menos camiones',
+    more: 'Más camiones',
+    called: 'Me llamen (con la estación)',
+    lab: 'Salga el resultado del laboratorio',
+    pickOne: 'Elija al menos una opción.',
+    turnOn: 'Activar avisos',
+    working: 'Un momento…',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    onTitle: 'Avisos activados',
+    onAhead: (count) => (count === 1 ? 'Cuando falte 1 camión' : `Cuando falten ${count} camiones`),
+    onCalled: 'Cuando le llamen',
+    onLab: 'Cuando salga el resultado del laboratorio',
+    change: 'Cambiar',
+    stop: 'Desactivar',
+    stopped: 'Avisos desactivados.',
+    denied:
+      'Las notificaciones están bloqueadas para este sitio. Permítalas en la configuración del sitio del navegador y vuelva a intentarlo.',
+    dismissed: 'No se permitieron las notificaciones. Pulse el botón de nuevo y elija Permitir.',
+    failed:
+      'Este navegador no pudo activar los avisos. Inténtelo de nuevo o use otro navegador, como Chrome.',
+    refused: 'El servidor de la planta no lo aceptó. Inténtelo más tarde.',
+    notAllowed: 'La planta no acepta el servicio de notificaciones de este navegador. Use Chrome o Firefox.',
+    tooMany: 'Este turno ya avisa al máximo de teléfonos.',
+    ended: 'Este turno ha terminado: no hay nada más que avisar.',
+    network: 'Sin conexión con el servidor. Compruebe la señal y vuelva a intentarlo.',
+    ios: 'En iPhone, los avisos solo funcionan desde la pantalla de inicio: pulse Compartir, elija «Añadir a pantalla de inicio» y abra su turno desde ese icono.',
+    insecure:
+      'Los avisos solo funcionan si esta página se abre con una conexión segura (https). Pida la dirección al personal.',
+    unsupported: 'Este navegador no puede mostrar avisos. Abra esta página en Chrome, Firefox o Edge.',
+    lineTitle: 'Seguir en LINE',
+    lineButton: 'Seguir en LINE',
+    lineHint: 'Abre el chat de LINE de la planta con el código de su turno ya escrito: solo envíelo.',
+    lineQr: 'Código QR del chat de LINE de la planta',
+    lineLinked: 'LINE está siguiendo este turno.',
+  },
 };
 
 const de: Strings = {
@@ -413,6 +596,56 @@ const de: Strings = {
     tooShort: 'Bitte mindestens 3 Zeichen schreiben',
     alreadyOpen: 'Ihr früherer Einspruch wartet noch auf Antwort',
     failed: 'Senden fehlgeschlagen. Bitte erneut versuchen.',
+  },
+  notify: {
+    title: 'Benachrichtigen',
+    intro:
+      'Erhalten Sie auf diesem Telefon eine Nachricht, wenn Sie bald dran sind – ohne diese Seite offen zu halten.',
+    privacyTitle: 'Datenschutzhinweis',
+    defaultNotice: (days) =>
+      `Für die Benachrichtigung speichert das Werk die Benachrichtigungsadresse dieses Telefons, die gewählte Sprache und wann Sie benachrichtigt werden möchten, nur für diese Nummer. Die Benachrichtigungen enden, wenn Ihr Lkw das Werk verlässt; die Daten werden innerhalb von ${days} Tagen gelöscht. Sie werden für nichts anderes verwendet.`,
+    consent: 'Ich habe den Hinweis gelesen und stimme zu',
+    when: 'Benachrichtigen, wenn',
+    ahead: 'ich bald dran bin',
+    aheadCount: (count) => `noch ${count} Lkw vor mir`,
+    fewer: 'Weniger Lkw',
+    more: 'Mehr Lkw',
+    called: 'ich aufgerufen werde (mit Station)',
+    lab: 'das Laborergebnis vorliegt',
+    pickOne: 'Bitte mindestens eine Option wählen.',
+    turnOn: 'Benachrichtigungen einschalten',
+    working: 'Einen Moment…',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    onTitle: 'Benachrichtigungen sind an',
+    onAhead: (count) => `Bei noch ${count} Lkw vor Ihnen`,
+    onCalled: 'Beim Aufruf',
+    onLab: 'Wenn das Laborergebnis vorliegt',
+    change: 'Ändern',
+    stop: 'Ausschalten',
+    stopped: 'Benachrichtigungen sind aus.',
+    denied:
+      'Benachrichtigungen sind für diese Seite blockiert. Erlauben Sie sie in den Website-Einstellungen des Browsers und versuchen Sie es erneut.',
+    dismissed:
+      'Benachrichtigungen wurden nicht erlaubt. Tippen Sie erneut auf die Schaltfläche und wählen Sie „Zulassen“.',
+    failed:
+      'Dieser Browser konnte Benachrichtigungen nicht einschalten. Versuchen Sie es erneut oder nutzen Sie einen anderen Browser wie Chrome.',
+    refused: 'Der Server des Werks hat das nicht angenommen. Bitte später erneut versuchen.',
+    notAllowed:
+      'Das Werk nimmt den Benachrichtigungsdienst dieses Browsers nicht an. Bitte Chrome oder Firefox verwenden.',
+    tooMany: 'Diese Nummer benachrichtigt bereits so viele Telefone wie möglich.',
+    ended: 'Diese Nummer ist abgeschlossen: Es gibt nichts mehr zu melden.',
+    network: 'Keine Verbindung zum Server. Prüfen Sie den Empfang und versuchen Sie es erneut.',
+    ios: 'Auf dem iPhone funktionieren Benachrichtigungen nur vom Home-Bildschirm: Tippen Sie auf „Teilen“, wählen Sie „Zum Home-Bildschirm“ und öffnen Sie Ihre Nummer über dieses Symbol.',
+    insecure:
+      'Benachrichtigungen funktionieren nur, wenn diese Seite über eine sichere Verbindung (https) geöffnet ist. Fragen Sie das Personal nach der Adresse.',
+    unsupported:
+      'Dieser Browser kann keine Benachrichtigungen anzeigen. Öffnen Sie diese Seite in Chrome, Firefox oder Edge.',
+    lineTitle: 'Auf LINE folgen',
+    lineButton: 'Auf LINE folgen',
+    lineHint: 'Öffnet den LINE-Chat des Werks mit Ihrem Nummerncode bereits eingetippt: einfach senden.',
+    lineQr: 'QR-Code des LINE-Chats des Werks',
+    lineLinked: 'LINE folgt dieser Nummer.',
   },
 };
 
@@ -497,6 +730,55 @@ const it: Strings = {
     alreadyOpen: 'La tua contestazione precedente attende ancora risposta',
     failed: 'Invio non riuscito. Riprova.',
   },
+  notify: {
+    title: 'Avvisami',
+    intro:
+      'Ricevi un avviso su questo telefono quando il tuo turno si avvicina, senza tenere aperta questa pagina.',
+    privacyTitle: 'Informativa sulla privacy',
+    defaultNotice: (days) =>
+      `Per avvisarti, lo stabilimento conserva l'indirizzo di notifica di questo telefono, la lingua scelta e quando vuoi essere avvisato, solo per questo numero. Gli avvisi finiscono quando il camion lascia lo stabilimento e i dati vengono cancellati entro ${days} giorni. Non sono usati per altro.`,
+    consent: "Ho letto l'informativa e acconsento",
+    when: 'Avvisami quando',
+    ahead: 'il mio turno si avvicina',
+    aheadCount: (count) => (count === 1 ? 'manca 1 camion' : `mancano ${count} camion`),
+    fewer: 'Meno camion',
+    more: 'Più camion',
+    called: 'vengo chiamato (con la stazione)',
+    lab: 'esce il risultato del laboratorio',
+    pickOne: "Scegli almeno un'opzione.",
+    turnOn: 'Attiva gli avvisi',
+    working: 'Un momento…',
+    save: 'Salva',
+    cancel: 'Annulla',
+    onTitle: 'Avvisi attivi',
+    onAhead: (count) => (count === 1 ? 'Quando manca 1 camion' : `Quando mancano ${count} camion`),
+    onCalled: 'Quando vieni chiamato',
+    onLab: 'Quando esce il risultato del laboratorio',
+    change: 'Modifica',
+    stop: 'Disattiva',
+    stopped: 'Avvisi disattivati.',
+    denied:
+      'Le notifiche sono bloccate per questo sito. Consentile nelle impostazioni del sito del browser, poi riprova.',
+    dismissed: 'Le notifiche non sono state consentite. Tocca di nuovo il pulsante e scegli Consenti.',
+    failed:
+      'Questo browser non è riuscito ad attivare gli avvisi. Riprova o usa un altro browser, come Chrome.',
+    refused: 'Il server dello stabilimento non ha accettato la richiesta. Riprova più tardi.',
+    notAllowed:
+      'Lo stabilimento non accetta il servizio di notifiche di questo browser. Usa Chrome o Firefox.',
+    tooMany: 'Questo numero avvisa già il massimo di telefoni.',
+    ended: 'Questo numero è concluso: non ci sono altri avvisi.',
+    network: 'Nessuna connessione al server. Controlla il segnale e riprova.',
+    ios: 'Su iPhone gli avvisi funzionano solo dalla schermata Home: tocca Condividi, scegli «Aggiungi alla schermata Home» e apri il tuo numero da quell’icona.',
+    insecure:
+      'Gli avvisi funzionano solo se questa pagina è aperta con una connessione sicura (https). Chiedi l’indirizzo al personale.',
+    unsupported: 'Questo browser non può mostrare avvisi. Apri questa pagina in Chrome, Firefox o Edge.',
+    lineTitle: 'Segui su LINE',
+    lineButton: 'Segui su LINE',
+    lineHint:
+      'Apre la chat LINE dello stabilimento con il codice del tuo numero già scritto: basta inviarlo.',
+    lineQr: 'Codice QR della chat LINE dello stabilimento',
+    lineLinked: 'LINE sta seguendo questo numero.',
+  },
 };
 
 const ru: Strings = {
@@ -579,6 +861,53 @@ const ru: Strings = {
     tooShort: 'Напишите не менее 3 символов',
     alreadyOpen: 'Ваш прежний спор ещё ждёт ответа',
     failed: 'Не удалось отправить. Попробуйте ещё раз.',
+  },
+  notify: {
+    title: 'Уведомить меня',
+    intro: 'Получите уведомление на этот телефон, когда подойдёт ваша очередь, не держа страницу открытой.',
+    privacyTitle: 'Уведомление о конфиденциальности',
+    defaultNotice: (days) =>
+      `Чтобы уведомлять вас, завод хранит адрес уведомлений этого телефона, выбранный язык и то, когда вы хотите получать сообщения, — только для этого талона. Уведомления прекращаются, когда машина покидает завод, а данные удаляются в течение ${days} дн. Ни для чего другого они не используются.`,
+    consent: 'Я прочитал(а) уведомление и согласен(на)',
+    when: 'Сообщить, когда',
+    ahead: 'подходит моя очередь',
+    aheadCount: (count) => `впереди ${count} ${russianPlural(count, 'машина', 'машины', 'машин')}`,
+    fewer: 'Меньше машин',
+    more: 'Больше машин',
+    called: 'меня вызовут (с указанием поста)',
+    lab: 'готов результат лаборатории',
+    pickOne: 'Выберите хотя бы один вариант.',
+    turnOn: 'Включить уведомления',
+    working: 'Подождите…',
+    save: 'Сохранить',
+    cancel: 'Отмена',
+    onTitle: 'Уведомления включены',
+    onAhead: (count) => `Когда впереди ${count} ${russianPlural(count, 'машина', 'машины', 'машин')}`,
+    onCalled: 'Когда вас вызовут',
+    onLab: 'Когда готов результат лаборатории',
+    change: 'Изменить',
+    stop: 'Выключить',
+    stopped: 'Уведомления выключены.',
+    denied:
+      'Уведомления для этого сайта заблокированы. Разрешите их в настройках сайта в браузере и попробуйте снова.',
+    dismissed: 'Уведомления не разрешены. Нажмите кнопку ещё раз и выберите «Разрешить».',
+    failed:
+      'Этот браузер не смог включить уведомления. Попробуйте снова или откройте страницу в другом браузере, например Chrome.',
+    refused: 'Сервер завода не принял запрос. Попробуйте позже.',
+    notAllowed: 'Завод не принимает службу уведомлений этого браузера. Используйте Chrome или Firefox.',
+    tooMany: 'Этот талон уже уведомляет максимальное число телефонов.',
+    ended: 'Талон закрыт: уведомлений больше не будет.',
+    network: 'Нет связи с сервером. Проверьте сигнал и попробуйте снова.',
+    ios: 'На iPhone уведомления работают только с экрана «Домой»: нажмите «Поделиться», выберите «На экран „Домой“» и откройте очередь с этого значка.',
+    insecure:
+      'Уведомления работают, только если страница открыта по защищённому соединению (https). Спросите адрес у персонала.',
+    unsupported:
+      'Этот браузер не может показывать уведомления. Откройте страницу в Chrome, Firefox или Edge.',
+    lineTitle: 'Следить в LINE',
+    lineButton: 'Следить в LINE',
+    lineHint: 'Открывает чат завода в LINE с уже введённым кодом талона: просто отправьте его.',
+    lineQr: 'QR-код чата завода в LINE',
+    lineLinked: 'LINE следит за этим талоном.',
   },
 };
 
