@@ -48,8 +48,8 @@ export function isNotifyOptions(value: unknown): value is NotifyOptions {
 }
 
 /**
- * The server's answer: the options as they now stand, or why not: the server's error code
- * (`PUSH_NOT_ALLOWED`, `ENDED`, `VALIDATION_FAILED`...) or 'network' when it was not reached or
+ * The server's answer: the options as they now stand, or why not: the server's reason or code
+ * (`PUSH_SERVICE_NOT_ALLOWED`, `ALREADY_LEFT`, `TOO_MANY_FOLLOWERS`, `VALIDATION_FAILED`...) or 'network' when it was not reached or
  * answered something unusable.
  */
 export type NotifyAnswer = { ok: true; options: NotifyOptions } | { ok: false; code: string };
@@ -70,8 +70,11 @@ async function post(url: string, body: unknown): Promise<NotifyAnswer> {
   if (response.ok && isRecord(answer) && isNotifyOptions(answer.options)) {
     return { ok: true, options: answer.options };
   }
-  if (!response.ok && isRecord(answer) && typeof answer.code === 'string')
-    return { ok: false, code: answer.code };
+  if (!response.ok && isRecord(answer)) {
+    // A conflict names its reason (ALREADY_LEFT, PUSH_SERVICE_NOT_ALLOWED...) beside CONFLICT.
+    if (typeof answer.reason === 'string') return { ok: false, code: answer.reason };
+    if (typeof answer.code === 'string') return { ok: false, code: answer.code };
+  }
   return { ok: false, code: 'network' };
 }
 
