@@ -89,5 +89,7 @@ describe('embedded database on disk', () => {
     const second = await openDatabase({ kind: 'pglite', dataDir });
     opened.push(second);
     expect(await prepareDatabase(second, { ...config, demoData: false })).toBe('existing');
-  });
+    // Three opens of an on-disk database and its migrations, each synced to disk: a loaded CI
+    // machine took over 30 s once.
+  }, 120_000);
 });
