@@ -70,6 +70,16 @@ import { createQueueReadsRepository } from './modules/queue/queue-reads.reposito
 import { createEtaService } from './modules/queue/eta.service.ts';
 import { createPrinterHealth } from './modules/printing/printer-health.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.ts';
+import type { Agent } from 'node:https';
+import type { ChannelSenders } from './modules/notifications/channels.ts';
+import { createLine } from './modules/notifications/line.ts';
+import { registerLineWebhook } from './modules/notifications/line.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
+import { createRetention, type Retention } from './modules/notifications/retention.ts';
+import { createVapidKeys } from './modules/notifications/vapid.ts';
+import { createWebPushSender } from './modules/notifications/web-push.channel.ts';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.ts';
 
 export interface AppOptions {
@@ -93,6 +103,8 @@ export interface AppOptions {
    * `everyMs` (tests). Off: their health changes only with jobs and settings changes.
    */
   watchPrinters?: boolean | { everyMs: number };
+  /** The TLS agent Web Push is sent through (tests: one that trusts their stand-in push service). */
+  webPushAgent?: Agent;
 }
 
 /** How long the HTTP server waits on a client. */
@@ -128,6 +140,10 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    /** Drivers' notifications (tests settle it; modules/notifications/notifier.ts). */
+    notifier: Notifier;
+    /** The daily erasure of drivers' contact data and old plates (modules/notifications/retention.ts). */
+    retention: Retention;
   }
 }
 
@@ -315,6 +331,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  // Drivers told of their ticket's moments (issue 21): Web Push, and LINE when the plant has an account.
+  const vapid = createVapidKeys(db, config.vapidSubject);
+  const line = createLine({ config, db, clock, log: app.log });
+  const senders: ChannelSenders = {
+    web_push: createWebPushSender({
+      vapid,
+      log: app.log,
+      ...(options.webPushAgent ? { agent: options.webPushAgent } : {}),
+    }),
+  };
+  if (line.configured) senders.line = line.sender;
+  const notifier = createNotifier({ db, clock, events, senders, publicUrl: config.publicUrl, log: app.log });
+  line.setOnLinked((queueId) => notifier.subscribed(queueId));
+  const retention = createRetention({ db, clock, siteTimeZone: config.siteTimeZone, log: app.log });
+  // Once listening (tests that only inject send on each change and run the job by hand).
+  app.addHook('onListen', () => {
+    notifier.start();
+    retention.start();
+  });
+  app.addHook('onClose', async () => {
+    retention.stop();
+    await notifier.stop();
+  });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    siteTimeZone: config.siteTimeZone,
+    notifier,
+    vapidPublicKey: async () => (await vapid.keys()).publicKey,
+    line,
+    pushServiceHosts: config.pushServiceHosts,
+  });
+  app.decorate('notifier', notifier);
+  app.decorate('retention', retention);
+
   const register = createCallRegistrar(app, {
     apiKey: config.apiKey,
     authenticate: (token) => auth.authenticate(token),
@@ -331,6 +382,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerYardRoutes(register, yard, printing);
   registerPublicQueueRoutes(register, publicQueue);
   registerDisputeRoutes(register, createDisputesService({ db, clock }));
+  registerNotificationRoutes(register, notifications);
+  if (line.configured) registerLineWebhook(app, line);
   registerOfficerRoutes(register, createOfficersService({ db, events, clock }));
   // An admin's edit of what is held in memory (calling scopes, sessions) drops it on every instance.
   const changed = (branchId: number) => events.publish('referenceChanged', { branchId });

@@ -6,6 +6,7 @@ import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
 import * as dispute from './dispute.contract.ts';
 import * as lab from './lab.contract.ts';
+import * as notification from './notification.contract.ts';
 import * as officer from './officer.contract.ts';
 import * as printing from './printing.contract.ts';
 import * as publicQueue from './public-queue.contract.ts';
@@ -36,6 +37,7 @@ function collect(): ApiContract[] {
     device,
     dispute,
     lab,
+    notification,
     officer,
     printing,
     publicQueue,

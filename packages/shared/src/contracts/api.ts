@@ -148,6 +148,10 @@ export const CONFLICT_REASONS = [
   'QUEUE_CLOSED',
   /** A kiosk that prints through its browser's dialog: the server cannot print on it (print from the kiosk). */
   'PRINTS_IN_BROWSER',
+  /** A driver's browser named a push endpoint that is not a known push service (PUSH_SERVICE_HOSTS). */
+  'PUSH_SERVICE_NOT_ALLOWED',
+  /** As many browsers as may follow one ticket already do. */
+  'TOO_MANY_FOLLOWERS',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

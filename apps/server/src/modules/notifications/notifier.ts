@@ -1,0 +1,248 @@
+import {
+  momentText,
+  type NotifyLanguage,
+  type NotifyMoment,
+  NOTIFY_LANGUAGES,
+} from '@truck-queue/shared/notifications/moments';
+import { ENDED_STATES, waitingStates, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventHub, QueueChange } from '../../lib/event-hub.ts';
+import { driverPageUrl } from '../printing/ticket-print.ts';
+import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import type { ChannelSenders } from './channels.ts';
+import {
+  createNotificationsRepository,
+  type DueDelivery,
+  type FollowedTicket,
+  type NewDelivery,
+} from './notifications.repository.ts';
+
+/**
+ * Tells drivers who follow their ticket (issue 21) of its moments, without ever delaying the
+ * change that caused them:
+ *  - after a change is committed (the hub's `queueChanged`), the moments it brings are written
+ *    to the outbox (notification_deliveries): "N ahead" once for every follower of the line's
+ *    trucks that reached it, "called" with the station on each call, "lab" when the result is
+ *    out; a ticket's exit (or its cancellation) ends its subscriptions;
+ *  - a loop sends what is due through each channel's sender, with retries: a failure is tried
+ *    again after 10 s, 30 s, 2 min, 10 min, 30 min, then given up (the admins' page lists it); an
+ *    address the service says is gone ends its subscription.
+ * Every instance writes the moments of the changes it made (a moment is written once per
+ * subscription whoever writes it) and sends what it claims (SKIP LOCKED).
+ */
+
+/** Waits before each retry; the last failure gives up. */
+export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
+/** How long a claimed delivery is this instance's before another may try it. */
+const LEASE_MS = 60_000;
+const BATCH = 50;
+const POLL_MS = 5_000;
+
+const CALL_ACTIONS = new Set(['call', 'recheck']);
+const LAB_RESULT_ACTION = 'complete';
+
+const languageOf = (language: string): NotifyLanguage =>
+  (NOTIFY_LANGUAGES as readonly string[]).includes(language) ? (language as NotifyLanguage) : 'th';
+
+export function createNotifier(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventHub;
+  senders: ChannelSenders;
+  /** PUBLIC_URL: the driver's page's address in a message; null: the page's path alone. */
+  publicUrl: string | null;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}) {
+  const { clock, senders, log } = deps;
+  const repo = createNotificationsRepository(deps.db);
+  const reads = createQueueReadsRepository(deps.db);
+
+  function delivery(
+    followed: FollowedTicket,
+    moment: NotifyMoment,
+    momentKey: string,
+    facts: { ahead?: number; station?: string | null },
+  ): NewDelivery {
+    const { subscription: s, queue } = followed;
+    const text = momentText(languageOf(s.language), { moment, queueNumber: queue.queueNumber, ...facts });
+    const now = clock.now();
+    return {
+      created: now,
+      nextAttemptAt: now,
+      subscriptionId: s.id,
+      branchId: s.branchId,
+      channel: s.channel,
+      moment,
+      momentKey,
+      title: text.title,
+      body: text.body,
+      url: driverPageUrl(queue.uuid, deps.publicUrl ?? ''),
+    };
+  }
+
+  /** "N ahead" for each follower whose truck now has N or fewer trucks before it. */
+  async function aheadMoments(followers: FollowedTicket[]): Promise<NewDelivery[]> {
+    const rows: NewDelivery[] = [];
+    for (const followed of followers) {
+      const { queue, subscription } = followed;
+      const waiting = waitingStates(queue.flowEngineId);
+      if (subscription.notifyAhead === null || !waiting.includes(queue.state as QueueState)) continue;
+      const ahead = await reads.countAhead(queue, waiting);
+      if (ahead <= subscription.notifyAhead) rows.push(delivery(followed, 'ahead', 'ahead', { ahead }));
+    }
+    return rows;
+  }
+
+  async function onChange(change: QueueChange): Promise<void> {
+    const at = clock.now();
+    const own = await repo.ofQueue(change.queueId);
+    if (change.action === 'exit' || (ENDED_STATES as readonly string[]).includes(change.toState)) {
+      await repo.end(
+        own.map((f) => f.subscription.id),
+        change.action === 'exit' ? 'exit' : 'cancelled',
+        at,
+      );
+    } else {
+      const rows: NewDelivery[] = [];
+      for (const followed of own) {
+        if (CALL_ACTIONS.has(change.action) && followed.subscription.notifyCalled)
+          rows.push(
+            delivery(followed, 'called', `called:${change.transitionId}`, { station: change.stationName }),
+          );
+        if (change.action === LAB_RESULT_ACTION && followed.subscription.notifyLab)
+          rows.push(delivery(followed, 'lab', 'lab', {}));
+      }
+      await repo.enqueue(rows);
+    }
+    const types = [change.branchQueueTypeId];
+    if (change.previousQueueTypeId !== undefined) types.push(change.previousQueueTypeId);
+    await repo.enqueue(await aheadMoments(await repo.awaitingAhead(types)));
+    nudge();
+  }
+
+  async function sendOne(due: DueDelivery): Promise<void> {
+    const sender = senders[due.to.channel];
+    const now = () => clock.now();
+    if (!sender) {
+      await repo.markFailed(due.id, `${due.to.channel} is not configured on this server`);
+      return;
+    }
+    let outcome;
+    try {
+      outcome = await sender.send(due.to, {
+        deliveryId: due.id,
+        moment: due.moment,
+        title: due.title,
+        body: due.body,
+        url: due.url,
+        queueNumber: due.queueNumber,
+      });
+    } catch (error) {
+      outcome = {
+        ok: false as const,
+        gone: false,
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    if (outcome.ok) {
+      await repo.markSent(due.id, now());
+      return;
+    }
+    if (outcome.gone) {
+      await repo.markFailed(due.id, outcome.error);
+      await repo.end([due.to.id], 'gone', now());
+      return;
+    }
+    const delay = RETRY_DELAYS_MS[due.attempts - 1];
+    if (delay === undefined) {
+      await repo.markFailed(due.id, outcome.error);
+      log.warn(
+        { deliveryId: due.id, channel: due.to.channel, error: outcome.error },
+        'notification given up',
+      );
+      return;
+    }
+    await repo.markRetry(
+      due.id,
+      new Date(now().getTime() + Math.max(delay, outcome.retryAfterMs ?? 0)),
+      outcome.error,
+    );
+  }
+
+  let sending: Promise<number> | null = null;
+  let again = false;
+
+  /** Sends everything due now; resolves with how many were tried. One round at a time. */
+  function sendDue(): Promise<number> {
+    if (sending) {
+      again = true;
+      return sending;
+    }
+    sending = (async () => {
+      let tried = 0;
+      do {
+        again = false;
+        for (;;) {
+          const now = clock.now();
+          const due = await repo.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
+          if (due.length === 0) break;
+          await Promise.all(due.map((d) => sendOne(d)));
+          tried += due.length;
+        }
+      } while (again);
+      return tried;
+    })().finally(() => {
+      sending = null;
+    });
+    return sending;
+  }
+
+  function nudge() {
+    sendDue().catch((error: unknown) => log.error({ err: error }, 'could not send notifications'));
+  }
+
+  /** What the moments of a change are written from; tests await it through `settle`. */
+  const pending = new Set<Promise<void>>();
+  const unsubscribe = deps.events.subscribe('queueChanged', (change, origin) => {
+    // Another instance made the change: it writes its moments.
+    if (origin.remote) return;
+    const work = onChange(change)
+      .catch((error: unknown) =>
+        log.error({ err: error, queueId: change.queueId }, 'could not write notifications'),
+      )
+      .finally(() => pending.delete(work));
+    pending.add(work);
+  });
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    /** Sends what is due every few seconds (retries, another instance's leases) until stopped. */
+    start(everyMs = POLL_MS) {
+      if (timer) return;
+      timer = setInterval(nudge, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      unsubscribe();
+      await Promise.allSettled([...pending]);
+      await sending?.catch(() => undefined);
+    },
+    /** A new or changed subscription: the "N ahead" it asks for may already be true. */
+    async subscribed(queueId: number): Promise<void> {
+      const own = await repo.ofQueue(queueId);
+      await repo.enqueue(await aheadMoments(own.filter((f) => f.subscription.notifyAhead !== null)));
+      nudge();
+    },
+    sendDue,
+    /** Waits until the moments of every change so far are written and what is due is sent (tests). */
+    async settle(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+      await sendDue();
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
