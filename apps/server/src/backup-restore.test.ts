@@ -116,7 +116,7 @@ describe('backup and restore', () => {
     expect(header).toMatchObject({
       format: 'truck-queue-backup',
       version: 1,
-      schema: { last: '0016_scale-interlock' },
+      schema: { last: '0017_driver-notifications' },
     });
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));
