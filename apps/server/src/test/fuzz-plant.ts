@@ -421,6 +421,35 @@ export async function createFuzzPlant(t: TestContext) {
     'process/user/queueInformation': () => ({ queue_number_id: ticket.uuid }),
     'process/user/dispute': (n) => ({ queue_number_id: slipTicket.uuid, note: `น้ำหนักไม่ตรง ${n}` }),
     'admin/disputes': () => ({}),
+    'process/user/notifyOptions': (n) => ({
+      queue_number_id: ticket.uuid,
+      ...(n % 2 ? { endpoint: `https://127.0.0.1:9/push/${n}` } : {}),
+    }),
+    // A browser's subscription to the stand-in push service the fuzzer names (PUSH_SERVICE_HOSTS):
+    // nothing listens there, so what the notifier sends fails at once and is tried again later.
+    'process/user/subscribePush': (n) => ({
+      queue_number_id: ticket.uuid,
+      subscription: {
+        endpoint: `https://127.0.0.1:9/push/${n % 4}`,
+        keys: {
+          p256dh: 'BG_75nzHZdbKYLq0jEwefIbVprqAjARswSpQkAPd_GqqQmABN5Zzdnvgt41hZGAujnKvvsJzxpN2Ov6_5yt6_ps',
+          auth: 'kgzSz_yCspK5RXuWiacFJQ',
+        },
+      },
+      choice: { ahead: (n % 20) + 1, called: true, lab: n % 2 === 0 },
+      language: 'th',
+      consent: true,
+    }),
+    'process/user/unsubscribePush': (n) => ({
+      queue_number_id: ticket.uuid,
+      endpoint: `https://127.0.0.1:9/push/${n % 4}`,
+    }),
+    'admin/notifications': () => ({}),
+    'admin/saveNotifySettings': (n) => ({
+      privacy_notice: `โรงงานเก็บข้อมูลการแจ้งเตือน ${n} วัน`,
+      contact_retention_days: (n % 365) + 1,
+      plate_retention_days: (n % 3650) + 1,
+    }),
     'admin/resolveDispute': (n) => ({ id: openDispute!.id, resolution: `ชั่งซ้ำแล้ว ${n}` }),
     'flowEngine/findFlowEngineByUUID': () => ({ uuid: labEngine!.uuid }),
     'process/calling/getCardInProcess': (n) => ({ find_total_day: n % 2 ? 1 : 3 }),

@@ -147,7 +147,10 @@ const rank = (path: string) => {
 const contracts = apiContracts().sort((a, b) => rank(a.path) - rank(b.path));
 
 beforeAll(async () => {
-  t = await createTestContext({ logLevel: 'error' }, { logger: true, logStream: errorLog });
+  t = await createTestContext(
+    { logLevel: 'error', pushServiceHosts: ['127.0.0.1:9'] },
+    { logger: true, logStream: errorLog },
+  );
   fuzz = await createFuzzPlant(t);
   digest = await digester(t.db);
   watch = new RefusalWatch(digest);
