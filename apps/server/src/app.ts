@@ -303,6 +303,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onListen', () => printerHealth.start(everyMs));
   }
   app.addHook('onClose', () => printerHealth.stop());
+  // The plant's LINE Official Account (issue 21): the ticket prints its chat's QR, the notifier sends.
+  const line = createLine({ config, db, clock, log: app.log });
   // Kiosks' sockets are the realtime server's to know (it comes after the routes).
   const printing = createPrintingService({
     db,
@@ -322,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       recordHealth: (deviceId, health) => printerHealth.recordPrinterHealth(deviceId, health),
       connectedKiosks: (ids) =>
         app.hasDecorator('realtime') ? app.realtime.connectedKiosks(ids) : Promise.resolve(new Set()),
+      ...(line.configured ? { lineChatUrl: (queueId: number) => line.chatUrlOfTicket(queueId) } : {}),
     },
     log: app.log,
   });
@@ -333,7 +336,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Drivers told of their ticket's moments (issue 21): Web Push, and LINE when the plant has an account.
   const vapid = createVapidKeys(db, config.vapidSubject);
-  const line = createLine({ config, db, clock, log: app.log });
   const senders: ChannelSenders = {
     web_push: createWebPushSender({
       vapid,
