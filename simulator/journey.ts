@@ -16,6 +16,7 @@ import type { SimClock } from './clock.ts';
 import { counterAction, counterRefusal, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
 import { DriverPage } from './displays.ts';
+import type { EtaWatch } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { labValues, type LabMeasureKey, type TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
@@ -98,6 +99,8 @@ export interface DayContext {
   yard: YardGate;
   /** The wired weighbridge: trucks that find it free are weighed through its indicator. */
   scale: SimScale;
+  /** Every truck's expected wait as its driver's page shows it, against its real wait (issue 21). */
+  eta: EtaWatch;
 }
 
 class JourneyError extends Error {}
@@ -144,6 +147,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     const qn = record.queueNumber!;
     const station = stations[plan.index % stations.length]!;
     const id = await caller.find(truck(), from);
+    const sent = Date.now();
     if (plan.slips.callDoubleClick) {
       const acks = await move('call', () =>
         Promise.all([caller.act('doCalling', id, station), caller.act('doCalling', id, station)]),
@@ -160,6 +164,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     } else {
       expectOk(await move('call', () => caller.act('doCalling', id, station)), 'doCalling');
     }
+    ctx.eta.called(record.uuid!, sent, Date.now());
     ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
     if (plan.slips.recall) {
       // The driver did not come: the officer calls him again, later than the server's guard.
@@ -263,6 +268,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     progress.inside++;
     await issue(ctx, plan, type, caller, record);
     const qn = record.queueNumber!;
+    await ctx.eta.issued(record.uuid!, type.id, plan.flow);
     if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
     // A truck parked in the yard for the night goes on from here later.
     if (plan.parkedUntil !== null) await clock.until(plan.parkedUntil);
@@ -383,6 +389,8 @@ async function moveOf<T>(
       return await change();
     } finally {
       move.to = Date.now();
+      // The truck's line moved (or may have): its waiting drivers' pages refetch.
+      ctx.eta.changed(record.type.id);
     }
   });
 }

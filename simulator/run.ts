@@ -14,6 +14,7 @@ import { check, reportChecks, socketChecks, tallyChecks, type Check } from './ch
 import { SimClock } from './clock.ts';
 import { allDesks, openDesks } from './desks.ts';
 import { openDevices } from './displays.ts';
+import { EtaWatch } from './eta-watch.ts';
 import { driveTruck, type DayContext, type TruckRecord } from './journey.ts';
 import { Ledger } from './ledger.ts';
 import { memoryVerdict, rssMb, sampleMemory } from './memory.ts';
@@ -76,7 +77,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   }, PROGRESS_EVERY_MS);
   const trucks: TruckRecord[] = [];
   const yard = new YardGate();
-  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale };
+  const eta = new EtaWatch(api, options.accel);
+  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale, eta };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
   const watch =
@@ -98,6 +100,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       : [];
   const records = await Promise.all(plan.map((truck) => driveTruck(ctx, truck)));
   clearInterval(ticker);
+  await eta.stop();
   const daySeconds = (Date.now() - clock.startedAt) / 1000;
   const samples = await memory.stop();
   const seen = await Promise.all(snapshots);
@@ -142,6 +145,20 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   );
   for (const warning of scale.warnings.slice(0, 5)) console.error(`  scale bridge: ${warning}`);
 
+  // The expected wait is measured, not judged: the check is only that drivers' pages showed one.
+  const expectedWait = eta.summary();
+  const ticketed = records.filter((r) => r.queueNumber !== null).length;
+  const ranges = expectedWait.rows[0]!.every;
+  checks.push(
+    check("every ticket's driver's page read at issue for its expected wait", ticketed, expectedWait.trucks),
+    check(
+      "drivers' pages showed an expected wait before the call",
+      '> 0 readings with a range',
+      `${ranges.readings - ranges.noEstimate} of ${ranges.readings}`,
+      ranges.readings - ranges.noEstimate > 0,
+    ),
+  );
+
   // The reports over every plant day the run touched.
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
   checks.push(...(await reportChecks(api, plant.officers.manager, plant, records, period)));
@@ -166,6 +183,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       daySeconds,
       socketEvents,
       weighings: { total: weighings, captured: scale.captured, typedWhileBusy: scale.typedWhileBusy },
+      expectedWait,
       memory: samples,
       verdict,
       loadBefore,

@@ -43,6 +43,9 @@ export async function startSimServer(options: Options): Promise<SimServer> {
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'off',
     REDIS_URL: '',
+    // The expected wait reads its history and answers in simulated time (eta.service.ts): the
+    // server's own clock is real, and its stamps come faster by the acceleration.
+    ETA_TIME_SCALE: String(options.accel),
   };
   if (options.engine === 'postgres') {
     if (!(await postgresAvailable(options.databaseUrl))) {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { ms, percentile } from '../bench/support.ts';
 import type { Check } from './checks.ts';
+import type { EtaFigures, EtaSummary } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
 
@@ -20,6 +21,8 @@ export interface Figures {
   socketEvents: { refreshUI: number; popup: number; called: number; queueChanged: number };
   /** Weighings in all; captured from the wired indicator; typed because a truck stood on it already. */
   weighings: { total: number; captured: number; typedWhileBusy: number };
+  /** The expected wait on drivers' pages against the real wait for the call (issue 21). */
+  expectedWait: EtaSummary;
   memory: MemorySample[];
   verdict: MemoryVerdict;
   loadBefore: number[];
@@ -123,6 +126,34 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
             ms(percentile(list, 99)),
             ms(Math.max(...list)),
           ]),
+      ),
+  );
+
+  const w = figures.expectedWait;
+  const eta = (f: EtaFigures) => [
+    `${f.readings - f.noEstimate} (+${f.noEstimate} none)`,
+    f.medianAbsErrorMin === null ? '–' : `${f.medianAbsErrorMin.toFixed(1)} min`,
+    f.inside === null ? '–' : `${(f.inside * 100).toFixed(0)} %`,
+    f.medianWaitMin === null ? '–' : `${f.medianWaitMin.toFixed(0)} min`,
+  ];
+  console.log(
+    `\nExpected wait on the drivers' pages (simulated minutes), against each truck's real wait for ` +
+      `its first call: ${w.called} of ${w.trucks} trucks called, read at issue and at each change of their line`,
+  );
+  console.log(
+    '\n' +
+      table(
+        [
+          'trucks',
+          'readings with a range',
+          'median |error| vs the middle',
+          'called inside the range',
+          'median real wait',
+        ],
+        w.rows.flatMap((row) => [
+          [`${row.label}, at issue`, ...eta(row.atIssue)],
+          [`${row.label}, every reading`, ...eta(row.every)],
+        ]),
       ),
   );
 
