@@ -61,7 +61,9 @@ function cutText(page: Page) {
       if (item.getBoundingClientRect().bottom > box.bottom + 1)
         problems.push(`below its list: "${item.textContent}"`);
     }
-    for (const part of root.querySelectorAll('.tqd-column, .tqd-hero, .tqd-latest, .tqd-stations-panel')) {
+    for (const part of root.querySelectorAll(
+      '.tqd-column, .tqd-hero, .tqd-latest, .tqd-stations-panel, .tqd-waits',
+    )) {
       if (part.getBoundingClientRect().bottom > window.innerHeight + 1)
         problems.push(`below: ${part.className}`);
     }
@@ -142,6 +144,15 @@ describe('the board of a display of two queue types', () => {
       expect(await first.getByTestId('display-column-plate').innerText(), at).toBe(masked);
       expect(await first.getByTestId('display-recent-plate').first().innerText(), at).toBe(masked);
       expect(await page.locator('body').innerText(), at).not.toContain(plate);
+
+      // The footer (issue 21): what a truck arriving now waits, for each type (both have called).
+      const waits = page.getByTestId('display-wait');
+      expect(await waits.evaluateAll((els) => els.map((el) => el.getAttribute('data-type'))), at).toEqual([
+        standard.queue_type_name,
+        general.queue_type_name,
+      ]);
+      for (const range of await waits.locator('.tqd-wait-range').allInnerTexts())
+        expect(range, at).toMatch(/^\d+–\d+ (นาที|ชั่วโมง)$/);
 
       expect(await cutText(page), at).toEqual([]);
     }
