@@ -16,6 +16,7 @@ import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
+import { shootNotifyScreens } from './screenshots-notify.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
     if (wanted('slip')) await shootSlipScreens(browser, server.baseUrl);
     // The expected wait for the call on the driver's phone.
     if (wanted('eta')) await shootEtaScreens(browser, server.baseUrl);
+    // "Notify me" on the driver's phone: the privacy notice, the choices, on.
+    if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {
