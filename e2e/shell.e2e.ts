@@ -34,6 +34,7 @@ const ADMIN = [
   '/System/yardRules',
   '/System/disputes',
   '/System/manageUser',
+  '/System/notifications',
 ];
 
 // SPEC.md section 6, with weighing for 51 and 55 (DESIGN.md, "Roles").

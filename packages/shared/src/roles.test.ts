@@ -59,6 +59,7 @@ describe('roles', () => {
         '/System/station',
         '/System/yardRules',
         '/System/disputes',
+        '/System/notifications',
       ].sort(),
     );
     for (const role of Object.values(ROLE)) {

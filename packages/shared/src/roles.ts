@@ -119,6 +119,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/manageUser': 'admin',
   '/System/yardRules': 'admin',
   '/System/disputes': 'admin',
+  '/System/notifications': 'admin',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
 } as const satisfies Record<string, Permission>;

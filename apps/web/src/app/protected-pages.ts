@@ -82,6 +82,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.disputes',
     load: () => import('../features/admin/disputes-page.tsx').then((m) => m.DisputesPage),
   },
+  '/System/notifications': {
+    title: () => 'pages.notifications',
+    load: () => import('../features/admin/notifications-page.tsx').then((m) => m.NotificationsPage),
+  },
   '/Report/inoutTransaction': {
     title: () => 'pages.inoutTransaction',
     load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import {
   AuditOutlined,
   BarChartOutlined,
+  BellOutlined,
   ControlOutlined,
   DashboardOutlined,
   DesktopOutlined,
@@ -193,6 +194,12 @@ const MENU: MenuSection[] = [
         route: '/System/manageUser',
         label: 'pages.manageUser',
         icon: <TeamOutlined />,
+      },
+      {
+        path: '/System/notifications',
+        route: '/System/notifications',
+        label: 'pages.notifications',
+        icon: <BellOutlined />,
       },
     ],
   },
