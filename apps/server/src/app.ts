@@ -324,7 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       recordHealth: (deviceId, health) => printerHealth.recordPrinterHealth(deviceId, health),
       connectedKiosks: (ids) =>
         app.hasDecorator('realtime') ? app.realtime.connectedKiosks(ids) : Promise.resolve(new Set()),
-      ...(line.configured ? { lineChatUrl: (queueId: number) => line.chatUrlOfTicket(queueId) } : {}),
+      ...(line.configured ? { lineChatUrl: line.chatUrl } : {}),
     },
     log: app.log,
   });

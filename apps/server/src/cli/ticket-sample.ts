@@ -4,7 +4,7 @@
 // (ticket-escpos-{80,58}mm-line.png), slip-escpos-{80,58}mm.png (Thai) and slip-escpos-80mm-en.png.
 import { writeFileSync } from 'node:fs';
 import { PAPER_WIDTHS } from '@truck-queue/shared/printing/printer-status';
-import { chatText, chatUrlOf } from '../modules/notifications/line.ts';
+import { chatText, chatUrlOf, lineKeyOf } from '../modules/notifications/line.ts';
 import { renderSlip, type SlipRasterInput } from '../modules/printing/slip-raster.ts';
 import { renderTicket, ticketPng, type TicketRasterInput } from '../modules/printing/ticket-raster.ts';
 
@@ -85,7 +85,7 @@ const write = (name: string, raster: Awaited<ReturnType<typeof renderTicket>>) =
 // with the ticket's code typed (issue 21).
 const LINE_SAMPLE: TicketRasterInput = {
   ...SAMPLE,
-  line_chat_url: chatUrlOf('@123abcde', chatText(SAMPLE.ticket_code)),
+  line_chat_url: chatUrlOf('@123abcde', chatText(SAMPLE.ticket_code, lineKeyOf(SAMPLE.follow_url))),
 };
 
 for (const paper of PAPER_WIDTHS) {

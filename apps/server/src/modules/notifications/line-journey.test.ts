@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
+import { lineKeyOf } from './line.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   notificationsOverview,
@@ -102,7 +103,7 @@ describe('a driver who follows his ticket in LINE', () => {
     const mine = line[4]!;
     const offered = await options(mine.uuid);
     expect(offered.line?.chat_url).toMatch(/^https:\/\/line\.me\/R\/oaMessage\/@987zyxwv\/\?/);
-    expect(typedBy(offered.line!.chat_url)).toBe(`ติดตามคิว ${offered.line!.code}`);
+    expect(typedBy(offered.line!.chat_url)).toBe(`ติดตามคิว ${offered.line!.code} รหัส ${lineKeyOf(mine.uuid)}`);
     expect(offered.line_linked).toBe(false);
     await options(line[0]!.uuid);
     // The account's @id was asked of LINE once, then kept.

@@ -7,7 +7,15 @@ import { driverSubscriptions, queues } from '../../db/schema.ts';
 import { startFakeLineApi, type FakeLineApi } from '../../test/fake-line-api.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
-import { chatUrlOf, findTicketCode, outcomeOfPushError, retryKeyOf } from './line.ts';
+import {
+  chatText,
+  chatUrlOf,
+  findTicketCode,
+  keysIn,
+  lineKeyOf,
+  outcomeOfPushError,
+  retryKeyOf,
+} from './line.ts';
 import { LINE_WEBHOOK_PATH, validLineSignature } from './line.routes.ts';
 import { HTTPFetchError } from '@line/bot-sdk';
 
@@ -62,6 +70,16 @@ describe('LINE pieces', () => {
     expect(findTicketCode('T-016JE')).toEqual({ ok: false, problem: 'check' });
     expect(findTicketCode('สวัสดีครับ')).toEqual({ ok: false, problem: 'none' });
     expect(findTicketCode('A012')).toEqual({ ok: false, problem: 'none' });
+  });
+
+  it('keys a ticket by its uuid, and reads the key back as the chat link typed it or a driver copied it', () => {
+    const key = lineKeyOf('0f8fad5b-d9cb-469f-a165-70867728950e');
+    expect(key).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(lineKeyOf('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(key);
+    expect(lineKeyOf('0f8fad5b-d9cb-469f-a165-70867728950f')).not.toBe(key);
+    expect(keysIn(chatText('T-016JD', key))).toContain(key);
+    expect(keysIn(`t-016jd รหัส ${key.toLowerCase().replace('-', ' - ')}`)).toContain(key);
+    expect(keysIn('T-016JD')).toEqual([]);
   });
 
   it('makes the chat link with the text typed, and a retry key that is a UUID, the same on every retry', () => {
@@ -194,6 +212,10 @@ describe('POST /api/line/webhook', () => {
     return t.app.inject({ method: 'POST', url: LINE_WEBHOOK_PATH, headers, payload });
   };
 
+  /** What the ticket's "follow on LINE" link types: its code and its key. */
+  const followText = (ticket: { id: number; uuid: string }) =>
+    chatText(encodeTicketCode(ticket.id), lineKeyOf(ticket.uuid));
+
   const live = (queueId: number, user = DRIVER) =>
     t.db
       .select()
@@ -208,7 +230,7 @@ describe('POST /api/line/webhook', () => {
 
   it('links the chat that sends a ticket code, and answers in Thai with the privacy line', async () => {
     const ticket = await issueTicket(t, plant, 'lab', 'LINE 1');
-    const response = await send([text(`ติดตามคิว ${encodeTicketCode(ticket.id)}`)]);
+    const response = await send([text(followText(ticket))]);
     expect(response.statusCode).toBe(200);
     const [row] = await live(ticket.id);
     expect(row).toMatchObject({
@@ -228,7 +250,7 @@ describe('POST /api/line/webhook', () => {
 
   it('refuses a wrong or missing signature, and anything not JSON, writing nothing', async () => {
     const ticket = await issueTicket(t, plant, 'standard', 'LINE 2');
-    const events = [text(encodeTicketCode(ticket.id))];
+    const events = [text(followText(ticket))];
     const wrong = createHmac('sha256', 'another-secret-0123456789abcdef').update('{}').digest('base64');
     for (const [response, status] of [
       [await send(events, { signature: wrong }), 401],
@@ -257,8 +279,7 @@ describe('POST /api/line/webhook', () => {
 
   it('links once and answers once when the same event comes twice, or is redelivered', async () => {
     const ticket = await issueTicket(t, plant, 'standard', 'LINE 3');
-    const code = encodeTicketCode(ticket.id);
-    const first = text(code, { user: OTHER });
+    const first = text(followText(ticket), { user: OTHER });
     expect((await send([first])).statusCode).toBe(200);
     expect((await send([first])).statusCode).toBe(200);
     // The same event again as LINE redelivers it (after a restart, say: another id in memory).
@@ -275,20 +296,27 @@ describe('POST /api/line/webhook', () => {
   it('answers an unknown code, a misread one and a code of a truck that left, linking nothing', async () => {
     const gone = await issueTicket(t, plant, 'standard', 'LINE 4');
     await t.db.update(queues).set({ state: 'F', exitAt: t.clock.now() }).where(eq(queues.id, gone.id));
+    const waiting = await issueTicket(t, plant, 'standard', 'LINE 8');
     await send([
-      text(encodeTicketCode(999_999)),
+      text(chatText(encodeTicketCode(999_999), 'K7P2-QX9A')),
       text('T-016JE'),
-      text(`ติดตามคิว ${encodeTicketCode(gone.id)}`),
+      text(followText(gone)),
       text('สวัสดี'),
+      // A ticket code alone (counted ids anyone could guess), or with another ticket's key.
+      text(encodeTicketCode(waiting.id)),
+      text(chatText(encodeTicketCode(waiting.id), lineKeyOf(gone.uuid))),
     ]);
-    const replies = await stub.waitForReplies(4);
+    const replies = await stub.waitForReplies(6);
     expect(replies.map((r) => r.texts[0])).toEqual([
       expect.stringContaining('ไม่พบคิว'),
       expect.stringContaining('ไม่พบคิว'),
       expect.stringContaining('ออกจากโรงงานแล้ว'),
-      expect.stringContaining('ส่งรหัสคิว'),
+      expect.stringContaining('สแกนคิวอาร์โค้ด'),
+      expect.stringContaining('ต้องมีรหัสติดตาม'),
+      expect.stringContaining('ไม่พบคิว'),
     ]);
     expect(await live(gone.id)).toHaveLength(0);
+    expect(await live(waiting.id)).toHaveLength(0);
   });
 
   it('greets a new friend, stops on "หยุด", and ends everything when he blocks the account', async () => {
@@ -296,9 +324,9 @@ describe('POST /api/line/webhook', () => {
     const a = await issueTicket(t, plant, 'standard', 'LINE 5');
     const b = await issueTicket(t, plant, 'general', 'LINE 6');
     await send([event({ type: 'follow', follow: { isUnblocked: false } }, { user })]);
-    expect((await stub.waitForReplies(1))[0]!.texts[0]).toContain('ส่งรหัสคิว');
+    expect((await stub.waitForReplies(1))[0]!.texts[0]).toContain('สแกนคิวอาร์โค้ด');
 
-    await send([text(encodeTicketCode(a.id), { user })]);
+    await send([text(followText(a), { user })]);
     await stub.waitForReplies(2);
     expect(await live(a.id, user)).toHaveLength(1);
     await send([text(' หยุด ', { user })]);
@@ -310,7 +338,7 @@ describe('POST /api/line/webhook', () => {
       .where(eq(driverSubscriptions.lineUserId, user));
     expect(ended).toMatchObject({ endReason: 'unsubscribed' });
 
-    await send([text(encodeTicketCode(a.id), { user }), text(encodeTicketCode(b.id), { user })]);
+    await send([text(followText(a), { user }), text(followText(b), { user })]);
     await stub.waitForReplies(5);
     expect(await live(a.id, user)).toHaveLength(1);
     expect(await live(b.id, user)).toHaveLength(1);
@@ -336,7 +364,7 @@ describe('POST /api/line/webhook', () => {
   it('a reply LINE refuses is logged, the link stays', async () => {
     const ticket = await issueTicket(t, plant, 'standard', 'LINE 7');
     stub.failReplies('invalid-reply-token');
-    expect((await send([text(encodeTicketCode(ticket.id))])).statusCode).toBe(200);
+    expect((await send([text(followText(ticket))])).statusCode).toBe(200);
     expect(await live(ticket.id)).toHaveLength(1);
   });
 });

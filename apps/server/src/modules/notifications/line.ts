@@ -35,8 +35,34 @@ const SEEN_EVENT_MAX = 10_000;
 /** Messages that end the chat's subscriptions (compared trimmed, lower case, without punctuation). */
 const STOP_WORDS = new Set(['หยุด', 'หยุดแจ้งเตือน', 'เลิกติดตาม', 'ยกเลิก', 'stop', 'unsubscribe']);
 
-/** The text the chat link types for the driver; the webhook reads the code back from it. */
-export const chatText = (ticketCode: string) => `ติดตามคิว ${ticketCode}`;
+/**
+ * A ticket's LINE key: 8 symbols of a hash of its uuid (the driver's page's own secret), so only
+ * who holds the ticket (its QR, or its page) can follow it; ticket codes alone are counted ids
+ * anyone could guess. Crockford's base32, as XXXX-XXXX.
+ */
+export function lineKeyOf(uuid: string): string {
+  const bytes = createHash('sha256').update(`truck-queue:line-key:${uuid.toLowerCase()}`).digest();
+  let bits = 0n;
+  for (const byte of bytes.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  let key = '';
+  for (let i = 7; i >= 0; i -= 1) key += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
+  return `${key.slice(0, 4)}-${key.slice(4)}`;
+}
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** The keys written in a message (what the chat link typed, or typed by hand from the page). */
+export function keysIn(text: string): string[] {
+  const upper = text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[‐‑‒–—−]/g, '-');
+  return [...upper.matchAll(/(?<![0-9A-Z])([0-9A-Z]{4})\s*-\s*([0-9A-Z]{4})(?![0-9A-Z])/g)].map((m) =>
+    `${m[1]}-${m[2]}`.replace(/O/g, '0').replace(/[IL]/g, '1'),
+  );
+}
+
+/** The text the chat link types for the driver; the webhook reads the code and its key back from it. */
+export const chatText = (ticketCode: string, key: string) => `ติดตามคิว ${ticketCode} รหัส ${key}`;
 
 /** The chat with the account, the text typed (developers.line.biz: "line.me/R/oaMessage"). */
 export const chatUrlOf = (basicId: string, text: string) =>
@@ -44,14 +70,17 @@ export const chatUrlOf = (basicId: string, text: string) =>
 
 /** What the driver reads in the chat (Thai). */
 export const LINE_TEXT = {
-  greeting: 'สวัสดี ส่งรหัสคิวที่พิมพ์บนบัตรคิว (เช่น T-016JD) มาในแชทนี้ เพื่อรับแจ้งเตือนเมื่อใกล้ถึงคิวและเมื่อเรียกคิวของคุณ',
-  help: 'ส่งรหัสคิวที่พิมพ์บนบัตรคิว (เช่น T-016JD) เพื่อรับแจ้งเตือน หรือพิมพ์ "หยุด" เพื่อเลิกรับแจ้งเตือน',
+  greeting:
+    'สวัสดี สแกนคิวอาร์โค้ด "ติดตามคิวทาง LINE" บนบัตรคิว หรือกดปุ่ม "ติดตามทาง LINE" ในหน้าคิวของคุณ แล้วกดส่งข้อความที่พิมพ์ไว้ให้ เพื่อรับแจ้งเตือนเมื่อใกล้ถึงคิวและเมื่อเรียกคิวของคุณ',
+  help: 'สแกนคิวอาร์โค้ด "ติดตามคิวทาง LINE" บนบัตรคิว หรือกดปุ่ม "ติดตามทาง LINE" ในหน้าคิว แล้วกดส่งข้อความที่พิมพ์ไว้ให้ เพื่อรับแจ้งเตือน หรือพิมพ์ "หยุด" เพื่อเลิกรับแจ้งเตือน',
+  keyNeeded:
+    'ต้องมีรหัสติดตามของบัตรคิวด้วย กรุณาสแกนคิวอาร์โค้ด "ติดตามคิวทาง LINE" บนบัตรคิว หรือกดปุ่ม "ติดตามทาง LINE" ในหน้าคิว แล้วกดส่งข้อความที่พิมพ์ไว้ให้',
   linked: (number: string, ahead: number, lab: boolean) =>
     `ติดตามคิว ${number} แล้ว จะแจ้งเตือนเมื่อเหลืออีก ${ahead} คันจะถึงคิว และเมื่อเรียกคิวของคุณ${lab ? ' และเมื่อผลแล็บออก' : ''}`,
   already: (number: string) => `คุณติดตามคิว ${number} อยู่แล้ว`,
   privacy: (days: number) =>
     `ข้อมูลส่วนบุคคล: เราเก็บรหัสผู้ใช้ LINE ของคุณไว้เพื่อแจ้งเตือนคิวนี้เท่านั้น และลบภายใน ${days} วัน พิมพ์ "หยุด" เพื่อเลิกรับแจ้งเตือนได้ทุกเมื่อ`,
-  unknown: 'ไม่พบคิวตามรหัสนี้ กรุณาตรวจสอบรหัสบนบัตรคิว (เช่น T-016JD) แล้วส่งใหม่อีกครั้ง',
+  unknown: 'ไม่พบคิวตามรหัสนี้ กรุณาสแกนคิวอาร์โค้ด "ติดตามคิวทาง LINE" บนบัตรคิวอีกครั้ง แล้วกดส่งข้อความที่พิมพ์ไว้ให้',
   left: (number: string) => `คิวนี้ (${number}) ออกจากโรงงานแล้ว จึงไม่มีการแจ้งเตือนอีก`,
   cancelled: (number: string) => `คิว ${number} ถูกยกเลิกแล้ว จึงติดตามไม่ได้`,
   tooManyTickets: `ติดตามได้ครั้งละไม่เกิน ${MAX_TICKETS_PER_CHAT} คิว พิมพ์ "หยุด" เพื่อเลิกติดตามคิวเดิมก่อน`,
@@ -320,11 +349,18 @@ export function createLine(deps: {
     return true;
   }
 
-  async function linkCode(event: LineEvent, userId: string, id: number): Promise<string | null> {
+  async function linkCode(
+    event: LineEvent,
+    userId: string,
+    id: number,
+    keys: string[],
+  ): Promise<string | null> {
     const redelivery = event.deliveryContext?.isRedelivery === true;
+    if (keys.length === 0) return LINE_TEXT.keyNeeded;
     const oldest = addDays(siteDate(clock.now(), deps.config.siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
     const ticket = await repo.ticketSince(id, oldest);
-    if (!ticket) return LINE_TEXT.unknown;
+    // A wrong key reads as an unknown ticket: nothing tells a guess which tickets exist.
+    if (!ticket || !keys.includes(lineKeyOf(ticket.uuid))) return LINE_TEXT.unknown;
     if (ticket.exitAt) return LINE_TEXT.left(ticket.queueNumber);
     if ((ENDED_STATES as readonly string[]).includes(ticket.state))
       return LINE_TEXT.cancelled(ticket.queueNumber);
@@ -390,24 +426,22 @@ export function createLine(deps: {
         answer = await stop(event, userId, 'unsubscribed');
       } else {
         const found = findTicketCode(text);
-        if (found.ok) answer = await linkCode(event, userId, found.id);
+        if (found.ok) answer = await linkCode(event, userId, found.id, keysIn(text));
         else answer = found.problem === 'check' ? LINE_TEXT.unknown : LINE_TEXT.help;
       }
     }
     if (answer) reply(event, answer);
   }
 
-  async function chatUrl(ticketCode: string): Promise<string | null> {
+  async function chatUrl(ticket: { id: number; uuid: string }): Promise<string | null> {
     const id = await readBasicId();
-    return id ? chatUrlOf(id, chatText(ticketCode)) : null;
+    return id ? chatUrlOf(id, chatText(encodeTicketCode(ticket.id), lineKeyOf(ticket.uuid))) : null;
   }
 
   return {
     configured: client !== null,
-    /** The chat link for a ticket's code; null without LINE or while its basic id is unknown. */
+    /** The chat link of a ticket (its code and key typed); null without LINE or while its basic id is unknown. */
     chatUrl,
-    /** The chat link of a ticket by its row id. */
-    chatUrlOfTicket: (queueId: number) => chatUrl(encodeTicketCode(queueId)),
     sender,
     /** The channel secret the webhook's signatures are made with; null without LINE. */
     channelSecret: settings?.channelSecret ?? null,

@@ -25,7 +25,7 @@ const FAILURES_SHOWN = 50;
 /** What the LINE account offers a ticket (line*.ts); null when the branch has none. */
 export interface LineOffer {
   configured: boolean;
-  chatUrl(ticketCode: string): Promise<string | null>;
+  chatUrl(ticket: { id: number; uuid: string }): Promise<string | null>;
 }
 
 /**
@@ -66,7 +66,7 @@ export function createNotificationsService(deps: {
     const over = ended(q);
     const mine = endpoint ? await repo.pushSubscription(q.id, endpoint) : null;
     const code = encodeTicketCode(q.id);
-    const chatUrl = !over && deps.line?.configured ? await deps.line.chatUrl(code) : null;
+    const chatUrl = !over && deps.line?.configured ? await deps.line.chatUrl(q) : null;
     return {
       privacy_notice: settings?.privacyNotice ?? '',
       retention_days: settings?.contactRetentionDays ?? 90,

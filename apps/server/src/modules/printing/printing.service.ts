@@ -60,7 +60,7 @@ export interface PrintingPorts {
    * The plant's LINE chat for a ticket (notifications/line.ts), printed as a second QR; absent
    * or null: no LINE account, and the ticket prints as before.
    */
-  lineChatUrl?(queueId: number): Promise<string | null>;
+  lineChatUrl?(queue: { id: number; uuid: string }): Promise<string | null>;
 }
 
 /** Who asked for a print: a kiosk issuing its own ticket, or an officer. */
@@ -172,7 +172,7 @@ export function createPrintingService(deps: {
     if (job.kind === 'slip') return slipBytes(await slipOf(queue, origin), printer.paperWidth);
     const branch = await repo.branchNames(printer.branchId);
     if (!branch) throw notFound('The ticket');
-    const lineChatUrl = (await ports.lineChatUrl?.(queue.id)) ?? null;
+    const lineChatUrl = (await ports.lineChatUrl?.(queue)) ?? null;
     return ticketBytes(ticketInput(queue, branch, settings, origin, lineChatUrl), printer.paperWidth);
   }
 

@@ -23,7 +23,7 @@ const TICKET: TicketRasterInput = {
   calendar: 'BE',
   time_zone: 'Asia/Bangkok',
 };
-const CHAT_URL = chatUrlOf('@123abcde', chatText(TICKET.ticket_code));
+const CHAT_URL = chatUrlOf('@123abcde', chatText(TICKET.ticket_code, 'K7P2-QX9A'));
 
 /** Rows [from, to) of a raster. */
 function rows(raster: Raster, from: number, to: number): Raster {
