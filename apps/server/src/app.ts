@@ -375,7 +375,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticateDevice: (kind, shortId, secret) => devices.identify(kind, shortId, secret),
   });
   registerAuthRoutes(register, auth);
-  registerCallingRoutes(register, calling, devices, printing);
+  registerCallingRoutes(register, calling, devices, printing, line.configured ? line.chatUrl : null);
   registerPrintingRoutes(register, printing);
   registerDeviceRoutes(register, devices);
   registerAnnouncementRoutes(register, announcements);

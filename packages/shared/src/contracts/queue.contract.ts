@@ -84,6 +84,11 @@ export const TicketSchema = z.object({
   created: InstantSchema,
   /** Trucks ahead of it in its line when it was issued (a reprint says the same); null for tickets issued before it was kept. */
   ahead_at_issue: z.number().nullable(),
+  /**
+   * The plant's LINE chat with the ticket's code and key typed (issue 21): printed as a second,
+   * smaller QR; null without a LINE Official Account.
+   */
+  line_chat_url: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

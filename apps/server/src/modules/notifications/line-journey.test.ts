@@ -181,4 +181,16 @@ describe('a driver who follows his ticket in LINE', () => {
     expect(row).toMatchObject({ endReason: 'gone' });
     expect(row!.endedAt).not.toBeNull();
   });
+
+  it('puts the same chat link on the ticket the kiosk or the New ticket dialog prints in the browser', async () => {
+    const response = await t.post(
+      'process/printer/issueQueue',
+      { id_branchQT: plant.types.standard.id, product: plant.products.starch.id, truck_license: 'LN 900' },
+      { session: plant.officers.caller.session },
+    );
+    expect(response.statusCode).toBe(200);
+    const { queue } = response.json<{ queue: { uuid: string; line_chat_url: string | null } }>();
+    expect(queue.line_chat_url).toBe((await options(queue.uuid)).line!.chat_url);
+    expect(typedBy(queue.line_chat_url!)).toContain(lineKeyOf(queue.uuid));
+  });
 });

@@ -11,6 +11,8 @@ export function registerCallingRoutes(
   calling: CallingService,
   devices: DeviceService,
   printing: PrintingService,
+  /** The plant's LINE chat for a ticket (line.ts chatUrl); null without a LINE account. */
+  lineChatUrl: ((ticket: { id: number; uuid: string }) => Promise<string | null>) | null = null,
 ): void {
   register(contracts.issueQueue, async ({ auth, device, body, request }) => {
     // A printer that is refused (another branch's, a display) issues nothing.
@@ -33,7 +35,7 @@ export function registerCallingRoutes(
       ? await devices.issueTicket(device, input)
       : await calling.issueByOfficer(auth!, input);
     const { queue, print } = await firstPrint.print(issued, origin);
-    return { status: 1, queue: toTicket(queue), print };
+    return { status: 1, queue: toTicket(queue, lineChatUrl ? await lineChatUrl(queue) : null), print };
   });
 
   register(contracts.ticketOptions, async ({ auth }) => ({

@@ -15,7 +15,8 @@ const seconds = (from: Date | null, to: Date | null) =>
 export const kg = (value: string | null) => (value === null ? null : Number(value));
 const state = (value: string): QueueState => (isQueueState(value) ? value : ISSUED_STATE);
 
-export function toTicket(q: QueueView): Ticket {
+/** `lineChatUrl`: the plant's LINE chat for this ticket (line.ts), when it has an account. */
+export function toTicket(q: QueueView, lineChatUrl: string | null = null): Ticket {
   return {
     uuid: q.uuid,
     ticket_code: encodeTicketCode(q.id),
@@ -25,6 +26,7 @@ export function toTicket(q: QueueView): Ticket {
     truck_license: q.truckLicense,
     created: q.created.toISOString(),
     ahead_at_issue: q.aheadAtIssue,
+    line_chat_url: lineChatUrl,
   };
 }
 

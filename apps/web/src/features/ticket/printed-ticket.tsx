@@ -92,6 +92,18 @@ export function PrintedTicket({
         <hr />
         <QrSvg className="tqk-ticket-qr" text={followUrl} label={t('kiosk.ticket.scan')} />
         <div className="tqk-ticket-scan">{t('kiosk.ticket.scan')}</div>
+        {ticket.line_chat_url && (
+          <>
+            <QrSvg
+              className="tqk-ticket-qr tqk-ticket-qr-line"
+              text={ticket.line_chat_url}
+              label={t('kiosk.ticket.lineFollow')}
+            />
+            <div className="tqk-ticket-scan" data-testid="ticket-line">
+              {t('kiosk.ticket.lineFollow')}
+            </div>
+          </>
+        )}
         <Code128Svg
           className="tqk-ticket-barcode"
           text={ticket.ticket_code}

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PrintFailure, PrintState } from '@truck-queue/shared/printing/printer-status';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { notifyOptions } from '@truck-queue/shared/contracts/notification.contract';
+import { callApi } from '../../../lib/api-client.ts';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { NotPrintedMark, printFailureText } from '../../../components/printer-health.tsx';
 import { readBranch } from '../../../lib/session.ts';
@@ -40,6 +43,12 @@ export function TicketReprint({ queue, queueTypeName }: { queue: ActionQueue; qu
   const access = useAccess();
   const history = useQueueHistory(queue.uuid);
   const [printing, setPrinting] = useState(false);
+  // The plant's LINE chat for this ticket (the driver's page's own link), for the ticket's second QR.
+  const lineChat = useQuery({
+    queryKey: ['lineChat', queue.uuid],
+    queryFn: ({ signal }) => callApi(notifyOptions, { queue_number_id: queue.uuid }, { signal }),
+    staleTime: 60_000,
+  });
   const firstPrinter =
     history.data?.prints.find((p) => p.printer_name !== null)?.printer_name ??
     history.data?.history.find((h) => h.action === 'issue')?.device_name ??
@@ -53,6 +62,7 @@ export function TicketReprint({ queue, queueTypeName }: { queue: ActionQueue; qu
     truck_license: queue.truck_license,
     created: queue.created,
     ahead_at_issue: null,
+    line_chat_url: lineChat.data?.options.line?.chat_url ?? null,
   };
   return (
     <>

@@ -15,6 +15,7 @@ const ticket: Ticket = {
   truck_license: '70-1234',
   created: '2025-03-07T07:05:00.000Z',
   ahead_at_issue: 3,
+  line_chat_url: null,
 };
 
 const print: PrintOutcome = { state: 'failed', reason: 'paper_end', job_id: 4, printer_name: 'ตู้หน้าโรงงาน' };

@@ -51,6 +51,16 @@ export function ScreenTicket({
         </dl>
       </div>
       <div className="tqk-screen-ticket-scan">{t('kiosk.ticket.scan')}</div>
+      {ticket.line_chat_url && (
+        <div className="tqk-screen-ticket-line" data-testid="screen-ticket-line">
+          <QrSvg
+            className="tqk-screen-ticket-line-qr"
+            text={ticket.line_chat_url}
+            label={t('kiosk.ticket.lineFollow')}
+          />
+          <span>{t('kiosk.ticket.lineFollow')}</span>
+        </div>
+      )}
     </div>
   );
 }
