@@ -76,4 +76,26 @@ export async function shootNotifyScreens(browser: Browser, baseUrl: string): Pro
     await shoot(page, `driver-notify-on-${language}-${mode}${size}`);
     await page.context().close();
   }
+
+  // A plant with a LINE account: its button and QR under the choices (the chat link made up here).
+  for (const [language, mode] of [
+    ['th', 'light'],
+    ['en', 'dark'],
+  ] as const) {
+    const ticket = await issueDriverTicket(baseUrl);
+    const page = await preparePage(browser, baseUrl, language, mode, 390, 844);
+    await page.emulateMedia({ colorScheme: mode });
+    await page.route('**/api/process/user/notifyOptions', async (route) => {
+      const answer = (await (await route.fetch()).json()) as { options: Record<string, unknown> };
+      const code = 'T-016JD';
+      const line = { chat_url: `https://line.me/R/oaMessage/@plant/?${code}`, code };
+      await route.fulfill({ json: { ...answer, options: { ...answer.options, line } } });
+    });
+    await page.goto(`/Queue/data/${ticket.uuid}`);
+    await page.getByTestId('notify-line').waitFor();
+    await page.getByTestId('notify-consent').check();
+    await page.getByTestId('notify-line').scrollIntoViewIfNeeded();
+    await shoot(page, `driver-notify-line-${language}-${mode}`);
+    await page.context().close();
+  }
 }
