@@ -47,26 +47,24 @@ export function NotificationsPage() {
           }
         />
       )}
+      <SettingsCard
+        settings={data?.settings}
+        saving={save.isPending}
+        failure={failure}
+        onSave={(settings) => {
+          setFailure(null);
+          save.mutate(settings, {
+            onSuccess: saved,
+            onError: (error) => setFailure(errorMessage(t, error)),
+          });
+        }}
+      />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={13}>
-          <SettingsCard
-            settings={data?.settings}
-            saving={save.isPending}
-            failure={failure}
-            onSave={(settings) => {
-              setFailure(null);
-              save.mutate(settings, {
-                onSuccess: saved,
-                onError: (error) => setFailure(errorMessage(t, error)),
-              });
-            }}
-          />
+        <Col xs={24} xl={9}>
+          <ChannelsCard lineConfigured={data?.line_configured} following={data?.following} />
         </Col>
-        <Col xs={24} xl={11}>
-          <Flex vertical gap={16}>
-            <ChannelsCard lineConfigured={data?.line_configured} following={data?.following} />
-            <MonthsCard months={months} />
-          </Flex>
+        <Col xs={24} xl={15}>
+          <MonthsCard months={months} />
         </Col>
       </Row>
       <FailuresCard failures={data?.failures} />

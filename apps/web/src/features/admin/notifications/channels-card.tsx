@@ -19,6 +19,7 @@ export function ChannelsCard({ lineConfigured, following }: ChannelsCardProps) {
       title={t('notifications.channels.title')}
       loading={lineConfigured === undefined}
       data-testid="notify-channels"
+      style={{ height: '100%' }}
     >
       <Flex vertical gap={16}>
         <Flex gap={8} align="center" wrap>

@@ -25,32 +25,32 @@ export function FailuresCard({ failures }: FailuresCardProps) {
     {
       key: 'created',
       title: t('notifications.failures.columns.time'),
-      width: 150,
+      width: 160,
       render: (_v, row) => <span style={{ whiteSpace: 'nowrap' }}>{at(row.created)}</span>,
     },
     {
       key: 'channel',
       title: t('notifications.failures.columns.channel'),
-      width: 110,
+      width: 100,
       render: (_v, row) =>
         row.channel === 'line' ? <Tag color="green">LINE</Tag> : <Tag color="blue">Web Push</Tag>,
     },
     {
       key: 'moment',
       title: t('notifications.failures.columns.moment'),
-      width: 150,
+      width: 130,
       render: (_v, row) => t(`notifications.moments.${row.moment}`),
     },
     {
       key: 'queue',
       title: t('notifications.failures.columns.queue'),
-      width: 110,
+      width: 100,
       render: (_v, row) => <Typography.Text strong>{row.queue_number}</Typography.Text>,
     },
     {
       key: 'attempts',
       title: t('notifications.failures.columns.attempts'),
-      width: 90,
+      width: 110,
       align: 'end',
       render: (_v, row) => row.attempts,
     },

@@ -62,7 +62,7 @@ export function MonthsCard({ months }: MonthsCardProps) {
   ];
 
   return (
-    <Card title={t('notifications.months.title')} data-testid="notify-months">
+    <Card title={t('notifications.months.title')} data-testid="notify-months" style={{ height: '100%' }}>
       <Table<MonthFigures>
         rowKey="month"
         size="small"

@@ -32,7 +32,6 @@ export function SettingsCard({ settings, saving, failure, onSave }: SettingsCard
       title={t('notifications.settings.title')}
       loading={settings === undefined}
       data-testid="notify-settings"
-      style={{ height: '100%' }}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {settings && (
@@ -48,7 +47,8 @@ export function SettingsCard({ settings, saving, failure, onSave }: SettingsCard
           <Form.Item
             name="privacy_notice"
             label={t('notifications.settings.notice')}
-            extra={t('notifications.settings.noticeHint')}
+            // Clear of the character count, which sits at the box's bottom right.
+            extra={<div style={{ paddingInlineEnd: 96 }}>{t('notifications.settings.noticeHint')}</div>}
             rules={[noFormulaRule(t)]}
           >
             <Input.TextArea
