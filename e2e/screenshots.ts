@@ -17,6 +17,7 @@ import { shootScanScreens } from './screenshots-scan.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
+import { shootNotificationsScreens } from './screenshots-notifications.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
     if (wanted('eta')) await shootEtaScreens(browser, server.baseUrl);
     // "Notify me" on the driver's phone: the privacy notice, the choices, on.
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
+    // The admins' Driver notifications page, with three months of messages and a few failures.
+    if (wanted('notifications')) await shootNotificationsScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {
