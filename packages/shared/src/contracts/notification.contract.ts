@@ -23,9 +23,9 @@ export const NotifyChoiceSchema = z.strictObject({
 });
 export type NotifyChoice = z.infer<typeof NotifyChoiceSchema>;
 
-/** The browser's PushSubscription as `toJSON()` gives it (RFC 8030 endpoint, RFC 8291 keys). */
+/** The browser's PushSubscription as `toJSON()` gives it (RFC 8030 endpoint over https, RFC 8291 keys). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https$/ }).max(2048),
   keys: z.strictObject({
     /** The browser's P-256 public key, base64url (65 bytes uncompressed). */
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/),

@@ -16,6 +16,7 @@ import { PUBLIC_TICKET_DAYS } from '../queue/public-queue.service.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { Notifier } from './notifier.ts';
 import { isAllowedPushEndpoint } from './push-endpoints.ts';
+import { isPushKeyPair } from './web-push.channel.ts';
 
 /** At most this many browsers follow one ticket: a driver's phone and a spare, not a crowd. */
 export const MAX_PUSH_PER_TICKET = 5;
@@ -95,6 +96,11 @@ export function createNotificationsService(deps: {
       if (ended(q))
         throw conflict('The truck has left: its ticket can no longer be followed.', 'ALREADY_LEFT');
       const { endpoint, keys } = input.subscription;
+      // A key that is not a P-256 point could never be encrypted for: refused now, not at the first push.
+      if (!isPushKeyPair(keys.p256dh, keys.auth))
+        throw new AppError('VALIDATION_FAILED', "The browser's subscription keys are not valid.", [
+          { path: 'subscription.keys', message: 'is not a P-256 key and a 16-byte secret' },
+        ]);
       if (!isAllowedPushEndpoint(endpoint, deps.pushServiceHosts))
         throw conflict(
           'This push service is not one the server sends to (PUSH_SERVICE_HOSTS).',

@@ -17,6 +17,7 @@ import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { MAX_PUSH_PER_TICKET } from './notifications.service.ts';
 import { ANONYMISED_PLATE } from './retention.ts';
+import { WEB_PUSH_TTL_SECONDS } from './web-push.channel.ts';
 
 /**
  * A driver follows his ticket with Web Push (issue 21): his page offers it after the privacy
@@ -137,6 +138,18 @@ describe("the driver's notify-me options", () => {
     expect(elsewhere.json()).toMatchObject({ reason: 'PUSH_SERVICE_NOT_ALLOWED' });
     const badKeys = await subscribe(ticket.uuid, { ...browser, keys: { ...browser.keys, auth: '!!' } });
     expect(badKeys.statusCode).toBe(400);
+    // The right length, but not a point of P-256: nothing could ever be encrypted for it.
+    const notAPoint = await subscribe(ticket.uuid, {
+      ...browser,
+      keys: { ...browser.keys, p256dh: `BA${'A'.repeat(85)}` },
+    });
+    expect(notAPoint.statusCode).toBe(400);
+    expect(notAPoint.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const plainHttp = await subscribe(ticket.uuid, {
+      ...browser,
+      endpoint: browser.endpoint.replace('https:', 'http:'),
+    });
+    expect(plainHttp.statusCode).toBe(400);
     const rows = await t.db
       .select()
       .from(driverSubscriptions)
@@ -177,6 +190,14 @@ describe('what a following driver is told', () => {
     expect(await told(phone)).toHaveLength(1);
     await call(mine.id);
     expect((await told(phone))[1]).toBe(`เรียกคิว ${mine.queue_number} แล้ว | เชิญที่ ช่องขึ้นสินค้า 1`);
+    // Signed with the key his page subscribed with; "ahead" kept two hours at normal urgency, the call high.
+    const [ahead, called] = push.received.filter((r) => r.endpoint === phone.endpoint);
+    expect(ahead).toMatchObject({
+      vapidKey: (await options(mine.uuid)).web_push!.public_key,
+      urgency: 'normal',
+      ttl: WEB_PUSH_TTL_SECONDS,
+    });
+    expect(called!.urgency).toBe('high');
 
     // He leaves: the subscription ends, and a call of the next truck tells him nothing.
     const exit = await t.post(

@@ -11,7 +11,6 @@ describe('the push endpoints the server sends to', () => {
     expect(isAllowedPushEndpoint('https://wns2-sg2p.notify.windows.com/w/?token=x', allowed)).toBe(true);
     expect(isAllowedPushEndpoint('https://web.push.apple.com/QG', allowed)).toBe(true);
     expect(isAllowedPushEndpoint('https://127.0.0.1:4100/push/1', allowed)).toBe(true);
-    expect(isAllowedPushEndpoint('http://127.0.0.1:4100/push/1', allowed)).toBe(true);
   });
 
   it("refuses the plant's own network, plain http, other ports, look-alikes and credentials", () => {
@@ -22,6 +21,7 @@ describe('the push endpoints the server sends to', () => {
     expect(isAllowedPushEndpoint('https://notify.windows.com/x', allowed)).toBe(false);
     expect(isAllowedPushEndpoint('https://10.0.0.5/x', allowed)).toBe(false);
     expect(isAllowedPushEndpoint('http://127.0.0.1:3000/api/admin', allowed)).toBe(false);
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4100/push/1', allowed)).toBe(false);
     expect(isAllowedPushEndpoint('https://user:pw@fcm.googleapis.com/x', allowed)).toBe(false);
     expect(isAllowedPushEndpoint('not a url', allowed)).toBe(false);
   });
