@@ -16,6 +16,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { MAX_PUSH_PER_TICKET } from './notifications.service.ts';
+import { periodDashboardByQueueType } from '@truck-queue/shared/contracts/report.contract';
 import { ANONYMISED_PLATE } from './retention.ts';
 import { WEB_PUSH_TTL_SECONDS } from './web-push.channel.ts';
 
@@ -319,8 +320,20 @@ describe('the retention job', () => {
     const [still] = await t.db.select().from(queues).where(eq(queues.id, old.id));
     expect(still!.truckLicense).toBe(old.plate);
 
+    // The branch's dashboard over the ticket's day, before and after its plates are gone.
+    const day = (await t.db.select().from(queues).where(eq(queues.id, old.id)))[0]!.queueDate;
+    const { email, password } = plant.officers.admin;
+    // A year on, the admin signs in again.
+    const dashboard = async () =>
+      t.call(
+        periodDashboardByQueueType,
+        { find_start: day, find_finish: day },
+        await t.signIn(email, password),
+      );
+    const before = await dashboard();
     t.clock.advance(370 * DAY);
     expect((await t.app.retention.run()).plates).toBeGreaterThan(0);
+    expect(await dashboard()).toEqual(before);
     const rows = await t.db.select().from(queues).where(eq(queues.branchId, plant.branch.id));
     expect(rows).toHaveLength(countBefore);
     expect(rows.every((r) => r.truckLicense === ANONYMISED_PLATE)).toBe(true);
