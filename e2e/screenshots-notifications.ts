@@ -239,7 +239,8 @@ export async function shootNotificationsScreens(browser: Browser, sharedBaseUrl:
   const page = await preparePage(browser, sharedBaseUrl, 'th', 'light');
   await signInDirect(page, sharedBaseUrl, ...ADMIN);
   await page.goto('/System/notifications');
-  await page.getByTestId('line-status').waitFor();
+  await page.getByTestId('line-missing').waitFor();
+  await page.getByTestId('notify-channels').evaluate((card) => card.scrollIntoView({ block: 'center' }));
   await page.mouse.move(0, 0);
   await shoot(page, 'notifications-admin-no-line-th-light');
   await page.context().close();

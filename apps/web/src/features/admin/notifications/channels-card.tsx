@@ -38,9 +38,11 @@ export function ChannelsCard({ lineConfigured, following }: ChannelsCardProps) {
           <Alert
             type="info"
             showIcon
-            title={t('notifications.channels.lineMissing')}
-            description={
-              <Flex vertical gap={4} align="start">
+            data-testid="line-missing"
+            // All in the title: one size of text, as a hint is, not a headline's.
+            title={
+              <Flex vertical gap={6} align="start">
+                <span>{t('notifications.channels.lineMissing')}</span>
                 {LINE_ENV.map((name) => (
                   <Typography.Text key={name} code copyable>
                     {name}
