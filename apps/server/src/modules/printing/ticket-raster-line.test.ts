@@ -2,27 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { PAPER_WIDTHS } from '@truck-queue/shared/printing/printer-status';
 import { chatText, chatUrlOf } from '../notifications/line.ts';
 import type { Raster } from './raster.ts';
-import { renderTicket, type TicketRasterInput } from './ticket-raster.ts';
+import { renderTicket } from './ticket-raster.ts';
 import { ticketInput } from './ticket-print.ts';
 import { scanQr } from '../../test/ticket-scan.ts';
+import { SAMPLE_TICKET } from './sample-ticket.ts';
 
 /** The ticket's LINE QR (issue 21): a second, smaller QR of the plant's chat, only with LINE. */
 
-const TICKET: TicketRasterInput = {
-  heading: 'บริษัท แป้งมันสำปะหลังไทย จำกัด',
-  subheading: 'สาขานครราชสีมา',
-  queue_number: 'A012',
-  queue_type_name: 'รับซื้อมันเส้น',
-  product_name: 'มันเส้น',
-  truck_license: '70-1234 นครราชสีมา',
-  issued_at: new Date('2026-11-23T07:05:00Z'),
-  ahead_at_issue: 7,
-  follow_url: 'http://192.168.1.20:3000/Queue/data/0b7e6f3c-1c1e-4f5e-9a51-0d5f1b0c9e2a',
-  ticket_code: 'T-016JD',
-  language: 'th',
-  calendar: 'BE',
-  time_zone: 'Asia/Bangkok',
-};
+const TICKET = SAMPLE_TICKET;
 const CHAT_URL = chatUrlOf('@123abcde', chatText(TICKET.ticket_code, 'K7P2-QX9A'));
 
 /** Rows [from, to) of a raster. */
