@@ -95,7 +95,10 @@ export function createNotifier(deps: {
   }
 
   async function onChange(change: QueueChange): Promise<void> {
+    // A new ticket has no follower yet and joins the end of its line: nobody's moment comes.
+    if (change.action === 'issue') return;
     const at = clock.now();
+    let written = 0;
     const own = await repo.ofQueue(change.queueId);
     if (change.action === 'exit' || (ENDED_STATES as readonly string[]).includes(change.toState)) {
       await repo.end(
@@ -113,12 +116,13 @@ export function createNotifier(deps: {
         if (change.action === LAB_RESULT_ACTION && followed.subscription.notifyLab)
           rows.push(delivery(followed, 'lab', 'lab', {}));
       }
-      await repo.enqueue(rows);
+      written += await repo.enqueue(rows);
     }
     const types = [change.branchQueueTypeId];
     if (change.previousQueueTypeId !== undefined) types.push(change.previousQueueTypeId);
-    await repo.enqueue(await aheadMoments(await repo.awaitingAhead(types)));
-    nudge();
+    written += await repo.enqueue(await aheadMoments(await repo.awaitingAhead(types)));
+    // Nothing new to send: retries wait for the loop's next round.
+    if (written > 0) nudge();
   }
 
   async function sendOne(due: DueDelivery): Promise<void> {
@@ -233,8 +237,10 @@ export function createNotifier(deps: {
     /** A new or changed subscription: the "N ahead" it asks for may already be true. */
     async subscribed(queueId: number): Promise<void> {
       const own = await repo.ofQueue(queueId);
-      await repo.enqueue(await aheadMoments(own.filter((f) => f.subscription.notifyAhead !== null)));
-      nudge();
+      const written = await repo.enqueue(
+        await aheadMoments(own.filter((f) => f.subscription.notifyAhead !== null)),
+      );
+      if (written > 0) nudge();
     },
     sendDue,
     /** Waits until the moments of every change so far are written and what is due is sent (tests). */
