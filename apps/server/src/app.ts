@@ -105,6 +105,12 @@ export interface AppOptions {
   watchPrinters?: boolean | { everyMs: number };
   /** The TLS agent Web Push is sent through (tests: one that trusts their stand-in push service). */
   webPushAgent?: Agent;
+  /**
+   * Once listening, send the drivers' notifications that come due (retries, another instance's
+   * leases) every few seconds and run the daily retention job (main.ts). Off, notifications are
+   * still sent on each change; tests retry and run the job by hand.
+   */
+  driverJobs?: boolean;
 }
 
 /** How long the HTTP server waits on a client. */
@@ -347,11 +353,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = createNotifier({ db, clock, events, senders, publicUrl: config.publicUrl, log: app.log });
   line.setOnLinked((queueId) => notifier.subscribed(queueId));
   const retention = createRetention({ db, clock, siteTimeZone: config.siteTimeZone, log: app.log });
-  // Once listening (tests that only inject send on each change and run the job by hand).
-  app.addHook('onListen', () => {
-    notifier.start();
-    retention.start();
-  });
+  if (options.driverJobs) {
+    app.addHook('onListen', () => {
+      notifier.start();
+      retention.start();
+    });
+  }
   app.addHook('onClose', async () => {
     retention.stop();
     await notifier.stop();

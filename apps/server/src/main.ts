@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   });
 
   const firstStart = created ?? (await prepareDatabase(database, config, new Date(), progress));
-  app = await buildApp({ config, database, prepareVoice: true, watchPrinters: true });
+  app = await buildApp({ config, database, prepareVoice: true, watchPrinters: true, driverJobs: true });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
