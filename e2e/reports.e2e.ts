@@ -177,10 +177,25 @@ describe('summary report', () => {
     await expect.poll(() => number(count)).toBeGreaterThan(40);
     const total = await number(count);
 
-    // 20 rows a page.
-    await page.getByTestId('summary-page-size').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^20$/ }).click();
-    await expect.poll(() => rows(page).count()).toBe(20);
+    // 20 rows a page. A click while the list is still opening can be lost on a loaded machine
+    // (CI once stayed at 10 rows): choose again until the table shows 20.
+    await expect
+      .poll(
+        async () => {
+          if ((await rows(page).count()) === 20) return 20;
+          await page.keyboard.press('Escape');
+          await page.getByTestId('summary-page-size').click();
+          const twenty = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+            hasText: /^20$/,
+          });
+          await twenty.waitFor({ timeout: 3000 }).catch(() => undefined);
+          await twenty.click({ timeout: 3000 }).catch(() => undefined);
+          await page.waitForLoadState('networkidle');
+          return rows(page).count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(20);
     const pages = Math.ceil(total / 20);
     await expect.poll(() => page.getByTestId('summary-page').innerText()).toBe(`Page 1 of ${pages}`);
 
