@@ -7,8 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isDatabaseUnavailable } from '../../lib/pg-errors.ts';
-import { addDays, siteDate } from '../../lib/site-time.ts';
-import { PUBLIC_TICKET_DAYS } from '../queue/public-queue.service.ts';
+import { oldestPublicDay } from '../queue/public-queue.service.ts';
 import type { ChannelSender, SendOutcome } from './channels.ts';
 import { createLineRepository } from './line.repository.ts';
 
@@ -38,7 +37,7 @@ const STOP_WORDS = new Set(['หยุด', 'หยุดแจ้งเตื�
 /**
  * A ticket's LINE key: 8 symbols of a hash of its uuid (the driver's page's own secret), so only
  * who holds the ticket (its QR, or its page) can follow it; ticket codes alone are counted ids
- * anyone could guess. Crockford's base32, as XXXX-XXXX.
+ * anyone could guess. Crockford's base32, four symbols, a dash, four symbols (K7P2-QX9A).
  */
 export function lineKeyOf(uuid: string): string {
   const bytes = createHash('sha256').update(`truck-queue:line-key:${uuid.toLowerCase()}`).digest();
@@ -357,7 +356,7 @@ export function createLine(deps: {
   ): Promise<string | null> {
     const redelivery = event.deliveryContext?.isRedelivery === true;
     if (keys.length === 0) return LINE_TEXT.keyNeeded;
-    const oldest = addDays(siteDate(clock.now(), deps.config.siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+    const oldest = oldestPublicDay(clock.now(), deps.config.siteTimeZone);
     const ticket = await repo.ticketSince(id, oldest);
     // A wrong key reads as an unknown ticket: nothing tells a guess which tickets exist.
     if (!ticket || !keys.includes(lineKeyOf(ticket.uuid))) return LINE_TEXT.unknown;

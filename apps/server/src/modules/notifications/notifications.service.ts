@@ -10,9 +10,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addDays, siteDate } from '../../lib/site-time.ts';
 import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
-import { PUBLIC_TICKET_DAYS } from '../queue/public-queue.service.ts';
+import { oldestPublicDay } from '../queue/public-queue.service.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { Notifier } from './notifier.ts';
 import { isAllowedPushEndpoint } from './push-endpoints.ts';
@@ -50,7 +49,7 @@ export function createNotificationsService(deps: {
 
   /** The ticket as the driver's page knows it: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
   async function ticket(uuid: string) {
-    const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+    const oldest = oldestPublicDay(clock.now(), siteTimeZone);
     const q = await reads.findTicketSince(uuid, oldest);
     if (!q) throw notFound('The queue');
     return q;

@@ -29,6 +29,10 @@ import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contra
  */
 export const PUBLIC_TICKET_DAYS = 7;
 
+/** The first site day whose tickets the driver's page (and what follows a ticket) still answers for. */
+export const oldestPublicDay = (now: Date, siteTimeZone: string) =>
+  addDays(siteDate(now, siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+
 /** The driver's page: one ticket by its uuid, and how many trucks of its type wait before it. */
 export function createPublicQueueService(deps: {
   db: Db;
@@ -47,7 +51,7 @@ export function createPublicQueueService(deps: {
 
   /** A ticket the driver's page answers for: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
   async function ticket(uuid: string) {
-    const oldest = addDays(siteDate(clock.now(), siteTimeZone), 1 - PUBLIC_TICKET_DAYS);
+    const oldest = oldestPublicDay(clock.now(), siteTimeZone);
     const q = await reads.findTicketSince(uuid, oldest);
     // An old ticket and an unknown one get the same answer: nothing tells them apart.
     if (!q) throw notFound('The queue');
