@@ -1,15 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { DEVICE_NAMESPACE, PUBLIC_NAMESPACE } from '@truck-queue/shared/contracts/socket-events';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { ROLE } from '@truck-queue/shared/roles';
-import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, type Database, type DatabaseTarget } from '../apps/server/src/db/database.ts';
+import { type Database, type DatabaseTarget } from '../apps/server/src/db/database.ts';
 import {
   branchQueueTypeProducts,
   branchQueueTypes,
@@ -23,10 +21,9 @@ import {
   stationStates,
 } from '../apps/server/src/db/schema.ts';
 import { storedPassword } from '../apps/server/src/db/seed/first-start.ts';
-import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
 import { branchRoom, deviceRoom, queueTypeRoom } from '../apps/server/src/realtime/rooms.ts';
 import { newBrowser } from '../apps/server/src/test/devices.ts';
-import { ms, percentile } from './support.ts';
+import { listeningApp, ms, percentile } from './support.ts';
 
 /**
  * Goal 3 of issue 19: after a call, every screen of the branch holds the new state quickly.
@@ -272,11 +269,7 @@ export async function benchRefresh(
   label: 'PGlite' | 'PostgreSQL',
   target: DatabaseTarget,
 ): Promise<string[]> {
-  const database = await openDatabase(target);
-  await prepareDatabase(database, config);
-  const app = await buildApp({ config, database, logger: false, serveWeb: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { database, app, url } = await listeningApp(config, target);
   try {
     const layout = await branchLayout(database);
     const admin = await signIn(app, config.adminEmail, config.adminPassword);

@@ -10,15 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../apps/server/src/db/database.ts';
 import { prepareDatabase } from '../apps/server/src/prepare-database.ts';
-import {
-  branchQueueTypeProducts,
-  branchQueueTypes,
-  queues,
-  queueTypes,
-  stations,
-  stationStates,
-  flowStates,
-} from '../apps/server/src/db/schema.ts';
+import { queues } from '../apps/server/src/db/schema.ts';
 import { benchCallingLatency } from './realtime-bench.ts';
 import { benchFirstStart } from './first-start-bench.ts';
 import { benchRefresh } from './refresh-bench.ts';
@@ -26,10 +18,11 @@ import { benchCalls } from './call-overhead-bench.ts';
 import { benchTicketRender } from './ticket-bench.ts';
 import { benchDriverPage } from './driver-page-bench.ts';
 import { benchMemory } from './memory-bench.ts';
+import { benchPublicPages } from './public-push-bench.ts';
 import { benchReports, HISTORY_DAYS, HISTORY_QUEUES, loadHistory } from './reports-bench.ts';
 import { siteDate } from '../apps/server/src/lib/site-time.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
-import { ms, percentile, postgresAvailable } from './support.ts';
+import { ms, percentile, postgresAvailable, standardLine } from './support.ts';
 
 const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
 const headers = { 'content-type': 'application/json', authorization: config.apiKey };
@@ -64,29 +57,10 @@ async function benchSessionCheck(app: FastifyInstance, session: string): Promise
 }
 
 /** The demo branch's standard-flow queue type, one of its products and one call station. */
-async function standardFlow(database: Database) {
-  const [type] = await database.db
-    .select({ id: branchQueueTypes.id, branchId: branchQueueTypes.branchId })
-    .from(branchQueueTypes)
-    .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-    .where(eq(queueTypes.flowEngineId, 2));
-  const [product] = await database.db
-    .select({ id: branchQueueTypeProducts.productId })
-    .from(branchQueueTypeProducts)
-    .where(eq(branchQueueTypeProducts.branchQueueTypeId, type!.id));
-  const [station] = await database.db
-    .select({ id: stations.id })
-    .from(stations)
-    .innerJoin(stationStates, eq(stationStates.stationId, stations.id))
-    .innerJoin(flowStates, eq(flowStates.id, stationStates.flowStateId))
-    .where(and(eq(flowStates.flowEngineId, 2), eq(flowStates.state, 'C')));
-  return { typeId: type!.id, branchId: type!.branchId, productId: product!.id, stationId: station!.id };
-}
-
 async function benchTickets(
   app: FastifyInstance,
   session: string,
-  flow: Awaited<ReturnType<typeof standardFlow>>,
+  flow: Awaited<ReturnType<typeof standardLine>>,
 ) {
   const total = 2000;
   const concurrency = 20;
@@ -121,7 +95,7 @@ async function benchTickets(
 
 async function benchQueueWork(app: FastifyInstance, database: Database, session: string, rows: string[]) {
   rows.push(await benchSessionCheck(app, session));
-  const flow = await standardFlow(database);
+  const flow = await standardLine(database);
   const tickets = await benchTickets(app, session, flow);
   rows.push(tickets.row);
 
@@ -228,6 +202,8 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
     onEachEngine((_label, target) =>
       benchDriverPage(target.kind === 'postgres' ? { DATABASE_URL: target.url, DEMO_DATA: 'true' } : {}),
     ),
+  /** Drivers' pages pushed their place: 2,000 pages, one call a second (public-push-bench.ts). */
+  public: () => onEachEngine((label, target) => benchPublicPages(label, target)),
   reports: () => onEachEngine((_label, target) => benchYearOfReports(target)),
   /** The server's resident memory after start and after a plant day, beside the goals. */
   memory: () => benchMemory(withPostgres ? pgUrl : null),

@@ -1,33 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  openDialog as dialog,
-  signInDirect,
-  signInThroughForm,
-} from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openDialog as dialog, signInThroughForm } from './support/browser.ts';
 import { newIdentity, useIdentity } from './support/devices.ts';
+import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function englishPage(): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  return page;
-}
+const files = fileBrowser(baseUrl);
 
 async function saved(page: Page): Promise<void> {
   await page.getByText('Data saved successfully').last().waitFor();
@@ -35,8 +13,7 @@ async function saved(page: Page): Promise<void> {
 
 describe('an admin sets up a new queue type and an officer to call it', () => {
   it('creates a product, a queue type, a station and an officer, assigns them, and the officer sees only that', async () => {
-    const admin = await englishPage();
-    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
+    const admin = await files.officerPage('admin@example.com', 'admin1234');
 
     // A product.
     await admin.goto('/System/product');
@@ -122,7 +99,7 @@ describe('an admin sets up a new queue type and an officer to call it', () => {
     await expect.poll(() => officerRow.innerText()).toContain('Dock E2E');
 
     // The officer signs in: dashboard, calling and weighing only, with that queue type's card.
-    const officer = await englishPage();
+    const officer = await files.page(ENGLISH);
     await signInThroughForm(officer, 'kanda.e2e@example.com', 'kanda-pass-1');
     await officer.locator('aside [data-menu-id$="/System/dashboard"]').waitFor();
     const ids = await officer
@@ -159,9 +136,7 @@ async function stateCheckbox(page: Page, flow: string, state: string) {
 
 describe('an admin registers a display screen', () => {
   it('types the id the screen shows; the row turns from waiting to verified by itself once the screen makes contact', async () => {
-    const admin = await englishPage();
-    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
-    await admin.goto('/System/display');
+    const admin = await files.officerPage('admin@example.com', 'admin1234', '/System/display');
     await admin.getByRole('button', { name: 'Add display screen' }).click();
     await dialog(admin).getByLabel('Display screen name').fill('Screen E2E');
     await dialog(admin)
@@ -171,8 +146,7 @@ describe('an admin registers a display screen', () => {
 
     // The screen, still unregistered, shows its id in two groups of four.
     const identity = newIdentity();
-    const screenContext = await newContext(browser, baseUrl, { language: 'en-US' });
-    contexts.push(screenContext);
+    const screenContext = await files.context({ language: 'en-US' });
     const screen = await screenContext.newPage();
     await useIdentity(screen, 'display', identity);
     await screen.goto('/DisplayManage');

@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calendarYear, type Calendar } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { DEMO_TIME_ZONE, shownDay, typeDate } from './support/dates.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
-import { chooseUpToConfirm, kioskPage } from './support/kiosk.ts';
+import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
+import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
+import { chooseUpToConfirm } from './support/kiosk.ts';
 import { randomLicence } from './support/demo-plant.ts';
 import { setCalendar } from './support/yard-plant.ts';
 
@@ -16,29 +16,18 @@ import { setCalendar } from './support/yard-plant.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await setCalendar(baseUrl, 'BE');
 });
 afterAll(async () => {
   // Whatever happened, the demo branch writes the default again for the next files.
   await setCalendar(baseUrl, 'BE');
-  for (const context of contexts) await context.close();
-  await browser.close();
 });
 
-async function officerPage(language: 'th' | 'en', path: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: language === 'th' ? 'th-TH' : 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
-  await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
-  await page.goto(path);
-  return page;
-}
+const officerPage = (language: 'th' | 'en', path: string): Promise<Page> =>
+  files.officerPage('admin@example.com', 'admin1234', path, language === 'th' ? THAI : ENGLISH);
 
 /** This year on the plant's clock, as `calendar` writes it. */
 const yearIn = (calendar: Calendar) =>
@@ -73,10 +62,7 @@ describe('the branch calendar', () => {
     const ce = yearIn('CE');
 
     // The TV and the kiosk of the demo branch.
-    const tvContext = await newContext(browser, baseUrl, { viewport: { width: 1920, height: 1080 } });
-    contexts.push(tvContext);
-    const tv = await tvContext.newPage();
-    await tv.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
+    const tv = await files.page({ ...THAI, viewport: { width: 1920, height: 1080 } });
     const display = newIdentity();
     await useIdentity(tv, 'display', display);
     await tv.goto('/DisplayManage');
@@ -84,13 +70,8 @@ describe('the branch calendar', () => {
     const tvDate = tv.getByTestId('display-clock-date');
     await tvDate.waitFor({ timeout: 15_000 });
 
-    const kiosk = await kioskPage(browser, baseUrl);
-    contexts.push(kiosk.context());
-    const kioskId = newIdentity();
-    await useIdentity(kiosk, 'printer', kioskId);
-    await kiosk.goto('/PrinterManage');
-    await registerDevice(baseUrl, 'printer', kioskId);
-    await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+    const kiosk = await files.kioskPage();
+    await openRegisteredKiosk(kiosk, baseUrl);
     const kioskHeader = kiosk.locator('header');
 
     // An officer's report, in English: a BE branch still writes BE years.

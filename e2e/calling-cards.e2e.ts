@@ -1,15 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { queueButton } from './support/browser.ts';
 import { employeeSession, issueAndCall, issueStandardTicket } from './support/demo-plant.ts';
+import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+/** The employee's Manage Calling, in English on a 1366x768 screen. */
+const callingPage = () =>
+  files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1', {
+    ...ENGLISH,
+    viewport: { width: 1366, height: 768 },
+  });
 
 /** A plate longer than a queue button is wide (the issue's "ทดสอบ 2222 ขอน…"), unique to this run. */
 const longPlate = () => `ทดสอบ ${1000 + Math.floor(Math.random() * 9000)} พระนครศรีอยุธยา`;
@@ -30,22 +33,14 @@ describe('the queue buttons of Manage Calling', () => {
     const waitingPlate = longPlate();
     const calledPlate = longPlate();
     const { session } = await employeeSession(baseUrl);
-    const waitingNumber = await issueStandardTicket(baseUrl, session, waitingPlate);
-    const { queueNumber: calledNumber, stationName } = await issueAndCall(baseUrl, 0, calledPlate);
+    const waitingTicket = await issueStandardTicket(baseUrl, session, waitingPlate);
+    const calledTicket = await issueAndCall(baseUrl, 0, calledPlate);
+    const { stationName } = calledTicket;
 
-    const context = await newContext(browser, baseUrl, {
-      language: 'en-US',
-      viewport: { width: 1366, height: 768 },
-    });
-    const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
-    await page.goto('/System/manageCalling/1');
+    const page = await callingPage();
 
     // Waiting: the plate in full on the button.
-    const waiting = page.locator('[data-column="waiting"]').getByRole('button', {
-      name: new RegExp(`^Queue ${waitingNumber},`),
-    });
+    const waiting = queueButton(page, waitingTicket, 'waiting');
     await waiting.waitFor();
     expect(await waiting.getByTestId('queue-licence').innerText()).toBe(waitingPlate);
     await waiting.getByTestId('queue-licence').evaluate((node) => node.setAttribute('data-probe', 'waiting'));
@@ -68,9 +63,7 @@ describe('the queue buttons of Manage Calling', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // In process: the plate, and the station it was called to, on the button itself.
-    const called = page.locator('[data-column="inProcess"]').getByRole('button', {
-      name: new RegExp(`^Queue ${calledNumber},`),
-    });
+    const called = queueButton(page, calledTicket, 'inProcess');
     await called.waitFor();
     expect(await called.getAttribute('aria-label')).toContain(stationName);
     expect(await called.getByTestId('queue-licence').innerText()).toBe(calledPlate);
@@ -81,18 +74,11 @@ describe('the queue buttons of Manage Calling', () => {
     expect(await waiting.getByTestId('queue-station').count()).toBe(0);
     // A called truck waits for nothing more.
     expect(await called.getByTestId('queue-wait').count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 
   it('follow a truck issued and called on another screen without asking the server again', async () => {
-    const context = await newContext(browser, baseUrl, {
-      language: 'en-US',
-      viewport: { width: 1366, height: 768 },
-    });
-    const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
-    await page.goto('/System/manageCalling/1');
+    const page = await callingPage();
     await page.locator('[data-column="waiting"]').first().waitFor();
     // Settled: the first cards and their proof are in.
     await page.waitForLoadState('networkidle');
@@ -105,13 +91,12 @@ describe('the queue buttons of Manage Calling', () => {
 
     // Another officer issues a ticket and calls it: the server sends this page its new cards.
     const plate = longPlate();
-    const { queueNumber, stationName } = await issueAndCall(baseUrl, 0, plate);
-    const called = page.locator('[data-column="inProcess"]').getByRole('button', {
-      name: new RegExp(`^Queue ${queueNumber},`),
-    });
+    const ticket = await issueAndCall(baseUrl, 0, plate);
+    const { stationName } = ticket;
+    const called = queueButton(page, ticket, 'inProcess');
     await called.waitFor();
     expect(await called.getAttribute('aria-label')).toContain(stationName);
     expect(asked).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { post, randomLicence } from './support/demo-plant.ts';
+import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { fileBrowser } from './support/file-browser.ts';
 import { shareNumber } from './support/same-number.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { issueTicket, signIn, type IssuedTicket } from './support/yard-plant.ts';
+import { issueTicket, type IssuedTicket } from './support/yard-plant.ts';
 
 /**
  * The counters never act on the wrong truck (issue 15): a number two trucks inside hold is never
@@ -22,8 +22,9 @@ import { issueTicket, signIn, type IssuedTicket } from './support/yard-plant.ts'
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-counters-'));
 let server: RunningServer | null = null;
 let baseUrl = '';
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+// Before the file's own hooks: vitest runs afterAll hooks last in, first out, so the server stops
+// (and its data goes) even when closing the browser fails.
+const files = fileBrowser(() => baseUrl);
 /** Yesterday's truck still inside and today's, holding the same number (general flow, finished). */
 let older: IssuedTicket & { licence: string };
 let newer: IssuedTicket & { licence: string };
@@ -43,29 +44,12 @@ beforeAll(async () => {
   newer = { ...second, queue_number: shared, licence: licences[1] };
   server = await startServer({}, { dataDir });
   baseUrl = server.baseUrl;
-  browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
-  try {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A page signed in as `email`, in English, at `path`. */
-async function officerPage(email: string, password: string, at: string): Promise<Page> {
-  const context = await newContext(browser!, baseUrl, { language: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  await signInDirect(page, baseUrl, email, password);
-  await page.goto(at);
-  return page;
-}
 
 /** The licences of the trucks that left today, as the gate's API lists them. */
 async function exitedToday(): Promise<string[]> {
@@ -88,7 +72,7 @@ async function typeAtGate(gate: Page, queueNumber: string): Promise<void> {
 describe('the gate never guesses which truck a number means', () => {
   it('lists the trucks holding the number, and the pick lets out that truck only', async () => {
     const n = older.queue_number;
-    const gate = await officerPage('security@example.com', 'demo1234', '/System/exitFactory');
+    const gate = await files.officerPage('security@example.com', 'demo1234', '/System/exitFactory');
     await typeAtGate(gate, n);
 
     const chooser = gate.getByRole('dialog', {
@@ -128,7 +112,7 @@ describe('the gate asks before letting an unfinished truck out', () => {
     // A standard-flow truck never called nor weighed.
     const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
     const n = ticket.queue_number;
-    const gate = await officerPage('security@example.com', 'demo1234', '/System/exitFactory');
+    const gate = await files.officerPage('security@example.com', 'demo1234', '/System/exitFactory');
 
     // Asked, and not let out: nothing recorded.
     await typeAtGate(gate, n);
@@ -152,7 +136,7 @@ describe('the gate asks before letting an unfinished truck out', () => {
     expect(await exitedToday()).toContain(licence);
 
     // The in/out report marks the row; its history names the exit.
-    const manager = await officerPage('manager@example.com', 'demo1234', '/Report/inoutTransaction');
+    const manager = await files.officerPage('manager@example.com', 'demo1234', '/Report/inoutTransaction');
     await manager.getByTestId('inout-count').waitFor();
     await manager.getByLabel('Truck licence').fill(licence);
     await manager.getByRole('button', { name: 'View report' }).click();

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
-import { launchBrowser, newContext } from './support/browser.ts';
 import { demoQueueTypes, issueAndCall } from './support/demo-plant.ts';
 import {
   newIdentity,
@@ -11,18 +10,10 @@ import {
   useIdentity,
   withoutThaiVoice,
 } from './support/devices.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const files = fileBrowser(baseUrl);
 
 /** A plate no other active ticket holds, with Thai letters: "ฮก 4821". */
 const thaiPlate = () => `ฮก ${1000 + Math.floor(Math.random() * 9000)}`;
@@ -95,13 +86,7 @@ describe('the board of a display of two queue types', () => {
     for (let i = 0; i < 5; i++)
       generalCalls.unshift((await issueAndCall(baseUrl, i, undefined, general.id)).queueNumber);
 
-    const context = await newContext(browser, baseUrl, {
-      language: 'th-TH',
-      viewport: { width: 1920, height: 1080 },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
+    const page = await files.page({ ...THAI, viewport: { width: 1920, height: 1080 } });
     await withoutThaiVoice(page);
     await useIdentity(page, 'display', identity);
     await page.goto('/DisplayManage');
@@ -172,16 +157,11 @@ describe('the board of a display of two queue types', () => {
     const identity = newIdentity();
     await registerDevice(baseUrl, 'display', identity);
     for (const mode of ['light', 'dark'] as const) {
-      const context = await newContext(browser, baseUrl, {
-        language: 'th-TH',
-        viewport: { width: 1920, height: 1080 },
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      await page.addInitScript((colour) => {
-        localStorage.setItem('I18N_LANGUAGE', 'th');
-        localStorage.setItem('layoutSettings', JSON.stringify({ mode: colour }));
-      }, mode);
+      const page = await files.page({ ...THAI, viewport: { width: 1920, height: 1080 } });
+      await page.addInitScript(
+        (colour) => localStorage.setItem('layoutSettings', JSON.stringify({ mode: colour })),
+        mode,
+      );
       await withoutThaiVoice(page);
       await useIdentity(page, 'display', identity);
       await page.goto('/DisplayManage');

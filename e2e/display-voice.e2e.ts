@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { announcementTokens, DEFAULT_SENTENCE } from '@truck-queue/shared/voice/announcement';
-import { launchBrowser, newContext } from './support/browser.ts';
 import { employeeSession, issueAndCall, post } from './support/demo-plant.ts';
 import {
   newIdentity,
@@ -13,6 +12,7 @@ import {
   useIdentity,
   withoutThaiVoice,
 } from './support/devices.ts';
+import { fileBrowser, type FileBrowser } from './support/file-browser.ts';
 import { ROOT } from './support/server.ts';
 import {
   readRecording,
@@ -30,32 +30,18 @@ import {
 
 const baseUrl = inject('baseUrl');
 /** The TV's browser in kiosk mode: allowed to play sound without a tap. */
-let kiosk: Browser;
+const kiosk = fileBrowser(baseUrl, ['--autoplay-policy=no-user-gesture-required']);
 /** A browser as it comes: silent until the page is touched. */
-let plain: Browser;
-const contexts: BrowserContext[] = [];
+const plain = fileBrowser(baseUrl);
 
 /** The chime before every announcement: two notes, about this long with their decay. */
 const CHIME_S = 1.6;
 /** Louder than this (RMS, full scale 1) is a voice, not noise. */
 const RMS_FLOOR = 0.02;
 
-beforeAll(async () => {
-  kiosk = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-  plain = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await kiosk.close();
-  await plain.close();
-});
-
 /** A registered TV display without a Thai voice, its output recorded and its socket watched. */
-async function display(browser: Browser, options: { locked?: boolean } = {}) {
-  const context = await newContext(browser, baseUrl, { viewport: { width: 1920, height: 1080 } });
-  contexts.push(context);
-  const page: Page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
+async function display(browser: FileBrowser, options: { locked?: boolean } = {}) {
+  const page: Page = await browser.page({ viewport: { width: 1920, height: 1080 }, appLanguage: 'th' });
   await withoutThaiVoice(page);
   await tapDisplayAudio(page);
   // Headless Chromium plays sound whatever its autoplay flag: a locked TV is made so here.

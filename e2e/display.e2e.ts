@@ -1,50 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { employeeSession, issueAndCall, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
 import {
-  employeeSession,
-  issueAndCall,
-  issueStandardTicket,
-  post,
-  randomLicence,
-} from './support/demo-plant.ts';
-import {
-  adminSession,
   cancelDevice,
+  displayName,
   newIdentity,
+  openRegisteredDisplay,
   registerDevice,
-  soundBlockedUntilTouched,
   useIdentity,
   withoutThaiVoice,
 } from './support/devices.ts';
+import { queueButton } from './support/browser.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+// The TV's Chromium in kiosk mode, as README runs it: sound plays without a tap (the test that
+// needs it locked locks it itself).
+const files = fileBrowser(baseUrl, ['--autoplay-policy=no-user-gesture-required']);
 
-beforeAll(async () => {
-  // The TV's Chromium in kiosk mode, as README runs it: sound plays without a tap (the test that
-  // needs it locked locks it itself).
-  browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function page(options: Parameters<typeof newContext>[2], language: 'th' | 'en'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, options);
-  contexts.push(context);
-  const created = await context.newPage();
-  await created.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
-  return created;
-}
+/** A Thai TV's page at 1920x1080. */
+const tvPage = () => files.page({ viewport: { width: 1920, height: 1080 }, appLanguage: 'th' });
 
 describe('a TV display', () => {
   it('shows its id, turns into the board when registered, shows and queues an announcement of a call within 2 s, and goes back when cancelled', async () => {
     const identity = newIdentity();
-    const display = await page({ viewport: { width: 1920, height: 1080 } }, 'th');
+    const display = await tvPage();
     await withoutThaiVoice(display);
     await useIdentity(display, 'display', identity);
     await display.goto('/DisplayManage');
@@ -59,11 +39,10 @@ describe('a TV display', () => {
 
     // A ticket is issued; an officer calls it to a station from Manage Calling.
     const { session } = await employeeSession(baseUrl);
-    const queueNumber = await issueStandardTicket(baseUrl, session, randomLicence());
-    const officer = await page({ language: 'en-US' }, 'en');
-    await signInDirect(officer, baseUrl, 'employee@example.com', 'demo1234');
-    await officer.goto('/System/manageCalling/1');
-    await officer.getByRole('button', { name: new RegExp(`^Queue ${queueNumber},`) }).click();
+    const ticket = await issueStandardTicket(baseUrl, session, randomLicence());
+    const { queueNumber } = ticket;
+    const officer = await files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
+    await queueButton(officer, ticket).click();
     const action = officer.getByRole('dialog');
     const stationChoice = action.locator('.ant-radio-button-wrapper').first();
     await stationChoice.click();
@@ -119,14 +98,8 @@ describe('a TV display', () => {
   });
 
   it('asks for sound in one line at its top edge, never over the caption or a station, and leaves the voice notice to the controller', async () => {
-    const identity = newIdentity();
-    const display = await page({ viewport: { width: 1920, height: 1080 } }, 'th');
-    await withoutThaiVoice(display);
-    await soundBlockedUntilTouched(display);
-    await useIdentity(display, 'display', identity);
-    const uuid = await registerDevice(baseUrl, 'display', identity);
-    await display.goto('/DisplayManage');
-    await display.getByTestId('display-station').first().waitFor({ timeout: 15_000 });
+    const display = await tvPage();
+    const uuid = await openRegisteredDisplay(display, baseUrl, { soundLocked: true });
     const prompt = display.getByTestId('unlock-sound');
     await prompt.waitFor();
 
@@ -152,16 +125,8 @@ describe('a TV display', () => {
 
     // The public board never shows the IT notice; the Display controller does, for this display.
     expect(await display.getByTestId('display-warning').count()).toBe(0);
-    const { display: rows } = await post<{ display: { uuid: string; name: string }[] }>(
-      baseUrl,
-      'display/mainDisplay',
-      {},
-      await adminSession(baseUrl),
-    );
-    const name = rows.find((row) => row.uuid === uuid)!.name;
-    const admin = await page({ language: 'th-TH' }, 'th');
-    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
-    await admin.goto('/System/display');
+    const name = await displayName(baseUrl, uuid);
+    const admin = await files.officerPage('admin@example.com', 'admin1234', '/System/display', THAI);
     const notice = admin.locator(`[data-testid="display-warning"][data-display="${name}"]`);
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.innerText()).toContain('เสียงถูกล็อก ต้องมีคนแตะที่จอหนึ่งครั้ง');

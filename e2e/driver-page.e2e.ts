@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { post } from './support/demo-plant.ts';
 import { gzippedBytes, issueDriverTicket, throttle, watchScripts } from './support/driver-phone.ts';
+import { fileBrowser } from './support/file-browser.ts';
 
 /**
  * The driver's page on a weak signal (issue 19, goal 6): the server renders the ticket, so the
@@ -15,30 +15,22 @@ import { gzippedBytes, issueDriverTicket, throttle, watchScripts } from './suppo
 const baseUrl = inject('baseUrl');
 const JS_BUDGET_BYTES = 60 * 1024;
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function context(options: { javaScript: boolean; language?: string }): Promise<BrowserContext> {
-  const created = await browser.newContext({
-    baseURL: baseUrl,
-    locale: options.language ?? 'th-TH',
-    timezoneId: 'Asia/Bangkok',
+/** A driver's phone (Thai unless told), its scripts on or off. */
+const context = ({
+  javaScript,
+  language,
+}: {
+  javaScript: boolean;
+  language?: string;
+}): Promise<BrowserContext> =>
+  files.context({
     viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled: options.javaScript,
+    mobile: true,
+    javaScriptEnabled: javaScript,
+    ...(language ? { language } : {}),
   });
-  contexts.push(created);
-  return created;
-}
 
 /** Trucks ahead as the API tells them, in the page's words. */
 async function aheadOf(uuid: string): Promise<number | null> {
@@ -94,7 +86,7 @@ describe("driver's page on a weak signal", () => {
         () =>
           phone
             .locator('.qp-station')
-            .innerText()
+            .textContent({ timeout: 1_000 })
             .catch(() => ''),
         { timeout: 20_000 },
       )
@@ -110,6 +102,47 @@ describe("driver's page on a weak signal", () => {
     expect(scripts.urls.size).toBeGreaterThan(0);
     expect(await scripts.transferred()).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     expect(await gzippedBytes(scripts.urls)).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  });
+
+  it('keeps a call pushed while the ticket it fetched on connecting was still on its way', async () => {
+    const ticket = await issueDriverTicket(baseUrl);
+    const phone = await (await context({ javaScript: true })).newPage();
+    // The page's fetch on connecting is answered before the call, and reaches the page after
+    // the call's push: as on a slow line when the officer calls just then.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answered!: () => void;
+    const stale = new Promise<void>((resolve) => (answered = resolve));
+    await phone.route('**/process/user/queueInformation', async (route) => {
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response });
+    });
+    const reached = phone.waitForEvent('requestfinished', {
+      predicate: (request) => request.url().endsWith('/process/user/queueInformation'),
+    });
+
+    await phone.goto(`/Queue/data/${ticket.uuid}`);
+    await stale;
+    const station = await ticket.call();
+    await expect
+      .poll(() =>
+        phone
+          .locator('.qp-station')
+          .textContent({ timeout: 1_000 })
+          .catch(() => ''),
+      )
+      .toContain(station);
+
+    release();
+    await reached;
+    // Two frames: the answer is read and rendered.
+    await phone.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await phone.locator('.qp-kicker').innerText()).toBe('ถึงคิวของคุณแล้ว');
+    expect(await phone.locator('.qp-station').textContent()).toContain(station);
   });
 
   it('tells the waiting driver how long his call will likely take, once his queue type is calling', async () => {

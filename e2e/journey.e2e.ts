@@ -1,47 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { cardQueues, queueButton, queueColumn } from './support/browser.ts';
+import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+/** The plate the officer types, as the ticket holds it (Khon Kaen picked as its province). */
+const PLATE = '70-4321 ขอนแก่น';
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-/** A page signed in as `email`, in English, at `path`. */
-async function officerPage(email: string, password: string, path: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  await signInDirect(page, baseUrl, email, password);
-  await page.goto(path);
-  return page;
-}
-
-const queueButton = (page: Page, queueNumber: string) =>
-  page.getByRole('button', { name: new RegExp(`^Queue ${queueNumber},`) });
-
-/** Which column of its card a queue button sits in ("Waiting" or "In process"), or null. */
-async function columnOf(page: Page, queueNumber: string): Promise<string | null> {
-  const button = queueButton(page, queueNumber);
-  if ((await button.count()) === 0) return null;
-  return button.evaluate((el) => {
-    const column = el.closest('[data-column]');
-    return column?.getAttribute('data-column') ?? 'unknown';
-  });
-}
+/** The text of the driver's page's first `selector`, '' while there is none (never waits for one). */
+const textOf = (page: Page, selector: string): Promise<string> =>
+  page.evaluate((s) => document.querySelector<HTMLElement>(s)?.innerText ?? '', selector);
 
 describe("a truck's journey, seen live by two officers and the driver", () => {
   it('issues, calls, finishes and lets the truck out, every screen following without reload', async () => {
-    const caller = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
-    const watcher = await officerPage('manager@example.com', 'demo1234', '/System/manageCalling/1');
+    const caller = await files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
+    const watcher = await files.officerPage('manager@example.com', 'demo1234', '/System/manageCalling/1');
     await caller.getByRole('button', { name: 'New ticket' }).waitFor();
     await watcher.getByRole('button', { name: 'New ticket' }).waitFor();
 
@@ -54,7 +28,7 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
       .click();
     await dialog.getByLabel('Product').click();
     await caller.locator('.ant-select-item-option', { hasText: 'กากมัน' }).click();
-    await dialog.getByLabel('Plate number', { exact: true }).fill('70-4321');
+    await dialog.getByLabel('Plate number', { exact: true }).fill(PLATE.split(' ')[0]!);
     await dialog.getByLabel('Province', { exact: true }).click();
     await caller.keyboard.type('khon');
     await caller
@@ -65,36 +39,33 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
     expect(queueNumber).toMatch(/^B\d{3}$/);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
+    // Its uuid names it alone: a truck of yesterday still inside may hold the same number.
+    const ticket = (await cardQueues(caller)).find(
+      (q) => q.queue_number === queueNumber && q.truck_license === PLATE,
+    )!;
+    const { uuid } = ticket;
+
     // The other officer sees it waiting, without reloading.
-    await expect.poll(() => columnOf(watcher, queueNumber), { timeout: 10_000 }).toBe('waiting');
+    await expect.poll(() => queueColumn(watcher, ticket), { timeout: 10_000 }).toBe('waiting');
 
     // The driver opens the ticket's page.
-    const uuid = (await cardQueues(caller)).find((q) => q.queue_number === queueNumber)!.uuid;
-    const driverContext = await newContext(browser, baseUrl, {
-      language: 'en-US',
-      viewport: { width: 390, height: 844 },
-    });
-    contexts.push(driverContext);
-    const driver = await driverContext.newPage();
-    await driver.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    const driver = await files.page({ ...ENGLISH, viewport: { width: 390, height: 844 } });
     await driver.goto(`/Queue/data/${uuid}`);
-    await expect.poll(() => driver.locator('.qp-number').innerText()).toBe(queueNumber);
+    await expect.poll(() => textOf(driver, '.qp-number')).toBe(queueNumber);
 
     // Call it to a station.
-    await queueButton(caller, queueNumber).click();
+    await queueButton(caller, ticket).click();
     const action = caller.getByRole('dialog');
     const stationChoice = action.locator('.ant-radio-button-wrapper').first();
     await stationChoice.click();
     const station = (await stationChoice.innerText()).trim();
     await action.getByRole('button', { name: 'Call', exact: true }).click();
-    await expect.poll(() => columnOf(watcher, queueNumber), { timeout: 10_000 }).toBe('inProcess');
-    await expect
-      .poll(() => driver.locator('.qp-station').innerText(), { timeout: 10_000 })
-      .toContain(station);
+    await expect.poll(() => queueColumn(watcher, ticket), { timeout: 10_000 }).toBe('inProcess');
+    await expect.poll(() => textOf(driver, '.qp-station'), { timeout: 10_000 }).toContain(station);
 
     // Finish it.
-    await expect.poll(() => columnOf(caller, queueNumber)).toBe('inProcess');
-    await queueButton(caller, queueNumber).click();
+    await expect.poll(() => queueColumn(caller, ticket)).toBe('inProcess');
+    await queueButton(caller, ticket).click();
     await caller.getByRole('dialog').getByRole('button', { name: 'Finish' }).click();
     const confirm = caller.locator('.ant-modal-confirm, .ant-popconfirm');
     if (await confirm.count())
@@ -102,18 +73,20 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
         .getByRole('button', { name: /Finish|OK|Yes/ })
         .last()
         .click();
-    await expect.poll(() => columnOf(watcher, queueNumber), { timeout: 10_000 }).toBeNull();
-    await expect
-      .poll(() => driver.locator('.qp-status-title').first().innerText(), { timeout: 10_000 })
-      .toBe('Finished');
+    await expect.poll(() => queueColumn(watcher, ticket), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => textOf(driver, '.qp-status-title'), { timeout: 10_000 }).toBe('Finished');
 
     // The gate records the exit. The truck was never weighed out: the gate asks first, naming it.
-    const gate = await officerPage('security@example.com', 'demo1234', '/System/exitFactory');
+    const gate = await files.officerPage('security@example.com', 'demo1234', '/System/exitFactory');
     await gate.getByLabel('Queue number', { exact: true }).fill(queueNumber);
     await gate.keyboard.press('Enter');
+    // When a truck of yesterday still inside holds the same number, the gate asks which one.
+    const chooser = gate.locator('.truck-chooser .ant-modal');
     const ask = gate.locator('.ant-modal-confirm', {
       hasText: `Queue ${queueNumber} has not finished its work`,
     });
+    await chooser.or(ask).first().waitFor();
+    if (await chooser.isVisible()) await chooser.getByRole('button', { name: new RegExp(PLATE) }).click();
     await ask.waitFor();
     expect(await ask.innerText()).toContain('It has not been weighed out');
     expect(await ask.innerText()).not.toContain('It was never called');
@@ -124,7 +97,7 @@ describe("a truck's journey, seen live by two officers and the driver", () => {
       )
       .toBeGreaterThan(0);
     await expect
-      .poll(() => driver.locator('.qp-status-title').first().innerText(), { timeout: 10_000 })
+      .poll(() => textOf(driver, '.qp-status-title'), { timeout: 10_000 })
       .toBe('You have left the factory');
   });
 });

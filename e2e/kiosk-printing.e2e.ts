@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EscPosReceiver } from '../apps/server/src/test/escpos-receiver.ts';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
-import { launchBrowser } from './support/browser.ts';
 import { demoQueueTypes, employeeSession, post } from './support/demo-plant.ts';
 import { useIdentity } from './support/devices.ts';
-import { kioskPage as kioskPageOf } from './support/kiosk.ts';
+import { fileBrowser } from './support/file-browser.ts';
 import { typeOnKeypad } from './support/plates.ts';
 import { createKiosk, retireKiosk, setPrintTarget, type PrintingKiosk } from './support/printing-office.ts';
 
@@ -28,19 +27,12 @@ declare global {
 }
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 const printers: FakePrinter[] = [];
 const kiosks: PrintingKiosk[] = [];
 let typeName: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
   // The other browser tests share this server: none of these kiosks warns on their pages.
   for (const kiosk of kiosks) await retireKiosk(baseUrl, kiosk);
   for (const printer of printers) await printer.close();
@@ -63,8 +55,7 @@ async function fakePrinter(status: 'ok' | 'paper_end'): Promise<FakePrinter> {
 
 /** The kiosk's screen (Thai, 1080x1920, window.print counted), as this kiosk. */
 async function openKiosk(kiosk: PrintingKiosk, prepare?: (page: Page) => Promise<void>): Promise<Page> {
-  const page = await kioskPageOf(browser, baseUrl);
-  contexts.push(page.context());
+  const page = await files.kioskPage();
   await useIdentity(page, 'printer', kiosk.identity);
   await prepare?.(page);
   await page.goto('/PrinterManage');

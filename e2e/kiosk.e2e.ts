@@ -1,38 +1,22 @@
 /// <reference lib="dom" />
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { employeeSession, post } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
-import { chooseUpToConfirm, kioskPage as kioskPageOf } from './support/kiosk.ts';
+import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
+import { fileBrowser } from './support/file-browser.ts';
+import { chooseUpToConfirm } from './support/kiosk.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 /** The kiosk page, registered by the first test and used by the next ones. */
 let kiosk: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
 
 interface IssuedTicket {
   uuid: string;
   queue_number: string;
   truck_license: string;
-}
-
-/** A Thai kiosk (support/kiosk.ts), closed with the others. */
-async function kioskPage(): Promise<Page> {
-  const page = await kioskPageOf(browser, baseUrl);
-  contexts.push(page.context());
-  return page;
 }
 
 /** Every ticket of today on the officers' Manage Calling cards with this licence, through the API. */
@@ -58,7 +42,7 @@ function decodeQr(png: Buffer): string | undefined {
 describe('the ticket kiosk', () => {
   it('shows its id, becomes the kiosk when registered, issues a ticket, prints it once with a QR code of the driver’s page', async () => {
     const identity = newIdentity();
-    kiosk = await kioskPage();
+    kiosk = await files.kioskPage();
     await useIdentity(kiosk, 'printer', identity);
     await kiosk.goto('/PrinterManage');
     await expect
@@ -94,9 +78,7 @@ describe('the ticket kiosk', () => {
     expect(qrUrl).toBe(`${baseUrl}/Queue/data/${issued.uuid}`);
     await kiosk.emulateMedia({ media: 'screen' });
 
-    const driverContext = await newContext(browser, baseUrl, { viewport: { width: 390, height: 844 } });
-    contexts.push(driverContext);
-    const driver = await driverContext.newPage();
+    const driver = await files.page({ viewport: { width: 390, height: 844 } });
     await driver.goto(qrUrl!);
     await expect.poll(() => driver.locator('.qp-number').innerText()).toBe(issued.queue_number);
 
@@ -163,14 +145,9 @@ describe('the ticket kiosk', () => {
   });
 
   it('goes back to the first step when a truck walks away mid-way, warning first', async () => {
-    const identity = newIdentity();
-    const idle = await kioskPage();
+    const idle = await files.kioskPage();
     await idle.clock.install();
-    await useIdentity(idle, 'printer', identity);
-    await idle.goto('/PrinterManage');
-    await idle.getByTestId('device-id').waitFor();
-    await registerDevice(baseUrl, 'printer', identity);
-    await idle.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+    await openRegisteredKiosk(idle, baseUrl);
 
     await idle.getByRole('button', { name: /รับสินค้า/ }).click();
     await expect.poll(() => idle.getByTestId('kiosk').getAttribute('data-step')).toBe('product');

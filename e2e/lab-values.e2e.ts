@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialog, launchBrowser, newContext, queueButton, signInDirect } from './support/browser.ts';
-import { post, randomLicence } from './support/demo-plant.ts';
-import { issueTicket, signIn, type SignedIn } from './support/yard-plant.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dialog, queueButton } from './support/browser.ts';
+import { post, randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { issueTicket } from './support/yard-plant.ts';
+import { fileBrowser } from './support/file-browser.ts';
 
 /**
  * Lab results with values (issue 20): the demo's cassava type measures starch, moisture and
@@ -11,28 +12,15 @@ import { issueTicket, signIn, type SignedIn } from './support/yard-plant.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 let employee: SignedIn;
 
 beforeAll(async () => {
   employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
 });
 
-async function officerPage(email: string, path: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  await signInDirect(page, baseUrl, email, 'demo1234');
-  await page.goto(path);
-  return page;
-}
+const officerPage = (email: string, path: string): Promise<Page> =>
+  files.officerPage(email, 'demo1234', path);
 
 describe('lab values', () => {
   it('are typed at checkout, judged at once, shown on the card, and propose the recheck with its reason', async () => {

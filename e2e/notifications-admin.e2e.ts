@@ -1,42 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prehashPassword } from '@truck-queue/shared/password';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { post } from './support/demo-plant.ts';
+import { adminSession } from './support/devices.ts';
 import { issueDriverTicket } from './support/driver-phone.ts';
+import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   // Other files share this server: the branch gets its defaults back (no notice, 90 and 365 days).
-  const { officer } = await post<{ officer: { session: string } }>(baseUrl, 'authen/signin', {
-    email: 'admin@example.com',
-    password: prehashPassword('admin1234'),
-    remember: false,
-  });
   await post(
     baseUrl,
     'admin/saveNotifySettings',
     { privacy_notice: '', contact_retention_days: 90, plate_retention_days: 365 },
-    officer.session,
+    await adminSession(baseUrl),
   );
-  for (const context of contexts) await context.close();
-  await browser.close();
 });
 
-async function adminPage(language: 'en' | 'th'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: language === 'en' ? 'en-US' : 'th-TH' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
-  await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
-  return page;
-}
+const adminPage = (language: 'en' | 'th'): Promise<Page> =>
+  files.officerPage('admin@example.com', 'admin1234', undefined, language === 'en' ? ENGLISH : THAI);
 
 const NOTICE =
   'We keep your LINE id and browser address only to tell you about your queue.\nAsk the office to erase them.';

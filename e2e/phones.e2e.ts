@@ -1,15 +1,10 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const files = fileBrowser(baseUrl);
 
 /** The yard's pages, used on phones: who opens each, and its title in Thai. */
 const PAGES = [
@@ -21,12 +16,8 @@ const PAGES = [
 
 const PHONE = { width: 390, height: 844 };
 
-async function phonePage(email: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { viewport: PHONE });
-  const page = await context.newPage();
-  await signInDirect(page, baseUrl, email, 'demo1234');
-  return page;
-}
+const phonePage = (email: string): Promise<Page> =>
+  files.officerPage(email, 'demo1234', undefined, { viewport: PHONE });
 
 /** What a phone user notices: sideways scrolling, controls too small for a thumb, cut titles. */
 function measure(page: Page) {

@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prehashPassword } from '@truck-queue/shared/password';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { employeeSession, post } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { employeeSession, letOut, post } from './support/demo-plant.ts';
+import { openRegisteredKiosk } from './support/devices.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
 import { chooseProvince, typeOnKeypad } from './support/plates.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 /** The registered kiosk, and the office page of the employee who issues tickets. */
 let kiosk: Page;
 let office: Page;
@@ -17,14 +15,6 @@ let office: Page;
 /** A tractor and its trailer, both with the longest province's name: 45 characters as seen. */
 const LONG_PAIR = '70-1234 พระนครศรีอยุธยา / 71-5678 พระนครศรีอยุธยา';
 const AYUTTHAYA = /^พระนครศรีอยุธยา/;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
 
 interface CardRow {
   _id: number;
@@ -70,41 +60,13 @@ async function licenceInList(page: Page, issued: { uuid: string; queue_number: s
   return (await cell.innerText()).trim();
 }
 
-/** The gate lets the truck out, so the same plates may take a ticket again. */
-async function letOut(uuid: string, queueNumber: string): Promise<void> {
-  const { officer } = await post<{ officer: { session: string } }>(baseUrl, 'authen/signin', {
-    email: 'security@example.com',
-    password: prehashPassword('demo1234'),
-    remember: false,
-  });
-  await post(
-    baseUrl,
-    'process/security/exitFactory',
-    { queue_number: queueNumber, uuid, confirm_unfinished: true },
-    officer.session,
-  );
-}
-
 describe('licence plates with a province', () => {
   it('at the kiosk: a tractor and trailer pair from the number keypad and the province picker, whole on the ticket and in the list', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      locale: 'th-TH',
-      timezoneId: 'Asia/Bangkok',
-      viewport: { width: 1080, height: 1920 },
-    });
-    contexts.push(context);
-    kiosk = await context.newPage();
+    kiosk = await files.page({ ...THAI, viewport: { width: 1080, height: 1920 } });
     await kiosk.addInitScript(() => {
-      localStorage.setItem('I18N_LANGUAGE', 'th');
       window.print = () => undefined;
     });
-    const identity = newIdentity();
-    await useIdentity(kiosk, 'printer', identity);
-    await kiosk.goto('/PrinterManage');
-    await kiosk.getByTestId('device-id').waitFor();
-    await registerDevice(baseUrl, 'printer', identity);
-    await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+    await openRegisteredKiosk(kiosk, baseUrl);
     await kiosk.getByRole('button', { name: /รับสินค้า/ }).click();
     await kiosk.getByRole('button', { name: /กากมัน/ }).click();
 
@@ -139,13 +101,9 @@ describe('licence plates with a province', () => {
     expect(await shownWhole(kiosk.getByTestId('ticket'))).toBe(true);
 
     // And in the officers' list.
-    const context2 = await newContext(browser, baseUrl, { language: 'en-US' });
-    contexts.push(context2);
-    office = await context2.newPage();
-    await office.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-    await signInDirect(office, baseUrl, 'employee@example.com', 'demo1234');
+    office = await files.officerPage('employee@example.com', 'demo1234');
     expect(await licenceInList(office, issued)).toBe(LONG_PAIR);
-    await letOut(issued.uuid, issued.queue_number);
+    await letOut(baseUrl, issued.queue_number, issued.uuid);
   });
 
   it('in the New ticket dialog: the same pair from number fields and the searchable province list, whole when issued and in the list', async () => {

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
-import { launchBrowser, newContext, openDialog, signInDirect } from './support/browser.ts';
+import { openDialog, signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 import {
   branchPrintersNow,
@@ -21,8 +22,7 @@ import {
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 /** The kiosk whose roll runs out, and the one beside it that prints. */
 let failing: { kiosk: PrintingKiosk; printer: FakePrinter };
 let healthy: { kiosk: PrintingKiosk; printer: FakePrinter };
@@ -30,7 +30,6 @@ let healthy: { kiosk: PrintingKiosk; printer: FakePrinter };
 let unprinted: { uuid: string; queue_number: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const tag = Date.now().toString(36).slice(-4).toUpperCase();
   failing = { kiosk: await createKiosk(baseUrl, `ตู้ประตู 1 ${tag}`), printer: await startFakePrinter() };
   healthy = { kiosk: await createKiosk(baseUrl, `ตู้สำนักงาน ${tag}`), printer: await startFakePrinter() };
@@ -42,8 +41,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
   // The other browser tests share this server: neither kiosk warns on their pages.
   for (const { kiosk, printer } of [failing, healthy]) {
     await retireKiosk(baseUrl, kiosk);
@@ -52,11 +49,8 @@ afterAll(async () => {
 });
 
 async function officerPage(email: string, password: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await files.page(THAI);
   await page.addInitScript(() => {
-    localStorage.setItem('I18N_LANGUAGE', 'th');
     window.print = () => undefined;
   });
   await signInDirect(page, baseUrl, email, password);

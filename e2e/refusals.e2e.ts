@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, openDialog, signInDirect } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openDialog } from './support/browser.ts';
 import { createOfficer, post } from './support/demo-plant.ts';
 import { adminSession, newIdentity, useIdentity, type DeviceKind } from './support/devices.ts';
+import { fileBrowser } from './support/file-browser.ts';
 
 /**
  * Screens that refuse say why, in Thai (issue 16): a password the rule turns away, a sign-in
@@ -11,22 +12,13 @@ import { adminSession, newIdentity, useIdentity, type DeviceKind } from './suppo
  * no screen is showing.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function thaiPage(): Promise<Page> {
-  const context = await newContext(browser, baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
+/** A page of a Thai browser (the app's language left to it). */
+const thaiPage = () => files.page();
+/** The same, signed in as `email`, at `path` when given. */
+const thaiOfficerPage = (email: string, password: string, path?: string) =>
+  files.officerPage(email, password, path, {});
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -43,9 +35,7 @@ const TOO_COMMON = 'รหัสผ่านนี้ใช้กันทั่
 
 describe('a password the rule refuses', () => {
   it('is refused with the reason in the add-user form, the admin reset and the own change', async () => {
-    const admin = await thaiPage();
-    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
-    await admin.goto('/System/manageUser');
+    const admin = await thaiOfficerPage('admin@example.com', 'admin1234', '/System/manageUser');
     await admin.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click();
     const form = openDialog(admin);
     const email = `pw.${unique()}@example.com`;
@@ -86,9 +76,7 @@ describe('a password the rule refuses', () => {
     await admin.keyboard.press('Escape');
 
     // The officer's own change, from the menu under their name.
-    const officer = await thaiPage();
-    await signInDirect(officer, baseUrl, email, 'ladda-scale-77');
-    await officer.goto('/System/dashboard');
+    const officer = await thaiOfficerPage(email, 'ladda-scale-77', '/System/dashboard');
     const own = openDialog(officer);
     // A click on the menu while it is still opening can be lost on a loaded machine: open it
     // again until the dialog shows.
@@ -148,17 +136,14 @@ describe('New ticket', () => {
       roles: '55',
       password: 'mana-no-types-1',
     });
-    const page = await thaiPage();
-    await signInDirect(page, baseUrl, email, 'mana-no-types-1');
-    await page.goto('/System/manageCalling/1');
+    const page = await thaiOfficerPage(email, 'mana-no-types-1', '/System/manageCalling/1');
     const button = page.getByRole('button', { name: 'ออกบัตรคิว' });
     await expect.poll(() => button.isDisabled()).toBe(true);
     await button.hover({ force: true });
     await page.getByRole('tooltip').getByText('ออกบัตรคิวไม่ได้: คุณยังไม่ได้รับมอบหมายประเภทคิว').waitFor();
 
     // An officer who calls queue types still issues tickets.
-    const employee = await thaiPage();
-    await signInDirect(employee, baseUrl, 'employee@example.com', 'demo1234');
+    const employee = await thaiOfficerPage('employee@example.com', 'demo1234');
     await Promise.all([
       employee.waitForResponse((r) => r.url().endsWith('/api/process/printer/ticketOptions')),
       employee.goto('/System/manageCalling/1'),
@@ -196,9 +181,7 @@ describe('Register on the Display and Printing controllers', () => {
       await screen.goto(screenPath);
       expect((await screen.getByTestId('device-id').innerText()).replace(/\s/g, '')).toBe(identity.id);
 
-      const admin = await thaiPage();
-      await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
-      await admin.goto(controllerPath);
+      const admin = await thaiOfficerPage('admin@example.com', 'admin1234', controllerPath);
       const row = admin.locator('tr', { hasText: name });
       await row.getByRole('button', { name: 'ลงทะเบียน' }).click();
       const dialog = openDialog(admin);

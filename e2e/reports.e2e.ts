@@ -2,15 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
 import { shownDay, typeDate } from './support/dates.ts';
+import { fileBrowser } from './support/file-browser.ts';
 import { durationMinutes } from './support/report-pages.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const files = fileBrowser(baseUrl);
 let page: Page;
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'tq-reports-'));
 
@@ -33,15 +32,9 @@ const THAI_HEADERS = [
 ];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser, baseUrl, { language: 'en-US' });
-  page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  await signInDirect(page, baseUrl, 'manager@example.com', 'demo1234');
+  page = await files.officerPage('manager@example.com', 'demo1234');
 });
-afterAll(async () => {
-  await context.close();
-  await browser.close();
+afterAll(() => {
   rmSync(downloads, { recursive: true, force: true });
 });
 

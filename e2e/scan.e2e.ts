@@ -5,12 +5,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toThaiLayout } from '@truck-queue/shared/scan/keyboard-layout';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { post, randomLicence } from './support/demo-plant.ts';
+import { post, randomLicence, signIn } from './support/demo-plant.ts';
 import { fakeCameraArgs, pngToY4m } from './support/fake-camera.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 import { shareNumber } from './support/same-number.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { issueTicket, signIn, type IssuedTicket } from './support/yard-plant.ts';
+import { issueTicket, type IssuedTicket } from './support/yard-plant.ts';
 
 /**
  * A ticket is scanned (issue 15, item 2). The counters and Manage Calling take what a scanner

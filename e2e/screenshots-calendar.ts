@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Calendar } from '@truck-queue/shared/calendar';
 import { signInDirect } from './support/browser.ts';
 import { randomLicence } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
 import { chooseUpToConfirm, kioskPage } from './support/kiosk.ts';
 import { OUT, preparePage, shoot, type Language } from './support/screenshot-kit.ts';
 import { setCalendar } from './support/yard-plant.ts';
@@ -17,11 +17,7 @@ import { setCalendar } from './support/yard-plant.ts';
 export async function shootCalendarScreens(browser: Browser, baseUrl: string): Promise<void> {
   const tv = await tvPage(browser, baseUrl);
   const kiosk = await kioskPage(browser, baseUrl);
-  const kioskId = newIdentity();
-  await useIdentity(kiosk, 'printer', kioskId);
-  await kiosk.goto('/PrinterManage');
-  await registerDevice(baseUrl, 'printer', kioskId);
-  await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+  await openRegisteredKiosk(kiosk, baseUrl);
   try {
     for (const calendar of ['BE', 'CE'] as const satisfies Calendar[]) {
       await setCalendar(baseUrl, calendar);

@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { ApiError, NumberCandidate } from '@truck-queue/shared/contracts/api';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { signInDirect } from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { randomLicence, signIn } from './support/demo-plant.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
-import { issueTicket, signIn } from './support/yard-plant.ts';
+import { issueTicket } from './support/yard-plant.ts';
 
 /** The words the shots type into and click, as the gate's screen says them. */
 const TEXT = {

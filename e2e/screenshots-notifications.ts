@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { prehashPassword } from '@truck-queue/shared/password';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { signInDirect } from './support/browser.ts';
-import { post } from './support/demo-plant.ts';
+import { post, signIn } from './support/demo-plant.ts';
 import { issueDriverTicket } from './support/driver-phone.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -200,16 +199,12 @@ export async function shootNotificationsScreens(browser: Browser, sharedBaseUrl:
     const uuids: string[] = [];
     try {
       for (let i = 0; i < 6; i++) uuids.push((await issueDriverTicket(server.baseUrl)).uuid);
-      const { officer } = await post<{ officer: { session: string } }>(server.baseUrl, 'authen/signin', {
-        email: ADMIN[0],
-        password: prehashPassword(ADMIN[1]),
-        remember: false,
-      });
+      const admin = await signIn(server.baseUrl, ...ADMIN);
       await post(
         server.baseUrl,
         'admin/saveNotifySettings',
         { privacy_notice: NOTICE, contact_retention_days: 90, plate_retention_days: 365 },
-        officer.session,
+        admin.session,
       );
     } finally {
       await server.stop();

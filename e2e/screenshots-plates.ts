@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { prehashPassword } from '@truck-queue/shared/password';
 import { signInDirect } from './support/browser.ts';
-import { employeeSession, issueStandardTicket, post } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
+import { employeeSession, issueStandardTicket, letOut } from './support/demo-plant.ts';
+import { openRegisteredKiosk } from './support/devices.ts';
 import { typeOnKeypad } from './support/plates.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 
@@ -48,7 +47,7 @@ export async function shootPlateScreens(browser: Browser, baseUrl: string): Prom
       await shootKiosk(page, baseUrl, language, mode);
       if (language === 'th' && mode === 'light') {
         // The truck left since: the kiosk may issue its plates again.
-        await letOut(baseUrl, earlier);
+        await letOut(baseUrl, earlier.queueNumber, earlier.uuid);
         await shootKioskTicket(page);
       }
       await page.context().close();
@@ -57,32 +56,13 @@ export async function shootPlateScreens(browser: Browser, baseUrl: string): Prom
   }
 }
 
-async function letOut(baseUrl: string, queueNumber: string): Promise<void> {
-  const { officer } = await post<{ officer: { session: string } }>(baseUrl, 'authen/signin', {
-    email: 'security@example.com',
-    password: prehashPassword('demo1234'),
-    remember: false,
-  });
-  await post(
-    baseUrl,
-    'process/security/exitFactory',
-    { queue_number: queueNumber, confirm_unfinished: true },
-    officer.session,
-  );
-}
-
 async function shootKiosk(page: Page, baseUrl: string, language: Language, mode: Mode): Promise<void> {
   const suffix = `${language}-${mode}`;
   // Headless Chromium has no printer: the kiosk's print call does nothing here.
   await page.addInitScript(() => {
     window.print = () => undefined;
   });
-  const identity = newIdentity();
-  await useIdentity(page, 'printer', identity);
-  await page.goto('/PrinterManage');
-  await page.getByTestId('device-id').waitFor();
-  await registerDevice(baseUrl, 'printer', identity);
-  await page.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+  await openRegisteredKiosk(page, baseUrl);
   await page.getByRole('button', { name: /รับสินค้า/ }).click();
   await page.getByRole('button', { name: /กากมัน/ }).click();
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
-import { post, randomLicence } from './support/demo-plant.ts';
-import { issueTicket, signIn } from './support/yard-plant.ts';
+import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { issueTicket } from './support/yard-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
 /**

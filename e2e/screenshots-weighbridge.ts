@@ -78,7 +78,7 @@ export async function shootWeighbridgeScreens(browser: Browser, baseUrl: string)
         await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
         await page.goto('/System/weighing');
         await chooseScale(page, language);
-        await page.locator('#weighing-queue-number').fill(ticket);
+        await page.locator('#weighing-queue-number').fill(ticket.queueNumber);
         await page.getByTestId('scale-weight').and(page.locator('[data-scale-state="stable"]')).waitFor();
         await shoot(page, `weighing-scale-stable-${suffix}`);
         if (mode === 'light') {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { signInDirect } from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { randomLicence, signIn } from './support/demo-plant.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import {
   cardTicket,
@@ -13,7 +13,6 @@ import {
   secondLabType,
   setNoShowRule,
   setReasonActive,
-  signIn,
   staffEvent,
 } from './support/yard-plant.ts';
 

@@ -1,14 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signInDirect, signInThroughForm } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { signInDirect, signInThroughForm } from './support/browser.ts';
+import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const files = fileBrowser(baseUrl);
 
 /** The paths of the side menu's items, in order. */
 async function menuPaths(page: Page): Promise<string[]> {
@@ -59,7 +55,7 @@ const MENUS: [string, string, string[], boolean][] = [
 
 describe("the officers' shell", () => {
   it.each(MENUS)("%s sees exactly their role's menu", async (email, password, expected, branchSelector) => {
-    const context = await newContext(browser, baseUrl);
+    const context = await files.context();
     const page = await context.newPage();
     await signInThroughForm(page, email, password);
     expect(await menuPaths(page)).toEqual(expected);
@@ -68,7 +64,7 @@ describe("the officers' shell", () => {
   });
 
   it('turns a wrong password away with the Thai alert', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await files.context();
     const page = await context.newPage();
     await page.goto('/authen/login');
     await page.locator('input[type="email"]').fill('admin@example.com');
@@ -80,7 +76,7 @@ describe("the officers' shell", () => {
   });
 
   it('sends a signed-out visitor to the login page, and shows 403 for a screen the role may not use', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await files.context();
     const page = await context.newPage();
     await page.goto('/System/manageUser');
     await page.waitForURL('**/authen/login');
@@ -90,14 +86,20 @@ describe("the officers' shell", () => {
     await context.close();
   });
 
+  /** A drop-down menu that is open and done moving (antd's motion classes gone). */
+  const OPENED_MENU =
+    '.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])';
+
   it('switches language and dark mode, keeps them, and signs out', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await files.context();
     const page = await context.newPage();
     await signInThroughForm(page, 'admin@example.com', 'admin1234');
     const dashboardItem = page.locator('aside [data-menu-id$="/System/dashboard"]');
     await expect.poll(() => dashboardItem.innerText()).toBe('แดชบอร์ด');
 
     await page.getByRole('button', { name: /ภาษา/ }).click();
+    // Once the menu has finished opening: a click while antd's motion runs can be lost.
+    await page.locator(OPENED_MENU).waitFor();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -114,6 +116,7 @@ describe("the officers' shell", () => {
     await expect.poll(async () => brightness(await background())).toBeLessThan(60);
 
     await page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }).click();
+    await page.locator(OPENED_MENU).waitFor();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/authen/login');
     await page.goto('/System/dashboard');
@@ -122,7 +125,7 @@ describe("the officers' shell", () => {
   });
 
   it('scrolls the side menu to the active item of a page opened directly, 300 px below its top (SPEC section 9)', async () => {
-    const context = await newContext(browser, baseUrl, { viewport: { width: 1280, height: 520 } });
+    const context = await files.context({ viewport: { width: 1280, height: 520 } });
     const page = await context.newPage();
     await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
     const menu = page.getByTestId('side-menu');

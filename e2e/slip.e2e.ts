@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
 import { scanQr } from '../apps/server/src/test/ticket-scan.ts';
-import { launchBrowser, newContext, openDialog, signInDirect } from './support/browser.ts';
-import { post, randomLicence } from './support/demo-plant.ts';
+import { openDialog } from './support/browser.ts';
+import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
 import {
   checkPrinterNow,
   createKiosk,
@@ -11,7 +11,7 @@ import {
   setPrintTarget,
   type PrintingKiosk,
 } from './support/printing-office.ts';
-import { issueTicket, signIn } from './support/yard-plant.ts';
+import { issueTicket } from './support/yard-plant.ts';
 
 /**
  * The receiving slip (issue 20): once a truck is weighed out, the driver's phone shows what it
@@ -22,36 +22,18 @@ import { issueTicket, signIn } from './support/yard-plant.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 let printing: { kiosk: PrintingKiosk; printer: FakePrinter } | null = null;
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
   if (printing) {
     await retireKiosk(baseUrl, printing.kiosk);
     await printing.printer.close();
   }
 });
 
-async function phone() {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'en-US',
-    timezoneId: 'Asia/Bangkok',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  return page;
-}
+/** The driver's phone, in English. */
+const phone = () => files.page({ ...ENGLISH, viewport: { width: 390, height: 844 }, mobile: true });
 
 describe('the receiving slip', () => {
   it("shows on the driver's phone once weighed out, takes his dispute, and shows the plant's answer", async () => {
@@ -96,12 +78,7 @@ describe('the receiving slip', () => {
     expect(await slip.getByTestId('dispute-open').count()).toBe(0);
 
     // The admin answers on the Disputes page.
-    const context = await newContext(browser, baseUrl, { language: 'en-US' });
-    contexts.push(context);
-    const admin = await context.newPage();
-    await admin.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-    await signInDirect(admin, baseUrl, 'admin@example.com', 'admin1234');
-    await admin.goto('/System/disputes');
+    const admin = await files.officerPage('admin@example.com', 'admin1234', '/System/disputes');
     const row = admin.getByRole('row').filter({ hasText: licence });
     await row.waitFor();
     expect(await row.innerText()).toContain('The farm scale read 30,000 kg net');
@@ -137,12 +114,7 @@ describe('the receiving slip', () => {
       employee.session,
     );
 
-    const context = await newContext(browser, baseUrl);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
-    await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
-    await page.goto('/System/weighing');
+    const page = await files.officerPage('employee@example.com', 'demo1234', '/System/weighing', THAI);
     // A scale another test registered may be offered first: this clerk types the weight.
     await page.locator('#weighing-weight, #weighing-typing').first().waitFor();
     if ((await page.locator('#weighing-weight').count()) === 0)

@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { calendarYear } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
-import { signInDirect, launchBrowser } from './support/browser.ts';
 import { DEMO_TIME_ZONE } from './support/dates.ts';
 import { randomLicence } from './support/demo-plant.ts';
-import { newIdentity, registerDevice, useIdentity } from './support/devices.ts';
-import { chooseUpToConfirm, kioskPage } from './support/kiosk.ts';
+import { openRegisteredKiosk } from './support/devices.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
+import { chooseUpToConfirm } from './support/kiosk.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 
 /**
@@ -19,16 +19,7 @@ import { issueFromDialog } from './support/new-ticket.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
+const files = fileBrowser(baseUrl);
 
 /** What a ticket is made of, part by part, with the words each part says (the QR and barcode as drawn). */
 function partsOf(ticket: Locator) {
@@ -55,13 +46,8 @@ const PAPER_WIDTH_PX = 302;
 describe('the ticket printed in the back office', () => {
   it('is the kiosk’s ticket: company, number, details, QR code and barcode, no bare address', async () => {
     // The kiosk's ticket.
-    const kiosk = await kioskPage(browser, baseUrl);
-    contexts.push(kiosk.context());
-    const identity = newIdentity();
-    await useIdentity(kiosk, 'printer', identity);
-    await kiosk.goto('/PrinterManage');
-    await registerDevice(baseUrl, 'printer', identity);
-    await kiosk.getByTestId('kiosk').waitFor({ timeout: 15_000 });
+    const kiosk = await files.kioskPage();
+    await openRegisteredKiosk(kiosk, baseUrl);
     await chooseUpToConfirm(kiosk, randomLicence());
     await kiosk.getByTestId('kiosk-issue').click();
     const kioskTicket = kiosk.getByTestId('ticket');
@@ -69,18 +55,11 @@ describe('the ticket printed in the back office', () => {
     const kioskParts = await partsOf(kioskTicket);
 
     // The same ticket from the New ticket dialog, in Thai, printed on 80 mm paper.
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      locale: 'th-TH',
-      timezoneId: 'Asia/Bangkok',
+    const office = await files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1', {
+      ...THAI,
       viewport: { width: 1366, height: 768 },
       deviceScaleFactor: 2,
     });
-    contexts.push(context);
-    const office = await context.newPage();
-    await office.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
-    await signInDirect(office, baseUrl, 'employee@example.com', 'demo1234');
-    await office.goto('/System/manageCalling/1');
     const licence = randomLicence();
     const issued = await issueFromDialog(office, 'th', licence);
     const printout = office.getByTestId('ticket-printout');

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, openDialog, signInDirect } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { openDialog } from './support/browser.ts';
+import { fileBrowser, THAI } from './support/file-browser.ts';
+import { wavFile } from './support/voice.ts';
 
 /**
  * The branch's voice pack in the Display controller (issue 17, item 1): the admin sees every
@@ -9,47 +10,18 @@ import { launchBrowser, newContext, openDialog, signInDirect } from './support/b
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-async function adminPage(): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: 'th-TH' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'th'));
-  await signInDirect(page, baseUrl, 'admin@example.com', 'admin1234');
-  await page.goto('/System/display');
-  return page;
-}
+const adminPage = () => files.officerPage('admin@example.com', 'admin1234', '/System/display', THAI);
 
 /** Half a second of a 440 Hz tone, 16 kHz 16-bit mono. */
 function toneWav(): Buffer {
   const rate = 16_000;
   const samples = Math.round(rate / 2);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
+  const pcm16 = Buffer.alloc(samples * 2);
   for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(12_000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
+    pcm16.writeInt16LE(Math.round(12_000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  return wavFile(pcm16, rate);
 }
 
 describe('the voice clips of the Display controller', () => {

@@ -1,16 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
-import {
-  cardQueues,
-  dialog,
-  launchBrowser,
-  newContext,
-  queueButton,
-  signInDirect,
-} from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
-import { issueTicket, labResultOut, secondLabType, signIn, type SignedIn } from './support/yard-plant.ts';
+import { cardQueues, dialog, queueButton, queueColumn } from './support/browser.ts';
+import { ENGLISH, fileBrowser } from './support/file-browser.ts';
+import { randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { issueTicket, labResultOut, secondLabType } from './support/yard-plant.ts';
 
 /**
  * The yard's everyday moves as the plant's officers make them (issue 14): recheck and reject
@@ -19,8 +13,7 @@ import { issueTicket, labResultOut, secondLabType, signIn, type SignedIn } from 
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const files = fileBrowser(baseUrl);
 let employee: SignedIn;
 let caller: Page;
 
@@ -28,24 +21,8 @@ beforeAll(async () => {
   // A second lab-flow queue type, called by the employee and the admin: where a lab ticket can move.
   await secondLabType(baseUrl, ['employee@example.com', 'admin@example.com']);
   employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-  browser = await launchBrowser();
-  caller = await officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
+  caller = await files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-/** A page signed in as `email`, in English, at `path`. */
-async function officerPage(email: string, password: string, path: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl, { language: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
-  await signInDirect(page, baseUrl, email, password);
-  await page.goto(path);
-  return page;
-}
 
 /** Picks a reason from the dialog's list (the branch's Thai defaults). */
 async function chooseReason(page: Page, ask: Locator, reason: string): Promise<void> {
@@ -64,13 +41,6 @@ async function chooseReason(page: Page, ask: Locator, reason: string): Promise<v
       .catch(() => undefined);
   }
   await chosen.waitFor({ timeout: 5_000 });
-}
-
-/** Which column of its card a queue button sits in ("waiting" or "inProcess"), or null. */
-async function columnOf(page: Page, ticket: { uuid: string }): Promise<string | null> {
-  const button = queueButton(page, ticket);
-  if ((await button.count()) === 0) return null;
-  return button.evaluate((el) => el.closest('[data-column]')?.getAttribute('data-column') ?? 'unknown');
 }
 
 /** The queue numbers of the waiting column of the card that holds the ticket, in line order. */
@@ -108,13 +78,7 @@ describe('the yard’s moves, made by the officers', () => {
       .toContain('ความชื้นสูง');
 
     // The driver's page says why.
-    const driverContext = await newContext(browser, baseUrl, {
-      language: 'en-US',
-      viewport: { width: 390, height: 844 },
-    });
-    contexts.push(driverContext);
-    const driver = await driverContext.newPage();
-    await driver.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
+    const driver = await files.page({ ...ENGLISH, viewport: { width: 390, height: 844 } });
     await driver.goto(`/Queue/data/${ticket.uuid}`);
     await expect.poll(() => driver.locator('.qp-reason').innerText()).toBe('Reason: ความชื้นสูง');
 
@@ -134,7 +98,7 @@ describe('the yard’s moves, made by the officers', () => {
       .toBe('Reason: สิ่งเจือปนเกิน');
 
     // The in/out report shows the state and the reason with its note.
-    const manager = await officerPage('manager@example.com', 'demo1234', '/Report/inoutTransaction');
+    const manager = await files.officerPage('manager@example.com', 'demo1234', '/Report/inoutTransaction');
     await manager.getByTestId('inout-count').waitFor();
     await manager.getByLabel('Truck licence').fill(licence);
     await manager.getByRole('button', { name: 'View report' }).click();
@@ -172,7 +136,7 @@ describe('the yard’s moves, made by the officers', () => {
       )
       .toContain('ant-radio-button-wrapper-checked');
     await action.getByRole('button', { name: 'Call', exact: true }).click();
-    await expect.poll(() => columnOf(caller, late), { timeout: 10_000 }).toBe('inProcess');
+    await expect.poll(() => queueColumn(caller, late), { timeout: 10_000 }).toBe('inProcess');
     for (let recall = 1; recall <= 3; recall++) {
       // No-show is offered only after the third recall.
       await queueButton(caller, late).click();
@@ -192,7 +156,7 @@ describe('the yard’s moves, made by the officers', () => {
     await confirm.getByText('goes back to waiting at the end of its line').waitFor();
     await confirm.getByRole('button', { name: 'No-show' }).click();
 
-    await expect.poll(() => columnOf(caller, late), { timeout: 10_000 }).toBe('waiting');
+    await expect.poll(() => queueColumn(caller, late), { timeout: 10_000 }).toBe('waiting');
     const line = await waitingLineOf(caller, late);
     expect(line.at(-1)).toBe(late.queue_number);
     expect(line.indexOf(next.queue_number)).toBeLessThan(line.indexOf(late.queue_number));
@@ -236,7 +200,7 @@ describe('the yard’s moves, made by the officers', () => {
   });
 
   it('lets an admin void a ticket issued by mistake: it leaves the lists and the report counts it apart', async () => {
-    const admin = await officerPage('admin@example.com', 'admin1234', '/System/manageCalling/1');
+    const admin = await files.officerPage('admin@example.com', 'admin1234', '/System/manageCalling/1');
     const adminApi = await signIn(baseUrl, 'admin@example.com', 'admin1234');
     const licence = randomLicence();
     const ticket = await issueTicket(baseUrl, adminApi.session, 'B', licence);

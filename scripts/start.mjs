@@ -3,7 +3,7 @@
 // this same process, with NODE_ENV=production: React renders the driver's page with its
 // production build (the development one is slower and larger). Nothing else the server uses
 // reads NODE_ENV; `npm run dev` runs main.ts directly through tsx.
-// package.json runs it with Node flags for a small office PC (docs/decisions.md, "Issue 19: memory on an office PC"):
+// package.json runs it with Node flags for a small office PC (docs/performance.md, "Memory on an office PC"):
 // --max-semi-space-size=4 (V8's young generation at 4 MB a half instead of 16),
 // --heap-growing-percent=40 (collect once the heap grew 40 % past what survived, not up to
 // 4x) and --v8-pool-size=2 (two V8 helper threads, each keeping its allocator arena).

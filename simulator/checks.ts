@@ -82,7 +82,21 @@ export function socketChecks(
   }
   const watched = records.filter((r) => r.plan.watched);
   const followed = watched.filter((r) => r.driverPage?.sawExit && r.driverPage.events > 0).length;
-  checks.push(check("drivers' pages followed their ticket live to the exit", watched.length, followed));
+  // Which part a page missed: its last answer did not say the truck left, it heard nothing live,
+  // or it was never opened (the journey failed first).
+  const noExit = watched.filter((r) => r.driverPage && !r.driverPage.sawExit).length;
+  const silent = watched.filter((r) => r.driverPage && r.driverPage.events === 0).length;
+  const unopened = watched.filter((r) => !r.driverPage).length;
+  checks.push(
+    check(
+      "drivers' pages followed their ticket live to the exit",
+      watched.length,
+      followed === watched.length
+        ? followed
+        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}, not opened ${unopened})`,
+      followed === watched.length,
+    ),
+  );
   return checks;
 }
 

@@ -68,9 +68,14 @@ export async function openDevices(
   };
 }
 
-/** A driver's phone on his ticket's page: it refetches the ticket whenever its line moves. */
+/**
+ * A driver's phone on his ticket's page. It refetches the ticket whenever it hears
+ * `queueChanged`; a server that pushes the page instead (its ticket as `ticket`, its place in
+ * the line as `line`) is followed too: the pushed ticket is what the page shows.
+ */
 export class DriverPage {
   readonly queueChanged: { count: number };
+  private readonly pushed: { ticket: { count: number }; line: { count: number } };
   private last: PublicQueue | null = null;
   private readonly screen: Screen;
 
@@ -80,8 +85,15 @@ export class DriverPage {
     private readonly socket: Socket,
   ) {
     this.queueChanged = counter(socket, 'queueChanged');
+    this.pushed = { ticket: counter(socket, 'ticket'), line: counter(socket, 'line') };
     this.screen = new Screen(() => this.load(), 1000);
     socket.on('queueChanged', () => this.screen.poke());
+    socket.on('ticket', (queue: PublicQueue) => (this.last = queue));
+  }
+
+  /** What the page heard live: every refetch signal and every push. */
+  get events(): number {
+    return this.queueChanged.count + this.pushed.ticket.count + this.pushed.line.count;
   }
 
   static async open(api: ApiClient, ledger: Ledger, uuid: string, label: string): Promise<DriverPage> {

@@ -1,12 +1,14 @@
-import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { Socket } from 'socket.io-client';
+import { queueInformation, type PublicLineUpdate } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { ApiClient } from './api-client.ts';
-import { Screen } from './screen.ts';
+import type { Ledger } from './ledger.ts';
+import { publicSocket } from './sockets.ts';
 
 /**
  * The expected wait as drivers read it (issue 21), measured: every truck's page is read at its
- * issue and again at each change of its line (its queue type's: a ticket, a call, the lab, a
- * weighing... anywhere in the line), as a phone that follows the ticket refetches it, until the
- * truck's first call. Each reading's range is then set against the time the truck really waited
+ * issue, then follows its ticket on /public as a phone does (issue 35: the server pushes each
+ * page its place whenever its line moves), until the truck's first call. Each reading's range
+ * (the page read, and every place pushed) is then set against the time the truck really waited
  * from that reading to its call, in simulated minutes: the server reads its history on the
  * simulated clock (ETA_TIME_SCALE, server.ts), so its minutes are the simulator's.
  */
@@ -25,10 +27,9 @@ interface Followed {
   readings: Reading[];
   /** The first call (real ms, the middle of the doCalling's round trip); null before it, or never. */
   calledAt: number | null;
+  /** Its page's live connection, until the call. */
+  socket: Socket | null;
 }
-
-/** A page refetches at most this often (a driver's phone does so once a second: displays.ts). */
-const REFETCH_GAP_MS = 1000;
 
 /** The error and coverage figures over a set of readings (minutes are simulated ones). */
 export interface EtaFigures {
@@ -57,64 +58,65 @@ const median = (values: number[]): number | null => {
 
 export class EtaWatch {
   private readonly trucks = new Map<string, Followed>();
-  /** Each queue type's line: its trucks not yet called, re-read after each of its changes. */
-  private readonly lines = new Map<number, { waiting: Set<Followed>; screen: Screen }>();
   private stopped = false;
 
   constructor(
     private readonly api: ApiClient,
+    private readonly ledger: Ledger,
     /** Simulated seconds per real second. */
     private readonly accel: number,
   ) {}
 
-  private async read(truck: Followed, atIssue: boolean): Promise<void> {
-    const sent = Date.now();
-    const { queue } = await this.api.call(queueInformation, { queue_number_id: truck.uuid }, null);
-    const at = (sent + Date.now()) / 2;
-    // A page read after the call (its answer raced the call) says nothing about the wait.
+  private record(
+    truck: Followed,
+    at: number,
+    place: Pick<PublicLineUpdate, 'ahead' | 'expected_wait'>,
+    atIssue: boolean,
+  ) {
+    // A reading after the call (its answer raced the call) says nothing about the wait.
     if (truck.calledAt !== null && at >= truck.calledAt) return;
-    if (queue.ahead === null) return;
-    truck.readings.push({ at, wait: queue.expected_wait, atIssue });
+    if (place.ahead === null) return;
+    truck.readings.push({ at, wait: place.expected_wait, atIssue });
   }
 
-  private lineOf(typeId: number) {
-    let line = this.lines.get(typeId);
-    if (!line) {
-      const waiting = new Set<Followed>();
-      const screen = new Screen(async () => {
-        await Promise.all([...waiting].map((truck) => this.read(truck, false)));
-      }, REFETCH_GAP_MS);
-      line = { waiting, screen };
-      this.lines.set(typeId, line);
-    }
-    return line;
-  }
-
-  /** A ticket was issued: its page is read at once, and after each change of its line until its call. */
+  /** A ticket was issued: its page is read at once, then follows the places pushed until its call. */
   async issued(uuid: string, typeId: number, flow: string): Promise<void> {
     if (this.stopped) return;
-    const truck: Followed = { uuid, flow, typeId, readings: [], calledAt: null };
+    const truck: Followed = { uuid, flow, typeId, readings: [], calledAt: null, socket: null };
     this.trucks.set(uuid, truck);
-    await this.read(truck, true);
-    this.lineOf(typeId).waiting.add(truck);
+    const sent = Date.now();
+    const { queue } = await this.api.call(queueInformation, { queue_number_id: uuid }, null);
+    this.record(truck, (sent + Date.now()) / 2, queue, true);
+    if (truck.calledAt !== null || this.stopped) return;
+    const socket = await publicSocket(
+      this.api.baseUrl,
+      uuid,
+      `driver's page of ${queue.queue_number}`,
+      this.ledger,
+    );
+    socket.on('line', (place: PublicLineUpdate) => this.record(truck, Date.now(), place, false));
+    truck.socket = socket;
+    // Called (or stopped) while connecting.
+    if (truck.calledAt !== null || this.stopped) this.close(truck);
   }
 
-  /** Something changed in a queue type's line: its waiting trucks' pages refetch. */
-  changed(typeId: number): void {
-    if (!this.stopped) this.lines.get(typeId)?.screen.poke();
+  private close(truck: Followed): void {
+    truck.socket?.disconnect();
+    truck.socket = null;
   }
 
-  /** The truck's first call, sent at `from` and answered at `to` (real ms). */
+  /** The truck's first call, sent at `from` and answered at `to` (real ms): its page stops following. */
   called(uuid: string, from: number, to: number): void {
     const truck = this.trucks.get(uuid);
     if (!truck || truck.calledAt !== null) return;
     truck.calledAt = (from + to) / 2;
-    this.lines.get(truck.typeId)?.waiting.delete(truck);
+    this.close(truck);
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.lines.values()].map((line) => line.screen.stop()));
+    for (const truck of this.trucks.values()) this.close(truck);
+    return Promise.resolve();
   }
 
   private figures(readings: { reading: Reading; calledAt: number }[]): EtaFigures {

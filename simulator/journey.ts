@@ -12,6 +12,7 @@ import {
 } from '@truck-queue/shared/contracts/station-work.contract';
 import { receivingSlip } from '@truck-queue/shared/queue/slip';
 import { CallFailed, type ApiClient } from './api-client.ts';
+import type { CallLines } from './call-lines.ts';
 import type { SimClock } from './clock.ts';
 import { counterAction, counterRefusal, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
@@ -101,6 +102,11 @@ export interface DayContext {
   scale: SimScale;
   /** Every truck's expected wait as its driver's page shows it, against its real wait (issue 21). */
   eta: EtaWatch;
+  /**
+   * The harvest's stations, each calling the first truck in its line when free (call-lines.ts);
+   * null: each truck is called after its own delay.
+   */
+  lines: CallLines | null;
 }
 
 class JourneyError extends Error {}
@@ -138,6 +144,13 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     general: desks.generalCaller,
   }[plan.flow];
   const st = plan.stage;
+  // In a line served in order (the harvest), the station that called the truck, held until its finish.
+  const line = ctx.lines?.[plan.flow] ?? null;
+  let held: number | null = null;
+  const release = () => {
+    if (line && held !== null) line.release(held);
+    held = null;
+  };
   let page: DriverPage | null = null;
   const move = <T>(what: MoveKind, change: () => Promise<T>): Promise<T> => moveOf(ctx, record, what, change);
   const truck = () => ({ uuid: record.uuid!, queueNumber: record.queueNumber! });
@@ -145,7 +158,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
 
   const call = async (from: string, stations: number[]) => {
     const qn = record.queueNumber!;
-    const station = stations[plan.index % stations.length]!;
+    const station = line ? (held = await line.turn()) : stations[plan.index % stations.length]!;
     const id = await caller.find(truck(), from);
     const sent = Date.now();
     if (plan.slips.callDoubleClick) {
@@ -167,11 +180,20 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     ctx.eta.called(record.uuid!, sent, Date.now());
     ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
     if (plan.slips.recall) {
-      // The driver did not come: the officer calls him again, later than the server's guard.
-      await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
+      // The driver did not come: the officer calls him again, later than the server's guard. A
+      // station serving a line calls the next truck meanwhile, and calls him again first when
+      // one is free and the guard has passed.
+      let recallTo = station;
+      if (line) {
+        release();
+        const notBefore = Date.now() + Math.max(clock.real(st.recallAfter), RECALL_REAL_GAP_MS);
+        recallTo = held = await line.turn({ front: true, notBefore });
+      } else {
+        await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
+      }
       const again = await caller.find(truck(), 'C');
-      expectOk(await move('call', () => caller.act('doCalling', again, station)), 'recall');
-      ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
+      expectOk(await move('call', () => caller.act('doCalling', again, recallTo)), 'recall');
+      ledger.changed({ queueNumber: qn, action: 'call', stationId: recallTo, queueTypeId: type.id });
     }
   };
 
@@ -253,6 +275,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     expectOk(await move('finish', () => caller.act('doFinish', finishing)), 'doFinish');
     ledger.changed();
     record.ending = 'finished';
+    // The station is free: it calls the next truck of its line.
+    release();
   };
 
   const reject = async (from: string) => {
@@ -320,7 +344,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
         await work(true);
       }
     } else {
-      await clock.sleep(st.waitCall);
+      // A line served in order: the truck waits its turn, not its own delay.
+      if (!line) await clock.sleep(st.waitCall);
       await call('QS', plan.flow === 'standard' ? plant.stations.standardCall : plant.stations.generalCall);
       // Visitors on the general flow are not weighed.
       await work(plan.flow === 'standard');
@@ -356,6 +381,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       }
     }
   } catch (error) {
+    // A journey that failed under way leaves its station to the next truck.
+    release();
     record.failed = (error as Error).message;
     // The API client has recorded its own failures; the others (a refused ack, a truck that
     // never showed on a screen) are recorded here.
@@ -367,7 +394,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   }
   if (page) {
     const last = await page.close().catch(() => null);
-    record.driverPage = { sawExit: last?.exited === true, events: page.queueChanged.count };
+    record.driverPage = { sawExit: last?.exited === true, events: page.events };
   }
   return record;
 }
@@ -389,8 +416,6 @@ async function moveOf<T>(
       return await change();
     } finally {
       move.to = Date.now();
-      // The truck's line moved (or may have): its waiting drivers' pages refetch.
-      ctx.eta.changed(record.type.id);
     }
   });
 }

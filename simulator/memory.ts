@@ -21,6 +21,24 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time the process has used so far (user + system), in seconds, from /proc (Linux); null
+ * when unreadable. /proc counts it in clock ticks of USER_HZ, which Linux fixes at 100 for
+ * user space on every architecture Node runs on.
+ */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Two figures of the server's /metrics, in MB: the V8 heap used and PGlite's WebAssembly memory. */
 async function metricsMb(
   baseUrl: string,

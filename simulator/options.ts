@@ -12,19 +12,28 @@ export interface Options {
   databaseUrl: string;
   /** How much the last quarter's median RSS may exceed the first quarter's, in percent. */
   memoryMarginPercent: number;
-  /** Which hours are played: the day shift 06:00–22:00, or the night 18:00–06:00 across the plant day's start. */
+  /**
+   * Which hours are played: the day shift 06:00–22:00, the night 18:00–06:00 across the plant
+   * day's start, or a harvest's 24 hours 06:00–06:00 (an evening peak, stations serving in order).
+   */
   window: WindowName;
 }
 
 export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
 
+/** The windows `--window` takes, as the usage and its error message list them. */
+const WINDOW_NAMES = Object.keys(WINDOWS).join('|');
+
 const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
-                        [--database-url postgresql://...] [--memory-margin 20] [--window day|night]
+                        [--database-url postgresql://...] [--memory-margin 20] [--window ${WINDOW_NAMES}]
 
   --trucks         trucks arriving over the window (SIM_TRUCKS, default 1000)
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
   --window         day: 06:00-22:00; night: 18:00-06:00, the plant day turning over at the
-                   simulated midnight while trucks are inside (SIM_WINDOW, default day)
+                   simulated midnight while trucks are inside; 24h: a harvest 06:00-06:00,
+                   40 % of the trucks 17:00-21:00, each station calling the first truck in
+                   its line when free, the yard left to empty by itself after the peak
+                   (SIM_WINDOW, default day)
   --seed           seed of the day's plan (SIM_SEED, default 1)
   --engine         pglite (a fresh DATA_DIR) or postgres (a scratch database, dropped after);
                    default postgres when DATABASE_URL is set, else pglite
@@ -64,7 +73,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
   }
   const window = values.window ?? env.SIM_WINDOW ?? 'day';
   if (!Object.hasOwn(WINDOWS, window)) {
-    throw new Error(`--window must be day or night, not "${window}"\n\n${USAGE}`);
+    throw new Error(`--window must be one of ${WINDOW_NAMES}, not "${window}"\n\n${USAGE}`);
   }
   return {
     trucks: positive('--trucks', values.trucks ?? env.SIM_TRUCKS, 1000, true),

@@ -8,7 +8,7 @@ import { seededRandom, type Random } from '../apps/server/src/lib/seeded-random.
  * press on the kiosk) that the server must refuse without changing anything.
  */
 
-export type WindowName = 'day' | 'night';
+export type WindowName = 'day' | 'night' | '24h';
 
 /** The hours a run plays, on the site's clock, and how the arrivals spread over them. */
 export interface PlayWindow {
@@ -18,10 +18,24 @@ export interface PlayWindow {
   /** Relative arrivals in each hour from the start; as many hours as the window lasts. */
   hourlyWeight: number[];
   /**
-   * Trucks that park in the yard and go on later: those arriving before `arrivedBefore`
+   * Trucks that park in the yard and go on later: those arriving in [arrivedFrom, arrivedBefore)
    * (simulated seconds) park with chance `chance` until a moment in [from, to).
    */
-  parking: { arrivedBefore: number; chance: number; from: number; to: number } | null;
+  parking: { arrivedFrom: number; arrivedBefore: number; chance: number; from: number; to: number } | null;
+  /**
+   * How the callers pick whom to call. false: each truck is called after its own drawn delay,
+   * whatever its place (the day and the night, whose figures are kept comparable). true: each
+   * call station, when free, calls the first truck waiting in its line and is held until that
+   * truck is finished (call-lines.ts), so a peak the stations cannot keep up with builds a
+   * backlog that drains after it.
+   */
+  inOrder: boolean;
+  /**
+   * The run must have needed the counters' chooser (AMBIGUOUS_NUMBER): the night parks the
+   * earlier day's low numbers until after its start for it. The harvest's trucks of the small
+   * hours meet only the evening's high numbers, so there it is checked only when it happens.
+   */
+  chooserNeeded: boolean;
 }
 
 const HOUR = 3600;
@@ -33,6 +47,8 @@ export const WINDOWS: Record<WindowName, PlayWindow> = {
     startHour: 6,
     hourlyWeight: [0.6, 1.2, 1.5, 1.5, 1.3, 0.9, 0.8, 1.2, 1.4, 1.3, 1.1, 0.9, 0.7, 0.6, 0.5, 0.4],
     parking: null,
+    inOrder: false,
+    chooserNeeded: false,
   },
   // The night (18:00–06:00): the evening wave of cassava trucks coming in from a day's harvest,
   // thinning towards midnight, quiet small hours, then a wave before dawn of trucks collecting
@@ -44,9 +60,45 @@ export const WINDOWS: Record<WindowName, PlayWindow> = {
     name: 'night',
     startHour: 18,
     hourlyWeight: [1.4, 1.3, 1.1, 0.9, 0.8, 0.7, 0.5, 0.4, 0.4, 0.5, 0.8, 1.1],
-    parking: { arrivedBefore: 3 * HOUR, chance: 0.35, from: 6 * HOUR + 600, to: 9 * HOUR },
+    parking: { arrivedFrom: 0, arrivedBefore: 3 * HOUR, chance: 0.35, from: 6 * HOUR + 600, to: 9 * HOUR },
+    inOrder: false,
+    chooserNeeded: true,
+  },
+  // A harvest day and night (06:00–06:00, issue 35): the growers cut and load all day and the
+  // trucks reach the plant in the evening, 40 % of the day's in four hours (17:00–21:00, 10 % an
+  // hour); the rest come over the day, thinning after 21:00, fewest in the small hours, then the
+  // first of the next day's before dawn. Weights are percent of the day's trucks. The stations
+  // serve their lines in order (inOrder), sized for the day's average (call-lines.ts): the peak
+  // outruns them, the yard fills, and it empties again in the night. One truck in five of the
+  // peak parks (the driver sleeps in the cab) and joins its line between 00:10 and 04:00, so
+  // trucks of the earlier plant day are inside while the new day's numbers restart at 001.
+  '24h': {
+    name: '24h',
+    startHour: 6,
+    hourlyWeight: [
+      // 06:00–16:59
+      2.0, 2.5, 3.0, 3.5, 3.5, 3.5, 3.5, 3.5, 3.8, 4.0, 5.2,
+      // 17:00–20:59: the peak
+      10, 10, 10, 10,
+      // 21:00–23:59
+      5.0, 3.5, 2.5,
+      // 00:00–05:59
+      1.5, 1.2, 1.0, 1.2, 2.5, 3.6,
+    ],
+    parking: {
+      arrivedFrom: 11 * HOUR,
+      arrivedBefore: 15 * HOUR,
+      chance: 0.2,
+      from: 18 * HOUR + 600,
+      to: 22 * HOUR,
+    },
+    inOrder: true,
+    chooserNeeded: false,
   },
 };
+
+/** The harvest's peak hours (site clock, [from, to)); the share of the trucks arriving in them is printed. */
+export const HARVEST_PEAK = { from: 17, to: 21 };
 
 /** Simulated seconds the window lasts. */
 export const windowSeconds = (w: PlayWindow) => w.hourlyWeight.length * HOUR;
@@ -150,7 +202,13 @@ function arrivalTime(random: Random, weights: number[]): number {
 }
 
 function parkedUntil(random: Random, arrival: number, parking: PlayWindow['parking']): number | null {
-  if (!parking || arrival >= parking.arrivedBefore || !random.chance(parking.chance)) return null;
+  if (
+    !parking ||
+    arrival < parking.arrivedFrom ||
+    arrival >= parking.arrivedBefore ||
+    !random.chance(parking.chance)
+  )
+    return null;
   return Math.floor(random.between(parking.from, parking.to));
 }
 

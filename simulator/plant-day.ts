@@ -84,7 +84,7 @@ export async function planStart(
   }
   const startedAt = boundaryAt - lead;
   console.log(
-    `Night: the branch's day start is now ${formatDayStart(dayStart)} (${timeZone}), the real minute ` +
+    `Across midnight: the branch's day start is now ${formatDayStart(dayStart)} (${timeZone}), the real minute ` +
       `simulated 00:00 lands on (${new Date(boundaryAt).toISOString()}); the clock starts in ` +
       `${((startedAt - Date.now()) / 1000).toFixed(0)} s`,
   );

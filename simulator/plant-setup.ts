@@ -96,7 +96,15 @@ async function signIn(api: ApiClient, email: string, password: string) {
   return officer;
 }
 
-export async function setUpPlant(api: ApiClient, admin: { email: string; password: string }): Promise<Plant> {
+/** The call stations of each flow: two tipping bays, three loading bays and the front desk. */
+export const DEFAULT_CALL_STATIONS: Record<Flow, number> = { lab: 2, standard: 3, general: 1 };
+
+export async function setUpPlant(
+  api: ApiClient,
+  admin: { email: string; password: string },
+  /** The harvest sizes them to its day (call-lines.ts, stationsFor). */
+  callStationCounts: Record<Flow, number> = DEFAULT_CALL_STATIONS,
+): Promise<Plant> {
   const adminOfficer = await signIn(api, admin.email, admin.password);
   const as = { session: adminOfficer.session };
   const branchId = adminOfficer.branch.id;
@@ -137,15 +145,18 @@ export async function setUpPlant(api: ApiClient, admin: { email: string; passwor
     await api.call(manageState, { id: created.id, flow_state: [flowState.id] }, as);
     return created.id;
   };
+  /** `count` call stations named `name` 1, 2... (a single one just `name`), added as an admin adds them. */
+  const callStations = async (name: string, engine: FlowEngineId, count: number) => {
+    const ids: number[] = [];
+    for (let i = 1; i <= count; i++)
+      ids.push(await station(count === 1 ? name : `${name} ${i}`, engine, 'C'));
+    return ids;
+  };
   const stations = {
-    labCall: [await station('ลานเท 1', 3, 'C'), await station('ลานเท 2', 3, 'C')],
+    labCall: await callStations('ลานเท', 3, callStationCounts.lab),
     recheck: [await station('จุดตรวจซ้ำ', 3, 'RC')],
-    standardCall: [
-      await station('ช่องขึ้นสินค้า 1', 2, 'C'),
-      await station('ช่องขึ้นสินค้า 2', 2, 'C'),
-      await station('ช่องขึ้นสินค้า 3', 2, 'C'),
-    ],
-    generalCall: [await station('ประชาสัมพันธ์', 1, 'C')],
+    standardCall: await callStations('ช่องขึ้นสินค้า', 2, callStationCounts.standard),
+    generalCall: await callStations('ประชาสัมพันธ์', 1, callStationCounts.general),
   };
 
   const officer = async (

@@ -2,14 +2,17 @@
 // kiosk, the lab takes samples and checks them out, officers call, recheck, reject and finish,
 // the weighbridge weighs, the gate lets them out; all through the HTTP API and Socket.IO, on an
 // accelerated clock, with staff screens, TV displays and drivers' phones connected. A night
-// (18:00–06:00) crosses the plant day's start while trucks are inside. At the end it checks
-// that every truck left, nothing failed, the server's memory stayed flat, the reports say what
-// the simulator counted, and, by night, that the day's start lost no truck and mixed up none.
+// (18:00–06:00) crosses the plant day's start while trucks are inside; a harvest (24h,
+// 06:00–06:00) does too, with an evening peak its stations, calling their lines in order,
+// cannot keep up with. At the end it checks that every truck left and the yard emptied by
+// itself, nothing failed, the server's memory stayed flat, the reports say what the simulator
+// counted, and, across midnight, that the day's start lost no truck and mixed up none.
 // Exit code 0 only when every check passes.
 import os from 'node:os';
 import { plantDayOf } from '@truck-queue/shared/plant-day';
 import { ApiClient, CallFailed } from './api-client.ts';
 import { boundaryChecks, counterChecks, snapshot, type Snapshot } from './boundary-checks.ts';
+import { openCallLines, stationsFor } from './call-lines.ts';
 import { check, reportChecks, socketChecks, tallyChecks, type Check } from './checks.ts';
 import { SimClock } from './clock.ts';
 import { allDesks, openDesks } from './desks.ts';
@@ -17,11 +20,12 @@ import { openDevices } from './displays.ts';
 import { EtaWatch } from './eta-watch.ts';
 import { driveTruck, type DayContext, type TruckRecord } from './journey.ts';
 import { Ledger } from './ledger.ts';
-import { memoryVerdict, rssMb, sampleMemory } from './memory.ts';
+import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
 import { planStart, waitForStart } from './plant-day.ts';
-import { setUpPlant } from './plant-setup.ts';
+import { DEFAULT_CALL_STATIONS, setUpPlant } from './plant-setup.ts';
+import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
 import { serverErrorLines, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { printSummary } from './summary.ts';
 import { openSimScale } from './weighbridge-scale.ts';
@@ -44,8 +48,13 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const loadBefore = os.loadavg();
 
   const playWindow = WINDOWS[options.window];
+  const plan = planDay(options.trucks, options.seed, playWindow);
+  // A harvest's plant has the call stations its day needs; the day and the night keep theirs.
+  const callStations = playWindow.inOrder
+    ? stationsFor(plan, playWindow, options.accel)
+    : DEFAULT_CALL_STATIONS;
   const setupStarted = Date.now();
-  const plant = await setUpPlant(api, server.admin);
+  const plant = await setUpPlant(api, server.admin, callStations);
   const scale = await openSimScale(api, plant.officers.admin);
   const start = await planStart(api, plant.officers.admin, playWindow, options.accel, SITE_TIMEZONE);
   const { calendar } = start;
@@ -58,14 +67,15 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   console.log(
     `Plant ready in ${setupSeconds.toFixed(1)} s: ${Object.values(plant.types)
       .map((t) => `${t.prefix} ${t.name}`)
-      .join(', ')}`,
+      .join(', ')}; call stations: lab ${callStations.lab}, standard ${callStations.standard}, ` +
+      `general ${callStations.general}${playWindow.inOrder ? ', each calling the first truck in its line when free' : ''}`,
   );
   await waitForStart(start);
   // The day's figures are the day's calls only.
   ledger.latencies.clear();
 
-  const plan = planDay(options.trucks, options.seed, playWindow);
   const clock = new SimClock(options.accel, playWindow, start.startedAt);
+  const cpuBefore = cpuSeconds(server.pid);
   const sampleEveryMs = Math.min(3000, Math.max(500, clock.real(windowSeconds(playWindow)) / 120));
   const memory = sampleMemory(server.pid, server.url, server.metricsToken, sampleEveryMs);
   const progress = { arrived: 0, inside: 0, left: 0 };
@@ -77,8 +87,9 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   }, PROGRESS_EVERY_MS);
   const trucks: TruckRecord[] = [];
   const yard = new YardGate();
-  const eta = new EtaWatch(api, options.accel);
-  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale, eta };
+  const eta = new EtaWatch(api, ledger, options.accel);
+  const lines = playWindow.inOrder ? openCallLines(plant.stations) : null;
+  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale, eta, lines };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
   const watch =
@@ -98,15 +109,25 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
             }),
         )
       : [];
-  const records = await Promise.all(plan.map((truck) => driveTruck(ctx, truck)));
+  // The run goes on past the window's end until the yard is empty, up to the time-out.
+  const deadline = drainDeadline(clock, playWindow);
+  const records = await untilDrained(
+    Promise.all(plan.map((truck) => driveTruck(ctx, truck))),
+    deadline,
+    lines,
+    (at) => clock.timeOfDay(at),
+  );
   clearInterval(ticker);
+  const cpuAfter = cpuSeconds(server.pid);
   await eta.stop();
   const daySeconds = (Date.now() - clock.startedAt) / 1000;
   const samples = await memory.stop();
   const seen = await Promise.all(snapshots);
   console.log(
-    `${playWindow.name === 'night' ? 'Night' : 'Day'} over in ${daySeconds.toFixed(0)} s: ${progress.left} of ${plan.length} trucks left.`,
+    `${{ day: 'Day', night: 'Night', '24h': 'Harvest day and night' }[playWindow.name]} over in ` +
+      `${daySeconds.toFixed(0)} s: ${progress.left} of ${plan.length} trucks left.`,
   );
+  const yardNow = yardFigures(records, clock, playWindow, deadline);
 
   const deskList = allDesks(desks);
   await settle(
@@ -122,7 +143,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     ...tallyChecks(records),
     ...socketChecks(ledger, deskList, devices.displays, records),
     ...(watch ? boundaryChecks(watch, seen) : []),
-    ...counterChecks(ledger, records, watch !== null),
+    ...counterChecks(ledger, records, watch !== null && playWindow.chooserNeeded),
+    ...recoveryChecks(yardNow, playWindow, lines, (at) => clock.timeOfDay(at)),
   ];
   const socketEvents = {
     refreshUI: deskList.reduce((n, d) => n + d.refreshUI.count, 0),
@@ -178,7 +200,21 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     records,
     figures: {
       window: windowLabel(playWindow),
+      windowName: playWindow.name,
       night: start.boundaryAt !== null,
+      yard: yardNow,
+      lines:
+        lines &&
+        Object.entries(lines).map(([flow, line]) => ({
+          flow,
+          stations: line.stations.length,
+          calls: line.calls,
+          meanHoldMin: line.calls > 0 ? (line.heldMs * options.accel) / line.calls / 60_000 : null,
+          longest: line.longest.count,
+          longestAt: line.longest.count > 0 ? clock.timeOfDay(line.longest.at) : '–',
+        })),
+      serverCpuSeconds: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null,
+      trucksOut: records.filter((r) => r.exited).length,
       setupSeconds,
       daySeconds,
       socketEvents,
@@ -202,7 +238,7 @@ async function main(): Promise<number> {
   console.log(
     `Plant-day simulator: ${options.trucks} trucks, ${playWindow.name} ${windowLabel(playWindow)} at ×${options.accel} ` +
       `(${(seconds / options.accel / 60).toFixed(1)} min), seed ${options.seed}, ${options.engine}` +
-      (playWindow.name === 'night'
+      (midnightOf(playWindow) !== null
         ? `; the plant day turns over at simulated 00:00 on the server's real clock: the branch's day ` +
           `start is set to the real minute (${SITE_TIMEZONE}) that simulated midnight lands on`
         : ''),

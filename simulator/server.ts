@@ -63,7 +63,13 @@ export async function startSimServer(options: Options): Promise<SimServer> {
 
   // What `npm start` runs: the server's build, made now from the current source.
   await buildServer();
-  const child = startServer(env, { built: true });
+  // SIM_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools, Performance tab), to see where its time went in a run.
+  const profileDir = process.env.SIM_CPU_PROFILE;
+  const child = startServer(env, {
+    built: true,
+    nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+  });
   let url: string;
   try {
     url = await child.ready(120_000);

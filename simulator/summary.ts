@@ -1,23 +1,36 @@
 import os from 'node:os';
+import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { ms, percentile } from '../bench/support.ts';
 import type { Check } from './checks.ts';
 import type { EtaFigures, EtaSummary } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
+import { HARVEST_PEAK, type WindowName } from './plan.ts';
+import type { YardFigures } from './recovery.ts';
 
 /** The end of a run: figures, latencies, slips, the memory series and the checks, as Markdown tables. */
 
 export interface Figures {
   /** The hours played, "06:00–22:00". */
   window: string;
+  windowName: WindowName;
   /** The night: the plant day turned over during the run. */
   night: boolean;
+  /** Trucks inside hour by hour, the most at once, the last out, the time-out. */
+  yard: YardFigures;
+  /** The call lines served in order (the harvest), else null. */
+  lines: LineFigures[] | null;
+  /** CPU seconds the server used from the clock's start to the last truck's journey (/proc). */
+  serverCpuSeconds: number | null;
+  trucksOut: number;
   engine: string;
   trucks: number;
   accel: number;
   seed: number;
   setupSeconds: number;
   daySeconds: number;
+  /** queueChanged: what the watched drivers' pages heard (queueChanged, or the ticket and line pushes). */
   socketEvents: { refreshUI: number; popup: number; called: number; queueChanged: number };
   /** Weighings in all; captured from the wired indicator; typed because a truck stood on it already. */
   weighings: { total: number; captured: number; typedWhileBusy: number };
@@ -27,6 +40,17 @@ export interface Figures {
   verdict: MemoryVerdict;
   loadBefore: number[];
   loadAfter: number[];
+}
+
+/** A call line of the harvest: its stations, its calls, how long a call held a station, its longest wait. */
+export interface LineFigures {
+  flow: string;
+  stations: number;
+  calls: number;
+  /** Simulated minutes, real overheads included. */
+  meanHoldMin: number | null;
+  longest: number;
+  longestAt: string;
 }
 
 function table(head: string[], rows: string[][]): string {
@@ -39,10 +63,17 @@ function table(head: string[], rows: string[][]): string {
 
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
 
+/** A latency as benchmarks.md writes them: 14.7 under 100 ms, 1,004 above. */
+const short = (value: number) =>
+  Number.isNaN(value) ? '–' : value < 100 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
+const p50p99 = (list: number[] | undefined) =>
+  list && list.length > 0 ? `${short(percentile(list, 50))} / ${short(percentile(list, 99))} ms` : '–';
+const thousands = (n: number) => n.toLocaleString('en-US');
+
 export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]): void {
   const http = ledger.allLatencies((what) => !what.startsWith('socket '));
   const acks = ledger.allLatencies((what) => what.startsWith('socket '));
-  const cpu = os.cpus();
+  const cores = os.cpus();
   const first = figures.memory[0];
   const last = figures.memory.at(-1);
   const v = figures.verdict;
@@ -53,16 +84,26 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
     : 'n/a (no heap figure on /metrics)';
   const calls = ledger.calls.filter((c) => c.action === 'call').length;
   const e = figures.socketEvents;
+  const y = figures.yard;
+  const pages = ledger.latencies.get(queueInformation.path)?.length ?? 0;
+  const cpu =
+    figures.serverCpuSeconds === null
+      ? 'n/a (no /proc)'
+      : `${figures.serverCpuSeconds.toFixed(1)} s; ${((figures.serverCpuSeconds / figures.daySeconds) * 100).toFixed(0)} %`;
 
-  const title = figures.night
-    ? `Plant night (${figures.window}, the plant day turning over at 00:00)`
-    : 'Plant day';
+  const title = {
+    day: 'Plant day',
+    night: `Plant night (${figures.window}, the plant day turning over at 00:00)`,
+    '24h':
+      `Harvest day and night (${figures.window}, peak ${HARVEST_PEAK.from}:00–${HARVEST_PEAK.to}:00, ` +
+      'the plant day turning over at 00:00)',
+  }[figures.windowName];
   console.log(`\n## ${title}: ${figures.trucks} trucks on ${figures.engine}\n`);
   const byPath = new Map<string, number>();
   for (const pick of ledger.picks) byPath.set(pick.path, (byPath.get(pick.path) ?? 0) + 1);
   const choices = [...byPath].map(([path, n]) => `${path.split('/').at(-1)} ${n}`).join(', ');
   console.log(
-    `${new Date().toISOString().slice(0, 16)}Z, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ` +
+    `${new Date().toISOString().slice(0, 16)}Z, ${cores.length} × ${cores[0]?.model.trim() ?? 'cpu'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average before ${load(figures.loadBefore)}, ` +
       `after ${load(figures.loadAfter)}; seed ${figures.seed}, ×${figures.accel}\n`,
   );
@@ -75,6 +116,20 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
           `${figures.night ? 'night' : 'day'} (${figures.window} and the last trucks out)`,
           `${figures.daySeconds.toFixed(0)} s`,
         ],
+        ['trucks out / planned; errors', `${figures.trucksOut} / ${figures.trucks}; ${ledger.errors.length}`],
+        [
+          'yard: most trucks inside at once; last ticket → last out (simulated hours); the time-out',
+          `${y.most.inside} at ${y.most.label}; ${y.lastArrival ?? '–'} → ${y.lastOut ?? '–'} ` +
+            `(${y.drainHours?.toFixed(1) ?? '–'} h); ${y.deadline}`,
+        ],
+        ...(y.peakShare === null
+          ? []
+          : [
+              [
+                `tickets in the peak hours (${HARVEST_PEAK.from}:00–${HARVEST_PEAK.to}:00)`,
+                `${(y.peakShare * 100).toFixed(1)} %`,
+              ],
+            ]),
         ['queue changes (each a refreshUI to every staff socket)', String(ledger.changes)],
         ['calls (doCalling, recalls included) / rechecks', `${calls} / ${ledger.calls.length - calls}`],
         [
@@ -94,9 +149,11 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
           `${acks.length}, ${ms(percentile(acks, 50))}, ${ms(percentile(acks, 99))}`,
         ],
         [
-          'socket events received: refreshUI, popup, called, queueChanged',
+          "socket events received: refreshUI, popup, called, drivers' pages (queueChanged, or ticket and line pushes)",
           `${e.refreshUI}, ${e.popup}, ${e.called}, ${e.queueChanged}`,
         ],
+        ["drivers' pages served (process/user/queueInformation reads)", String(pages)],
+        ['server CPU (user + system, /proc) over the run; share of one core', cpu],
         [
           'server RSS: first sample → last; median first → last quarter; lowest first → last quarter',
           `${mb(first?.rssMb)} → ${mb(last?.rssMb)}; ${mb(v.firstMedianMb)} → ${mb(v.lastMedianMb)} ` +
@@ -128,6 +185,29 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
           ]),
       ),
   );
+
+  if (figures.lines) {
+    console.log(
+      '\n' +
+        table(
+          [
+            'call line (stations calling the first truck when free)',
+            'stations',
+            'calls (recalls included)',
+            'mean hold of a station per call',
+            'most waiting at once',
+          ],
+          figures.lines.map((l) => [
+            l.flow,
+            String(l.stations),
+            String(l.calls),
+            l.meanHoldMin === null ? '–' : `${l.meanHoldMin.toFixed(0)} min`,
+            `${l.longest} at ${l.longestAt}`,
+          ]),
+        ),
+    );
+  }
+  console.log(`\nTrucks inside at each hour: ${y.hourly.map((h) => `${h.label} ${h.inside}`).join(', ')}`);
 
   const w = figures.expectedWait;
   const eta = (f: EtaFigures) => [
@@ -179,6 +259,50 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
     console.log("Embedded database's WebAssembly memory (MB):");
     console.log(`  ${seriesLine(figures.memory.map((s) => s.databaseMb ?? 0))}`);
   }
+
+  const latency = (what: string) => ledger.latencies.get(what);
+  const highest = Math.max(...figures.memory.map((s) => s.rssMb));
+  console.log(`\nFor docs/benchmarks.md (the run in one row; latencies are the simulator's, round trip):\n`);
+  console.log(
+    table(
+      [
+        'run',
+        'engine',
+        'load average before / after',
+        'run (real)',
+        'trucks out',
+        'errors',
+        'most inside (at)',
+        'last out',
+        'HTTP p50 / p99',
+        'socket acks p50 / p99',
+        'issueQueue p50 / p99',
+        'doCalling p50 / p99',
+        "drivers' pages served",
+        'server CPU',
+        'server RSS first → highest → last',
+      ],
+      [
+        [
+          `${figures.windowName} ${figures.window}, ${thousands(figures.trucks)} trucks, ×${figures.accel}, seed ${figures.seed}`,
+          figures.engine,
+          `${figures.loadBefore[0]!.toFixed(1)} / ${figures.loadAfter[0]!.toFixed(1)}`,
+          `${figures.daySeconds.toFixed(0)} s`,
+          `${thousands(figures.trucksOut)} / ${thousands(figures.trucks)}`,
+          String(ledger.errors.length),
+          `${thousands(y.most.inside)} (${y.most.label})`,
+          y.lastOut ?? '–',
+          `${p50p99(http)} (${thousands(http.length)})`,
+          `${p50p99(acks)} (${thousands(acks.length)})`,
+          p50p99(latency(issueQueue.path)),
+          p50p99(latency('socket doCalling')),
+          thousands(pages),
+          cpu,
+          `${mb(first?.rssMb)} → ${mb(highest)} → ${mb(last?.rssMb)}`,
+        ],
+      ],
+    ),
+  );
 
   console.log(
     '\n' +

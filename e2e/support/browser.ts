@@ -88,20 +88,37 @@ export interface ContextOptions {
   language?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /** Device pixels per CSS pixel (2: a QR code reads cleanly from a screenshot). */
+  deviceScaleFactor?: number;
+  /** A phone: touch, and the page's viewport meta tag honoured. */
+  mobile?: boolean;
+  /** false: the page's own scripts never run (the server's HTML alone). */
+  javaScriptEnabled?: boolean;
 }
 
-export function newContext(
+/**
+ * How long a page's action or wait may take unless told: under the test's own 60 s, so a step
+ * that never comes fails naming itself (Playwright's default is to wait for ever).
+ */
+const STEP_TIMEOUT_MS = 45_000;
+
+export async function newContext(
   browser: Browser,
   baseURL: string,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     locale: options.language ?? 'th-TH',
     timezoneId: 'Asia/Bangkok',
     viewport: options.viewport ?? { width: 1440, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
+    ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return context;
 }
 
 /** The open dialog (antd keeps closed ones in the page, hidden). */
@@ -138,7 +155,10 @@ export async function signInDirect(
 }
 
 /** The queues on the signed-in officer's Manage Calling cards (`days`: 1 or 3), as the API gives them. */
-export function cardQueues(page: Page, days: 1 | 3 = 1): Promise<{ queue_number: string; uuid: string }[]> {
+export function cardQueues(
+  page: Page,
+  days: 1 | 3 = 1,
+): Promise<{ queue_number: string; uuid: string; truck_license: string }[]> {
   return page.evaluate(async (findTotalDay) => {
     const response = await fetch('/api/process/calling/getCardInProcess', {
       method: 'POST',
@@ -150,7 +170,7 @@ export function cardQueues(page: Page, days: 1 | 3 = 1): Promise<{ queue_number:
       body: JSON.stringify({ find_total_day: findTotalDay }),
     });
     const body = (await response.json()) as {
-      card: { queue_number: { queue_number: string; uuid: string }[] }[];
+      card: { queue_number: { queue_number: string; uuid: string; truck_license: string }[] }[];
     };
     return body.card.flatMap((c) => c.queue_number);
   }, days);
@@ -160,8 +180,23 @@ export function cardQueues(page: Page, days: 1 | 3 = 1): Promise<{ queue_number:
  * A ticket's button on the calling page, found by its uuid: numbers restart every plant day, so
  * a truck of yesterday still inside may share this ticket's number (and a moved ticket keeps its uuid).
  */
-export const queueButton = (page: Page, ticket: { uuid: string }) =>
-  page.locator(`[data-column] button[data-queue="${ticket.uuid}"]`);
+export const queueButton = (page: Page, ticket: { uuid: string }, column?: 'waiting' | 'inProcess') =>
+  page.locator(`[data-column${column ? `="${column}"` : ''}] button[data-queue="${ticket.uuid}"]`);
+
+/**
+ * Which column of its card the ticket's button sits in ("waiting" or "inProcess"), or null, read
+ * in one go: the button may leave between two reads (it moves column, or its card drops it).
+ */
+export function queueColumn(page: Page, ticket: { uuid: string }): Promise<string | null> {
+  return page.evaluate(
+    (uuid) =>
+      document
+        .querySelector(`[data-column] button[data-queue="${uuid}"]`)
+        ?.closest('[data-column]')
+        ?.getAttribute('data-column') ?? null,
+    ticket.uuid,
+  );
+}
 
 /** The open dialog whose title starts with `title` (antd keeps closed ones in the page, hidden). */
 export const dialog = (page: Page, title: string | RegExp) =>

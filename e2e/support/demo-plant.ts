@@ -22,14 +22,24 @@ export function randomLicence(): string {
   return `${70 + Math.floor(Math.random() * 20)}-${1000 + Math.floor(Math.random() * 9000)} ขอนแก่น`;
 }
 
-/** An officer of the demo branch who calls every queue type (employee@example.com). */
-export async function employeeSession(baseUrl: string): Promise<{ session: string; branchId: number }> {
+export interface SignedIn {
+  session: string;
+  branchId: number;
+}
+
+/** Signs in through the API, as the login page does: the session and the officer's branch. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<SignedIn> {
   const { officer } = await post<{ officer: { session: string; branch: { id: number } } }>(
     baseUrl,
     'authen/signin',
-    { email: 'employee@example.com', password: prehashPassword('demo1234'), remember: false },
+    { email, password: prehashPassword(password), remember: false },
   );
   return { session: officer.session, branchId: officer.branch.id };
+}
+
+/** An officer of the demo branch who calls every queue type (employee@example.com). */
+export function employeeSession(baseUrl: string): Promise<SignedIn> {
+  return signIn(baseUrl, 'employee@example.com', 'demo1234');
 }
 
 type IssuedType = { id: number; queue_type_name: string; flow_engine_id: number; product: { id: number }[] };
@@ -50,26 +60,39 @@ export async function demoQueueTypes(baseUrl: string): Promise<IssuedType[]> {
   return ticketTypes(baseUrl, (await employeeSession(baseUrl)).session);
 }
 
-/** The officer issues a ticket of a queue type it issues (its first product); its number. */
+/**
+ * A ticket as issued: its number, and its uuid, which names it alone (numbers restart every
+ * plant day, so a truck of yesterday still inside may share it).
+ */
+export interface IssuedTicket {
+  queueNumber: string;
+  uuid: string;
+}
+
+/** The officer issues a ticket of a queue type it issues (its first product). */
 async function issueTicketOf(
   baseUrl: string,
   session: string,
   pick: (type: IssuedType) => boolean,
   licence: string,
-): Promise<string> {
+): Promise<IssuedTicket> {
   const type = (await ticketTypes(baseUrl, session)).find((q) => pick(q) && q.product.length);
   if (!type) throw new Error('The employee issues no such queue type');
-  const { queue } = await post<{ queue: { queue_number: string } }>(
+  const { queue } = await post<{ queue: { queue_number: string; uuid: string } }>(
     baseUrl,
     'process/printer/issueQueue',
     { id_branchQT: type.id, product: type.product[0]!.id, truck_license: licence },
     session,
   );
-  return queue.queue_number;
+  return { queueNumber: queue.queue_number, uuid: queue.uuid };
 }
 
 /** The officer issues a ticket of the standard flow (as Manage Calling's "New ticket" does). */
-export function issueStandardTicket(baseUrl: string, session: string, licence: string): Promise<string> {
+export function issueStandardTicket(
+  baseUrl: string,
+  session: string,
+  licence: string,
+): Promise<IssuedTicket> {
   return issueTicketOf(baseUrl, session, (q) => q.flow_engine_id === FLOW_ENGINE.standard, licence);
 }
 
@@ -83,20 +106,20 @@ export async function issueAndCall(
   licence = randomLicence(),
   /** A queue type of the branch to issue instead of the standard flow's (a flow that calls at once). */
   typeId?: number,
-): Promise<{ queueNumber: string; stationName: string; queueId: number }> {
+): Promise<IssuedTicket & { stationName: string; queueId: number }> {
   const { session, branchId } = await employeeSession(baseUrl);
-  const queueNumber =
+  const { queueNumber, uuid } =
     typeId === undefined
       ? await issueStandardTicket(baseUrl, session, licence)
       : await issueTicketOf(baseUrl, session, (q) => q.id === typeId, licence);
   const { card } = await post<{
     card: {
       station_permission: { id: number; name: string; type: number }[];
-      queue_number: { _id: number; queue_number: string }[];
+      queue_number: { _id: number; queue_number: string; uuid: string }[];
     }[];
   }>(baseUrl, 'process/calling/getCardInProcess', { find_total_day: 1 }, session);
-  const ticketCard = card.find((c) => c.queue_number.some((q) => q.queue_number === queueNumber));
-  const record = ticketCard?.queue_number.find((q) => q.queue_number === queueNumber);
+  const ticketCard = card.find((c) => c.queue_number.some((q) => q.uuid === uuid));
+  const record = ticketCard?.queue_number.find((q) => q.uuid === uuid);
   const stations = ticketCard?.station_permission.filter((s) => s.type === 1) ?? [];
   const target = stations[station % Math.max(stations.length, 1)];
   if (!record || !target) throw new Error(`Cannot call ${queueNumber}: no card or station`);
@@ -114,7 +137,21 @@ export async function issueAndCall(
   } finally {
     socket.disconnect();
   }
-  return { queueNumber, stationName: target.name, queueId: record._id };
+  return { queueNumber, uuid, stationName: target.name, queueId: record._id };
+}
+
+/**
+ * The gate lets the truck out (its work done or not), so the same plates may take a ticket
+ * again; `uuid` names the truck when a number might mean two.
+ */
+export async function letOut(baseUrl: string, queueNumber: string, uuid?: string): Promise<void> {
+  const security = await signIn(baseUrl, 'security@example.com', 'demo1234');
+  await post(
+    baseUrl,
+    'process/security/exitFactory',
+    { queue_number: queueNumber, ...(uuid ? { uuid } : {}), confirm_unfinished: true },
+    security.session,
+  );
 }
 
 /** An officer of the demo branch, made by the admin (`session`) as Manage users does; no queue types yet. */

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { prehashPassword } from '@truck-queue/shared/password';
-import { API_KEY, post } from './demo-plant.ts';
+import { API_KEY, post, signIn } from './demo-plant.ts';
 
 export type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
@@ -29,12 +28,7 @@ export async function useIdentity(page: Page, kind: DeviceKind, identity: Device
 }
 
 export async function adminSession(baseUrl: string): Promise<string> {
-  const body = await post<{ officer: { session: string } }>(baseUrl, 'authen/signin', {
-    email: 'admin@example.com',
-    password: prehashPassword('admin1234'),
-    remember: false,
-  });
-  return body.officer.session;
+  return (await signIn(baseUrl, 'admin@example.com', 'admin1234')).session;
 }
 
 /**
@@ -109,6 +103,49 @@ export async function registerNewDisplay(
   }
   await post(baseUrl, 'display/addDevice', { uuid: device.uuid, device_id: identity.id }, session);
   return device.uuid;
+}
+
+/** The name the demo branch gives the display `uuid` (as its Display controller row shows it). */
+export async function displayName(baseUrl: string, uuid: string): Promise<string> {
+  const { display: rows } = await post<{ display: { uuid: string; name: string }[] }>(
+    baseUrl,
+    'display/mainDisplay',
+    {},
+    await adminSession(baseUrl),
+  );
+  return rows.find((row) => row.uuid === uuid)!.name;
+}
+
+/**
+ * Makes `page` a TV of the demo branch without a Thai voice (and with its sound locked until
+ * someone touches it, when `soundLocked`), registers it and opens its board: the display's uuid.
+ */
+export async function openRegisteredDisplay(
+  page: Page,
+  baseUrl: string,
+  options: { soundLocked?: boolean } = {},
+): Promise<string> {
+  const identity = newIdentity();
+  await withoutThaiVoice(page);
+  if (options.soundLocked) await soundBlockedUntilTouched(page);
+  await useIdentity(page, 'display', identity);
+  const uuid = await registerDevice(baseUrl, 'display', identity);
+  await page.goto('/DisplayManage');
+  await page.getByTestId('display-station').first().waitFor({ timeout: 15_000 });
+  return uuid;
+}
+
+/**
+ * Makes `page` a kiosk of the demo branch: it shows its id, an admin registers it, and it turns
+ * into the kiosk.
+ */
+export async function openRegisteredKiosk(page: Page, baseUrl: string): Promise<void> {
+  const identity = newIdentity();
+  await useIdentity(page, 'printer', identity);
+  await page.goto('/PrinterManage');
+  await page.getByTestId('device-id').waitFor();
+  await registerDevice(baseUrl, 'printer', identity);
+  await page.getByTestId('kiosk').waitFor({ timeout: 15_000 });
 }
 
 /** Cancel connection, as the controller's button does. */

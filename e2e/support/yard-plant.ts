@@ -1,27 +1,12 @@
 import { io } from 'socket.io-client';
-import { prehashPassword } from '@truck-queue/shared/password';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
-import { API_KEY, post } from './demo-plant.ts';
+import { API_KEY, post, signIn, type SignedIn } from './demo-plant.ts';
 
 /**
  * The demo plant set up for the yard's moves (reasons, no-show, transfer, void) through its API,
  * for yard.e2e.ts and the yard screenshots: tickets of either flow, a lab result out, and a
  * second lab-flow queue type a wrongly chosen ticket can move to.
  */
-
-export interface SignedIn {
-  session: string;
-  branchId: number;
-}
-
-export async function signIn(baseUrl: string, email: string, password: string): Promise<SignedIn> {
-  const { officer } = await post<{ officer: { session: string; branch: { id: number } } }>(
-    baseUrl,
-    'authen/signin',
-    { email, password: prehashPassword(password), remember: false },
-  );
-  return { session: officer.session, branchId: officer.branch.id };
-}
 
 export interface IssuedTicket {
   uuid: string;

@@ -60,7 +60,13 @@ async function digests(database: Database): Promise<Record<string, string>> {
 /** The reports a manager reads, as the server answers them on `database`. */
 async function reports(database: Database): Promise<unknown[]> {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), demoData: false };
-  const app = await buildApp({ config, database, logger: false, serveWeb: false, clock: { now: () => NOW } });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    serveWeb: false,
+    clock: { now: () => NOW, monotonicMs: () => 0 },
+  });
   try {
     const post = async (call: string, body: unknown, session?: string) => {
       const response = await app.inject({

@@ -11,10 +11,12 @@ import { startServer, type ServerProcess } from './test/server-process.ts';
 import { duplicateNumbers, listTickets, TicketLedger } from './test/ticket-ledger.ts';
 import { startIssuing } from './test/ticket-load.ts';
 import { seededRandom } from './lib/seeded-random.ts';
+import { longOrShort } from './test/long-run.ts';
 
 /**
  * The server is killed (SIGKILL: no shutdown, no flush) while officers issue tickets at once,
- * 20 times, and restarted on the same data each time. Nothing a client was told it got may be
+ * 20 times under `npm run test:long` (3 under `npm test`: long-run.ts), and restarted on the same
+ * data each time. Nothing a client was told it got may be
  * missing or different afterwards, numbers stay unique, and a retry of a request that got no
  * answer (same idempotency key) gives the committed ticket back or makes exactly one.
  *
@@ -24,7 +26,7 @@ import { seededRandom } from './lib/seeded-random.ts';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const engine = serverUrl ? 'postgres' : 'pglite';
 
-const ROUNDS = 20;
+const ROUNDS = longOrShort(20, 3);
 const CLIENTS = 6;
 const SITE_TIMEZONE = 'Asia/Bangkok';
 const ADMIN = { email: 'crash-admin@example.com', password: 'crash-test-password' };

@@ -15,7 +15,7 @@ export type MinuteRule = 'plusOne' | 'floor';
 
 /**
  * Which rule each duration on screen (and in the export) follows, in one table. The spec's
- * own (section 9) first; the others are this product's choices (docs/decisions.md): a figure
+ * own (section 9) first; the others are this product's choices (docs/reports.md, "Durations"): a figure
  * that repeats one the spec rules keeps that rule, a waiting time or an average does not count
  * a started minute as a whole one.
  */

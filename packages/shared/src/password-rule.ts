@@ -7,7 +7,7 @@ import { prehashPassword } from './password.ts';
  *
  * The client sends only prehashPassword(password) (password.ts), so the server never sees the
  * length: the web form checks all three; the server checks what a pre-hash allows, by comparing
- * it with the pre-hashes of the common list and of the e-mail (docs/decisions.md, Issue 16).
+ * it with the pre-hashes of the common list and of the e-mail (docs/administration.md, "Passwords").
  */
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { prepareStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
@@ -83,7 +84,7 @@ export const SERVING_TIMEOUTS: DatabaseTimeouts = {
  * The embedded engine gets the client's timeouts only. PGlite (0.5) does not apply
  * statement_timeout (a statement runs to its end), and its idle_in_transaction_session_timeout
  * ends the one backend every connection shares, which leaves the database unusable until a
- * restart. There, what ends an abandoned call is the connection closing: pglite-socket drops the
+ * restart. There, what ends an abandoned call is the connection closing: the socket server drops the
  * connection's queued statements and rolls its open transaction back.
  */
 export function connectDatabase(
@@ -106,6 +107,7 @@ export function connectDatabase(
   // PGlite runs one statement at a time: one connection keeps transactions whole.
   const pool = new GuardedPool({ ...connection, ...clientTimeouts, max: engine === 'postgres' ? 10 : 1 });
   pool.on('error', () => undefined); // an idle client's error; the next query reports it
+  prepareStatements(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
+import { systemClock } from '../lib/clock.ts';
 import { silentHub } from '../lib/event-hub.ts';
 import { createQueueRepository } from '../modules/queue/queue.repository.ts';
 import { createQueueService } from '../modules/queue/queue.service.ts';
@@ -222,11 +223,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
       ...demoTypes.map((t) => ({ deviceId: kiosk.id, branchQueueTypeId: t.id })),
     ]);
 
+  // The history's wall clock moves as the days are played; no limiter runs here, so its
+  // monotonic reading is the process's own.
   const clock = {
     at: options.now,
     now() {
       return this.at;
     },
+    monotonicMs: () => systemClock.monotonicMs(),
   };
   // A new branch's plant day starts at midnight, as the demo's history is laid out.
   const days = createPlantDays({

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PublicQueueSchema, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
 import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import { REPO_DIR, RUNNING_BUILT, SERVER_DIR } from '../paths.ts';
 
@@ -58,13 +59,13 @@ export function registerDriverPage(
     readTicket: ReadTicket;
     /** queue.html as served, config meta included; null when the web app is not built. */
     template: () => string | null;
-    now?: () => Date;
+    /** The app's clock: the page's "now" and its bucket's time. */
+    clock: Clock;
   },
 ): void {
-  const { config, renderer, readTicket, template } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { config, renderer, readTicket, template, clock } = deps;
   // A page view reads the ticket as the page's API call does: the same budget per address.
-  const limiter = createRateLimiter(RATE_LIMITS.publicCalls);
+  const limiter = createRateLimiter(RATE_LIMITS.publicCalls, { clock });
 
   // Live data: never kept by the phone or a proxy; the hashed assets it links are cached for good.
   const send = (reply: FastifyReply, status: number, html: string) =>
@@ -100,7 +101,7 @@ export function registerDriverPage(
           pageBase: config.publicUrl ?? `${request.protocol}://${request.host}`,
           timeZone: config.siteTimeZone,
         },
-        now: now(),
+        now: clock.now(),
       });
       return send(reply, status, html);
     } catch (error) {

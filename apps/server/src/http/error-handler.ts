@@ -3,11 +3,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import { failureReason, isDatabaseUnavailable, sqlState } from '../lib/pg-errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
 
-/** Every failure leaves as `{status: 0, code, message}`; bad input is a 400, never a 500. */
-export function installErrorHandler(app: FastifyInstance): void {
+/**
+ * Every failure leaves as `{status: 0, code, message}`; bad input is a 400, never a 500. `clock`:
+ * the app's, which spaces the database warnings (`databaseUnavailable`).
+ */
+export function installErrorHandler(app: FastifyInstance, clock: Clock): void {
   app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
-    const error = databaseUnavailable(thrown, app.log) ?? thrown;
+    const error = databaseUnavailable(thrown, app.log, clock) ?? thrown;
     let body: ApiError;
     let httpStatus: number;
     if (error instanceof AppError) {
@@ -61,12 +65,12 @@ const databaseWarnings = new WeakMap<FastifyBaseLogger, { at: number; unreported
  * A database that refused the connection, did not answer in time, cancelled the statement at
  * its timeout or is shutting down: a 503 `DATABASE_UNAVAILABLE` with `Retry-After`, for HTTP
  * calls and socket events alike; null for any other error. Logged as a warning without a stack,
- * at most once a minute per app (`log`), with the number of calls since the last warning: each
- * call has its own request log line (status 503) already.
+ * at most once a minute per app (`log`, on the app's `clock`), with the number of calls since the
+ * last warning: each call has its own request log line (status 503) already.
  */
-export function databaseUnavailable(error: unknown, log: FastifyBaseLogger): AppError | null {
+export function databaseUnavailable(error: unknown, log: FastifyBaseLogger, clock: Clock): AppError | null {
   if (!isDatabaseUnavailable(error)) return null;
-  const now = Date.now();
+  const now = clock.monotonicMs();
   const last = databaseWarnings.get(log);
   if (last && now - last.at < DATABASE_WARNING_EVERY_MS) {
     last.unreported += 1;

@@ -50,13 +50,25 @@ describe('public calls, per client address', () => {
       message: expect.any(String) as string,
     });
 
+    // The app's clock does not move while the test runs: exactly the burst got through.
+    expect(answered).toBe(limit.burst);
+
     // The other public call shares the address's bucket, and is refused before its body is read
-    // (the bucket refills a little meanwhile, so one or two may get through to the parser's 400).
+    // (the bucket does not refill meanwhile: none gets through to the parser's 400).
     const hellos = await Promise.all(
       Array.from({ length: 20 }, () => t.post('device/hello', 'not even JSON', { ip: flooder })),
     );
     expect(hellos.filter((r) => r.statusCode === 429).length).toBeGreaterThan(10);
     expect(hellos.every((r) => r.statusCode === 429 || r.statusCode === 400)).toBe(true);
+    expect(hellos.every((r) => r.statusCode === 429)).toBe(true);
+
+    // A second later on the clock, a second's worth of calls goes through again, and no more.
+    t.clock.advance(1000);
+    const refilled = await Promise.all(
+      Array.from({ length: limit.perSecond + 5 }, () => queueInformation(flooder)),
+    );
+    expect(refilled.filter((r) => r.statusCode === 200)).toHaveLength(limit.perSecond);
+    expect(refilled.filter((r) => r.statusCode === 429)).toHaveLength(5);
 
     // Another address, a signed-in officer's calls and sign-in (its own throttle) go on.
     expect((await queueInformation('198.51.100.8')).statusCode).toBe(200);
@@ -104,9 +116,12 @@ describe('/public socket connections, per client address', () => {
     }
     expect(outcomes.get('RATE_LIMITED')).toBe(1);
     expect(outcomes.get('NOT_FOUND')).toBeGreaterThanOrEqual(limit.burst);
-    // A real ticket from there is refused too (the bucket refills a token every 100 ms meanwhile).
+    // Exactly the burst: the app's clock does not move while the test runs.
+    expect(outcomes.get('NOT_FOUND')).toBe(limit.burst);
+    // A real ticket from there is refused too (the bucket does not refill meanwhile).
     const valid = await Promise.all(Array.from({ length: 5 }, () => attempt(url, flooder, ticket.uuid)));
     expect(valid).toContain('RATE_LIMITED');
+    expect(valid).toEqual(valid.map(() => 'RATE_LIMITED'));
     expect(await attempt(url, '203.0.113.8', ticket.uuid)).toBe('connected');
   });
 });

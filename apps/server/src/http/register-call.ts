@@ -13,7 +13,7 @@ import { signin } from '@truck-queue/shared/contracts/auth.contract';
 import { can } from '@truck-queue/shared/roles';
 import type { AuthContext, DeviceContext } from '../lib/auth-context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../lib/rate-limit.ts';
+import { createRateLimiter, RATE_LIMITS, retryAfterSeconds, type BucketClock } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 
 export interface CallContext<C extends ApiContract> {
@@ -41,6 +41,8 @@ export interface CallGuard {
   onForbidden(auth: AuthContext, path: string, request: FastifyRequest): Promise<void>;
   /** The registered device of this kind these credentials belong to, or null. */
   authenticateDevice(kind: DeviceKind, shortId: string, secret: string): Promise<DeviceContext | null>;
+  /** The app's clock, which the public calls' bucket reads. */
+  clock: BucketClock;
 }
 
 declare module 'fastify' {
@@ -71,7 +73,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // Calls anyone may make share one bucket per client address. Sign-in is left to its own
   // throttle, which counts failures per account and address (auth.service.ts).
-  const publicCalls = createRateLimiter(RATE_LIMITS.publicCalls);
+  const publicCalls = createRateLimiter(RATE_LIMITS.publicCalls, { clock: guard.clock });
   return (contract, handler) => {
     const limited = contract.access === 'public' && contract.path !== signin.path;
     typed.route({

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import type { Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
 import { REPO_DIR } from '../paths.ts';
 import { loadDriverPageRenderer, registerDriverPage, type ReadTicket } from './driver-page.ts';
 
@@ -42,13 +43,14 @@ function pageRenderer(dist: string, file: string, config: Config): () => string 
  * Serves the built web app on the API's port. A path that is neither a file nor an API call
  * gets its page, so the client's router shows it; unknown API paths get a JSON 404. The
  * driver's page, /Queue/data/<uuid>, is rendered with the ticket (driver-page.ts) when
- * `readTicket` is given. `dist`: the built app (tests serve a folder of their own).
+ * `readTicket` is given. `dist`: the built app (tests serve a folder of their own). `clock`: the
+ * app's (the driver page's time and its rate limit).
  */
 export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   serveFiles: boolean,
-  options: { readTicket?: ReadTicket; dist?: string } = {},
+  options: { clock: Clock; readTicket?: ReadTicket; dist?: string },
 ): Promise<void> {
   const dist = options.dist ?? WEB_DIST;
   const index = pageRenderer(dist, 'index.html', config);
@@ -81,6 +83,7 @@ export async function registerWebApp(
       renderer: await loadDriverPageRenderer(),
       readTicket: options.readTicket,
       template: driver,
+      clock: options.clock,
     });
   }
 

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createBranchMemo } from './branch-memo.ts';
 
-/** A clock moved by hand, and reads that finish when the test says. */
+/**
+ * A clock moved by hand, whose wall clock may be set back (its monotonic reading never goes
+ * back, as a system's does not), and reads that finish when the test says.
+ */
 function setup(maxKeys = 4) {
   let now = 1_000_000;
-  const clock = { now: () => new Date(now) };
+  let elapsed = 0;
+  const clock = { now: () => new Date(now), monotonicMs: () => elapsed };
   const memo = createBranchMemo<string>({ clock, maxAgeMs: 5_000, maxKeys });
   let reads = 0;
   const pending: { resolve: (v: string) => void; reject: (e: Error) => void }[] = [];
@@ -18,7 +22,10 @@ function setup(maxKeys = 4) {
     reads: () => reads,
     finish: (value: string) => pending.shift()!.resolve(value),
     fail: () => pending.shift()!.reject(new Error('the database went away')),
-    advance: (ms: number) => (now += ms),
+    advance: (ms: number) => {
+      now += ms;
+      elapsed += Math.max(0, ms);
+    },
   };
 }
 

@@ -83,6 +83,11 @@ export interface HubEvents {
    * what it holds in memory of it (the calling scope, the session cache).
    */
   referenceChanged: { branchId: number };
+  /**
+   * Lines (queue types) of the branch moved, because ticket `queueUuid` changed: every instance
+   * pushes its drivers' pages of those lines their new place (realtime/public-push.ts).
+   */
+  linesChanged: { branchId: number; branchQueueTypeIds: number[]; queueUuid: string };
 }
 
 /** Where an event came from: this instance, or another one through Redis (shared-events.ts). */

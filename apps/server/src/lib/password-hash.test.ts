@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_HASH_COST } from '../test/setup.ts';
+import { hashPassword, setHashCostForTests, verifyPassword } from './password-hash.ts';
+
+// At the real cost here: the other tests hash at a lower one (test/setup.ts).
+beforeAll(() => setHashCostForTests(null));
+afterAll(() => setHashCostForTests(TEST_HASH_COST));
 
 describe('password hashing', () => {
   it('verifies the right secret and refuses a wrong one', async () => {

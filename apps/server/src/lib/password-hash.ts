@@ -6,6 +6,8 @@ import { createHelperProcess } from './helper-process.ts';
  * random salt, in the format `scrypt$N$r$p$salt$hash` (base64url) so parameters can rise later.
  */
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+/** The cost new hashes are made with: PARAMS, except in tests (setHashCostForTests). */
+let params: { N: number; r: number; p: number } = PARAMS;
 const KEY_LENGTH = 64;
 /**
  * Keys are derived in a helper process (scrypt-process.mjs) that ends after a minute without
@@ -31,10 +33,20 @@ async function derive(secret: string, salt: Buffer, params: ScryptOptions): Prom
 
 export async function hashPassword(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+  const { N, r, p } = params;
+  const key = await derive(secret, salt, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/**
+ * Tests only (test/setup.ts): a lower N for the hashes they make, null for the real one. Their
+ * sign-ins check throttles, audits and sessions, not scrypt's cost: at N = 16384 one check takes
+ * some 50 ms of a core, and the suite checks thousands. A stored hash names its own N, so
+ * checking one is as cheap; password-hash.test.ts checks the real cost with null.
+ */
+export function setHashCostForTests(N: number | null): void {
+  params = N === null ? PARAMS : { ...PARAMS, N };
+  dummyHash = null;
 }
 
 export async function verifyPassword(secret: string, stored: string): Promise<boolean> {

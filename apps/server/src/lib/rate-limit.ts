@@ -1,8 +1,10 @@
-import { performance } from 'node:perf_hooks';
+import type { Clock } from './clock.ts';
 
 /**
  * Token buckets: a bucket holds up to `burst` tokens and gains `perSecond` of them every
- * second; each call or event takes one, and one that finds the bucket empty is refused.
+ * second; each call or event takes one, and one that finds the bucket empty is refused. Every
+ * bucket reads the app's clock (`monotonicMs`, lib/clock.ts): tests move it instead of waiting
+ * for a bucket to refill.
  */
 
 export interface RateLimit {
@@ -11,7 +13,7 @@ export interface RateLimit {
 }
 
 /**
- * Every limit on what anyone may send, in one place (docs/decisions.md, Security). Each is far
+ * Every limit on what anyone may send, in one place (docs/security.md, "Rate limits"). Each is far
  * above what a real screen sends; the figures behind them are beside each one.
  */
 export const RATE_LIMITS = {
@@ -53,12 +55,19 @@ export const RATE_LIMITS = {
   staffHandshakes: { perSecond: 50, burst: 600 },
   /**
    * Public calls per client address (the driver's page, a device's hello; sign-in has its own
-   * throttle). Generous because of carrier-grade NAT: dozens of drivers' phones may share one
-   * address, and each refetches its ticket whenever its line moves.
+   * throttle): a ceiling, not the budget. Generous because of carrier-grade NAT: a harvest
+   * night's 2,000 waiting drivers may share a few addresses, and all reload after a blip. The
+   * driver's page has its budget per ticket (publicTicketReads).
    */
-  publicCalls: { perSecond: 50, burst: 300 },
+  publicCalls: { perSecond: 200, burst: 3000 },
   /** Connections to /public per client address: the same phones, each (re)connecting now and then. */
-  publicHandshakes: { perSecond: 10, burst: 200 },
+  publicHandshakes: { perSecond: 100, burst: 3000 },
+  /**
+   * Reads of one ticket by its pages (the page's call, its server render, its socket's
+   * handshake): a page fetches on (re)connect and wake-up only, the rest is pushed. Past it the
+   * page gets its last answer, not an error (queue/public-answers.ts).
+   */
+  publicTicketReads: { perSecond: 0.2, burst: 10 },
   /** Connections to /device per client address: a plant's displays and kiosks reconnecting together. */
   deviceHandshakes: { perSecond: 10, burst: 200 },
   /**
@@ -100,9 +109,8 @@ export const RATE_LIMITS = {
 /** Addresses remembered at most, per limiter: memory stays bounded whatever an attacker sends from. */
 export const MAX_ADDRESSES = 10_000;
 
-/** Milliseconds on a clock that only moves forward (tests pass their own). */
-export type Now = () => number;
-const monotonic: Now = () => performance.now();
+/** What a bucket reads: the app's clock (its monotonic reading, never the wall clock's). */
+export type BucketClock = Pick<Clock, 'monotonicMs'>;
 
 export class TokenBucket {
   private tokens: number;
@@ -110,14 +118,14 @@ export class TokenBucket {
 
   constructor(
     private readonly limit: RateLimit,
-    private readonly now: Now = monotonic,
+    private readonly clock: BucketClock,
   ) {
     this.tokens = limit.burst;
-    this.at = now();
+    this.at = clock.monotonicMs();
   }
 
   private refill(): void {
-    const now = this.now();
+    const now = this.clock.monotonicMs();
     this.tokens = Math.min(this.limit.burst, this.tokens + ((now - this.at) / 1000) * this.limit.perSecond);
     this.at = now;
   }
@@ -153,10 +161,10 @@ export interface RateLimiter {
  */
 export function createRateLimiter(
   limit: RateLimit,
-  options: { maxKeys?: number; now?: Now } = {},
+  options: { clock: BucketClock; maxKeys?: number },
 ): RateLimiter {
+  const { clock } = options;
   const maxKeys = options.maxKeys ?? MAX_ADDRESSES;
-  const now = options.now ?? monotonic;
   const buckets = new Map<string, TokenBucket>();
 
   function evict(): void {
@@ -174,7 +182,7 @@ export function createRateLimiter(
         buckets.delete(key);
       } else {
         evict();
-        bucket = new TokenBucket(limit, now);
+        bucket = new TokenBucket(limit, clock);
       }
       buckets.set(key, bucket);
       return bucket.take();

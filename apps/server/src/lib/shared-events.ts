@@ -13,6 +13,7 @@ export const SHARED_EVENTS = [
   'branchCardsChanged',
   'announcementsChanged',
   'referenceChanged',
+  'linesChanged',
 ] as const satisfies readonly (keyof HubEvents)[];
 
 type SharedName = (typeof SHARED_EVENTS)[number];

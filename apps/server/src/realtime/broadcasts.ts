@@ -69,10 +69,16 @@ export function startBroadcasts(deps: {
         const pages = publicSpace.in(ticketRoom(change.queueUuid));
         pages.socketsLeave(queueTypeRoom(change.previousQueueTypeId));
         pages.socketsJoin(queueTypeRoom(change.branchQueueTypeId));
-        publicSpace.to(queueTypeRoom(change.previousQueueTypeId)).emit('queueChanged');
       }
-      // The driver's page learns only that its line moved, and refetches its own ticket.
-      publicSpace.to(queueTypeRoom(change.branchQueueTypeId)).emit('queueChanged');
+      // The drivers' pages are pushed their place by every instance (public-push.ts).
+      events.publish('linesChanged', {
+        branchId: change.branchId,
+        branchQueueTypeIds:
+          change.previousQueueTypeId === undefined
+            ? [change.branchQueueTypeId]
+            : [change.branchQueueTypeId, change.previousQueueTypeId],
+        queueUuid: change.queueUuid,
+      });
       if (change.action === 'call' || change.action === 'recheck') await announceCall(change);
     }),
     // A re-announcement: only the displays showing its queue type; the branch's calling pages refetch.

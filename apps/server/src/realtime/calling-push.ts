@@ -6,6 +6,7 @@ import type { EventHub } from '../lib/event-hub.ts';
 import type { AnnouncementsService } from '../modules/announcements/announcements.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
+import { createPacedRounds, PUSH_PACE_MS } from './paced-rounds.ts';
 import type { RealtimeServer, StaffSocket } from './server.ts';
 
 /**
@@ -16,9 +17,10 @@ import type { RealtimeServer, StaffSocket } from './server.ts';
  * same scope and the same per-branch memos (one cards read per change, one proof per scope).
  *
  * Each instance pushes to its own sockets: `branchCardsChanged` and `announcementsChanged` reach
- * every instance (lib/shared-events.ts). A branch's pushes run one at a time; a change while one
- * runs asks for one more round after it, so a burst of changes costs two rounds, not one each,
- * and a later round never loses to an earlier one.
+ * every instance (lib/shared-events.ts). A branch's pushes run one at a time, PUSH_PACE_MS apart
+ * at least; a change while one runs asks for one more round after it, so a burst of changes
+ * costs two rounds, not one each, and a later round never loses to an earlier one
+ * (paced-rounds.ts).
  */
 export function createCallingPush(deps: {
   io: RealtimeServer;
@@ -69,26 +71,17 @@ export function createCallingPush(deps: {
     return found;
   }
 
-  const rounds = new Map<number, { again: boolean }>();
-  async function pushBranch(branchId: number): Promise<void> {
-    const running = rounds.get(branchId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const round = { again: true };
-    rounds.set(branchId, round);
-    try {
-      while (round.again) {
-        round.again = false;
-        await Promise.all(watchers(branchId).map((socket) => pushTo(socket)));
-      }
-    } finally {
-      rounds.delete(branchId);
-    }
-  }
+  const rounds = createPacedRounds<null>({
+    paceMs: PUSH_PACE_MS,
+    empty: () => null,
+    run: async (branchId) => {
+      await Promise.all(watchers(branchId).map((socket) => pushTo(socket)));
+    },
+    // pushTo reports its own failures to its socket.
+    failed: (branchId, error) => log.warn({ err: error, branchId }, 'could not push the calling cards'),
+  });
 
-  const changed = ({ branchId }: { branchId: number }) => pushBranch(branchId);
+  const changed = ({ branchId }: { branchId: number }) => rounds.ask(branchId, () => undefined);
   const unsubscribe = [
     events.subscribe('branchCardsChanged', changed),
     events.subscribe('announcementsChanged', changed),

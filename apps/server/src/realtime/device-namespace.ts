@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import {
   DEVICE_NAMESPACE,
-  DEVICE_VOICES,
-  DeviceVoiceSchema,
   DisplayStatusSchema,
   type DeviceClientToServer,
   type DeviceServerToClient,
-  type DeviceVoice,
   type DisplayStatus,
 } from '@truck-queue/shared/contracts/socket-events';
 import type {
@@ -18,7 +15,8 @@ import type {
 } from '../modules/announcements/announcements.service.ts';
 import type { DeviceContext } from '../lib/auth-context.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
-import { createRateLimiter, RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createRateLimiter, RATE_LIMITS, TokenBucket, type BucketClock } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { clientInfo } from './client-info.ts';
@@ -30,17 +28,16 @@ import type { ScaleWeightData, ScaleWeights } from './scale-weights.ts';
 
 /**
  * What a device socket carries: the registered device it is (none while it waits to be
- * registered) and, for displays, the speech its browser last reported (null until it says).
- * Plain data, so that with the Redis adapter another instance reads it too (`deviceVoices`).
+ * registered) and what it last reported. Plain data, so that with the Redis adapter another
+ * instance reads it too (`displayConnections`).
  */
 export interface DeviceData {
   device?: DeviceContext;
-  voice?: DeviceVoice | null;
   /** Displays: whether sound may play and what speaks (`status`), null until it says. */
   status?: DisplayStatus | null;
   /** Scales: the bridge's last weight (scale-weights.ts). */
   weight?: ScaleWeightData;
-  /** Scales: when (server ms) it last read empty, or its bridge connected (scale-weights.ts). */
+  /** Scales: when (the app's clock, ms) it last read empty, or its bridge connected (scale-weights.ts). */
   emptyAt?: number;
 }
 
@@ -79,12 +76,14 @@ export function createDeviceNamespace(
     /** Scale bridges' weights. */
     scales: Pick<ScaleWeights, 'follow'>;
     log: FastifyBaseLogger;
+    /** The app's clock: the handshakes' and the reports' buckets read it. */
+    clock: Clock;
     trustProxy: ProxyTrust;
   },
 ): DeviceNamespace {
   const deviceSpace = io.of(DEVICE_NAMESPACE) as unknown as DeviceNamespace;
   // Anyone may connect here (the API key is public): bounded per client address first.
-  const deviceHandshakes = createRateLimiter(RATE_LIMITS.deviceHandshakes);
+  const deviceHandshakes = createRateLimiter(RATE_LIMITS.deviceHandshakes, { clock: deps.clock });
   deviceSpace.use((socket, next) => {
     const { ip } = clientInfo(socket, deps.trustProxy);
     if (deviceHandshakes.take(ip) > 0) return next(new Error('RATE_LIMITED'));
@@ -103,7 +102,7 @@ export function createDeviceNamespace(
         if (arrival.status === 'taken') return next(new Error('DEVICE_ID_TAKEN'));
         if (arrival.status === 'full' || arrival.status === 'limited') return next(new Error('RATE_LIMITED'));
         if (arrival.status === 'registered') {
-          socket.data = { device: arrival.device, voice: null, status: null };
+          socket.data = { device: arrival.device, status: null };
           await socket.join([
             deviceRoom(arrival.device.deviceId),
             branchDevicesRoom(arrival.device.branchId),
@@ -113,12 +112,11 @@ export function createDeviceNamespace(
         }
         next();
       })
-      .catch((error: unknown) => next(handshakeRefusal(error, deps.log)));
+      .catch((error: unknown) => next(handshakeRefusal(error, deps.log, deps.clock)));
   });
   deviceSpace.on('connection', (socket) => {
-    followVoice(io, socket, deps.log);
-    followAnnouncements(io, socket, deps.announcements, deps.log);
-    followPrinterStatus(socket, deps.kioskHealth, deps.log);
+    followAnnouncements(io, socket, deps.announcements, deps.log, deps.clock);
+    followPrinterStatus(socket, deps.kioskHealth, deps.log, deps.clock);
     deps.scales.follow(socket);
   });
   return deviceSpace;
@@ -136,6 +134,7 @@ function followAnnouncements(
   socket: DeviceSocket,
   announcements: Pick<AnnouncementsService, 'report' | 'seen' | 'statusChanged'>,
   log: FastifyBaseLogger,
+  clock: BucketClock,
 ): void {
   const device = socket.data.device;
   if (device?.kind !== 'display') return;
@@ -149,7 +148,7 @@ function followAnnouncements(
       )
       .finally(tellStaff);
   void stamp();
-  const statuses = new TokenBucket(RATE_LIMITS.deviceReports);
+  const statuses = new TokenBucket(RATE_LIMITS.deviceReports, clock);
   socket.on('status', (raw: unknown) => {
     if (statuses.take() > 0) return;
     const status = DisplayStatusSchema.safeParse(raw);
@@ -160,7 +159,7 @@ function followAnnouncements(
     announcements.statusChanged(device);
     tellStaff();
   });
-  const reports = new TokenBucket(RATE_LIMITS.announcementReports);
+  const reports = new TokenBucket(RATE_LIMITS.announcementReports, clock);
   socket.on('announced', (raw: unknown) => {
     if (reports.take() > 0) return;
     announcements
@@ -201,55 +200,3 @@ const SOUND_RANK = { on: 0, blocked: 1, unsupported: 2 } as const;
 /** Whether `a` can play less than `b` (a browser that has not said counts as the weakest). */
 const weaker = (a: DisplayConnection, b: DisplayConnection) =>
   (a.sound === null ? 3 : SOUND_RANK[a.sound]) > (b.sound === null ? 3 : SOUND_RANK[b.sound]);
-
-/**
- * A registered display reports its speech (`voice`): kept on its socket, and the branch's staff
- * screens are told (`deviceChanged`) whenever it changes, and when a display that had reported
- * goes away, so the Display controller shows it live. Reports are bounded per socket
- * (RATE_LIMITS.deviceReports); a malformed one, or one from any other screen, is ignored.
- */
-function followVoice(io: RealtimeServer, socket: DeviceSocket, log: FastifyBaseLogger): void {
-  const device = socket.data.device;
-  if (device?.kind !== 'display') return;
-  const reports = new TokenBucket(RATE_LIMITS.deviceReports);
-  const tellStaff = () =>
-    io.to(branchRoom(device.branchId)).emit('deviceChanged', { kind: 'display', uuid: device.uuid });
-  socket.on('voice', (raw: unknown) => {
-    if (reports.take() > 0) return;
-    const voice = DeviceVoiceSchema.safeParse(raw);
-    if (!voice.success) {
-      log.debug({ device: device.deviceId }, 'a display reported a voice that is not one of ours');
-      return;
-    }
-    if (socket.data.voice === voice.data) return;
-    socket.data.voice = voice.data;
-    tellStaff();
-  });
-  socket.on('disconnect', () => {
-    if (socket.data.voice) tellStaff();
-  });
-}
-
-/** The worst first: one display open twice is shown by what its weaker browser can do. */
-const WORST_FIRST: readonly DeviceVoice[] = [...DEVICE_VOICES].reverse();
-
-/**
- * The speech each of these registered displays reports now, from their connected sockets (on
- * every instance, with the Redis adapter). A display not connected, or that has not said, is
- * missing from the map.
- */
-export async function deviceVoices(
-  deviceSpace: DeviceNamespace,
-  deviceIds: readonly number[],
-): Promise<Map<number, DeviceVoice>> {
-  const voices = new Map<number, DeviceVoice>();
-  if (deviceIds.length === 0) return voices;
-  const sockets = await deviceSpace.in(deviceIds.map(deviceRoom)).fetchSockets();
-  for (const { data } of sockets) {
-    const id = data.device?.deviceId;
-    if (id === undefined || !data.voice) continue;
-    const known = voices.get(id);
-    if (!known || WORST_FIRST.indexOf(data.voice) < WORST_FIRST.indexOf(known)) voices.set(id, data.voice);
-  }
-  return voices;
-}

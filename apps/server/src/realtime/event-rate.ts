@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
-import { createRateLimiter, RATE_LIMITS, TokenBucket, type Now } from '../lib/rate-limit.ts';
+import { createRateLimiter, RATE_LIMITS, TokenBucket, type BucketClock } from '../lib/rate-limit.ts';
 
 const LIMITED: Ack = {
   status: 0,
@@ -24,10 +24,10 @@ export interface SessionEventLimits {
  */
 export function createSessionEventLimits(
   disconnectSession: (sessionId: number) => void,
-  now?: Now,
+  clock: BucketClock,
 ): SessionEventLimits {
-  const events = createRateLimiter(RATE_LIMITS.staffSessionEvents, { now });
-  const refusals = createRateLimiter(RATE_LIMITS.staffSessionRefusals, { now });
+  const events = createRateLimiter(RATE_LIMITS.staffSessionEvents, { clock });
+  const refusals = createRateLimiter(RATE_LIMITS.staffSessionRefusals, { clock });
   return {
     event: (sessionId) => events.take(String(sessionId)),
     refusal: (sessionId) => refusals.take(String(sessionId)),
@@ -47,11 +47,11 @@ export function createSessionEventLimits(
 export function limitEvents(
   socket: Socket,
   onFlood: () => void,
-  now?: Now,
+  clock: BucketClock,
   session?: { id: number; limits: SessionEventLimits },
 ): void {
-  const events = new TokenBucket(RATE_LIMITS.staffEvents, now);
-  const refusals = new TokenBucket(RATE_LIMITS.staffRefusals, now);
+  const events = new TokenBucket(RATE_LIMITS.staffEvents, clock);
+  const refusals = new TokenBucket(RATE_LIMITS.staffRefusals, clock);
   let dropped = false;
   socket.use((packet, next) => {
     if (dropped) return;

@@ -109,11 +109,12 @@ describe('a staff socket that floods', () => {
 
   it('lets an officer click at a human pace, refuses a burst past the limit without a disconnect, and recovers', async () => {
     const socket = await joined(await floodingOfficer());
-    // Ten clicks a second for three seconds: more than any officer manages. None is limited.
+    // Ten clicks a second for three seconds on the app's clock: more than any officer manages.
+    // None is limited.
     const paced = [];
     for (let i = 0; i < 30; i++) {
       paced.push(await emitAck(socket, 'doReject', plant.branch.id, 4_000_000 + i));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      t.clock.advance(100);
     }
     expect(paced.filter((a) => a.status === 0 && a.code === 'RATE_LIMITED')).toEqual([]);
 
@@ -125,7 +126,8 @@ describe('a staff socket that floods', () => {
     const limited = burst.filter((a) => a.status === 0 && a.code === 'RATE_LIMITED');
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]).toMatchObject({ message: expect.stringContaining('Too many') as string });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A second later on the clock the buckets have refilled a second's worth.
+    t.clock.advance(1000);
     expect(socket.connected).toBe(true);
     expect(await emitAck(socket, 'doFinish', plant.branch.id, 3_000_000)).toMatchObject({
       code: 'NOT_FOUND',

@@ -7,7 +7,7 @@ import {
 } from '@truck-queue/shared/contracts/socket-events';
 import type { PrinterHealth } from '@truck-queue/shared/printing/printer-status';
 import type { DeviceContext } from '../lib/auth-context.ts';
-import { RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
+import { RATE_LIMITS, TokenBucket, type BucketClock } from '../lib/rate-limit.ts';
 import type { DeviceData, DeviceNamespace } from './device-namespace.ts';
 import { deviceRoom } from './rooms.ts';
 
@@ -25,10 +25,11 @@ export function followPrinterStatus(
   socket: DeviceSocket,
   sink: KioskHealthSink,
   log: FastifyBaseLogger,
+  clock: BucketClock,
 ): void {
   const device = socket.data.device;
   if (device?.kind !== 'printer') return;
-  const reports = new TokenBucket(RATE_LIMITS.deviceReports);
+  const reports = new TokenBucket(RATE_LIMITS.deviceReports, clock);
   socket.on('printerStatus', (raw: unknown) => {
     if (reports.take() > 0) return;
     const report = PrinterStatusReportSchema.safeParse(raw);

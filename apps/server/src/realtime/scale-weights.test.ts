@@ -86,7 +86,9 @@ describe('a scale bridge', () => {
     const stable = next<ScaleWeightPush>(socket, 'scaleWeight');
     bridge.emit('weight', report('stable', 30_000, 'ST,GS,+0030000kg'));
     await stable;
+    // Past SCALE_SILENT_MS on the app's clock without a report: the next look (every 500 ms) pushes it.
     const silent = next<ScaleWeightPush>(socket, 'scaleWeight', SCALE_SILENT_MS + 2000);
+    t.clock.advance(SCALE_SILENT_MS + 1);
     expect(await silent).toMatchObject({ state: 'no-signal', kg: null });
   });
 
@@ -178,7 +180,9 @@ describe('capturing a weight from a scale', () => {
     expect(reasonOf(await capture(nextBody))).toBe('SCALE_NOT_CLEARED');
     const [after] = await t.db.select().from(queues).where(eq(queues.uuid, nextTruck.uuid));
     expect(after!.weighInKg).toBeNull();
-    // The truck drives off (the deck reads 120 kg: within the empty band), the next drives on.
+    // A minute later on the app's clock, the truck drives off (the deck reads 120 kg: within the
+    // empty band), the next drives on.
+    t.clock.advance(60_000);
     for (const [state, kg] of [
       ['moving', 120],
       ['stable', 28_040],

@@ -7,6 +7,7 @@ import {
 } from '@truck-queue/shared/contracts/socket-events';
 import { readsEmpty } from '@truck-queue/shared/scale/capture';
 import type { DeviceContext } from '../lib/auth-context.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { ScaleReading } from '../modules/queue/station-work.service.ts';
 import { RATE_LIMITS, TokenBucket } from '../lib/rate-limit.ts';
 import type { DeviceNamespace, DeviceSocket } from './device-namespace.ts';
@@ -16,7 +17,10 @@ import type { RealtimeServer, StaffSocket } from './server.ts';
 /** What a scale's socket keeps: its bridge's last report and when the server got it. */
 export interface ScaleWeightData {
   report: ScaleWeightReport;
-  /** The server's clock (ms), not the bridge's: freshness never depends on the bridge PC's clock. */
+  /**
+   * The app's clock (ms since the epoch), not the bridge's: freshness never depends on the bridge
+   * PC's clock.
+   */
   receivedAt: number;
 }
 
@@ -37,13 +41,19 @@ export function liveOf(weight: ScaleWeightData | undefined, nowMs: number): Scal
  * the Redis adapter) and pushed to the staff sockets watching the scale (`scaleRoom`, across
  * instances too). A bridge that goes quiet is pushed as no signal after SCALE_SILENT_MS by the
  * instance it is connected to, and one that disconnects as offline.
+ *
+ * Time is the app's `clock`: its wall clock for freshness and when the deck read empty (kept on
+ * the socket for the other instances to read, and compared with the capture's stamp,
+ * station-work.service.ts), its monotonic reading for the bucket that bounds a bridge's reports.
+ * The 500 ms timer only says when to look for bridges gone quiet.
  */
 export function createScaleWeights(
   io: RealtimeServer,
   deviceSpace: () => DeviceNamespace,
   log: FastifyBaseLogger,
-  now: () => number = Date.now,
+  clock: Clock,
 ) {
+  const now = () => clock.now().getTime();
   /** This instance's scale sockets, to notice the ones that went quiet. */
   const connected = new Set<DeviceSocket>();
   const pushed = new WeakMap<DeviceSocket, ScaleLive['state']>();
@@ -71,7 +81,7 @@ export function createScaleWeights(
       connected.add(socket);
       // What the deck held before this bridge connected is unknown: it counts as emptied now.
       socket.data.emptyAt = now();
-      const reports = new TokenBucket(RATE_LIMITS.scaleReports);
+      const reports = new TokenBucket(RATE_LIMITS.scaleReports, clock);
       socket.on('weight', (raw: unknown) => {
         if (reports.take() > 0) return;
         const report = ScaleWeightReportSchema.safeParse(raw);

@@ -61,7 +61,7 @@ export function createSocketServer(deps: {
         callback(allowed ? null : 'FOREIGN_ORIGIN', allowed);
       },
       // Connection-state recovery stays off: a reconnecting socket always passes the
-      // handshake middlewares again (docs/decisions.md, Security).
+      // handshake middlewares again (docs/security.md, "Sessions and sockets").
     },
   );
   // The long-polling transport's answers carry the same headers as every HTTP answer.

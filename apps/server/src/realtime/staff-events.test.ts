@@ -4,6 +4,7 @@ import type { Ack, StaffClientToServer } from '@truck-queue/shared/contracts/soc
 import { PERMISSIONS, ROLE, type RoleId } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { trustNoProxy } from '../lib/client-address.ts';
+import { systemClock } from '../lib/clock.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { StaffSocket } from './server.ts';
 import { STAFF_EVENTS, STAFF_HANDLERS, type StaffEventArgs, type StaffEventName } from './staff-events.ts';
@@ -62,6 +63,7 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
     scales,
     devices,
     log: { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger,
+    clock: systemClock,
     trustProxy: trustNoProxy,
     ...(options.stubHandlers ? { handlers: stubs as unknown as typeof STAFF_HANDLERS } : {}),
   };

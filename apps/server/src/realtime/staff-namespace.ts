@@ -5,6 +5,7 @@ import { can } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
+import type { Clock } from '../lib/clock.ts';
 import { createRateLimiter, RATE_LIMITS } from '../lib/rate-limit.ts';
 import { sameSecret, tokenHash } from '../lib/tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -37,6 +38,8 @@ export interface StaffRunnerDeps {
   scales: Pick<ScaleWeights, 'watch'>;
   devices: Pick<DeviceService, 'scaleOf'>;
   log: FastifyBaseLogger;
+  /** The app's clock: the rate limits read it, and the database warnings of a failed event. */
+  clock: Clock;
   trustProxy: ProxyTrust;
   /** The event handlers: STAFF_HANDLERS, or stand-ins in a test. */
   handlers?: typeof STAFF_HANDLERS;
@@ -99,7 +102,7 @@ export async function runStaffEvent(
     }
     ack({ status: 1 });
   } catch (error) {
-    ack(failure(error, log));
+    ack(failure(error, log, deps.clock));
   }
 }
 
@@ -112,13 +115,16 @@ export function attachStaffNamespace(
   io: RealtimeServer,
   deps: StaffRunnerDeps & { apiKey: string; auth: AuthService },
 ): void {
-  const { auth, log } = deps;
+  const { auth, log, clock } = deps;
   // Handshakes are bounded per client address, then per session, before the session is looked
   // up: a session (or a stranger) opening sockets in a loop costs the database nothing. The
   // session's bucket is keyed by its token's hash, held only in memory and never logged.
-  const addressHandshakes = createRateLimiter(RATE_LIMITS.staffHandshakes);
-  const sessionHandshakes = createRateLimiter(RATE_LIMITS.staffSessionHandshakes);
-  const sessionEvents = createSessionEventLimits((id) => io.in(sessionRoom(id)).disconnectSockets(true));
+  const addressHandshakes = createRateLimiter(RATE_LIMITS.staffHandshakes, { clock });
+  const sessionHandshakes = createRateLimiter(RATE_LIMITS.staffSessionHandshakes, { clock });
+  const sessionEvents = createSessionEventLimits(
+    (id) => io.in(sessionRoom(id)).disconnectSockets(true),
+    clock,
+  );
   io.use((socket, next) => {
     if (addressHandshakes.take(clientInfo(socket, deps.trustProxy).ip) > 0) {
       next(new Error('RATE_LIMITED'));
@@ -141,7 +147,7 @@ export function attachStaffNamespace(
         await socket.join(sessionRoom(context.sessionId));
         next();
       })
-      .catch((error: unknown) => next(handshakeRefusal(error, log)));
+      .catch((error: unknown) => next(handshakeRefusal(error, log, clock)));
   });
 
   io.on('connection', (socket) => {
@@ -152,7 +158,7 @@ export function attachStaffNamespace(
           { officerId: socket.data.auth.officerId, ip: clientInfo(socket, deps.trustProxy).ip },
           'a staff socket (or its session) sent events far over its limit and was disconnected',
         ),
-      undefined,
+      clock,
       { id: socket.data.auth.sessionId, limits: sessionEvents },
     );
     for (const name of Object.keys(STAFF_EVENTS) as StaffEventName[])

@@ -4,7 +4,7 @@
 //
 //   node --import tsx apps/server/src/test/fsync-cost.ts [seconds per run] [runs per mode]
 //
-// docs/reliability.md keeps the figures.
+// docs/operations.md ("Durability of the embedded database") keeps the figures.
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';

@@ -13,16 +13,39 @@ import type { Database, Db } from '../db/database.ts';
 import { branches, officers } from '../db/schema.ts';
 import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
+import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase } from './test-database.ts';
 
-/** A clock the tests move by hand. */
-export class TestClock {
+/**
+ * A clock the tests move by hand: nothing that reads it (rate limits, lock-outs, sweeps,
+ * retries; lib/clock.ts) moves while a test waits in real time, so a test about a limit moves
+ * it instead of sleeping.
+ */
+export class TestClock implements Clock {
+  /** The wall clock. A test may set it outright (another day, a jump back): that moves no bucket. */
   at = new Date('2026-11-20T03:00:00Z');
+  private elapsedMs = 0;
   now(): Date {
     return new Date(this.at);
   }
+  /** Moved only by `advance`, and never back, as the system's monotonic clock. */
+  monotonicMs(): number {
+    return this.elapsedMs;
+  }
+  /**
+   * Time passes: the wall clock and the monotonic reading move by `ms` (a negative `ms` moves the
+   * wall clock only).
+   */
   advance(ms: number): void {
     this.at = new Date(this.at.getTime() + ms);
+    this.elapsedMs += Math.max(0, ms);
+  }
+  /**
+   * Only the monotonic reading moves: rate limits refill, and nothing dated sees time pass (no
+   * session is touched, no day turns). The fuzzer between routes.
+   */
+  elapse(ms: number): void {
+    this.elapsedMs += Math.max(0, ms);
   }
 }
 

@@ -53,10 +53,15 @@ export function signInAsDemoOfficer(url: string): Promise<Response> {
  * no demo data and warnings only, unless `env` says otherwise. `built`: the server's build
  * instead (the caller builds it first), with `npm start`'s Node flags, as a plant runs it.
  */
-export function startServer(env: Record<string, string>, options: { built?: boolean } = {}): ServerProcess {
+export function startServer(
+  env: Record<string, string>,
+  /** `nodeFlags`: more of Node's own flags (the simulator's CPU profile). */
+  options: { built?: boolean; nodeFlags?: string[] } = {},
+): ServerProcess {
+  const flags = options.nodeFlags ?? [];
   const child = spawn(
     process.execPath,
-    options.built ? [...npmStartFlags(), BUILT_MAIN] : ['--import', 'tsx', MAIN],
+    options.built ? [...npmStartFlags(), ...flags, BUILT_MAIN] : [...flags, '--import', 'tsx', MAIN],
     {
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'off', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Flex, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useStickyTable } from '../lib/use-fitted-table.ts';
 
 /**
  * How the search box, reload and the action sit beside the title:
@@ -108,9 +109,52 @@ export function ListCard({
 }
 
 /** The table's empty area: blank while loading or after a failed load (the alert says why), else `text`. */
-export function ListEmpty({ loading, failed, text }: { loading: boolean; failed: boolean; text: string }) {
+function ListEmpty({ loading, failed, text }: { loading: boolean; failed: boolean; text: string }) {
   if (loading) return <div style={{ minHeight: 120 }} />;
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failed ? null : text} />;
+}
+
+/** Rows of a list past which it pages. */
+const PAGE_SIZE = 20;
+
+interface ListTableProps<T> {
+  columns: TableColumnsType<T>;
+  /** The rows the search leaves. */
+  rows: readonly T[];
+  loading: boolean;
+  failed: boolean;
+  /** The empty table's words: no match for the search, or nothing at all. */
+  emptyText: string;
+  /** The width from which the table scrolls sideways. */
+  scrollX: number;
+  /** The header stays under the top bar, and the sideways scrollbar at the window's foot, as the page scrolls. */
+  sticky?: boolean;
+}
+
+/** A list's table in its ListCard: rows by uuid, pages of PAGE_SIZE past that many, the empty area of ListEmpty. */
+export function ListTable<T extends { uuid: string }>({
+  columns,
+  rows,
+  loading,
+  failed,
+  emptyText,
+  scrollX,
+  sticky = false,
+}: ListTableProps<T>) {
+  const stickyHeader = useStickyTable();
+  return (
+    <Table<T>
+      rowKey="uuid"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: scrollX }}
+      sticky={sticky ? stickyHeader : undefined}
+      pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+      locale={{ emptyText: <ListEmpty loading={loading} failed={failed} text={emptyText} /> }}
+    />
+  );
 }
 
 /** Whether a row matches the search box: part of any field, ignoring case and spaces. */

@@ -54,11 +54,18 @@ export function useFittedTable(): FittedTable {
       if (!body) return;
       // The header, the pager and anything else around the rows: the same whatever `y` is.
       const around = element.offsetHeight - body.offsetHeight;
-      setY(Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - top - around - GAP_BELOW)));
+      // As the page first shows, from where the table starts (the filters above it), when that
+      // is further down than the top bar: its sideways scrollbar is in the window at once
+      // (antd shows no sticky scrollbar for a table whose rows scroll inside it).
+      const start = Math.max(top, element.getBoundingClientRect().top + window.scrollY);
+      setY(Math.max(MIN_BODY_HEIGHT, Math.floor(window.innerHeight - start - around - GAP_BELOW)));
     };
     measure();
+    // The table itself, and the page: an alert that shows above the table once its data
+    // comes (a display offline) moves the table down without resizing it.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    observer.observe(document.body);
     window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_API_KEY as CONTRACT_API_KEY_HEADER } from '@truck-queue/shared/contracts/api';
-import { PublicQueueSchema, queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import {
+  PublicLineUpdateSchema,
+  PublicQueueSchema,
+  queueInformation,
+} from '@truck-queue/shared/contracts/public-queue.contract';
 import * as socketEvents from '@truck-queue/shared/contracts/socket-events';
-import { HEADER_API_KEY, isPublicQueue, QUEUE_INFORMATION_URL } from './api.ts';
+import { HEADER_API_KEY, isLineUpdate, isPublicQueue, QUEUE_INFORMATION_URL } from './api.ts';
 import { PUBLIC_NAMESPACE, RECONNECT_DELAY_MS } from './use-queue.ts';
 
 /** The page writes these out to keep zod out of its bundle; they must match the contracts. */
@@ -72,5 +76,26 @@ describe('isPublicQueue', () => {
     expect(isPublicQueue({ ...sample, ticket_code: undefined })).toBe(false);
     expect(isPublicQueue({ ...sample, slip: { ...slip, paid_kg: '28665' } })).toBe(false);
     expect(isPublicQueue({ ...sample, slip: { ...slip, weigh_in: null } })).toBe(false);
+  });
+});
+
+describe('isLineUpdate', () => {
+  const place = { queue_state: 'QS', ahead: 3, expected_wait: { low: 20, high: 35 }, station_name: null };
+
+  it('accepts the place the server pushes, as the contract writes it', () => {
+    expect(PublicLineUpdateSchema.safeParse(place).success).toBe(true);
+    expect(isLineUpdate(place)).toBe(true);
+    const called = { queue_state: 'C', ahead: null, expected_wait: null, station_name: 'ช่องขึ้นสินค้า 2' };
+    expect(PublicLineUpdateSchema.safeParse(called).success).toBe(true);
+    expect(isLineUpdate(called)).toBe(true);
+  });
+
+  it('rejects a broken one (the page then fetches its ticket instead)', () => {
+    expect(isLineUpdate(null)).toBe(false);
+    expect(isLineUpdate({ ...place, queue_state: 'XX' })).toBe(false);
+    expect(isLineUpdate({ ...place, ahead: -1 })).toBe(false);
+    expect(isLineUpdate({ ...place, ahead: '3' })).toBe(false);
+    expect(isLineUpdate({ ...place, expected_wait: { low: 20 } })).toBe(false);
+    expect(isLineUpdate({ ...place, station_name: 5 })).toBe(false);
   });
 });

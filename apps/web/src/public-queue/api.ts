@@ -1,4 +1,4 @@
-import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { PublicLineUpdate, PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { QUEUE_STATES } from '@truck-queue/shared/queue/queue-machine';
 import { config } from '../lib/config.ts';
 
@@ -68,6 +68,19 @@ export function isPublicQueue(value: unknown): value is PublicQueue {
     typeof v.queue_type_info.queue_type_name === 'string' &&
     isRecord(v.product_info) &&
     typeof v.product_info.name === 'string'
+  );
+}
+
+/** The place in its line the socket pushes (`line`): what the page merges into its ticket. */
+export function isLineUpdate(value: unknown): value is PublicLineUpdate {
+  if (!isRecord(value)) return false;
+  const wait = value.expected_wait;
+  return (
+    typeof value.queue_state === 'string' &&
+    (QUEUE_STATES as readonly string[]).includes(value.queue_state) &&
+    (value.ahead === null || (typeof value.ahead === 'number' && value.ahead >= 0)) &&
+    (value.station_name === null || typeof value.station_name === 'string') &&
+    (wait === null || (isRecord(wait) && typeof wait.low === 'number' && typeof wait.high === 'number'))
   );
 }
 

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { useState } from 'react';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';

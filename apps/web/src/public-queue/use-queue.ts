@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { PublicLineUpdate, PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { PublicServerToClient } from '@truck-queue/shared/contracts/socket-events';
-import { fetchQueueInformation } from './api.ts';
+import { fetchQueueInformation, isLineUpdate, isPublicQueue } from './api.ts';
 
 /**
  * socket-events.ts's PUBLIC_NAMESPACE and RECONNECT_DELAY_MS, written out (api.test.ts checks
@@ -28,6 +28,15 @@ export interface InitialQueue {
   at: Date;
 }
 
+/** The ticket at the place in its line the server pushed. */
+const withPlace = (queue: PublicQueue, place: PublicLineUpdate): PublicQueue => ({
+  ...queue,
+  queue_state: place.queue_state,
+  ahead: place.ahead,
+  expected_wait: place.expected_wait,
+  station_name: place.station_name,
+});
+
 function initialView(uuid: string | null, initial: InitialQueue | undefined): QueueView {
   if (!uuid) return { kind: 'notFound' };
   if (!initial) return { kind: 'loading' };
@@ -41,11 +50,13 @@ function initialView(uuid: string | null, initial: InitialQueue | undefined): Qu
 }
 
 /**
- * One ticket, kept fresh: fetched once (unless the server rendered it: `initial`), then
- * refetched whenever the server says the ticket or its line changed (`queueChanged` in
- * /public), after every (re)connect, and when the phone wakes the page up. socket.io-client is
- * loaded after the first answer, so the first paint waits only for the page. A ticket whose
- * truck has left cannot change, nor can one the server did not find: no connection then.
+ * One ticket, kept fresh: fetched once (unless the server rendered it: `initial`), then pushed
+ * by the server over /public: the whole ticket when it changed (`ticket`), its place when its
+ * line moved (`line`: state, trucks ahead, expected wait, station). It is fetched again only
+ * after a (re)connect (changes may have been missed), when the phone wakes the page up, and when
+ * the branch's settings changed (`queueChanged`). socket.io-client is loaded after the first
+ * answer, so the first paint waits only for the page. A ticket whose truck has left cannot
+ * change, nor can one the server did not find: no connection then.
  */
 export function useQueue(
   uuid: string | null,
@@ -69,6 +80,13 @@ export function useQueue(
     let socketWanted = false;
     let live: LiveState = 'connecting';
     let ended = false;
+    /**
+     * What the server pushed, counted: an answer to a fetch begun before a push may be older than
+     * it (the page's fetch on connect crossing a call), so it does not undo the push.
+     */
+    let pushes = 0;
+    let lastTicketPush = 0;
+    let lastPlace: PublicLineUpdate | null = null;
 
     const setLive = (next: LiveState) => {
       if (disposed || ended) return;
@@ -82,6 +100,15 @@ export function useQueue(
       socket = null;
     };
 
+    /** The ticket as the server answered or pushed it: a truck gone out ends the live page. */
+    const show = (queue: PublicQueue) => {
+      if (queue.exited) {
+        ended = true;
+        stopSocket();
+      }
+      setView({ kind: 'ready', queue, updatedAt: new Date(), live: ended ? 'ended' : live });
+    };
+
     const load = async () => {
       if (controller) {
         again = true;
@@ -90,6 +117,7 @@ export function useQueue(
       clearTimeout(retryTimer);
       const current = new AbortController();
       controller = current;
+      const pushesBefore = pushes;
       try {
         const queue = await fetchQueueInformation(uuid, current.signal);
         if (disposed) return;
@@ -99,11 +127,10 @@ export function useQueue(
           setView({ kind: 'notFound' });
           return;
         }
-        if (queue.exited) {
-          ended = true;
-          stopSocket();
+        // The whole ticket was pushed meanwhile: that is newer. Only its place: it is laid over.
+        if (lastTicketPush <= pushesBefore) {
+          show(pushes > pushesBefore && lastPlace ? withPlace(queue, lastPlace) : queue);
         }
-        setView({ kind: 'ready', queue, updatedAt: new Date(), live: ended ? 'ended' : live });
         if (!ended) startSocket();
       } catch (error) {
         if (disposed) return;
@@ -142,6 +169,25 @@ export function useQueue(
             void load();
           });
           s.on('queueChanged', () => void load());
+          // What the server pushes is checked as a fetched answer is; anything else, refetch.
+          s.on('ticket', (queue) => {
+            if (disposed || ended) return;
+            if (!isPublicQueue(queue) || queue.uuid !== uuid) return void load();
+            lastTicketPush = ++pushes;
+            lastPlace = null;
+            show(queue);
+          });
+          s.on('line', (place) => {
+            if (disposed || ended) return;
+            if (!isLineUpdate(place)) return void load();
+            pushes++;
+            lastPlace = place;
+            setView((current) =>
+              current.kind === 'ready'
+                ? { ...current, queue: withPlace(current.queue, place), updatedAt: new Date() }
+                : current,
+            );
+          });
           s.on('disconnect', () => {
             setLive('reconnecting');
             scheduleManualReconnect(s);

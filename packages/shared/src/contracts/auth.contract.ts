@@ -44,7 +44,7 @@ export const KnownBrowserSchema = z
 
 /**
  * `known_browser`: the token the last sign-in to this account from this browser gave it. With
- * it, the attempt is throttled on its own, not with its address (docs/decisions.md, Wire and auth).
+ * it, the attempt is throttled on its own, not with its address (docs/security.md, "Sign-in throttling").
  */
 export const signin = defineContract({
   path: 'authen/signin',

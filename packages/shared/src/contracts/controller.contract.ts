@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MANUAL_WEIGHT_ROLE_CHOICES } from '../queue/weighing.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
-import { DeviceVoiceSchema, ScaleLiveSchema } from './socket-events.ts';
+import { ScaleLiveSchema } from './socket-events.ts';
 import { DisplayLiveSchema } from './announcement.contract.ts';
 import {
   PaperWidthSchema,
@@ -117,11 +117,6 @@ export const DeviceRowSchema = z.object({
   now_calling_seconds: z.number(),
   /** Displays only: how many of the latest calls the board lists (per queue type). */
   recent_count: z.number(),
-  /**
-   * Displays only: the speech its browser reports while connected (DeviceVoiceSchema); null
-   * while it is not connected or has not said yet, and for kiosks.
-   */
-  voice: DeviceVoiceSchema.nullable(),
   /** Displays only: online or not, last seen, sound and the last announcement; null for kiosks. */
   live: DisplayLiveSchema.nullable(),
   /** Displays: what a call says (`{number}`, `{station}`, `{plate}`, `{type}`); null: DEFAULT_SENTENCE. */

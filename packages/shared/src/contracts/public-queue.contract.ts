@@ -73,6 +73,18 @@ export const PublicQueueSchema = z.object({
 });
 export type PublicQueue = z.infer<typeof PublicQueueSchema>;
 
+/**
+ * What the driver's page hears when its line moves (the `line` event of /public): its own place
+ * only, worked out by the server from one read of the line for every page of it.
+ */
+export const PublicLineUpdateSchema = PublicQueueSchema.pick({
+  queue_state: true,
+  ahead: true,
+  expected_wait: true,
+  station_name: true,
+});
+export type PublicLineUpdate = z.infer<typeof PublicLineUpdateSchema>;
+
 export const queueInformation = defineContract({
   path: 'process/user/queueInformation',
   access: 'public',

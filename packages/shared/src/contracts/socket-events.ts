@@ -3,6 +3,7 @@ import { PRINTER_HEALTHS, type PrinterHealth } from '../printing/printer-status.
 import { isCalledState } from '../queue/queue-machine.ts';
 import type { CallingDisplay, CallProof } from './announcement.contract.ts';
 import { IdSchema, type DeviceKind } from './api.ts';
+import type { PublicLineUpdate, PublicQueue } from './public-queue.contract.ts';
 import type { ProcessCard } from './queue.contract.ts';
 import { ReasonArgSchema, type ReasonArg } from './yard.contract.ts';
 
@@ -169,15 +170,6 @@ export const AnnouncementReportSchema = z.strictObject({
 });
 export type AnnouncementReport = z.infer<typeof AnnouncementReportSchema>;
 
-/**
- * A display's speech, as its browser finds it: a Thai voice installed, speech but no Thai voice,
- * or no speech at all. Without a Thai voice the board shows its announcements as captions, and
- * the Display controller tells the IT staff what to install.
- */
-export const DEVICE_VOICES = ['thai', 'none', 'unsupported'] as const;
-export const DeviceVoiceSchema = z.enum(DEVICE_VOICES);
-export type DeviceVoice = z.infer<typeof DeviceVoiceSchema>;
-
 /** Whether a display's browser lets it play sound: unlocked, blocked until someone taps, or no audio at all. */
 export const DISPLAY_SOUNDS = ['on', 'blocked', 'unsupported'] as const;
 export type DisplaySound = (typeof DISPLAY_SOUNDS)[number];
@@ -255,11 +247,6 @@ export type ScaleLive = z.infer<typeof ScaleLiveSchema>;
 export type ScaleWeightPush = ScaleLive & { uuid: string };
 
 export interface DeviceClientToServer {
-  /**
-   * Displays: their speech, once known and whenever it changes (and again on every reconnect).
-   * Anything else is ignored; so is a report from a screen that is not a registered display.
-   */
-  voice: (voice: DeviceVoice) => void;
   /** Displays: what became of each announcement (once per call and attempt). */
   announced: (report: AnnouncementReport) => void;
   /** Displays: whether sound may play and what speaks, on every connect and whenever it changes. */
@@ -287,6 +274,10 @@ export interface DeviceServerToClient {
 }
 
 export interface PublicServerToClient {
-  /** This ticket, or the line it waits in, changed: refetch its page. */
+  /** The branch's settings changed (its calendar, its day start): refetch the page. */
   queueChanged: () => void;
+  /** This ticket changed: the page's whole answer, as process/user/queueInformation gives it. */
+  ticket: (queue: PublicQueue) => void;
+  /** The line it waits in moved: its place in it now. */
+  line: (update: PublicLineUpdate) => void;
 }

@@ -1,7 +1,8 @@
 /**
  * Which addresses count as the plant's own network, where a network printer may be. The server
  * connects only there, so a printer setting (typed by an admin, or by whoever took an admin's
- * session) cannot make it probe or send bytes to hosts on the internet (docs/decisions.md).
+ * session) cannot make it probe or send bytes to hosts on the internet (docs/devices-and-printing.md,
+ * "Network printers and their health").
  *
  * Local: private IPv4 (10/8, 172.16/12, 192.168/16), loopback (127/8, ::1), link-local
  * (169.254/16, fe80::/10), unique-local IPv6 (fc00::/7), and IPv4 mapped into IPv6 (::ffff:a.b.c.d)

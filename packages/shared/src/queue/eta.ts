@@ -3,7 +3,7 @@
  * "about 35–50 min". Pure: the server gives it the branch's own recent history and the line as
  * it is now; the driver's page, the calling cards and the display board show what it answers.
  *
- * The method (docs/decisions.md, "Expected wait"):
+ * The method (docs/drivers-and-notifications.md, "Expected wait"):
  *  - A queue type's trucks are called one after another at some rate λ (calls a minute). λ is
  *    estimated from two sources: the calls of the last hour, and the calls in the same hour of
  *    the recent days. The days' mean is a prior worth PRIOR_MINUTES of watching, which the last

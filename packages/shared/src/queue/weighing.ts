@@ -1,5 +1,5 @@
 /**
- * The weighbridge's rules (DESIGN.md and docs/decisions.md, "Weighbridge rules"): a truck is
+ * The weighbridge's rules (DESIGN.md and docs/weighbridge-and-lab.md, "Weighing rules"): a truck is
  * weighed in once, then out once, both before it leaves; gross is the heavier weighing, tare the
  * lighter, net their difference. Trucks that deliver are heavier coming in, trucks that collect
  * are heavier going out, so neither weighing is "the loaded one" by itself.

@@ -9,9 +9,9 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DurableNodeFS, durableStartParams, syncNewDataDir } from './durable-nodefs.mjs';
 import { MEMORY_PARAMS } from './memory-params.mjs';
+import { createSocketServer } from './socket-server.mjs';
 
 const reply = (message) => parentPort.postMessage(message);
 const describe = (error) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -42,7 +42,7 @@ async function main() {
     await db.close();
     return;
   }
-  const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 16 });
+  const server = createSocketServer(db, { path: workerData.socketPath, maxConnections: 16 });
   await server.start();
 
   parentPort.on('message', (command) => {

@@ -63,7 +63,7 @@ export function createAnnouncementsService(deps: {
 }) {
   const { db, events, clock, days, scope, connections } = deps;
   const repo = createAnnouncementsRepository(db);
-  const reannounces = createRateLimiter(RATE_LIMITS.reannounce);
+  const reannounces = createRateLimiter(RATE_LIMITS.reannounce, { clock });
   /**
    * Proofs by the queue types and queues asked: after a call the branch's officers refetch at
    * once, and those who call the same queue types ask the same proof. One read serves them all.

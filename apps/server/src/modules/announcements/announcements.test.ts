@@ -346,6 +346,15 @@ describe('re-announce', () => {
     );
     expect(spam.statusCode).toBe(429);
     expect(spam.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // Five seconds later on the app's clock it may be announced again, once.
+    t.clock.advance(5000);
+    await t.call(reannounceCall, { call_id: call.id }, plant.officers.caller.session);
+    const again = await t.post(
+      reannounceCall.path,
+      { call_id: call.id },
+      { session: plant.officers.caller.session },
+    );
+    expect(again.statusCode).toBe(429);
 
     // Another branch's officer: not found; a queue type the officer does not call: forbidden.
     const foreign = await t.post(

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Branch, Officer } from '@truck-queue/shared/contracts/auth.contract';
 import { can, permissionsOf, PERMISSIONS, type Permission } from '@truck-queue/shared/roles';
@@ -13,7 +13,7 @@ import { newToken, tokenHash } from '../../lib/tokens.ts';
 import type { AuthRepository, SigninQueries } from './auth.repository.ts';
 
 /**
- * Sign-in throttling (docs/decisions.md, Security). Failures are counted in `auth_events`, and
+ * Sign-in throttling (docs/security.md, "Sign-in throttling"). Failures are counted in `auth_events`, and
  * so are attempts still being checked: each is reserved before its password is checked.
  */
 export const THROTTLE = {
@@ -171,10 +171,9 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   session: Config['session'];
   events: EventHub;
-  clock?: Clock;
+  clock: Clock;
 }) {
-  const { repo, session, events } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { repo, session, events, clock } = deps;
 
   /** Checked sessions by token hash, and each one's hash by session id (to drop it). */
   const held = new Map<string, HeldSession>();
@@ -223,7 +222,7 @@ export function createAuthService(deps: {
   /** Sign-ins being checked in this process, from every address. */
   let totalInFlight = 0;
   /** Sign-ins started per address (bounded memory, like every limiter). */
-  const signinRate = createRateLimiter(THROTTLE.perIpRate);
+  const signinRate = createRateLimiter(THROTTLE.perIpRate, { clock });
 
   /**
    * A sign-in in three steps: reserve the attempt under the throttle's locks (a short

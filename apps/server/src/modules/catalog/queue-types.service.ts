@@ -4,21 +4,27 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
-import { createLabRepository } from '../lab/lab.repository.ts';
+import type { LabService } from '../lab/lab.service.ts';
 
 /**
  * Define Queue: the branch's queue types, each a master type with a prefix and its products.
- * `changed` hears of every edit (app.ts publishes referenceChanged: cached scopes are dropped).
+ * `changed` hears of every edit (catalog.module.ts publishes referenceChanged: cached scopes are
+ * dropped).
  */
-export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: number) => void } = {}) {
+export function createQueueTypesService(deps: {
+  db: Db;
+  /** Each queue type's lab measurements (the lab's). */
+  lab: Pick<LabService, 'measures'>;
+  changed?: (branchId: number) => void;
+}) {
+  const { db, lab, changed } = deps;
   const repo = createCatalogRepository(db);
-  const lab = createLabRepository(db);
 
   async function list(auth: AuthContext, only?: number): Promise<BranchQueueType[]> {
     const rows = await repo.listBranchQueueTypes(auth.branchId, only);
     const [offered, measures] = await Promise.all([
       repo.productsOfQueueTypes(rows.map((r) => r.id)),
-      lab.measuresOfBranch(db, auth.branchId, false),
+      lab.measures(auth.branchId, false),
     ]);
     return rows.map((r) => ({
       ...r,
@@ -61,7 +67,7 @@ export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: nu
       if (existing) throw conflict('This branch already has this queue type.', 'QUEUE_TYPE_TAKEN');
       await assertPrefixFree(auth, prefix);
       const id = await repo.insertBranchQueueType(auth.branchId, masterId, prefix).catch(uniqueViolation);
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
 
@@ -69,7 +75,7 @@ export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: nu
       const current = await find(auth, { uuid });
       await assertPrefixFree(auth, prefix, current.id);
       await repo.setQueueTypePrefix(current.id, prefix).catch(uniqueViolation);
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
       return (await list(auth, current.id))[0]!;
     },
 
@@ -77,7 +83,7 @@ export function createQueueTypesService(db: Db, hooks: { changed?: (branchId: nu
     async cancel(auth: AuthContext, uuid: string) {
       const current = await find(auth, { uuid });
       await repo.deactivateBranchQueueType(current.id);
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
     },
 
     /** The branch queue type, checked to be the admin's, for product assignment. */

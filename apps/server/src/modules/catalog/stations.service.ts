@@ -7,7 +7,7 @@ import { createCatalogRepository } from './catalog.repository.ts';
 /**
  * Stations of the branch and the flow states each handles (C: trucks are called there; RC:
  * rechecked). `named` hears of a new or renamed station (its voice clip), `changed` of every edit
- * (app.ts publishes referenceChanged: cached scopes are dropped).
+ * (catalog.module.ts publishes referenceChanged: cached scopes are dropped).
  */
 export function createStationsService(
   db: Db,

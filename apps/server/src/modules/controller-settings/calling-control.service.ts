@@ -3,19 +3,26 @@ import { can } from '@truck-queue/shared/roles';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
-import { createOfficersRepository } from '../officers/officers.repository.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { OfficersRepository } from '../officers/officers.repository.ts';
 import { queueTypeChoices, stationChoices } from './assignments.ts';
 import { createControllerSettingsRepository } from './controller-settings.repository.ts';
 
 /**
  * Calling controller: which queue types each officer calls, and to which stations. `changed`
- * hears of every edit (app.ts publishes referenceChanged: cached scopes are dropped).
+ * hears of every edit (controller-settings.module.ts publishes referenceChanged: cached scopes
+ * are dropped).
  */
-export function createCallingControlService(db: Db, hooks: { changed?: (branchId: number) => void } = {}) {
+export function createCallingControlService(deps: {
+  db: Db;
+  /** The branch's officers (the officers' rows). */
+  officers: Pick<OfficersRepository, 'findActiveOfficer' | 'listActiveOfficers'>;
+  /** The branch's queue types and stations (the catalog's rows). */
+  catalog: CatalogRepository;
+  changed?: (branchId: number) => void;
+}) {
+  const { db, officers, catalog, changed } = deps;
   const repo = createControllerSettingsRepository(db);
-  const officers = createOfficersRepository(db);
-  const catalog = createCatalogRepository(db);
 
   async function officerOf(auth: AuthContext, officerId: number) {
     const row = await officers.findActiveOfficer(auth.branchId, { id: officerId });
@@ -59,7 +66,7 @@ export function createCallingControlService(db: Db, hooks: { changed?: (branchId
       await catalog.assertBranchQueueTypes(auth.branchId, typeIds);
       const unique = [...new Set(typeIds)];
       await repo.transaction((tx) => repo.replaceOfficerQueueTypes(tx, officerId, unique));
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
     },
 
     async setStations(auth: AuthContext, officerId: number, stationIds: number[]) {
@@ -67,7 +74,7 @@ export function createCallingControlService(db: Db, hooks: { changed?: (branchId
       await catalog.assertBranchStations(auth.branchId, stationIds);
       const unique = [...new Set(stationIds)];
       await repo.transaction((tx) => repo.replaceOfficerStations(tx, officerId, unique));
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
     },
 
     /** Removes one queue-type assignment (its id), if it belongs to an officer of the branch. */
@@ -75,14 +82,14 @@ export function createCallingControlService(db: Db, hooks: { changed?: (branchId
       const row = await repo.findQueueTypeAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
       await repo.deleteQueueTypeAssignment(assignmentId);
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
     },
 
     async removeStation(auth: AuthContext, assignmentId: number) {
       const row = await repo.findStationAssignment(auth.branchId, assignmentId);
       if (!row) throw notFound('The assignment');
       await repo.deleteStationAssignment(assignmentId);
-      hooks.changed?.(auth.branchId);
+      changed?.(auth.branchId);
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
-import type { DeviceVoice } from '@truck-queue/shared/contracts/socket-events';
 import type { DisplayLive } from '@truck-queue/shared/contracts/announcement.contract';
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { Db } from '../../db/database.ts';
@@ -8,8 +7,8 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
-import { createDeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { DeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
 import { waitingSecretHash } from '../device-gateway/device-hellos.ts';
 import { queueTypeChoices } from './assignments.ts';
 import { printSettingsUpdate, type PrintSettings } from './print-settings.ts';
@@ -19,15 +18,13 @@ import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 
 /** What the live connections say of the devices (the realtime server; nothing in tests without one). */
 export interface LiveDevices {
-  /** The speech each connected display among these reports; the others are missing. */
-  voices(deviceIds: readonly number[]): Promise<Map<number, DeviceVoice>>;
   /** Each display's status: online, last seen, sound, last announcement (announcements.service.ts). */
   live?(deviceIds: number[]): Promise<Map<number, DisplayLive>>;
   /** Each scale's weight now (scale-weights.ts). */
   scales?(deviceIds: readonly number[]): Promise<Map<number, ScaleLive>>;
 }
 
-const NO_LIVE_DEVICES: LiveDevices = { voices: () => Promise.resolve(new Map()) };
+const NO_LIVE_DEVICES: LiveDevices = {};
 
 /** What a scale shows while nothing tells: no bridge connected. */
 const SCALE_OFFLINE: ScaleLive = { state: 'offline', kg: null, raw: '', at: null };
@@ -42,15 +39,19 @@ const DEVICE_NAMES: Record<DeviceKind, string> = {
  * Display, printing and weighbridge controllers: the branch's TV screens, ticket kiosks (with
  * their queue types) or scales (with their weighbridge station). Every change is announced, so the device itself and the controller screens follow live.
  */
-export function createDevicesService(
-  db: Db,
-  events: EventHub,
-  kind: DeviceKind,
-  clock: Clock,
-  live: LiveDevices = NO_LIVE_DEVICES,
-) {
-  const repo = createDeviceGatewayRepository(db);
-  const catalog = createCatalogRepository(db);
+export function createDevicesService(deps: {
+  db: Db;
+  kind: DeviceKind;
+  /** The devices' rows (the device gateway's). */
+  devices: DeviceGatewayRepository;
+  /** The branch's queue types and stations (the catalog's rows). */
+  catalog: CatalogRepository;
+  events: EventHub;
+  clock: Clock;
+  live?: LiveDevices;
+}) {
+  const { db, kind, devices: repo, catalog, events, clock } = deps;
+  const live = deps.live ?? NO_LIVE_DEVICES;
 
   function changed(
     auth: AuthContext,
@@ -70,13 +71,10 @@ export function createDevicesService(
     const rows = await repo.listDevices(auth.branchId, kind, only);
     const links = rows.length === 0 ? [] : await repo.queueTypeLinksOf(rows.map((r) => r.id));
     const registered = rows.filter((r) => r.device_id).map((r) => r.id);
-    const [voices, status] =
+    const status =
       kind === 'display'
-        ? await Promise.all([
-            live.voices(registered),
-            live.live?.(registered) ?? new Map<number, DisplayLive>(),
-          ])
-        : [new Map<number, DeviceVoice>(), new Map<number, DisplayLive>()];
+        ? ((await live.live?.(registered)) ?? new Map<number, DisplayLive>())
+        : new Map<number, DisplayLive>();
     const weights =
       kind === 'scale' ? ((await live.scales?.(registered)) ?? new Map<number, ScaleLive>()) : null;
     return rows.map(
@@ -90,7 +88,6 @@ export function createDevicesService(
           kind === 'printer' && r.print_target !== 'browser'
             ? { health: printerHealth ?? 'unknown', checked_at: printerHealthAt?.toISOString() ?? null }
             : null,
-        voice: voices.get(r.id) ?? null,
         live: status.get(r.id) ?? null,
         aCtrl: links
           .filter((l) => l.device === r.id)

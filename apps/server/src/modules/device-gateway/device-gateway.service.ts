@@ -21,9 +21,9 @@ import { createRateLimiter, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import { sameSecret, tokenHash } from '../../lib/tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
-import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
-import { createEtaService, type EtaService } from '../queue/eta.service.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import type { EtaService } from '../queue/eta.service.ts';
 import type { IssueInput, QueueService } from '../queue/queue.service.ts';
 import { findRecentPlates } from '../queue/recent-plates.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
@@ -49,15 +49,19 @@ export function createDeviceService(deps: {
   days: PlantDays;
   companyName: string;
   /** The board's expected waits (one per app: its paces are shared with the driver's page). */
-  eta?: EtaService;
+  eta: EtaService;
+  /** The queue types' products and the stations (the catalog's rows). */
+  catalog: CatalogRepository;
+  /** The board's calls and waiting trucks, the kiosk's recent plates (the queue's reads). */
+  queueReads: QueueReadsRepository;
 }) {
-  const { db, queue, events, clock, days } = deps;
-  const eta = deps.eta ?? createEtaService({ db, clock });
+  const { db, queue, events, clock, days, eta, catalog, queueReads } = deps;
   const repo = createDeviceGatewayRepository(db);
-  const catalog = createCatalogRepository(db);
-  const queueReads = createQueueReadsRepository(db);
-  /** New ids claimed per client address, by hellos and sockets alike (decisions.md, Devices). */
-  const newIds = createRateLimiter(RATE_LIMITS.deviceNewIds);
+  /**
+   * New ids claimed per client address, by hellos and sockets alike (docs/devices-and-printing.md,
+   * "Devices").
+   */
+  const newIds = createRateLimiter(RATE_LIMITS.deviceNewIds, { clock });
 
   /**
    * What the device row holding this short id says of these credentials: the registered device

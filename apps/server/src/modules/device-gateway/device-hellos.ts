@@ -4,7 +4,7 @@ import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 
 /**
  * Which browser shows which short id while it waits to be registered (DESIGN.md "Devices",
- * decisions.md "Devices"). The first browser to say hello with an id holds it: Register binds
+ * docs/devices-and-printing.md "Devices"). The first browser to say hello with an id holds it: Register binds
  * that browser's secret, and any other browser using the same id is told the id is taken.
  */
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { displayContracts, printerContracts } from '@truck-queue/shared/contracts/controller.contract';
+import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
-import { RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
@@ -165,86 +164,5 @@ describe('the display socket', () => {
     const arrived = next<DeviceCall>(display, 'called');
     await officer.call(ticket.id, plant.stations.standardCall.id);
     expect(await arrived).toMatchObject({ queue_number: ticket.queue_number });
-  });
-});
-
-describe("a display's voice", () => {
-  /** The display rows the controller lists, by uuid. */
-  const displays = async () =>
-    new Map(
-      (await t.call(displayContracts.main, {}, plant.officers.admin.session)).display.map((d) => [d.uuid, d]),
-    );
-  const adminSocket = async () => {
-    const admin = await staffSocket(url, { session: plant.officers.admin.session, apiKey: t.config.apiKey });
-    expect(await emitAck(admin, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
-    return admin;
-  };
-
-  it('is what the connected display reports, shown to the controller live, and gone with its socket', async () => {
-    const browser = newBrowser();
-    const created = await registerDevice(t, plant, 'display', browser, [plant.types.standard.id]);
-    expect((await displays()).get(created.uuid)?.voice).toBeNull();
-
-    const admin = await adminSocket();
-    const display = await connectDevice('display', browser);
-    // Its connecting is told first (it shows online); the voice comes after.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const told = next<{ kind: string; uuid: string }>(admin, 'deviceChanged');
-    display.emit('voice', 'none');
-    expect(await told).toEqual({ kind: 'display', uuid: created.uuid });
-    expect((await displays()).get(created.uuid)?.voice).toBe('none');
-
-    // A Thai voice loaded a moment later: the warning goes.
-    const toldAgain = next(admin, 'deviceChanged');
-    display.emit('voice', 'thai');
-    await toldAgain;
-    expect((await displays()).get(created.uuid)?.voice).toBe('thai');
-
-    // The display goes away: nothing is known of it any more.
-    const gone = next(admin, 'deviceChanged');
-    display.close();
-    await gone;
-    expect((await displays()).get(created.uuid)?.voice).toBeNull();
-  });
-
-  it('ignores what is not a voice, and reports from kiosks and unregistered screens', async () => {
-    const browser = newBrowser();
-    const created = await registerDevice(t, plant, 'display', browser, [plant.types.standard.id]);
-    const admin = await adminSocket();
-    const display = await connectDevice('display', browser);
-    const kiosk = newBrowser();
-    const kioskRow = await registerDevice(t, plant, 'printer', kiosk);
-    const kioskSocket = await connectDevice('printer', kiosk);
-    const waiting = await connectDevice('display', newBrowser());
-    // Registering and verifying tell the controller too: heard before what is counted here.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const heard = record(admin, 'deviceChanged');
-
-    for (const bad of ['klingon', '', 42, null, { voice: 'none' }, 'x'.repeat(5000)])
-      display.emit('voice', bad);
-    kioskSocket.emit('voice', 'none');
-    waiting.emit('voice', 'none');
-
-    // Still connected and listened to: a real report after all that goes through.
-    const told = next<{ uuid: string }>(admin, 'deviceChanged');
-    display.emit('voice', 'unsupported');
-    expect((await told).uuid).toBe(created.uuid);
-    expect(heard).toHaveLength(1);
-    expect((await displays()).get(created.uuid)?.voice).toBe('unsupported');
-    const kiosks = (await t.call(printerContracts.main, {}, plant.officers.admin.session)).printer;
-    expect(kiosks.find((k) => k.uuid === kioskRow.uuid)?.voice).toBeNull();
-  });
-
-  it('is bounded: a display that floods reports is not listened to past its burst', async () => {
-    const browser = newBrowser();
-    await registerDevice(t, plant, 'display', browser, [plant.types.standard.id]);
-    const admin = await adminSocket();
-    const display = await connectDevice('display', browser);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const heard = record(admin, 'deviceChanged');
-    for (let i = 0; i < 200; i++) display.emit('voice', i % 2 === 0 ? 'none' : 'thai');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(heard.length).toBeLessThanOrEqual(RATE_LIMITS.deviceReports.burst);
-    expect(heard.length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { createLabService, NO_LAB } from '../lab/lab.service.ts';
+import { NO_LAB, type LabService } from '../lab/lab.service.ts';
 import { selectQueueView } from '../queue/queue.repository.ts';
 import { toSlip } from '../queue/slip.view.ts';
 import { createDisputesRepository } from './disputes.repository.ts';
@@ -31,10 +31,9 @@ export function toPublicDispute(d: Dispute, at: (instant: Date) => string): Publ
  * at a time); the branch's admins list them, with the slip's figures, and close each with what
  * was done. Each is an audit row of the ticket too.
  */
-export function createDisputesService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createDisputesService(deps: { db: Db; clock: Clock; labs: Pick<LabService, 'resultsOf'> }) {
+  const { db, clock, labs } = deps;
   const repo = createDisputesRepository(db);
-  const labs = createLabService(db);
 
   async function rows(branchId: number, disputes: readonly Dispute[]): Promise<DisputeRow[]> {
     const ids = [...new Set(disputes.map((d) => d.queueId))];

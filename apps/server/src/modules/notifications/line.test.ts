@@ -22,6 +22,8 @@ import { HTTPFetchError } from '@line/bot-sdk';
 const SECRET = '0123456789abcdef0123456789abcdef';
 const DRIVER = `U${'a'.repeat(32)}`;
 const OTHER = `U${'b'.repeat(32)}`;
+/** The app's clock when a refusal is read (a Retry-After date is read against it). */
+const NOW = Date.parse('2026-11-20T03:00:00Z');
 
 describe('LINE configuration', () => {
   const token = 'x'.repeat(40);
@@ -100,25 +102,32 @@ describe('LINE pieces', () => {
         headers: new Headers(headers),
         body: JSON.stringify({ message }),
       });
-    expect(outcomeOfPushError(refusal(409, 'The retry key is already accepted'))).toEqual({ ok: true });
-    expect(outcomeOfPushError(refusal(429, 'You have reached your monthly limit.'))).toMatchObject({
+    expect(outcomeOfPushError(refusal(409, 'The retry key is already accepted'), NOW)).toEqual({ ok: true });
+    expect(outcomeOfPushError(refusal(429, 'You have reached your monthly limit.'), NOW)).toMatchObject({
       ok: false,
       gone: false,
       error: expect.stringMatching(/^LINE monthly message limit reached/),
     });
-    expect(outcomeOfPushError(refusal(429, 'Too Many Requests', { 'retry-after': '30' }))).toMatchObject({
+    expect(outcomeOfPushError(refusal(429, 'Too Many Requests', { 'retry-after': '30' }), NOW)).toMatchObject(
+      {
+        gone: false,
+        retryAfterMs: 30_000,
+      },
+    );
+    const dated = { 'retry-after': 'Fri, 20 Nov 2026 03:01:00 GMT' };
+    expect(outcomeOfPushError(refusal(429, 'Too Many Requests', dated), NOW)).toMatchObject({
       gone: false,
-      retryAfterMs: 30_000,
+      retryAfterMs: 60_000,
     });
-    expect(outcomeOfPushError(refusal(400, 'Failed to send messages'))).toMatchObject({
+    expect(outcomeOfPushError(refusal(400, 'Failed to send messages'), NOW)).toMatchObject({
       ok: false,
       gone: true,
     });
-    expect(outcomeOfPushError(refusal(500, 'Internal Server Error'))).toMatchObject({
+    expect(outcomeOfPushError(refusal(500, 'Internal Server Error'), NOW)).toMatchObject({
       ok: false,
       gone: false,
     });
-    expect(outcomeOfPushError(new TypeError('fetch failed'))).toMatchObject({ ok: false, gone: false });
+    expect(outcomeOfPushError(new TypeError('fetch failed'), NOW)).toMatchObject({ ok: false, gone: false });
   });
 
   it('checks signatures over the exact bytes, timing-safe', () => {

@@ -154,13 +154,14 @@ function refusalOf(error: HTTPFetchError): { message: string; details: string } 
   }
 }
 
-function retryAfterMs(headers: Headers): number | undefined {
+/** Retry-After (seconds, or an HTTP date read against `now`, the app's clock in ms) in ms. */
+function retryAfterMs(headers: Headers, now: number): number | undefined {
   const value = headers.get('retry-after');
   if (!value) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 86_400) * 1000;
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.min(at - Date.now(), 86_400_000));
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.min(at - now, 86_400_000));
 }
 
 /**
@@ -168,13 +169,13 @@ function retryAfterMs(headers: Headers): number | undefined {
  * error messages): 409 with our retry key: an earlier try was accepted, so it is sent; 400
  * "Failed to send messages" or an invalid `to`: the user cannot be reached (gone); 429: the
  * rate limit, or the month's messages used up (the admins' page must say so); 5xx and network
- * failures: try again.
+ * failures: try again. `now`: the app's clock (ms), which a Retry-After date is read against.
  */
-export function outcomeOfPushError(error: unknown): SendOutcome {
+export function outcomeOfPushError(error: unknown, now: number): SendOutcome {
   if (error instanceof HTTPFetchError) {
     const { message, details } = refusalOf(error);
     const said = [message, details].filter(Boolean).join(': ');
-    const wait = retryAfterMs(error.headers);
+    const wait = retryAfterMs(error.headers, now);
     const retry = (text: string): SendOutcome => ({
       ok: false,
       gone: false,
@@ -252,14 +253,14 @@ export function createLine(deps: {
   let onLinked = deps.onLinked;
 
   // The account's @id: from LINE_BOT_BASIC_ID, else asked of the bot info once (a failure is
-  // asked again a minute later, never on every page view).
+  // asked again a minute later on the app's clock, never on every page view).
   let basicId: string | null = settings?.basicId ?? null;
   let asking: Promise<string | null> | null = null;
   let failedAt = -Infinity;
   function readBasicId(): Promise<string | null> {
     if (basicId || !client) return Promise.resolve(basicId);
     if (asking) return asking;
-    if (Date.now() - failedAt < BASIC_ID_RETRY_MS) return Promise.resolve(null);
+    if (clock.monotonicMs() - failedAt < BASIC_ID_RETRY_MS) return Promise.resolve(null);
     asking = withTimeout(client.getBotInfo(), LINE_TIMEOUT_MS)
       .then((info) => {
         if (typeof info.basicId !== 'string' || !/^@[A-Za-z0-9._-]{1,40}$/.test(info.basicId))
@@ -268,7 +269,7 @@ export function createLine(deps: {
         return basicId;
       })
       .catch((error: unknown) => {
-        failedAt = Date.now();
+        failedAt = clock.monotonicMs();
         log.warn(
           { err: error instanceof Error ? error.message : String(error) },
           'could not read the LINE account basic id (set LINE_BOT_BASIC_ID to skip asking)',
@@ -299,7 +300,7 @@ export function createLine(deps: {
         );
         return { ok: true };
       } catch (error) {
-        return outcomeOfPushError(error);
+        return outcomeOfPushError(error, clock.now().getTime());
       }
     },
   };
@@ -324,7 +325,7 @@ export function createLine(deps: {
         LINE_TIMEOUT_MS,
       );
     } catch (error) {
-      const outcome = outcomeOfPushError(error);
+      const outcome = outcomeOfPushError(error, clock.now().getTime());
       log.warn(
         { webhookEventId: event.webhookEventId, error: outcome.ok ? 'retry key' : outcome.error },
         'could not reply in LINE',

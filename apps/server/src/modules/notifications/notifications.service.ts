@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { oldestPublicDay } from '../queue/public-queue.service.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { Notifier } from './notifier.ts';
@@ -35,6 +35,8 @@ export interface LineOffer {
  */
 export function createNotificationsService(deps: {
   db: Db;
+  /** The ticket a driver's page follows (the queue's reads). */
+  reads: Pick<QueueReadsRepository, 'findTicketSince'>;
   clock: Clock;
   siteTimeZone: string;
   notifier: Pick<Notifier, 'subscribed'>;
@@ -43,9 +45,8 @@ export function createNotificationsService(deps: {
   line: LineOffer | null;
   pushServiceHosts: readonly string[];
 }) {
-  const { db, clock, siteTimeZone } = deps;
+  const { db, reads, clock, siteTimeZone } = deps;
   const repo = createNotificationsRepository(db);
-  const reads = createQueueReadsRepository(db);
 
   /** The ticket as the driver's page knows it: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
   async function ticket(uuid: string) {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub, QueueChange } from '../../lib/event-hub.ts';
 import { driverPageUrl } from '../printing/ticket-print.ts';
-import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { ChannelSenders } from './channels.ts';
 import {
   createNotificationsRepository,
@@ -47,6 +47,8 @@ const languageOf = (language: string): NotifyLanguage =>
 
 export function createNotifier(deps: {
   db: Db;
+  /** The followed tickets' lines and stations (the queue's reads). */
+  reads: QueueReadsRepository;
   clock: Clock;
   events: EventHub;
   senders: ChannelSenders;
@@ -54,9 +56,8 @@ export function createNotifier(deps: {
   publicUrl: string | null;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }) {
-  const { clock, senders, log } = deps;
+  const { reads, clock, senders, log } = deps;
   const repo = createNotificationsRepository(deps.db);
-  const reads = createQueueReadsRepository(deps.db);
 
   function delivery(
     followed: FollowedTicket,

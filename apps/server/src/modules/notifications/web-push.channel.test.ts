@@ -29,6 +29,8 @@ let database: Database;
 let push: FakePushService;
 const warnings: unknown[] = [];
 const log = { warn: (...args: unknown[]) => void warnings.push(args) };
+/** The app's clock, standing still: a Retry-After date is read against it. */
+const clock = { now: () => new Date('2026-11-20T03:00:00Z'), monotonicMs: () => 0 };
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -98,7 +100,13 @@ describe('VAPID keys', () => {
 describe('Web Push sender', () => {
   const vapid = () => createVapidKeys(database.db, 'mailto:admin@plant.example');
   const sender = (timeoutMs?: number) =>
-    createWebPushSender({ vapid: vapid(), log, agent: push.agent, ...(timeoutMs ? { timeoutMs } : {}) });
+    createWebPushSender({
+      vapid: vapid(),
+      log,
+      clock,
+      agent: push.agent,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
 
   it('delivers the message encrypted for the browser, signed with the stored key', async () => {
     const browser = push.subscribe();
@@ -162,7 +170,7 @@ describe('Web Push sender', () => {
     const five = await sender().send(address(push.subscribe()), message());
     expect(five).toEqual({ ok: false, gone: false, error: 'push service unavailable (500)' });
 
-    push.respond({ status: 503, retryAfter: new Date(Date.now() + 60_000).toUTCString() });
+    push.respond({ status: 503, retryAfter: new Date(clock.now().getTime() + 60_000).toUTCString() });
     const three = await sender().send(address(push.subscribe()), message());
     expect(three).toMatchObject({ ok: false, gone: false });
     expect(!three.ok && three.retryAfterMs).toBeGreaterThan(55_000);

@@ -2,6 +2,7 @@ import { ECDH } from 'node:crypto';
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush, { WebPushError } from 'web-push';
+import type { Clock } from '../../lib/clock.ts';
 import type { ChannelSender, OutgoingMessage, SendOutcome, SubscriptionAddress } from './channels.ts';
 import type { Vapid } from './vapid.ts';
 
@@ -35,12 +36,17 @@ export interface WebPushSenderOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The TLS agent for push services (tests: one that trusts the fake push service). */
   agent?: Agent;
+  /** The app's clock: a Retry-After date is read against it. */
+  clock: Clock;
 }
 
 export const webPushTag = (queueNumber: string) => `queue-${queueNumber}`;
 
-/** Retry-After (RFC 9110: seconds, or an HTTP date) in ms from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+/**
+ * Retry-After (RFC 9110: seconds, or an HTTP date) in ms from `now` (the app's clock, ms since
+ * the epoch); undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: unknown, now: number): number | undefined {
   const value: unknown = Array.isArray(header) ? (header as unknown[])[0] : header;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const text = value.trim();
@@ -62,7 +68,7 @@ function said(body: unknown): string {
   return clean ? `: ${clean}` : '';
 }
 
-function refusal(status: number, headers: Record<string, unknown>, body: unknown): SendOutcome {
+function refusal(status: number, headers: Record<string, unknown>, body: unknown, now: number): SendOutcome {
   const theirs = said(body);
   if (status === 404 || status === 410) {
     return {
@@ -72,7 +78,7 @@ function refusal(status: number, headers: Record<string, unknown>, body: unknown
     };
   }
   if (status === 429 || status >= 500) {
-    const after = retryAfterMs(headers['retry-after']);
+    const after = retryAfterMs(headers['retry-after'], now);
     const what = status === 429 ? 'too many messages, asked to wait' : 'push service unavailable';
     return {
       ok: false,
@@ -165,7 +171,12 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
         return { ok: true };
       } catch (error) {
         if (error instanceof WebPushError) {
-          const outcome = refusal(error.statusCode, error.headers ?? {}, error.body);
+          const outcome = refusal(
+            error.statusCode,
+            error.headers ?? {},
+            error.body,
+            options.clock.now().getTime(),
+          );
           if (!outcome.ok && !outcome.gone) {
             options.log.warn(
               { subscription: to.id, status: error.statusCode, error: outcome.error },

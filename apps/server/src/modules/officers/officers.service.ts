@@ -8,7 +8,6 @@ import {
   parseRoles,
   ROLE,
 } from '@truck-queue/shared/roles';
-import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
@@ -17,8 +16,8 @@ import { assertPasswordAllowed } from '../../lib/password-rule.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
-import { createOfficersRepository, type OfficerValues, type Tx } from './officers.repository.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { OfficerValues, OfficersRepository, Tx } from './officers.repository.ts';
 
 /** Only the officer's own fields: a request body may carry more (its uuid). */
 const valuesOf = (input: OfficerValues): OfficerValues => ({
@@ -40,10 +39,14 @@ const changedMeanwhile = () =>
 const hasRole = (roles: string, role: string) => (parseRoles(roles) as string[]).includes(role);
 
 /** Manage users: every officer of the admin's branch; rows history refers to are deactivated, never deleted. */
-export function createOfficersService(deps: { db: Db; events: EventHub; clock: Clock }) {
-  const { events, clock } = deps;
-  const repo = createOfficersRepository(deps.db);
-  const sessions = createAuthRepository(deps.db);
+export function createOfficersService(deps: {
+  repo: OfficersRepository;
+  /** Ends an officer's other sessions (auth's sessions). */
+  sessions: Pick<AuthRepository, 'revokeOtherSessions'>;
+  events: EventHub;
+  clock: Clock;
+}) {
+  const { repo, sessions, events, clock } = deps;
 
   async function find(auth: AuthContext, uuid: string) {
     const row = await repo.findActiveOfficer(auth.branchId, { uuid });

@@ -12,7 +12,8 @@ import type { Raster } from './raster.ts';
  *
  * Written here in some forty lines rather than through an encoder library: the raster is
  * already 1-bit in exactly GS v 0's layout, so a library would only add an image re-encoding
- * step and its own code-page and column settings we do not use (docs/decisions.md).
+ * step and its own code-page and column settings we do not use (docs/devices-and-printing.md,
+ * "The ticket as a thermal raster").
  */
 
 /** Lines a band holds: small enough for the receive buffers of cheap printers. */

@@ -27,7 +27,7 @@ import { createRateLimiter, RATE_LIMITS, retryAfterSeconds } from '../../lib/rat
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { Executor, QueueRepository, QueueView } from '../queue/queue.repository.ts';
 import type { PrintAttempt, PrinterAddress, PrinterCallOptions } from './network-printer.ts';
-import { createLabService, NO_LAB } from '../lab/lab.service.ts';
+import { NO_LAB, type LabService } from '../lab/lab.service.ts';
 import type { JobOutcome, KioskPrinter, PrintingRepository, PrintJobKind } from './printing.repository.ts';
 import { ticketPng } from './raster.ts';
 import { renderSlip } from './slip-raster.ts';
@@ -90,16 +90,17 @@ export function createPrintingService(deps: {
   repo: PrintingRepository;
   queues: QueueRepository;
   reads: QueueReadsRepository;
+  /** The lab's values a slip prints. */
+  labs: Pick<LabService, 'resultsOf'>;
   events: EventHub;
   clock: Clock;
   settings: TicketSettings;
   ports: PrintingPorts;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { db, repo, queues, reads, events, clock, settings, ports, log } = deps;
-  const officerPrints = createRateLimiter(RATE_LIMITS.officerPrints);
-  const kioskCalls = createRateLimiter(RATE_LIMITS.kioskPrintCalls);
-  const labs = createLabService(db);
+  const { db, repo, queues, reads, labs, events, clock, settings, ports, log } = deps;
+  const officerPrints = createRateLimiter(RATE_LIMITS.officerPrints, { clock });
+  const kioskCalls = createRateLimiter(RATE_LIMITS.kioskPrintCalls, { clock });
 
   /** Refuses a caller past its bucket (RATE_LIMITED, with when to try again). */
   function limit(limiter: ReturnType<typeof createRateLimiter>, key: string, message: string) {

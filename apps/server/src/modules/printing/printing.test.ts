@@ -7,6 +7,7 @@ import { PRINT_DEADLINE_MS, type PrintFailure } from '@truck-queue/shared/printi
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { devices, printJobs, queues } from '../../db/schema.ts';
 import { silentHub } from '../../lib/event-hub.ts';
+import { createLabService } from '../lab/lab.service.ts';
 import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { createQueueRepository } from '../queue/queue.repository.ts';
 import { createPrintingRepository } from './printing.repository.ts';
@@ -427,6 +428,7 @@ describe('the pending sweep', () => {
       repo: createPrintingRepository(t.db),
       queues: createQueueRepository(t.db),
       reads: createQueueReadsRepository(t.db),
+      labs: createLabService(t.db),
       events: silentHub,
       clock: t.clock,
       settings: { companyName: '', siteTimeZone: 'Asia/Bangkok', language: 'th', publicUrl: PUBLIC_URL },

@@ -16,8 +16,17 @@ import type { EtaService } from './eta.service.ts';
  */
 export const CARD_SNAPSHOT_MAX_AGE_MS = 5_000;
 
-/** A branch's open queues (waiting or called, inside since a plant day) by queue type, in line order. */
-export type OpenQueuesByType = ReadonlyMap<number, readonly CardQueue[]>;
+/** A branch's open queues (waiting or called, inside since a plant day). */
+export interface OpenQueues {
+  /** By queue type, in line order. */
+  byType: ReadonlyMap<number, readonly CardQueue[]>;
+  /**
+   * Each waiting ticket's trucks ahead, by uuid, as the driver's page counts them (countAhead):
+   * the waiting trucks of its type and plant day before it in the line's order. A ticket not
+   * waiting (called, at a station) is not listed.
+   */
+  ahead: ReadonlyMap<string, number>;
+}
 
 /**
  * The calling cards' queues, read once per branch per change and shared by every officer of
@@ -41,7 +50,7 @@ export function createBranchCards(deps: {
   eta?: EtaService;
 }) {
   const { reads, events, clock, days } = deps;
-  const snapshots = createBranchMemo<OpenQueuesByType>({
+  const snapshots = createBranchMemo<OpenQueues>({
     clock,
     maxAgeMs: CARD_SNAPSHOT_MAX_AGE_MS,
     // One per day start the branch is read since: a second only around the day's turn.
@@ -63,7 +72,7 @@ export function createBranchCards(deps: {
   // Local and remote alike (a remote one is another instance's change).
   events.subscribe('branchCardsChanged', ({ branchId }) => drop(branchId));
 
-  async function read(branchId: number, sinceDate: string): Promise<OpenQueuesByType> {
+  async function read(branchId: number, sinceDate: string): Promise<OpenQueues> {
     const rows = await reads.openQueuesOfBranch(branchId, sinceDate);
     // Only a truck whose sample came out of the lab has values.
     const tested = rows.filter((row) => row.labFinish !== null).map((row) => row.id);
@@ -74,22 +83,24 @@ export function createBranchCards(deps: {
     // trucks of its type and plant day before it in the line's order, which is these rows'.
     const waiting = rows.filter((row) => isWaitingState(row.flowEngineId, row.state));
     const estimate = deps.eta && waiting.length > 0 ? await deps.eta.estimator(waiting) : null;
+    const inLine = new Map<string, number>();
     const ahead = new Map<string, number>();
     const byType = new Map<number, CardQueue[]>();
     for (const row of rows) {
       let wait: CardQueue['expected_wait'] = null;
-      if (estimate && isWaitingState(row.flowEngineId, row.state)) {
+      if (isWaitingState(row.flowEngineId, row.state)) {
         const line = `${row.branchQueueTypeId} ${row.queueDate}`;
-        const before = ahead.get(line) ?? 0;
-        ahead.set(line, before + 1);
-        wait = estimate(row, before);
+        const before = inLine.get(line) ?? 0;
+        inLine.set(line, before + 1);
+        ahead.set(row.uuid, before);
+        if (estimate) wait = estimate(row, before);
       }
       const card = toCardQueue(row, lab.get(row.id), wait);
       const list = byType.get(row.branchQueueTypeId);
       if (list) list.push(card);
       else byType.set(row.branchQueueTypeId, [card]);
     }
-    return byType;
+    return { byType, ahead };
   }
 
   return {
@@ -116,7 +127,7 @@ export function createBranchCards(deps: {
      * The branch's queues waiting or called, inside since `sinceDate` (PlantCalendar.insideSince:
      * it moves at the day start, and a new one reads afresh), by queue type.
      */
-    openQueues(branchId: number, sinceDate: string): Promise<OpenQueuesByType> {
+    openQueues(branchId: number, sinceDate: string): Promise<OpenQueues> {
       return snapshots.get(branchId, sinceDate, () => read(branchId, sinceDate));
     },
   };

@@ -1,9 +1,8 @@
 import { isAdminRoles } from '@truck-queue/shared/roles';
 import { stationTypeOfState, type StationType } from '@truck-queue/shared/queue/queue-machine';
-import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
-import { createQueueReadsRepository } from './queue-reads.repository.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
 
 export interface ScopedQueueType {
   id: number;
@@ -58,8 +57,10 @@ function scopeCache<T>(read: (branchId: number, officerId: number | null) => Pro
  * assignments, so they are held in memory and dropped on `referenceChanged`, which every
  * instance hears (lib/shared-events.ts). Without `events` (a script) nothing is cached.
  */
-export function createCallingScope(db: Db, events?: EventHub) {
-  const reads = createQueueReadsRepository(db);
+export function createCallingScope(
+  reads: Pick<QueueReadsRepository, 'stationStatesCalledTo' | 'queueTypesCalledBy'>,
+  events?: EventHub,
+) {
   /** Whose assignments limit the officer: none for admins. */
   const assignedTo = (auth: AuthContext) => (isAdminRoles(auth.roles) ? null : auth.officerId);
 

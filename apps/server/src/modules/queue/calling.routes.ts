@@ -9,7 +9,8 @@ import { toTicket } from './queue.views.ts';
 export function registerCallingRoutes(
   register: RegisterCall,
   calling: CallingService,
-  devices: DeviceService,
+  /** A kiosk's ticket (the device gateway's check of its queue types). */
+  devices: Pick<DeviceService, 'issueTicket'>,
   printing: PrintingService,
   /** The plant's LINE chat for a ticket (line.ts chatUrl); null without a LINE account. */
   lineChatUrl: ((ticket: { id: number; uuid: string }) => Promise<string | null>) | null = null,

@@ -6,14 +6,11 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
-import type { EventHub } from '../../lib/event-hub.ts';
-import { createLabService } from '../lab/lab.service.ts';
-import { createBranchCards } from './branch-cards.ts';
-import { createEtaService, type EtaService } from './eta.service.ts';
+import type { BranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
-import { createQueueReadsRepository } from './queue-reads.repository.ts';
-import { createQueueRepository } from './queue.repository.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
+import type { QueueRepository } from './queue.repository.ts';
 import type { IssueInput, QueueService } from './queue.service.ts';
 import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
@@ -36,23 +33,15 @@ export function createCallingService(deps: {
   yard: YardRules;
   days: PlantDays;
   clock: Clock;
-  events: EventHub;
-  /** The expected waits on the cards (one per app: its paces are shared with the driver's page). */
-  eta?: EtaService;
+  queueRepo: QueueRepository;
+  reads: QueueReadsRepository;
+  /** Flow engines and products (the catalog's rows). */
+  catalog: CatalogRepository;
+  /** The branch's open queues with their verdicts and waits, read once per change and shared (the driver's pages read them too). */
+  branchCards: BranchCards;
 }) {
-  const { db, scope, queue, yard, days: plantDays, clock, events } = deps;
-  const catalog = createCatalogRepository(db);
-  const reads = createQueueReadsRepository(db);
-  const queueRepo = createQueueRepository(db);
-  const lab = createLabService(db);
-  const branchCards = createBranchCards({
-    reads,
-    events,
-    clock,
-    days: plantDays,
-    labResults: (ids) => lab.resultsOf(db, ids),
-    eta: deps.eta ?? createEtaService({ db, clock }),
-  });
+  const { db, scope, queue, yard, days: plantDays, clock } = deps;
+  const { queueRepo, reads, catalog, branchCards } = deps;
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
     const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);
@@ -99,7 +88,7 @@ export function createCallingService(deps: {
         prefix: type.prefix,
         station_permission: stationList.filter((s) => s.flowEngineId === type.flowEngineId).map(permissionOf),
         // Shared with the other officers' answers: never changed, only serialized.
-        queue_number: (open.get(type.id) ?? []) as CardQueue[],
+        queue_number: (open.byType.get(type.id) ?? []) as CardQueue[],
       }));
     },
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,12 @@ import type { ReadTicket } from '../../http/driver-page.ts';
 import { registerWebApp } from '../../http/web-app.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createDisputesService } from '../disputes/disputes.service.ts';
+import { createLabService } from '../lab/lab.service.ts';
+import { createEtaService } from './eta.service.ts';
 import { createPublicQueueService } from './public-queue.service.ts';
+import { createQueueReadsRepository } from './queue-reads.repository.ts';
 
 /**
  * The driver's page as the server renders it (GET /Queue/data/<uuid>): the ticket's number,
@@ -41,6 +46,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+const notRead = () => Promise.reject(new Error('the driver page does not read the lines'));
+
 /** A server with the web app and the driver page, reading tickets through `readTicket`. */
 async function serve(readTicket?: ReadTicket): Promise<FastifyInstance> {
   const service = createPublicQueueService({
@@ -48,9 +55,18 @@ async function serve(readTicket?: ReadTicket): Promise<FastifyInstance> {
     siteTimeZone: t.config.siteTimeZone,
     companyName: t.config.companyName,
     clock: t.clock,
+    eta: createEtaService({ db: t.db, clock: t.clock }),
+    reads: createQueueReadsRepository(t.db),
+    branches: createAuthRepository(t.db),
+    labs: createLabService(t.db),
+    disputes: createDisputesService({ db: t.db, clock: t.clock, labs: createLabService(t.db) }),
+    // The page reads its one ticket; the lines are what the sockets push.
+    cards: { openQueues: notRead, calendar: notRead },
+    databaseWaiting: () => 0,
   });
   const app = Fastify({ logger: false, frameworkErrors });
   await registerWebApp(app, t.config, true, {
+    clock: t.clock,
     dist,
     readTicket: readTicket ?? ((uuid) => service.information(uuid)),
   });
@@ -72,6 +88,24 @@ const textOf = (html: string) =>
   (/<div id="root">([\s\S]*)<\/div><script/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' ');
 
 describe('GET /Queue/data/<uuid>', () => {
+  it('has every TSX file it renders carry the automatic JSX pragma, which tsx needs to run them (docs/drivers-and-notifications.md)', () => {
+    // The tests render through Vite's transform; `npm run dev` and the browser tests' server
+    // through tsx, which applies no tsconfig to the web app's files: one file without the
+    // pragma renders "React is not defined" there only (the slip card did).
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      if (file.endsWith('.tsx')) expect(source.startsWith('/** @jsxRuntime automatic */'), file).toBe(true);
+      for (const [, spec] of source.matchAll(/^import [^;]*? from '(\.{1,2}\/[^']+)';/gms)) {
+        visit(path.resolve(path.dirname(file), spec!));
+      }
+    };
+    visit(path.join(WEB, 'src/public-queue/server-render.tsx'));
+    expect([...seen].filter((f) => f.endsWith('.tsx')).length).toBeGreaterThan(5);
+  });
+
   it("renders the ticket's number, its status and the trucks ahead into the HTML, in the browser's language", async () => {
     const app = await serve();
     await issueTicket(t, plant, 'standard', 'AHEAD 1');

@@ -5,7 +5,11 @@ import type { PublicQueueService } from './public-queue.service.ts';
 
 export function registerPublicQueueRoutes(register: RegisterCall, publicQueue: PublicQueueService): void {
   register(queueInformation, async ({ body }) => {
-    const { branchQueueTypeId: _type, ...queue } = await publicQueue.information(body.queue_number_id);
+    const {
+      branchId: _branch,
+      branchQueueTypeId: _type,
+      ...queue
+    } = await publicQueue.page(body.queue_number_id);
     return { status: 1, queue };
   });
   register(fileDispute, async ({ body }) => ({

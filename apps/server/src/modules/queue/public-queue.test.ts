@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
-import { closeSockets, listen, publicSocket } from '../../test/sockets.ts';
+import { closeSockets, emitAck, listen, publicSocket, staffSocket } from '../../test/sockets.ts';
+import { RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { PUBLIC_TICKET_DAYS } from './public-queue.service.ts';
 
 let t: TestContext;
@@ -65,6 +66,39 @@ describe("process/user/queueInformation (the driver's page)", () => {
       await expect(publicSocket(url, ticket.uuid)).rejects.toThrow('NOT_FOUND');
     } finally {
       t.clock.at = start;
+      closeSockets();
+    }
+  });
+
+  it("answers a page past its ticket's budget with its last answer, not an error; a change of the ticket is read at once", async () => {
+    const url = await listen(t);
+    const ticket = await issueTicket(t, plant, 'general', 'BUDGET 1');
+    const { burst } = RATE_LIMITS.publicTicketReads;
+    const reads = vi.spyOn(t.database.pool, 'query');
+    try {
+      for (let i = 0; i < burst; i++) expect((await info(ticket.uuid)).statusCode).toBe(200);
+      const spent = reads.mock.calls.length;
+      // Past the budget: the last answer, and the database is not asked.
+      for (let i = 0; i < 20; i++) {
+        const past = await info(ticket.uuid);
+        expect(past.statusCode).toBe(200);
+        expect(past.json().queue).toMatchObject({ uuid: ticket.uuid, queue_state: 'QS' });
+      }
+      expect(reads.mock.calls.length).toBe(spent);
+
+      // The truck is called: its page's next answer says so, budget or not.
+      const caller = await staffSocket(url, {
+        session: plant.officers.caller.session,
+        apiKey: t.config.apiKey,
+      });
+      expect(await emitAck(caller, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+      expect(
+        await emitAck(caller, 'doCalling', plant.branch.id, ticket.id, plant.stations.generalCall.id),
+      ).toMatchObject({ status: 1 });
+      await t.app.realtime.publicPushIdle();
+      expect((await info(ticket.uuid)).json().queue).toMatchObject({ queue_state: 'C', ahead: null });
+    } finally {
+      reads.mockRestore();
       closeSockets();
     }
   });

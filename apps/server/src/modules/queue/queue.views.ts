@@ -9,8 +9,12 @@ import type { QueueView } from './queue.repository.ts';
 /** How a queue looks on the wire in each screen's shape (SPEC.md section 3 names). */
 
 export const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
+/**
+ * Whole seconds between two stamps, as the reports count them (reports.repository.ts
+ * wholeSeconds): rounded, 43 min 59.6 s made 44 min on the lab page and 43 in the report.
+ */
 const seconds = (from: Date | null, to: Date | null) =>
-  from && to ? Math.round((to.getTime() - from.getTime()) / 1000) : null;
+  from && to ? Math.floor((to.getTime() - from.getTime()) / 1000) : null;
 /** A stored weight (numeric text, to 0.1 kg) as a number; null until weighed. */
 export const kg = (value: string | null) => (value === null ? null : Number(value));
 const state = (value: string): QueueState => (isQueueState(value) ? value : ISSUED_STATE);

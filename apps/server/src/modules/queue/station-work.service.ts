@@ -4,14 +4,15 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { mayTypeWeights } from '@truck-queue/shared/queue/weighing';
-import { createManualWeights } from '../controller-settings/manual-weights.ts';
+import type { ManualWeights } from '../controller-settings/manual-weights.ts';
 import { NO_LAB, type LabOf, type LabService } from '../lab/lab.service.ts';
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { WeighingScale } from '@truck-queue/shared/contracts/station-work.contract';
 import { captureRefusal, capturedKg, type CaptureRefusal } from '@truck-queue/shared/scale/capture';
-import { createDeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
+import type { DeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
-import { createQueueReadsRepository } from './queue-reads.repository.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 
@@ -24,9 +25,9 @@ export type TruckRef =
   { queueNumber: string; uuid?: string | undefined } | { uuid: string } | { ticketCode: string };
 
 /**
- * A scale now: what it shows, and when (server ms) it last read empty (capture.ts readsEmpty),
- * or when its bridge connected, whichever is later; null offline. A capture needs the scale to
- * have read empty since the one before (the return-to-zero interlock).
+ * A scale now: what it shows, and when (the app's clock, ms) it last read empty (capture.ts
+ * readsEmpty), or when its bridge connected, whichever is later; null offline. A capture needs
+ * the scale to have read empty since the one before (the return-to-zero interlock).
  */
 export interface ScaleReading {
   live: ScaleLive;
@@ -50,16 +51,20 @@ const CAPTURE_REFUSALS: Record<CaptureRefusal, string> = {
 export function createStationWorkService(deps: {
   db: Db;
   repo: QueueRepository;
+  reads: QueueReadsRepository;
   queue: QueueService;
   days: PlantDays;
+  /** The app's clock: a capture's stamp, compared with when its scale last read empty. */
+  clock: Clock;
   /** What the scales show now, and when each last read empty (realtime's scale-weights.ts). */
   scaleReadings: (deviceIds: readonly number[]) => Promise<Map<number, ScaleReading>>;
   lab: LabService;
+  /** The branch's scales (the device gateway's rows). */
+  devices: Pick<DeviceGatewayRepository, 'listDevices' | 'findDevice' | 'markCaptured'>;
+  /** Which roles may type a weight (the Weighbridge controller's setting). */
+  manualWeights: Pick<ManualWeights, 'roles'>;
 }) {
-  const { db, repo, queue, days, scaleReadings, lab } = deps;
-  const reads = createQueueReadsRepository(db);
-  const devices = createDeviceGatewayRepository(db);
-  const manualWeights = createManualWeights(db);
+  const { db, repo, reads, queue, days, clock, scaleReadings, lab, devices, manualWeights } = deps;
 
   /** Whether this officer may type a weight by hand: admins, and the roles the branch allows. */
   async function mayType(auth: AuthContext): Promise<boolean> {
@@ -238,7 +243,7 @@ export function createStationWorkService(deps: {
         async (tx) => {
           // Return to zero: the scale read empty since its last capture; of two trucks captured
           // from one reading at once (two clerks, one scale), one goes through.
-          if (!(await devices.markCaptured(tx, scale.id, emptyAt, new Date()))) {
+          if (!(await devices.markCaptured(tx, scale.id, emptyAt, clock.now()))) {
             throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
           }
         },

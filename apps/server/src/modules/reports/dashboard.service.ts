@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
-import { createQueueReadsRepository } from '../queue/queue-reads.repository.ts';
+import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { createReportsRepository } from './reports.repository.ts';
 
 /** Σ seconds / Σ queues of a stage, whole seconds; null when no queue went through it. */
@@ -14,9 +14,14 @@ function average(seconds: number, count: number): number | null {
  * trigger on queues): a year is a few hundred rows per queue type, whatever the traffic.
  * Periods are plant days of issue, both ends included; "in progress" is the trucks inside now.
  */
-export function createDashboardService(db: Db, days: PlantDays) {
+export function createDashboardService(deps: {
+  db: Db;
+  days: PlantDays;
+  /** The trucks inside now (the queue's reads). */
+  reads: Pick<QueueReadsRepository, 'countInside'>;
+}) {
+  const { db, days, reads } = deps;
   const repo = createReportsRepository(db);
-  const reads = createQueueReadsRepository(db);
   return {
     async periodByQueueType(auth: AuthContext, start: string, finish: string) {
       const { insideSince } = await days.calendar(auth.branchId);

@@ -2,10 +2,9 @@ import type { InOutRow } from '@truck-queue/shared/contracts/report.contract';
 import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { createReportsRepository, type InOutFilter } from './reports.repository.ts';
-import { createLabRepository } from '../lab/lab.repository.ts';
-import { labOf } from '../lab/lab.service.ts';
+import { labOf, type LabService } from '../lab/lab.service.ts';
 
 /** Whole seconds from `a` to `b`, or null when either stamp is missing. */
 export function secondsBetween(a: Date | null, b: Date | null): number | null {
@@ -23,10 +22,15 @@ export function isoOfUtcText(text: string | null): string | null {
  * The in/out factory report (SPEC.md section 2): tickets issued in the period (site days),
  * in the order they were issued, with their lab and exit stamps.
  */
-export function createInOutService(db: Db) {
+export function createInOutService(deps: {
+  db: Db;
+  /** The branch's products (the catalog's rows). */
+  catalog: Pick<CatalogRepository, 'listBranchProducts'>;
+  /** The branch's lab measurements (the lab's). */
+  lab: Pick<LabService, 'measures'>;
+}) {
+  const { db, catalog, lab } = deps;
   const repo = createReportsRepository(db);
-  const catalog = createCatalogRepository(db);
-  const lab = createLabRepository(db);
 
   /**
    * The matching rows in issue order (at most `limit`) and how many match in all. Durations are
@@ -42,7 +46,7 @@ export function createInOutService(db: Db) {
     const [found, voided, measures] = await Promise.all([
       repo.inOutRows(auth.branchId, filter, limit),
       repo.countVoided(auth.branchId, filter),
-      lab.measuresOfBranch(db, auth.branchId, false),
+      lab.measures(auth.branchId, false),
     ]);
     // Measurements in their order, retired ones too: a value keeps its name and unit.
     const order = new Map(measures.map((m, index) => [m.id, { measure: m, index }]));

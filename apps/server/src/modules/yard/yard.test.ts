@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCardInProcess, getQueueByFlow } from '@truck-queue/shared/contracts/queue.contract';
-import { queueInformation, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
+import {
+  queueInformation,
+  type PublicLineUpdate,
+  type PublicQueue,
+} from '@truck-queue/shared/contracts/public-queue.contract';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import {
   queueHistory,
@@ -329,19 +333,34 @@ describe('transfer', () => {
 
   it("keeps the driver's page live: it is told of the move, then follows its new line", async () => {
     const socket = await socketOf(caller());
+    // A truck that will stand ahead of it in the new line, then leave that line.
+    const before = await issueTicket(t, plant, 'lab', 'TR 5');
+    expect(await emitAck(socket, 'doTransfer', plant.branch.id, before.id, sugar.id)).toEqual({ status: 1 });
     const ticket = await issueTicket(t, plant, 'lab', 'TR 3');
     const page = await publicSocket(url, ticket.uuid);
-    const moved = next(page, 'queueChanged');
+    const moved = next<PublicQueue>(page, 'ticket');
     expect(await emitAck(socket, 'doTransfer', plant.branch.id, ticket.id, sugar.id)).toEqual({ status: 1 });
-    await moved;
-    // A truck of the new line is called: the transferred ticket's page hears of it.
-    const sugarTicket = await t.post(
-      'process/printer/issueQueue',
-      { id_branchQT: sugar.id, product: plant.products.cassava.id, truck_license: 'TR 4' },
-      { session: admin() },
-    );
-    expect(sugarTicket.statusCode).toBe(200);
-    await next(page, 'queueChanged');
+    // Its own change: the page is sent its whole answer, the new number and the old one.
+    const told = await moved;
+    expect(told).toMatchObject({
+      uuid: ticket.uuid,
+      previous_number: ticket.queue_number,
+      queue_state: 'QS',
+    });
+    expect(told).not.toHaveProperty('branchId');
+    expect(told.ahead).toBeGreaterThan(0);
+    // The truck ahead goes back to the lab's line: the page is sent its new place in the sugar line.
+    const place = next<PublicLineUpdate>(page, 'line');
+    const sugarCaller = await socketOf(admin());
+    expect(await emitAck(sugarCaller, 'doTransfer', plant.branch.id, before.id, plant.types.lab.id)).toEqual({
+      status: 1,
+    });
+    expect(await place).toEqual({
+      queue_state: 'QS',
+      ahead: told.ahead! - 1,
+      expected_wait: told.expected_wait,
+      station_name: null,
+    });
   });
 
   it('refuses another flow, the same type, a ticket no longer waiting, and a type of another branch', async () => {

@@ -1,21 +1,10 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DisputeRow } from '@truck-queue/shared/contracts/dispute.contract';
 import { formatKg } from '@truck-queue/shared/weight-format';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { ListCard, matchesSearch } from '../../components/list-card.tsx';
 import { useDates } from '../../lib/calendar-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -164,36 +153,25 @@ export function DisputesPage() {
           locale={{ emptyText: t('disputes.empty') }}
         />
       </ListCard>
-      <Modal
+      <FormDialog
         open={answering !== null}
         title={answering ? t('disputes.answerTitle', { n: answering.queue_number }) : undefined}
+        form={form}
+        onFinish={({ resolution }) =>
+          answering &&
+          resolve.mutate(
+            { id: answering.id, resolution },
+            {
+              onSuccess: () => {
+                setAnswering(null);
+                void message.success(t('disputes.answered'));
+              },
+            },
+          )
+        }
         onCancel={() => setAnswering(null)}
         okText={t('disputes.answerOk')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ htmlType: 'submit', loading: resolve.isPending }}
-        destroyOnHidden
-        modalRender={(dom) => (
-          <Form
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            clearOnDestroy
-            onFinish={({ resolution }) =>
-              answering &&
-              resolve.mutate(
-                { id: answering.id, resolution },
-                {
-                  onSuccess: () => {
-                    setAnswering(null);
-                    void message.success(t('disputes.answered'));
-                  },
-                },
-              )
-            }
-          >
-            {dom}
-          </Form>
-        )}
+        loading={resolve.isPending}
       >
         {answering && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
@@ -215,7 +193,7 @@ export function DisputesPage() {
         >
           <Input.TextArea maxLength={TEXT_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} autoFocus />
         </Form.Item>
-      </Modal>
+      </FormDialog>
       <QueueHistoryDrawer
         uuid={historyOf?.queue_uuid ?? null}
         queueNumber={historyOf?.queue_number}

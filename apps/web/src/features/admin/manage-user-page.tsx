@@ -1,20 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { mayManageOfficer } from '@truck-queue/shared/roles';
 import { errorMessage } from '../../lib/errors.ts';
 import { useAccess } from '../auth/api/use-access.ts';
-import { ListCard, ListEmpty, matchesSearch } from '../../components/list-card.tsx';
+import { ListCard, ListTable, matchesSearch } from '../../components/list-card.tsx';
 import { useCancelOfficer } from './users/api/use-cancel-officer.ts';
 import { useOfficers } from './users/api/use-officers.ts';
 import { ChangePasswordDialog } from './users/components/change-password-dialog.tsx';
 import { OfficerFormDialog, type OfficerFormTarget } from './users/components/officer-form-dialog.tsx';
 import { RoleTags } from './users/components/role-tags.tsx';
 import { rolesForDisplay } from './users/roles.ts';
-
-const PAGE_SIZE = 20;
 
 function fullName(officer: OfficerRow): string {
   return `${officer.name} ${officer.lastname}`.trim();
@@ -179,23 +177,13 @@ export function ManageUserPage() {
           </Button>
         }
       >
-        <Table<OfficerRow>
-          rowKey="uuid"
-          size="middle"
+        <ListTable<OfficerRow>
           columns={columns}
-          dataSource={shown}
+          rows={shown}
           loading={officers.isPending}
-          scroll={{ x: 960 }}
-          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <ListEmpty
-                loading={officers.isPending}
-                failed={officers.isError}
-                text={search && rows.length > 0 ? t('admin.users.noMatch') : t('admin.users.empty')}
-              />
-            ),
-          }}
+          failed={officers.isError}
+          emptyText={search && rows.length > 0 ? t('admin.users.noMatch') : t('admin.users.empty')}
+          scrollX={960}
         />
       </ListCard>
       <OfficerFormDialog target={editing} onClose={() => setEditing(null)} onPromoted={setPasswordFor} />

@@ -1,5 +1,5 @@
 /**
- * Known-browser tokens (docs/decisions.md, "Wire and auth"): every successful sign-in gives this
+ * Known-browser tokens (docs/security.md, "Sign-in throttling"): every successful sign-in gives this
  * browser a token for that account, sent with the next sign-in to the same e-mail, so a
  * stranger's wrong passwords from the same address do not hold the officer back. Kept in
  * localStorage per e-mail (not with the session: signing out keeps it), a few accounts at most.

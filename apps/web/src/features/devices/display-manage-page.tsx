@@ -44,7 +44,6 @@ export function DisplayManagePage() {
     onCall,
     onConnect: refetch,
     onVoiceChanged,
-    voice: reportedVoice,
     status,
   });
   const board = useDisplayBoard(state);

@@ -1,4 +1,4 @@
-import { Alert, Flex, Form, InputNumber, Modal, Tag, Typography } from 'antd';
+import { Alert, Flex, Form, InputNumber, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { measureOf, type LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
 import type { LabRecord } from '@truck-queue/shared/contracts/station-work.contract';
@@ -9,6 +9,7 @@ import {
   passRangeText,
   type LabValue,
 } from '@truck-queue/shared/lab/measures';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { labReading } from '../../components/lab-values.tsx';
 
 type Values = Record<string, number | null | undefined>;
@@ -54,28 +55,17 @@ export function LabValuesDialog({
   const verdict = complete ? labVerdict(valid) : null;
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={record !== null}
       title={record ? t('labValues.dialog.title', { n: record.queue_number }) : undefined}
+      form={form}
+      onFinish={(values) =>
+        onSubmit(measures.map((m) => ({ measure_id: m.id, value: values[field(m)] as number })))
+      }
       onCancel={onClose}
       okText={t('labValues.dialog.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: sending }}
-      destroyOnHidden
+      loading={sending}
       width={560}
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          onFinish={(values) =>
-            onSubmit(measures.map((m) => ({ measure_id: m.id, value: values[field(m)] as number })))
-          }
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {record ? t('labValues.dialog.text', { licence: record.truck_license }) : null}
@@ -155,6 +145,6 @@ export function LabValuesDialog({
           }
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -4,7 +4,6 @@ import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useCalendar } from '../../lib/calendar-context.tsx';
-import { useFittedTable } from '../../lib/use-fitted-table.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSummaryExport } from './api/use-report-export.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
@@ -25,7 +24,6 @@ export function SummaryReportPage() {
   const { t } = useTranslation();
   const cardSize = useCardSize();
   const calendar = useCalendar();
-  const { attach, scroll, sticky } = useFittedTable();
   const today = usePlantToday();
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [period, setPeriod] = useState<Period>({ start: today, finish: today });
@@ -166,37 +164,35 @@ export function SummaryReportPage() {
           }
         />
         {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
-        <div ref={attach}>
-          <SummaryTable
-            rows={report.data?.rows ?? []}
-            loading={report.isFetching}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            licence={licence}
-            onLicence={(next) => {
-              setLicence(next);
-              setPage(1);
-            }}
-            emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
-            scroll={scroll}
-            sticky={sticky}
-          />
-          <SummaryPager
-            page={Math.min(page, pages)}
-            pageSize={pageSize}
-            total={total}
-            disabled={report.isPending}
-            onPage={setPage}
-            onPageSize={(size) => {
-              // The first row on screen stays on screen.
-              setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
-              setPageSize(size);
-            }}
-          />
-        </div>
+        <SummaryTable
+          rows={report.data?.rows ?? []}
+          loading={report.isFetching}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          licence={licence}
+          onLicence={(next) => {
+            setLicence(next);
+            setPage(1);
+          }}
+          emptyText={filtered ? t('reports.summary.emptyFiltered') : t('reports.summary.empty')}
+          pager={
+            <SummaryPager
+              page={Math.min(page, pages)}
+              pageSize={pageSize}
+              total={total}
+              disabled={report.isPending}
+              onPage={setPage}
+              onPageSize={(size) => {
+                // The first row on screen stays on screen.
+                setPage(pageKeepingFirstRow(Math.min(page, pages), pageSize, size));
+                setPageSize(size);
+              }}
+            />
+          }
+        />
       </Card>
     </Flex>
   );

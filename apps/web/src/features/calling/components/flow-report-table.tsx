@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Popconfirm, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Popconfirm, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlowQueueRow } from '@truck-queue/shared/contracts/queue.contract';
@@ -13,13 +13,13 @@ import {
 import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { EarlierDayTag } from '../../../components/earlier-day-tag.tsx';
 import { NotPrintedMark } from '../../../components/printer-health.tsx';
+import { ReportTable } from '../../../components/report-table.tsx';
 import { useDates } from '../../../lib/calendar-context.tsx';
-import { useFittedTable } from '../../../lib/use-fitted-table.ts';
 import { reasonText } from '../yard-actions.ts';
 import { QueueStateTag } from './queue-state.tsx';
 import { PlatesText } from '../../plates/plates-text.tsx';
 
-const PAGE_SIZES = [10, 20, 50];
+const PAGE_SIZES = [10, 20, 50] as const;
 
 interface FlowReportTableProps {
   flowEngineId: number;
@@ -57,7 +57,6 @@ export function FlowReportTable({
   const dates = useDates();
   /** A time column: the time under the date, never cut. */
   const time = (value: string | null) => <DateTimeText text={dates.dateTime(value)} />;
-  const { attach, scroll, sticky } = useFittedTable();
   const lab = flowEngineId === FLOW_ENGINE.lab;
   // The flow's states, and any other the day's rows hold (a cancelled no-show).
   const states = [
@@ -240,23 +239,17 @@ export function FlowReportTable({
   }
 
   return (
-    <div ref={attach}>
-      <Table<FlowQueueRow>
-        rowKey="_id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        scroll={scroll}
-        sticky={sticky}
-        locale={{ emptyText: t('reportQueue.empty') }}
-        pagination={{
-          defaultPageSize: PAGE_SIZES[0],
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('reportQueue.total', { count: total }),
-        }}
-      />
-    </div>
+    <ReportTable<FlowQueueRow>
+      rowKey="_id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      emptyText={t('reportQueue.empty')}
+      pages={{
+        pageSizes: PAGE_SIZES,
+        defaultPageSize: PAGE_SIZES[0],
+        showTotal: (total) => t('reportQueue.total', { count: total }),
+      }}
+    />
   );
 }

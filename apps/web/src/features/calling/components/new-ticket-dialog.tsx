@@ -24,6 +24,7 @@ import {
 } from '../../plates/plate-draft.ts';
 import { PlateInput } from '../../plates/plate-input.tsx';
 import { TicketIssued } from './ticket-issued.tsx';
+import { FormButtons } from '../../../components/form-dialog.tsx';
 
 interface TicketFormValues {
   queueType: number | undefined;
@@ -244,12 +245,12 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
           }}
         />
       </Form.Item>
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={noProducts}>
-          {t('ticket.submit')}
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onCancel}
+        okText={t('ticket.submit')}
+        loading={issue.isPending}
+        disabled={noProducts}
+      />
     </Form>
   );
 }

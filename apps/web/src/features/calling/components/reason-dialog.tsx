@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Reason, ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { noFormulaRule } from '../../../lib/form-rules.ts';
 import { reasonArg } from '../yard-actions.ts';
 
@@ -65,27 +66,18 @@ export function ReasonDialog({
   };
 
   return (
-    <Modal
+    <FormDialog<ReasonValues>
       open={open}
       title={title}
+      form={form}
+      initialValues={{ reason_id: initial?.reason_id, note: initial?.note ?? '' }}
+      onFinish={(values) => void submit(values)}
       onCancel={onClose}
       okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', danger, loading: sending, disabled: none || failed !== null }}
-      destroyOnHidden
+      loading={sending}
+      danger={danger}
+      okDisabled={none || failed !== null}
       width={520}
-      modalRender={(dom) => (
-        <Form<ReasonValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ reason_id: initial?.reason_id, note: initial?.note ?? '' }}
-          onFinish={(values) => void submit(values)}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {description}
@@ -123,6 +115,6 @@ export function ReasonDialog({
           </Typography.Paragraph>
         </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import type { TransferTarget } from '../yard-actions.ts';
 
 interface TransferDialogProps {
@@ -39,27 +40,16 @@ export function TransferDialog({ open, queueNumber, targets, onSubmit, onClose }
   };
 
   return (
-    <Modal
+    <FormDialog<TransferValues>
       open={open}
       title={t('yard.transfer.title', { queue: queueNumber })}
+      form={form}
+      initialValues={{ target: targets.length === 1 ? targets[0]?.id : undefined }}
+      onFinish={(values) => void submit(values)}
       onCancel={onClose}
       okText={t('yard.transfer.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: sending }}
-      destroyOnHidden
+      loading={sending}
       width={520}
-      modalRender={(dom) => (
-        <Form<TransferValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ target: targets.length === 1 ? targets[0]?.id : undefined }}
-          onFinish={(values) => void submit(values)}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('yard.transfer.text')}
@@ -79,6 +69,6 @@ export function TransferDialog({ open, queueNumber, targets, onSubmit, onClose }
           autoFocus
         />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

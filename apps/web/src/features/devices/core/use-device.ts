@@ -10,7 +10,6 @@ import {
   type DeviceCall,
   type DeviceClientToServer,
   type DeviceServerToClient,
-  type DeviceVoice,
   type DisplayStatus,
   type PrinterStatusReport,
 } from '@truck-queue/shared/contracts/socket-events';
@@ -76,11 +75,6 @@ export function useDevice(
     /** Displays: the branch's voice clips changed (fetch them again). */
     onVoiceChanged?: () => void;
     /**
-     * Displays: their speech once known (null until then), told to the server on every connect
-     * and whenever it changes, for the Display controller to show.
-     */
-    voice?: DeviceVoice | null;
-    /**
      * Displays: whether sound may play and what speaks, told on every connect and whenever it
      * changes (the calling page warns of a muted display).
      */
@@ -124,7 +118,6 @@ export function useDevice(
   const onCall = useRef(handlers.onCall);
   const onConnect = useRef(handlers.onConnect);
   const onVoiceChanged = useRef(handlers.onVoiceChanged);
-  const voice = useRef(handlers.voice ?? null);
   /** Announcement reports not sent yet (the socket was down). */
   const [outbox] = useState(() => new ReportOutbox<AnnouncementReport>());
   const soundStatus = useRef(handlers.status ?? null);
@@ -159,7 +152,6 @@ export function useDevice(
     const rehello = () => queryClient.invalidateQueries({ queryKey: helloQueryKey(kind) });
     socket.on('connect', () => {
       notify();
-      if (voice.current) socket.emit('voice', voice.current);
       outbox.flush((report) => socket.emit('announced', report));
       if (soundStatus.current) socket.emit('status', soundStatus.current);
       if (printerReport.current) socket.emit('printerStatus', printerReport.current);
@@ -210,13 +202,6 @@ export function useDevice(
   }, [identity, kind, queryClient, notify, idTaken, outbox]);
 
   // A change while connected is told at once; a connect tells the latest (above).
-  const reportedVoice = handlers.voice ?? null;
-  useEffect(() => {
-    voice.current = reportedVoice;
-    const socket = socketRef.current;
-    if (reportedVoice && socket?.connected) socket.emit('voice', reportedVoice);
-  }, [reportedVoice]);
-
   const reportedStatus = handlers.status ?? null;
   const statusKey = reportedStatus ? `${reportedStatus.sound}/${reportedStatus.voice}` : '';
   useEffect(() => {

@@ -90,7 +90,7 @@ export function useAnnouncer() {
     voice,
     announcer,
     queue,
-    /** What to tell the server (the Display controller): null until known; a Thai voice is known at once. */
+    /** The browser's own speech once known (null until then): the display tells its status from then on. */
     reportedVoice: browserVoice === 'thai' || voiceSettled ? browserVoice : null,
     sound,
   };

@@ -1,11 +1,11 @@
 import { LabValueTags } from '../../../components/lab-values.tsx';
-import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DURATION_RULES } from '@truck-queue/shared/durations';
 import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { DurationTitle } from '../../../components/duration-title.tsx';
-import { useFittedTable } from '../../../lib/use-fitted-table.ts';
+import { ReportTable } from '../../../components/report-table.tsx';
 import { QueueStateTag } from '../../calling/components/queue-state.tsx';
 import { PlatesText } from '../../plates/plates-text.tsx';
 import type { InOutLine } from '../in-out-rows.ts';
@@ -34,12 +34,11 @@ interface InOutTableProps {
  * The in/out report's table: the spec's eleven columns, then the ticket's state, the reason it
  * was sent to recheck or rejected, and its history. Durations keep one line, a time puts its
  * clock under its date, names wrap within their column; the number and queue stay pinned while the rest scrolls sideways,
- * and the rows scroll inside a body that fits the window (`useFittedTable`).
+ * and the rows scroll inside a body that fits the window (`ReportTable`).
  */
 export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const { attach, scroll, sticky } = useFittedTable();
   // On a phone, pinned columns would leave too little room for the rest.
   const pin = screens.md ? ('start' as const) : undefined;
 
@@ -158,24 +157,17 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
   ];
 
   return (
-    <div ref={attach}>
-      <Table<InOutLine>
-        rowKey="n"
-        size="middle"
-        columns={columns}
-        dataSource={lines}
-        loading={loading}
-        scroll={scroll}
-        sticky={sticky}
-        locale={{ emptyText: t('reports.inOut.empty') }}
-        pagination={{
-          defaultPageSize: 50,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('reports.range', { from, to, total }),
-          hideOnSinglePage: false,
-        }}
-      />
-    </div>
+    <ReportTable<InOutLine>
+      rowKey="n"
+      columns={columns}
+      dataSource={lines}
+      loading={loading}
+      emptyText={t('reports.inOut.empty')}
+      pages={{
+        pageSizes: PAGE_SIZES,
+        defaultPageSize: 50,
+        showTotal: (total, [from, to]) => t('reports.range', { from, to, total }),
+      }}
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { Flex, Table, theme, Typography, type TableColumnsType, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { Flex, theme, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
 import { DURATION_RULES } from '@truck-queue/shared/durations';
 import { DATE_TIME_COLUMN_WIDTH, DateTimeText } from '../../../components/date-time-text.tsx';
 import { DurationTitle } from '../../../components/duration-title.tsx';
+import { ReportTable } from '../../../components/report-table.tsx';
 import { formatDuration } from '../../../lib/durations.ts';
 import { config } from '../../../lib/config.ts';
-import type { FittedTable } from '../../../lib/use-fitted-table.ts';
 import { formatKg } from '@truck-queue/shared/weight-format';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { nextSort, type SummarySort } from '../summary-paging.ts';
@@ -23,9 +24,8 @@ interface SummaryTableProps {
   licence: string;
   onLicence: (licence: string) => void;
   emptyText: string;
-  /** Its size on screen: the page measures the table with its pager (`useFittedTable`). */
-  scroll: FittedTable['scroll'];
-  sticky: FittedTable['sticky'];
+  /** The report's own pager (it pages on the server), measured with the table (`ReportTable`). */
+  pager: ReactNode;
 }
 
 /** Weights and durations keep one line: the table is as wide as they need. */
@@ -40,8 +40,7 @@ export function SummaryTable({
   licence,
   onLicence,
   emptyText,
-  scroll,
-  sticky,
+  pager,
 }: SummaryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -175,17 +174,15 @@ export function SummaryTable({
   };
 
   return (
-    <Table<SummaryRow>
+    <ReportTable<SummaryRow>
       rowKey="uuid"
-      size="middle"
       columns={columns}
       dataSource={rows}
       loading={loading}
       onChange={onChange}
-      pagination={false}
-      scroll={scroll}
-      sticky={sticky}
-      locale={{ emptyText }}
+      emptyText={emptyText}
+      pages={false}
+      below={pager}
     />
   );
 }

@@ -1,11 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useStickyTable } from '../../../lib/use-fitted-table.ts';
-import { ListCard, ListEmpty } from '../../../components/list-card.tsx';
-
-const PAGE_SIZE = 20;
+import { ListCard, ListTable } from '../../../components/list-card.tsx';
 
 /** A row of a station's "today" list: the search box finds it by queue number or licence. */
 export interface TodayRow {
@@ -46,12 +43,10 @@ interface TodayTableProps<T extends TodayRow> {
 
 /**
  * A station's table of today's trucks in its frame: the search box filters it, pages appear past
- * PAGE_SIZE rows, and the empty area tells a failed load, no match and an empty day apart.
+ * 20 rows, and the empty area tells a failed load, no match and an empty day apart.
  */
 export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts }: TodayTableProps<T>) {
   const { t } = useTranslation();
-  // A list wider than the window keeps its scrollbar in view, its header under the top bar.
-  const sticky = useStickyTable();
   const [search, setSearch] = useState('');
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(
@@ -73,24 +68,15 @@ export function TodayTable<T extends TodayRow>({ query, columns, scrollX, texts 
       refreshing={query.isFetching}
       toolbar="single-line"
     >
-      <Table<T>
-        rowKey="uuid"
-        size="middle"
+      <ListTable<T>
         columns={columns}
-        dataSource={shown}
+        rows={shown}
         loading={query.isPending}
-        scroll={{ x: scrollX }}
-        sticky={sticky}
-        pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-        locale={{
-          emptyText: (
-            <ListEmpty
-              loading={query.isPending}
-              failed={query.isError}
-              text={search && rows.length > 0 ? texts.noMatch : texts.empty}
-            />
-          ),
-        }}
+        failed={query.isError}
+        emptyText={search && rows.length > 0 ? texts.noMatch : texts.empty}
+        scrollX={scrollX}
+        // A list wider than the window keeps its scrollbar in view, its header under the top bar.
+        sticky
       />
     </ListCard>
   );

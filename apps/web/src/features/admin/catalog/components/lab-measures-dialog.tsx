@@ -17,6 +17,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import type { LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
@@ -249,35 +250,23 @@ function LabMeasureForm({
   };
 
   return (
-    <Modal
+    <FormDialog<FormValues>
       open={open}
       title={t(measure ? 'labMeasures.editTitle' : 'labMeasures.addTitle')}
+      form={form}
+      initialValues={
+        measure ?? {
+          unit: '%',
+          decimals: 1,
+          on_fail: 'recheck',
+          fail_reason_id: null,
+          deduct_above: null,
+        }
+      }
+      onFinish={submit}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: save.isPending }}
-      destroyOnHidden
+      loading={save.isPending}
       width={560}
-      modalRender={(dom) => (
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          clearOnDestroy
-          initialValues={
-            measure ?? {
-              unit: '%',
-              decimals: 1,
-              on_fail: 'recheck',
-              fail_reason_id: null,
-              deduct_above: null,
-            }
-          }
-          onFinish={submit}
-        >
-          {dom}
-        </Form>
-      )}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       <Flex gap={12} wrap>
@@ -392,6 +381,6 @@ function LabMeasureForm({
           suffix="%"
         />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
@@ -64,28 +65,16 @@ export function NameDialog({
   };
 
   return (
-    <Modal
+    <FormDialog<NameValues>
       open={open}
       title={texts.title}
+      form={form}
+      initialValues={{ name: initialName ?? '' }}
+      onFinish={submit}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      destroyOnHidden
+      loading={saving}
       afterClose={() => setFailure(null)}
       width={480}
-      modalRender={(dom) => (
-        <Form<NameValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ name: initialName ?? '' }}
-          onFinish={submit}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBlock: 8 }} />}
       <Form.Item
@@ -109,6 +98,6 @@ export function NameDialog({
       >
         <Input placeholder={texts.placeholder} maxLength={NAME_MAX} autoFocus autoComplete="off" />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, App, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import { FLOW_ENGINE, isFlowEngineId, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
+import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { firstQueueNumber, normalisePrefix, PREFIX_MAX, PREFIX_PATTERN } from '../catalog-rules.ts';
@@ -111,31 +112,19 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
   const validPrefix = PREFIX_PATTERN.test(prefix);
 
   return (
-    <Modal
+    <FormDialog<QueueTypeValues>
       open={open}
       title={adding ? t('catalog.defineQueue.addTitle') : t('catalog.defineQueue.editTitle')}
+      form={form}
+      initialValues={{ queueType: editing?.queue_type_id, prefix: editing?.prefix ?? '' }}
+      onFinish={submit}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: save.isPending }}
-      destroyOnHidden
+      loading={save.isPending}
       afterClose={() => {
         setFailure(null);
         save.reset();
       }}
       width={520}
-      modalRender={(dom) => (
-        <Form<QueueTypeValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ queueType: editing?.queue_type_id, prefix: editing?.prefix ?? '' }}
-          onFinish={submit}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBlock: 8 }} />}
       {adding && master.isError && (
@@ -227,6 +216,6 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
           style={{ maxWidth: 160, fontWeight: 600, letterSpacing: 1 }}
         />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
-import { ListCard, ListEmpty, matchesSearch } from '../../../../components/list-card.tsx';
+import { ListCard, ListTable, matchesSearch } from '../../../../components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { useStickyTable } from '../../../../lib/use-fitted-table.ts';
 import type { DeviceKind, QueueTypeDeviceKind } from '../api/query-keys.ts';
 import { ScaleWeightTag } from '../../../../components/scale-weight.tsx';
 import { useCancelDevice } from '../api/use-cancel-device.ts';
@@ -22,8 +21,6 @@ import { PrinterCell } from './printer-cell.tsx';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 import { useRetained } from './use-retained.ts';
 
-const PAGE_SIZE = 20;
-
 /**
  * Display, printing and weighbridge controllers: the branch's screens (kiosks, scales), the queue
  * types each serves (a scale: its weighbridge station and its weight now), the device bound to it,
@@ -31,9 +28,6 @@ const PAGE_SIZE = 20;
  */
 export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extraAction?: ReactNode }) {
   const { t } = useTranslation();
-  // Kiosks' rows are tall (the printer's health and buttons): the sideways scrollbar and the
-  // header stay in the window while the rows scroll.
-  const sticky = useStickyTable();
   const { message } = App.useApp();
   const devices = useDevices(kind);
   const assign = useDeviceAssign();
@@ -253,26 +247,18 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
             row.device_id && row.live ? [{ ...row.live, uuid: row.uuid, name: row.name }] : [],
           )}
         />
-        <Table<DeviceRow>
-          rowKey="uuid"
-          size="middle"
+        <ListTable<DeviceRow>
           columns={columns}
-          dataSource={shown}
+          rows={shown}
           loading={devices.isPending}
-          scroll={{ x: kind === 'printer' ? 1070 : 820 }}
-          sticky={sticky}
-          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-          locale={{
-            emptyText: (
-              <ListEmpty
-                loading={devices.isPending}
-                failed={devices.isError}
-                text={
-                  search && rows.length > 0 ? t('admin.devices.noMatch') : t(`admin.devices.${kind}.empty`)
-                }
-              />
-            ),
-          }}
+          failed={devices.isError}
+          emptyText={
+            search && rows.length > 0 ? t('admin.devices.noMatch') : t(`admin.devices.${kind}.empty`)
+          }
+          scrollX={kind === 'printer' ? 1070 : 820}
+          // Kiosks' rows are tall (the printer's health and buttons): the sideways scrollbar and the
+          // header stay in the window while the rows scroll.
+          sticky
         />
       </ListCard>
       <DeviceFormDialog kind={kind} target={editing} onClose={() => setEditing(null)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ANNOUNCE_RATE,
@@ -18,6 +18,7 @@ import { useStations } from '../../catalog/api/use-stations.ts';
 import { AnnounceFields } from './announce-fields.tsx';
 import { PrintSettingsFields, type PrintSettingsValues } from './print-settings-fields.tsx';
 import { useRetained } from './use-retained.ts';
+import { FormButtons } from '../../../../components/form-dialog.tsx';
 
 interface DeviceFormValues extends PrintSettingsValues {
   name: string;
@@ -227,12 +228,7 @@ function DeviceForm({
         </Form.Item>
       )}
       {kind === 'display' && editing && <AnnounceFields form={form} />}
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </Flex>
+      <FormButtons onCancel={onClose} loading={save.isPending} />
     </Form>
   );
 }

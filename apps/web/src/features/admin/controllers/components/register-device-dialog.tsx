@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import { DeviceIdSchema } from '@truck-queue/shared/contracts/controller.contract';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useRegisterDevice } from '../api/use-register-device.ts';
 import { useRetained } from './use-retained.ts';
+import { FormButtons } from '../../../../components/form-dialog.tsx';
 
 const DEVICE_ID_MAX = 10;
 
@@ -118,12 +119,11 @@ function RegisterForm({
           style={{ fontFamily: 'monospace', letterSpacing: 2, fontSize: 20 }}
         />
       </Form.Item>
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={register.isPending}>
-          {t('admin.devices.register.submit')}
-        </Button>
-      </Flex>
+      <FormButtons
+        onCancel={onClose}
+        okText={t('admin.devices.register.submit')}
+        loading={register.isPending}
+      />
     </Form>
   );
 }

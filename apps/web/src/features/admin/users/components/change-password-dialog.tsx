@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../../lib/errors.ts';
 import { isPasswordRefusal, newPasswordRule } from '../../../../lib/form-rules.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useChangeOfficerPassword } from '../api/use-change-officer-password.ts';
+import { FormButtons } from '../../../../components/form-dialog.tsx';
 
 interface PasswordValues {
   next: string;
@@ -112,12 +113,7 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
       >
         <Input.Password maxLength={200} autoComplete="new-password" />
       </Form.Item>
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={change.isPending}>
-          {t('common.save')}
-        </Button>
-      </Flex>
+      <FormButtons onCancel={onClose} loading={change.isPending} />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, App, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import {
@@ -17,6 +17,7 @@ import { useAccess } from '../../../auth/api/use-access.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useSaveOfficer } from '../api/use-save-officer.ts';
 import { isSuperAdmin, joinRoles, splitRoles } from '../roles.ts';
+import { FormButtons } from '../../../../components/form-dialog.tsx';
 
 interface OfficerFormValues {
   name: string;
@@ -240,12 +241,7 @@ function OfficerForm({
           <Input.Password maxLength={200} autoComplete="new-password" />
         </Form.Item>
       )}
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </Flex>
+      <FormButtons onCancel={onClose} loading={save.isPending} />
     </Form>
   );
 }

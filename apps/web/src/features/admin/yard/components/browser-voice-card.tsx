@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Flex, Switch, Typography } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SettingChoiceCard } from './setting-choice-card.tsx';
 
 interface BrowserVoiceCardProps {
   /** The branch's setting as saved; undefined while it loads. */
@@ -17,34 +16,26 @@ interface BrowserVoiceCardProps {
  */
 export function BrowserVoiceCard({ prefer, saving, failure, onSave }: BrowserVoiceCardProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<boolean | null>(null);
-  const chosen = draft ?? prefer ?? false;
-
   return (
-    <Card title={t('yard.rules.voice.title')} loading={prefer === undefined} data-testid="browser-voice-card">
-      <Typography.Paragraph type="secondary">{t('yard.rules.voice.description')}</Typography.Paragraph>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Flex gap={16} wrap align="center">
+    <SettingChoiceCard
+      name="browser-voice"
+      title={t('yard.rules.voice.title')}
+      description={t('yard.rules.voice.description')}
+      saved={prefer}
+      saving={saving}
+      failure={failure}
+      onSave={onSave}
+      control={(chosen, choose) => (
         <Flex gap={8} align="center">
           <Switch
-            checked={chosen}
-            onChange={setDraft}
+            checked={chosen ?? false}
+            onChange={choose}
             aria-label={t('yard.rules.voice.prefer')}
             data-testid="browser-voice-switch"
           />
           <Typography.Text>{t('yard.rules.voice.prefer')}</Typography.Text>
         </Flex>
-        <Button
-          type="primary"
-          icon={<SaveOutlined aria-hidden />}
-          loading={saving}
-          disabled={prefer === undefined || chosen === prefer}
-          onClick={() => onSave(chosen)}
-          data-testid="browser-voice-save"
-        >
-          {t('common.save')}
-        </Button>
-      </Flex>
-    </Card>
+      )}
+    />
   );
 }

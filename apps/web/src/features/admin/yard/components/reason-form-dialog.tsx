@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Reason } from '@truck-queue/shared/contracts/yard.contract';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
+import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
@@ -56,32 +57,20 @@ export function ReasonFormDialog({
   };
 
   return (
-    <Modal
+    <FormDialog<ReasonFormValues>
       open={open}
       title={
         editing
           ? t('yard.rules.editTitle', { list: t(`yard.rules.kinds.${kind}`) })
           : t('yard.rules.addTitle', { list: t(`yard.rules.kinds.${kind}`) })
       }
+      form={form}
+      initialValues={{ name: editing?.name ?? '', sort: editing?.sort ?? defaultSort }}
+      onFinish={submit}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      destroyOnHidden
+      loading={saving}
       afterClose={() => setFailure(null)}
       width={480}
-      modalRender={(dom) => (
-        <Form<ReasonFormValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ name: editing?.name ?? '', sort: editing?.sort ?? defaultSort }}
-          onFinish={submit}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBlock: 8 }} />}
       <Form.Item
@@ -116,6 +105,6 @@ export function ReasonFormDialog({
       >
         <InputNumber min={0} max={SORT_MAX} precision={0} style={{ width: 140 }} />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

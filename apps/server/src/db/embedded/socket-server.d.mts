@@ -1,0 +1,7 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** The embedded database's socket server (socket-server.mjs). */
+export function createSocketServer(
+  db: PGlite,
+  options: { path: string; maxConnections?: number },
+): { start(): Promise<void>; stop(): Promise<void> };

@@ -1,0 +1,108 @@
+import type { PlantDays } from '../../lib/plant-days.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { ManualWeights } from '../controller-settings/manual-weights.ts';
+import type { DeviceGatewayRepository } from '../device-gateway/device-gateway.repository.ts';
+import type { DeviceService } from '../device-gateway/device-gateway.service.ts';
+import type { DisputesService } from '../disputes/disputes.service.ts';
+import type { LabService } from '../lab/lab.service.ts';
+import type { ModuleHost } from '../module-host.ts';
+import type { PrintingService } from '../printing/printing.service.ts';
+import { createCallingScope } from './calling-scope.ts';
+import { registerCallingRoutes } from './calling.routes.ts';
+import { createCallingService, type YardRules } from './calling.service.ts';
+import { createEtaService } from './eta.service.ts';
+import { registerPublicQueueRoutes } from './public-queue.routes.ts';
+import { createBranchCards } from './branch-cards.ts';
+import { createPublicQueueService } from './public-queue.service.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
+import type { QueueRepository } from './queue.repository.ts';
+import { createQueueService } from './queue.service.ts';
+import { registerStationWorkRoutes } from './station-work.routes.ts';
+import { createStationWorkService } from './station-work.service.ts';
+
+/**
+ * The trucks' queue: issuing, Manage Calling, the lab, weighbridge and gate counters, and the
+ * driver's page. Returns the queue's rules (the kiosks issue through them), the expected waits,
+ * the officers' calling scopes, and the services the sockets serve.
+ */
+export function registerQueueModule(
+  host: ModuleHost,
+  deps: {
+    queueRepo: QueueRepository;
+    reads: QueueReadsRepository;
+    yard: YardRules;
+    days: PlantDays;
+    catalog: CatalogRepository;
+    lab: LabService;
+    /** The branch's names and calendar on the driver's page. */
+    branches: Pick<AuthRepository, 'findBranchNames'>;
+    disputes: Pick<DisputesService, 'latestOf' | 'file'>;
+    /** The weighbridge's scales (the device gateway's rows). */
+    scales: Pick<DeviceGatewayRepository, 'listDevices' | 'findDevice' | 'markCaptured'>;
+    manualWeights: Pick<ManualWeights, 'roles'>;
+    printing: PrintingService;
+    /** The plant's LINE chat for a ticket; null without a LINE account. */
+    lineChatUrl: ((ticket: { id: number; uuid: string }) => Promise<string | null>) | null;
+    /** A kiosk's ticket (the device gateway checks its queue types). */
+    kiosks: Pick<DeviceService, 'issueTicket'>;
+  },
+) {
+  const { register, config, db, clock, events, live } = host;
+  const { queueRepo, reads, yard, days, lab } = deps;
+  const queue = createQueueService({ repo: queueRepo, days, clock, events });
+  const callingScope = createCallingScope(reads, events);
+  // One expected-wait estimator (issue 21): the driver's page, the cards and the board share its paces.
+  const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale });
+  // The branch's open queues, read once per change: the officers' cards and the drivers' pages.
+  const branchCards = createBranchCards({
+    reads,
+    events,
+    clock,
+    days,
+    labResults: (ids) => lab.resultsOf(db, ids),
+    eta,
+  });
+  const calling = createCallingService({
+    db,
+    scope: callingScope,
+    queue,
+    yard,
+    days,
+    clock,
+    queueRepo,
+    reads,
+    catalog: deps.catalog,
+    branchCards,
+  });
+  // What the scales show is the realtime server's to say (it comes after the routes).
+  const stationWork = createStationWorkService({
+    db,
+    repo: queueRepo,
+    reads,
+    queue,
+    days,
+    clock,
+    scaleReadings: (ids) => live.scaleReadings(ids),
+    lab,
+    devices: deps.scales,
+    manualWeights: deps.manualWeights,
+  });
+  const publicQueue = createPublicQueueService({
+    db,
+    siteTimeZone: config.siteTimeZone,
+    companyName: config.companyName,
+    clock,
+    eta,
+    reads,
+    branches: deps.branches,
+    labs: lab,
+    disputes: deps.disputes,
+    cards: branchCards,
+    databaseWaiting: host.databaseWaiting,
+  });
+  registerCallingRoutes(register, calling, deps.kiosks, deps.printing, deps.lineChatUrl);
+  registerStationWorkRoutes(register, stationWork);
+  registerPublicQueueRoutes(register, publicQueue);
+  return { queue, eta, callingScope, calling, publicQueue };
+}

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventHub } from '../lib/event-hub.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { PublicQueueService } from '../modules/queue/public-queue.service.ts';
+import type { PublicNamespace, PublicSocket } from './public-namespace.ts';
+import { createPacedRounds, PUSH_PACE_MS } from './paced-rounds.ts';
+import { queueTypeRoom, ticketRoom } from './rooms.ts';
+
+/** Pages sent their place before the event loop is let go (officers' work interleaves). */
+const PAGES_PER_SLICE = 200;
+
+/** What is left to push for a branch: the lines that moved and the tickets that changed. */
+interface Round {
+  types: Set<number>;
+  tickets: Set<string>;
+}
+
+/**
+ * The drivers' pages, pushed (issue 35): when a line moves, each open page of it is sent its
+ * own place (state, trucks ahead, expected wait, station), all worked out from one snapshot of
+ * the branch's open queues, the one the officers' cards read after the change anyway
+ * (branch-cards.ts). The page of the ticket that changed gets its whole answer, one read of that
+ * ticket. Before, every page of the line refetched its ticket: the work grew with the square of
+ * the trucks waiting, and at the harvest peak the drivers' pages starved the officers.
+ *
+ * Each instance pushes to its own sockets: `linesChanged` reaches every instance
+ * (lib/shared-events.ts). A branch's pushes run one at a time, PUSH_PACE_MS apart at least;
+ * changes that arrive meanwhile are gathered into the next round, so a burst of calls costs two
+ * rounds, not one per call (paced-rounds.ts). A page is sent its place only when it differs
+ * from the last one it was sent.
+ */
+export function createPublicPush(deps: {
+  publicSpace: PublicNamespace;
+  publicQueue: Pick<PublicQueueService, 'fresh' | 'lines' | 'forgetTicket' | 'forgetLines'>;
+  events: EventHub;
+  log: FastifyBaseLogger;
+}): { stop(): void; idle(): Promise<void> } {
+  const { publicSpace, publicQueue, events, log } = deps;
+
+  /** This instance's sockets in a room of /public. */
+  function localSockets(room: string): PublicSocket[] {
+    const found: PublicSocket[] = [];
+    for (const id of publicSpace.adapter.rooms.get(room) ?? []) {
+      const socket = publicSpace.sockets.get(id);
+      if (socket) found.push(socket);
+    }
+    return found;
+  }
+
+  /** The changed ticket's pages here get its whole answer; none open, nothing is read. */
+  async function pushTicket(uuid: string): Promise<void> {
+    const pages = localSockets(ticketRoom(uuid));
+    if (pages.length === 0) return;
+    try {
+      const { branchId: _branch, branchQueueTypeId: _type, ...queue } = await publicQueue.fresh(uuid);
+      const line = lineKey(queue);
+      for (const socket of pages) {
+        socket.data.lastLine = line;
+        socket.emit('ticket', queue);
+      }
+    } catch (error) {
+      // A ticket gone from the page (voided past its days) is the page's to find on reconnect.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return;
+      throw error;
+    }
+  }
+
+  async function pushRound(branchId: number, round: Round): Promise<void> {
+    for (const uuid of round.tickets) await pushTicket(uuid);
+    const pages = [...round.types].flatMap((type) => localSockets(queueTypeRoom(type)));
+    if (pages.length === 0) return publicQueue.forgetLines([...round.types]);
+    const places = await publicQueue.lines(branchId, [...round.types]);
+    let sent = 0;
+    for (const socket of pages) {
+      // The pages go in slices, the event loop free between them: 2,000 places in one loop held
+      // the officers' cards, whose reads came back meanwhile, some 40 ms (bench/public-push-bench.ts).
+      if (++sent % PAGES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (round.tickets.has(socket.data.ticket)) continue;
+      const place = places.get(socket.data.ticket);
+      if (!place) continue;
+      const line = lineKey(place);
+      if (socket.data.lastLine === line) continue;
+      socket.data.lastLine = line;
+      socket.emit('line', place);
+    }
+  }
+
+  const rounds = createPacedRounds<Round>({
+    paceMs: PUSH_PACE_MS,
+    empty: () => ({ types: new Set<number>(), tickets: new Set<string>() }),
+    run: pushRound,
+    // The pages keep what they show; each fetches its ticket again when it reconnects.
+    failed: (branchId, error) =>
+      log.warn({ err: error, branchId }, "could not push the drivers' pages their place"),
+  });
+
+  const unsubscribe = events.subscribe('linesChanged', ({ branchId, branchQueueTypeIds, queueUuid }) => {
+    // At once, not in the round: a page that asks before its push comes reads the change.
+    publicQueue.forgetTicket(queueUuid);
+    rounds.ask(branchId, (round) => {
+      for (const type of branchQueueTypeIds) round.types.add(type);
+      round.tickets.add(queueUuid);
+    });
+  });
+  return {
+    stop: () => void unsubscribe(),
+    /** Resolves once no push is running (tests wait on it instead of on time). */
+    idle: () => rounds.idle(),
+  };
+}
+
+/** A page's place as text, to send it only when it changed. */
+const lineKey = (place: {
+  queue_state: string;
+  ahead: number | null;
+  expected_wait: { low: number; high: number } | null;
+  station_name: string | null;
+}) =>
+  JSON.stringify([
+    place.queue_state,
+    place.ahead,
+    place.expected_wait?.low,
+    place.expected_wait?.high,
+    place.station_name,
+  ]);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calledTrucks,
+  CallLine,
+  serviceSeconds,
+  SERVICE_REAL_OVERHEAD_MS,
+  stationsFor,
+} from './call-lines.ts';
+import { planDay, WINDOWS, windowSeconds } from './plan.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a call line served in order', () => {
+  it('has each free station call the first truck waiting, and the next when it is released', async () => {
+    const line = new CallLine([11, 12]);
+    const called: string[] = [];
+    const turn = (truck: string) =>
+      line.turn().then((station) => (called.push(`${truck}@${station}`), station));
+    const a = turn('a');
+    const b = turn('b');
+    // Called at once: they did not wait.
+    expect(line.longest.count).toBe(0);
+    void turn('c');
+    await Promise.all([a, b]);
+    expect(called).toEqual(['a@11', 'b@12']);
+    expect(line.longest.count).toBe(1);
+    // Station 12 is free first: it calls the first truck still waiting.
+    line.release(12);
+    await sleep(0);
+    expect(called).toEqual(['a@11', 'b@12', 'c@12']);
+  });
+
+  it('calls a driver who did not come again first, once his guard has passed', async () => {
+    const line = new CallLine([1]);
+    await line.turn();
+    const order: string[] = [];
+    void line.turn().then(() => order.push('next'));
+    void line.turn({ front: true, notBefore: Date.now() + 50 }).then(() => order.push('recalled'));
+    line.release(1);
+    await sleep(10);
+    // The guard has not passed: the station serves the next truck meanwhile.
+    expect(order).toEqual(['next']);
+    line.release(1);
+    await sleep(80);
+    expect(order).toEqual(['next', 'recalled']);
+  });
+
+  it('refuses the trucks still waiting when it is closed', async () => {
+    const line = new CallLine([1]);
+    await line.turn();
+    const waiting = line.turn();
+    line.close('time-out');
+    await expect(waiting).rejects.toThrow('time-out');
+    await expect(line.turn()).rejects.toThrow('time-out');
+  });
+});
+
+describe('the harvest plant', () => {
+  it('has stations for more than the average hour and fewer than the peak asks', () => {
+    const window = WINDOWS['24h'];
+    const plan = planDay(3000, 1, window);
+    const accel = 240;
+    const stations = stationsFor(plan, window, accel);
+    for (const flow of ['lab', 'standard', 'general'] as const) {
+      const served = calledTrucks(plan, flow);
+      const hold =
+        served.reduce((s, t) => s + serviceSeconds(t), 0) / served.length +
+        (SERVICE_REAL_OVERHEAD_MS / 1000) * accel;
+      // Trucks an hour the line's stations serve, against its average hour and its peak hours (2.4 times).
+      const capacity = (stations[flow] * 3600) / hold;
+      const average = (served.length * 3600) / windowSeconds(window);
+      expect(capacity).toBeGreaterThan(average);
+      expect(capacity).toBeLessThan(average * 2);
+    }
+  });
+});

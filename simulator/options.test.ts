@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from './options.ts';
+
+describe('the simulator options', () => {
+  it('plays the day by default', () => {
+    expect(parseOptions([], {})).toMatchObject({ window: 'day', trucks: 1000, accel: 240, seed: 1 });
+  });
+
+  it('takes the harvest window from --window or SIM_WINDOW, the flag first', () => {
+    expect(parseOptions(['--window', '24h'], {})).toMatchObject({ window: '24h' });
+    expect(parseOptions([], { SIM_WINDOW: '24h' })).toMatchObject({ window: '24h' });
+    expect(parseOptions(['--window', 'night'], { SIM_WINDOW: '24h' })).toMatchObject({ window: 'night' });
+  });
+
+  it('refuses another window, naming the three it takes and the one it got', () => {
+    expect(() => parseOptions(['--window', '12h'], {})).toThrow(
+      /--window must be one of day\|night\|24h, not "12h"/,
+    );
+    expect(() => parseOptions([], { SIM_WINDOW: 'evening' })).toThrow(/day\|night\|24h, not "evening"/);
+  });
+
+  it('refuses a count that is not a positive integer', () => {
+    expect(() => parseOptions(['--trucks', '0'], {})).toThrow(/--trucks must be a positive integer/);
+    expect(() => parseOptions(['--trucks', '2.5'], {})).toThrow(/--trucks must be a positive integer/);
+  });
+
+  it('answers help', () => {
+    expect(parseOptions(['--help'], {})).toBe('help');
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  clockTime,
+  HARVEST_PEAK,
+  midnightOf,
+  planDay,
+  WINDOWS,
+  windowLabel,
+  type TruckPlan,
+} from './plan.ts';
+
+const HOUR = 3600;
+const harvest = WINDOWS['24h'];
+/** The site clock's hour a simulated moment of the harvest falls in. */
+const hourOf = (simSeconds: number) => (harvest.startHour + Math.floor(simSeconds / HOUR)) % 24;
+const inPeak = (t: TruckPlan) =>
+  hourOf(t.arrival) >= HARVEST_PEAK.from && hourOf(t.arrival) < HARVEST_PEAK.to;
+
+describe('the harvest window (24h)', () => {
+  it('plays 06:00 to 06:00 and crosses the plant day start at its 18th hour', () => {
+    expect(windowLabel(harvest)).toBe('06:00–06:00');
+    expect(midnightOf(harvest)).toBe(18 * HOUR);
+    expect(clockTime(harvest, 18 * HOUR + 15 * 60)).toBe('00:15');
+  });
+
+  it('puts 40 % of its weight in the four peak hours, 10 % in each', () => {
+    const total = harvest.hourlyWeight.reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(100);
+    const peak = harvest.hourlyWeight.slice(HARVEST_PEAK.from - 6, HARVEST_PEAK.to - 6);
+    expect(peak).toEqual([10, 10, 10, 10]);
+  });
+
+  it('brings about 40 % of the trucks in the peak hours, fewer an hour at night than by day', () => {
+    const plan = planDay(3000, 1, harvest);
+    const share = plan.filter(inPeak).length / plan.length;
+    expect(share).toBeGreaterThan(0.37);
+    expect(share).toBeLessThan(0.43);
+    const perHour = (from: number, to: number) =>
+      plan.filter((t) => hourOf(t.arrival) >= from && hourOf(t.arrival) < to).length / (to - from);
+    // 00:00–04:00 against 06:00–17:00.
+    expect(perHour(0, 4)).toBeLessThan(perHour(6, 17) / 2);
+    expect(plan.every((t) => t.arrival >= 0 && t.arrival < 24 * HOUR)).toBe(true);
+  });
+
+  it('is the same plan for the same seed, another for another seed', () => {
+    expect(planDay(500, 7, harvest)).toEqual(planDay(500, 7, harvest));
+    expect(planDay(500, 8, harvest)).not.toEqual(planDay(500, 7, harvest));
+  });
+
+  it('parks only trucks of the peak, until 00:10–04:00', () => {
+    const plan = planDay(3000, 1, harvest);
+    const parked = plan.filter((t) => t.parkedUntil !== null);
+    expect(parked.length).toBeGreaterThan(0);
+    expect(parked.every(inPeak)).toBe(true);
+    expect(parked.every((t) => t.parkedUntil! >= 18 * HOUR + 600 && t.parkedUntil! < 22 * HOUR)).toBe(true);
+  });
+});
+
+describe('the day and the night', () => {
+  /**
+   * Their plans are what they were before the harvest window came, so that their figures in
+   * docs/simulator.md and docs/benchmarks.md stay comparable. A deliberate change of the plan
+   * changes these: say so in those docs.
+   */
+  it.each([
+    ['day', 100, 1, '2f5c3274f1170e8f'],
+    ['day', 1000, 7, 'ab3862b2ffd529d2'],
+    ['night', 100, 1, '7b69aaa3c92b72b7'],
+    ['night', 1000, 7, 'c5772202f0f7ec34'],
+  ] as const)('%s, %i trucks, seed %i: the same plan as before', (window, trucks, seed, fingerprint) => {
+    const plan = planDay(trucks, seed, WINDOWS[window]);
+    expect(createHash('sha256').update(JSON.stringify(plan)).digest('hex').slice(0, 16)).toBe(fingerprint);
+  });
+});
