@@ -26,7 +26,7 @@ import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan
 import { planStart, waitForStart } from './plant-day.ts';
 import { DEFAULT_CALL_STATIONS, setUpPlant } from './plant-setup.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
-import { serverErrorLines, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
+import { serverErrorLines, serverWarnings, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { printSummary } from './summary.ts';
 import { openSimScale } from './weighbridge-scale.ts';
 import { YardGate } from './yard-gate.ts';
@@ -271,6 +271,9 @@ async function main(): Promise<number> {
       ),
     );
     for (const line of logged.slice(0, 5)) console.error(`  server: ${line}`);
+    for (const [message, count] of serverWarnings(server.process.output())) {
+      console.error(`  server warned ${count} × ${message}`);
+    }
     printSummary(
       {
         engine: options.engine === 'pglite' ? 'PGlite' : 'PostgreSQL',

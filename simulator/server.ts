@@ -102,3 +102,24 @@ export async function startSimServer(options: Options): Promise<SimServer> {
 export function serverErrorLines(output: string): string[] {
   return output.split('\n').filter((line) => /"level":\s*(50|60)\b/.test(line));
 }
+
+/**
+ * The server's warnings (pino level 40), counted by message: what it put up with (a refused
+ * handshake, a push that could not be read), which the checks do not fail on but a run's
+ * reader should see.
+ */
+export function serverWarnings(output: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!/"level":\s*40\b/.test(line)) continue;
+    let message = line;
+    try {
+      const { msg } = JSON.parse(line) as { msg?: unknown };
+      if (typeof msg === 'string') message = msg;
+    } catch {
+      // Not pino's JSON: the line itself.
+    }
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  return counts;
+}

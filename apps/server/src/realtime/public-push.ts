@@ -9,6 +9,11 @@ import { queueTypeRoom, ticketRoom } from './rooms.ts';
 /** Pages sent their place before the event loop is let go (officers' work interleaves). */
 const PAGES_PER_SLICE = 200;
 
+/** How many rounds a ticket's push, or a branch's lines, is tried in before the page is left to reconnect. */
+export const PUSH_TRIES = 3;
+
+const linesKey = (branchId: number) => `lines:${branchId}`;
+
 /** What is left to push for a branch: the lines that moved and the tickets that changed. */
 interface Round {
   types: Set<number>;
@@ -65,17 +70,33 @@ export function createPublicPush(deps: {
     }
   }
 
-  async function pushRound(branchId: number, round: Round): Promise<void> {
-    for (const uuid of round.tickets) await pushTicket(uuid);
-    const pages = [...round.types].flatMap((type) => localSockets(queueTypeRoom(type)));
-    if (pages.length === 0) return publicQueue.forgetLines([...round.types]);
-    const places = await publicQueue.lines(branchId, [...round.types]);
+  /**
+   * Pushes that failed (at the peak a read can wait past its time for the one connection): each
+   * is tried again in the branch's next round, up to PUSH_TRIES times in all, so one ticket's
+   * failed read loses neither the other tickets' pushes nor the lines'. Past that the page
+   * keeps what it shows until it reconnects and fetches its ticket.
+   */
+  const tries = new Map<string, number>();
+  function failedAgain(key: string): boolean {
+    const n = (tries.get(key) ?? 0) + 1;
+    if (n >= PUSH_TRIES) {
+      tries.delete(key);
+      return false;
+    }
+    tries.set(key, n);
+    return true;
+  }
+
+  async function pushLines(branchId: number, types: Set<number>, skip: Set<string>): Promise<void> {
+    const pages = [...types].flatMap((type) => localSockets(queueTypeRoom(type)));
+    if (pages.length === 0) return publicQueue.forgetLines([...types]);
+    const places = await publicQueue.lines(branchId, [...types]);
     let sent = 0;
     for (const socket of pages) {
       // The pages go in slices, the event loop free between them: 2,000 places in one loop held
       // the officers' cards, whose reads came back meanwhile, some 40 ms (bench/public-push-bench.ts).
       if (++sent % PAGES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (round.tickets.has(socket.data.ticket)) continue;
+      if (skip.has(socket.data.ticket)) continue;
       const place = places.get(socket.data.ticket);
       if (!place) continue;
       const line = lineKey(place);
@@ -85,11 +106,43 @@ export function createPublicPush(deps: {
     }
   }
 
+  async function pushRound(branchId: number, round: Round): Promise<void> {
+    const again: Round = { types: new Set(), tickets: new Set() };
+    let firstError: unknown = null;
+    for (const uuid of round.tickets) {
+      try {
+        await pushTicket(uuid);
+        tries.delete(uuid);
+      } catch (error) {
+        firstError ??= error;
+        if (failedAgain(uuid)) again.tickets.add(uuid);
+      }
+    }
+    try {
+      await pushLines(branchId, round.types, round.tickets);
+      tries.delete(linesKey(branchId));
+    } catch (error) {
+      firstError ??= error;
+      if (failedAgain(linesKey(branchId))) again.types = new Set(round.types);
+    }
+    if (firstError === null) return;
+    log.warn(
+      { err: firstError, branchId, tickets: round.tickets.size, retried: again.tickets.size },
+      "could not push the drivers' pages their place",
+    );
+    if (again.tickets.size > 0 || again.types.size > 0) {
+      rounds.ask(branchId, (next) => {
+        for (const uuid of again.tickets) next.tickets.add(uuid);
+        for (const type of again.types) next.types.add(type);
+      });
+    }
+  }
+
   const rounds = createPacedRounds<Round>({
     paceMs: PUSH_PACE_MS,
     empty: () => ({ types: new Set<number>(), tickets: new Set<string>() }),
     run: pushRound,
-    // The pages keep what they show; each fetches its ticket again when it reconnects.
+    // pushRound catches its own failures; this is for the unforeseen.
     failed: (branchId, error) =>
       log.warn({ err: error, branchId }, "could not push the drivers' pages their place"),
   });
