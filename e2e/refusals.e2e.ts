@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openDialog } from './support/browser.ts';
+import { chooseFromMenu, openDialog } from './support/browser.ts';
 import { createOfficer, post } from './support/demo-plant.ts';
 import { adminSession, newIdentity, useIdentity, type DeviceKind } from './support/devices.ts';
 import { fileBrowser } from './support/file-browser.ts';
@@ -78,22 +78,8 @@ describe('a password the rule refuses', () => {
     // The officer's own change, from the menu under their name.
     const officer = await thaiOfficerPage(email, 'ladda-scale-77', '/System/dashboard');
     const own = openDialog(officer);
-    // A click on the menu while it is still opening can be lost on a loaded machine: open it
-    // again until the dialog shows.
-    await expect
-      .poll(
-        async () => {
-          if (await own.isVisible()) return true;
-          await officer.getByRole('button', { name: 'ลัดดา ตั้งรหัส' }).click();
-          await officer
-            .getByRole('menuitem', { name: 'เปลี่ยนรหัสผ่าน' })
-            .click({ timeout: 2000 })
-            .catch(() => undefined);
-          return own.isVisible();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await chooseFromMenu(officer, officer.getByRole('button', { name: 'ลัดดา ตั้งรหัส' }), 'เปลี่ยนรหัสผ่าน');
+    await own.waitFor();
     await own.getByLabel('รหัสผ่านปัจจุบัน').fill('ladda-scale-77');
     await own.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(email.toUpperCase());
     await own.getByLabel('ยืนยันรหัสผ่านใหม่').fill(email.toUpperCase());

@@ -110,7 +110,8 @@ describe('the report by flow at 1366 x 768', () => {
       await useIdentity(tv, 'display', identity);
       await tv.goto('/DisplayManage');
       await page.locator(`[data-testid="display-warning"][data-display="ลานจอดรถ ${identity.id}"]`).waitFor();
-      expect(await tableTop()).toBeGreaterThan(before);
+      // The table moves down once the page has laid the warning out.
+      await expect.poll(tableTop).toBeGreaterThan(before);
 
       const reach = await reachColumns(page, firstTable(page));
       if (reach.columns.some((column) => !column.atFirst))

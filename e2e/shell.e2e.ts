@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signInDirect, signInThroughForm } from './support/browser.ts';
+import { chooseFromMenu, signInDirect, signInThroughForm } from './support/browser.ts';
 import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -86,10 +86,6 @@ describe("the officers' shell", () => {
     await context.close();
   });
 
-  /** A drop-down menu that is open and done moving (antd's motion classes gone). */
-  const OPENED_MENU =
-    '.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])';
-
   it('switches language and dark mode, keeps them, and signs out', async () => {
     const context = await files.context();
     const page = await context.newPage();
@@ -97,10 +93,7 @@ describe("the officers' shell", () => {
     const dashboardItem = page.locator('aside [data-menu-id$="/System/dashboard"]');
     await expect.poll(() => dashboardItem.innerText()).toBe('แดชบอร์ด');
 
-    await page.getByRole('button', { name: /ภาษา/ }).click();
-    // Once the menu has finished opening: a click while antd's motion runs can be lost.
-    await page.locator(OPENED_MENU).waitFor();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseFromMenu(page, page.getByRole('button', { name: /ภาษา/ }), 'English');
     await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
@@ -115,9 +108,7 @@ describe("the officers' shell", () => {
     await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
     await expect.poll(async () => brightness(await background())).toBeLessThan(60);
 
-    await page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }).click();
-    await page.locator(OPENED_MENU).waitFor();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await chooseFromMenu(page, page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }), 'Sign out');
     await page.waitForURL('**/authen/login');
     await page.goto('/System/dashboard');
     await page.waitForURL('**/authen/login');

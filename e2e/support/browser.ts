@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { prehashPassword } from '@truck-queue/shared/password';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,10 +69,12 @@ export async function launchBrowser(
       ...extraArgs,
     ],
   });
-  // Every context (browser.newPage makes one too) watches for CSP violations.
+  // Every context (browser.newPage makes one too) watches for CSP violations, and is a user who
+  // asked for less motion: menus and lists open at once and charts draw at once, so a click
+  // never lands on something still moving (apps/web/src/lib/use-media-query.ts).
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
     await watchCsp(context);
     return context;
   };
@@ -206,4 +208,16 @@ export const dialog = (page: Page, title: string | RegExp) =>
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Opens a drop-down menu with `opener` and clicks its item `name` once the menu has finished
+ * opening (antd's motion classes gone): a click while the motion runs can be lost.
+ */
+export async function chooseFromMenu(page: Page, opener: Locator, name: string): Promise<void> {
+  await opener.click();
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])')
+    .waitFor();
+  await page.getByRole('menuitem', { name }).click();
 }

@@ -6,6 +6,7 @@ import { ANTD_LOCALES } from '../lib/antd-locale.ts';
 import { toLanguage, DEFAULT_LANGUAGE } from '../lib/languages.ts';
 import { queryClient } from './query-client.ts';
 import { LayoutSettingsProvider, useLayoutSettings } from '../lib/layout-settings-context.tsx';
+import { useReducedMotion } from '../lib/use-media-query.ts';
 
 /** Sarabun for Thai and Latin, Noto Sans for Cyrillic; the browser picks per glyph. */
 export const FONT_FAMILY =
@@ -15,12 +16,13 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { settings } = useLayoutSettings();
   const language = toLanguage(i18n.resolvedLanguage) ?? DEFAULT_LANGUAGE;
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
       theme={{
         algorithm: settings.mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { fontFamily: FONT_FAMILY, fontSize: 15, borderRadius: 8 },
+        token: { fontFamily: FONT_FAMILY, fontSize: 15, borderRadius: 8, motion: !reducedMotion },
       }}
     >
       <AntApp>{children}</AntApp>

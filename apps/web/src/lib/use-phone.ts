@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from './use-media-query.ts';
 
 /**
  * Below antd's `md` breakpoint (768 px): a phone, held upright. The back office is then laid out
@@ -11,13 +11,7 @@ export const PHONE_QUERY = 'screen and (max-width: 767.98px)';
 /** The smallest touch target on a phone (Apple's and Google's guidance, 44 pt / 48 dp). */
 export const PHONE_TOUCH_PX = 44;
 
-function subscribe(listener: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
 /** Whether the window is phone-wide now; follows rotation and resizing. Read at once, so the first render is right. */
 export function usePhone(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches);
+  return useMediaQuery(PHONE_QUERY);
 }
