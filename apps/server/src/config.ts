@@ -185,6 +185,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['slow', 'all']).default('slow'),
   LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  DB_STATEMENT_STATS: z.string().min(1).optional(),
   TRUST_PROXY: z.string().transform(parseTrustProxy).default([]),
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
@@ -248,6 +249,8 @@ export interface Config {
    * others at debug), or `all`.
    */
   requests: { all: boolean; slowMs: number };
+  /** A file the database's statement figures are written to at shutdown (db/statement-stats.ts); null: not collected. */
+  statementStats: string | null;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed; empty: none. */
   trustProxy: string[];
   /** Other sites' pages that may open Socket.IO connections (besides the server's own address). */
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     requests: { all: e.LOG_REQUESTS === 'all', slowMs: e.LOG_SLOW_MS },
+    statementStats: e.DB_STATEMENT_STATS ? path.resolve(e.DB_STATEMENT_STATS) : null,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, SERVING_TIMEOUTS } from './db/database.ts';
+import { collectStatementStats } from './db/statement-stats.ts';
 import { hasNoOfficers, prepareDatabase, type FirstStart } from './prepare-database.ts';
 import { firstStartInChildProcess, FirstStartReportedError } from './first-start-process.ts';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from './demo/demo-data.ts';
@@ -84,6 +85,11 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
     { timeouts: SERVING_TIMEOUTS },
   );
+  // DB_STATEMENT_STATS: the database's statement figures, written at shutdown (performance work).
+  const statementStats =
+    config.statementStats === null
+      ? null
+      : { file: config.statementStats, figures: collectStatementStats(database.pool) };
   if (config.databaseUrl && (await hasNoOfficers(database))) created = await firstStartInChildProcess(config);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
     else if (signal) log.info({ signal }, 'closing the server and the database');
     await app?.close();
     await database.close();
+    statementStats?.figures.write(statementStats.file);
     log.info({}, 'closed');
   });
 
