@@ -49,17 +49,24 @@ describe('the dashboard', () => {
     await expect.poll(() => bars(page, 'chart-lab-flow').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
 
-    // A bar's tooltip gives its stage in hours and minutes. The tallest bar is hovered: early in
-    // the plant day a stage may have a bar of no height, which the pointer cannot reach.
-    const heights = await bars(page, 'chart-standard-flow').evaluateAll((all) =>
-      all.map((bar) => bar.getBoundingClientRect().height),
-    );
-    await bars(page, 'chart-standard-flow')
-      .nth(heights.indexOf(Math.max(...heights)))
-      .hover();
+    // A bar's tooltip gives its stage in hours and minutes. The longest bar is pointed at: early
+    // in the plant day a stage may have a bar of no length. The chart follows the pointer over
+    // its whole surface (the bar itself is under it), and may draw itself again as the plant
+    // moves: the pointer moves over the bar's middle until the tooltip shows.
     const tooltip = page.getByTestId('chart-standard-flow').locator('.recharts-tooltip-wrapper');
     await expect
-      .poll(() => tooltip.innerText())
+      .poll(async () => {
+        const areas = await bars(page, 'chart-standard-flow').evaluateAll((all) =>
+          all.map((bar) => bar.getBoundingClientRect().width * bar.getBoundingClientRect().height),
+        );
+        const bar = bars(page, 'chart-standard-flow').nth(areas.indexOf(Math.max(...areas)));
+        await bar.scrollIntoViewIfNeeded();
+        const box = await bar.boundingBox();
+        if (!box) return '';
+        await page.mouse.move(box.x + box.width / 2 - 1, box.y + box.height / 2);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        return tooltip.innerText();
+      })
       .toMatch(/Queue → call\s*(\d+ h( \d+ min)?|\d+ min|< 1 min|no data)/);
 
     // The last 14 days: a period that includes today has at least today's queues.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
-import { cardQueues, dialog, queueButton, queueColumn } from './support/browser.ts';
+import { cardQueues, closeDialogs, dialog, queueButton, queueColumn } from './support/browser.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 import { randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
 import { issueTicket, labResultOut, secondLabType } from './support/yard-plant.ts';
@@ -195,8 +195,7 @@ describe('the yard’s moves, made by the officers', () => {
     expect(await caller.getByTestId('queue-history').innerText()).toContain(
       `Number ${ticket.queue_number} → ${moved}`,
     );
-    await caller.keyboard.press('Escape');
-    await caller.keyboard.press('Escape');
+    await closeDialogs(caller);
   });
 
   it('lets an admin void a ticket issued by mistake: it leaves the lists and the report counts it apart', async () => {

@@ -123,6 +123,25 @@ export async function newContext(
   return context;
 }
 
+/**
+ * Closes every open dialog and drawer, the topmost first, with its close button (Escape reaches
+ * only the one that holds the focus, and a dialog that opened a drawer may not): for a page a
+ * file's tests share, left as the next test expects it.
+ */
+export async function closeDialogs(page: Page): Promise<void> {
+  const open = page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible');
+  for (let attempt = 0; attempt < 10 && (await open.count()) > 0; attempt++) {
+    const close = open.last().locator('.ant-modal-close, .ant-drawer-close');
+    if ((await close.count()) > 0)
+      await close
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    else await page.keyboard.press('Escape');
+  }
+  await open.first().waitFor({ state: 'hidden' });
+}
+
 /** The open dialog (antd keeps closed ones in the page, hidden). */
 export const openDialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
 
