@@ -201,6 +201,9 @@ export async function createFuzzPlant(t: TestContext) {
   };
   const slipTicket = await weighedOut('กข 2003');
   const disputedTicket = await weighedOut('กข 2004');
+  // Followed by a browser (Web Push): a ticket no fuzzed route moves, so it stays inside and a
+  // subscription can be accepted however long the run (the lab's fuzzed checkouts end ticket).
+  const followedTicket = await issueTicket(t, plant, 'standard', 'กข 2005');
   await t.post('process/user/dispute', { queue_number_id: disputedTicket.uuid, note: 'น้ำหนักไม่ตรง' });
   const [openDispute] = await t.db.select({ id: queueDisputes.id }).from(queueDisputes);
   // A call of that ticket today, for the calling page's proof and its re-announcements.
@@ -422,13 +425,13 @@ export async function createFuzzPlant(t: TestContext) {
     'process/user/dispute': (n) => ({ queue_number_id: slipTicket.uuid, note: `น้ำหนักไม่ตรง ${n}` }),
     'admin/disputes': () => ({}),
     'process/user/notifyOptions': (n) => ({
-      queue_number_id: ticket.uuid,
+      queue_number_id: followedTicket.uuid,
       ...(n % 2 ? { endpoint: `https://127.0.0.1:9/push/${n}` } : {}),
     }),
     // A browser's subscription to the stand-in push service the fuzzer names (PUSH_SERVICE_HOSTS):
     // nothing listens there, so what the notifier sends fails at once and is tried again later.
     'process/user/subscribePush': (n) => ({
-      queue_number_id: ticket.uuid,
+      queue_number_id: followedTicket.uuid,
       subscription: {
         endpoint: `https://127.0.0.1:9/push/${n % 4}`,
         keys: {
@@ -441,7 +444,7 @@ export async function createFuzzPlant(t: TestContext) {
       consent: true,
     }),
     'process/user/unsubscribePush': (n) => ({
-      queue_number_id: ticket.uuid,
+      queue_number_id: followedTicket.uuid,
       endpoint: `https://127.0.0.1:9/push/${n % 4}`,
     }),
     'admin/notifications': () => ({}),
