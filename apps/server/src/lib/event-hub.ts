@@ -88,6 +88,11 @@ export interface HubEvents {
    * pushes its drivers' pages of those lines their new place (realtime/public-push.ts).
    */
   linesChanged: { branchId: number; branchQueueTypeIds: number[]; queueUuid: string };
+  /**
+   * A driver's subscription was made or changed: every instance's notifier reads again which
+   * tickets are followed (notifications/followed-tickets.ts).
+   */
+  followersChanged: { branchId: number };
 }
 
 /** Where an event came from: this instance, or another one through Redis (shared-events.ts). */

@@ -14,6 +14,7 @@ export const SHARED_EVENTS = [
   'announcementsChanged',
   'referenceChanged',
   'linesChanged',
+  'followersChanged',
 ] as const satisfies readonly (keyof HubEvents)[];
 
 type SharedName = (typeof SHARED_EVENTS)[number];

@@ -239,7 +239,7 @@ export function createLine(deps: {
   clock: Clock;
   log: Log;
   /** A chat was linked to this ticket: the "N ahead" it asks for may be true already (the notifier). */
-  onLinked?: (queueId: number) => Promise<void> | void;
+  onLinked?: (queueId: number, branchId: number) => Promise<void> | void;
 }) {
   const settings = deps.config.line;
   const { clock, log } = deps;
@@ -387,7 +387,7 @@ export function createLine(deps: {
     if (!linked) return redelivery ? null : LINE_TEXT.already(ticket.queueNumber) + (await privacy());
     log.info({ queueId: ticket.id, branchId: ticket.branchId }, 'a LINE chat follows a ticket');
     try {
-      await onLinked?.(ticket.id);
+      await onLinked?.(ticket.id, ticket.branchId);
     } catch (error) {
       log.error({ err: error, queueId: ticket.id }, 'could not write the moments of a new LINE link');
     }
@@ -469,7 +469,7 @@ export function createLine(deps: {
       while (replying.size > 0) await Promise.allSettled([...replying]);
     },
     /** The notifier, once made (it needs this sender first). */
-    setOnLinked(fn: (queueId: number) => Promise<void> | void) {
+    setOnLinked(fn: (queueId: number, branchId: number) => Promise<void> | void) {
       onLinked = fn;
     },
   };

@@ -49,7 +49,7 @@ export function registerNotificationsModule(host: ModuleHost, deps: { reads: Que
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  line.setOnLinked((queueId) => notifier.subscribed(queueId));
+  line.setOnLinked((queueId, branchId) => notifier.subscribed(queueId, branchId));
   const retention = createRetention({ db, clock, siteTimeZone: config.siteTimeZone, log: app.log });
   if (options.driverJobs) {
     app.addHook('onListen', () => {

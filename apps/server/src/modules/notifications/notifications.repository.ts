@@ -10,6 +10,7 @@ import {
   queueTypes,
 } from '../../db/schema.ts';
 import type { SubscriptionAddress } from './channels.ts';
+import type { FollowedRow } from './followed-tickets.ts';
 
 /** A live subscription with what the moments need of its ticket. */
 export interface FollowedTicket {
@@ -120,6 +121,27 @@ export function createNotificationsRepository(db: Db) {
           sql`not exists (select 1 from ${notificationDeliveries} d where d.subscription_id = ${driverSubscriptions.id} and d.moment_key = 'ahead')`,
         ),
       );
+    },
+
+    /**
+     * Tickets still inside that a live subscription follows, with their line and whether one of
+     * their subscriptions still waits to hear "N ahead" (the notifier's index, followed-tickets.ts).
+     */
+    async followedTickets(): Promise<FollowedRow[]> {
+      const rows = await db.execute<{ queue_uuid: string; line: number; awaiting_ahead: boolean }>(sql`
+        select q.uuid as queue_uuid, q.branch_queue_type_id as line,
+               bool_or(s.notify_ahead is not null and not exists (
+                 select 1 from notification_deliveries d
+                  where d.subscription_id = s.id and d.moment_key = 'ahead')) as awaiting_ahead
+          from driver_subscriptions s
+          join queues q on q.id = s.queue_id
+         where s.ended_at is null and q.exit_at is null
+         group by q.uuid, q.branch_queue_type_id`);
+      return rows.rows.map((r) => ({
+        queueUuid: r.queue_uuid,
+        branchQueueTypeId: Number(r.line),
+        awaitingAhead: r.awaiting_ahead === true,
+      }));
     },
 
     /** Writes moments to send; a moment already written for a subscription is not written again. */

@@ -124,7 +124,7 @@ export function createNotificationsService(deps: {
         notifyLab: input.choice.lab,
         consentedAt: clock.now(),
       });
-      await deps.notifier.subscribed(q.id);
+      await deps.notifier.subscribed(q.id, q.branchId);
       return options(q, endpoint);
     },
 

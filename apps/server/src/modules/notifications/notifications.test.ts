@@ -6,7 +6,15 @@ import {
   saveNotifySettings,
   type NotifyOptions,
 } from '@truck-queue/shared/contracts/notification.contract';
-import { driverSubscriptions, notificationDeliveries, queues } from '../../db/schema.ts';
+import {
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  driverSubscriptions,
+  notificationDeliveries,
+  officerQueueTypes,
+  queues,
+  queueTypes,
+} from '../../db/schema.ts';
 import {
   startFakePushService,
   type FakePushService,
@@ -220,6 +228,49 @@ describe('what a following driver is told', () => {
       subscription: null,
     });
     expect((await subscribe(mine.uuid, push.subscribe())).json()).toMatchObject({ reason: 'ALREADY_LEFT' });
+  });
+
+  it('follows his ticket into the line an officer moved it to, and tells him there', async () => {
+    await newPlant('Notify transfer plant');
+    // A second line of the standard flow, that the caller calls too.
+    const [master] = await t.db.select().from(queueTypes).where(eq(queueTypes.name, 'ส่งสินค้าทั่วไป'));
+    const [other] = await t.db
+      .insert(branchQueueTypes)
+      .values({ branchId: plant.branch.id, queueTypeId: master!.id, prefix: 'D' })
+      .returning();
+    await t.db
+      .insert(branchQueueTypeProducts)
+      .values({ branchQueueTypeId: other!.id, productId: plant.products.starch.id });
+    await t.db
+      .insert(officerQueueTypes)
+      .values({ officerId: plant.officers.caller.id, branchQueueTypeId: other!.id });
+    const issueInOther = async (plate: string) => {
+      const answer = await t.post(
+        'process/printer/issueQueue',
+        { id_branchQT: other!.id, product: plant.products.starch.id, truck_license: plate },
+        { session: plant.officers.caller.session },
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { uuid } = answer.json<{ queue: { uuid: string } }>().queue;
+      return (await t.db.select().from(queues).where(eq(queues.uuid, uuid)))[0]!;
+    };
+    const ahead = [await issueInOther('NT 901'), await issueInOther('NT 902'), await issueInOther('NT 903')];
+    // Two trucks before him in his own line; he asked to hear when one is left.
+    await issue();
+    await issue();
+    const mine = await issue();
+    const phone = push.subscribe();
+    expect((await subscribe(mine.uuid, phone, { ahead: 1, called: true, lab: false })).statusCode).toBe(200);
+    expect(await told(phone)).toEqual([]);
+    // Moved behind three trucks of the other line: two of them called, one is left.
+    expect(await emitAck(socket, 'doTransfer', plant.branch.id, mine.id, other!.id)).toEqual({ status: 1 });
+    await call(ahead[0]!.id);
+    expect(await told(phone)).toEqual([]);
+    await call(ahead[1]!.id);
+    const [moved] = await t.db.select().from(queues).where(eq(queues.id, mine.id));
+    expect(await told(phone)).toEqual([
+      `ใกล้ถึงคิว ${moved!.queueNumber} แล้ว | อีก 1 คันจะถึงคิวของคุณ กรุณาเตรียมรถให้พร้อม`,
+    ]);
   });
 
   it("tells a lab truck's driver its result in English when his page was in English, and only what he asked for", async () => {

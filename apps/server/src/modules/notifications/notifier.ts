@@ -11,6 +11,7 @@ import type { EventHub, QueueChange } from '../../lib/event-hub.ts';
 import { driverPageUrl } from '../printing/ticket-print.ts';
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { ChannelSenders } from './channels.ts';
+import { createFollowedTickets } from './followed-tickets.ts';
 import {
   createNotificationsRepository,
   type DueDelivery,
@@ -58,6 +59,7 @@ export function createNotifier(deps: {
 }) {
   const { reads, clock, senders, log } = deps;
   const repo = createNotificationsRepository(deps.db);
+  const followed = createFollowedTickets({ load: () => repo.followedTickets(), clock });
 
   function delivery(
     followed: FollowedTicket,
@@ -98,30 +100,49 @@ export function createNotifier(deps: {
   async function onChange(change: QueueChange): Promise<void> {
     // A new ticket has no follower yet and joins the end of its line: nobody's moment comes.
     if (change.action === 'issue') return;
+    const token = await followed.current();
     const at = clock.now();
+    const ended = change.action === 'exit' || (ENDED_STATES as readonly string[]).includes(change.toState);
     let written = 0;
-    const own = await repo.ofQueue(change.queueId);
-    if (change.action === 'exit' || (ENDED_STATES as readonly string[]).includes(change.toState)) {
-      await repo.end(
-        own.map((f) => f.subscription.id),
-        change.action === 'exit' ? 'exit' : 'cancelled',
-        at,
-      );
-    } else {
-      const rows: NewDelivery[] = [];
-      for (const followed of own) {
-        if (CALL_ACTIONS.has(change.action) && followed.subscription.notifyCalled)
-          rows.push(
-            delivery(followed, 'called', `called:${change.transitionId}`, { station: change.stationName }),
-          );
-        if (change.action === LAB_RESULT_ACTION && followed.subscription.notifyLab)
-          rows.push(delivery(followed, 'lab', 'lab', {}));
+    if (followed.follows(change.queueUuid)) {
+      const own = await repo.ofQueue(change.queueId);
+      if (ended) {
+        await repo.end(
+          own.map((f) => f.subscription.id),
+          change.action === 'exit' ? 'exit' : 'cancelled',
+          at,
+        );
+      } else {
+        const rows: NewDelivery[] = [];
+        for (const f of own) {
+          if (CALL_ACTIONS.has(change.action) && f.subscription.notifyCalled)
+            rows.push(
+              delivery(f, 'called', `called:${change.transitionId}`, { station: change.stationName }),
+            );
+          if (change.action === LAB_RESULT_ACTION && f.subscription.notifyLab)
+            rows.push(delivery(f, 'lab', 'lab', {}));
+        }
+        written += await repo.enqueue(rows);
       }
-      written += await repo.enqueue(rows);
     }
-    const types = [change.branchQueueTypeId];
-    if (change.previousQueueTypeId !== undefined) types.push(change.previousQueueTypeId);
-    written += await repo.enqueue(await aheadMoments(await repo.awaitingAhead(types)));
+    if (ended) followed.ended(change.queueUuid);
+    else followed.moved(change.queueUuid, change.branchQueueTypeId);
+    const lines = [change.branchQueueTypeId];
+    if (change.previousQueueTypeId !== undefined) lines.push(change.previousQueueTypeId);
+    // The lines moved: followers in them waiting for "N ahead" may have reached it.
+    if (followed.awaitsAhead(lines)) {
+      const awaiting = await repo.awaitingAhead(lines);
+      const rows = await aheadMoments(awaiting);
+      written += await repo.enqueue(rows);
+      const told = new Set(rows.map((r) => r.subscriptionId));
+      followed.aheadRead(
+        token,
+        lines,
+        awaiting
+          .filter((f) => !told.has(f.subscription.id))
+          .map((f) => ({ queueUuid: f.queue.uuid, line: f.queue.branchQueueTypeId })),
+      );
+    }
     // Nothing new to send: retries wait for the loop's next round.
     if (written > 0) nudge();
   }
@@ -209,6 +230,15 @@ export function createNotifier(deps: {
 
   /** What the moments of a change are written from; tests await it through `settle`. */
   const pending = new Set<Promise<void>>();
+  const unsubscribeFollowers = deps.events.subscribe('followersChanged', () => followed.forget());
+  // Another instance moved a ticket between lines: it may be followed here.
+  const unsubscribeLines = deps.events.subscribe(
+    'linesChanged',
+    ({ queueUuid, branchQueueTypeIds }, origin) => {
+      if (origin.remote && branchQueueTypeIds.length > 1)
+        followed.movedElsewhere(queueUuid, branchQueueTypeIds);
+    },
+  );
   const unsubscribe = deps.events.subscribe('queueChanged', (change, origin) => {
     // Another instance made the change: it writes its moments.
     if (origin.remote) return;
@@ -232,11 +262,14 @@ export function createNotifier(deps: {
       if (timer) clearInterval(timer);
       timer = null;
       unsubscribe();
+      unsubscribeFollowers();
+      unsubscribeLines();
       await Promise.allSettled([...pending]);
       await sending?.catch(() => undefined);
     },
     /** A new or changed subscription: the "N ahead" it asks for may already be true. */
-    async subscribed(queueId: number): Promise<void> {
+    async subscribed(queueId: number, branchId: number): Promise<void> {
+      deps.events.publish('followersChanged', { branchId });
       const own = await repo.ofQueue(queueId);
       const written = await repo.enqueue(
         await aheadMoments(own.filter((f) => f.subscription.notifyAhead !== null)),
