@@ -1,6 +1,5 @@
 import type { CardQueue, ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
 import { stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
-import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays } from '@truck-queue/shared/plant-day';
@@ -10,7 +9,6 @@ import type { BranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
-import type { QueueRepository } from './queue.repository.ts';
 import type { IssueInput, QueueService } from './queue.service.ts';
 import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
@@ -27,38 +25,40 @@ const permissionOf = (s: ScopedStation) => ({ id: s.id, name: s.name, type: s.ty
 
 /** Manage Calling and report by flow: what an officer sees and what they may do to it. */
 export function createCallingService(deps: {
-  db: Db;
   scope: CallingScope;
   queue: QueueService;
   yard: YardRules;
   days: PlantDays;
   clock: Clock;
-  queueRepo: QueueRepository;
   reads: QueueReadsRepository;
   /** Flow engines and products (the catalog's rows). */
   catalog: CatalogRepository;
   /** The branch's open queues with their verdicts and waits, read once per change and shared (the driver's pages read them too). */
   branchCards: BranchCards;
 }) {
-  const { db, scope, queue, yard, days: plantDays, clock } = deps;
-  const { queueRepo, reads, catalog, branchCards } = deps;
+  const { scope, queue, yard, days: plantDays, clock } = deps;
+  const { reads, catalog, branchCards } = deps;
+
+  const notYourType = () =>
+    forbidden('You do not call this queue type (ask an admin to assign it in the calling controller).');
 
   async function typeInScope(auth: AuthContext, branchQueueTypeId: number): Promise<ScopedQueueType> {
     const type = (await scope.queueTypes(auth)).find((t) => t.id === branchQueueTypeId);
-    if (!type)
-      throw forbidden(
-        'You do not call this queue type (ask an admin to assign it in the calling controller).',
-      );
+    if (!type) throw notYourType();
     return type;
   }
 
-  /** The queue, if it is in the officer's branch and of a queue type they call. */
-  async function targetInScope(auth: AuthContext, branchId: number, queueId: number) {
+  /**
+   * What the change's guard checks on the locked ticket: it is in the officer's branch and of a
+   * queue type they call. The officer's queue types are read first (held in memory): nothing is
+   * read of the ticket before its change locks it.
+   */
+  async function scopeGuard(auth: AuthContext, branchId: number) {
     if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
-    const target = await queueRepo.view(db, auth.branchId, queueId);
-    if (!target) throw notFound('The queue');
-    await typeInScope(auth, target.branchQueueTypeId);
-    return target;
+    const types = new Set((await scope.queueTypes(auth)).map((t) => t.id));
+    return (target: { branchQueueTypeId: number }) => {
+      if (!types.has(target.branchQueueTypeId)) throw notYourType();
+    };
   }
 
   return {
@@ -164,43 +164,51 @@ export function createCallingService(deps: {
       stationId?: number,
       reason?: ReasonInput,
     ) {
-      const target = await targetInScope(auth, branchId, queueId);
+      const inScope = await scopeGuard(auth, branchId);
       const actor = { officerId: auth.officerId };
-      if (action === 'finish') return queue.change(auth.branchId, queueId, { kind: action }, actor);
-      if (action === 'reject') return queue.change(auth.branchId, queueId, { kind: action, reason }, actor);
+      if (action === 'finish')
+        return queue.change(auth.branchId, queueId, { kind: action }, actor, { guard: inScope });
+      if (action === 'reject')
+        return queue.change(auth.branchId, queueId, { kind: action, reason }, actor, { guard: inScope });
 
       // Call and recheck send the truck to one of the officer's stations of that type for its flow.
       if (stationId === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a station.');
       const wanted = stationTypeFor(action);
-      const station = (await scope.stations(auth)).find(
-        (s) => s.id === stationId && s.flowEngineId === target.flowEngineId && s.type === wanted,
-      );
-      if (!station)
-        throw forbidden(`Station ${stationId} is not one of your ${action} stations for this flow.`);
+      const stations = await scope.stations(auth);
       const command: QueueCommand =
         action === 'recheck' ? { kind: action, stationId, reason } : { kind: action, stationId };
-      return queue.change(auth.branchId, queueId, command, actor);
+      return queue.change(auth.branchId, queueId, command, actor, {
+        guard: (target) => {
+          inScope(target);
+          const ok = stations.some(
+            (s) => s.id === stationId && s.flowEngineId === target.flowEngineId && s.type === wanted,
+          );
+          if (!ok)
+            throw forbidden(`Station ${stationId} is not one of your ${action} stations for this flow.`);
+        },
+      });
     },
 
     /** doNoShow: a called truck of the officer's queue types did not come; the branch's rule applies. */
     async noShow(auth: AuthContext, branchId: number, queueId: number) {
-      await targetInScope(auth, branchId, queueId);
+      const guard = await scopeGuard(auth, branchId);
       const settings = await yard.settings(auth.branchId);
       return queue.change(
         auth.branchId,
         queueId,
         { kind: 'no_show', settings },
         { officerId: auth.officerId },
+        { guard },
       );
     },
 
     /** doTransfer: a waiting ticket of the officer's queue types moves to another type of its flow. */
     async transfer(auth: AuthContext, branchId: number, queueId: number, toQueueTypeId: number) {
-      await targetInScope(auth, branchId, queueId);
+      const guard = await scopeGuard(auth, branchId);
       const to = (await yard.queueTypes(auth.branchId)).find((t) => t.id === toQueueTypeId);
       if (!to) throw notFound('The queue type');
       const command: QueueCommand = { kind: 'transfer', toQueueTypeId, toFlowEngineId: to.flow_engine_id };
-      return queue.change(auth.branchId, queueId, command, { officerId: auth.officerId });
+      return queue.change(auth.branchId, queueId, command, { officerId: auth.officerId }, { guard });
     },
 
     /** doVoid: an admin (the event's permission) voids a ticket of the branch, with a reason. */

@@ -1,5 +1,5 @@
 import { ACTIVE_TICKET_DAYS } from '../../lib/plant-days.ts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCardInProcess,
@@ -291,6 +291,48 @@ describe('a called truck on the cards', () => {
       truck_license: 'ทดสอบ 2222 ขอนแก่น',
       station_name: 'ช่องขึ้นสินค้า 1',
     });
+    closeSockets();
+  });
+});
+
+describe('who may act on a ticket', () => {
+  it("refuses a ticket of a queue type the officer does not call, a station not theirs, and another branch's ticket; nothing changes", async () => {
+    const url = await listen(t);
+    const narrow = await staffSocket(url, {
+      session: plant.officers.narrowCaller.session,
+      apiKey: t.config.apiKey,
+    });
+    const lab = await issueTicket(t, plant, 'lab', 'ขอบเขต 1');
+    const standard = await issueTicket(t, plant, 'standard', 'ขอบเขต 2');
+    const foreign = await issueTicket(t, other, 'standard', 'ขอบเขต 3');
+    const refused = (code: string, message: RegExp) =>
+      expect.objectContaining({ status: 0, code, message: expect.stringMatching(message) });
+    // The narrow caller calls only the standard type, to its one station.
+    expect(await emitAck(narrow, 'doCalling', plant.branch.id, lab.id, plant.stations.labCall.id)).toEqual(
+      refused('FORBIDDEN', /do not call this queue type/),
+    );
+    expect(await emitAck(narrow, 'doFinish', plant.branch.id, lab.id)).toEqual(
+      refused('FORBIDDEN', /do not call this queue type/),
+    );
+    expect(await emitAck(narrow, 'doTransfer', plant.branch.id, lab.id, plant.types.lab.id)).toEqual(
+      refused('FORBIDDEN', /do not call this queue type/),
+    );
+    expect(
+      await emitAck(narrow, 'doCalling', plant.branch.id, standard.id, plant.stations.generalCall.id),
+    ).toEqual(refused('FORBIDDEN', /not one of your call stations/));
+    // Another branch's ticket is not found in this one.
+    expect(
+      await emitAck(narrow, 'doCalling', plant.branch.id, foreign.id, plant.stations.standardCall.id),
+    ).toEqual(refused('NOT_FOUND', /queue/i));
+    const states = await t.db
+      .select({ state: queues.state })
+      .from(queues)
+      .where(inArray(queues.id, [lab.id, standard.id, foreign.id]));
+    expect(states.map((r) => r.state)).toEqual(['QS', 'QS', 'QS']);
+    // Its own: called.
+    expect(
+      await emitAck(narrow, 'doCalling', plant.branch.id, standard.id, plant.stations.standardCall.id),
+    ).toEqual({ status: 1 });
     closeSockets();
   });
 });

@@ -64,13 +64,11 @@ export function registerQueueModule(
     eta,
   });
   const calling = createCallingService({
-    db,
     scope: callingScope,
     queue,
     yard,
     days,
     clock,
-    queueRepo,
     reads,
     catalog: deps.catalog,
     branchCards,

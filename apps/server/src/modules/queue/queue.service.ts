@@ -161,15 +161,20 @@ export function createQueueService(deps: {
      * Every change to a ticket after it is issued (calls, lab, weighbridge, gate): the row is
      * locked, `decide` (packages/shared/src/queue) says what it becomes or why not, and the
      * update and its audit row are written in the same transaction, then every screen is told.
-     * `alongside` writes what goes with the change in the same transaction, once it is allowed
-     * (the lab's values at checkout); it may still refuse, and nothing is written.
+     * `guard` checks the locked row before anything else (is it of a queue type the officer
+     * calls?), so who may change it is judged on what is changed, with no read before the
+     * transaction. `alongside` writes what goes with the change in the same transaction, once it
+     * is allowed (the lab's values at checkout); it may still refuse, and nothing is written.
      */
     async change(
       branchId: number,
       queueId: number,
       command: QueueCommand,
       actor: Actor,
-      alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>,
+      options: {
+        guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
+        alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>;
+      } = {},
     ): Promise<QueueView> {
       const now = clock.now();
       let fromState = '';
@@ -178,6 +183,7 @@ export function createQueueService(deps: {
       const view = await repo.transaction(async (tx) => {
         const current = await repo.lockQueue(tx, branchId, queueId);
         if (!current) throw notFound('The queue');
+        options.guard?.(current);
         if (!isQueueState(current.state))
           throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
         const reason = reasonOf(command);
@@ -194,7 +200,7 @@ export function createQueueService(deps: {
           });
         }
         fromState = current.state;
-        await alongside?.(tx, current);
+        await options.alongside?.(tx, current);
         if (decision.stamps.branchQueueTypeId) previousQueueTypeId = current.branchQueueTypeId;
         // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
         const renumbered = decision.stamps.branchQueueTypeId

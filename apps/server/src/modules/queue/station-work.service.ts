@@ -142,7 +142,7 @@ export function createStationWorkService(deps: {
         target.id,
         { kind: 'complete' },
         { officerId: auth.officerId },
-        (tx, current) => lab.record(tx, current, values, auth.officerId),
+        { alongside: (tx, current) => lab.record(tx, current, values, auth.officerId) },
       );
       return { queue: view, lab: (await lab.resultsOf(db, [view.id])).get(view.id) ?? NO_LAB };
     },
@@ -240,12 +240,14 @@ export function createStationWorkService(deps: {
         target.id,
         command,
         { officerId: auth.officerId, deviceId: scale.id },
-        async (tx) => {
-          // Return to zero: the scale read empty since its last capture; of two trucks captured
-          // from one reading at once (two clerks, one scale), one goes through.
-          if (!(await devices.markCaptured(tx, scale.id, emptyAt, clock.now()))) {
-            throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
-          }
+        {
+          alongside: async (tx) => {
+            // Return to zero: the scale read empty since its last capture; of two trucks captured
+            // from one reading at once (two clerks, one scale), one goes through.
+            if (!(await devices.markCaptured(tx, scale.id, emptyAt, clock.now()))) {
+              throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
+            }
+          },
         },
       );
     },
