@@ -6,6 +6,7 @@ import type { DeviceGatewayRepository } from '../device-gateway/device-gateway.r
 import type { DeviceService } from '../device-gateway/device-gateway.service.ts';
 import type { DisputesService } from '../disputes/disputes.service.ts';
 import type { LabService } from '../lab/lab.service.ts';
+import { createBranchMemo } from '../../lib/branch-memo.ts';
 import type { ModuleHost } from '../module-host.ts';
 import type { PrintingService } from '../printing/printing.service.ts';
 import { createCallingScope } from './calling-scope.ts';
@@ -86,6 +87,13 @@ export function registerQueueModule(
     devices: deps.scales,
     manualWeights: deps.manualWeights,
   });
+  // The branch's names and calendar on every driver's page: held, dropped when an admin edits them.
+  const names = createBranchMemo<Awaited<ReturnType<AuthRepository['findBranchNames']>>>({
+    clock,
+    maxAgeMs: 60_000,
+    maxKeys: 1,
+  });
+  events.subscribe('referenceChanged', ({ branchId }) => names.drop(branchId));
   const publicQueue = createPublicQueueService({
     db,
     siteTimeZone: config.siteTimeZone,
@@ -93,7 +101,9 @@ export function registerQueueModule(
     clock,
     eta,
     reads,
-    branches: deps.branches,
+    branches: {
+      findBranchNames: (id) => names.get(id, 'names', () => deps.branches.findBranchNames(id)),
+    },
     labs: lab,
     disputes: deps.disputes,
     cards: branchCards,

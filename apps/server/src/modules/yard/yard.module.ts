@@ -20,7 +20,13 @@ export function registerYardModule(
   },
 ) {
   const { register, config, db, clock, events } = host;
-  const yard = createYardService({ repo: createYardRepository(db), queues: deps.queueRepo, db, events });
+  const yard = createYardService({
+    repo: createYardRepository(db),
+    queues: deps.queueRepo,
+    db,
+    events,
+    clock,
+  });
   const days = createPlantDays({
     dayStartOf: async (branchId) => (await yard.settings(branchId)).dayStartMinutes,
     siteTimeZone: config.siteTimeZone,

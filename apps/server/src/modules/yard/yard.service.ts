@@ -8,11 +8,16 @@ import {
   type YardSettings,
 } from '@truck-queue/shared/queue/yard-rules';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { createBranchMemo } from '../../lib/branch-memo.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Executor, QueueRepository } from '../queue/queue.repository.ts';
 import type { YardRepository } from './yard.repository.ts';
+
+/** What no event announced (a restore, a hand edit in the database) holds at most this long. */
+const SETTINGS_MAX_AGE_MS = 60_000;
 
 const kindOf = (kind: string): ReasonKind =>
   (REASON_KINDS as readonly string[]).includes(kind) ? (kind as ReasonKind) : 'void';
@@ -35,10 +40,25 @@ export function createYardService(deps: {
   queues: QueueRepository;
   db: Executor;
   events: EventHub;
+  clock: Clock;
 }) {
   const { repo, queues, db } = deps;
+  /**
+   * Every change and every calendar reads the branch's rules (the day start above all): held in
+   * memory, dropped when an admin saves them (`referenceChanged`, on every instance).
+   */
+  const held = createBranchMemo<YardSettings>({
+    clock: deps.clock,
+    maxAgeMs: SETTINGS_MAX_AGE_MS,
+    maxKeys: 1,
+  });
+  deps.events.subscribe('referenceChanged', ({ branchId }) => held.drop(branchId));
 
-  async function settings(branchId: number): Promise<YardSettings> {
+  function settings(branchId: number): Promise<YardSettings> {
+    return held.get(branchId, 'settings', () => readSettings(branchId));
+  }
+
+  async function readSettings(branchId: number): Promise<YardSettings> {
     const row = await repo.settings(branchId);
     if (!row) return DEFAULT_YARD_SETTINGS;
     const policy = NO_SHOW_POLICIES.find((p) => p === row.noShowPolicy) ?? DEFAULT_YARD_SETTINGS.noShowPolicy;
@@ -114,6 +134,8 @@ export function createYardService(deps: {
         preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
       };
       await repo.saveSettings(auth.branchId, next);
+      // What every instance holds of them goes.
+      deps.events.publish('referenceChanged', { branchId: auth.branchId });
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
       // writes dates in its calendar, counts days from its day start and masks plates or not:
       // they learn it now. Displays also learn which voice the branch prefers.
@@ -122,10 +144,8 @@ export function createYardService(deps: {
         next.dayStartMinutes !== before.dayStartMinutes ||
         next.maskPlates !== before.maskPlates ||
         next.preferBrowserVoice !== before.preferBrowserVoice
-      ) {
+      )
         deps.events.publish('branchChanged', { branchId: auth.branchId });
-        deps.events.publish('referenceChanged', { branchId: auth.branchId });
-      }
       return toWire(next);
     },
 
