@@ -68,6 +68,20 @@ export const queueViewColumns = {
   reasonName: queueReasons.name,
 };
 
+/**
+ * The same view, written as the RETURNING of the statement that inserts or updates the ticket:
+ * the names come from subqueries instead of joins, so a change has its view without another
+ * read (each statement is a round trip on the embedded database's one connection).
+ */
+const queueViewReturning = {
+  ...queueViewColumns,
+  queueTypeName: sql<string>`(select qt.name from ${branchQueueTypes} bqt join ${queueTypes} qt on qt.id = bqt.queue_type_id where bqt.id = ${queues.branchQueueTypeId})`,
+  flowEngineId: sql<number>`(select qt.flow_engine_id from ${branchQueueTypes} bqt join ${queueTypes} qt on qt.id = bqt.queue_type_id where bqt.id = ${queues.branchQueueTypeId})`,
+  productName: sql<string>`coalesce((select p.name from ${products} p where p.id = ${queues.productId}), '')`,
+  stationName: sql<string | null>`(select s.name from ${stations} s where s.id = ${queues.stationId})`,
+  reasonName: sql<string | null>`(select r.name from ${queueReasons} r where r.id = ${queues.reasonId})`,
+};
+
 export function selectQueueView(executor: Executor) {
   return executor
     .select(queueViewColumns)
@@ -172,8 +186,9 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertQueue(tx: Executor, values: typeof queues.$inferInsert) {
-      const [row] = await tx.insert(queues).values(values).returning();
+    /** Inserts a ticket; its view comes back with it. */
+    async insertQueue(tx: Executor, values: typeof queues.$inferInsert): Promise<QueueView> {
+      const [row] = await tx.insert(queues).values(values).returning(queueViewReturning);
       return row!;
     },
 
@@ -231,8 +246,18 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    async updateQueue(tx: Executor, queueId: number, values: Partial<typeof queues.$inferInsert>) {
-      await tx.update(queues).set(values).where(eq(queues.id, queueId));
+    /** Changes a ticket; its view as changed comes back. */
+    async updateQueue(
+      tx: Executor,
+      queueId: number,
+      values: Partial<typeof queues.$inferInsert>,
+    ): Promise<QueueView> {
+      const [row] = await tx
+        .update(queues)
+        .set(values)
+        .where(eq(queues.id, queueId))
+        .returning(queueViewReturning);
+      return row!;
     },
 
     /** An active reason of the branch's list of that kind, or null. */

@@ -133,7 +133,7 @@ export function createQueueService(deps: {
           );
         }
         const seq = await repo.nextSeq(tx, type.id, queueDate);
-        const queue = await repo.insertQueue(
+        const issued = await repo.insertQueue(
           tx,
           issuedQueue({
             branchId,
@@ -147,8 +147,7 @@ export function createQueueService(deps: {
             idempotencyKey: input.idempotencyKey,
           }),
         );
-        transitionId = await repo.appendTransition(tx, issueTransition(queue.id, actor, now));
-        const issued = await viewOf(tx, branchId, queue.id);
+        transitionId = await repo.appendTransition(tx, issueTransition(issued.id, actor, now));
         await input.onIssued?.(tx, issued);
         return issued;
       });
@@ -207,9 +206,9 @@ export function createQueueService(deps: {
           ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
           : null;
         const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
-        await repo.updateQueue(tx, current.id, update);
+        const changed = await repo.updateQueue(tx, current.id, update);
         transitionId = await repo.appendTransition(tx, transition);
-        return viewOf(tx, branchId, current.id);
+        return changed;
       });
       announce(branchId, view, {
         action: command.kind,
