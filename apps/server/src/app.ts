@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queueRepo = createQueueRepository(db);
   const reads = createQueueReadsRepository(db);
   const deviceRepo = createDeviceGatewayRepository(db);
-  const manualWeights = createManualWeights(db, events);
+  const manualWeights = createManualWeights(db, events, clock);
 
   // The modules, each after those it needs (what each is given and returns: its <name>.module.ts).
   const { lab } = registerLabModule(host);

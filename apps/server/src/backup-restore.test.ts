@@ -21,6 +21,11 @@ import { restoreBackup, RestoreError } from './db/backup/restore.ts';
 const NOW = new Date('2026-11-20T09:00:00Z');
 const ADMIN = { email: 'admin@example.com', password: 'admin-pass-1' };
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const LAST_MIGRATION = (
+  JSON.parse(readFileSync(path.join(ROOT, 'apps/server/drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  }
+).entries.at(-1)!.tag;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tq-backup-'));
 const file = (name: string) => path.join(dir, name);
@@ -122,7 +127,8 @@ describe('backup and restore', () => {
     expect(header).toMatchObject({
       format: 'truck-queue-backup',
       version: 1,
-      schema: { last: '0017_driver-notifications' },
+      // The newest migration of this build (drizzle's journal).
+      schema: { last: LAST_MIGRATION },
     });
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));

@@ -574,6 +574,8 @@ export const queues = pgTable(
       .on(t.branchId, t.state)
       .where(sql`${t.exitAt} is null`),
     index('queues_license_idx').on(t.branchId, t.truckLicense),
+    // The counters find a truck by the number the officer types or scans (station-work.service.ts).
+    index('queues_branch_number_idx').on(t.branchId, t.queueNumber),
     check('queues_seq_positive', sql`${t.seq} > 0`),
     check(
       'queues_weigh_in_source',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueReasons } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { queueReasons, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { createQueueRepository } from './queue.repository.ts';
@@ -9,7 +10,8 @@ import { silentHub } from '../../lib/event-hub.ts';
 import { DEFAULT_DAY_START_MINUTES } from '@truck-queue/shared/plant-day';
 
 /**
- * A change has its ticket's view from the RETURNING of its update (issue 35: one statement
+ * A change has its ticket's view from the RETURNING of its update (its audit row written in the same
+ * statement) (issue 35: one statement
  * fewer per change on the embedded database's one connection). Every screen is told from that
  * view, so it must be the one a read gives, name for name.
  */
@@ -30,15 +32,30 @@ describe("a changed ticket's view", () => {
       .insert(queueReasons)
       .values({ branchId: plant.branch.id, kind: 'reject', name: 'สินค้าไม่ตรงใบสั่ง' })
       .returning();
-    const changed = await repo.transaction((tx) =>
-      repo.updateQueue(tx, ticket.id, {
-        state: 'C',
-        stationId: plant.stations.standardCall.id,
-        reasonId: reason!.id,
-        reasonNote: 'ทดสอบ',
-        calledAt: t.clock.now(),
-      }),
+    const audit = (action: string) => ({
+      queueId: ticket.id,
+      action,
+      fromState: 'QS',
+      toState: 'C',
+      created: t.clock.now(),
+    });
+    const { view: changed, transitionId } = await repo.transaction((tx) =>
+      repo.changeQueue(
+        tx,
+        ticket.id,
+        {
+          state: 'C',
+          stationId: plant.stations.standardCall.id,
+          reasonId: reason!.id,
+          reasonNote: 'ทดสอบ',
+          calledAt: t.clock.now(),
+        },
+        audit('call'),
+      ),
     );
+    // The audit row is written with the change, and its id comes back.
+    const [row] = await t.db.select().from(queueTransitions).where(eq(queueTransitions.id, transitionId));
+    expect(row).toMatchObject({ queueId: ticket.id, action: 'call', toState: 'C' });
     const read = await repo.view(t.db, plant.branch.id, ticket.id);
     expect(changed).toEqual(read);
     expect(changed).toMatchObject({
@@ -51,8 +68,8 @@ describe("a changed ticket's view", () => {
     });
 
     // No station, no reason: nulls, as the outer joins give.
-    const cleared = await repo.transaction((tx) =>
-      repo.updateQueue(tx, ticket.id, { state: 'QS', stationId: null, reasonId: null }),
+    const { view: cleared } = await repo.transaction((tx) =>
+      repo.changeQueue(tx, ticket.id, { state: 'QS', stationId: null, reasonId: null }, audit('no_show')),
     );
     expect(cleared).toEqual(await repo.view(t.db, plant.branch.id, ticket.id));
     expect(cleared).toMatchObject({ stationName: null, reasonName: null });

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 
 /** A transaction or the database itself: repository calls run on either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 /** The name of the scale a weight was captured from; null for a typed one (no device). */
 export function scaleName(deviceId: AnyPgColumn) {
@@ -246,18 +246,31 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Changes a ticket; its view as changed comes back. */
-    async updateQueue(
+    /**
+     * Changes a ticket and appends the change's audit row, in one statement (the insert is a
+     * data-modifying WITH of the update): the ticket's view as changed and the audit row's id
+     * come back. One round trip, where the update and the insert were two.
+     */
+    async changeQueue(
       tx: Executor,
       queueId: number,
       values: Partial<typeof queues.$inferInsert>,
-    ): Promise<QueueView> {
+      transition: typeof queueTransitions.$inferInsert,
+    ): Promise<{ view: QueueView; transitionId: number }> {
+      const appended = tx
+        .$with('appended')
+        .as(tx.insert(queueTransitions).values(transition).returning({ id: queueTransitions.id }));
       const [row] = await tx
+        .with(appended)
         .update(queues)
         .set(values)
         .where(eq(queues.id, queueId))
-        .returning(queueViewReturning);
-      return row!;
+        .returning({
+          ...queueViewReturning,
+          transitionId: sql<number>`(select id from ${sql.identifier('appended')})`,
+        });
+      const { transitionId, ...view } = row!;
+      return { view, transitionId: Number(transitionId) };
     },
 
     /** An active reason of the branch's list of that kind, or null. */

@@ -206,9 +206,9 @@ export function createQueueService(deps: {
           ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
           : null;
         const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
-        const changed = await repo.updateQueue(tx, current.id, update);
-        transitionId = await repo.appendTransition(tx, transition);
-        return changed;
+        const changed = await repo.changeQueue(tx, current.id, update, transition);
+        transitionId = changed.transitionId;
+        return changed.view;
       });
       announce(branchId, view, {
         action: command.kind,

@@ -1,0 +1,1 @@
+CREATE INDEX "queues_branch_number_idx" ON "queues" USING btree ("branch_id","queue_number");
