@@ -85,7 +85,14 @@ export function socketChecks(
   // Which part a page missed: its last answer did not say the truck left, it heard nothing live,
   // or it was never opened (the journey failed first).
   const noExit = watched.filter((r) => r.driverPage && !r.driverPage.sawExit).length;
-  const silent = watched.filter((r) => r.driverPage && r.driverPage.events === 0).length;
+  const silentPages = watched.filter((r) => r.driverPage && r.driverPage.events === 0);
+  const silent = silentPages.length;
+  // How long those pages were open, and their flows: a page open for seconds heard no push at all.
+  const openFor = silentPages.map((r) => Math.round(r.driverPage!.openMs / 1000)).sort((a, b) => a - b);
+  const silentDetail =
+    silent === 0
+      ? ''
+      : ` (open ${openFor[0]}–${openFor.at(-1)} s; ${[...new Set(silentPages.map((r) => r.plan.flow))].join(', ')})`;
   const unopened = watched.filter((r) => !r.driverPage).length;
   checks.push(
     check(
@@ -93,7 +100,7 @@ export function socketChecks(
       watched.length,
       followed === watched.length
         ? followed
-        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}, not opened ${unopened})`,
+        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, not opened ${unopened})`,
       followed === watched.length,
     ),
   );

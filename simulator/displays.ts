@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { displayBoard } from '@truck-queue/shared/contracts/device.contract';
 import { queueInformation, type PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
@@ -78,6 +79,10 @@ export class DriverPage {
   private readonly pushed: { ticket: { count: number }; line: { count: number } };
   private last: PublicQueue | null = null;
   private readonly screen: Screen;
+  /** When the page opened (real ms): how long a page that heard nothing was open. */
+  private readonly openedAt = performance.now();
+  /** Real ms the page was open, once closed. */
+  openMs = 0;
 
   private constructor(
     private readonly api: ApiClient,
@@ -108,6 +113,7 @@ export class DriverPage {
 
   /** The page after the truck left: what the driver sees last. */
   async close(): Promise<PublicQueue | null> {
+    this.openMs = performance.now() - this.openedAt;
     await this.screen.stop();
     await this.load();
     this.socket.disconnect();

@@ -54,7 +54,7 @@ export interface TruckRecord {
   labValues: Record<LabMeasureKey, number> | null;
   ending: 'finished' | 'rejected' | null;
   exited: boolean;
-  driverPage: { sawExit: boolean; events: number } | null;
+  driverPage: { sawExit: boolean; events: number; openMs: number } | null;
   /** Why the journey stopped before the gate. */
   failed: string | null;
   /**
@@ -394,7 +394,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   }
   if (page) {
     const last = await page.close().catch(() => null);
-    record.driverPage = { sawExit: last?.exited === true, events: page.events };
+    record.driverPage = { sawExit: last?.exited === true, events: page.events, openMs: page.openMs };
   }
   return record;
 }

@@ -34,7 +34,15 @@ import {
   stations,
   stationStates,
 } from '../../db/schema.ts';
-import { lineOrder, notVoided, selectQueueView, type Executor, type QueueView } from './queue.repository.ts';
+import {
+  lineOrder,
+  notVoided,
+  selectQueueView,
+  selectTrucks,
+  type Executor,
+  type QueueView,
+  type TruckFound,
+} from './queue.repository.ts';
 
 /**
  * A truck inside the plant: not out of the gate, its ticket neither voided nor cancelled, and
@@ -220,8 +228,8 @@ export function createQueueReadsRepository(db: Db) {
     },
 
     /** The trucks inside (issued since `sinceDate`) that hold a number, oldest first. */
-    insideByNumber(branchId: number, queueNumber: string, sinceDate: string): Promise<QueueView[]> {
-      return selectQueueView(db)
+    insideByNumber(branchId: number, queueNumber: string, sinceDate: string): Promise<TruckFound[]> {
+      return selectTrucks(db)
         .where(and(eq(queues.branchId, branchId), eq(queues.queueNumber, queueNumber), inside(sinceDate)))
         .orderBy(asc(queues.created))
         .limit(20);

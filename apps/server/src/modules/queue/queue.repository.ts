@@ -93,6 +93,31 @@ export function selectQueueView(executor: Executor) {
     .leftJoin(queueReasons, eq(queueReasons.id, queues.reasonId));
 }
 
+/**
+ * What a counter needs of the truck an officer means (station-work.service.ts): its id for the
+ * change, and what tells it from another truck holding the same number. No names but its type's,
+ * no scales: the counters look a truck up before every action.
+ */
+const truckColumns = {
+  id: queues.id,
+  uuid: queues.uuid,
+  queueNumber: queues.queueNumber,
+  truckLicense: queues.truckLicense,
+  queueTypeName: queueTypes.name,
+  created: queues.created,
+  queueDate: queues.queueDate,
+};
+
+export function selectTrucks(executor: Executor) {
+  return executor
+    .select(truckColumns)
+    .from(queues)
+    .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+    .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId));
+}
+
+export type TruckFound = Awaited<ReturnType<typeof selectTrucks>>[number];
+
 /** Voided tickets leave every list: each list's query adds this. */
 export const notVoided = ne(queues.state, VOIDED_STATE);
 
@@ -210,11 +235,23 @@ export function createQueueRepository(db: Db) {
      * The truck an officer means by a typed number: the latest ticket with that number in the
      * branch that has not left the plant, else the latest one at all (to say it already left).
      */
-    async findByNumber(executor: Executor, branchId: number, queueNumber: string): Promise<QueueView | null> {
-      const [row] = await selectQueueView(executor)
+    async findByNumber(
+      executor: Executor,
+      branchId: number,
+      queueNumber: string,
+    ): Promise<TruckFound | null> {
+      const [row] = await selectTrucks(executor)
         .where(and(eq(queues.branchId, branchId), eq(queues.queueNumber, queueNumber)))
         .orderBy(sql`${queues.exitAt} is null desc`, desc(queues.created))
         .limit(1);
+      return row ?? null;
+    },
+
+    /** A truck of the branch by its ticket's id or uuid (a scanned code, a pick among several). */
+    async findTruck(executor: Executor, branchId: number, ref: { id: number } | { uuid: string }) {
+      const [row] = await selectTrucks(executor).where(
+        and(eq(queues.branchId, branchId), 'id' in ref ? eq(queues.id, ref.id) : eq(queues.uuid, ref.uuid)),
+      );
       return row ?? null;
     },
 

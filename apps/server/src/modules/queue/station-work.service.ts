@@ -13,7 +13,7 @@ import type { DeviceGatewayRepository } from '../device-gateway/device-gateway.r
 import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
-import type { QueueRepository, QueueView } from './queue.repository.ts';
+import type { QueueRepository, QueueView, TruckFound } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 
 /**
@@ -79,21 +79,21 @@ export function createStationWorkService(deps: {
    * ticket with that number, so `decide` answers "already left" and a repeated scan never falls
    * through to another truck. Whether the truck may move is `decide`'s answer, under the row lock.
    */
-  async function find(auth: AuthContext, ref: TruckRef): Promise<QueueView> {
+  async function find(auth: AuthContext, ref: TruckRef): Promise<TruckFound> {
     if ('ticketCode' in ref) {
       const reading = readTicketCode(ref.ticketCode);
-      const named = reading.ok ? await repo.view(db, auth.branchId, reading.id) : null;
+      const named = reading.ok ? await repo.findTruck(db, auth.branchId, { id: reading.id }) : null;
       if (!named) throw notFound(`Ticket ${ref.ticketCode}`);
       return named;
     }
     if (!('queueNumber' in ref)) {
-      const named = await repo.findByUuid(db, auth.branchId, ref.uuid);
+      const named = await repo.findTruck(db, auth.branchId, { uuid: ref.uuid });
       if (!named) throw notFound('The ticket');
       return named;
     }
     const { queueNumber, uuid } = ref;
     if (uuid !== undefined) {
-      const named = await repo.findByUuid(db, auth.branchId, uuid);
+      const named = await repo.findTruck(db, auth.branchId, { uuid });
       if (!named || named.queueNumber !== queueNumber) throw notFound(`Queue number ${queueNumber}`);
       return named;
     }
