@@ -17,8 +17,11 @@ for (const file of process.argv.slice(2)) {
     .filter((r) => r.ms > 0)
     .sort((a, b) => b.ms - a.ms);
   if (files.length === 0) continue;
-  console.log(`${path.basename(file)}: the ${Math.min(SLOWEST, files.length)} slowest of ${files.length} files`);
-  for (const f of files.slice(0, SLOWEST)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+  console.log(
+    `${path.basename(file)}: the ${Math.min(SLOWEST, files.length)} slowest of ${files.length} files`,
+  );
+  for (const f of files.slice(0, SLOWEST))
+    console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
