@@ -212,7 +212,13 @@ describe.skipIf(!hasSocat)('the weighing page fed by a scale indicator', () => {
     // Put back: the bridge opens the port again and the weight comes back.
     weight = { kg: 12_040, stable: false };
     await plugCable();
-    await expect.poll(() => state(page), { timeout: 15_000 }).toBe('moving');
+    // Failing, it says what the bridge logged meanwhile (CI failed here once, not reproduced).
+    await expect
+      .poll(() => state(page), { timeout: 15_000 })
+      .toBe('moving')
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nthe bridge said:\n${bridgeOutput.slice(-2000)}`);
+      });
     await expect.poll(() => display.textContent()).toContain('12,040');
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,17 @@ describe("the scale's identity file", () => {
     for (let i = 0; i < 20; i += 1)
       ids.add((await loadIdentity(path.join(dir, `${i}.json`))).identity.device_id);
     expect(ids.size).toBe(20);
+  });
+
+  it('is never seen half written: bridges started at once on one file all get the one identity', async () => {
+    const file = path.join(dir, 'identity.json');
+    const started = await Promise.all(Array.from({ length: 20 }, () => loadIdentity(file)));
+    const ids = new Set(started.map((s) => s.identity.device_id));
+    expect(ids.size).toBe(1);
+    expect(started.filter((s) => s.created)).toHaveLength(1);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(started[0]!.identity);
+    // Nothing is left beside it.
+    expect(await readdir(dir)).toEqual(['identity.json']);
   });
 
   it('refuses a damaged file and leaves it as it is', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -87,13 +87,20 @@ export async function loadIdentity(file: string): Promise<{ identity: Identity; 
   const kept = await readIdentity(file);
   if (kept) return { identity: kept, created: false };
   const identity: Identity = { device_id: newDeviceId(), secret: newDeviceSecret() };
+  // Written whole beside it, then linked into place: the file appears complete or not at all
+  // (a reader, or a second bridge starting at the same moment, never sees it half written), and
+  // a link never replaces a file that is already there.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(partial, `${JSON.stringify(identity, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await link(partial, file);
   } catch (error) {
     // Another bridge started on the same file at the same moment: both use the one it wrote.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadIdentity(file);
     throw new IdentityError(`Cannot write the identity file ${file}: ${(error as Error).message}`);
+  } finally {
+    await unlink(partial).catch(() => undefined);
   }
   return { identity, created: true };
 }
