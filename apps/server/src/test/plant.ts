@@ -96,6 +96,26 @@ export async function createPlant(t: TestContext, name = 'Plant') {
 
 export type Plant = Awaited<ReturnType<typeof createPlant>>;
 
+/**
+ * Another queue type of the plant (a second line of a flow: where a ticket is transferred),
+ * offering one product; returns its id.
+ */
+export async function addQueueType(
+  t: TestContext,
+  plant: Plant,
+  masterName: string,
+  prefix: string,
+  productId: number,
+): Promise<{ id: number }> {
+  const [master] = await t.db.select().from(queueTypes).where(eq(queueTypes.name, masterName));
+  const [row] = await t.db
+    .insert(branchQueueTypes)
+    .values({ branchId: plant.branch.id, queueTypeId: master!.id, prefix })
+    .returning();
+  await t.db.insert(branchQueueTypeProducts).values({ branchQueueTypeId: row!.id, productId });
+  return { id: row!.id };
+}
+
 /** Issues a ticket through the API as the plant's caller; returns the ticket. */
 export async function issueTicket(
   t: TestContext,

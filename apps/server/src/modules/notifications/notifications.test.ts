@@ -6,22 +6,14 @@ import {
   saveNotifySettings,
   type NotifyOptions,
 } from '@truck-queue/shared/contracts/notification.contract';
-import {
-  branchQueueTypeProducts,
-  branchQueueTypes,
-  driverSubscriptions,
-  notificationDeliveries,
-  officerQueueTypes,
-  queues,
-  queueTypes,
-} from '../../db/schema.ts';
+import { driverSubscriptions, notificationDeliveries, officerQueueTypes, queues } from '../../db/schema.ts';
 import {
   startFakePushService,
   type FakePushService,
   type FakeSubscription,
 } from '../../test/fake-push-service.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { addQueueType, createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { MAX_PUSH_PER_TICKET } from './notifications.service.ts';
 import { periodDashboardByQueueType } from '@truck-queue/shared/contracts/report.contract';
@@ -233,21 +225,14 @@ describe('what a following driver is told', () => {
   it('follows his ticket into the line an officer moved it to, and tells him there', async () => {
     await newPlant('Notify transfer plant');
     // A second line of the standard flow, that the caller calls too.
-    const [master] = await t.db.select().from(queueTypes).where(eq(queueTypes.name, 'ส่งสินค้าทั่วไป'));
-    const [other] = await t.db
-      .insert(branchQueueTypes)
-      .values({ branchId: plant.branch.id, queueTypeId: master!.id, prefix: 'D' })
-      .returning();
-    await t.db
-      .insert(branchQueueTypeProducts)
-      .values({ branchQueueTypeId: other!.id, productId: plant.products.starch.id });
+    const other = await addQueueType(t, plant, 'ส่งสินค้าทั่วไป', 'D', plant.products.starch.id);
     await t.db
       .insert(officerQueueTypes)
-      .values({ officerId: plant.officers.caller.id, branchQueueTypeId: other!.id });
+      .values({ officerId: plant.officers.caller.id, branchQueueTypeId: other.id });
     const issueInOther = async (plate: string) => {
       const answer = await t.post(
         'process/printer/issueQueue',
-        { id_branchQT: other!.id, product: plant.products.starch.id, truck_license: plate },
+        { id_branchQT: other.id, product: plant.products.starch.id, truck_license: plate },
         { session: plant.officers.caller.session },
       );
       expect(answer.statusCode, answer.body).toBe(200);
@@ -263,7 +248,7 @@ describe('what a following driver is told', () => {
     expect((await subscribe(mine.uuid, phone, { ahead: 1, called: true, lab: false })).statusCode).toBe(200);
     expect(await told(phone)).toEqual([]);
     // Moved behind three trucks of the other line: two of them called, one is left.
-    expect(await emitAck(socket, 'doTransfer', plant.branch.id, mine.id, other!.id)).toEqual({ status: 1 });
+    expect(await emitAck(socket, 'doTransfer', plant.branch.id, mine.id, other.id)).toEqual({ status: 1 });
     await call(ahead[0]!.id);
     expect(await told(phone)).toEqual([]);
     await call(ahead[1]!.id);

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { yardRules } from '@truck-queue/shared/contracts/yard.contract';
-import { branchQueueTypeProducts, branchQueueTypes, queueTypes } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { addQueueType, createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { CARD_SNAPSHOT_MAX_AGE_MS } from './branch-cards.ts';
 
@@ -23,15 +22,7 @@ beforeAll(async () => {
   t = await createTestContext();
   plant = await createPlant(t, 'Plant one');
   other = await createPlant(t, 'Plant two');
-  const [master] = await t.db.select().from(queueTypes).where(eq(queueTypes.name, 'ส่งอ้อย'));
-  const [row] = await t.db
-    .insert(branchQueueTypes)
-    .values({ branchId: plant.branch.id, queueTypeId: master!.id, prefix: 'D' })
-    .returning();
-  await t.db
-    .insert(branchQueueTypeProducts)
-    .values({ branchQueueTypeId: row!.id, productId: plant.products.cassava.id });
-  sugar = { id: row!.id };
+  sugar = await addQueueType(t, plant, 'ส่งอ้อย', 'D', plant.products.cassava.id);
   url = await listen(t);
 });
 afterEach(() => closeSockets());

@@ -16,16 +16,10 @@ import {
 } from '@truck-queue/shared/contracts/yard.contract';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { DEFAULT_REASONS } from '@truck-queue/shared/queue/yard-rules';
-import {
-  branchQueueTypeProducts,
-  branchQueueTypes,
-  queues,
-  queueTransitions,
-  queueTypes,
-} from '../../db/schema.ts';
+import { queues, queueTransitions } from '../../db/schema.ts';
 import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { addQueueType, createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, next, publicSocket, staffSocket } from '../../test/sockets.ts';
 
 /** The yard's everyday moves end to end: reasons, no-show, transfer, void, history. */
@@ -41,15 +35,7 @@ beforeAll(async () => {
   t = await createTestContext();
   plant = await createPlant(t, 'Plant one');
   other = await createPlant(t, 'Plant two');
-  const [master] = await t.db.select().from(queueTypes).where(eq(queueTypes.name, 'ส่งอ้อย'));
-  const [row] = await t.db
-    .insert(branchQueueTypes)
-    .values({ branchId: plant.branch.id, queueTypeId: master!.id, prefix: 'D' })
-    .returning();
-  await t.db
-    .insert(branchQueueTypeProducts)
-    .values({ branchQueueTypeId: row!.id, productId: plant.products.cassava.id });
-  sugar = { id: row!.id };
+  sugar = await addQueueType(t, plant, 'ส่งอ้อย', 'D', plant.products.cassava.id);
   url = await listen(t);
 });
 afterEach(() => closeSockets());
