@@ -39,7 +39,7 @@ describe("a changed ticket's view", () => {
       toState: 'C',
       created: t.clock.now(),
     });
-    const { view: changed, transitionId } = await repo.transaction((tx) =>
+    const { view: changed, transitionId } = (await repo.transaction((tx) =>
       repo.changeQueue(
         tx,
         ticket.id,
@@ -52,7 +52,7 @@ describe("a changed ticket's view", () => {
         },
         audit('call'),
       ),
-    );
+    ))!;
     // The audit row is written with the change, and its id comes back.
     const [row] = await t.db.select().from(queueTransitions).where(eq(queueTransitions.id, transitionId));
     expect(row).toMatchObject({ queueId: ticket.id, action: 'call', toState: 'C' });
@@ -68,9 +68,9 @@ describe("a changed ticket's view", () => {
     });
 
     // No station, no reason: nulls, as the outer joins give.
-    const { view: cleared } = await repo.transaction((tx) =>
+    const { view: cleared } = (await repo.transaction((tx) =>
       repo.changeQueue(tx, ticket.id, { state: 'QS', stationId: null, reasonId: null }, audit('no_show')),
-    );
+    ))!;
     expect(cleared).toEqual(await repo.view(t.db, plant.branch.id, ticket.id));
     expect(cleared).toMatchObject({ stationName: null, reasonName: null });
   });
@@ -107,5 +107,41 @@ describe("a changed ticket's view", () => {
     );
     expect(called).toEqual(await repo.view(t.db, plant.branch.id, issued.id));
     expect(called).toMatchObject({ state: 'C', stationName: 'ต้อนรับ' });
+  });
+
+  it('is not written, nor its audit row, when the ticket changed since it was read (its row version)', async () => {
+    const repo = createQueueRepository(t.db);
+    const ticket = await issueTicket(t, plant, 'standard', 'คืนค่า 3');
+    const read = (await repo.readQueue(repo.direct, plant.branch.id, ticket.id))!;
+    const audit = { action: 'call', fromState: 'QS', toState: 'C', created: t.clock.now() };
+    const auditRows = async () =>
+      (await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id))).length;
+    const before = await auditRows();
+
+    // Another officer's change: the row's version moves on.
+    const other = await repo.changeQueue(
+      repo.direct,
+      ticket.id,
+      { state: 'C', recallCount: 0 },
+      audit,
+      read.version,
+    );
+    expect(other?.view.state).toBe('C');
+    expect(await auditRows()).toBe(before + 1);
+
+    // This one was decided on the ticket as it was: nothing is written, null says decide again.
+    const stale = await repo.changeQueue(
+      repo.direct,
+      ticket.id,
+      { state: 'F', stationId: plant.stations.standardCall.id },
+      { ...audit, action: 'finish', fromState: 'C', toState: 'F' },
+      read.version,
+    );
+    expect(stale).toBeNull();
+    expect(await auditRows()).toBe(before + 1);
+    expect(await repo.view(t.db, plant.branch.id, ticket.id)).toMatchObject({
+      state: 'C',
+      stationName: null,
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, is, isNull, ne, notInArray, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
+import { insertSelecting } from '../../db/insert-selecting.ts';
 import {
   branchQueueTypeProducts,
   branchQueueTypes,
@@ -82,6 +83,11 @@ const queueViewReturning = {
   reasonName: sql<string | null>`(select r.name from ${queueReasons} r where r.id = ${queues.reasonId})`,
 };
 
+/** The same, as a WITH's RETURNING: what is not a plain column is named, so the WITH can be read. */
+const queueViewAliased = Object.fromEntries(
+  Object.entries(queueViewReturning).map(([key, field]) => [key, is(field, SQL) ? field.as(key) : field]),
+) as unknown as typeof queueViewReturning;
+
 export function selectQueueView(executor: Executor) {
   return executor
     .select(queueViewColumns)
@@ -129,6 +135,8 @@ export type QueueView = Awaited<ReturnType<typeof selectQueueView>>[number];
 export function createQueueRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
+    /** The database outside any transaction: each statement commits on its own. */
+    direct: db as Executor,
 
     /** Hands out the next running number of a queue type for a site day; concurrent callers never share one. */
     async nextSeq(tx: Executor, branchQueueTypeId: number, queueDate: string): Promise<number> {
@@ -255,9 +263,13 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The queue, locked until the transaction ends, so two officers cannot move it at once. */
-    async lockQueue(tx: Executor, branchId: number, queueId: number) {
-      const [row] = await tx
+    /**
+     * What a change is decided on: the ticket as it is now, with its row version (PostgreSQL's
+     * `xmin`, which every update of the row changes). `lock` holds the row until the transaction
+     * ends, so two officers cannot move it at once (the changes that write more than the ticket).
+     */
+    async readQueue(executor: Executor, branchId: number, queueId: number, lock = false) {
+      const query = executor
         .select({
           id: queues.id,
           uuid: queues.uuid,
@@ -274,40 +286,57 @@ export function createQueueRepository(db: Db) {
           weighInAt: queues.weighInAt,
           weighOutAt: queues.weighOutAt,
           flowEngineId: queueTypes.flowEngineId,
+          version: sql<string>`${queues}.xmin::text`,
         })
         .from(queues)
         .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .where(and(eq(queues.id, queueId), eq(queues.branchId, branchId)))
-        .for('update', { of: queues });
+        .where(and(eq(queues.id, queueId), eq(queues.branchId, branchId)));
+      const [row] = lock ? await query.for('update', { of: queues }) : await query;
       return row ?? null;
     },
 
     /**
-     * Changes a ticket and appends the change's audit row, in one statement (the insert is a
-     * data-modifying WITH of the update): the ticket's view as changed and the audit row's id
-     * come back. One round trip, where the update and the insert were two.
+     * Changes a ticket and appends the change's audit row, in one statement: the update is a
+     * WITH whose row the audit insert selects from, and the ticket's view as changed and the
+     * audit row's id come back. With `version` (the row's `xmin` as read), a ticket changed by
+     * someone else since it was read is left as it is, no audit row is written, and null comes
+     * back: the caller decides again on what the ticket is now. One statement and no
+     * transaction, where BEGIN, the row lock, the change and COMMIT were four round trips.
      */
     async changeQueue(
-      tx: Executor,
+      executor: Executor,
       queueId: number,
       values: Partial<typeof queues.$inferInsert>,
-      transition: typeof queueTransitions.$inferInsert,
-    ): Promise<{ view: QueueView; transitionId: number }> {
-      const appended = tx
-        .$with('appended')
-        .as(tx.insert(queueTransitions).values(transition).returning({ id: queueTransitions.id }));
-      const [row] = await tx
-        .with(appended)
-        .update(queues)
-        .set(values)
-        .where(eq(queues.id, queueId))
-        .returning({
-          ...queueViewReturning,
-          transitionId: sql<number>`(select id from ${sql.identifier('appended')})`,
-        });
-      const { transitionId, ...view } = row!;
-      return { view, transitionId: Number(transitionId) };
+      transition: Omit<typeof queueTransitions.$inferInsert, 'queueId'>,
+      version?: string,
+    ): Promise<{ view: QueueView; transitionId: number } | null> {
+      const changed = executor.$with('changed').as(
+        executor
+          .update(queues)
+          .set(values)
+          .where(
+            and(
+              eq(queues.id, queueId),
+              version === undefined ? undefined : sql`${queues}.xmin = ${version}::xid`,
+            ),
+          )
+          .returning(queueViewAliased),
+      );
+      const appended = executor
+        .$with('appended', { id: sql<number>`id`.as('id') })
+        .as(insertSelecting(queueTransitions, { ...transition, queueId: sql`id` }, sql`changed`));
+      // The changed row's fields, read from the WITH by name, and the audit row's id beside them.
+      const view = Object.fromEntries(
+        Object.keys(queueViewAliased).map((key) => [key, changed[key as keyof typeof queueViewAliased]]),
+      ) as typeof changed._.selectedFields;
+      const [row] = await executor
+        .with(changed, appended)
+        .select({ ...view, transitionId: sql<number>`(select id from ${appended})` })
+        .from(changed);
+      if (!row) return null;
+      const { transitionId, ...changedView } = row;
+      return { view: changedView, transitionId: Number(transitionId) };
     },
 
     /** An active reason of the branch's list of that kind, or null. */

@@ -35,6 +35,14 @@ export interface IssueInput {
   onIssued?: ((tx: Executor, queue: QueueView) => Promise<void>) | undefined;
 }
 
+export interface ChangeOptions {
+  guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
+  alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>;
+}
+
+/** How often a change is decided again when other officers keep changing the ticket first. */
+const CHANGE_ATTEMPTS = 5;
+
 export function createQueueService(deps: {
   repo: QueueRepository;
   days: PlantDays;
@@ -97,6 +105,55 @@ export function createQueueService(deps: {
     });
   }
 
+  /**
+   * Reads the ticket (locked, in a transaction), decides the command on it and writes the
+   * change; `stale` when the ticket changed between the read and the write (never on a locked row).
+   */
+  async function write(
+    executor: Executor,
+    branchId: number,
+    queueId: number,
+    command: QueueCommand,
+    actor: Actor,
+    options: ChangeOptions,
+    now: Date,
+  ) {
+    const locked = executor !== repo.direct;
+    const current = await repo.readQueue(executor, branchId, queueId, locked);
+    if (!current) throw notFound('The queue');
+    options.guard?.(current);
+    if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
+    const calledFrom =
+      current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
+    const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
+    if (!decision.ok) {
+      throw new AppError('CONFLICT', decision.message, undefined, {
+        reason: decision.reason,
+        queueNumber: current.queueNumber,
+        ...(decision.missing ? { missing: decision.missing } : {}),
+      });
+    }
+    await options.alongside?.(executor, current);
+    // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
+    const renumbered = decision.stamps.branchQueueTypeId
+      ? await renumber(executor, branchId, decision.stamps.branchQueueTypeId, current)
+      : null;
+    const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
+    const changed = await repo.changeQueue(
+      executor,
+      current.id,
+      update,
+      transition,
+      locked ? undefined : current.version,
+    );
+    if (!changed) return { stale: current.queueNumber };
+    return {
+      ...changed,
+      fromState: current.state,
+      previousQueueTypeId: decision.stamps.branchQueueTypeId ? current.branchQueueTypeId : undefined,
+    };
+  }
+
   return {
     /**
      * Issues a ticket: the type's prefix and the day's next running number (A001, A002 ...).
@@ -157,68 +214,57 @@ export function createQueueService(deps: {
     },
 
     /**
-     * Every change to a ticket after it is issued (calls, lab, weighbridge, gate): the row is
-     * locked, `decide` (packages/shared/src/queue) says what it becomes or why not, and the
-     * update and its audit row are written in the same transaction, then every screen is told.
-     * `guard` checks the locked row before anything else (is it of a queue type the officer
-     * calls?), so who may change it is judged on what is changed, with no read before the
-     * transaction. `alongside` writes what goes with the change in the same transaction, once it
-     * is allowed (the lab's values at checkout); it may still refuse, and nothing is written.
+     * Every change to a ticket after it is issued (calls, lab, weighbridge, gate): `decide`
+     * (packages/shared/src/queue) says what the ticket becomes or why not, the update and its
+     * audit row are written together, then every screen is told. `guard` checks the ticket
+     * before anything else (is it of a queue type the officer calls?), so who may change it is
+     * judged on what is changed, with no read before.
+     *
+     * A change that writes only the ticket is decided on the ticket as read and written in one
+     * statement that holds only if the ticket is still as read (its row version); if another
+     * officer changed it meanwhile, it is decided again on what it is now (docs/performance.md).
+     * `alongside` writes what goes with the change (the lab's values at checkout, the scale's
+     * capture), and a transfer takes its new type's next number: those run in a transaction on
+     * the locked row; `alongside` may still refuse, and nothing is written.
      */
     async change(
       branchId: number,
       queueId: number,
       command: QueueCommand,
       actor: Actor,
-      options: {
-        guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
-        alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>;
-      } = {},
+      options: ChangeOptions = {},
     ): Promise<QueueView> {
-      const now = clock.now();
-      let fromState = '';
-      let transitionId = 0;
-      let previousQueueTypeId: number | undefined;
-      const view = await repo.transaction(async (tx) => {
-        const current = await repo.lockQueue(tx, branchId, queueId);
-        if (!current) throw notFound('The queue');
-        options.guard?.(current);
-        if (!isQueueState(current.state))
-          throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
-        const reason = reasonOf(command);
-        if (reason && !(await repo.findReason(tx, branchId, reason.kind, reason.id)))
-          throw notFound(`The ${reason.kind} reason`);
-        const calledFrom =
-          current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
-        const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
-        if (!decision.ok) {
-          throw new AppError('CONFLICT', decision.message, undefined, {
-            reason: decision.reason,
-            queueNumber: current.queueNumber,
-            ...(decision.missing ? { missing: decision.missing } : {}),
-          });
+      const reason = reasonOf(command);
+      if (reason && !(await repo.findReason(repo.direct, branchId, reason.kind, reason.id)))
+        throw notFound(`The ${reason.kind} reason`);
+      const locked = options.alongside !== undefined || command.kind === 'transfer';
+      let queueNumber = '';
+      for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt++) {
+        const now = clock.now();
+        const changed = locked
+          ? await repo.transaction((tx) => write(tx, branchId, queueId, command, actor, options, now))
+          : await write(repo.direct, branchId, queueId, command, actor, options, now);
+        if (changed.stale !== undefined) {
+          queueNumber = changed.stale;
+          continue;
         }
-        fromState = current.state;
-        await options.alongside?.(tx, current);
-        if (decision.stamps.branchQueueTypeId) previousQueueTypeId = current.branchQueueTypeId;
-        // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
-        const renumbered = decision.stamps.branchQueueTypeId
-          ? await renumber(tx, branchId, decision.stamps.branchQueueTypeId, current)
-          : null;
-        const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
-        const changed = await repo.changeQueue(tx, current.id, update, transition);
-        transitionId = changed.transitionId;
-        return changed.view;
-      });
-      announce(branchId, view, {
-        action: command.kind,
-        fromState,
-        stationId: 'stationId' in command ? command.stationId : null,
-        transitionId,
-        at: now,
-        previousQueueTypeId,
-      });
-      return view;
+        const { view, fromState, transitionId, previousQueueTypeId } = changed;
+        announce(branchId, view, {
+          action: command.kind,
+          fromState,
+          stationId: 'stationId' in command ? command.stationId : null,
+          transitionId,
+          at: now,
+          previousQueueTypeId,
+        });
+        return view;
+      }
+      // Others kept changing it first: the officer looks at it again (the web says so, WRONG_STATE).
+      throw conflict(
+        `Queue ${queueNumber} kept changing while your change was made: look at it again.`,
+        'WRONG_STATE',
+        queueNumber,
+      );
     },
   };
 }
