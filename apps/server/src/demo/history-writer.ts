@@ -93,7 +93,7 @@ export async function createHistoryWriter(deps: { db: Db; days: PlantDays; clock
       });
       const id = ++lastQueueId;
       rows.set(id, { ...values, id, uuid: randomUUID(), flowEngineId: type.flowEngineId });
-      audit(issueTransition(id, actor, now));
+      audit({ ...issueTransition(actor, now), queueId: id });
       return { id };
     },
 

@@ -54,9 +54,8 @@ export function issuedQueue(ticket: {
   };
 }
 
-export function issueTransition(queueId: number, actor: Actor, now: Date): TransitionInsert {
+export function issueTransition(actor: Actor, now: Date): Omit<TransitionInsert, 'queueId'> {
   return {
-    queueId,
     action: 'issue',
     fromState: null,
     toState: ISSUED_STATE,

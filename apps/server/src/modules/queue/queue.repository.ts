@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, is, isNull, ne, notInArray, SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import { insertSelecting } from '../../db/insert-selecting.ts';
@@ -132,6 +132,32 @@ export const lineOrder = [asc(queues.lineAt), asc(queues.created), asc(queues.id
 
 export type QueueView = Awaited<ReturnType<typeof selectQueueView>>[number];
 
+/**
+ * Runs the WITH that writes a ticket (its insert or update, returning its view) with the audit
+ * row inserted from it, and reads the view and the audit row's id back: none when the write
+ * matched no row, and then no audit row is written either.
+ */
+async function withAuditRow(
+  executor: Executor,
+  written: WithSubqueryWithSelection<typeof queueViewReturning, string>,
+  transition: Omit<typeof queueTransitions.$inferInsert, 'queueId'>,
+): Promise<{ view: QueueView; transitionId: number } | null> {
+  const appended = executor
+    .$with('appended', { id: sql<number>`id`.as('id') })
+    .as(insertSelecting(queueTransitions, { ...transition, queueId: sql`id` }, written));
+  // The written row's fields, read from the WITH by name, and the audit row's id beside them.
+  const view = Object.fromEntries(
+    Object.keys(queueViewAliased).map((key) => [key, written[key as keyof typeof queueViewAliased]]),
+  ) as typeof written._.selectedFields;
+  const [row] = await executor
+    .with(written, appended)
+    .select({ ...view, transitionId: sql<number>`(select id from ${appended})` })
+    .from(written);
+  if (!row) return null;
+  const { transitionId, ...writtenView } = row;
+  return { view: writtenView, transitionId: Number(transitionId) };
+}
+
 export function createQueueRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
@@ -151,12 +177,22 @@ export function createQueueRepository(db: Db) {
       return row!.seq;
     },
 
-    async findQueueType(tx: Executor, branchId: number, branchQueueTypeId: number) {
-      const [row] = await tx
+    /**
+     * An active queue type of the branch, with its prefix and flow; with a product, whether the
+     * type offers it (an active product of its list), in the same read.
+     */
+    async findQueueType(executor: Executor, branchId: number, branchQueueTypeId: number, productId?: number) {
+      const offered =
+        productId === undefined
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from ${branchQueueTypeProducts} bqtp join ${products} p on p.id = bqtp.product_id
+              where bqtp.branch_queue_type_id = ${branchQueueTypes.id} and bqtp.product_id = ${productId} and p.active)`;
+      const [row] = await executor
         .select({
           id: branchQueueTypes.id,
           prefix: branchQueueTypes.prefix,
           flowEngineId: queueTypes.flowEngineId,
+          offersProduct: offered,
         })
         .from(branchQueueTypes)
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
@@ -168,21 +204,6 @@ export function createQueueRepository(db: Db) {
           ),
         );
       return row ?? null;
-    },
-
-    async productBelongsToType(tx: Executor, branchQueueTypeId: number, productId: number): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: products.id })
-        .from(branchQueueTypeProducts)
-        .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
-        .where(
-          and(
-            eq(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeId),
-            eq(branchQueueTypeProducts.productId, productId),
-            eq(products.active, true),
-          ),
-        );
-      return row !== undefined;
     },
 
     /** Serialises ticket issuance for one licence in one branch until the transaction ends. */
@@ -219,9 +240,17 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Inserts a ticket; its view comes back with it. */
-    async insertQueue(tx: Executor, values: typeof queues.$inferInsert): Promise<QueueView> {
-      const [row] = await tx.insert(queues).values(values).returning(queueViewReturning);
+    /**
+     * Inserts a ticket and its audit row ("issue") in one statement: the audit insert selects
+     * from the ticket's insert in a WITH. The ticket's view and the audit row's id come back.
+     */
+    async insertQueue(
+      tx: Executor,
+      values: typeof queues.$inferInsert,
+      transition: Omit<typeof queueTransitions.$inferInsert, 'queueId'>,
+    ): Promise<{ view: QueueView; transitionId: number }> {
+      const issued = tx.$with('issued').as(tx.insert(queues).values(values).returning(queueViewAliased));
+      const row = await withAuditRow(tx, issued, transition);
       return row!;
     },
 
@@ -323,20 +352,7 @@ export function createQueueRepository(db: Db) {
           )
           .returning(queueViewAliased),
       );
-      const appended = executor
-        .$with('appended', { id: sql<number>`id`.as('id') })
-        .as(insertSelecting(queueTransitions, { ...transition, queueId: sql`id` }, sql`changed`));
-      // The changed row's fields, read from the WITH by name, and the audit row's id beside them.
-      const view = Object.fromEntries(
-        Object.keys(queueViewAliased).map((key) => [key, changed[key as keyof typeof queueViewAliased]]),
-      ) as typeof changed._.selectedFields;
-      const [row] = await executor
-        .with(changed, appended)
-        .select({ ...view, transitionId: sql<number>`(select id from ${appended})` })
-        .from(changed);
-      if (!row) return null;
-      const { transitionId, ...changedView } = row;
-      return { view: changedView, transitionId: Number(transitionId) };
+      return withAuditRow(executor, changed, transition);
     },
 
     /** An active reason of the branch's list of that kind, or null. */
@@ -384,10 +400,6 @@ export function createQueueRepository(db: Db) {
     },
 
     /** Appends to the audit trail; the row's id identifies the change (displays dedupe calls by it). */
-    async appendTransition(tx: Executor, values: typeof queueTransitions.$inferInsert): Promise<number> {
-      const [row] = await tx.insert(queueTransitions).values(values).returning({ id: queueTransitions.id });
-      return row!.id;
-    },
   };
 }
 

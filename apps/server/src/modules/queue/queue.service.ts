@@ -163,6 +163,19 @@ export function createQueueService(deps: {
       const calendar = await days.calendar(branchId);
       const now = clock.now();
       const license = input.truckLicense;
+      // The type and its product are reference data: read before the transaction, in one read.
+      const type = await repo.findQueueType(
+        repo.direct,
+        branchId,
+        input.branchQueueTypeId,
+        input.productId ?? undefined,
+      );
+      if (!type) throw notFound('The queue type');
+      if (!type.offersProduct) {
+        throw new AppError('VALIDATION_FAILED', 'This product is not offered for this queue type.', [
+          { path: 'product', message: 'is not a product of this queue type' },
+        ]);
+      }
       let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
         await repo.lockLicense(tx, branchId, license);
@@ -171,13 +184,6 @@ export function createQueueService(deps: {
           if (earlier && earlier.branchId === branchId) return viewOf(tx, branchId, earlier.id);
           if (earlier)
             throw conflict('This idempotency key was used for another ticket.', 'IDEMPOTENCY_KEY_REUSED');
-        }
-        const type = await repo.findQueueType(tx, branchId, input.branchQueueTypeId);
-        if (!type) throw notFound('The queue type');
-        if (input.productId !== null && !(await repo.productBelongsToType(tx, type.id, input.productId))) {
-          throw new AppError('VALIDATION_FAILED', 'This product is not offered for this queue type.', [
-            { path: 'product', message: 'is not a product of this queue type' },
-          ]);
         }
         // The ticket's day is the plant day: its number restarts when the branch's day starts.
         const queueDate = calendar.dayOf(now);
@@ -203,10 +209,11 @@ export function createQueueService(deps: {
             now,
             idempotencyKey: input.idempotencyKey,
           }),
+          issueTransition(actor, now),
         );
-        transitionId = await repo.appendTransition(tx, issueTransition(issued.id, actor, now));
-        await input.onIssued?.(tx, issued);
-        return issued;
+        transitionId = issued.transitionId;
+        await input.onIssued?.(tx, issued.view);
+        return issued.view;
       });
       // A retry that got the earlier ticket back changed nothing.
       if (transitionId) announce(branchId, view, { action: 'issue', fromState: null, transitionId, at: now });
