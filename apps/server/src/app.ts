@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticateDevice: (kind, shortId, secret) => devices.identify(kind, shortId, secret),
     clock,
   });
-  const databaseWaiting = () => database.pool.waitingCount;
+  const databaseWaiting = () => database.waiting();
   const host: ModuleHost = { app, register, config, db, clock, events, live, options, databaseWaiting };
 
   // Rows read by modules registered before their own (repositories hold no state, so one each,

@@ -22,6 +22,11 @@ export interface Database {
    * them). The caller ends it.
    */
   connectUnbounded(): Promise<pg.Client>;
+  /**
+   * Calls waiting for the database now: for a connection of the pool, and on the embedded
+   * engine also those sent on a connection and waiting for the one session (all but one).
+   */
+  waiting(): number;
   /** Embedded only: writes the whole database, gzipped, to a file (the tests' template). */
   dump?: (file: string) => Promise<void>;
   /** Embedded only: what the database's thread holds in memory, as it last reported. */
@@ -87,6 +92,9 @@ export const SERVING_TIMEOUTS: DatabaseTimeouts = {
  * restart. There, what ends an abandoned call is the connection closing: the socket server drops the
  * connection's queued statements and rolls its open transaction back.
  */
+/** The embedded engine's pool: its statements run one at a time, the others wait in its thread. */
+export const EMBEDDED_CONNECTIONS = 4;
+
 export function connectDatabase(
   engine: Database['engine'],
   connection: pg.ClientConfig,
@@ -104,14 +112,24 @@ export function connectDatabase(
           : {}),
       }
     : {};
-  // PGlite runs one statement at a time: one connection keeps transactions whole.
-  const pool = new GuardedPool({ ...connection, ...clientTimeouts, max: engine === 'postgres' ? 10 : 1 });
+  // PGlite is one session, shared by the connections to its socket server, which runs one
+  // statement or transaction at a time and keeps a transaction to its connection. More than
+  // one connection lets the next statements wait there, in the database's thread, rather than
+  // in this thread's pool: the session goes on to the next one as soon as it answers, instead
+  // of when this thread next gets to hand it out (docs/performance.md).
+  const pool = new GuardedPool({
+    ...connection,
+    ...clientTimeouts,
+    max: engine === 'postgres' ? 10 : EMBEDDED_CONNECTIONS,
+  });
   pool.on('error', () => undefined); // an idle client's error; the next query reports it
   prepareStatements(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
     engine,
+    waiting: () =>
+      pool.waitingCount + (engine === 'pglite' ? Math.max(0, pool.totalCount - pool.idleCount - 1) : 0),
     async connectUnbounded() {
       const client = new pg.Client({
         ...connection,
