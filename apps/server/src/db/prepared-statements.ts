@@ -32,6 +32,8 @@ export function prepareStatements(pool: pg.Pool): void {
     const prepared = new Set<string>();
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((config: unknown, ...rest: unknown[]) => {
+      // A query drizzle keeps built (`.prepare(name)`): named for this connection too.
+      if (isNamedStatement(config)) return query({ ...config, name: prefix + config.name }, ...rest);
       if (isUnnamedStatement(config, rest[0])) {
         const name = prefix + createHash('sha1').update(config.text).digest('hex').slice(0, 20);
         if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
@@ -53,4 +55,11 @@ function isUnnamedStatement(config: unknown, values: unknown): config is QueryCo
   const { text, name, values: inside } = config as QueryConfig & { values?: unknown };
   const given = Array.isArray(values) ? values : inside;
   return typeof text === 'string' && !name && Array.isArray(given) && given.length > 0;
+}
+
+/** A statement drizzle sends under the name its prepared query was given. */
+function isNamedStatement(config: unknown): config is QueryConfig & { text: string; name: string } {
+  if (typeof config !== 'object' || config === null) return false;
+  const { text, name } = config as QueryConfig;
+  return typeof text === 'string' && typeof name === 'string' && name !== '';
 }

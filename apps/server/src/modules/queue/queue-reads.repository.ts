@@ -14,6 +14,7 @@ import {
   notInArray,
   or,
   sql,
+  type Placeholder,
 } from 'drizzle-orm';
 import {
   CLOSED_STATES,
@@ -48,7 +49,7 @@ import {
  * A truck inside the plant: not out of the gate, its ticket neither voided nor cancelled, and
  * issued on `sinceDate` or later (PlantCalendar.insideSince: an older ticket no longer counts).
  */
-const inside = (sinceDate: string) =>
+const inside = (sinceDate: string | Placeholder) =>
   and(isNull(queues.exitAt), notInArray(queues.state, ENDED_STATES), gte(queues.queueDate, sinceDate));
 
 /**
@@ -57,6 +58,23 @@ const inside = (sinceDate: string) =>
  * may call. The queue's writes, and the reads they lock, are in queue.repository.ts.
  */
 export function createQueueReadsRepository(db: Db) {
+  // Built once, the reads made most often at the peak (drizzle builds a query's SQL anew each time).
+  const insideByNumberBuilt = selectTrucks(db)
+    .where(
+      and(
+        eq(queues.branchId, sql.placeholder('branchId')),
+        eq(queues.queueNumber, sql.placeholder('queueNumber')),
+        inside(sql.placeholder('sinceDate')),
+      ),
+    )
+    .orderBy(asc(queues.created))
+    .limit(20)
+    .prepare('inside_by_number');
+  const ticketSinceBuilt = selectQueueView(db)
+    .where(
+      and(eq(queues.uuid, sql.placeholder('uuid')), gte(queues.queueDate, sql.placeholder('oldestDate'))),
+    )
+    .prepare('ticket_since');
   return {
     /**
      * The branch's active queue types with their flow, by prefix: all of them (`officerId`
@@ -229,17 +247,12 @@ export function createQueueReadsRepository(db: Db) {
 
     /** The trucks inside (issued since `sinceDate`) that hold a number, oldest first. */
     insideByNumber(branchId: number, queueNumber: string, sinceDate: string): Promise<TruckFound[]> {
-      return selectTrucks(db)
-        .where(and(eq(queues.branchId, branchId), eq(queues.queueNumber, queueNumber), inside(sinceDate)))
-        .orderBy(asc(queues.created))
-        .limit(20);
+      return insideByNumberBuilt.execute({ branchId, queueNumber, sinceDate });
     },
 
     /** A ticket by its uuid, if it was issued on `oldestDate` or later. */
     async findTicketSince(uuid: string, oldestDate: string): Promise<QueueView | null> {
-      const [row] = await selectQueueView(db).where(
-        and(eq(queues.uuid, uuid), gte(queues.queueDate, oldestDate)),
-      );
+      const [row] = await ticketSinceBuilt.execute({ uuid, oldestDate });
       return row ?? null;
     },
 

@@ -158,7 +158,37 @@ async function withAuditRow(
   return { view: writtenView, transitionId: Number(transitionId) };
 }
 
+/** What a change is decided on (readQueue): the ticket, its flow, and its row version. */
+function selectForChange(executor: Executor) {
+  return executor
+    .select({
+      id: queues.id,
+      uuid: queues.uuid,
+      queueNumber: queues.queueNumber,
+      previousNumber: queues.previousNumber,
+      queueDate: queues.queueDate,
+      branchQueueTypeId: queues.branchQueueTypeId,
+      state: queues.state,
+      calledAt: queues.calledAt,
+      lastCalledAt: queues.lastCalledAt,
+      recallCount: queues.recallCount,
+      calledFrom: queues.calledFrom,
+      exitAt: queues.exitAt,
+      weighInAt: queues.weighInAt,
+      weighOutAt: queues.weighOutAt,
+      flowEngineId: queueTypes.flowEngineId,
+      version: sql<string>`${queues}.xmin::text`,
+    })
+    .from(queues)
+    .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+    .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId));
+}
+
 export function createQueueRepository(db: Db) {
+  // Built once: the read before every change (drizzle builds a query's SQL anew each time).
+  const readQueueBuilt = selectForChange(db)
+    .where(and(eq(queues.id, sql.placeholder('queueId')), eq(queues.branchId, sql.placeholder('branchId'))))
+    .prepare('read_queue');
   return {
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
     /** The database outside any transaction: each statement commits on its own. */
@@ -298,29 +328,13 @@ export function createQueueRepository(db: Db) {
      * ends, so two officers cannot move it at once (the changes that write more than the ticket).
      */
     async readQueue(executor: Executor, branchId: number, queueId: number, lock = false) {
-      const query = executor
-        .select({
-          id: queues.id,
-          uuid: queues.uuid,
-          queueNumber: queues.queueNumber,
-          previousNumber: queues.previousNumber,
-          queueDate: queues.queueDate,
-          branchQueueTypeId: queues.branchQueueTypeId,
-          state: queues.state,
-          calledAt: queues.calledAt,
-          lastCalledAt: queues.lastCalledAt,
-          recallCount: queues.recallCount,
-          calledFrom: queues.calledFrom,
-          exitAt: queues.exitAt,
-          weighInAt: queues.weighInAt,
-          weighOutAt: queues.weighOutAt,
-          flowEngineId: queueTypes.flowEngineId,
-          version: sql<string>`${queues}.xmin::text`,
-        })
-        .from(queues)
-        .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
-        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .where(and(eq(queues.id, queueId), eq(queues.branchId, branchId)));
+      if (!lock && executor === db) {
+        const [row] = await readQueueBuilt.execute({ queueId, branchId });
+        return row ?? null;
+      }
+      const query = selectForChange(executor).where(
+        and(eq(queues.id, queueId), eq(queues.branchId, branchId)),
+      );
       const [row] = lock ? await query.for('update', { of: queues }) : await query;
       return row ?? null;
     },
