@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import SlowFilesFirst from './scripts/slow-files-first.ts';
 
 /** Every unit, API and socket test: `npm test`. The long runs' full size: vitest.long.config.ts. */
 export default defineConfig({
@@ -20,8 +19,6 @@ export default defineConfig({
     // 161 s to 25 s) and its test databases (test/test-database.ts); nothing a file leaves
     // behind is shared state another reads (docs/testing.md, "Workers").
     maxWorkers: 2,
-    // On a fresh clone, the slowest files first (scripts/slow-files-first.ts).
-    sequence: { sequencer: SlowFilesFirst },
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
