@@ -48,11 +48,13 @@ export async function issueDriverTicket(baseUrl: string): Promise<DriverTicket> 
     const { card } = await post<{
       card: {
         station_permission: { id: number; name: string; type: number }[];
-        queue_number: { _id: number; queue_number: string }[];
+        queue_number: { _id: number; uuid: string; queue_number: string }[];
       }[];
     }>(baseUrl, 'process/calling/getCardInProcess', { find_total_day: 1 }, session);
-    const ticketCard = card.find((c) => c.queue_number.some((q) => q.queue_number === queue.queue_number));
-    const record = ticketCard?.queue_number.find((q) => q.queue_number === queue.queue_number);
+    // By its uuid: after the plant day turns, a truck of the day before still inside may hold
+    // the same number (numbers restart every plant day), and that truck must not be called.
+    const ticketCard = card.find((c) => c.queue_number.some((q) => q.uuid === queue.uuid));
+    const record = ticketCard?.queue_number.find((q) => q.uuid === queue.uuid);
     const station = ticketCard?.station_permission.find((s) => s.type === 1);
     if (!record || !station) throw new Error(`Cannot call ${queue.queue_number}: no card or station`);
     const socket = io(baseUrl, { auth: { session, apiKey: API_KEY }, transports: ['websocket'] });
