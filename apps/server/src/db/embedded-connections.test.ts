@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/test-database.ts';
-import { connectDatabase, EMBEDDED_CONNECTIONS, SERVING_TIMEOUTS, type Database } from './database.ts';
+import { openServedDatabase } from '../test/test-database.ts';
+import { EMBEDDED_CONNECTIONS, type Database } from './database.ts';
 
 /**
  * The embedded engine's pool has several connections to one PGlite session (docs/performance.md):
@@ -9,19 +9,15 @@ import { connectDatabase, EMBEDDED_CONNECTIONS, SERVING_TIMEOUTS, type Database 
  * transaction to its connection, so transactions run whole, one after another, and the calls
  * waiting behind one are counted (what sheds the drivers' page reads first).
  */
-let harness: Database;
 let served: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  harness = await openTestDatabase();
-  served = connectDatabase(harness.engine, { ...harness.pool.options }, SERVING_TIMEOUTS);
+  ({ served, close } = await openServedDatabase());
   await served.db.execute(sql`create table counted (id int primary key, n int not null)`);
   await served.db.execute(sql`insert into counted values (1, 0)`);
 });
-afterAll(async () => {
-  await served.close();
-  await harness.close();
-});
+afterAll(() => close());
 
 const countOf = async () =>
   Number((await served.db.execute<{ n: number }>(sql`select n from counted where id = 1`)).rows[0]!.n);

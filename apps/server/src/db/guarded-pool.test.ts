@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase } from '../test/test-database.ts';
+import { openServedDatabase } from '../test/test-database.ts';
 import { connectDatabase, SERVING_TIMEOUTS, type Database } from './database.ts';
 
 /**
@@ -12,16 +12,15 @@ import { connectDatabase, SERVING_TIMEOUTS, type Database } from './database.ts'
  */
 let harness: Database;
 let served: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  harness = await openTestDatabase();
-  // A second pool on the same database, as main.ts makes it (one connection on PGlite).
-  served = connectDatabase(harness.engine, { ...harness.pool.options }, SERVING_TIMEOUTS);
+  // A second pool on the same database, as main.ts makes it.
+  ({ harness, served, close } = await openServedDatabase());
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await served.close();
-  await harness.close();
+  await close();
 });
 
 describe('the guarded serving pool', () => {

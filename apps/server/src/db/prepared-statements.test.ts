@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/test-database.ts';
-import { connectDatabase, SERVING_TIMEOUTS, type Database } from './database.ts';
+import { openServedDatabase } from '../test/test-database.ts';
+import type { Database } from './database.ts';
 
 /**
  * Statements are prepared on their connection (db/prepared-statements.ts). On the embedded
@@ -9,17 +9,13 @@ import { connectDatabase, SERVING_TIMEOUTS, type Database } from './database.ts'
  * session's: each connection's names carry its own prefix, those drizzle's prepared queries
  * give included, or the second connection to prepare a name is refused ("already exists").
  */
-let harness: Database;
 let served: Database;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  harness = await openTestDatabase();
-  served = connectDatabase(harness.engine, { ...harness.pool.options }, SERVING_TIMEOUTS);
+  ({ served, close } = await openServedDatabase());
 });
-afterAll(async () => {
-  await served.close();
-  await harness.close();
-});
+afterAll(() => close());
 
 /** Eight calls at once: the pool opens as many connections as it may (four on the embedded engine). */
 const atOnce = <T>(call: (i: number) => Promise<T>) =>

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type Database } from '../db/database.ts';
+import { connectDatabase, SERVING_TIMEOUTS, type Database } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded/embedded-postgres.ts';
 import { createScratchDatabase } from './scratch-postgres.ts';
 
@@ -163,4 +163,25 @@ async function withClient<T>(config: pg.ClientConfig, work: (client: pg.Client) 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A test database and a second pool on it, made as main.ts makes the server's (its call
+ * timeouts; four connections on the embedded engine): for tests of the serving pool itself.
+ */
+export async function openServedDatabase(): Promise<{
+  harness: Database;
+  served: Database;
+  close: () => Promise<void>;
+}> {
+  const harness = await openTestDatabase();
+  const served = connectDatabase(harness.engine, { ...harness.pool.options }, SERVING_TIMEOUTS);
+  return {
+    harness,
+    served,
+    close: async () => {
+      await served.close();
+      await harness.close();
+    },
+  };
 }
