@@ -52,6 +52,10 @@ import {
 const inside = (sinceDate: string | Placeholder) =>
   and(isNull(queues.exitAt), notInArray(queues.state, ENDED_STATES), gte(queues.queueDate, sinceDate));
 
+/** The counters' day lists read again for the tickets that changed (day-lists.ts); all without. */
+const onlyTickets = (uuids: readonly string[] | undefined) =>
+  uuids ? inArray(queues.uuid, [...uuids]) : undefined;
+
 /**
  * What the screens read of the queues, outside any transaction: the calling cards and flow
  * report, the station lists of the day, the driver's page, the TV board, and what an officer
@@ -202,6 +206,7 @@ export function createQueueReadsRepository(db: Db) {
       [start, end]: [Date, Date],
       sinceDate: string,
       queueNumber: string | undefined,
+      uuids?: readonly string[],
     ): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
@@ -213,15 +218,23 @@ export function createQueueReadsRepository(db: Db) {
               and(isNotNull(queues.labStart), isNull(queues.labFinish), inside(sinceDate)),
             ),
             queueNumber ? eq(queues.queueNumber, queueNumber) : undefined,
+            onlyTickets(uuids),
           ),
         )
         .orderBy(desc(queues.labStart));
     },
 
     /** Trucks that left the plant in [start, end), newest first. */
-    exitsBetween(branchId: number, [start, end]: [Date, Date]): Promise<QueueView[]> {
+    exitsBetween(branchId: number, [start, end]: [Date, Date], uuids?: readonly string[]): Promise<QueueView[]> {
       return selectQueueView(db)
-        .where(and(eq(queues.branchId, branchId), gte(queues.exitAt, start), lt(queues.exitAt, end)))
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            gte(queues.exitAt, start),
+            lt(queues.exitAt, end),
+            onlyTickets(uuids),
+          ),
+        )
         .orderBy(desc(queues.exitAt));
     },
 
@@ -229,7 +242,12 @@ export function createQueueReadsRepository(db: Db) {
      * The weighbridge's list: trucks weighed in or out in [start, end), and trucks inside (issued
      * since `sinceDate`) weighed in and not yet out whenever they came; by weigh-in, newest first.
      */
-    weighings(branchId: number, [start, end]: [Date, Date], sinceDate: string): Promise<QueueView[]> {
+    weighings(
+      branchId: number,
+      [start, end]: [Date, Date],
+      sinceDate: string,
+      uuids?: readonly string[],
+    ): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
           and(
@@ -240,6 +258,7 @@ export function createQueueReadsRepository(db: Db) {
               and(gte(queues.weighOutAt, start), lt(queues.weighOutAt, end)),
               and(isNotNull(queues.weighInAt), isNull(queues.weighOutAt), inside(sinceDate)),
             ),
+            onlyTickets(uuids),
           ),
         )
         .orderBy(desc(queues.weighInAt));

@@ -15,6 +15,7 @@ import { createCallingService, type YardRules } from './calling.service.ts';
 import { createEtaService } from './eta.service.ts';
 import { registerPublicQueueRoutes } from './public-queue.routes.ts';
 import { createBranchCards } from './branch-cards.ts';
+import { createDayLists } from './day-lists.ts';
 import { createPublicQueueService } from './public-queue.service.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository } from './queue.repository.ts';
@@ -86,6 +87,7 @@ export function registerQueueModule(
     lab,
     devices: deps.scales,
     manualWeights: deps.manualWeights,
+    dayLists: createDayLists({ events, clock }),
   });
   // The branch's names and calendar on every driver's page: held, dropped when an admin edits them.
   const names = createBranchMemo<Awaited<ReturnType<AuthRepository['findBranchNames']>>>({

@@ -15,6 +15,7 @@ import type { PlantDays } from '../../lib/plant-days.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView, TruckFound } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
+import { newestFirst, type DayLists } from './day-lists.ts';
 
 /**
  * The truck a counter means, named one way: the number as typed (with the ticket's uuid once the
@@ -63,8 +64,10 @@ export function createStationWorkService(deps: {
   devices: Pick<DeviceGatewayRepository, 'listDevices' | 'findDevice' | 'markCaptured'>;
   /** Which roles may type a weight (the Weighbridge controller's setting). */
   manualWeights: Pick<ManualWeights, 'roles'>;
+  /** The counters' lists of the day, kept current per change (day-lists.ts). */
+  dayLists: DayLists;
 }) {
-  const { db, repo, reads, queue, days, clock, scaleReadings, lab, devices, manualWeights } = deps;
+  const { db, repo, reads, queue, days, clock, scaleReadings, lab, devices, manualWeights, dayLists } = deps;
 
   /** Whether this officer may type a weight by hand: admins, and the roles the branch allows. */
   async function mayType(auth: AuthContext): Promise<boolean> {
@@ -153,15 +156,33 @@ export function createStationWorkService(deps: {
      */
     async labToday(auth: AuthContext, queueNumber: string | undefined) {
       const calendar = await days.calendar(auth.branchId);
+      const range = calendar.range(calendar.today);
+      const read = async (uuids?: readonly string[]) => {
+        const samples = await reads.labSamples(auth.branchId, range, calendar.insideSince, queueNumber, uuids);
+        const results = await lab.resultsOf(
+          db,
+          samples.map((q) => q.id),
+        );
+        return samples.map((q) => ({ queue: q, lab: results.get(q.id) ?? NO_LAB }));
+      };
       const [samples, measures] = await Promise.all([
-        reads.labSamples(auth.branchId, calendar.range(calendar.today), calendar.insideSince, queueNumber),
+        // A typed number narrows the list to a row or two: read as it is asked.
+        queueNumber
+          ? read()
+          : dayLists.get({
+              name: 'lab',
+              branchId: auth.branchId,
+              key: `${range[0].toISOString()} ${calendar.insideSince}`,
+              read,
+              uuidOf: (sample) => sample.queue.uuid,
+              order: newestFirst(
+                (sample) => sample.queue.labStart,
+                (sample) => sample.queue.id,
+              ),
+            }),
         lab.measures(auth.branchId, true),
       ]);
-      const results = await lab.resultsOf(
-        db,
-        samples.map((q) => q.id),
-      );
-      return { samples: samples.map((q) => ({ queue: q, lab: results.get(q.id) ?? NO_LAB })), measures };
+      return { samples, measures };
     },
 
     /** The gate; a truck whose work is not done leaves only with `confirmUnfinished` (decide). */
@@ -174,7 +195,18 @@ export function createStationWorkService(deps: {
     /** Trucks that left this plant day, whatever day their ticket was issued. */
     async exitsToday(auth: AuthContext) {
       const calendar = await days.calendar(auth.branchId);
-      return reads.exitsBetween(auth.branchId, calendar.range(calendar.today));
+      const range = calendar.range(calendar.today);
+      return dayLists.get({
+        name: 'exits',
+        branchId: auth.branchId,
+        key: range[0].toISOString(),
+        read: (uuids) => reads.exitsBetween(auth.branchId, range, uuids),
+        uuidOf: (queue) => queue.uuid,
+        order: newestFirst(
+          (queue) => queue.exitAt,
+          (queue) => queue.id,
+        ),
+      });
     },
 
     /**
@@ -255,7 +287,18 @@ export function createStationWorkService(deps: {
     /** Weighings of this plant day, and trucks still inside weighed in on an earlier one. */
     async weighingsToday(auth: AuthContext) {
       const calendar = await days.calendar(auth.branchId);
-      return reads.weighings(auth.branchId, calendar.range(calendar.today), calendar.insideSince);
+      const range = calendar.range(calendar.today);
+      return dayLists.get({
+        name: 'weighings',
+        branchId: auth.branchId,
+        key: `${range[0].toISOString()} ${calendar.insideSince}`,
+        read: (uuids) => reads.weighings(auth.branchId, range, calendar.insideSince, uuids),
+        uuidOf: (queue) => queue.uuid,
+        order: newestFirst(
+          (queue) => queue.weighInAt,
+          (queue) => queue.id,
+        ),
+      });
     },
   };
 }
