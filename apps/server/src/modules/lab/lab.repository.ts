@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypes, labMeasures, queueLabValues, queueReasons, queueTypes } from '../../db/schema.ts';
@@ -104,7 +105,7 @@ export function createLabRepository(db: Db) {
         .select({ queueId: queueLabValues.queueId, value: queueLabValues.value, measure: measureColumns })
         .from(queueLabValues)
         .innerJoin(labMeasures, eq(labMeasures.id, queueLabValues.measureId))
-        .where(inArray(queueLabValues.queueId, [...queueIds]))
+        .where(anyOf(queueLabValues.queueId, queueIds, 'int'))
         .orderBy(asc(queueLabValues.queueId), ...measureOrder);
     },
 

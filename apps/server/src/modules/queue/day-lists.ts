@@ -15,7 +15,10 @@ interface Held<R> {
   rows: Map<string, R>;
   /** Tickets (uuids) changed since `rows` was read: read again before the list is next served. */
   pending: Set<string>;
-  /** The read under way (the first, whole one, or the last update); the list is current after it. */
+  /** Changes heard since the list was first read, and how many of them `rows` holds. */
+  heard: number;
+  holds: number;
+  /** The read under way (the whole list, or the last update); settled, nothing is being read. */
   ready: Promise<void>;
   sorted: R[] | null;
 }
@@ -51,7 +54,7 @@ export function createDayLists(deps: { events: EventHub; clock: Clock }) {
   function changed(branchId: number, uuid: string) {
     for (const list of held.get(branchId)?.values() ?? []) {
       list.pending.add(uuid);
-      list.sorted = null;
+      list.heard++;
     }
   }
   const drop = ({ branchId }: { branchId: number }) => void held.delete(branchId);
@@ -65,19 +68,26 @@ export function createDayLists(deps: { events: EventHub; clock: Clock }) {
   events.subscribe('referenceChanged', drop);
   events.subscribe('branchChanged', drop);
 
-  /** Reads the changed tickets again, until none is left; readers that come meanwhile share the reads. */
+  /**
+   * Brings the list up to the changes heard when the reader came: the changed tickets are read
+   * again (readers that come meanwhile share the read). A reader waits for no change heard after
+   * it came, or at the peak, with a change every few milliseconds, it would wait for ever.
+   */
   async function current<R>(list: Held<R>, spec: DayListSpec<R>): Promise<void> {
+    const needed = list.heard;
     for (;;) {
       const ready = list.ready;
       await ready;
-      if (list.ready !== ready) continue;
-      if (list.pending.size === 0) return;
+      if (list.holds >= needed) return;
+      if (list.ready !== ready) continue; // another reader started the update: wait for it
       const uuids = [...list.pending];
+      const upTo = list.heard;
       list.pending = new Set();
-      list.ready = spec.read(uuids).then(
+      const update = spec.read(uuids).then(
         (rows) => {
           for (const uuid of uuids) list.rows.delete(uuid);
           for (const row of rows) list.rows.set(spec.uuidOf(row), row);
+          list.holds = upTo;
           list.sorted = null;
         },
         (error: unknown) => {
@@ -85,11 +95,10 @@ export function createDayLists(deps: { events: EventHub; clock: Clock }) {
           throw error;
         },
       );
-      // A failed read fails its readers; the next one tries the tickets again.
-      const update = list.ready;
-      update.catch(() => {
-        if (list.ready === update) list.ready = Promise.resolve();
-      });
+      // A failed read fails its readers; the next reader reads those tickets again.
+      list.ready = update.catch(() => undefined);
+      await update;
+      return;
     }
   }
 
@@ -104,15 +113,22 @@ export function createDayLists(deps: { events: EventHub; clock: Clock }) {
           takenAt: now,
           rows: new Map(),
           pending: new Set(),
+          heard: 0,
+          holds: 0,
           ready: Promise.resolve(),
           sorted: null,
         };
-        fresh.ready = spec.read().then((rows) => {
-          for (const row of rows) fresh.rows.set(spec.uuidOf(row), row);
-        });
-        fresh.ready.catch(() => {
-          if (held.get(spec.branchId)?.get(spec.name) === fresh) held.get(spec.branchId)!.delete(spec.name);
-        });
+        // Changes heard during this read are read again after it: it may or may not hold them.
+        fresh.ready = spec.read().then(
+          (rows) => {
+            for (const row of rows) fresh.rows.set(spec.uuidOf(row), row);
+          },
+          (error: unknown) => {
+            // Not kept: the next reader reads the list whole again.
+            if (held.get(spec.branchId)?.get(spec.name) === fresh) held.get(spec.branchId)!.delete(spec.name);
+            throw error;
+          },
+        );
         if (!branch) held.set(spec.branchId, (branch = new Map<string, Held<unknown>>()));
         branch.set(spec.name, fresh);
         list = fresh;

@@ -22,6 +22,7 @@ import {
   STATION_STATES,
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/database.ts';
 import {
   branchQueueTypes,
@@ -54,7 +55,7 @@ const inside = (sinceDate: string | Placeholder) =>
 
 /** The counters' day lists read again for the tickets that changed (day-lists.ts); all without. */
 const onlyTickets = (uuids: readonly string[] | undefined) =>
-  uuids ? inArray(queues.uuid, [...uuids]) : undefined;
+  uuids ? anyOf(queues.uuid, uuids, 'uuid') : undefined;
 
 /**
  * What the screens read of the queues, outside any transaction: the calling cards and flow
@@ -225,7 +226,11 @@ export function createQueueReadsRepository(db: Db) {
     },
 
     /** Trucks that left the plant in [start, end), newest first. */
-    exitsBetween(branchId: number, [start, end]: [Date, Date], uuids?: readonly string[]): Promise<QueueView[]> {
+    exitsBetween(
+      branchId: number,
+      [start, end]: [Date, Date],
+      uuids?: readonly string[],
+    ): Promise<QueueView[]> {
       return selectQueueView(db)
         .where(
           and(

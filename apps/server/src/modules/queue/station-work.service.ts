@@ -158,7 +158,13 @@ export function createStationWorkService(deps: {
       const calendar = await days.calendar(auth.branchId);
       const range = calendar.range(calendar.today);
       const read = async (uuids?: readonly string[]) => {
-        const samples = await reads.labSamples(auth.branchId, range, calendar.insideSince, queueNumber, uuids);
+        const samples = await reads.labSamples(
+          auth.branchId,
+          range,
+          calendar.insideSince,
+          queueNumber,
+          uuids,
+        );
         const results = await lab.resultsOf(
           db,
           samples.map((q) => q.id),
