@@ -96,12 +96,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   });
   const databaseWaiting = () => database.waiting();
-  const host: ModuleHost = { app, register, config, db, clock, events, live, options, databaseWaiting };
+  const host: ModuleHost = {
+    app,
+    register,
+    config,
+    db,
+    background: database.background,
+    clock,
+    events,
+    live,
+    options,
+    databaseWaiting,
+  };
 
   // Rows read by modules registered before their own (repositories hold no state, so one each,
   // made here): the trucks' (the queue's), the scales' (the device gateway's), who may type weights.
   const queueRepo = createQueueRepository(db);
   const reads = createQueueReadsRepository(db);
+  // The same reads for the drivers' side, on the background lane.
+  const publicReads = createQueueReadsRepository(database.background);
   const deviceRepo = createDeviceGatewayRepository(db);
   const manualWeights = createManualWeights(db, events, clock);
 
@@ -112,12 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { officersRepo } = registerOfficersModule(host, { sessions: authRepo });
   const { catalogRepo } = registerCatalogModule(host, { lab, stationNamed: prepareVoice });
   const { disputes } = registerDisputesModule(host, { lab });
-  const { lineChatUrl } = registerNotificationsModule(host, { reads });
+  const { lineChatUrl } = registerNotificationsModule(host, { reads: publicReads });
   const { printing, printerHealth } = registerPrintingModule(host, { queueRepo, reads, lab, lineChatUrl });
   const { yard, days } = registerYardModule(host, { queueRepo, printing });
   const { queue, eta, callingScope, calling, publicQueue } = registerQueueModule(host, {
     queueRepo,
     reads,
+    publicReads,
     yard,
     days,
     catalog: catalogRepo,

@@ -15,6 +15,12 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * The lane for work no officer waits on (the drivers' pages and their pushes, notifications):
+   * a pool of its own, so it never takes an officer's connection, and on the embedded engine
+   * its statements go after the officers' (db/embedded/socket-server.mjs, docs/performance.md).
+   */
+  background: Db;
   engine: 'postgres' | 'pglite';
   /**
    * A connection of its own, outside the pool and without its call timeouts, for work that may
@@ -95,6 +101,12 @@ export const SERVING_TIMEOUTS: DatabaseTimeouts = {
 /** The embedded engine's pool: its statements run one at a time, the others wait in its thread. */
 export const EMBEDDED_CONNECTIONS = 4;
 
+/**
+ * The background lane's name as its connections give it to the database (`application_name`):
+ * the embedded engine's socket server runs their statements after the officers'.
+ */
+export const BACKGROUND_APPLICATION = 'tq-background';
+
 export function connectDatabase(
   engine: Database['engine'],
   connection: pg.ClientConfig,
@@ -124,9 +136,19 @@ export function connectDatabase(
   });
   pool.on('error', () => undefined); // an idle client's error; the next query reports it
   prepareStatements(pool);
+  // Opens its connections only once used (node-postgres connects on a pool's first query).
+  const backgroundPool = new GuardedPool({
+    ...connection,
+    ...clientTimeouts,
+    application_name: BACKGROUND_APPLICATION,
+    max: engine === 'postgres' ? 4 : 1,
+  });
+  backgroundPool.on('error', () => undefined);
+  prepareStatements(backgroundPool);
   return {
     db: drizzle(pool, { schema }),
     pool,
+    background: drizzle(backgroundPool, { schema }),
     engine,
     waiting: () =>
       pool.waitingCount + (engine === 'pglite' ? Math.max(0, pool.totalCount - pool.idleCount - 1) : 0),
@@ -138,7 +160,9 @@ export function connectDatabase(
       await client.connect();
       return client;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), backgroundPool.end()]);
+    },
   };
 }
 

@@ -58,6 +58,11 @@ export interface ModuleHost {
   register: RegisterCall;
   config: Config;
   db: Db;
+  /**
+   * The database's lane for work no officer waits on (drivers' pages and pushes, notifications,
+   * retention): its own connections, after the officers' on the embedded engine (database.ts).
+   */
+  background: Db;
   clock: Clock;
   events: EventHub;
   live: LiveConnections;

@@ -4,4 +4,9 @@ import type { PGlite } from '@electric-sql/pglite';
 export function createSocketServer(
   db: PGlite,
   options: { path: string; maxConnections?: number },
-): { start(): Promise<void>; stop(): Promise<void> };
+): {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Connections with a statement waiting for the session now. */
+  waiting(): number;
+};

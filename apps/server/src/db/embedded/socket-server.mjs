@@ -10,7 +10,8 @@
 // PGlite is one PostgreSQL session shared by every connection. So, as pglite-socket did, a
 // connection inside a transaction, or between the first message of a statement and its Sync, has
 // the session to itself: the others' messages wait. A connection that goes away rolls back
-// what it left open.
+// what it left open. When the session is free, an officer's connection goes before one of the
+// background lane (the drivers' pages, notifications).
 import net from 'node:net';
 
 /** SSLRequest: 8 bytes, a length then a code, no type byte (as the startup message and a CancelRequest). */
@@ -25,6 +26,21 @@ const TERMINATE = 0x58;
 const PARSE = 0x50;
 /** Sync, alone: ends whatever statement a connection that went away left half sent. */
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+/**
+ * The `application_name` of the server's background lane (database.ts BACKGROUND_APPLICATION):
+ * its connections' statements go after the officers'.
+ */
+const BACKGROUND_APPLICATION = 'tq-background';
+/** Officers' batches run ahead of a waiting background one at most this many times in a row. */
+const BACKGROUND_PASSED_OVER = 8;
+
+/** The startup message's parameters (after its length and protocol: name, value, …, then a 0). */
+function startupParameters(message) {
+  const fields = message.subarray(8).toString('utf8').split('\0');
+  const parameters = new Map();
+  for (let i = 0; i + 1 < fields.length && fields[i] !== ''; i += 2) parameters.set(fields[i], fields[i + 1]);
+  return parameters;
+}
 
 /**
  * Serves `db` on the Unix socket at `path`. `start()` resolves once it listens; `stop()` closes
@@ -65,6 +81,7 @@ export function createSocketServer(db, { path, maxConnections = 16 }) {
           break;
         }
         connection.started = true;
+        connection.background = startupParameters(message).get('application_name') === BACKGROUND_APPLICATION;
         connection.pending.push(message);
         connection.ended = true;
         break;
@@ -96,6 +113,26 @@ export function createSocketServer(db, { path, maxConnections = 16 }) {
     if (connection.pending.length > 0 && !waiting.includes(connection)) waiting.push(connection);
   }
 
+  /** Officers' batches run since a background batch started waiting. */
+  let passedOver = 0;
+
+  /**
+   * Who has the free session next: the first officer's connection waiting, unless a background
+   * one has waited through BACKGROUND_PASSED_OVER of theirs (so the drivers' pages slow down at
+   * the peak but never stop).
+   */
+  function next() {
+    const officer = waiting.findIndex((connection) => !connection.background);
+    const background = waiting.findIndex((connection) => connection.background);
+    if (background === -1) return 0;
+    if (officer === -1 || passedOver >= BACKGROUND_PASSED_OVER) {
+      passedOver = 0;
+      return background;
+    }
+    passedOver++;
+    return officer;
+  }
+
   /** Runs waiting connections' messages, one connection's batch at a time. */
   async function work() {
     if (working) return;
@@ -103,7 +140,7 @@ export function createSocketServer(db, { path, maxConnections = 16 }) {
     try {
       while (waiting.length > 0) {
         // The owner goes first; no one else while it holds the session.
-        const index = owner ? waiting.indexOf(owner) : 0;
+        const index = owner ? waiting.indexOf(owner) : next();
         if (index === -1) break;
         const [connection] = waiting.splice(index, 1);
         if (connection.closed) continue;
@@ -177,6 +214,8 @@ export function createSocketServer(db, { path, maxConnections = 16 }) {
       buffer: Buffer.alloc(0),
       pending: [],
       started: false,
+      /** Of the background lane (its startup's application_name): waits for the officers'. */
+      background: false,
       ended: true,
       closed: false,
       /** The named statements it prepared. */
@@ -198,6 +237,7 @@ export function createSocketServer(db, { path, maxConnections = 16 }) {
           resolve();
         });
       }),
+    waiting: () => waiting.length,
     async stop() {
       for (const connection of connections) connection.socket.destroy();
       await new Promise((resolve) => server.close(() => resolve()));

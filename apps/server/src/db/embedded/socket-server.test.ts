@@ -6,7 +6,13 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_APPLICATION } from '../database.ts';
 import { createSocketServer } from './socket-server.mjs';
+
+/** Lets the socket server take in what was sent until `done` (it runs in this thread). */
+async function waitFor(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * The embedded database's socket server on a real Unix socket with node-postgres clients: one
@@ -17,8 +23,14 @@ describe('the embedded database socket server', () => {
   const socketPath = path.join(dir, '.s.PGSQL.5432');
   let db: PGlite;
   let server: ReturnType<typeof createSocketServer>;
-  const client = async () => {
-    const c = new pg.Client({ host: dir, port: 5432, user: 'postgres', database: 'postgres' });
+  const client = async (applicationName?: string) => {
+    const c = new pg.Client({
+      host: dir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      ...(applicationName ? { application_name: applicationName } : {}),
+    });
     await c.connect();
     return c;
   };
@@ -63,6 +75,31 @@ describe('the embedded database socket server', () => {
     expect(await other).toBe(2);
     expect(order).toEqual(['a updated', 'b read']);
     await Promise.all([a.end(), b.end()]);
+  });
+
+  it("runs the officers' statements before the background lane's, and the background one after eight", async () => {
+    const owner = await client();
+    const background = await client(BACKGROUND_APPLICATION);
+    const officers = await Promise.all(Array.from({ length: 10 }, () => client()));
+    const order: string[] = [];
+    await owner.query('begin');
+    // Sent first, while another connection holds the session.
+    const sent = [background.query('select 1').then(() => order.push('background'))];
+    for (const [i, officer] of officers.entries()) {
+      await waitFor(() => server.waiting() === i + 1);
+      sent.push(officer.query('select 1').then(() => order.push(`officer ${i}`)));
+    }
+    await waitFor(() => server.waiting() === 11);
+    await owner.query('commit');
+    await Promise.all(sent);
+    // The drivers' pages slow down at the peak, but never stop.
+    expect(order).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => `officer ${i}`),
+      'background',
+      'officer 8',
+      'officer 9',
+    ]);
+    await Promise.all([owner, background, ...officers].map((c) => c.end()));
   });
 
   it('rolls back what a connection that went away left open, and serves the others', async () => {

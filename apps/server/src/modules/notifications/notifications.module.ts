@@ -25,8 +25,10 @@ declare module 'fastify' {
  * daily retention job (their loops only where asked: `driverJobs`). Returns the LINE chat a
  * ticket offers (null without an account), which printing and issuing put on the ticket.
  */
+/** `reads`: the queue's reads on the background lane (app.ts). */
 export function registerNotificationsModule(host: ModuleHost, deps: { reads: QueueReadsRepository }) {
-  const { app, register, config, db, clock, events, options } = host;
+  const { app, register, config, db, background, clock, events, options } = host;
+  // The drivers' side: its reads and the notifier's on the background lane (module-host.ts).
   const { reads } = deps;
   // The plant's LINE Official Account (issue 21): the ticket prints its chat's QR, the notifier sends.
   const line = createLine({ config, db, clock, log: app.log });
@@ -41,7 +43,7 @@ export function registerNotificationsModule(host: ModuleHost, deps: { reads: Que
   };
   if (line.configured) senders.line = line.sender;
   const notifier = createNotifier({
-    db,
+    db: background,
     reads,
     clock,
     events,
@@ -50,7 +52,12 @@ export function registerNotificationsModule(host: ModuleHost, deps: { reads: Que
     log: app.log,
   });
   line.setOnLinked((queueId, branchId) => notifier.subscribed(queueId, branchId));
-  const retention = createRetention({ db, clock, siteTimeZone: config.siteTimeZone, log: app.log });
+  const retention = createRetention({
+    db: background,
+    clock,
+    siteTimeZone: config.siteTimeZone,
+    log: app.log,
+  });
   if (options.driverJobs) {
     app.addHook('onListen', () => {
       notifier.start();

@@ -33,6 +33,8 @@ export function registerQueueModule(
   deps: {
     queueRepo: QueueRepository;
     reads: QueueReadsRepository;
+    /** The same reads on the background lane: the drivers' pages (module-host.ts). */
+    publicReads: QueueReadsRepository;
     yard: YardRules;
     days: PlantDays;
     catalog: CatalogRepository;
@@ -97,12 +99,12 @@ export function registerQueueModule(
   });
   events.subscribe('referenceChanged', ({ branchId }) => names.drop(branchId));
   const publicQueue = createPublicQueueService({
-    db,
+    db: host.background,
     siteTimeZone: config.siteTimeZone,
     companyName: config.companyName,
     clock,
     eta,
-    reads,
+    reads: deps.publicReads,
     branches: {
       findBranchNames: (id) => names.get(id, 'names', () => deps.branches.findBranchNames(id)),
     },
