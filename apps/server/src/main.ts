@@ -89,7 +89,10 @@ async function main(): Promise<void> {
   const statementStats =
     config.statementStats === null
       ? null
-      : { file: config.statementStats, figures: collectStatementStats(database.pool) };
+      : {
+          file: config.statementStats,
+          figures: collectStatementStats(database.pool, database.backgroundPool),
+        };
   if (config.databaseUrl && (await hasNoOfficers(database))) created = await firstStartInChildProcess(config);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -21,6 +21,8 @@ export interface Database {
    * its statements go after the officers' (db/embedded/socket-server.mjs, docs/performance.md).
    */
   background: Db;
+  /** The background lane's pool (its statements in DB_STATEMENT_STATS). */
+  backgroundPool: pg.Pool;
   engine: 'postgres' | 'pglite';
   /**
    * A connection of its own, outside the pool and without its call timeouts, for work that may
@@ -149,6 +151,7 @@ export function connectDatabase(
     db: drizzle(pool, { schema }),
     pool,
     background: drizzle(backgroundPool, { schema }),
+    backgroundPool,
     engine,
     waiting: () =>
       pool.waitingCount + (engine === 'pglite' ? Math.max(0, pool.totalCount - pool.idleCount - 1) : 0),

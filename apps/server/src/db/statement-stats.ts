@@ -26,12 +26,12 @@ const OTHERS = '(other statements)';
 
 /**
  * A diagnostic for performance work (DB_STATEMENT_STATS, docs/performance.md): every statement
- * the pool runs is timed by its text, and every checkout of a connection by how long it was
- * held. On the embedded engine the one connection is the plant's bottleneck at the peak: this
+ * the pools run (the officers' and the background lane's) is timed by its text, and every
+ * checkout of a connection by how long it was held. On the embedded engine the one connection is the plant's bottleneck at the peak: this
  * says which statements hold it, and for how long between them (held minus statements is the
  * time a transaction's owner spent on its own work while holding the connection).
  */
-export function collectStatementStats(pool: pg.Pool): {
+export function collectStatementStats(...pools: pg.Pool[]): {
   report(): StatementStats;
   write(file: string): void;
 } {
@@ -51,40 +51,42 @@ export function collectStatementStats(pool: pg.Pool): {
     byText.set(key, figures);
   }
 
-  pool.on('acquire', (client) => checkedOut.set(client, performance.now()));
-  pool.on('release', (_error, client) => {
-    const since = checkedOut.get(client);
-    if (since === undefined) return;
-    const held = performance.now() - since;
-    heldMs += held;
-    holds++;
-    longestHoldMs = Math.max(longestHoldMs, held);
-  });
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((config: unknown, ...rest: unknown[]) => {
-      const text =
-        typeof config === 'string'
-          ? config
-          : typeof (config as { text?: unknown } | null)?.text === 'string'
-            ? (config as { text: string }).text
-            : null;
-      if (text === null) return query(config, ...rest);
-      const at = performance.now();
-      const done = () => record(text, performance.now() - at);
-      // The pool's own query() hands a callback; drizzle's transactions await a promise.
-      const callback = rest.at(-1);
-      if (typeof callback === 'function') {
-        const answered = (...args: unknown[]) => {
-          done();
-          return (callback as (...a: unknown[]) => unknown)(...args);
-        };
-        return query(config, ...rest.slice(0, -1), answered);
-      }
-      const result = query(config, ...rest);
-      return result instanceof Promise ? result.finally(done) : result;
-    }) as typeof client.query;
-  });
+  for (const pool of pools) {
+    pool.on('acquire', (client) => checkedOut.set(client, performance.now()));
+    pool.on('release', (_error, client) => {
+      const since = checkedOut.get(client);
+      if (since === undefined) return;
+      const held = performance.now() - since;
+      heldMs += held;
+      holds++;
+      longestHoldMs = Math.max(longestHoldMs, held);
+    });
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((config: unknown, ...rest: unknown[]) => {
+        const text =
+          typeof config === 'string'
+            ? config
+            : typeof (config as { text?: unknown } | null)?.text === 'string'
+              ? (config as { text: string }).text
+              : null;
+        if (text === null) return query(config, ...rest);
+        const at = performance.now();
+        const done = () => record(text, performance.now() - at);
+        // The pool's own query() hands a callback; drizzle's transactions await a promise.
+        const callback = rest.at(-1);
+        if (typeof callback === 'function') {
+          const answered = (...args: unknown[]) => {
+            done();
+            return (callback as (...a: unknown[]) => unknown)(...args);
+          };
+          return query(config, ...rest.slice(0, -1), answered);
+        }
+        const result = query(config, ...rest);
+        return result instanceof Promise ? result.finally(done) : result;
+      }) as typeof client.query;
+    });
+  }
 
   const report = (): StatementStats => ({
     wallMs: performance.now() - started,
