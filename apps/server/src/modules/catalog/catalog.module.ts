@@ -24,7 +24,7 @@ export function registerCatalogModule(
   const queueTypes = createQueueTypesService({ db, lab: deps.lab, changed });
   registerCatalogRoutes(register, {
     queueTypes,
-    products: createProductsService(db, queueTypes),
+    products: createProductsService(db, queueTypes, changed),
     stations: createStationsService(db, { named: deps.stationNamed, changed }),
   });
   return { catalogRepo: createCatalogRepository(db) };

@@ -4,8 +4,15 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import type { QueueTypesService } from './queue-types.service.ts';
 
-/** Products of the branch, and which queue types offer them. */
-export function createProductsService(db: Db, queueTypes: QueueTypesService) {
+/**
+ * Products of the branch, and which queue types offer them. `changed` hears of every edit
+ * (catalog.module.ts publishes referenceChanged: the kiosks' queue types held in memory).
+ */
+export function createProductsService(
+  db: Db,
+  queueTypes: QueueTypesService,
+  changed: (branchId: number) => void = () => undefined,
+) {
   const repo = createCatalogRepository(db);
 
   async function assertNameFree(auth: AuthContext, name: string, exceptId?: number) {
@@ -29,6 +36,7 @@ export function createProductsService(db: Db, queueTypes: QueueTypesService) {
       await repo.assertBranchProducts(auth.branchId, productIds);
       const unique = [...new Set(productIds)];
       await repo.transaction((tx) => repo.replaceQueueTypeProducts(tx, branchQueueTypeId, unique));
+      changed(auth.branchId);
     },
 
     async create(auth: AuthContext, name: string) {
@@ -40,7 +48,9 @@ export function createProductsService(db: Db, queueTypes: QueueTypesService) {
       const current = await repo.findActiveProductByUuid(auth.branchId, uuid);
       if (!current) throw notFound('The product');
       await assertNameFree(auth, name, current.id);
-      return repo.renameProduct(current.id, name);
+      const renamed = await repo.renameProduct(current.id, name);
+      changed(auth.branchId);
+      return renamed;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createBranchMemo } from '../../lib/branch-memo.ts';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import { publicPlate } from '@truck-queue/shared/plate-mask';
 import {
@@ -28,6 +29,9 @@ import type { IssueInput, QueueService } from '../queue/queue.service.ts';
 import { findRecentPlates } from '../queue/recent-plates.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
 import { claimShortId } from './device-hellos.ts';
+
+/** How long a device's queue types serve at most (see `queueTypesOf`). */
+export const DEVICE_TYPES_MAX_AGE_MS = 5_000;
 
 /** What a screen that says hello or connects is to the server (see `arrive`). */
 export type Arrival =
@@ -135,10 +139,25 @@ export function createDeviceService(deps: {
     return { status: claim === 'mine' ? 'waiting' : claim };
   }
 
+  /**
+   * Each device's queue types as last read: a kiosk's every ticket checks them, two reads each
+   * (at the harvest peak, thousands a day, each waiting its turn for the embedded database).
+   * Dropped at once by this instance's edit of a device or of the branch's queue types and
+   * products; what another instance's device edit changed serves at most DEVICE_TYPES_MAX_AGE_MS.
+   */
+  const heldTypes = createBranchMemo<DeviceQueueType[]>({
+    clock,
+    maxAgeMs: DEVICE_TYPES_MAX_AGE_MS,
+    maxKeys: 64,
+  });
+  events.subscribe('deviceChanged', ({ branchId }) => heldTypes.drop(branchId));
+  events.subscribe('referenceChanged', ({ branchId }) => heldTypes.drop(branchId));
+
   /** The device's queue types (active ones), by prefix, with the products each offers. */
-  async function queueTypesOf(device: DeviceContext): Promise<DeviceQueueType[]> {
-    const types = await repo.queueTypesOfDevice(device.deviceId, device.branchId);
-    return catalog.withProducts(types);
+  function queueTypesOf(device: DeviceContext): Promise<DeviceQueueType[]> {
+    return heldTypes.get(device.branchId, String(device.deviceId), async () =>
+      catalog.withProducts(await repo.queueTypesOfDevice(device.deviceId, device.branchId)),
+    );
   }
 
   async function info(device: DeviceContext): Promise<DeviceInfo> {

@@ -257,6 +257,40 @@ describe('kiosk tickets', () => {
     expect(row).toMatchObject({ issuedByDeviceId: device!.id, issuedByOfficerId: null });
   });
 
+  it("follows an admin's edit of the kiosk's queue types and products at once", async () => {
+    const browser = newBrowser();
+    const created = await registerDevice(t, plant, 'printer', browser, [plant.types.standard.id]);
+    const issue = (type: 'standard' | 'general', n: number) =>
+      kioskIssue(browser, {
+        id_branchQT: plant.types[type].id,
+        product: plant.products[type === 'standard' ? 'starch' : 'parts'].id,
+        truck_license: `70-50${n}`,
+      });
+    expect((await issue('standard', 1)).statusCode).toBe(200);
+    const admin = plant.officers.admin.session;
+    await t.call(
+      printerContracts.manageOT,
+      { id: created.id, branch_queue_type: [plant.types.general.id] },
+      admin,
+    );
+    // No wait: the kiosk's queue types as held are dropped with the edit.
+    expect((await issue('standard', 2)).statusCode).toBe(403);
+    expect((await issue('general', 3)).statusCode).toBe(200);
+    // The product the general line offered, taken off it: refused at once too.
+    const offered = await t.post(
+      'product/manageProduct',
+      { id: plant.types.general.id, product: [plant.products.starch.id] },
+      { session: admin },
+    );
+    expect(offered.statusCode).toBe(200);
+    expect((await issue('general', 4)).statusCode).not.toBe(200);
+    await t.post(
+      'product/manageProduct',
+      { id: plant.types.general.id, product: [plant.products.parts.id] },
+      { session: admin },
+    );
+  });
+
   it('refuses a queue type that is not the kiosk’s, and one of another branch', async () => {
     const browser = newBrowser();
     await registerDevice(t, plant, 'printer', browser, [plant.types.standard.id]);
