@@ -108,12 +108,13 @@ async function lineOf(database: Database, typeId: number, ticket: string) {
 }
 
 /**
- * Counts the statements sent to the database: through the pool (`pool.query`, every read
- * outside a transaction) and on a client taken from it (`pool.connect()`: transactions), as
- * their SQL. The pool's own query() takes its client through the
- * callback form, which is not wrapped: no statement is counted twice.
+ * Counts the statements sent to the database: through the pools (`pool.query`, every read
+ * outside a transaction) and on a client taken from them (`pool.connect()`: transactions), as
+ * their SQL: the officers' pool and the background lane's (the drivers' pages). The pool's own
+ * query() takes its client through the callback form, which is not wrapped: no statement is
+ * counted twice.
  */
-function statementCounter(pool: pg.Pool) {
+function statementCounter(pools: pg.Pool[]) {
   let log: string[] | null = null;
   const note = (arg: unknown) => {
     if (!log) return;
@@ -122,33 +123,36 @@ function statementCounter(pool: pg.Pool) {
   };
   type Query = (...args: unknown[]) => unknown;
   type Connect = (callback?: unknown) => Promise<pg.PoolClient> | void;
-  const poolQuery = pool.query.bind(pool) as unknown as Query;
-  const poolConnect = pool.connect.bind(pool) as unknown as Connect;
-  const wrappedQuery: Query = (...args) => {
-    note(args[0]);
-    return poolQuery(...args);
-  };
-  const wrappedConnect: Connect = (callback) => {
-    if (callback) return poolConnect(callback);
-    return (poolConnect() as Promise<pg.PoolClient>).then((client) => {
-      // The guard (guarded-pool.ts) sets the client's query and release at each checkout;
-      // these wrap them for this checkout only.
-      const held = client as unknown as { query: Query; release: (error?: Error | boolean) => void };
-      const ownQuery = held.query;
-      const ownRelease = held.release;
-      held.query = (...args) => {
-        note(args[0]);
-        return ownQuery(...args);
-      };
-      held.release = (error) => {
-        held.query = ownQuery;
-        held.release = ownRelease;
-        ownRelease(error);
-      };
-      return client;
-    });
-  };
-  Object.assign(pool, { query: wrappedQuery, connect: wrappedConnect });
+  for (const pool of pools) wrap(pool);
+  function wrap(pool: pg.Pool) {
+    const poolQuery = pool.query.bind(pool) as unknown as Query;
+    const poolConnect = pool.connect.bind(pool) as unknown as Connect;
+    const wrappedQuery: Query = (...args) => {
+      note(args[0]);
+      return poolQuery(...args);
+    };
+    const wrappedConnect: Connect = (callback) => {
+      if (callback) return poolConnect(callback);
+      return (poolConnect() as Promise<pg.PoolClient>).then((client) => {
+        // The guard (guarded-pool.ts) sets the client's query and release at each checkout;
+        // these wrap them for this checkout only.
+        const held = client as unknown as { query: Query; release: (error?: Error | boolean) => void };
+        const ownQuery = held.query;
+        const ownRelease = held.release;
+        held.query = (...args) => {
+          note(args[0]);
+          return ownQuery(...args);
+        };
+        held.release = (error) => {
+          held.query = ownQuery;
+          held.release = ownRelease;
+          ownRelease(error);
+        };
+        return client;
+      });
+    };
+    Object.assign(pool, { query: wrappedQuery, connect: wrappedConnect });
+  }
   return {
     start: () => void (log = []),
     stop(): string[] {
@@ -157,10 +161,12 @@ function statementCounter(pool: pg.Pool) {
       return taken;
     },
     restore() {
-      // The pool's own methods (its prototype's) again.
-      const own = pool as unknown as Record<string, unknown>;
-      delete own.query;
-      delete own.connect;
+      // The pools' own methods (their prototype's) again.
+      for (const pool of pools) {
+        const own = pool as unknown as Record<string, unknown>;
+        delete own.query;
+        delete own.connect;
+      }
     },
   };
 }
@@ -288,7 +294,7 @@ export async function benchPublicPages(
 ): Promise<string[]> {
   const { database, app, url } = await listeningApp(config, target);
   let child: ChildProcess | null = null;
-  const counter = statementCounter(database.pool);
+  const counter = statementCounter([database.pool, database.backgroundPool]);
   try {
     const layout = await standardLine(database);
     const signedIn = await post<{ officer: { session: string } }>(app, 'authen/signin', {
@@ -447,7 +453,7 @@ export async function benchPublicPages(
       `${PAGES.toLocaleString('en')} pages open, ${CALLS} calls one a second: doCalling ack → last page holding its new place | ${pagesRow(many, opened.size)}`,
       `${FEW} pages open, ${FEW_CALLS} calls one a second, same | ${pagesRow(few, FEW)}`,
       `bare Socket.IO: one emit of a place to each of the ${opened.size.toLocaleString('en')} pages, ${BARE_ROUNDS} times (last page) | p50 ${ms(percentile(bare, 50))}, p99 ${ms(percentile(bare, 99))}`,
-      `database statements per change, the call to the last push (pool.query + on pool clients), 0 / ${FEW} / ${PAGES.toLocaleString('en')} pages | ${range(statementsOf(none))} / ${range(statementsOf(few))} / ${range(statementsOf(many))}, the same with ${FEW} and ${PAGES.toLocaleString('en')} pages ${verdict(same)}; besides, what runs on a clock (sessions, sweeps, paces) landed in the windows: ${timedOf(none).reduce((a, b) => a + b, 0)} / ${timedOf(few).reduce((a, b) => a + b, 0)} / ${timedOf(many).reduce((a, b) => a + b, 0)} statements over ${none.length} / ${few.length} / ${many.length} changes`,
+      `database statements per change, the call to the last push (both pools: pool.query + on pool clients), 0 / ${FEW} / ${PAGES.toLocaleString('en')} pages | ${range(statementsOf(none))} / ${range(statementsOf(few))} / ${range(statementsOf(many))}, the same with ${FEW} and ${PAGES.toLocaleString('en')} pages ${verdict(same)}; besides, what runs on a clock (sessions, sweeps, paces) landed in the windows: ${timedOf(none).reduce((a, b) => a + b, 0)} / ${timedOf(few).reduce((a, b) => a + b, 0)} / ${timedOf(many).reduce((a, b) => a + b, 0)} statements over ${none.length} / ${few.length} / ${many.length} changes`,
       `server CPU per change, the call to the last push (process.cpuUsage of the bench process: ${engine}; the pages run in another process), 0 / ${FEW} / ${PAGES.toLocaleString('en')} pages, median | ${cpuOf(none)} / ${cpuOf(few)} / ${cpuOf(many)}`,
       `server CPU with ${PAGES.toLocaleString('en')} pages open: at rest (${REST_MS / 1000} s) / over the ${CALLS} calls | ${(atRest * 100).toFixed(1)} % / ${(overRun * 100).toFixed(1)} % of a core`,
       `the calling officer, 0 / ${FEW} / ${PAGES.toLocaleString('en')} pages: doCalling sent → ack, p50; ack → its cards pushed, p50 | ${[none, few, many].map((list) => ms(median(list.map((r) => r.ackMs)))).join(' / ')}; ${[none, few, many].map((list) => ms(median(list.map((r) => r.cardsMs ?? NaN)))).join(' / ')}`,
