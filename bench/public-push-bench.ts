@@ -428,8 +428,10 @@ export async function benchPublicPages(
     // session checked again (SESSION_CACHE_MS, 5 s) and its last_seen written, the session
     // sweep (30 s), the print jobs' sweep, and the lines' paces read again (eta.service.ts,
     // PACE_TTL_MS, 30 s). Counted apart, a change's statements must not differ with the pages.
+    // Work on a clock: the session checks, the print sweep, the lines' paces, and the branch's
+    // yard rules, held in memory for a minute (yard.module.ts).
     const timed = (sql: string) =>
-      /"sessions"|"print_jobs"|percentile_cont|extract\(epoch from \(\$1::timestamptz - called_at\)\)/.test(
+      /"sessions"|"print_jobs"|percentile_cont|extract\(epoch from \(\$1::timestamptz - called_at\)\)|"no_show_after_recalls"/.test(
         sql,
       );
     const statementsOf = (list: Measured[]) => list.map((r) => r.statements.filter((s) => !timed(s)).length);
