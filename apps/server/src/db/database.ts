@@ -6,6 +6,7 @@ import { prepareStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
+import { BACKGROUND_APPLICATION } from './embedded/socket-server.mjs';
 import type { EmbeddedMemory } from './embedded/protocol.ts';
 import { GuardedPool } from './guarded-pool.ts';
 import { SERVER_DIR } from '../paths.ts';
@@ -102,12 +103,6 @@ export const SERVING_TIMEOUTS: DatabaseTimeouts = {
  */
 /** The embedded engine's pool: its statements run one at a time, the others wait in its thread. */
 export const EMBEDDED_CONNECTIONS = 4;
-
-/**
- * The background lane's name as its connections give it to the database (`application_name`):
- * the embedded engine's socket server runs their statements after the officers'.
- */
-export const BACKGROUND_APPLICATION = 'tq-background';
 
 export function connectDatabase(
   engine: Database['engine'],

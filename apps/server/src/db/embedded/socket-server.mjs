@@ -27,10 +27,10 @@ const PARSE = 0x50;
 /** Sync, alone: ends whatever statement a connection that went away left half sent. */
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 /**
- * The `application_name` of the server's background lane (database.ts BACKGROUND_APPLICATION):
- * its connections' statements go after the officers'.
+ * The `application_name` the server's background lane connects with (database.ts): its
+ * connections' statements go after the officers'.
  */
-const BACKGROUND_APPLICATION = 'tq-background';
+export const BACKGROUND_APPLICATION = 'tq-background';
 /** Officers' batches run ahead of a waiting background one at most this many times in a row. */
 const BACKGROUND_PASSED_OVER = 8;
 

@@ -6,8 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_APPLICATION } from '../database.ts';
-import { createSocketServer } from './socket-server.mjs';
+import { BACKGROUND_APPLICATION, createSocketServer } from './socket-server.mjs';
 
 /** Lets the socket server take in what was sent until `done` (it runs in this thread). */
 async function waitFor(done: () => boolean): Promise<void> {
