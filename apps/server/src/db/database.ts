@@ -126,22 +126,18 @@ export function connectDatabase(
   // one connection lets the next statements wait there, in the database's thread, rather than
   // in this thread's pool: the session goes on to the next one as soon as it answers, instead
   // of when this thread next gets to hand it out (docs/performance.md).
-  const pool = new GuardedPool({
-    ...connection,
-    ...clientTimeouts,
-    max: engine === 'postgres' ? 10 : EMBEDDED_CONNECTIONS,
-  });
-  pool.on('error', () => undefined); // an idle client's error; the next query reports it
-  prepareStatements(pool);
+  const servingPool = (config: pg.PoolConfig) => {
+    const served = new GuardedPool({ ...connection, ...clientTimeouts, ...config });
+    served.on('error', () => undefined); // an idle client's error; the next query reports it
+    prepareStatements(served);
+    return served;
+  };
+  const pool = servingPool({ max: engine === 'postgres' ? 10 : EMBEDDED_CONNECTIONS });
   // Opens its connections only once used (node-postgres connects on a pool's first query).
-  const backgroundPool = new GuardedPool({
-    ...connection,
-    ...clientTimeouts,
+  const backgroundPool = servingPool({
     application_name: BACKGROUND_APPLICATION,
     max: engine === 'postgres' ? 4 : 1,
   });
-  backgroundPool.on('error', () => undefined);
-  prepareStatements(backgroundPool);
   return {
     db: drizzle(pool, { schema }),
     pool,
