@@ -311,31 +311,40 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
         });
       }
       await clock.sleep(st.labTakes);
-      const measured = labValues(plan);
-      const values = (Object.keys(measured) as LabMeasureKey[]).map((key) => ({
-        measure_id: plant.labMeasures[key],
-        value: measured[key],
-      }));
-      const { queue: checked } = await move('lab', () =>
-        counterAction(lab, labCompleted, { queue_number: qn, values }, truck()),
-      );
-      ledger.changed();
-      record.labFinished = true;
-      record.labValues = measured;
-      if (checked.lab_outcome?.outcome !== VERDICT_OF[plan.labOutcome]) {
-        throw new JourneyError(
-          `the lab's values call for ${checked.lab_outcome?.outcome ?? 'nothing'}, the plan for ${plan.labOutcome}`,
+      /** The lab records a sample's values; they must call for what the plan says. */
+      const measure = async (sample: 1 | 2, expected: string) => {
+        const measured = labValues(plan, sample);
+        const values = (Object.keys(measured) as LabMeasureKey[]).map((key) => ({
+          measure_id: plant.labMeasures[key],
+          value: measured[key],
+        }));
+        const { queue: checked } = await move('lab', () =>
+          counterAction(lab, labCompleted, { queue_number: qn, values }, truck()),
         );
-      }
+        ledger.changed();
+        record.labFinished = true;
+        record.labValues = measured;
+        if (checked.lab_outcome?.outcome !== expected || checked.lab_sample !== sample) {
+          throw new JourneyError(
+            `sample ${checked.lab_sample}: the lab's values call for ${checked.lab_outcome?.outcome ?? 'nothing'}, the plan for ${expected} (sample ${sample})`,
+          );
+        }
+      };
+      await measure(1, VERDICT_OF[plan.labOutcome]);
       await clock.sleep(st.decideAfter);
-      let from = 'LF';
+      const from = 'LF';
       if (plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject') {
         const station = plant.stations.recheck[plan.index % plant.stations.recheck.length]!;
         const rechecking = await caller.find(truck(), 'LF');
         expectOk(await move('call', () => caller.act('doRecheck', rechecking, station)), 'doRecheck');
         ledger.changed({ queueNumber: qn, action: 'recheck', stationId: station, queueTypeId: type.id });
-        from = 'RC';
         await clock.sleep(st.recheckTakes);
+        // The recheck point takes a new sample; the lab tests it, and its values decide.
+        await move('lab', () => counterAction(lab, labAccept, { queue_number: qn }, truck()));
+        ledger.changed();
+        await clock.sleep(st.labTakes);
+        await measure(2, plan.labOutcome === 'recheck-pass' ? 'pass' : 'reject');
+        await clock.sleep(st.decideAfter);
       }
       if (plan.labOutcome === 'reject' || plan.labOutcome === 'recheck-reject') {
         await reject(from);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clockTime,
   HARVEST_PEAK,
+  labValues,
   midnightOf,
   planDay,
   WINDOWS,
@@ -71,5 +72,22 @@ describe('the day and the night', () => {
   ] as const)('%s, %i trucks, seed %i: the same plan as before', (window, trucks, seed, fingerprint) => {
     const plan = planDay(trucks, seed, WINDOWS[window]);
     expect(createHash('sha256').update(JSON.stringify(plan)).digest('hex').slice(0, 16)).toBe(fingerprint);
+  });
+});
+
+describe("the lab's samples", () => {
+  // The simulated plant's rules (plant-setup.ts): starch under 18 % rechecks, moisture over 40 % rejects.
+  const verdict = (v: { starch: number; moisture: number }) =>
+    v.moisture > 40 ? 'reject' : v.starch < 18 ? 'recheck' : 'pass';
+
+  it("call for the planned outcome: the first sample, then a recheck's second one", () => {
+    for (let index = 0; index < 500; index++) {
+      expect(verdict(labValues({ index, labOutcome: 'pass' }))).toBe('pass');
+      expect(verdict(labValues({ index, labOutcome: 'reject' }))).toBe('reject');
+      for (const labOutcome of ['recheck-pass', 'recheck-reject'] as const)
+        expect(verdict(labValues({ index, labOutcome }))).toBe('recheck');
+      expect(verdict(labValues({ index, labOutcome: 'recheck-pass' }, 2))).toBe('pass');
+      expect(verdict(labValues({ index, labOutcome: 'recheck-reject' }, 2))).toBe('reject');
+    }
   });
 });

@@ -129,12 +129,22 @@ export type LabMeasureKey = 'starch' | 'moisture' | 'dirt';
 /**
  * What the lab measures of a lab truck's sample, so that the values call for its planned
  * outcome: starch under 18 % sends it to recheck, moisture over 40 % rejects it, and dirt is
- * what its slip takes off. Drawn from the truck's index, not the plan's random stream, so a
- * seed's day stays what it was.
+ * what its slip takes off. A rechecked truck gives a second sample whose values decide: starch
+ * back over 18 % (recheck-pass), or moisture over 40 % (recheck-reject). Drawn from the
+ * truck's index, not the plan's random stream, so a seed's day stays what it was.
  */
-export function labValues(plan: Pick<TruckPlan, 'index' | 'labOutcome'>): Record<LabMeasureKey, number> {
+export function labValues(
+  plan: Pick<TruckPlan, 'index' | 'labOutcome'>,
+  sample: 1 | 2 = 1,
+): Record<LabMeasureKey, number> {
   const spread = (step: number, span: number) => ((plan.index * step) % span) / 10;
   const rechecked = plan.labOutcome === 'recheck-pass' || plan.labOutcome === 'recheck-reject';
+  if (sample === 2)
+    return {
+      starch: 18 + spread(7, 60),
+      moisture: plan.labOutcome === 'recheck-reject' ? 41 + spread(3, 60) : 28 + spread(3, 100),
+      dirt: spread(11, 50),
+    };
   return {
     starch: rechecked ? 14 + spread(7, 35) : 20 + spread(7, 100),
     moisture: plan.labOutcome === 'reject' ? 41 + spread(3, 60) : 28 + spread(3, 100),

@@ -3,6 +3,7 @@ import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
 import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
+import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import {
   DEFAULT_PRINTER_PORT,
@@ -28,6 +29,7 @@ import {
   real,
   serial,
   smallint,
+  jsonb,
   text,
   timestamp,
   uniqueIndex,
@@ -601,6 +603,8 @@ export const queueLabValues = pgTable(
     value: doublePrecision('value').notNull(),
     officerId: integer('officer_id').references(() => officers.id),
     created: created(),
+    /** Which sample of the truck these values are from: 1, then 2 and on after each recheck. */
+    sample: smallint('sample').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.queueId, t.measureId] })],
 );
@@ -766,6 +770,11 @@ export const queueTransitions = pgTable(
     /** A transfer: the queue number before and after. */
     fromNumber: text('from_number'),
     toNumber: text('to_number'),
+    /**
+     * The lab's values as this change recorded them (a checkout's, or a correction's with the
+     * values before): kept here as they were, so every sample and correction stays in the history.
+     */
+    lab: jsonb('lab').$type<LabHistoryRecord>(),
   },
   (t) => [index('queue_transitions_queue_idx').on(t.queueId)],
 );

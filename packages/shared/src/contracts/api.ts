@@ -100,6 +100,10 @@ export const CONFLICT_REASONS = [
   'SAMPLE_ALREADY_TAKEN',
   'SAMPLE_NOT_TAKEN',
   'RESULT_ALREADY_OUT',
+  /** A lab correction while the sample is still in the lab (its result is not out yet). */
+  'RESULT_NOT_OUT',
+  /** A lab correction once the truck was called, rejected, finished or weighed out. */
+  'RESULT_LOCKED',
   'EXIT_ALREADY_RECORDED',
   'ALREADY_WEIGHED_IN',
   'NOT_WEIGHED_IN',

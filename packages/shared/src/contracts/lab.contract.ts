@@ -75,6 +75,25 @@ export const LabOutcomeSchema = z.object({
 });
 export type LabOutcomeWire = z.infer<typeof LabOutcomeSchema>;
 
+/**
+ * What one checkout or correction recorded, as the ticket's history shows it: the sample
+ * (1, then 2 and on after each recheck) and each value with its measurement's name and unit
+ * as they were then; a correction also gives the value it replaced (`before`).
+ */
+export const LabHistorySchema = z.object({
+  sample: z.number(),
+  values: z.array(
+    z.object({
+      name: z.string(),
+      unit: z.string(),
+      decimals: z.number(),
+      value: z.number(),
+      before: z.number().nullable(),
+    }),
+  ),
+});
+export type LabHistoryRecord = z.infer<typeof LabHistorySchema>;
+
 const Bound = z.number().min(-LAB_VALUE_LIMIT).max(LAB_VALUE_LIMIT);
 
 /** Adds a measurement to a lab queue type (no id), or edits, reorders, retires or restores one (id). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, noFormula, noNul, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, noFormula, noNul, OkSchema, text } from './api.ts';
 import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
@@ -26,6 +26,10 @@ export const LabRecordSchema = z.object({
   /** The values recorded at its latest checkout, and what they call for. */
   lab_values: z.array(LabResultSchema),
   lab_outcome: LabOutcomeSchema.nullable(),
+  /** Which sample `lab_values` are from: 1, then 2 and on after each recheck; 0 before any. */
+  lab_sample: z.number(),
+  /** The lab may still correct its result (decide's rule: out, not called, closed or weighed out). */
+  lab_correctable: z.boolean(),
 });
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 
@@ -85,6 +89,19 @@ export const labCompleted = defineContract({
   path: 'process/example/completed',
   access: 'lab',
   body: truckRefBody({ values: LabValuesSchema.optional() }),
+  response: OkSchema.extend({ queue: LabRecordSchema }),
+});
+
+/**
+ * The lab corrects a result saved by mistake: every measurement's value again and the reason in
+ * words, kept in the ticket's history with the values replaced. Refused once the truck was
+ * called, closed or weighed out (RESULT_LOCKED), before its result (RESULT_NOT_OUT), or when
+ * no value changes (VALIDATION_FAILED).
+ */
+export const labCorrect = defineContract({
+  path: 'process/example/correct',
+  access: 'lab',
+  body: z.strictObject({ uuid: z.uuid(), values: LabValuesSchema, note: text(200) }),
   response: OkSchema.extend({ queue: LabRecordSchema }),
 });
 

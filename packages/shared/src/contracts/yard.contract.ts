@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PrintJobEntrySchema } from './printing.contract.ts';
+import { LabHistorySchema } from './lab.contract.ts';
 import { CALENDARS } from '../calendar.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
@@ -109,7 +110,7 @@ export const saveYardSettings = defineContract({
 
 export const HistoryEntrySchema = z.object({
   at: InstantSchema,
-  /** The audit action: issue, call, recheck, reject, finish, accept, complete, weigh_in, weigh_out, exit, no_show, transfer, void. */
+  /** The audit action: issue, call, recheck, reject, finish, accept, complete, lab_correct, weigh_in, weigh_out, exit, no_show, transfer, void. */
   action: z.string(),
   from_state: z.enum(QUEUE_STATES).nullable(),
   to_state: z.enum(QUEUE_STATES),
@@ -122,6 +123,8 @@ export const HistoryEntrySchema = z.object({
   /** A transfer: the number before and after. */
   from_number: z.string().nullable(),
   to_number: z.string().nullable(),
+  /** A checkout's or a lab correction's values as recorded then (its sample; a correction's values before). */
+  lab: LabHistorySchema.nullable(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -31,6 +31,7 @@ const COMMANDS: QueueCommand[] = [
   { kind: 'finish' },
   { kind: 'accept' },
   { kind: 'complete' },
+  { kind: 'lab_correct', note: 'typed 61.5 for 16.5' },
   { kind: 'weigh_in', kg: 30000 },
   { kind: 'weigh_out', kg: 12000 },
   { kind: 'exit' },
@@ -74,6 +75,8 @@ describe('decide: the state machine', () => {
       'NOT_LAB_FLOW',
       'NOT_WEIGHED_IN',
       'RESULT_ALREADY_OUT',
+      'RESULT_LOCKED',
+      'RESULT_NOT_OUT',
       'SAMPLE_ALREADY_TAKEN',
       'SAMPLE_NOT_TAKEN',
       'UNFINISHED_EXIT',
@@ -88,6 +91,36 @@ describe('decide: the state machine', () => {
       code: 'CONFLICT',
       reason: 'WRONG_STATE',
       message: 'Queue B007 is in state F: "finish" is not possible.',
+    });
+  });
+});
+
+describe('decide: a lab correction', () => {
+  const correct: QueueCommand = { kind: 'lab_correct', note: 'typed 61.5 for 16.5' };
+
+  it('is allowed while the result is out and the decision can still change, and keeps the state', () => {
+    for (const state of ['LF', 'LO', 'RC'] as const) {
+      expect(decide(ticket(state), correct, NOW), state).toEqual({
+        ok: true,
+        state,
+        action: 'lab_correct',
+        stamps: { transitionNote: 'typed 61.5 for 16.5' },
+      });
+    }
+  });
+
+  it('is refused before the result (SAMPLE_NOT_TAKEN, RESULT_NOT_OUT) and once called, closed or weighed out (RESULT_LOCKED)', () => {
+    expect(outcome(ticket('QS'), correct)).toBe('SAMPLE_NOT_TAKEN');
+    for (const state of ['LS', 'L'] as const)
+      expect(outcome(ticket(state), correct), state).toBe('RESULT_NOT_OUT');
+    for (const state of ['C', 'F', 'RJ'] as const)
+      expect(outcome(ticket(state), correct), state).toBe('RESULT_LOCKED');
+    expect(outcome(ticket('LF', { weighOutAt: NOW }), correct)).toBe('RESULT_LOCKED');
+    expect(outcome(ticket('LF', { exitAt: NOW }), correct)).toBe('ALREADY_LEFT');
+    expect(outcome(ticket('LF', { flowEngineId: FLOW_ENGINE.standard }), correct)).toBe('NOT_LAB_FLOW');
+    expect(decide(ticket('C'), correct, NOW)).toMatchObject({
+      message:
+        'The lab result of queue B007 can no longer be corrected: the truck was called, closed or weighed out.',
     });
   });
 });
@@ -196,8 +229,17 @@ describe('decide: the lab', () => {
     });
   });
 
-  it('refuses a second sample of the same truck (SAMPLE_ALREADY_TAKEN)', () => {
-    for (const state of OPEN_STATES.filter((s) => s !== 'QS')) {
+  it('a truck sent to recheck gives a new sample (RC -> LS): the lab time starts again, the last result is no longer out', () => {
+    expect(decide(ticket('RC'), { kind: 'accept' }, NOW)).toEqual({
+      ok: true,
+      state: 'LS',
+      action: 'accept',
+      stamps: { labStart: NOW, labFinish: null },
+    });
+  });
+
+  it('refuses a second sample of the same truck unless it was sent to recheck (SAMPLE_ALREADY_TAKEN)', () => {
+    for (const state of OPEN_STATES.filter((s) => s !== 'QS' && s !== 'RC')) {
       expect(outcome(ticket(state), { kind: 'accept' }), state).toBe('SAMPLE_ALREADY_TAKEN');
     }
   });

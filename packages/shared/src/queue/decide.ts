@@ -4,6 +4,7 @@ import {
   ISSUED_STATE,
   isCalledState,
   isClosedState,
+  isQueueState,
   isWaitingState,
   nextState,
   NO_SHOW_STATE,
@@ -72,6 +73,11 @@ export type QueueCommand =
   | { kind: 'accept' }
   /** The lab's result is out (checkout). */
   | { kind: 'complete' }
+  /**
+   * The lab corrects a result saved by mistake, with the reason in words; only while the
+   * decision on it can still change (result out, truck not called, closed or weighed out).
+   */
+  | { kind: 'lab_correct'; note: string }
   | { kind: 'weigh_in'; kg: number; from?: WeightFrom }
   | { kind: 'weigh_out'; kg: number; from?: WeightFrom }
   /**
@@ -85,7 +91,8 @@ export type AuditAction = QueueCommand['kind'];
 /** The columns a change sets besides the state: time stamps, the station sent to, weights. */
 export interface QueueStamps {
   labStart?: Date;
-  labFinish?: Date;
+  /** Cleared when a recheck's new sample goes in: its result is not out yet. */
+  labFinish?: Date | null;
   calledAt?: Date;
   lastCalledAt?: Date;
   finishedAt?: Date;
@@ -110,6 +117,8 @@ export interface QueueStamps {
   branchQueueTypeId?: number;
   /** The gate let the truck out before its work was done (the officer confirmed it). */
   leftUnfinished?: boolean;
+  /** Words for the audit row only (a lab correction's reason); the ticket's own reason stays. */
+  transitionNote?: string;
 }
 
 /** Which time stamp a state-machine action sets. Calling stamps only the first call. */
@@ -132,6 +141,8 @@ export type QueueRefusal = Extract<
   | 'SAMPLE_ALREADY_TAKEN'
   | 'SAMPLE_NOT_TAKEN'
   | 'RESULT_ALREADY_OUT'
+  | 'RESULT_NOT_OUT'
+  | 'RESULT_LOCKED'
   | 'ALREADY_WEIGHED_IN'
   | 'NOT_WEIGHED_IN'
   | 'ALREADY_WEIGHED_OUT'
@@ -160,6 +171,10 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   SAMPLE_ALREADY_TAKEN: (q) => `The lab already has the sample of queue ${q.queueNumber}.`,
   SAMPLE_NOT_TAKEN: (q) => `The lab has not received the sample of queue ${q.queueNumber} yet.`,
   RESULT_ALREADY_OUT: (q) => `The lab result of queue ${q.queueNumber} is already out.`,
+  RESULT_NOT_OUT: (q) =>
+    `The lab result of queue ${q.queueNumber} is not out yet: record it, not a correction.`,
+  RESULT_LOCKED: (q) =>
+    `The lab result of queue ${q.queueNumber} can no longer be corrected: the truck was called, closed or weighed out.`,
   ALREADY_WEIGHED_IN: (q) => `Queue ${q.queueNumber} is already weighed in.`,
   NOT_WEIGHED_IN: (q) => `Queue ${q.queueNumber} has not been weighed in.`,
   ALREADY_WEIGHED_OUT: (q) => `Queue ${q.queueNumber} is already weighed out.`,
@@ -190,6 +205,22 @@ export function unfinishedSteps(q: QueueSnapshot): UnfinishedStep[] {
   return missing;
 }
 
+/**
+ * Whether the lab may still correct the truck's result: it is out and the decision on it can
+ * still change (waiting for its call, or sent to recheck before a new sample), and the truck
+ * is neither weighed out nor gone. The lab page offers the correction by the same rule.
+ */
+export function correctsLab(q: {
+  flowEngineId: number;
+  state: string;
+  weighOutAt: Date | null;
+  exitAt: Date | null;
+}): boolean {
+  if (q.flowEngineId !== FLOW_ENGINE.lab || q.weighOutAt !== null || q.exitAt !== null) return false;
+  // Result out and a call, recheck or reject still possible: LF, LO, RC.
+  return isQueueState(q.state) && nextState(q.flowEngineId, q.state, 'reject') !== null;
+}
+
 /** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
 export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Decision {
   const refuse = (reason: QueueRefusal): Extract<Decision, { ok: false }> => ({
@@ -213,6 +244,13 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       if (to) return moved(q, command.kind, to, now);
       if (command.kind === 'accept') return refuse('SAMPLE_ALREADY_TAKEN');
       return refuse(q.state === ISSUED_STATE ? 'SAMPLE_NOT_TAKEN' : 'RESULT_ALREADY_OUT');
+    }
+    case 'lab_correct': {
+      if (q.flowEngineId !== FLOW_ENGINE.lab) return refuse('NOT_LAB_FLOW');
+      if (q.state === ISSUED_STATE) return refuse('SAMPLE_NOT_TAKEN');
+      if (nextState(q.flowEngineId, q.state, 'complete') !== null) return refuse('RESULT_NOT_OUT');
+      if (!correctsLab(q)) return refuse('RESULT_LOCKED');
+      return { ok: true, state: q.state, stamps: { transitionNote: command.note }, action: 'lab_correct' };
     }
     case 'call':
     case 'recheck':
@@ -294,6 +332,8 @@ function moved(
   const column = STAMP[action];
   // A recall keeps the first call's time: the stage times in reports start there.
   if (column && !(action === 'call' && q.calledAt)) stamps[column] = now;
+  // A recheck's new sample: the lab time starts again and the last result is no longer out.
+  if (action === 'accept' && q.state !== ISSUED_STATE) stamps.labFinish = null;
   // The recall guard measures from the latest call; a call of a called truck is a recall.
   if (action === 'call') {
     stamps.lastCalledAt = now;

@@ -17,6 +17,7 @@ import {
   staffActions,
   stationTypeOfState,
   waitingStates,
+  takesNewSample,
   type QueueAction,
   type QueueState,
 } from './queue-machine.ts';
@@ -33,7 +34,7 @@ const lab: Expected = {
   L: { complete: 'LF' },
   LF: { call: 'C', recheck: 'RC', reject: 'RJ' },
   LO: { call: 'C', recheck: 'RC', reject: 'RJ' },
-  RC: { call: 'C', recheck: 'RC', reject: 'RJ' },
+  RC: { accept: 'LS', call: 'C', recheck: 'RC', reject: 'RJ' },
   C: { call: 'C', finish: 'F' },
 };
 
@@ -54,6 +55,10 @@ describe('queue machine', () => {
       }
     },
   );
+
+  it('a new sample is taken only from a truck sent to recheck', () => {
+    expect(QUEUE_STATES.filter(takesNewSample)).toEqual(['RC']);
+  });
 
   it('offers nothing once a queue is finished or rejected', () => {
     for (const engine of [1, 2, 3]) {

@@ -51,7 +51,8 @@ const TRANSITIONS = {
     LF: { call: 'C', recheck: 'RC', reject: 'RJ' },
     LO: { call: 'C', recheck: 'RC', reject: 'RJ' },
     C: { call: 'C', finish: 'F' },
-    RC: { call: 'C', recheck: 'RC', reject: 'RJ' },
+    // A recheck: the lab takes a new sample (sample 2, 3 ...), whose result replaces the last.
+    RC: { accept: 'LS', call: 'C', recheck: 'RC', reject: 'RJ' },
     RJ: {},
     F: {},
     NS: {},
@@ -164,6 +165,13 @@ export function isCalledState(state: string): boolean {
 /** The lab holds the sample and its result is not out yet: "complete" (checkout) applies. */
 export function isInLab(state: string): boolean {
   return isQueueState(state) && nextState(FLOW_ENGINE.lab, state, 'complete') !== null;
+}
+
+/** Sent to recheck with a result out: the lab takes a new sample (sample 2 and on), not a first one. */
+export function takesNewSample(state: string): boolean {
+  return (
+    isQueueState(state) && state !== ISSUED_STATE && nextState(FLOW_ENGINE.lab, state, 'accept') !== null
+  );
 }
 
 /** The states a station can handle that make it a call station (C) or a recheck station (RC). */

@@ -102,17 +102,36 @@ export function createLabRepository(db: Db) {
     async valuesOf(executor: Executor, queueIds: readonly number[]) {
       if (queueIds.length === 0) return [];
       return executor
-        .select({ queueId: queueLabValues.queueId, value: queueLabValues.value, measure: measureColumns })
+        .select({
+          queueId: queueLabValues.queueId,
+          value: queueLabValues.value,
+          sample: queueLabValues.sample,
+          measure: measureColumns,
+        })
         .from(queueLabValues)
         .innerJoin(labMeasures, eq(labMeasures.id, queueLabValues.measureId))
         .where(anyOf(queueLabValues.queueId, queueIds, 'int'))
         .orderBy(asc(queueLabValues.queueId), ...measureOrder);
     },
 
-    /** A checkout's values replace the truck's earlier ones (a recheck's new sample). */
+    /** The sample the truck's recorded values are from; null before any. */
+    async sampleOf(tx: Executor, queueId: number): Promise<number | null> {
+      const [row] = await tx
+        .select({ sample: queueLabValues.sample })
+        .from(queueLabValues)
+        .where(eq(queueLabValues.queueId, queueId))
+        .limit(1);
+      return row?.sample ?? null;
+    },
+
+    /**
+     * A checkout's (or a correction's) values replace the truck's earlier ones: the decision
+     * and the slip read only these; the history keeps every sample (queue_transitions.lab).
+     */
     async replaceValues(
       tx: Executor,
       queueId: number,
+      sample: number,
       values: readonly { measureId: number; value: number }[],
       officerId: number | null,
     ): Promise<void> {
@@ -120,7 +139,7 @@ export function createLabRepository(db: Db) {
       if (values.length === 0) return;
       await tx
         .insert(queueLabValues)
-        .values(values.map((v) => ({ queueId, measureId: v.measureId, value: v.value, officerId })));
+        .values(values.map((v) => ({ queueId, sample, measureId: v.measureId, value: v.value, officerId })));
     },
   };
 }

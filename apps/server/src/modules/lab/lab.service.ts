@@ -1,5 +1,6 @@
 import {
   measureOf,
+  type LabHistoryRecord,
   type LabMeasureWire,
   type LabOutcomeWire,
   type LabResult,
@@ -19,19 +20,24 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Executor } from '../queue/queue.repository.ts';
 import { createLabRepository } from './lab.repository.ts';
 
-/** A truck's lab values as screens show them, and what they call for; none before the lab recorded any. */
+/**
+ * A truck's lab values as screens show them, what they call for, and which sample they are
+ * from (1, then 2 and on after each recheck); none (sample 0) before the lab recorded any.
+ */
 export interface LabOf {
   values: LabResult[];
   outcome: LabOutcomeWire | null;
+  sample: number;
 }
-export const NO_LAB: LabOf = { values: [], outcome: null };
+export const NO_LAB: LabOf = { values: [], outcome: null, sample: 0 };
 
 /** Recorded values with their measurements (one truck's, in order) as the wire's results and verdict. */
-export function labOf(rows: readonly { value: number; measure: LabMeasureWire }[]): LabOf {
+export function labOf(rows: readonly { value: number; measure: LabMeasureWire; sample?: number }[]): LabOf {
   if (rows.length === 0) return NO_LAB;
   const values = rows.map((r) => ({ measure: measureOf(r.measure), value: r.value }));
   const verdict = labVerdict(values);
   return {
+    sample: rows[0]!.sample ?? 1,
     values: values.map(({ measure, value }) => ({
       measure_id: measure.id,
       name: measure.name,
@@ -133,51 +139,107 @@ export function createLabService(db: Db, hooks: { changed?: (branchId: number) =
     /**
      * A checkout's values, in its transaction: one for each active measurement of the truck's
      * queue type, within its range and to its decimals, else VALIDATION_FAILED naming each
-     * problem; they replace the truck's earlier values. A type that measures nothing takes none.
+     * problem. They are the truck's next sample (1, or 2 and on after a recheck) and replace the
+     * last one's for the decision and the slip; what they were stays in the history (returned
+     * for the checkout's audit row). A type that measures nothing takes none.
      */
     async record(
       tx: Executor,
       queue: { id: number; branchQueueTypeId: number },
       values: readonly { measure_id: number; value: number }[] | undefined,
       officerId: number | null,
-    ): Promise<void> {
-      const measures = await repo.activeMeasuresOfType(tx, queue.branchQueueTypeId);
-      const given = values ?? [];
-      const issues: { path: string; message: string }[] = [];
-      given.forEach((v, index) => {
-        const measure = measures.find((m) => m.id === v.measure_id);
-        if (!measure) {
-          issues.push({
-            path: `values.${index}.measure_id`,
-            message: 'is not a measurement of this queue type',
-          });
-          return;
-        }
-        const problem = labValueProblem(measureOf(measure), v.value);
-        if (problem === 'range')
-          issues.push({
-            path: `values.${index}.value`,
-            message: `${measure.name} must be from ${measure.min} to ${measure.max}`,
-          });
-        if (problem === 'decimals')
-          issues.push({
-            path: `values.${index}.value`,
-            message: `${measure.name} has at most ${measure.decimals} decimals`,
-          });
-      });
-      for (const measure of measures)
-        if (!given.some((v) => v.measure_id === measure.id))
-          issues.push({ path: 'values', message: `${measure.name} is missing` });
-      if (issues.length > 0)
-        throw new AppError('VALIDATION_FAILED', 'The lab values are missing or not valid.', issues);
-      if (measures.length === 0) return;
-      await repo.replaceValues(
-        tx,
-        queue.id,
-        given.map((v) => ({ measureId: v.measure_id, value: v.value })),
-        officerId,
-      );
+    ): Promise<{ lab?: LabHistoryRecord }> {
+      const measures = await checkedMeasures(tx, queue.branchQueueTypeId, values ?? []);
+      if (measures.length === 0) return {};
+      const sample = ((await repo.sampleOf(tx, queue.id)) ?? 0) + 1;
+      await repo.replaceValues(tx, queue.id, sample, valuesOf(values ?? []), officerId);
+      return { lab: historyOf(sample, measures, values ?? [], null) };
     },
+
+    /**
+     * A correction of the truck's last result (decide has allowed it), in its transaction: the
+     * same checks as a checkout, the same sample, and at least one value must change. Returns
+     * the audit row's record, with the values it replaced.
+     */
+    async correct(
+      tx: Executor,
+      queue: { id: number; branchQueueTypeId: number; queueNumber: string },
+      values: readonly { measure_id: number; value: number }[],
+      officerId: number | null,
+    ): Promise<{ lab: LabHistoryRecord }> {
+      const measures = await checkedMeasures(tx, queue.branchQueueTypeId, values);
+      const before = await repo.valuesOf(tx, [queue.id]);
+      const sample = before[0]?.sample;
+      if (measures.length === 0 || sample === undefined)
+        throw conflict(`Queue ${queue.queueNumber} has no lab values to correct.`, 'RESULT_NOT_OUT');
+      const old = new Map(before.map((row) => [row.measure.id, row.value]));
+      if (values.every((v) => old.get(v.measure_id) === v.value))
+        throw new AppError('VALIDATION_FAILED', 'The corrected values are the same as those recorded.', [
+          { path: 'values', message: 'change at least one value' },
+        ]);
+      await repo.replaceValues(tx, queue.id, sample, valuesOf(values), officerId);
+      return { lab: historyOf(sample, measures, values, old) };
+    },
+  };
+
+  /** The type's active measurements, once the values given fit them (each one, in range, to its decimals). */
+  async function checkedMeasures(
+    tx: Executor,
+    branchQueueTypeId: number,
+    given: readonly { measure_id: number; value: number }[],
+  ): Promise<LabMeasureWire[]> {
+    const measures = await repo.activeMeasuresOfType(tx, branchQueueTypeId);
+    const issues: { path: string; message: string }[] = [];
+    given.forEach((v, index) => {
+      const measure = measures.find((m) => m.id === v.measure_id);
+      if (!measure) {
+        issues.push({
+          path: `values.${index}.measure_id`,
+          message: 'is not a measurement of this queue type',
+        });
+        return;
+      }
+      const problem = labValueProblem(measureOf(measure), v.value);
+      if (problem === 'range')
+        issues.push({
+          path: `values.${index}.value`,
+          message: `${measure.name} must be from ${measure.min} to ${measure.max}`,
+        });
+      if (problem === 'decimals')
+        issues.push({
+          path: `values.${index}.value`,
+          message: `${measure.name} has at most ${measure.decimals} decimals`,
+        });
+    });
+    for (const measure of measures)
+      if (!given.some((v) => v.measure_id === measure.id))
+        issues.push({ path: 'values', message: `${measure.name} is missing` });
+    if (issues.length > 0)
+      throw new AppError('VALIDATION_FAILED', 'The lab values are missing or not valid.', issues);
+    return measures;
+  }
+}
+
+function valuesOf(values: readonly { measure_id: number; value: number }[]) {
+  return values.map((v) => ({ measureId: v.measure_id, value: v.value }));
+}
+
+/** What the history keeps of a checkout or correction: the values in the measurements' order, named as they are now. */
+function historyOf(
+  sample: number,
+  measures: readonly LabMeasureWire[],
+  values: readonly { measure_id: number; value: number }[],
+  before: ReadonlyMap<number, number> | null,
+): LabHistoryRecord {
+  return {
+    sample,
+    values: measures.map((m) => ({
+      name: m.name,
+      unit: m.unit,
+      decimals: m.decimals,
+      value: values.find((v) => v.measure_id === m.id)!.value,
+      before: before?.get(m.id) ?? null,
+    })),
   };
 }
 

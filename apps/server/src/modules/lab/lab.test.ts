@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { branchQT } from '@truck-queue/shared/contracts/catalog.contract';
 import type { LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
 import { getAcceptToday } from '@truck-queue/shared/contracts/station-work.contract';
-import { yardSettings } from '@truck-queue/shared/contracts/yard.contract';
+import { queueHistory, yardSettings } from '@truck-queue/shared/contracts/yard.contract';
 import { queueLabValues, queues } from '../../db/schema.ts';
 import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 
 /** Lab measurements per queue type: defined by the admin, recorded at checkout, shown on cards and reports. */
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   lowStarchReason = reasons.find((r) => r.kind === 'recheck' && r.name === 'แป้งต่ำกว่าเกณฑ์')!.id;
   wetReason = reasons.find((r) => r.kind === 'reject' && r.name === 'ความชื้นสูง')!.id;
 });
+afterEach(() => closeSockets());
 afterAll(() => t.close());
 
 const admin = () => plant.officers.admin.session;
@@ -51,7 +53,7 @@ const definition = (patch: Record<string, unknown> = {}) => ({
   active: true,
   ...patch,
 });
-const lab = (path: 'accept' | 'completed', body: Record<string, unknown>) =>
+const lab = (path: 'accept' | 'completed' | 'correct', body: Record<string, unknown>) =>
   t.post(`process/example/${path}`, body, { session: plant.officers.lab.session });
 const rowOf = async (id: number) => (await t.db.select().from(queues).where(eq(queues.id, id)))[0]!;
 const storedValues = (id: number) => t.db.select().from(queueLabValues).where(eq(queueLabValues.queueId, id));
@@ -288,6 +290,146 @@ describe('checkout records the values', () => {
       ],
     });
     expect(done.json().queue.lab_outcome).toEqual({ outcome: 'pass', reason_id: null });
+  });
+
+  it('a recheck takes a new sample: sample 2 replaces sample 1 for the decision and the slip, both stay in the history', async () => {
+    const ticket = await sampled('LAB R1');
+    const values = (starchValue: number) => [
+      { measure_id: starch.id, value: starchValue },
+      { measure_id: moisture.id, value: 31 },
+      { measure_id: dirt.id, value: 1 },
+    ];
+    const first = (await lab('completed', { uuid: ticket.uuid, values: values(16.5) })).json().queue;
+    expect(first).toMatchObject({ lab_sample: 1, lab_outcome: { outcome: 'recheck' } });
+
+    // The caller sends it to recheck; the lab scans it again: a new sample, not "already taken".
+    const socket = await staffSocket(await listen(t), {
+      session: plant.officers.caller.session,
+      apiKey: t.config.apiKey,
+    });
+    expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+    expect(
+      await emitAck(socket, 'doRecheck', plant.branch.id, ticket.id, plant.stations.recheck.id, {
+        reason_id: lowStarchReason,
+      }),
+    ).toEqual({ status: 1 });
+    const again = await lab('accept', { uuid: ticket.uuid });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().queue).toMatchObject({ queue_state: 'LS', stamp_lab_finish: null });
+    // While sample 2 is in the lab, sample 1's result cannot be corrected any more.
+    expect(
+      (await lab('correct', { uuid: ticket.uuid, values: values(17), note: 'ผิด' })).json(),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'RESULT_NOT_OUT' });
+
+    const second = (await lab('completed', { uuid: ticket.uuid, values: values(19.2) })).json().queue;
+    expect(second).toMatchObject({ queue_state: 'LF', lab_sample: 2, lab_outcome: { outcome: 'pass' } });
+    expect((await storedValues(ticket.id)).map((v) => [v.sample, v.value]).sort()).toEqual([
+      [2, 1],
+      [2, 19.2],
+      [2, 31],
+    ]);
+    // The caller's card decides on sample 2.
+    const cards = await t.call(getCardInProcess, { find_total_day: 1 }, plant.officers.caller.session);
+    const card = cards.card.flatMap((c) => c.queue_number).find((q) => q.uuid === ticket.uuid)!;
+    expect(card.lab_outcome).toEqual({ outcome: 'pass', reason_id: null });
+    expect(card.lab_values[0]!.value).toBe(19.2);
+
+    const { history } = await t.call(queueHistory, { uuid: ticket.uuid }, admin());
+    expect(
+      history.filter((h) => h.lab).map((h) => [h.action, h.lab!.sample, h.lab!.values[0]!.value]),
+    ).toEqual([
+      ['complete', 1, 16.5],
+      ['complete', 2, 19.2],
+    ]);
+    expect(history.map((h) => h.action)).toEqual([
+      'issue',
+      'accept',
+      'complete',
+      'recheck',
+      'accept',
+      'complete',
+    ]);
+  });
+
+  it('the lab corrects a result saved by mistake, with its reason, until the truck is called', async () => {
+    const ticket = await sampled('LAB R2');
+    const values = (starchValue: number) => [
+      { measure_id: starch.id, value: starchValue },
+      { measure_id: moisture.id, value: 31 },
+      { measure_id: dirt.id, value: 1 },
+    ];
+    const typo = (await lab('completed', { uuid: ticket.uuid, values: values(1.9) })).json().queue;
+    expect(typo).toMatchObject({ lab_correctable: true, lab_outcome: { outcome: 'recheck' } });
+
+    // A reason is required, the values are checked as at checkout, and one must change.
+    expect((await lab('correct', { uuid: ticket.uuid, values: values(19) })).statusCode).toBe(400);
+    expect((await lab('correct', { uuid: ticket.uuid, values: values(19), note: ' ' })).statusCode).toBe(400);
+    expect(
+      (await lab('correct', { uuid: ticket.uuid, values: values(99), note: 'พิมพ์ผิด' })).json(),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const same = await lab('correct', { uuid: ticket.uuid, values: values(1.9), note: 'พิมพ์ผิด' });
+    expect(same.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(same.json())).toContain('change at least one value');
+    // Another branch's lab cannot reach it; a caller may not correct.
+    expect(
+      (
+        await t.post(
+          'process/example/correct',
+          { uuid: ticket.uuid, values: values(19), note: 'x' },
+          { session: other.officers.lab.session },
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.post(
+          'process/example/correct',
+          { uuid: ticket.uuid, values: values(19), note: 'x' },
+          { session: plant.officers.caller.session },
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    const fixed = await lab('correct', { uuid: ticket.uuid, values: values(19), note: 'พิมพ์ 1.9 แทน 19' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().queue).toMatchObject({
+      queue_state: 'LF',
+      lab_sample: 1,
+      lab_outcome: { outcome: 'pass' },
+      lab_correctable: true,
+    });
+    const { history } = await t.call(queueHistory, { uuid: ticket.uuid }, admin());
+    const correction = history.find((h) => h.action === 'lab_correct')!;
+    expect(correction).toMatchObject({
+      officer_name: expect.any(String),
+      note: 'พิมพ์ 1.9 แทน 19',
+      to_state: 'LF',
+      lab: { sample: 1 },
+    });
+    expect(correction.lab!.values.map((v) => [v.name, v.before, v.value])).toEqual([
+      ['แป้ง', 1.9, 19],
+      ['ความชื้น', 31, 31],
+      ['ดิน', 1, 1],
+    ]);
+    // The first record stays as it was saved.
+    expect(history.find((h) => h.action === 'complete')!.lab!.values[0]!.value).toBe(1.9);
+
+    // Once called, the result is what the decision was made on: no more corrections.
+    const socket = await staffSocket(await listen(t), {
+      session: plant.officers.caller.session,
+      apiKey: t.config.apiKey,
+    });
+    expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+    expect(await emitAck(socket, 'doCalling', plant.branch.id, ticket.id, plant.stations.labCall.id)).toEqual(
+      {
+        status: 1,
+      },
+    );
+    const locked = await lab('correct', { uuid: ticket.uuid, values: values(20), note: 'อีกครั้ง' });
+    expect(locked.json()).toMatchObject({ code: 'CONFLICT', reason: 'RESULT_LOCKED' });
+    expect((await storedValues(ticket.id)).find((v) => v.measureId === starch.id)!.value).toBe(19);
+    const today = await t.call(getAcceptToday, {}, plant.officers.lab.session);
+    expect(today.queue.find((q) => q.uuid === ticket.uuid)!.lab_correctable).toBe(false);
   });
 
   it('no longer asks for a retired measurement, and a type that measures nothing takes no values', async () => {

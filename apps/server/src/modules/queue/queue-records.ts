@@ -74,7 +74,7 @@ function provenance(from: WeightFrom) {
 
 /** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
 function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
-  const { weighInKg, weighOutKg, weighInFrom, weighOutFrom, ...rest } = stamps;
+  const { weighInKg, weighOutKg, weighInFrom, weighOutFrom, transitionNote: _note, ...rest } = stamps;
   const weighIn = weighInFrom && provenance(weighInFrom);
   const weighOut = weighOutFrom && provenance(weighOutFrom);
   return {
@@ -127,7 +127,7 @@ export function changeRecords(
       deviceId: actor.deviceId ?? null,
       created: now,
       reasonId: stamps.reasonId ?? null,
-      note: stamps.reasonNote ?? typedReason,
+      note: stamps.reasonNote ?? stamps.transitionNote ?? typedReason,
       fromNumber: renumbered ? current.queueNumber : null,
       toNumber: renumbered?.queueNumber ?? null,
     },

@@ -402,6 +402,7 @@ export function createQueueRepository(db: Db) {
           note: queueTransitions.note,
           fromNumber: queueTransitions.fromNumber,
           toNumber: queueTransitions.toNumber,
+          lab: queueTransitions.lab,
         })
         .from(queueTransitions)
         .innerJoin(queues, eq(queues.id, queueTransitions.queueId))

@@ -1,5 +1,6 @@
 import { decide, type QueueCommand } from '@truck-queue/shared/queue/decide';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
+import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
@@ -15,6 +16,11 @@ import {
 } from './queue-records.ts';
 
 export type { Actor } from './queue-records.ts';
+
+/** What a change's `alongside` adds to its audit row: the lab's values as recorded. */
+export interface TransitionExtra {
+  lab?: LabHistoryRecord;
+}
 
 /** The list a command's reason must come from, if the command carries one. */
 function reasonOf(command: QueueCommand): { kind: ReasonKind; id: number } | null {
@@ -37,7 +43,11 @@ export interface IssueInput {
 
 export interface ChangeOptions {
   guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
-  alongside?: (tx: Executor, queue: { id: number; branchQueueTypeId: number }) => Promise<void>;
+  /** Writes what goes with the change; what it returns goes on the change's audit row (the lab's values). */
+  alongside?: (
+    tx: Executor,
+    queue: { id: number; branchQueueTypeId: number; queueNumber: string },
+  ) => Promise<void | TransitionExtra>;
 }
 
 /** How often a change is decided again when other officers keep changing the ticket first. */
@@ -133,12 +143,14 @@ export function createQueueService(deps: {
         ...(decision.missing ? { missing: decision.missing } : {}),
       });
     }
-    await options.alongside?.(executor, current);
+    const extra = (await options.alongside?.(executor, current)) ?? {};
     // A transfer takes the next number of its new type for the ticket's day; the first number stays on record.
     const renumbered = decision.stamps.branchQueueTypeId
       ? await renumber(executor, branchId, decision.stamps.branchQueueTypeId, current)
       : null;
-    const { update, transition } = changeRecords(current, decision, actor, now, renumbered);
+    const records = changeRecords(current, decision, actor, now, renumbered);
+    const { update } = records;
+    const transition = { ...records.transition, ...extra };
     const changed = await repo.changeQueue(
       executor,
       current.id,

@@ -3,6 +3,7 @@ import { NO_LAB, type LabOf } from '../lab/lab.service.ts';
 import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { ISSUED_STATE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { weighingTotals } from '@truck-queue/shared/queue/weighing';
+import { correctsLab } from '@truck-queue/shared/queue/decide';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { QueueView } from './queue.repository.ts';
 
@@ -96,6 +97,8 @@ export function toLabRecord(q: QueueView, lab: LabOf = NO_LAB): LabRecord {
     branch_queue_type_id: q.branchQueueTypeId,
     lab_values: lab.values,
     lab_outcome: lab.outcome,
+    lab_sample: lab.sample,
+    lab_correctable: lab.sample > 0 && correctsLab(q),
   };
 }
 

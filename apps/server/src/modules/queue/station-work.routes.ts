@@ -23,6 +23,11 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
     return { status: 1, queue: toLabRecord(done.queue, done.lab) };
   });
 
+  register(contracts.labCorrect, async ({ auth, body }) => {
+    const done = await work.labCorrect(auth, body.uuid, body.values, body.note);
+    return { status: 1, queue: toLabRecord(done.queue, done.lab) };
+  });
+
   register(contracts.getAcceptToday, async ({ auth, body }) => {
     const today = await work.labToday(auth, body.queue_number || undefined);
     return {

@@ -150,6 +150,24 @@ export function createStationWorkService(deps: {
       return { queue: view, lab: (await lab.resultsOf(db, [view.id])).get(view.id) ?? NO_LAB };
     },
 
+    /** A correction of the truck's last result, with the reason, in the same transaction as its audit row. */
+    async labCorrect(
+      auth: AuthContext,
+      uuid: string,
+      values: readonly { measure_id: number; value: number }[],
+      note: string,
+    ): Promise<{ queue: QueueView; lab: LabOf }> {
+      const target = await find(auth, { uuid });
+      const view = await queue.change(
+        auth.branchId,
+        target.id,
+        { kind: 'lab_correct', note },
+        { officerId: auth.officerId },
+        { alongside: (tx, current) => lab.correct(tx, current, values, auth.officerId) },
+      );
+      return { queue: view, lab: (await lab.resultsOf(db, [view.id])).get(view.id) ?? NO_LAB };
+    },
+
     /**
      * Samples the lab received this plant day, and those of trucks still inside waiting for
      * their result since an earlier one; newest first. A typed number narrows the list.

@@ -176,6 +176,7 @@ export function createYardService(deps: {
           note: r.note,
           from_number: r.fromNumber,
           to_number: r.toNumber,
+          lab: r.lab,
         })),
       };
     },

@@ -1,4 +1,4 @@
-import { Alert, Flex, Form, InputNumber, Tag, Typography } from 'antd';
+import { Alert, Flex, Form, Input, InputNumber, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { measureOf, type LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
 import type { LabRecord } from '@truck-queue/shared/contracts/station-work.contract';
@@ -12,8 +12,10 @@ import {
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { labReading } from '../../components/lab-values.tsx';
 
-type Values = Record<string, number | null | undefined>;
+type Values = Record<string, number | string | null | undefined>;
 const field = (measure: LabMeasureWire) => `m${measure.id}`;
+/** The correction's reason (a field name no measurement's can take). */
+const NOTE = 'note';
 
 interface LabValuesDialogProps {
   /** The sample being checked out; null: closed. */
@@ -23,24 +25,36 @@ interface LabValuesDialogProps {
   sending: boolean;
   /** A failure to show above the fields (the server's words). */
   failure: string | null;
-  onSubmit: (values: { measure_id: number; value: number }[]) => void;
+  /**
+   * `checkout`: the values of the sample just tested (sample 1, or 2 and on after a recheck);
+   * `correct`: the last result again, its values filled in, with the reason for the change.
+   */
+  mode?: 'checkout' | 'correct';
+  onSubmit: (values: { measure_id: number; value: number }[], note?: string) => void;
   onClose: () => void;
 }
 
 /**
  * Checkout with the lab's values: one field per measurement of the truck's queue type, with its
  * unit, range and pass range; each value says at once whether it passes, and the foot says what
- * the values call for (pass, recheck, reject), as the caller's card will propose it.
+ * the values call for (pass, recheck, reject), as the caller's card will propose it. The same
+ * dialog corrects a result saved by mistake: the values as saved, each changed one with what it
+ * was, and the reason.
  */
 export function LabValuesDialog({
   record,
   measures,
   sending,
   failure,
+  mode = 'checkout',
   onSubmit,
   onClose,
 }: LabValuesDialogProps) {
   const { t } = useTranslation();
+  const correcting = mode === 'correct';
+  const saved = new Map((record?.lab_values ?? []).map((v) => [v.measure_id, v]));
+  // A checkout records the next sample; a correction changes the last one.
+  const sample = record ? (correcting ? record.lab_sample : record.lab_sample + 1) : 1;
   const [form] = Form.useForm<Values>();
   const typed = Form.useWatch([], form) as Values | undefined;
 
@@ -57,18 +71,38 @@ export function LabValuesDialog({
   return (
     <FormDialog<Values>
       open={record !== null}
-      title={record ? t('labValues.dialog.title', { n: record.queue_number }) : undefined}
+      title={
+        !record
+          ? undefined
+          : correcting
+            ? t('labValues.correct.title', { n: record.queue_number, sample })
+            : sample > 1
+              ? t('labValues.dialog.sampleTitle', { n: record.queue_number, sample })
+              : t('labValues.dialog.title', { n: record.queue_number })
+      }
       form={form}
+      initialValues={
+        correcting
+          ? Object.fromEntries(measures.map((m) => [field(m), saved.get(m.id)?.value ?? null]))
+          : undefined
+      }
       onFinish={(values) =>
-        onSubmit(measures.map((m) => ({ measure_id: m.id, value: values[field(m)] as number })))
+        onSubmit(
+          measures.map((m) => ({ measure_id: m.id, value: values[field(m)] as number })),
+          correcting ? String(values[NOTE] ?? '').trim() : undefined,
+        )
       }
       onCancel={onClose}
-      okText={t('labValues.dialog.ok')}
+      okText={t(correcting ? 'labValues.correct.ok' : 'labValues.dialog.ok')}
       loading={sending}
       width={560}
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        {record ? t('labValues.dialog.text', { licence: record.truck_license }) : null}
+        {record
+          ? t(correcting ? 'labValues.correct.text' : 'labValues.dialog.text', {
+              licence: record.truck_license,
+            })
+          : null}
       </Typography.Paragraph>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {measures.map((m, index) => {
@@ -84,6 +118,9 @@ export function LabValuesDialog({
             extra={[
               t('labValues.dialog.allowed', { min: m.min, max: m.max }),
               range ? t('labValues.range', { range }) : t('labValues.noRange'),
+              ...(correcting && saved.has(m.id) && saved.get(m.id)!.value !== value
+                ? [t('labValues.correct.before', { reading: labReading(saved.get(m.id)!) })]
+                : []),
             ].join(' · ')}
             rules={[
               { required: true, message: t('labValues.dialog.required', { name: m.name }) },
@@ -123,6 +160,15 @@ export function LabValuesDialog({
           </Form.Item>
         );
       })}
+      {correcting && (
+        <Form.Item
+          name={NOTE}
+          label={t('labValues.correct.reason')}
+          rules={[{ required: true, whitespace: true, message: t('labValues.correct.reasonRequired') }]}
+        >
+          <Input maxLength={200} placeholder={t('labValues.correct.reasonPlaceholder')} />
+        </Form.Item>
+      )}
       {verdict && (
         <Alert
           data-testid="lab-verdict"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, type TableColumnsType } from 'antd';
-import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, EditOutlined, ExperimentOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { DURATION_RULES } from '@truck-queue/shared/durations';
@@ -9,7 +9,7 @@ import type {
   LabRecord,
   labAccept as labAcceptContract,
 } from '@truck-queue/shared/contracts/station-work.contract';
-import { isInLab } from '@truck-queue/shared/queue/queue-machine';
+import { isInLab, takesNewSample } from '@truck-queue/shared/queue/queue-machine';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { useDates } from '../../lib/calendar-context.tsx';
 import { DurationTitle } from '../../components/duration-title.tsx';
@@ -22,6 +22,7 @@ import { LabValueTags } from '../../components/lab-values.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { useLabAccept } from './api/use-lab-accept.ts';
 import { useLabCompleted } from './api/use-lab-completed.ts';
+import { useLabCorrect } from './api/use-lab-correct.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 
@@ -38,10 +39,12 @@ export function ResultLabPage() {
   const plantToday = usePlantToday();
   const accept = useLabAccept();
   const checkout = useLabCompleted();
+  const correction = useLabCorrect();
   const scan = useCounterScan('lab');
   const measures = useLabMeasures();
-  // The sample whose values are being typed (its type measures something), and why the last try failed.
+  // The sample whose values are being typed (its type measures something) or corrected, and why the last try failed.
   const [measuring, setMeasuring] = useState<LabRecord | null>(null);
+  const [mode, setMode] = useState<'checkout' | 'correct'>('checkout');
   const [measureFailure, setMeasureFailure] = useState<string | null>(null);
   const measuresOf = (row: LabRecord) =>
     (measures.data ?? []).filter((m) => m.branch_queue_type_id === row.branch_queue_type_id);
@@ -80,6 +83,44 @@ export function ResultLabPage() {
     if (target) send(target.ref, target.named);
   };
 
+  /** A row's correction: the values again and the reason; refusals are said in the dialog. */
+  const correct = (row: LabRecord, values: { measure_id: number; value: number }[], note: string) => {
+    if (correction.isPending) return;
+    setMeasureFailure(null);
+    correction.mutate(
+      { uuid: row.uuid, values, note },
+      {
+        onSuccess: ({ queue }) => {
+          setMeasuring(null);
+          void message.success(t('labValues.correct.done', { n: queue.queue_number }));
+          scan.focus();
+        },
+        onError: (error) => setMeasureFailure(errorMessage(t, error)),
+      },
+    );
+  };
+
+  /** A truck back from recheck: its new sample, from its row (the same as scanning its ticket again). */
+  const newSample = (row: LabRecord) => {
+    if (accept.isPending) return;
+    accept.mutate(
+      { uuid: row.uuid },
+      {
+        onSuccess: ({ queue }) => {
+          void message.success(t('lab.newSampleDone', { n: queue.queue_number, sample: row.lab_sample + 1 }));
+          scan.focus();
+        },
+        onError: (error) =>
+          scan.refused(
+            error,
+            { kind: 'number', queueNumber: row.queue_number },
+            { conflict: t('lab.acceptConflict', { n: row.queue_number }), fromRow: true },
+          ),
+      },
+    );
+  };
+
+  const renewing = accept.variables && 'uuid' in accept.variables ? accept.variables.uuid : undefined;
   const checkingOut =
     checkout.variables && 'uuid' in checkout.variables ? checkout.variables.uuid : undefined;
   const checkOut = (row: LabRecord, values?: { measure_id: number; value: number }[]) => {
@@ -138,7 +179,7 @@ export function ResultLabPage() {
       key: 'lab_values',
       title: t('labValues.title'),
       width: 230,
-      render: (_value, row) => <LabValueTags values={row.lab_values} />,
+      render: (_value, row) => <SampleValues row={row} />,
     },
     {
       key: 'state',
@@ -150,40 +191,73 @@ export function ResultLabPage() {
     {
       key: 'action',
       title: t('lab.columns.action'),
-      width: 150,
+      width: 170,
       align: 'center',
-      render: (_value, row) =>
-        isInLab(row.queue_state) && row.exit === null && measuresOf(row).length > 0 ? (
-          <Button
-            type="primary"
-            ghost
-            icon={<CheckOutlined aria-hidden />}
-            loading={checkout.isPending && checkingOut === row.uuid}
-            onClick={() => {
-              setMeasureFailure(null);
-              setMeasuring(row);
-            }}
-          >
-            {t('lab.checkout')}
-          </Button>
-        ) : isInLab(row.queue_state) && row.exit === null ? (
-          <Popconfirm
-            title={t('lab.checkoutConfirmTitle', { n: row.queue_number })}
-            description={t('lab.checkoutConfirmDescription')}
-            okText={t('lab.checkoutConfirmOk')}
-            cancelText={t('lab.cancel')}
-            onConfirm={() => checkOut(row)}
-          >
+      // The row's action stays in sight however narrow the screen.
+      fixed: 'right',
+      render: (_value, row) => {
+        if (row.exit !== null) return null;
+        if (isInLab(row.queue_state))
+          return measuresOf(row).length > 0 ? (
             <Button
               type="primary"
               ghost
               icon={<CheckOutlined aria-hidden />}
               loading={checkout.isPending && checkingOut === row.uuid}
+              onClick={() => {
+                setMeasureFailure(null);
+                setMode('checkout');
+                setMeasuring(row);
+              }}
             >
               {t('lab.checkout')}
             </Button>
-          </Popconfirm>
-        ) : null,
+          ) : (
+            <Popconfirm
+              title={t('lab.checkoutConfirmTitle', { n: row.queue_number })}
+              description={t('lab.checkoutConfirmDescription')}
+              okText={t('lab.checkoutConfirmOk')}
+              cancelText={t('lab.cancel')}
+              onConfirm={() => checkOut(row)}
+            >
+              <Button
+                type="primary"
+                ghost
+                icon={<CheckOutlined aria-hidden />}
+                loading={checkout.isPending && checkingOut === row.uuid}
+              >
+                {t('lab.checkout')}
+              </Button>
+            </Popconfirm>
+          );
+        return (
+          <Flex vertical gap={4} align="center">
+            {takesNewSample(row.queue_state) && (
+              <Button
+                type="primary"
+                ghost
+                icon={<RedoOutlined aria-hidden />}
+                loading={accept.isPending && renewing === row.uuid}
+                onClick={() => newSample(row)}
+              >
+                {t('lab.newSample')}
+              </Button>
+            )}
+            {row.lab_correctable && measuresOf(row).length > 0 && (
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => {
+                  setMeasureFailure(null);
+                  setMode('correct');
+                  setMeasuring(row);
+                }}
+              >
+                {t('labValues.correct.open')}
+              </Button>
+            )}
+          </Flex>
+        );
+      },
     },
   ];
 
@@ -212,11 +286,39 @@ export function ResultLabPage() {
       <LabValuesDialog
         record={measuring}
         measures={measuring ? measuresOf(measuring) : []}
-        sending={checkout.isPending}
+        sending={mode === 'correct' ? correction.isPending : checkout.isPending}
         failure={measureFailure}
-        onSubmit={(values) => measuring && checkOut(measuring, values)}
+        mode={mode}
+        onSubmit={(values, note) => {
+          if (!measuring) return;
+          if (mode === 'correct') correct(measuring, values, note ?? '');
+          else checkOut(measuring, values);
+        }}
         onClose={() => setMeasuring(null)}
       />
     </>
+  );
+}
+
+/**
+ * A row's lab values and which sample they are from: after a recheck the new sample's number,
+ * and while it is in the lab, the earlier sample's result marked as earlier.
+ */
+function SampleValues({ row }: { row: LabRecord }) {
+  const { t } = useTranslation();
+  const testing = isInLab(row.queue_state) && row.lab_sample > 0;
+  if (!testing && row.lab_sample <= 1) return <LabValueTags values={row.lab_values} />;
+  return (
+    <Flex vertical gap={4} align="start">
+      {testing ? (
+        <>
+          <Tag color="processing">{t('labValues.newSampleInLab', { n: row.lab_sample + 1 })}</Tag>
+          <Typography.Text type="secondary">{t('labValues.previous', { n: row.lab_sample })}</Typography.Text>
+        </>
+      ) : (
+        <Tag color="blue">{t('labValues.sample', { n: row.lab_sample })}</Tag>
+      )}
+      <LabValueTags values={row.lab_values} />
+    </Flex>
   );
 }

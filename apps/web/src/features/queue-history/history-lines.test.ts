@@ -14,6 +14,7 @@ const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
   note: null,
   from_number: null,
   to_number: null,
+  lab: null,
   ...overrides,
 });
 
@@ -35,6 +36,42 @@ describe('historyAction', () => {
 });
 
 describe('historyLines', () => {
+  it('words the lab values of each sample, and a correction with the value it replaced', () => {
+    const value = (name: string, v: number, before: number | null) => ({
+      name,
+      unit: '%',
+      decimals: 1,
+      value: v,
+      before,
+    });
+    const [sample, correction] = historyLines(
+      [
+        entry({
+          action: 'complete',
+          from_state: 'LS',
+          to_state: 'LF',
+          lab: { sample: 2, values: [value('แป้ง', 16.5, null)] },
+        }),
+        entry({
+          action: 'lab_correct',
+          from_state: 'LF',
+          to_state: 'LF',
+          note: 'พิมพ์ผิด',
+          lab: { sample: 2, values: [value('แป้ง', 19, 16.5), value('ดิน', 1, 1)] },
+        }),
+      ],
+      'Asia/Bangkok',
+      'BE',
+    );
+    expect(sample!.lab).toEqual({ sample: 2, readings: [{ reading: 'แป้ง 16.5 %', before: null }] });
+    expect(correction!.action).toBe('lab_correct');
+    expect(correction!.reason).toBe('พิมพ์ผิด');
+    expect(correction!.lab!.readings).toEqual([
+      { reading: 'แป้ง 19.0 %', before: 'แป้ง 16.5 %' },
+      { reading: 'ดิน 1.0 %', before: null },
+    ]);
+  });
+
   it('words each transition: plant time, who, where, why and the numbers of a transfer', () => {
     const lines = historyLines(
       [

@@ -2,6 +2,7 @@ import type { Calendar } from '@truck-queue/shared/calendar';
 import type { HistoryEntry } from '@truck-queue/shared/contracts/yard.contract';
 import { isCalledState, isEndedState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { reasonText } from '../calling/yard-actions.ts';
+import { labReading } from '../../components/lab-values.tsx';
 import { formatSiteDateTime } from '../../lib/format.ts';
 
 /**
@@ -22,6 +23,8 @@ export const HISTORY_ACTIONS = [
   'finish',
   'accept',
   'complete',
+  /** The lab corrected a result saved by mistake (its reason in the note). */
+  'lab_correct',
   'weigh_in',
   'weigh_out',
   'exit',
@@ -60,6 +63,8 @@ export interface HistoryLine {
   reason: string | null;
   /** A transfer's number before and after. */
   numbers: { from: string; to: string } | null;
+  /** A checkout's or a correction's values: which sample, and each reading (a correction's with the one it replaced). */
+  lab: { sample: number; readings: { reading: string; before: string | null }[] } | null;
 }
 
 function isHistoryAction(action: string): action is HistoryAction {
@@ -105,5 +110,14 @@ export function historyLines(
       entry.from_number && entry.to_number && entry.from_number !== entry.to_number
         ? { from: entry.from_number, to: entry.to_number }
         : null,
+    lab: entry.lab
+      ? {
+          sample: entry.lab.sample,
+          readings: entry.lab.values.map((v) => ({
+            reading: labReading(v),
+            before: v.before !== null && v.before !== v.value ? labReading({ ...v, value: v.before }) : null,
+          })),
+        }
+      : null,
   }));
 }

@@ -125,6 +125,7 @@ function lineColor(line: HistoryLine): string {
     case 'recall':
     case 'exit_unfinished':
     case 'dispute':
+    case 'lab_correct':
       return 'orange';
     case 'finish':
     case 'complete':
@@ -185,6 +186,16 @@ function HistoryItem({ line }: { line: HistoryLine }) {
         <Typography.Text type="secondary">
           {t('yard.history.station', { station: line.station })}
         </Typography.Text>
+      )}
+      {line.lab && (
+        <Flex vertical data-testid="history-lab">
+          <Typography.Text>{t('yard.history.sample', { n: line.lab.sample })}</Typography.Text>
+          {line.lab.readings.map(({ reading, before }) => (
+            <Typography.Text key={reading} type={before ? undefined : 'secondary'}>
+              {before ? t('yard.history.corrected', { before, after: reading }) : reading}
+            </Typography.Text>
+          ))}
+        </Flex>
       )}
       {line.reason && <Typography.Text>{t('yard.history.reason', { reason: line.reason })}</Typography.Text>}
       <Typography.Text type="secondary">{who}</Typography.Text>
