@@ -123,13 +123,14 @@ describe.skipIf(officeToolsMissing.length > 0)(
         expect(lab).toMatch(
           /กข 1234 กรุงเทพมหานคร\s+ส่งมันสำปะหลัง\s+หัวมันสด\s+20\/11\/2569 10:00\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+1:41\s+20\/11\/2569 12:00\s+2:01/,
         );
-        // A visitor that only took a ticket: "-" in each of lab in, lab out, lab time, out, time in factory.
+        // A visitor that only took a ticket: "-" in each of lab in, lab out, lab time, out, time in
+        // factory; its state as the screen names it; "-" for the previous number, reason and lab.
         const visitor = first.split('\n').find((line) => line.includes('C001'))!;
-        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s*$/);
+        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+รอคิว\s+-\s+-\s+-\s*$/);
 
         // Every page carries the header row, first column to last: one page wide, the header repeated.
         for (const [index, page] of text.entries()) {
-          for (const header of ['ลำดับ', 'ทะเบียนรถ', 'ประเภทสินค้า', 'เวลาในโรงงาน', 'เหตุผล'])
+          for (const header of ['ลำดับ', 'ทะเบียนรถ', 'ประเภทสินค้า', 'เวลาในโรงงาน', 'สถานะ', 'เหตุผล'])
             expect(page, `page ${index + 1}`).toContain(header);
           expect(page).toContain(`หน้า ${index + 1} / ${text.length}`);
         }

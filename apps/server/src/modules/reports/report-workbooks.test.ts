@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { InOutRow, SummaryRow } from '@truck-queue/shared/contracts/report.contract';
 import { DATE_TIME_FORMATS, DURATION_FORMAT, textWidth } from '../../lib/sheet-layout.mjs';
 import { eraDay } from './export-heading.ts';
-import { inOutWorkbook, summaryWorkbook, type WorkbookOptions } from './report-workbooks.ts';
+import {
+  inOutWorkbook,
+  LEFT_UNFINISHED_TH,
+  STATE_NAMES_TH,
+  summaryWorkbook,
+  type WorkbookOptions,
+} from './report-workbooks.ts';
 
 /** Bangkok wall clock → instant (UTC+7). */
 const bkk = (day: string, time: string) => new Date(`${day}T${time}:00+07:00`).toISOString();
@@ -103,7 +110,13 @@ function headerRowOf(sheet: ExcelJS.Worksheet): number {
 }
 
 describe('the in/out workbook', () => {
-  const filter = { start: '2026-11-20', finish: '2026-11-21', license: '1234', productName: 'หัวมันสด' };
+  const filter = {
+    start: '2026-11-20',
+    finish: '2026-11-21',
+    license: '1234',
+    productName: 'หัวมันสด',
+    voided: 0,
+  };
 
   it('opens with a title block: the report, branch and company, period, filters, rows and when it was made', async () => {
     const sheet = await read(await inOutWorkbook(IN_OUT_ROWS, filter, OPTIONS));
@@ -120,7 +133,7 @@ describe('the in/out workbook', () => {
     const plain = await read(
       await inOutWorkbook(
         IN_OUT_ROWS,
-        { start: '2026-11-20', finish: '2026-11-20', license: '', productName: null },
+        { start: '2026-11-20', finish: '2026-11-20', license: '', productName: null, voided: 0 },
         { ...OPTIONS, calendar: 'CE', companyName: '' },
       ),
     );
@@ -147,6 +160,7 @@ describe('the in/out workbook', () => {
       'ระยะเวลาแล็บ\n(ชม.:นาที)',
       'เวลาออก',
       'เวลาในโรงงาน\n(ชม.:นาที)',
+      'สถานะ',
       'หมายเลขคิวเดิม',
       'เหตุผล',
       'ผลแล็บ',
@@ -173,11 +187,13 @@ describe('the in/out workbook', () => {
     expect(created.alignment).toMatchObject({ horizontal: 'center' });
     expect(done.getCell(3).alignment).toMatchObject({ horizontal: 'left' });
     // The lab's values, each to its decimals, one outside its pass range marked.
-    expect(done.getCell(14).value).toBe('แป้ง 16.5 % (ไม่ผ่าน) · ดิน 3.00 %');
+    expect(done.getCell(15).value).toBe('แป้ง 16.5 % (ไม่ผ่าน) · ดิน 3.00 %');
+    // The state, as the screen names it.
+    expect(done.getCell(12).value).toBe('เสร็จสิ้น');
 
     // Still inside: "-" for the lab, exit, durations and the previous number; the licence too.
     const inside = sheet.getRow(header + 2);
-    expect([3, 7, 8, 9, 10, 11, 12].map((column) => inside.getCell(column).value)).toEqual([
+    expect([3, 7, 8, 9, 10, 11, 13].map((column) => inside.getCell(column).value)).toEqual([
       '-',
       '-',
       '-',
@@ -186,11 +202,29 @@ describe('the in/out workbook', () => {
       '-',
       '-',
     ]);
-    expect(inside.getCell(13).value).toBe(
+    expect(inside.getCell(12).value).toBe('รอคิว');
+    expect(inside.getCell(14).value).toBe(
       'ตรวจซ้ำ — ความชื้นสูงกว่าที่ตกลงไว้ในสัญญา ให้ตรวจตัวอย่างใหม่อีกครั้งตอนบ่ายพร้อมผู้ควบคุมคุณภาพ',
     );
-    expect(inside.getCell(14).value).toBe('-');
+    expect(inside.getCell(15).value).toBe('-');
     expect(sheet.rowCount).toBe(header + 2);
+  });
+
+  it('keeps every mark the screen shows: a truck let out unfinished, and the voided tickets counted beside the rows', async () => {
+    const rows = [inOutRow({ queue_state: 'C', left_unfinished: true, exit: bkk('2026-11-20', '12:00') })];
+    const sheet = await read(await inOutWorkbook(rows, { ...filter, voided: 3 }, OPTIONS));
+    expect(sheet.getRow(6).getCell(1).value).toBe('ยกเลิกบัตร (โมฆะ): 3 รายการ (ไม่อยู่ในตาราง)');
+    const header = headerRowOf(sheet);
+    expect(sheet.getRow(header).getCell(12).value).toBe('สถานะ');
+    expect(sheet.getRow(header + 1).getCell(12).value).toBe('เรียกแล้ว · ออกก่อนงานเสร็จ');
+  });
+
+  it("names states and marks in the screen's Thai words (th.json)", async () => {
+    const th = JSON.parse(
+      await readFile(new URL('../../../../web/src/locales/th.json', import.meta.url), 'utf8'),
+    ) as { queueState: Record<string, string>; reports: { inOut: { leftUnfinished: string } } };
+    expect(STATE_NAMES_TH).toEqual(th.queueState);
+    expect(LEFT_UNFINISHED_TH).toBe(th.reports.inOut.leftUnfinished);
   });
 
   it('sizes each column to its longest value, Thai measured by what the eye sees', async () => {
@@ -204,8 +238,8 @@ describe('the in/out workbook', () => {
     // A short value under a long header: the header's longest line sets the width.
     expect(width(9)).toBe(Math.ceil(textWidth('ระยะเวลาแล็บ') * 1.1) + 3);
     // A long reason wraps inside a column that stops at 40.
-    expect(width(13)).toBe(40);
-    expect(sheet.getRow(headerRowOf(sheet) + 2).getCell(13).alignment).toMatchObject({ wrapText: true });
+    expect(width(14)).toBe(40);
+    expect(sheet.getRow(headerRowOf(sheet) + 2).getCell(14).alignment).toMatchObject({ wrapText: true });
   });
 
   it('prints on landscape A4, one page wide, the header row on every page, and keeps it in view on screen', async () => {
@@ -220,7 +254,7 @@ describe('the in/out workbook', () => {
       printTitlesRow: `${header}:${header}`,
     });
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
-    expect(sheet.autoFilter).toBe(`A${header}:N${header}`);
+    expect(sheet.autoFilter).toBe(`A${header}:O${header}`);
     expect(sheet.headerFooter.oddFooter).toBe('&Lรายงานรถเข้า-ออกโรงงาน&Rหน้า &P / &N');
     expect(sheet.getRow(header).getCell(1).font).toMatchObject({ bold: true });
   });

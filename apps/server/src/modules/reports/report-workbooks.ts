@@ -1,5 +1,5 @@
 import type { InOutRow, SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
-import { isEndedState } from '@truck-queue/shared/queue/queue-machine';
+import { isEndedState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { siteWallClock } from '../../lib/site-time.ts';
 import {
   durationCell,
@@ -76,6 +76,33 @@ export function weightSourceText(
 }
 
 /**
+ * Each state as the screens name it in Thai (the web's th.json `queueState`, which a test
+ * keeps equal): the export writes what the officer saw.
+ */
+export const STATE_NAMES_TH: Record<QueueState, string> = {
+  QS: 'รอคิว',
+  LS: 'รับตัวอย่างแล้ว',
+  L: 'กำลังตรวจแล็บ',
+  LF: 'ผลแล็บออกแล้ว',
+  LO: 'ส่งผลแล็บแล้ว',
+  C: 'เรียกแล้ว',
+  RC: 'ตรวจซ้ำ',
+  RJ: 'ตีกลับ',
+  F: 'เสร็จสิ้น',
+  NS: 'ไม่มาตามเรียก (ยกเลิก)',
+  V: 'ยกเลิกบัตร (โมฆะ)',
+};
+
+/** The screen's mark beside the state of a truck the gate let out before its work was done. */
+export const LEFT_UNFINISHED_TH = 'ออกก่อนงานเสร็จ';
+
+/** The state cell: its name and, as on the screen, the mark of a truck let out unfinished. */
+export function stateText(row: Pick<InOutRow, 'queue_state' | 'left_unfinished'>): string {
+  const name = STATE_NAMES_TH[row.queue_state];
+  return row.left_unfinished ? `${name} · ${LEFT_UNFINISHED_TH}` : name;
+}
+
+/**
  * The lab's values as one cell: "แป้ง 24.50 % · ความชื้น 31.0 % (ไม่ผ่าน)", each to its decimals,
  * a value outside its pass range marked; null when the lab recorded none.
  */
@@ -113,6 +140,7 @@ function inOutColumns(timeZone: string): Column<InOutRow>[] {
       kind: 'duration',
       cell: (row) => durationCell(row.time_in_factory, 'plusOne'),
     },
+    { header: 'สถานะ', kind: 'text', cell: (row) => text(stateText(row)) },
     { header: 'หมายเลขคิวเดิม', kind: 'text', cell: (row) => text(row.previous_number) },
     { header: 'เหตุผล', kind: 'text', cell: (row) => text(reasonText(row)) },
     { header: 'ผลแล็บ', kind: 'text', cell: (row) => text(labValuesText(row.lab_values)) },
@@ -126,6 +154,8 @@ export interface InOutExportFilter {
   license: string;
   /** The product chosen, or null for every product. */
   productName: string | null;
+  /** Tickets of the period voided by an admin: not rows, but counted as the screen counts them. */
+  voided: number;
 }
 
 /** The in/out report as an .xlsx: the title block, then every matching row. */
@@ -141,7 +171,12 @@ export function inOutWorkbook(
     'รถเข้า-ออก',
     inOutColumns(options.timeZone),
     rows,
-    (context) => exportHeading('รายงานรถเข้า-ออกโรงงาน', context, filter, filters, rows.length),
+    (context) => {
+      const heading = exportHeading('รายงานรถเข้า-ออกโรงงาน', context, filter, filters, rows.length);
+      if (filter.voided > 0)
+        heading.push(`ยกเลิกบัตร (โมฆะ): ${filter.voided.toLocaleString('en-US')} รายการ (ไม่อยู่ในตาราง)`);
+      return heading;
+    },
     options,
   );
 }

@@ -91,7 +91,8 @@ export function registerReportRoutes(
   register(reportContracts.inOutTransactionExport, ({ auth, body }) =>
     gate.run(auth.officerId, async () => {
       const filter = filterOf(body);
-      const rows = capped(await inOut.rows(auth, filter, REPORT_EXPORT_MAX_ROWS));
+      const found = await inOut.rows(auth, filter, REPORT_EXPORT_MAX_ROWS);
+      const rows = capped(found);
       const product = filter.productId
         ? (await inOut.products(auth)).find((p) => p.id === filter.productId)
         : undefined;
@@ -103,6 +104,7 @@ export function registerReportRoutes(
           license: filter.license,
           // A product of another branch matches nothing: the file says which id was asked for.
           productName: filter.productId ? (product?.name ?? `#${filter.productId}`) : null,
+          voided: found.voided,
         },
         await exports.workbookOptions(auth),
       );
