@@ -1,7 +1,8 @@
 // Builds one .xlsx in its own thread, so that a large export never blocks the server's event
 // loop. Plain JavaScript: Node 20 does not apply --import loaders (tsx) inside worker threads.
-// workerData: an XlsxSheet (xlsx.ts): { sheetName, heading, columns: [{ header, kind }], rows,
-// calendar } (cells are strings, numbers, Dates or null). Replies with the file's bytes, or { error }.
+// workerData: the XlsxSheets (xlsx.ts) of the workbook, each { sheetName, heading, columns:
+// [{ header, kind }], rows, calendar, strongRows?, totalRow? } (cells are strings, numbers, Dates
+// or null). Replies with the file's bytes, or { error }.
 import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -25,7 +26,7 @@ const GRID = { top: LINE, left: LINE, bottom: LINE, right: LINE };
 /** Header and footer text is a small language of its own: a literal & is written twice. */
 const footerText = (text) => text.replace(/&/g, '&&');
 
-async function build({ sheetName, heading, columns, rows, calendar }) {
+async function build(sheets) {
   const sink = new PassThrough();
   const chunks = [];
   sink.on('data', (chunk) => chunks.push(chunk));
@@ -33,7 +34,28 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
     sink.on('end', resolve);
     sink.on('error', reject);
   });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Truck queue';
+  workbook.title = sheets[0].heading[0] ?? sheets[0].sheetName;
+  for (const sheet of sheets) addSheet(workbook, sheet);
+  await workbook.commit();
+  await finished;
+  return Buffer.concat(chunks);
+}
 
+/** Spreadsheet column letters of a 1-based column: 1 → A, 27 → AA. */
+function columnLetters(n) {
+  let letters = '';
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+function addSheet(workbook, { sheetName, heading, columns, rows, calendar, strongRows = [], totalRow }) {
   // Widths first: every value of a column, as it will read.
   const widest = columns.map(() => 0);
   for (const cells of rows) {
@@ -46,13 +68,7 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
   // The title block, a blank line, then the header row: repeated on every printed page, frozen
   // on screen, with the autofilter's buttons.
   const headerRow = heading.length + 2;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Truck queue';
-  workbook.title = heading[0] ?? sheetName;
+  const title = heading[0] ?? sheetName;
   const sheet = workbook.addWorksheet(sheetName, {
     views: [{ state: 'frozen', ySplit: headerRow }],
     pageSetup: {
@@ -65,7 +81,7 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
       margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
     },
     headerFooter: {
-      oddFooter: `&L${footerText(workbook.title)}&Rหน้า &P / &N`,
+      oddFooter: `&L${footerText(title)}&Rหน้า &P / &N`,
     },
   });
 
@@ -127,19 +143,38 @@ async function build({ sheetName, heading, columns, rows, calendar }) {
     to: { row: headerRow, column: columns.length },
   };
 
-  for (const cells of rows) {
+  const strong = new Set(strongRows);
+  rows.forEach((cells, index) => {
     const row = sheet.addRow(cells.map((value) => value ?? NO_VALUE));
     columns.forEach((column, i) => {
       const value = cells[i];
-      row.getCell(i + 1).style =
-        column.kind === 'kg' && typeof value === 'number' ? kgStyle(i, value) : bodyStyles[i];
+      const style = column.kind === 'kg' && typeof value === 'number' ? kgStyle(i, value) : bodyStyles[i];
+      row.getCell(i + 1).style = strong.has(index) ? { ...style, font: { bold: true } } : style;
+    });
+    row.commit();
+  });
+  if (totalRow) {
+    // SUBTOTAL(9, …) sums the rows the autofilter shows, so the total follows the reader's choice.
+    const first = headerRow + 1;
+    const last = headerRow + Math.max(rows.length, 1);
+    const row = sheet.addRow([]);
+    columns.forEach((column, i) => {
+      const cell = row.getCell(i + 1);
+      const result = rows.reduce((sum, cells) => sum + (typeof cells[i] === 'number' ? cells[i] : 0), 0);
+      if (i === 0) cell.value = totalRow.label;
+      else if (totalRow.columns.includes(i)) {
+        const letters = columnLetters(i + 1);
+        cell.value = {
+          formula: `SUBTOTAL(9,${letters}${first}:${letters}${last})`,
+          result: Math.round(result * 10) / 10,
+        };
+      }
+      const style = column.kind === 'kg' ? kgStyle(i, Math.round(result * 10) / 10) : bodyStyles[i];
+      cell.style = { ...style, font: { bold: true }, alignment: { ...style.alignment, wrapText: false } };
     });
     row.commit();
   }
   sheet.commit();
-  await workbook.commit();
-  await finished;
-  return Buffer.concat(chunks);
 }
 
 build(workerData)

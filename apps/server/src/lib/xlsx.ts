@@ -26,6 +26,13 @@ export interface XlsxSheet {
   rows: XlsxCell[][];
   /** The era dates are shown in. */
   calendar: Calendar;
+  /** Rows (their index in `rows`) in bold: a day's total among its products'. */
+  strongRows?: number[];
+  /**
+   * A bold last row under the table: `label` in the first column and, in each column given (by
+   * index), a SUBTOTAL of the rows above, so the total follows the autofilter's choice.
+   */
+  totalRow?: { label: string; columns: number[] };
 }
 
 /**
@@ -38,17 +45,18 @@ export function textCell(value: string): string {
 }
 
 /**
- * One sheet laid out to read and to print: the title block, then a bold header row that stays
+ * A workbook of one sheet or more (the first opens), each laid out to read and to print: the title block, then a bold header row that stays
  * in view (frozen, with the autofilter) and repeats on every printed page; columns as wide as
  * their longest value; landscape A4, one page wide; "-" where a value is missing. Written in a
  * worker thread (xlsx-worker.mjs) with ExcelJS's streaming writer: tens of thousands of rows
  * never hold up the event loop that serves the API and the sockets.
  */
-export function writeXlsx(sheet: XlsxSheet): Promise<Buffer> {
+export function writeXlsx(sheet: XlsxSheet | XlsxSheet[]): Promise<Buffer> {
+  const sheets = Array.isArray(sheet) ? sheet : [sheet];
   return new Promise((resolve, reject) => {
     // A plain worker: no --import loaders (tsx) from the parent, which it does not need.
     const worker = new Worker(sourceFile('lib/xlsx-worker.mjs'), {
-      workerData: sheet,
+      workerData: sheets,
       execArgv: [],
     });
     worker.once('message', (reply: { content?: Uint8Array; error?: string }) => {

@@ -176,9 +176,18 @@ export const SummaryRowSchema = z.object({
   queue_number: z.string(),
   created: InstantSchema,
   license_no: z.string(),
+  /** What it delivered ('' when the ticket names no product). */
+  product_name: z.string(),
   /** Weigh-in and weigh-out, kg; null until weighed. */
   incoming_weight: z.number().nullable(),
   output_weight: z.number().nullable(),
+  /**
+   * Its receiving slip (shared/queue/slip.ts), kg: net (gross less tare), what the lab's values
+   * take off, and the paid weight; null until weighed in and out.
+   */
+  net_weight: z.number().nullable(),
+  deducted_weight: z.number().nullable(),
+  paid_weight: z.number().nullable(),
   /** The lab took the truck's sample and papers (lab start). */
   document_pick_up: MaybeInstantSchema,
   /** The lab result was ready (lab finish). */
@@ -240,6 +249,34 @@ export const summaryReportExport = defineContract({
   }),
 });
 
+/** Trucks and tonnage of a set of tickets: how many, how many weighed in and out, and their slips' sums (kg). */
+export const ReceiptTotalsSchema = z.object({
+  trucks: z.number(),
+  weighed: z.number(),
+  net_kg: z.number(),
+  deducted_kg: z.number(),
+  paid_kg: z.number(),
+});
+export type ReceiptTotals = z.infer<typeof ReceiptTotalsSchema>;
+
+/** One product's totals ('' for tickets that name no product). */
+export const ProductTotalsSchema = ReceiptTotalsSchema.extend({ product_name: z.string() });
+export type ProductTotals = z.infer<typeof ProductTotalsSchema>;
+
+/**
+ * The summary's totals for the same filter as its rows: per plant day and product, each day's
+ * total, and the period's total and its products'. Asked once per filter (not per page).
+ */
+export const summaryTotals = defineContract({
+  path: 'report/summaryTotals',
+  access: 'report',
+  body: period({ find_license: summaryFilter.find_license }),
+  response: OkSchema.extend({
+    days: z.array(ReceiptTotalsSchema.extend({ day: z.string(), products: z.array(ProductTotalsSchema) })),
+    period: ReceiptTotalsSchema.extend({ products: z.array(ProductTotalsSchema) }),
+  }),
+});
+
 /** The branch's products for the in/out report's product filter, retired ones included (old tickets have them). */
 export const reportProducts = defineContract({
   path: 'report/products',
@@ -257,4 +294,5 @@ export const reportContracts = {
   inOutTransactionExport,
   summaryReport,
   summaryReportExport,
+  summaryTotals,
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
+import { reportContracts } from '@truck-queue/shared/contracts/report.contract';
+import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 
@@ -84,6 +86,19 @@ describe('the receiving slip', () => {
     expect(slip.lab_values.map((v) => [v.name, v.value, v.passed])).toEqual([
       ['แป้ง', 24.5, true],
       ['ดิน', 2.4, true],
+    ]);
+
+    // The summary report pays by the same slip: its row, and the day's and the period's totals.
+    const day = siteDate(t.clock.now(), t.config.siteTimeZone);
+    const period = { find_start: day, find_finish: day, find_license: 'SLIP 1' };
+    const admin = plant.officers.admin.session;
+    const { rows } = await t.call(reportContracts.summaryReport, period, admin);
+    expect(rows[0]).toMatchObject({ net_weight: 29_249.5, deducted_weight: 702, paid_weight: 28_547.5 });
+    const totals = await t.call(reportContracts.summaryTotals, period, admin);
+    const expected = { trucks: 1, weighed: 1, net_kg: 29_249.5, deducted_kg: 702, paid_kg: 28_547.5 };
+    expect(totals.period).toMatchObject(expected);
+    expect(totals.days).toEqual([
+      { day, ...expected, products: [{ product_name: rows[0]!.product_name, ...expected }] },
     ]);
   });
 

@@ -1,17 +1,14 @@
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
-import { receivingSlip } from '@truck-queue/shared/queue/slip';
+import { receivingSlip, type Slip } from '@truck-queue/shared/queue/slip';
 import type { LabOf } from '../lab/lab.service.ts';
 import type { QueueView } from './queue.repository.ts';
 import { kg } from './queue.views.ts';
 
-/**
- * A truck's receiving slip as the driver's page and the printed slip show it: null until it is
- * weighed in and out. `at` writes an instant on the site's clock in the branch's calendar.
- */
-export function toSlip(q: QueueView, lab: LabOf, at: (instant: Date) => string): SlipWire | null {
-  const slip = receivingSlip(
-    kg(q.weighInKg),
-    kg(q.weighOutKg),
+/** The slip's sums from the stored weights (numeric text) and the truck's lab values; null until weighed in and out. */
+export function slipOf(weighInKg: string | null, weighOutKg: string | null, lab: LabOf): Slip | null {
+  return receivingSlip(
+    kg(weighInKg),
+    kg(weighOutKg),
     lab.values.map((v) => ({
       name: v.name,
       value: v.value,
@@ -19,6 +16,14 @@ export function toSlip(q: QueueView, lab: LabOf, at: (instant: Date) => string):
       deductAbove: v.deduct_above,
     })),
   );
+}
+
+/**
+ * A truck's receiving slip as the driver's page and the printed slip show it: null until it is
+ * weighed in and out. `at` writes an instant on the site's clock in the branch's calendar.
+ */
+export function toSlip(q: QueueView, lab: LabOf, at: (instant: Date) => string): SlipWire | null {
+  const slip = slipOf(q.weighInKg, q.weighOutKg, lab);
   if (!slip || !q.weighInAt || !q.weighOutAt || !q.weighInSource || !q.weighOutSource) return null;
   return {
     weigh_in: {

@@ -148,15 +148,22 @@ describe.skipIf(officeToolsMissing.length > 0)(
       const first = text[0]!;
       expect(first).toContain('รายงานสรุป');
       expect(first).toContain('เรียงตาม: เวลารับบัตร (น้อยไปมาก)');
-      for (const header of ['น้ำหนักเข้า', 'เวลาชั่งออก', 'เวลารอคิว']) expect(first).toContain(header);
+      for (const header of ['น้ำหนักเข้า', 'น้ำหนักสุทธิ', 'น้ำหนักจ่ายเงิน', 'เวลาชั่งออก', 'เวลารอคิว'])
+        expect(first).toContain(header);
       const lab = first.split('\n').find((line) => line.includes('A001'))!;
-      // Ticket 10:00 → first call 11:50 is a wait of 1:50; ticket to exit 2:00:30 counts 2:01.
+      // Net, deductions and paid after the weights; ticket 10:00 → first call 11:50 is a wait of
+      // 1:50; ticket to exit 2:00:30 counts 2:01.
       expect(lab).toMatch(
-        /31,250\.5\s+12,040\s+พิมพ์เอง: ตาชั่งขัดข้อง\s+พิมพ์เอง\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+20\/11\/2569 10:02\s+20\/11\/2569 11:58\s+2:01\s+1:50/,
+        /31,250\.5\s+12,040\s+19,210\.5\s+[\d,.]+\s+[\d,.]+\s+พิมพ์เอง: ตาชั่งขัดข้อง\s+พิมพ์เอง\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+20\/11\/2569 10:02\s+20\/11\/2569 11:58\s+2:01\s+1:50/,
       );
       const visitor = first.split('\n').find((line) => line.includes('C001'))!;
-      expect(visitor).toMatch(/70-2000(\s+-){10}\s*$/);
-      for (const page of text) expect(page).toContain('เวลาชั่งเข้า');
+      expect(visitor).toMatch(/70-2000\s+.+?(\s+-){13}\s*$/);
+      // The rows' pages carry the header row; the totals sheet prints after them.
+      const totalsAt = text.findIndex((page) => page.includes('ยอดรับเข้ารายวันตามสินค้า'));
+      expect(totalsAt).toBeGreaterThan(0);
+      for (const page of text.slice(0, totalsAt)) expect(page).toContain('เวลาชั่งเข้า');
+      // The day's total and the period's: 151 trucks, one weighed, its net and paid weight.
+      expect(text[totalsAt]!.match(/151\s+1\s+19,210\.5\s+0\s+19,210\.5/g)).toHaveLength(2);
     });
   },
 );

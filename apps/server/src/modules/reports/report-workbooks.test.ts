@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { InOutRow, SummaryRow } from '@truck-queue/shared/contracts/report.contract';
 import { DATE_TIME_FORMATS, DURATION_FORMAT, textWidth } from '../../lib/sheet-layout.mjs';
 import { eraDay } from './export-heading.ts';
+import { receiptTotals } from './receipt-totals.ts';
 import {
   inOutWorkbook,
   LEFT_UNFINISHED_TH,
@@ -104,8 +105,8 @@ function minutesIn(cell: ExcelJS.Cell): number {
 }
 
 /** The row whose first cell is the first header. */
-function headerRowOf(sheet: ExcelJS.Worksheet): number {
-  for (let n = 1; n <= 20; n++) if (sheet.getRow(n).getCell(1).value === 'ลำดับ') return n;
+function headerRowOf(sheet: ExcelJS.Worksheet, first = 'ลำดับ'): number {
+  for (let n = 1; n <= 20; n++) if (sheet.getRow(n).getCell(1).value === first) return n;
   throw new Error('no header row');
 }
 
@@ -266,8 +267,12 @@ describe('the summary workbook', () => {
     queue_number: 'B001',
     created: bkk('2026-11-20', '08:00'),
     license_no: '70-1001',
+    product_name: 'หัวมันสด',
     incoming_weight: null,
     output_weight: null,
+    net_weight: null,
+    deducted_weight: null,
+    paid_weight: null,
     document_pick_up: null,
     time_works: null,
     weigh_in: null,
@@ -286,6 +291,9 @@ describe('the summary workbook', () => {
     row({
       incoming_weight: 31250.5,
       output_weight: 12040,
+      net_weight: 19210.5,
+      deducted_weight: 384.2,
+      paid_weight: 18826.3,
       weigh_in: bkk('2026-11-20', '08:05'),
       weigh_out: bkk('2026-11-20', '09:15'),
       weigh_in_source: 'indicator',
@@ -296,7 +304,21 @@ describe('the summary workbook', () => {
       time_wait: 30 * 60 + 59,
     }),
     row({ queue_number: 'B002', license_no: 'กข 5678' }),
+    row({
+      queue_number: 'B003',
+      product_name: '',
+      incoming_weight: 11000,
+      output_weight: 30000,
+      net_weight: 19000,
+      deducted_weight: 0,
+      paid_weight: 19000,
+    }),
   ];
+  const totals = receiptTotals([
+    { day: '2026-11-20', productName: 'หัวมันสด', slip: { net: 19210.5, deducted: 384.2, paid: 18826.3 } },
+    { day: '2026-11-20', productName: 'หัวมันสด', slip: null },
+    { day: '2026-11-20', productName: '', slip: { net: 19000, deducted: 0, paid: 19000 } },
+  ]);
   const filter = {
     start: '2026-11-20',
     finish: '2026-11-20',
@@ -306,7 +328,7 @@ describe('the summary workbook', () => {
   };
 
   it('names the order the rows are in, and writes weights as numbers with a decimal only when there is one', async () => {
-    const sheet = await read(await summaryWorkbook(rows, filter, OPTIONS));
+    const sheet = await read(await summaryWorkbook(rows, totals, filter, OPTIONS));
     expect(sheet.getRow(1).getCell(1).value).toBe('รายงานสรุป');
     expect(sheet.getRow(5).getCell(1).value).toBe('เรียงตาม: เวลารวม (มากไปน้อย)');
     const header = headerRowOf(sheet);
@@ -315,38 +337,82 @@ describe('the summary workbook', () => {
       'ลำดับ',
       'หมายเลขคิว',
       'ทะเบียนรถ',
+      'ประเภทสินค้า',
       'น้ำหนักเข้า\n(กก.)',
       'น้ำหนักออก\n(กก.)',
+      'น้ำหนักสุทธิ\n(กก.)',
+      'หักตามผลแล็บ\n(กก.)',
+      'น้ำหนักจ่ายเงิน\n(กก.)',
       'ที่มาน้ำหนักเข้า',
       'ที่มาน้ำหนักออก',
-      'เวลารับเอกสาร',
-      'เวลาผลตรวจออก',
+      'เวลาเข้าแล็บ',
+      'เวลาออกแล็บ',
       'เวลาชั่งเข้า',
       'เวลาชั่งออก',
       'เวลารวม\n(ชม.:นาที)',
       'เวลารอคิว\n(ชม.:นาที)',
     ]);
     const first = sheet.getRow(header + 1);
-    expect(first.getCell(4)).toMatchObject({ value: 31250.5, numFmt: '#,##0.0' });
-    expect(first.getCell(5)).toMatchObject({ value: 12040, numFmt: '#,##0_._0' });
-    expect(first.getCell(4).alignment).toMatchObject({ horizontal: 'right' });
+    expect(first.getCell(4).value).toBe('หัวมันสด');
+    expect(first.getCell(5)).toMatchObject({ value: 31250.5, numFmt: '#,##0.0' });
+    expect(first.getCell(6)).toMatchObject({ value: 12040, numFmt: '#,##0_._0' });
+    expect(first.getCell(5).alignment).toMatchObject({ horizontal: 'right' });
+    // The slip's net, deductions and paid weight: numbers, as the driver's slip says.
+    expect([7, 8, 9].map((column) => first.getCell(column).value)).toEqual([19210.5, 384.2, 18826.3]);
     // Where each weight came from: the scale, or typed by hand with the officer's reason.
-    expect(first.getCell(6).value).toBe('เครื่องชั่ง: ตาชั่ง 1');
-    expect(first.getCell(7).value).toBe('พิมพ์เอง: ตาชั่งขัดข้อง');
-    expect(first.getCell(10).numFmt).toBe(DATE_TIME_FORMATS.BE);
+    expect(first.getCell(10).value).toBe('เครื่องชั่ง: ตาชั่ง 1');
+    expect(first.getCell(11).value).toBe('พิมพ์เอง: ตาชั่งขัดข้อง');
+    expect(first.getCell(14).numFmt).toBe(DATE_TIME_FORMATS.BE);
     // Total: 85 min plus one, as the screen counts time in factory; the wait: whole minutes.
-    expect(minutesIn(first.getCell(12))).toBe(86);
-    expect(minutesIn(first.getCell(13))).toBe(30);
+    expect(minutesIn(first.getCell(16))).toBe(86);
+    expect(minutesIn(first.getCell(17))).toBe(30);
     const empty = sheet.getRow(header + 2);
-    expect([4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((column) => empty.getCell(column).value)).toEqual(
-      Array(10).fill('-'),
+    expect(
+      [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17].map((column) => empty.getCell(column).value),
+    ).toEqual(Array(13).fill('-'));
+  });
+
+  it('ends the rows with a total of net, deductions and paid weight that follows the filter (SUBTOTAL)', async () => {
+    const sheet = await read(await summaryWorkbook(rows, totals, filter, OPTIONS));
+    const header = headerRowOf(sheet);
+    const total = sheet.getRow(header + rows.length + 1);
+    expect(total.getCell(1).value).toBe('รวม');
+    expect(total.getCell(7).value).toEqual({
+      formula: `SUBTOTAL(9,G${header + 1}:G${header + rows.length})`,
+      result: 38210.5,
+    });
+    expect((total.getCell(8).value as { result: number }).result).toBe(384.2);
+    expect((total.getCell(9).value as { result: number }).result).toBe(37826.3);
+    expect(total.getCell(7).font).toMatchObject({ bold: true });
+    expect(sheet.rowCount).toBe(header + rows.length + 1);
+  });
+
+  it('totals each day by product and the period on a second sheet, as plain numbers', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await summaryWorkbook(rows, totals, filter, OPTIONS)) as unknown as ExcelJS.Buffer,
     );
+    const sheet = workbook.worksheets[1]!;
+    expect(sheet.name).toBe('ยอดรวมรายวัน');
+    expect(sheet.getRow(1).getCell(1).value).toBe('ยอดรับเข้ารายวันตามสินค้า');
+    const header = headerRowOf(sheet, 'วันที่');
+    const lines = [1, 2, 3, 4, 5, 6].map((n) => (sheet.getRow(header + n).values as unknown[]).slice(1));
+    expect(lines).toEqual([
+      ['20/11/2569', 'ไม่ระบุสินค้า', 1, 1, 19000, 0, 19000],
+      ['20/11/2569', 'หัวมันสด', 2, 1, 19210.5, 384.2, 18826.3],
+      ['20/11/2569', 'รวมทั้งวัน', 3, 2, 38210.5, 384.2, 37826.3],
+      ['ทั้งช่วง', 'ไม่ระบุสินค้า', 1, 1, 19000, 0, 19000],
+      ['ทั้งช่วง', 'หัวมันสด', 2, 1, 19210.5, 384.2, 18826.3],
+      ['ทั้งช่วง', 'รวมทั้งหมด', 3, 2, 38210.5, 384.2, 37826.3],
+    ]);
+    expect(sheet.getRow(header + 3).getCell(5).font).toMatchObject({ bold: true });
+    expect(sheet.getRow(header + 1).getCell(5).font?.bold).toBeFalsy();
   });
 
   it('writes CE dates when the branch uses CE', async () => {
-    const sheet = await read(await summaryWorkbook(rows, filter, { ...OPTIONS, calendar: 'CE' }));
+    const sheet = await read(await summaryWorkbook(rows, totals, filter, { ...OPTIONS, calendar: 'CE' }));
     const first = sheet.getRow(headerRowOf(sheet) + 1);
-    expect(first.getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(first.getCell(14).numFmt).toBe('dd/mm/yyyy hh:mm');
     expect(sheet.getRow(3).getCell(1).value).toBe('วันที่: 20/11/2026');
   });
 });

@@ -1,4 +1,9 @@
-import type { InOutRow, SummaryRow, SummarySortField } from '@truck-queue/shared/contracts/report.contract';
+import type {
+  InOutRow,
+  ReceiptTotals,
+  SummaryRow,
+  SummarySortField,
+} from '@truck-queue/shared/contracts/report.contract';
 import { isEndedState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
 import { siteWallClock } from '../../lib/site-time.ts';
 import {
@@ -8,8 +13,14 @@ import {
   type Calendar,
   type ColumnKind,
   type XlsxCell,
+  type XlsxColumn,
+  type XlsxSheet,
 } from '../../lib/xlsx.ts';
-import { exportHeading, type AppliedFilter, type ExportContext } from './export-heading.ts';
+import { eraDay, exportHeading, type AppliedFilter, type ExportContext } from './export-heading.ts';
+import type { receiptTotals } from './receipt-totals.ts';
+
+/** The summary's totals, as receipt-totals.ts makes them. */
+type SummaryTotals = ReturnType<typeof receiptTotals>;
 
 /** Where, when and for whom a workbook is made; dates in the branch's era, BE unless it says CE. */
 export type WorkbookOptions = Omit<ExportContext, 'calendar'> & { calendar?: Calendar };
@@ -30,6 +41,23 @@ const text = (value: string | null) => (value ? textCell(value) : null);
  * in the header; the Thai words of the screen ("1 ชม. 41 นาที") are not repeated in a column of
  * their own, since the cell already reads "1:41" under a header that says ชม.:นาที.
  */
+function reportSheet<Row>(
+  sheetName: string,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  context: ExportContext,
+  heading: (context: ExportContext) => string[],
+): XlsxSheet {
+  return {
+    sheetName,
+    heading: heading(context),
+    calendar: context.calendar,
+    columns: columns.map(({ header, kind }) => ({ header, kind })),
+    rows: rows.map((row, index) => columns.map((column) => column.cell(row, index))),
+  };
+}
+
+/** A workbook of one report sheet. */
 function reportWorkbook<Row>(
   sheetName: string,
   columns: readonly Column<Row>[],
@@ -38,13 +66,7 @@ function reportWorkbook<Row>(
   options: WorkbookOptions,
 ): Promise<Buffer> {
   const context: ExportContext = { ...options, calendar: options.calendar ?? 'BE' };
-  return writeXlsx({
-    sheetName,
-    heading: heading(context),
-    calendar: context.calendar,
-    columns: columns.map(({ header, kind }) => ({ header, kind })),
-    rows: rows.map((row, index) => columns.map((column) => column.cell(row, index))),
-  });
+  return writeXlsx(reportSheet(sheetName, columns, rows, context, heading));
 }
 
 /** An instant from the report as a date cell on the site's wall clock (a cell has no time zone). */
@@ -188,8 +210,12 @@ function summaryColumns(timeZone: string): Column<SummaryRow>[] {
     { header: 'ลำดับ', kind: 'integer', cell: (_row, index) => index + 1 },
     { header: 'หมายเลขคิว', kind: 'text', cell: (row) => text(row.queue_number) },
     { header: 'ทะเบียนรถ', kind: 'text', cell: (row) => text(row.license_no) },
+    { header: 'ประเภทสินค้า', kind: 'text', cell: (row) => text(row.product_name) },
     { header: 'น้ำหนักเข้า\n(กก.)', kind: 'kg', cell: (row) => row.incoming_weight },
     { header: 'น้ำหนักออก\n(กก.)', kind: 'kg', cell: (row) => row.output_weight },
+    { header: 'น้ำหนักสุทธิ\n(กก.)', kind: 'kg', cell: (row) => row.net_weight },
+    { header: 'หักตามผลแล็บ\n(กก.)', kind: 'kg', cell: (row) => row.deducted_weight },
+    { header: 'น้ำหนักจ่ายเงิน\n(กก.)', kind: 'kg', cell: (row) => row.paid_weight },
     {
       header: 'ที่มาน้ำหนักเข้า',
       kind: 'text',
@@ -200,8 +226,8 @@ function summaryColumns(timeZone: string): Column<SummaryRow>[] {
       kind: 'text',
       cell: (row) => text(weightSourceText(row.weigh_out_source, row.weigh_out_scale, row.weigh_out_reason)),
     },
-    { header: 'เวลารับเอกสาร', kind: 'date', cell: (row) => at(row.document_pick_up) },
-    { header: 'เวลาผลตรวจออก', kind: 'date', cell: (row) => at(row.time_works) },
+    { header: 'เวลาเข้าแล็บ', kind: 'date', cell: (row) => at(row.document_pick_up) },
+    { header: 'เวลาออกแล็บ', kind: 'date', cell: (row) => at(row.time_works) },
     { header: 'เวลาชั่งเข้า', kind: 'date', cell: (row) => at(row.weigh_in) },
     { header: 'เวลาชั่งออก', kind: 'date', cell: (row) => at(row.weigh_out) },
     // Ticket to exit counts as time in factory does (plus one); the wait, whole minutes.
@@ -224,8 +250,8 @@ const SUMMARY_SORT_NAMES: Record<SummarySortField, string> = {
   license_no: 'ทะเบียนรถ',
   incoming_weight: 'น้ำหนักเข้า',
   output_weight: 'น้ำหนักออก',
-  document_pick_up: 'เวลารับเอกสาร',
-  time_works: 'เวลาผลตรวจออก',
+  document_pick_up: 'เวลาเข้าแล็บ',
+  time_works: 'เวลาออกแล็บ',
   weigh_in: 'เวลาชั่งเข้า',
   weigh_out: 'เวลาชั่งออก',
   total_time: 'เวลารวม',
@@ -241,24 +267,85 @@ export interface SummaryExportFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-/** The summary report as an .xlsx: the title block, then every matching row in the screen's order. */
+/** The weight columns of the summary sheet a total row sums (net, deducted, paid). */
+const SUMMARY_SUMMED = ['น้ำหนักสุทธิ\n(กก.)', 'หักตามผลแล็บ\n(กก.)', 'น้ำหนักจ่ายเงิน\n(กก.)'];
+
+/** The totals sheet's columns: a day (or the period), a product, trucks and weights. */
+const TOTALS_COLUMNS: XlsxColumn[] = [
+  { header: 'วันที่', kind: 'text' },
+  { header: 'ประเภทสินค้า', kind: 'text' },
+  { header: 'จำนวนรถ\n(คัน)', kind: 'integer' },
+  { header: 'ชั่งครบ\n(คัน)', kind: 'integer' },
+  { header: 'น้ำหนักสุทธิ\n(กก.)', kind: 'kg' },
+  { header: 'หักตามผลแล็บ\n(กก.)', kind: 'kg' },
+  { header: 'น้ำหนักจ่ายเงิน\n(กก.)', kind: 'kg' },
+];
+
+const totalsCells = (day: string, product: string, t: ReceiptTotals): XlsxCell[] => [
+  day,
+  product,
+  t.trucks,
+  t.weighed,
+  t.net_kg,
+  t.deducted_kg,
+  t.paid_kg,
+];
+
+/**
+ * The totals sheet: each day's products, then the day's total in bold; the period's products
+ * and its total at the foot. Plain numbers, so the reader's own SUM agrees.
+ */
+function totalsSheet(totals: SummaryTotals, calendar: Calendar): Pick<XlsxSheet, 'rows' | 'strongRows'> {
+  const rows: XlsxCell[][] = [];
+  const strongRows: number[] = [];
+  const product = (name: string) => textCell(name || 'ไม่ระบุสินค้า');
+  for (const day of totals.days) {
+    const date = eraDay(day.day, calendar);
+    for (const p of day.products) rows.push(totalsCells(date, product(p.product_name), p));
+    strongRows.push(rows.length);
+    rows.push(totalsCells(date, 'รวมทั้งวัน', day));
+  }
+  for (const p of totals.period.products) rows.push(totalsCells('ทั้งช่วง', product(p.product_name), p));
+  strongRows.push(rows.length);
+  rows.push(totalsCells('ทั้งช่วง', 'รวมทั้งหมด', totals.period));
+  return { rows, strongRows };
+}
+
+/**
+ * The summary report as an .xlsx: the title block, then every matching row in the screen's
+ * order with a total row under it; a second sheet totals each day by product and the period.
+ */
 export function summaryWorkbook(
   rows: readonly SummaryRow[],
+  totals: SummaryTotals,
   filter: SummaryExportFilter,
   options: WorkbookOptions,
 ): Promise<Buffer> {
   const filters: AppliedFilter[] = filter.license ? [['ทะเบียนรถ', `มีคำว่า “${filter.license}”`]] : [];
   const order = filter.sortOrder === 'ascend' ? 'น้อยไปมาก' : 'มากไปน้อย';
-  return reportWorkbook(
-    'รายงานสรุป',
-    summaryColumns(options.timeZone),
-    rows,
-    (context) => {
-      const heading = exportHeading('รายงานสรุป', context, filter, filters, rows.length);
-      // After the filters: the order the rows are in, as the screen sorted them.
-      heading.splice(4, 0, `เรียงตาม: ${SUMMARY_SORT_NAMES[filter.sortField]} (${order})`);
-      return heading;
+  const context: ExportContext = { ...options, calendar: options.calendar ?? 'BE' };
+  const columns = summaryColumns(options.timeZone);
+  const details = reportSheet('รายงานสรุป', columns, rows, context, () => {
+    const heading = exportHeading('รายงานสรุป', context, filter, filters, rows.length);
+    // After the filters: the order the rows are in, as the screen sorted them.
+    heading.splice(4, 0, `เรียงตาม: ${SUMMARY_SORT_NAMES[filter.sortField]} (${order})`);
+    return heading;
+  });
+  const byDay = totalsSheet(totals, context.calendar);
+  return writeXlsx([
+    {
+      ...details,
+      totalRow: {
+        label: 'รวม',
+        columns: SUMMARY_SUMMED.map((header) => columns.findIndex((c) => c.header === header)),
+      },
     },
-    options,
-  );
+    {
+      sheetName: 'ยอดรวมรายวัน',
+      heading: exportHeading('ยอดรับเข้ารายวันตามสินค้า', context, filter, filters, totals.period.trucks),
+      calendar: context.calendar,
+      columns: TOTALS_COLUMNS,
+      ...byDay,
+    },
+  ]);
 }

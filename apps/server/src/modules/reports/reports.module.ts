@@ -17,7 +17,7 @@ export function registerReportsModule(
     days: PlantDays;
     reads: Pick<QueueReadsRepository, 'countInside'>;
     catalog: Pick<CatalogRepository, 'listBranchProducts'>;
-    lab: Pick<LabService, 'measures'>;
+    lab: Pick<LabService, 'measures' | 'resultsOf'>;
     /** The session a download's token belongs to (auth). */
     authenticate(token: string): Promise<AuthContext | null>;
   },
@@ -32,7 +32,7 @@ export function registerReportsModule(
         timeZone: config.siteTimeZone,
         companyName: config.companyName,
       }),
-      summary: createSummaryService(db),
+      summary: createSummaryService(db, deps.lab),
     },
     { app, apiKey: config.apiKey, authenticate: (token) => deps.authenticate(token) },
   );

@@ -75,6 +75,9 @@ function inPeriod(branchId: number, period: ReportPeriod, also?: SQL): SQL {
   )!;
 }
 
+/** A ticket's product name ('' when it names none), without a join that would change the row count. */
+const productNameOf = sql<string>`coalesce((select ${products.name} from ${products} where ${products.id} = ${queues.productId}), '')`;
+
 /** A timestamptz column as the database's UTC wall-clock text ("2026-01-05 03:04:05.678912"). */
 const utcText = (column: AnyColumn) => sql`${column} at time zone 'UTC'`;
 
@@ -218,10 +221,12 @@ export function createReportsRepository(db: Db) {
       const direction = query.sortOrder === 'ascend' ? asc : desc;
       return db
         .select({
+          id: queues.id,
           uuid: queues.uuid,
           queueNumber: queues.queueNumber,
           created: queues.created,
           license: queues.truckLicense,
+          productName: productNameOf,
           weighInKg: queues.weighInKg,
           weighOutKg: queues.weighOutKg,
           labStart: queues.labStart,
@@ -243,6 +248,24 @@ export function createReportsRepository(db: Db) {
         .orderBy(sql`${direction(key)} nulls last`, direction(queues.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
+    },
+
+    /**
+     * Every ticket the summary matches, lean, for its totals: its plant day, product and
+     * weights (in the order of the day, then the product's name).
+     */
+    summaryTickets(branchId: number, period: ReportPeriod) {
+      return db
+        .select({
+          id: queues.id,
+          day: queues.queueDate,
+          productName: productNameOf,
+          weighInKg: queues.weighInKg,
+          weighOutKg: queues.weighOutKg,
+        })
+        .from(queues)
+        .where(inPeriod(branchId, period))
+        .orderBy(asc(queues.queueDate));
     },
 
     /** How many tickets the summary matches in all. */

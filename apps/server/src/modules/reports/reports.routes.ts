@@ -122,10 +122,20 @@ export function registerReportRoutes(
         sortOrder: body.sort_order,
       };
       const rows = capped(await services.summary.rows(auth, filter, REPORT_EXPORT_MAX_ROWS));
-      const content = await summaryWorkbook(rows, filter, await exports.workbookOptions(auth));
+      const totals = await services.summary.totals(auth, filter);
+      const content = await summaryWorkbook(rows, totals, filter, await exports.workbookOptions(auth));
       return stored(auth, fileName('รายงานสรุป', body), content, rows.length);
     }),
   );
+
+  register(reportContracts.summaryTotals, async ({ auth, body }) => ({
+    status: 1,
+    ...(await services.summary.totals(auth, {
+      start: body.find_start,
+      finish: body.find_finish,
+      license: body.find_license,
+    })),
+  }));
 
   register(reportContracts.summaryReport, async ({ auth, body }) => ({
     status: 1,

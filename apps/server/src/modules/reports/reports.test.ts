@@ -512,6 +512,10 @@ describe('report/summary', () => {
       license_no: '70-1001',
       incoming_weight: 31250.5,
       output_weight: 12040,
+      // No lab values deduct: the net is paid.
+      net_weight: 19210.5,
+      deducted_weight: 0,
+      paid_weight: 19210.5,
       weigh_in: bkk('2026-11-20', '08:05').toISOString(),
       document_pick_up: null,
       total_time: 85 * 60,
@@ -546,6 +550,26 @@ describe('report/summary', () => {
     const second = await summary({ page: 2, page_size: 10 });
     expect(second).toMatchObject({ rows: [], total: 5 });
     expect(await licences({ find_license: '100' })).toEqual(['70-1001', '70-1002', '70-1003', '70-1004']);
+  });
+
+  it('totals every ticket of the filter per plant day and product, and the period, whatever the page', async () => {
+    const totals = await t.call(reportContracts.summaryTotals, all, plant.officers.admin.session);
+    expect(totals.period).toMatchObject({ trucks: 5, weighed: 1, net_kg: 19210.5, paid_kg: 19210.5 });
+    // The 20th: 70-1001 (weighed), กข 1234 and the night truck 70-1002; the 21st: two.
+    expect(totals.days.map((d) => [d.day, d.trucks, d.weighed, d.net_kg])).toEqual([
+      ['2026-11-20', 3, 1, 19210.5],
+      ['2026-11-21', 2, 0, 0],
+    ]);
+    expect(totals.days[0]!.products.map((p) => [p.trucks, p.net_kg]).sort()).toEqual([
+      [1, 0],
+      [2, 19210.5],
+    ]);
+    const narrowed = await t.call(
+      reportContracts.summaryTotals,
+      { ...all, find_license: 'กข' },
+      plant.officers.admin.session,
+    );
+    expect(narrowed.period).toMatchObject({ trucks: 1, weighed: 0, net_kg: 0 });
   });
 
   it('refuses page sizes other than 10 to 100 in tens, and unknown sort fields', async () => {
@@ -593,8 +617,9 @@ describe('report/summaryExport', () => {
     expect(licences).toEqual(onScreen.rows.map((r) => r.license_no));
     // The weighed truck: its weights as numbers.
     const weighed = sheet.getRow(header + 1 + licences.indexOf('70-1001'));
-    expect(weighed.getCell(4).value).toBe(31250.5);
-    expect(weighed.getCell(5).value).toBe(12040);
+    expect(weighed.getCell(5).value).toBe(31250.5);
+    expect(weighed.getCell(6).value).toBe(12040);
+    expect(weighed.getCell(7).value).toBe(19210.5);
 
     const stranger = await t.signIn(plant.officers.caller.email, plant.officers.caller.password);
     expect((await download(stranger)).statusCode).toBe(404);

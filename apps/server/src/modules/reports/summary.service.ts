@@ -2,19 +2,27 @@ import type { SummaryRow } from '@truck-queue/shared/contracts/report.contract';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { secondsBetween } from './in-out.service.ts';
-import { createReportsRepository, type SummaryQuery } from './reports.repository.ts';
+import { createReportsRepository, type ReportPeriod, type SummaryQuery } from './reports.repository.ts';
 import { kg } from '../queue/queue.views.ts';
+import { slipOf } from '../queue/slip.view.ts';
+import { NO_LAB, type LabOf, type LabService } from '../lab/lab.service.ts';
+import { receiptTotals } from './receipt-totals.ts';
 
 type SummaryRecord = Awaited<ReturnType<ReturnType<typeof createReportsRepository>['summaryRows']>>[number];
 
-function toRow(r: SummaryRecord): SummaryRow {
+function toRow(r: SummaryRecord, lab: LabOf): SummaryRow {
+  const slip = slipOf(r.weighInKg, r.weighOutKg, lab);
   return {
     uuid: r.uuid,
     queue_number: r.queueNumber,
     created: r.created.toISOString(),
     license_no: r.license,
+    product_name: r.productName,
     incoming_weight: kg(r.weighInKg),
     output_weight: kg(r.weighOutKg),
+    net_weight: slip?.net ?? null,
+    deducted_weight: slip?.deducted ?? null,
+    paid_weight: slip?.paid ?? null,
     document_pick_up: r.labStart?.toISOString() ?? null,
     time_works: r.labFinish?.toISOString() ?? null,
     weigh_in: r.weighInAt?.toISOString() ?? null,
@@ -31,18 +39,27 @@ function toRow(r: SummaryRecord): SummaryRow {
 }
 
 /**
- * The summary report (SPEC.md section 2): the period's tickets with weights, lab and weighing
- * times, total time and waiting time; filtered, sorted and paged on the server.
+ * The summary report (SPEC.md section 2): the period's tickets with weights, the receiving
+ * slip's net, deductions and paid weight, lab and weighing times, total time and waiting time;
+ * filtered, sorted and paged on the server; and the period's totals per day and product.
  */
-export function createSummaryService(db: Db) {
+export function createSummaryService(db: Db, lab: Pick<LabService, 'resultsOf'>) {
   const repo = createReportsRepository(db);
+
+  /** The rows with their slips: the lab values of the weighed ones, read in one go. */
+  async function withSlips(found: SummaryRecord[]): Promise<SummaryRow[]> {
+    const weighed = found.filter((r) => r.weighInKg !== null && r.weighOutKg !== null).map((r) => r.id);
+    const labs = await lab.resultsOf(db, weighed);
+    return found.map((r) => toRow(r, labs.get(r.id) ?? NO_LAB));
+  }
+
   return {
     async page(auth: AuthContext, query: SummaryQuery): Promise<{ rows: SummaryRow[]; total: number }> {
       const found = await repo.summaryRows(auth.branchId, query);
       // A page past the end has no row to carry the count: count on its own.
       const total =
         found[0]?.matching ?? (query.page > 1 ? await repo.countSummaryRows(auth.branchId, query) : 0);
-      return { total, rows: found.map(toRow) };
+      return { total, rows: await withSlips(found) };
     },
 
     /** Every matching row in the order asked, for an export: at most `limit`, and how many match in all. */
@@ -52,7 +69,21 @@ export function createSummaryService(db: Db) {
       limit: number,
     ): Promise<{ rows: SummaryRow[]; total: number }> {
       const found = await repo.summaryRows(auth.branchId, { ...filter, page: 1, pageSize: limit });
-      return { total: found[0]?.matching ?? 0, rows: found.map(toRow) };
+      return { total: found[0]?.matching ?? 0, rows: await withSlips(found) };
+    },
+
+    /** The totals of every ticket the filter matches: per plant day and product, per day, for the period. */
+    async totals(auth: AuthContext, period: ReportPeriod) {
+      const tickets = await repo.summaryTickets(auth.branchId, period);
+      const weighed = tickets.filter((r) => r.weighInKg !== null && r.weighOutKg !== null).map((r) => r.id);
+      const labs = await lab.resultsOf(db, weighed);
+      return receiptTotals(
+        tickets.map((r) => ({
+          day: r.day,
+          productName: r.productName,
+          slip: slipOf(r.weighInKg, r.weighOutKg, labs.get(r.id) ?? NO_LAB),
+        })),
+      );
     },
   };
 }

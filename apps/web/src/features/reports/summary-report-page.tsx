@@ -7,6 +7,8 @@ import { useCalendar } from '../../lib/calendar-context.tsx';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSummaryExport } from './api/use-report-export.ts';
 import { useSummaryReport } from './api/use-summary-report.ts';
+import { useSummaryTotals } from './api/use-summary-totals.ts';
+import { SummaryTotals } from './components/summary-totals.tsx';
 import { ExportFailure, useExportFeedback } from './components/export-feedback.tsx';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
 import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
@@ -47,6 +49,12 @@ export function SummaryReportPage() {
     live,
   );
 
+  // The totals follow the period and licence, not the page or the order.
+  const totals = useSummaryTotals(
+    { find_start: period.start, find_finish: period.finish, find_license: licence },
+    live,
+  );
+
   const total = report.data?.total ?? 0;
   const pages = pageCount(total, pageSize);
   // Fewer rows than before (a refetch, a narrower filter): stay on the last page that exists.
@@ -66,6 +74,7 @@ export function SummaryReportPage() {
     if (!picked) return;
     if (picked.start === period.start && picked.finish === period.finish) {
       void report.refetch();
+      void totals.refetch();
       return;
     }
     setPeriod(picked);
@@ -137,6 +146,14 @@ export function SummaryReportPage() {
       </Card>
 
       <ExportFailure error={exporter.error} onClose={exporter.clearError} />
+
+      <Card size={cardSize}>
+        <ResultHeading title={t('reports.summary.totals.title', { period: periodLabel(period, calendar) })} />
+        {totals.isError && <QueryFailure error={totals.error} onRetry={() => void totals.refetch()} />}
+        {totals.data && (
+          <SummaryTotals days={totals.data.days} period={totals.data.period} loading={totals.isFetching} />
+        )}
+      </Card>
 
       <Card size={cardSize}>
         <ResultHeading

@@ -1,9 +1,14 @@
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
-import type { inOutTransaction, summaryReport } from '@truck-queue/shared/contracts/report.contract';
+import type {
+  inOutTransaction,
+  summaryReport,
+  summaryTotals,
+} from '@truck-queue/shared/contracts/report.contract';
 import { queueKeys } from '../../../lib/query-keys.ts';
 
 export type InOutFilter = Required<BodyOf<typeof inOutTransaction>>;
 export type SummaryQuery = Required<BodyOf<typeof summaryReport>>;
+export type SummaryTotalsQuery = Required<BodyOf<typeof summaryTotals>>;
 
 /**
  * Query keys of the report screens. A summary whose period reaches today follows the trucks: its
@@ -16,4 +21,6 @@ export const reportKeys = {
   inOut: (filter: InOutFilter | null) => ['reports', 'inOut', filter] as const,
   summary: (query: SummaryQuery, live: boolean) =>
     live ? queueKeys.live('reports', 'summary', query) : (['reports', 'summary', query] as const),
+  summaryTotals: (query: SummaryTotalsQuery, live: boolean) =>
+    live ? queueKeys.live('reports', 'summaryTotals', query) : (['reports', 'summaryTotals', query] as const),
 };

@@ -76,13 +76,18 @@ export function SummaryTable({
       filterDropdown: ({ close }) => (
         <LicenceFilter key={licence} value={licence} onApply={onLicence} close={close} />
       ),
-      // The licence, its queue number under it; a tractor and trailer break between plates.
+      // The licence, its queue number and product under it; a tractor and trailer break between plates.
       render: (value: string, row) => (
         <Flex vertical>
           <Typography.Text strong>{value ? <PlatesText licence={value} /> : '-'}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {t('reports.summary.queueNumber', { n: row.queue_number })}
           </Typography.Text>
+          {row.product_name && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.product_name}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
@@ -111,6 +116,30 @@ export function SummaryTable({
           <TypedWeightTag source={row.weigh_out_source} reason={row.weigh_out_reason} />
         </Flex>
       ),
+    },
+    {
+      key: 'net_weight',
+      title: t('reports.summary.columns.netWeight'),
+      dataIndex: 'net_weight',
+      width: 104,
+      align: 'end',
+      render: (value: number | null) => kg(value),
+    },
+    {
+      key: 'deducted_weight',
+      title: t('reports.summary.columns.deducted'),
+      dataIndex: 'deducted_weight',
+      width: 104,
+      align: 'end',
+      render: (value: number | null) => kg(value),
+    },
+    {
+      key: 'paid_weight',
+      title: t('reports.summary.columns.paidWeight'),
+      dataIndex: 'paid_weight',
+      width: 112,
+      align: 'end',
+      render: (value: number | null) => <Typography.Text strong>{kg(value)}</Typography.Text>,
     },
     {
       ...sortable('document_pick_up'),
