@@ -1,9 +1,4 @@
-import {
-  ApiErrorSchema,
-  type ApiError,
-  type BodyOf,
-  type ResponseOf,
-} from '@truck-queue/shared/contracts/api';
+import { ApiErrorSchema, type BodyOf, type ResponseOf } from '@truck-queue/shared/contracts/api';
 import type {
   captureWeight,
   exitFactory,
@@ -12,7 +7,7 @@ import type {
   weighIn,
   weighOut,
 } from '@truck-queue/shared/contracts/station-work.contract';
-import { CallFailed, type Answer, type ApiClient, type Credentials, type Refusal } from './api-client.ts';
+import { CallFailed, type Answer, type ApiClient, type Credentials } from './api-client.ts';
 import type { Ledger } from './ledger.ts';
 
 /**
@@ -112,25 +107,4 @@ export async function counterAction<C extends CounterContract>(
     );
   }
   return data;
-}
-
-/** A slip at a counter (a second scan) that must be refused with `expected`, for the truck meant. */
-export async function counterRefusal<C extends CounterContract>(
-  counter: Counter,
-  contract: C,
-  body: BodyOf<C>,
-  truck: MeantTruck,
-  expected: Refusal,
-): Promise<ApiError | null> {
-  const typed = await typeNumber(counter, contract, body, truck);
-  counter.ledger.counterAction({
-    path: contract.path,
-    queueNumber: truck.queueNumber,
-    uuid: truck.uuid,
-    sentAt: typed.sentAt,
-    answeredAt: typed.answeredAt,
-    actedOn: null,
-    otherCandidates: typed.otherCandidates,
-  });
-  return counter.api.expectRefusal(contract, typed.sent, typed.answer, expected);
 }

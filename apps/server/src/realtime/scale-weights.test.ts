@@ -171,8 +171,14 @@ describe('capturing a weight from a scale', () => {
       officerId: plant.officers.caller.id,
     });
 
-    // The same truck again, from this scale or another: already weighed in.
-    expect(reasonOf(await capture(body))).toBe('ALREADY_WEIGHED_IN');
+    // The same capture again at once (a double click): the weighing just made, nothing written twice.
+    const repeated = await capture(body);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json().queue).toMatchObject({ weigh_in_kg: 32_150.4 });
+    const weighings = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, row!.id));
+    expect(weighings.filter((a) => a.action === 'weigh_in')).toHaveLength(1);
+    // The same truck by another officer, from this scale or another: already weighed in.
+    expect(reasonOf(await capture(body, plant.officers.admin.session))).toBe('ALREADY_WEIGHED_IN');
 
     // The next truck while the scale still holds that weight: it has not read empty since.
     const nextTruck = await issueTicket(t, plant, 'standard', 'ชั่ง 104');

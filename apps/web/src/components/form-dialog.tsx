@@ -60,7 +60,10 @@ export function FormDialog<V>({
           layout="vertical"
           requiredMark={false}
           initialValues={initialValues}
-          onFinish={onFinish}
+          // Enter while the call is in flight sends nothing more: one save per click or key.
+          onFinish={(values) => {
+            if (!loading) onFinish(values);
+          }}
           clearOnDestroy
         >
           {dom}

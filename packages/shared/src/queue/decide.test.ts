@@ -1,6 +1,13 @@
 import { TYPED_WEIGHT } from './weighing.ts';
 import { describe, expect, it } from 'vitest';
-import { decide, RECALL_GUARD_MS, type QueueCommand, type QueueSnapshot } from './decide.ts';
+import {
+  decide,
+  isRepeat,
+  RECALL_GUARD_MS,
+  type LastChange,
+  type QueueCommand,
+  type QueueSnapshot,
+} from './decide.ts';
 import { FLOW_ENGINE, isEndedState, nextState, QUEUE_STATES, type QueueState } from './queue-machine.ts';
 import { DEFAULT_YARD_SETTINGS } from './yard-rules.ts';
 
@@ -485,5 +492,72 @@ describe('decide: void', () => {
 
   it('a truck that has left cannot be voided (ALREADY_LEFT)', () => {
     expect(outcome(ticket('F', { exitAt: ago(1) }), { kind: 'void', reason })).toBe('ALREADY_LEFT');
+  });
+});
+
+describe('isRepeat: a command its officer made moments ago', () => {
+  const last = (patch: Partial<LastChange> = {}): LastChange => ({
+    action: 'complete',
+    officerId: 7,
+    stationId: null,
+    at: new Date(NOW.getTime() - 2_000),
+    ...patch,
+  });
+
+  it('is the same action by the same officer, within the guard, to the same station for a call', () => {
+    expect(isRepeat({ kind: 'complete' }, 'RESULT_ALREADY_OUT', last(), 7, NOW)).toBe(true);
+    expect(
+      isRepeat(
+        { kind: 'call', stationId: 4 },
+        'CALLED_RECENTLY',
+        last({ action: 'call', stationId: 4 }),
+        7,
+        NOW,
+      ),
+    ).toBe(true);
+    expect(
+      isRepeat({ kind: 'exit' }, 'EXIT_ALREADY_RECORDED', last({ action: 'exit_unfinished' }), 7, NOW),
+    ).toBe(true);
+    expect(
+      isRepeat(
+        { kind: 'weigh_out', kg: 12_000 },
+        'ALREADY_WEIGHED_OUT',
+        last({ action: 'weigh_out' }),
+        7,
+        NOW,
+      ),
+    ).toBe(true);
+  });
+
+  it('is not another officer, another station, another action, an old change, or another refusal', () => {
+    expect(isRepeat({ kind: 'complete' }, 'RESULT_ALREADY_OUT', last(), 8, NOW)).toBe(false);
+    expect(isRepeat({ kind: 'complete' }, 'RESULT_ALREADY_OUT', last(), null, NOW)).toBe(false);
+    expect(isRepeat({ kind: 'complete' }, 'RESULT_ALREADY_OUT', null, 7, NOW)).toBe(false);
+    expect(
+      isRepeat(
+        { kind: 'call', stationId: 5 },
+        'CALLED_RECENTLY',
+        last({ action: 'call', stationId: 4 }),
+        7,
+        NOW,
+      ),
+    ).toBe(false);
+    expect(isRepeat({ kind: 'complete' }, 'RESULT_ALREADY_OUT', last({ action: 'accept' }), 7, NOW)).toBe(
+      false,
+    );
+    expect(
+      isRepeat(
+        { kind: 'complete' },
+        'RESULT_ALREADY_OUT',
+        last({ at: new Date(NOW.getTime() - RECALL_GUARD_MS) }),
+        7,
+        NOW,
+      ),
+    ).toBe(false);
+    expect(isRepeat({ kind: 'complete' }, 'ALREADY_LEFT', last(), 7, NOW)).toBe(false);
+    // A recheck or a transfer is not "already done": it is refused or made again as it is.
+    expect(
+      isRepeat({ kind: 'recheck', stationId: 5 }, 'WRONG_STATE', last({ action: 'recheck' }), 7, NOW),
+    ).toBe(false);
   });
 });

@@ -221,6 +221,51 @@ export function correctsLab(q: {
   return isQueueState(q.state) && nextState(q.flowEngineId, q.state, 'reject') !== null;
 }
 
+/**
+ * The refusal each command meets when it was just made already (a double click, a retry after a
+ * slow answer, a second tab): what `isRepeat` looks at before it calls the refusal an error.
+ */
+const ALREADY_DONE: Partial<Record<QueueCommand['kind'], QueueRefusal>> = {
+  accept: 'SAMPLE_ALREADY_TAKEN',
+  complete: 'RESULT_ALREADY_OUT',
+  call: 'CALLED_RECENTLY',
+  finish: 'WRONG_STATE',
+  reject: 'WRONG_STATE',
+  weigh_in: 'ALREADY_WEIGHED_IN',
+  weigh_out: 'ALREADY_WEIGHED_OUT',
+  exit: 'EXIT_ALREADY_RECORDED',
+};
+
+/** The ticket's latest audit row, as `isRepeat` compares it with a refused command. */
+export interface LastChange {
+  action: string;
+  officerId: number | null;
+  stationId: number | null;
+  at: Date;
+}
+
+/**
+ * Whether a refused command is the same one its officer made moments ago (RECALL_GUARD_MS):
+ * the same action, by the same officer, to the same station for a call. The server then answers
+ * with the ticket as that change left it, a success, instead of an error about its own success;
+ * nothing is written or announced again. A weighing's repeat must also give the same weight
+ * (the server checks it: decide does not see the stored weight).
+ */
+export function isRepeat(
+  command: QueueCommand,
+  refusal: QueueRefusal,
+  last: LastChange | null,
+  officerId: number | null,
+  now: Date,
+): boolean {
+  if (!last || officerId === null || last.officerId !== officerId) return false;
+  if (ALREADY_DONE[command.kind] !== refusal) return false;
+  if (now.getTime() - last.at.getTime() >= RECALL_GUARD_MS) return false;
+  const action = last.action === 'exit_unfinished' ? 'exit' : last.action;
+  if (action !== command.kind) return false;
+  return command.kind !== 'call' || last.stationId === command.stationId;
+}
+
 /** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
 export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Decision {
   const refuse = (reason: QueueRefusal): Extract<Decision, { ok: false }> => ({

@@ -156,6 +156,20 @@ export function createLabService(db: Db, hooks: { changed?: (branchId: number) =
       return { lab: historyOf(sample, measures, values ?? [], null) };
     },
 
+    /** Whether the truck's recorded values are these (a repeated checkout is the same checkout). */
+    async sameValues(
+      tx: Executor,
+      queueId: number,
+      values: readonly { measure_id: number; value: number }[] | undefined,
+    ): Promise<boolean> {
+      const stored = await repo.valuesOf(tx, [queueId]);
+      const given = values ?? [];
+      return (
+        stored.length === given.length &&
+        given.every((v) => stored.some((row) => row.measure.id === v.measure_id && row.value === v.value))
+      );
+    },
+
     /**
      * A correction of the truck's last result (decide has allowed it), in its transaction: the
      * same checks as a checkout, the same sample, and at least one value must change. Returns

@@ -432,6 +432,26 @@ describe('checkout records the values', () => {
     expect(today.queue.find((q) => q.uuid === ticket.uuid)!.lab_correctable).toBe(false);
   });
 
+  it('a double click on the checkout is the checkout just saved; other values are refused as already out', async () => {
+    const ticket = await sampled('LAB R3');
+    const values = [
+      { measure_id: starch.id, value: 20 },
+      { measure_id: moisture.id, value: 30 },
+      { measure_id: dirt.id, value: 1 },
+    ];
+    expect((await lab('completed', { uuid: ticket.uuid, values })).statusCode).toBe(200);
+    const twice = await lab('completed', { uuid: ticket.uuid, values });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json().queue).toMatchObject({ queue_state: 'LF', lab_sample: 1 });
+    const other = await lab('completed', {
+      uuid: ticket.uuid,
+      values: [{ ...values[0]!, value: 21 }, ...values.slice(1)],
+    });
+    expect(other.json()).toMatchObject({ code: 'CONFLICT', reason: 'RESULT_ALREADY_OUT' });
+    const { history } = await t.call(queueHistory, { uuid: ticket.uuid }, admin());
+    expect(history.filter((h) => h.action === 'complete')).toHaveLength(1);
+  });
+
   it('no longer asks for a retired measurement, and a type that measures nothing takes no values', async () => {
     expect((await measure({ ...definition({ ...dirt, id: dirt.id }), active: false })).statusCode).toBe(200);
     const ticket = await sampled('LAB V5');

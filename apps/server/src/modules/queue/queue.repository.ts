@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, is, isNull, ne, notInArray, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
+import type { LastChange } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import { insertSelecting } from '../../db/insert-selecting.ts';
 import {
@@ -382,6 +383,22 @@ export function createQueueRepository(db: Db) {
             eq(queueReasons.active, true),
           ),
         );
+      return row ?? null;
+    },
+
+    /** The ticket's latest audit row: what a refused command is compared with (decide's isRepeat). */
+    async lastChange(executor: Executor, queueId: number): Promise<LastChange | null> {
+      const [row] = await executor
+        .select({
+          action: queueTransitions.action,
+          officerId: queueTransitions.officerId,
+          stationId: queueTransitions.stationId,
+          at: queueTransitions.created,
+        })
+        .from(queueTransitions)
+        .where(eq(queueTransitions.queueId, queueId))
+        .orderBy(desc(queueTransitions.id))
+        .limit(1);
       return row ?? null;
     },
 

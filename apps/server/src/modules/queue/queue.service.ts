@@ -1,4 +1,4 @@
-import { decide, type QueueCommand } from '@truck-queue/shared/queue/decide';
+import { decide, isRepeat, type QueueCommand, type QueueRefusal } from '@truck-queue/shared/queue/decide';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
@@ -7,6 +7,7 @@ import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Executor, QueueRepository, QueueView } from './queue.repository.ts';
+import { kg } from './queue.views.ts';
 import {
   changeRecords,
   formatQueueNumber,
@@ -43,6 +44,11 @@ export interface IssueInput {
 
 export interface ChangeOptions {
   guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
+  /**
+   * For a command refused as already done by its own officer moments ago (decide's isRepeat):
+   * whether what it carries is what was done (the lab's values). Without it, the action suffices.
+   */
+  sameAs?: (tx: Executor, queue: { id: number }) => Promise<boolean>;
   /** Writes what goes with the change; what it returns goes on the change's audit row (the lab's values). */
   alongside?: (
     tx: Executor,
@@ -116,6 +122,31 @@ export function createQueueService(deps: {
   }
 
   /**
+   * The ticket as its officer's own change of moments ago left it, when a refused command is that
+   * change again (a double click, a retry): the same action, and for a weighing the same weight,
+   * for the lab the same values. Null: the refusal stands.
+   */
+  async function repeatOf(
+    executor: Executor,
+    branchId: number,
+    queueId: number,
+    command: QueueCommand,
+    refusal: QueueRefusal,
+    actor: Actor,
+    now: Date,
+    options: ChangeOptions,
+  ): Promise<QueueView | null> {
+    const officerId = actor.officerId ?? null;
+    if (officerId === null) return null;
+    if (!isRepeat(command, refusal, await repo.lastChange(executor, queueId), officerId, now)) return null;
+    const view = await viewOf(executor, branchId, queueId);
+    if (command.kind === 'weigh_in' && kg(view.weighInKg) !== command.kg) return null;
+    if (command.kind === 'weigh_out' && kg(view.weighOutKg) !== command.kg) return null;
+    if (options.sameAs && !(await options.sameAs(executor, { id: queueId }))) return null;
+    return view;
+  }
+
+  /**
    * Reads the ticket (locked, in a transaction), decides the command on it and writes the
    * change; `stale` when the ticket changed between the read and the write (never on a locked row).
    */
@@ -137,6 +168,8 @@ export function createQueueService(deps: {
       current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
     const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
     if (!decision.ok) {
+      const repeat = await repeatOf(executor, branchId, current.id, command, decision.reason, actor, now, options);
+      if (repeat) return { repeat };
       throw new AppError('CONFLICT', decision.message, undefined, {
         reason: decision.reason,
         queueNumber: current.queueNumber,
@@ -267,6 +300,8 @@ export function createQueueService(deps: {
           queueNumber = changed.stale;
           continue;
         }
+        // Its own change of moments ago: answered as the success it was, not written or announced again.
+        if (changed.repeat) return changed.repeat;
         const { view, fromState, transitionId, previousQueueTypeId } = changed;
         announce(branchId, view, {
           action: command.kind,

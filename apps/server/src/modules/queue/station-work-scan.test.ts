@@ -1,3 +1,4 @@
+import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
@@ -98,7 +99,8 @@ describe('the lab takes the scanned truck only', () => {
     expect((await row(older)).state).toBe('LS');
     expect((await row(newer)).state).toBe('QS');
 
-    // The same code again: already taken, and today's truck is still waiting.
+    // The same code again (after a double scan's moments): already taken, and today's truck is still waiting.
+    t.clock.advance(RECALL_GUARD_MS);
     const again = await lab({ ticket_code: older.code.toLowerCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ reason: 'SAMPLE_ALREADY_TAKEN', queue_number: older.queue_number });
@@ -152,6 +154,7 @@ describe('the gate lets the scanned truck out only', () => {
     expect((await row(newer)).exitAt).not.toBeNull();
     expect((await row(older)).exitAt).toBeNull();
 
+    t.clock.advance(RECALL_GUARD_MS);
     for (const body of [{ ticket_code: newer.code }, { uuid: newer.uuid }, { ticket_code: newer.code }]) {
       const again = await gate({ ...body, confirm_unfinished: true });
       expect(again.statusCode).toBe(409);

@@ -145,7 +145,10 @@ export function createStationWorkService(deps: {
         target.id,
         { kind: 'complete' },
         { officerId: auth.officerId },
-        { alongside: (tx, current) => lab.record(tx, current, values, auth.officerId) },
+        {
+          alongside: (tx, current) => lab.record(tx, current, values, auth.officerId),
+          sameAs: (tx, current) => lab.sameValues(tx, current.id, values),
+        },
       );
       return { queue: view, lab: (await lab.resultsOf(db, [view.id])).get(view.id) ?? NO_LAB };
     },

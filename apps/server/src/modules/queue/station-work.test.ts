@@ -5,6 +5,7 @@ import {
   getExitToday,
   getWeighToday,
 } from '@truck-queue/shared/contracts/station-work.contract';
+import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { queues, queueTransitions } from '../../db/schema.ts';
 import { siteDate } from '../../lib/site-time.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -68,8 +69,17 @@ describe('lab pickup', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('not received');
     await lab('accept', ticket.queue_number);
+    // A double scan is the scan just made: its success again, nothing written twice.
     const twice = await lab('accept', ticket.queue_number);
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().queue.queue_state).toBe('LS');
+    const accepts = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
+    expect(accepts.filter((a) => a.action === 'accept')).toHaveLength(1);
+    // Scanned again later, it was already taken.
+    t.clock.advance(RECALL_GUARD_MS);
+    const later = await lab('accept', ticket.queue_number);
+    expect(later.statusCode).toBe(409);
+    expect(later.json()).toMatchObject({ reason: 'SAMPLE_ALREADY_TAKEN' });
     const standard = await issueTicket(t, plant, 'standard', 'LAB 3');
     const notLab = await lab('accept', standard.queue_number);
     expect(notLab.statusCode).toBe(409);
@@ -105,12 +115,16 @@ describe('exit gate', () => {
       truck_license: 'EXIT 1',
       time_in_factory: 95 * 60,
     });
-    const again = await t.post(
-      'process/security/exitFactory',
-      { queue_number: ticket.queue_number },
-      { session: plant.officers.security.session },
-    );
-    expect(again.statusCode).toBe(409);
+    const exitAgain = () =>
+      t.post(
+        'process/security/exitFactory',
+        { queue_number: ticket.queue_number },
+        { session: plant.officers.security.session },
+      );
+    // A double click: the exit just recorded, answered as the success it was.
+    expect((await exitAgain()).statusCode).toBe(200);
+    t.clock.advance(RECALL_GUARD_MS);
+    expect((await exitAgain()).statusCode).toBe(409);
     const today = await t.call(getExitToday, {}, plant.officers.security.session);
     expect(today.queue.map((q) => q.queue_number)).toContain(ticket.queue_number);
     // Gone trucks can take a new ticket.
@@ -229,6 +243,17 @@ describe('weighbridge', () => {
       { session },
     );
     expect(weighOut.json().queue).toMatchObject({ gross_kg: 41250, tare_kg: 12000.5, net_kg: 29249.5 });
+    // A double click sends the same weight again: the weighing just made (a different weight,
+    // above, is refused as already weighed).
+    const twice = await t.post(
+      'process/weighing/weighOut',
+      { queue_number: ticket.queue_number, weight: 41250, reason: TYPED },
+      { session },
+    );
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().queue).toMatchObject({ net_kg: 29249.5 });
+    const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
+    expect(audit.filter((a) => a.action === 'weigh_out')).toHaveLength(1);
     const today = await t.call(getWeighToday, {}, session);
     expect(today.queue.find((q) => q.queue_number === ticket.queue_number)).toMatchObject({
       net_kg: 29249.5,
@@ -287,7 +312,8 @@ describe('a typed number is never guessed', () => {
     expect((await gate({ queue_number: today.queue_number, uuid: yesterday.uuid })).statusCode).toBe(200);
     expect((await stateOf(yesterday.id)).exitAt).not.toBeNull();
     expect((await stateOf(today.id)).exitAt).toBeNull();
-    // The same scan again: "already left", and today's truck is untouched.
+    // The same scan again later: "already left", and today's truck is untouched.
+    t.clock.advance(RECALL_GUARD_MS);
     const again = await gate({ queue_number: today.queue_number, uuid: yesterday.uuid });
     expect(again.json()).toMatchObject({ reason: 'EXIT_ALREADY_RECORDED' });
     expect((await stateOf(today.id)).exitAt).toBeNull();

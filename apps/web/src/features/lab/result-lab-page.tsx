@@ -124,6 +124,7 @@ export function ResultLabPage() {
   const checkingOut =
     checkout.variables && 'uuid' in checkout.variables ? checkout.variables.uuid : undefined;
   const checkOut = (row: LabRecord, values?: { measure_id: number; value: number }[]) => {
+    if (checkout.isPending) return;
     const n = row.queue_number;
     setMeasureFailure(null);
     checkout.mutate(
