@@ -168,7 +168,16 @@ export function createQueueService(deps: {
       current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
     const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
     if (!decision.ok) {
-      const repeat = await repeatOf(executor, branchId, current.id, command, decision.reason, actor, now, options);
+      const repeat = await repeatOf(
+        executor,
+        branchId,
+        current.id,
+        command,
+        decision.reason,
+        actor,
+        now,
+        options,
+      );
       if (repeat) return { repeat };
       throw new AppError('CONFLICT', decision.message, undefined, {
         reason: decision.reason,
