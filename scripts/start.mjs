@@ -13,6 +13,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer } from './build-server.mjs';
 
+// `npm run start:plant`: a plant's install (README, "Install at a plant"): no demo data, and the
+// first start needs ADMIN_EMAIL and ADMIN_PASSWORD.
+if (process.argv.includes('--plant')) process.env.PLANT_MODE ??= 'on';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 

@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     expect(config.session.idleMs).toBe(12 * 3_600_000);
   });
 
+  it('never loads demo data for a plant install (PLANT_MODE), and refuses DEMO_DATA with it', () => {
+    expect(loadConfig({ PLANT_MODE: 'on' })).toMatchObject({ plant: true, demoData: false });
+    expect(() => loadConfig({ PLANT_MODE: 'on', DEMO_DATA: 'on' })).toThrow(/never loads the demo plant/);
+    expect(loadConfig({})).toMatchObject({ plant: false, demoData: true, adminGiven: false });
+  });
+
   it('turns demo data off by default on PostgreSQL, and lets DEMO_DATA decide', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DEMO_DATA: 'on' }).demoData).toBe(true);

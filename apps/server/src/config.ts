@@ -156,6 +156,8 @@ const EnvSchema = z.object({
     .regex(/^[\w.:-]{1,60}$/, 'may hold letters, digits, dots, dashes, colons and underscores (at most 60)')
     .default('truck-queue'),
   API_KEY: z.string().min(8, 'must be at least 8 characters').max(200).default('truck-queue-web'),
+  /** A plant's install (`npm run start:plant`): no demo data, and its first admin from the settings. */
+  PLANT_MODE: flag.optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z
     .string()
@@ -242,6 +244,10 @@ export interface Config {
   /** Where drivers' phones reach the driver's page (tickets' QR codes); null: the kiosk's own address. */
   publicUrl: string | null;
   demoData: boolean;
+  /** A plant's install (PLANT_MODE): no demo data; its first start needs ADMIN_EMAIL and ADMIN_PASSWORD. */
+  plant: boolean;
+  /** Both ADMIN_EMAIL and ADMIN_PASSWORD were set (not the defaults). */
+  adminGiven: boolean;
   session: { idleMs: number; maxMs: number; rememberMs: number };
   logLevel: Env['LOG_LEVEL'];
   /**
@@ -297,6 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       weak === 'PASSWORD_IS_EMAIL' ? 'is the e-mail (ADMIN_EMAIL)' : 'is one of the commonest passwords';
     throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${why}: choose another`);
   }
+  // A plant's install never gets the demo plant, whatever else is set.
+  const plant = e.PLANT_MODE ?? false;
+  if (plant && e.DEMO_DATA === true)
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_DATA: a plant install (PLANT_MODE, npm run start:plant) never loads the demo plant: remove DEMO_DATA',
+    );
   // LINE needs both: the secret checks the webhook's signatures, the token sends.
   if ((e.LINE_CHANNEL_SECRET === undefined) !== (e.LINE_CHANNEL_ACCESS_TOKEN === undefined)) {
     const [missing, set] =
@@ -318,12 +330,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKey: e.API_KEY,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    plant,
+    adminGiven: present.ADMIN_EMAIL !== undefined && present.ADMIN_PASSWORD !== undefined,
     siteTimeZone: e.SITE_TIMEZONE,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     companyName: e.COMPANY_NAME,
     publicUrl: e.PUBLIC_URL ?? null,
-    // Demo data is on by default only for the embedded database: never fill a real server by accident.
-    demoData: e.DEMO_DATA ?? databaseUrl === null,
+    // Demo data is on by default only for the embedded database, and never for a plant's install:
+    // never fill a real server by accident.
+    demoData: !plant && (e.DEMO_DATA ?? databaseUrl === null),
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       maxMs: e.SESSION_MAX_HOURS * 3_600_000,

@@ -34,6 +34,9 @@ function banner(config: Config, url: string, engine: string, demo: boolean): str
   if (demo) {
     lines.push(
       `  Demo officers (password "${DEMO_PASSWORD}"): ${DEMO_OFFICERS.map((o) => o.email).join(', ')}`,
+      '',
+      '  This is the DEMO plant with made-up history, for trying the product. A plant goes live with',
+      '  `npm run start:plant` (no demo data, its own admin): README, "Install at a plant".',
     );
   }
   return lines.join('\n') + '\n';

@@ -28,6 +28,23 @@ describe('prepareDatabase', () => {
     expect(rows[0]).toMatchObject({ email: config.adminEmail, roles: '0' });
   });
 
+  it("a plant install's first start needs its own SuperAdmin: the README's default is refused, nothing made", async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    const plant = loadConfig({ LOG_LEVEL: 'silent', PLANT_MODE: 'on' });
+    expect(plant).toMatchObject({ plant: true, demoData: false, adminGiven: false });
+    await expect(prepareDatabase(database, plant)).rejects.toThrow(/set ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(await database.db.select().from(officers)).toHaveLength(0);
+    const given = loadConfig({
+      LOG_LEVEL: 'silent',
+      PLANT_MODE: 'on',
+      ADMIN_EMAIL: 'it@plant.example',
+      ADMIN_PASSWORD: 'Tapioca-2569',
+    });
+    expect(await prepareDatabase(database, given)).toBe('admin');
+    expect((await database.db.select().from(officers)).map((o) => o.email)).toEqual(['it@plant.example']);
+  });
+
   it('builds the demo plant with 14 days of history made through the queue service', async () => {
     const database = await openTestDatabase();
     opened.push(database);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { migrateSchema, withSchemaLock, type Database, type Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { hasOfficers, seedFirstAdmin } from './db/seed/first-start.ts';
@@ -22,9 +22,15 @@ export async function hasNoOfficers(database: Database): Promise<boolean> {
   return found.rowCount === 0;
 }
 
+/** What a first start reads of the configuration. */
+type FirstStartConfig = Pick<
+  Config,
+  'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData' | 'plant' | 'adminGiven'
+>;
+
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,
+  config: FirstStartConfig,
   now = new Date(),
   onProgress?: (progress: StartProgress) => void,
 ): Promise<FirstStart> {
@@ -41,7 +47,7 @@ export async function prepareDatabase(
 async function firstStart(
   database: Database,
   db: Db,
-  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'companyName' | 'siteTimeZone' | 'demoData'>,
+  config: FirstStartConfig,
   now: Date,
   onProgress: ((progress: StartProgress) => void) | undefined,
 ): Promise<FirstStart> {
@@ -60,6 +66,11 @@ async function firstStart(
     );
     return 'demo';
   }
+  // A plant's SuperAdmin is never admin@example.com with the README's password.
+  if (config.plant && !config.adminGiven)
+    throw new ConfigError(
+      'First start of a plant install: set ADMIN_EMAIL and ADMIN_PASSWORD (the first SuperAdmin; the password is used once), then start again',
+    );
   await seedFirstAdmin(db, {
     email: config.adminEmail,
     password: config.adminPassword,

@@ -36,7 +36,7 @@ export function ReportTable<T extends object>({
 }: ReportTableProps<T>) {
   const { attach, scroll, sticky } = useFittedTable();
   return (
-    <div ref={attach}>
+    <div ref={attach} data-testid="report-rows">
       <Table<T>
         rowKey={rowKey}
         size="middle"

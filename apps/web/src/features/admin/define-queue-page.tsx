@@ -148,6 +148,8 @@ export function DefineQueuePage() {
     {
       key: 'actions',
       title: t('catalog.common.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: layout === 'wide' ? 420 : 190,
       render: (_value, row) => (
         <Flex gap={8} wrap>

@@ -102,6 +102,8 @@ export function DisputesPage() {
     {
       key: 'actions',
       title: t('catalog.common.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: 200,
       render: (_v, row) => (
         <Flex gap={8} wrap>

@@ -98,6 +98,8 @@ export function ManageUserPage() {
     {
       key: 'actions',
       title: t('admin.users.columns.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: 330,
       render: (_value, row) => (
         <Flex gap={4} wrap>

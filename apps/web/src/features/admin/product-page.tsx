@@ -98,6 +98,8 @@ export function ProductPage() {
     {
       key: 'actions',
       title: t('catalog.common.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: layout === 'wide' ? 130 : 80,
       render: (_v, view) => edit(view),
     },

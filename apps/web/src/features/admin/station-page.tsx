@@ -162,6 +162,8 @@ export function StationPage() {
     {
       key: 'actions',
       title: t('catalog.common.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: layout === 'wide' ? 300 : 110,
       render: (_value, view) => (
         <Flex gap={8} wrap>

@@ -195,7 +195,7 @@ export function ResultLabPage() {
       width: 170,
       align: 'center',
       // The row's action stays in sight however narrow the screen.
-      fixed: 'right',
+      fixed: 'end',
       render: (_value, row) => {
         if (row.exit !== null) return null;
         if (isInLab(row.queue_state))

@@ -23,7 +23,7 @@ import { DEFAULT_SUMMARY_SORT, pageCount, pageKeepingFirstRow, type SummarySort 
 
 /** /Report/summary: the period's tickets with weights, lab and weighing times; paged and sorted on the server. */
 export function SummaryReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cardSize = useCardSize();
   const calendar = useCalendar();
   const today = usePlantToday();
@@ -100,6 +100,11 @@ export function SummaryReportPage() {
   };
 
   const filtered = licence !== '';
+  const tonnesText = (kg: number) =>
+    (kg / 1000).toLocaleString(i18n.resolvedLanguage ?? i18n.language, {
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 3,
+    });
 
   return (
     <Flex vertical gap={16}>
@@ -148,14 +153,6 @@ export function SummaryReportPage() {
       <ExportFailure error={exporter.error} onClose={exporter.clearError} />
 
       <Card size={cardSize}>
-        <ResultHeading title={t('reports.summary.totals.title', { period: periodLabel(period, calendar) })} />
-        {totals.isError && <QueryFailure error={totals.error} onRetry={() => void totals.refetch()} />}
-        {totals.data && (
-          <SummaryTotals days={totals.data.days} period={totals.data.period} loading={totals.isFetching} />
-        )}
-      </Card>
-
-      <Card size={cardSize}>
         <ResultHeading
           title={t('reports.summary.title', { period: periodLabel(period, calendar) })}
           extra={
@@ -175,6 +172,14 @@ export function SummaryReportPage() {
               {report.data && (
                 <Tag data-testid="summary-count" style={{ marginInlineEnd: 0 }}>
                   {t('reports.count', { count: total })}
+                </Tag>
+              )}
+              {totals.data && totals.data.period.weighed > 0 && (
+                <Tag color="blue" data-testid="summary-tonnes" style={{ marginInlineEnd: 0 }}>
+                  {t('reports.summary.totals.headline', {
+                    net: tonnesText(totals.data.period.net_kg),
+                    paid: tonnesText(totals.data.period.paid_kg),
+                  })}
                 </Tag>
               )}
             </Flex>
@@ -210,6 +215,13 @@ export function SummaryReportPage() {
             />
           }
         />
+      </Card>
+      <Card size={cardSize}>
+        <ResultHeading title={t('reports.summary.totals.title', { period: periodLabel(period, calendar) })} />
+        {totals.isError && <QueryFailure error={totals.error} onRetry={() => void totals.refetch()} />}
+        {totals.data && (
+          <SummaryTotals days={totals.data.days} period={totals.data.period} loading={totals.isFetching} />
+        )}
       </Card>
     </Flex>
   );

@@ -127,6 +127,8 @@ export function weighingColumns(
     {
       key: 'slip',
       title: t('weighing.columns.slip'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: 120,
       align: 'center',
       render: (_value, row) =>

@@ -143,6 +143,8 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
       title: t('reports.inOut.columns.history'),
       width: 72,
       align: 'center',
+      // The row's action stays in view while the rest scrolls sideways.
+      fixed: pin && 'end',
       render: (_value, line) => (
         <Tooltip title={t('yard.history.openFor', { queue: line.queueNumber })}>
           <Button

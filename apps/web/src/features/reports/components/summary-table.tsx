@@ -65,6 +65,7 @@ export function SummaryTable({
       title: t('reports.summary.columns.licence'),
       dataIndex: 'license_no',
       width: 140,
+      // Pinned: the truck stays named while the times scroll into view.
       fixed: 'start',
       filteredValue: licence ? [licence] : null,
       filterIcon: (filtered: boolean) => (
@@ -123,15 +124,17 @@ export function SummaryTable({
       dataIndex: 'net_weight',
       width: 104,
       align: 'end',
-      render: (value: number | null) => kg(value),
-    },
-    {
-      key: 'deducted_weight',
-      title: t('reports.summary.columns.deducted'),
-      dataIndex: 'deducted_weight',
-      width: 104,
-      align: 'end',
-      render: (value: number | null) => kg(value),
+      // What the lab's values take off, under the net (its own column in the Excel file).
+      render: (value: number | null, row) => (
+        <Flex vertical align="end" gap={2}>
+          {kg(value)}
+          {row.deducted_weight ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {t('reports.summary.deductedUnder', { kg: formatKg(row.deducted_weight, locale) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       key: 'paid_weight',

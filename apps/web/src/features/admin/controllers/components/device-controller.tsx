@@ -106,6 +106,8 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
       : {
           key: 'queueTypes',
           title: t(`admin.devices.${typesKind}.queueTypesColumn`),
+          // Room for two or three tags and the manage button beside them, never squeezed under the next column.
+          width: 280,
           render: (_value: unknown, row: DeviceRow) => (
             <AssignmentTags
               items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
@@ -162,6 +164,8 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
     {
       key: 'actions',
       title: t('admin.devices.columns.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: 200,
       render: (_value, row) => (
         <Flex vertical gap={4} align="flex-start">
@@ -255,7 +259,11 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
           emptyText={
             search && rows.length > 0 ? t('admin.devices.noMatch') : t(`admin.devices.${kind}.empty`)
           }
-          scrollX={kind === 'printer' ? 1070 : 820}
+          // As wide as its columns: each keeps its width and the table scrolls, the actions pinned.
+          scrollX={columns.reduce(
+            (sum, column) => sum + (typeof column.width === 'number' ? column.width : 0),
+            0,
+          )}
           // Kiosks' rows are tall (the printer's health and buttons): the sideways scrollbar and the
           // header stay in the window while the rows scroll.
           sticky

@@ -63,6 +63,8 @@ export function ReasonListCard({
     {
       key: 'actions',
       title: t('catalog.common.actions'),
+      // The row's action stays in view however wide the table (an office PC's 1366 px).
+      fixed: 'end',
       width: 96,
       render: (_value, reason) => (
         <Flex gap={4}>

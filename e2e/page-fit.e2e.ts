@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ROUTE_PERMISSIONS, type ProtectedRoute } from '@truck-queue/shared/roles';
+import { fileBrowser, THAI } from './support/file-browser.ts';
+
+/**
+ * Every back-office page on the office PC the plants have: 1366 × 768, Thai, the side menu open,
+ * scrollbars shown. The page never scrolls sideways, and every button or link of a table row in
+ * the window (its action: check out, delete, unpair, history, slip) is in view and uncovered at
+ * first, without scrolling the table.
+ */
+
+const baseUrl = inject('baseUrl');
+const files = fileBrowser(baseUrl, [], { scrollbars: true });
+const ADMIN = ['admin@example.com', 'admin1234'] as const;
+const OFFICE_PC = { width: 1366, height: 768 };
+
+/** A route's address: a parameter takes its first link in the menu (a flow), or today's calling page. */
+async function addressOf(page: Page, route: ProtectedRoute): Promise<string> {
+  if (!route.includes(':')) return route;
+  if (route.startsWith('/System/manageCalling/')) return '/System/manageCalling/1';
+  // The report by flow: the link on a flow's card of the calling page.
+  await page.goto('/System/manageCalling/1');
+  const prefix = route.slice(0, route.indexOf(':'));
+  const href = await page.locator(`a[href^="${prefix}"]`).first().getAttribute('href');
+  if (!href) throw new Error(`no link to ${route}`);
+  return href;
+}
+
+interface Fit {
+  /** How far the page itself scrolls sideways (0: it fits). */
+  pageOverflow: number;
+  /** Row buttons or links in the window but cut off or covered at first: their text and table column. */
+  hidden: string[];
+  /** How many row actions were looked at (the page has rows with actions). */
+  actions: number;
+}
+
+function measure(page: Page): Promise<Fit> {
+  return page.evaluate((): Fit => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const hidden: string[] = [];
+    let actions = 0;
+    for (const control of document.querySelectorAll<HTMLElement>(
+      '.ant-table-tbody tr.ant-table-row button, .ant-table-tbody tr.ant-table-row a',
+    )) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const y = (box.top + box.bottom) / 2;
+      // Rows below the window are a vertical scroll away, as every list's are.
+      if (y < 0 || y > innerHeight) continue;
+      actions++;
+      const inWindow = box.left >= -0.5 && box.right <= innerWidth + 0.5;
+      // Covered by the table's own cells (a column over another), not by what sits at the window's
+      // foot (antd's sticky scrollbar, a pager): those are a vertical scroll away.
+      const covered = [box.left + 2, (box.left + box.right) / 2, box.right - 2].some((x) => {
+        const top = document.elementFromPoint(x, y);
+        return !control.contains(top) && top?.closest('.ant-table-tbody') !== null;
+      });
+      const shown = inWindow && !covered;
+      if (!shown) {
+        const cell = control.closest('td');
+        const column = cell ? [...cell.parentElement!.children].indexOf(cell) : -1;
+        hidden.push(
+          `${control.innerText.trim() || control.getAttribute('aria-label') || '?'} (column ${column})`,
+        );
+      }
+    }
+    return { pageOverflow: root.scrollWidth - root.clientWidth, hidden: [...new Set(hidden)], actions };
+  });
+}
+
+describe('every page at 1366 × 768 in Thai, side menu open', () => {
+  it.each(Object.keys(ROUTE_PERMISSIONS) as ProtectedRoute[])(
+    '%s fits and shows each row action',
+    async (route) => {
+      const page = await files.officerPage(ADMIN[0], ADMIN[1], '/System/dashboard', {
+        ...THAI,
+        viewport: OFFICE_PC,
+      });
+      await page.locator('.ant-layout-sider:not(.ant-layout-sider-collapsed)').waitFor();
+      await page.goto(await addressOf(page, route));
+      await page.locator('main, .ant-layout-content').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Tables draw their rows once their data came: wait for rows or an empty table.
+      await page
+        .locator('.ant-table-tbody tr.ant-table-row, .ant-empty, .ant-card')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      const fit = await measure(page);
+      expect(fit.pageOverflow, `${route} scrolls sideways`).toBeLessThanOrEqual(1);
+      expect(fit.hidden, `${route}: row actions off screen or covered`).toEqual([]);
+    },
+    60_000,
+  );
+});
