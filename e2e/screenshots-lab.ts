@@ -1,12 +1,28 @@
 import type { Browser } from 'playwright-core';
 import { dialog, queueButton, signInDirect } from './support/browser.ts';
 import { post, randomLicence, signIn } from './support/demo-plant.ts';
-import { issueTicket } from './support/yard-plant.ts';
+import { cardTicket, firstReason, issueTicket, staffEvent } from './support/yard-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
 const WORDS = {
-  th: { checkout: 'บันทึกผลออก', measures: 'ค่าที่แล็บวัด', verdict: 'ผลแล็บควรส่งตรวจซ้ำ' },
-  en: { checkout: 'Result ready', measures: 'Lab measurements', verdict: 'call for a recheck' },
+  th: {
+    checkout: 'บันทึกผลออก',
+    measures: 'ค่าที่แล็บวัด',
+    verdict: 'ผลแล็บควรส่งตรวจซ้ำ',
+    correct: 'แก้ผล',
+    reason: 'พิมพ์ 1.65 แทน 16.5',
+    newSample: 'รับตัวอย่างใหม่',
+    history: 'ประวัติ',
+  },
+  en: {
+    checkout: 'Result ready',
+    measures: 'Lab measurements',
+    verdict: 'call for a recheck',
+    correct: 'Correct',
+    reason: 'typed 1.65 for 16.5',
+    newSample: 'New sample',
+    history: 'History',
+  },
 } as const;
 
 /**
@@ -57,12 +73,51 @@ export async function shootLabScreens(browser: Browser, baseUrl: string): Promis
       await row.getByTestId('lab-values').waitFor();
       await shoot(page, `lab-result-values-${suffix}`);
 
+      // A value saved by mistake: the lab corrects it with a reason.
+      await row.getByRole('button', { name: words.correct }).click();
+      const correction = page.getByRole('dialog');
+      await correction.locator('input').first().waitFor();
+      await correction.locator('input').nth(1).fill('33');
+      await correction.locator('input').last().fill(words.reason);
+      await page.mouse.move(0, 0);
+      await shoot(page, `lab-correct-dialog-${suffix}`);
+      await correction.locator('.ant-modal-footer .ant-btn-primary').click();
+      await correction.waitFor({ state: 'hidden' });
+
+      // Sent to recheck: the lab takes sample 2, whose values will decide.
+      const card = await cardTicket(baseUrl, employee.session, ticket.uuid);
+      const reason = await firstReason(baseUrl, employee.session, 'recheck');
+      await staffEvent(baseUrl, employee, 'doRecheck', card._id, card.recheckStation, { reason_id: reason });
+      await row.getByRole('button', { name: words.newSample }).click();
+      await row.getByText(/2/).first().waitFor();
+      await row.locator('.ant-tag-processing').waitFor();
+      await page.mouse.move(0, 0);
+      await shoot(page, `lab-sample-two-${suffix}`);
+      await row.getByRole('button', { name: words.checkout }).click();
+      const second = page.getByRole('dialog');
+      await second.locator('input').first().waitFor();
+      for (const [index, value] of ['19.5', '31', '1.2'].entries())
+        await second.locator('input').nth(index).fill(value);
+      await second.locator('.ant-modal-footer .ant-btn-primary').click();
+      await second.waitFor({ state: 'hidden' });
+
       await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
       await page.goto('/System/manageCalling/1');
       await queueButton(page, ticket).getByTestId('queue-lab').waitFor();
       await queueButton(page, ticket).click();
       await dialog(page, new RegExp(ticket.queue_number)).getByTestId('lab-outcome').waitFor();
       await shoot(page, `calling-lab-values-${suffix}`);
+      // The ticket's history: sample 1, its correction, the recheck, sample 2.
+      await dialog(page, new RegExp(ticket.queue_number))
+        .getByRole('button', { name: words.history })
+        .click();
+      await page.getByTestId('queue-history').locator('[data-action="lab_correct"]').waitFor();
+      await page
+        .getByTestId('queue-history')
+        .locator('[data-action="complete"]')
+        .last()
+        .scrollIntoViewIfNeeded();
+      await shoot(page, `lab-history-samples-${suffix}`);
       await page.context().close();
     }
   }

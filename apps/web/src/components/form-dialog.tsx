@@ -12,6 +12,11 @@ interface FormDialogProps<V> {
   onCancel: () => void;
   /** The OK button's words: "Save" unless told. */
   okText?: string;
+  /**
+   * The other button's words: "Cancel" unless told; "Close" where the OK button itself says
+   * cancel (void a ticket), so the two never read alike.
+   */
+  cancelText?: string;
   /** The OK button spins (and a second submit is the caller's to ignore). */
   loading: boolean;
   danger?: boolean;
@@ -35,6 +40,7 @@ export function FormDialog<V>({
   onFinish,
   onCancel,
   okText,
+  cancelText,
   loading,
   danger,
   okDisabled,
@@ -49,7 +55,7 @@ export function FormDialog<V>({
       title={title}
       onCancel={onCancel}
       okText={okText ?? t('common.save')}
-      cancelText={t('common.cancel')}
+      cancelText={cancelText ?? t('common.cancel')}
       okButtonProps={{ htmlType: 'submit', loading, danger, disabled: okDisabled }}
       destroyOnHidden
       afterClose={afterClose}

@@ -22,30 +22,42 @@ export function failedLabText(t: TFunction, values: readonly LabResult[]): strin
 }
 
 /**
- * A truck's lab values as tags, green within their pass range and red outside, each with its
- * range on hover: on the lab's list, the calling dialog and the in/out report.
+ * A truck's lab values as tags, green within their pass range and red outside (plain when the
+ * measurement has no pass range: not "passed"), each with its range on hover: on the lab's list,
+ * the calling dialog and the in/out report.
  */
 export function LabValueTags({ values }: { values: readonly LabResult[] }) {
   const { t } = useTranslation();
   if (values.length === 0) return <>-</>;
   return (
     <Flex gap={4} wrap data-testid="lab-values">
-      {values.map((v) => (
-        <Tooltip
-          key={v.measure_id}
-          title={v.pass_range ? t('labValues.range', { range: v.pass_range }) : t('labValues.noRange')}
-        >
-          <Tag
-            color={v.passed ? 'success' : 'error'}
-            icon={v.passed ? <CheckCircleOutlined aria-hidden /> : <CloseCircleOutlined aria-hidden />}
-            style={{ marginInlineEnd: 0 }}
-            data-passed={v.passed}
-            aria-label={`${labReading(v)} · ${t(v.passed ? 'labValues.passed' : 'labValues.failed')}`}
+      {values.map((v) => {
+        // A value with no pass range is a reading, neither passed nor failed.
+        const judged = v.pass_range !== null;
+        const verdict = !judged ? 'labValues.noRange' : v.passed ? 'labValues.passed' : 'labValues.failed';
+        return (
+          <Tooltip
+            key={v.measure_id}
+            title={judged ? t('labValues.range', { range: v.pass_range }) : t('labValues.noRange')}
           >
-            {labReading(v)}
-          </Tag>
-        </Tooltip>
-      ))}
+            <Tag
+              color={!judged ? 'default' : v.passed ? 'success' : 'error'}
+              icon={
+                !judged ? undefined : v.passed ? (
+                  <CheckCircleOutlined aria-hidden />
+                ) : (
+                  <CloseCircleOutlined aria-hidden />
+                )
+              }
+              style={{ marginInlineEnd: 0 }}
+              data-passed={v.passed}
+              aria-label={`${labReading(v)} · ${t(verdict)}`}
+            >
+              {labReading(v)}
+            </Tag>
+          </Tooltip>
+        );
+      })}
     </Flex>
   );
 }

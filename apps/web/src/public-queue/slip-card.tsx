@@ -75,9 +75,14 @@ export function SlipCard({
             <dt>{s.slip.lab}</dt>
             <dd className="qp-slip-lab">
               {slip.lab_values.map((v) => (
-                <span key={v.measure_id} className={v.passed ? 'qp-slip-pass' : 'qp-slip-fail'}>
+                // A value with no pass range is a reading only: no "passed" beside it.
+                <span
+                  key={v.measure_id}
+                  className={v.pass_range === null ? undefined : v.passed ? 'qp-slip-pass' : 'qp-slip-fail'}
+                >
                   {v.name} {v.value.toFixed(v.decimals)}
-                  {v.unit ? ` ${v.unit}` : ''} ({v.passed ? s.slip.passed : s.slip.failed})
+                  {v.unit ? ` ${v.unit}` : ''}
+                  {v.pass_range === null ? '' : ` (${v.passed ? s.slip.passed : s.slip.failed})`}
                 </span>
               ))}
             </dd>

@@ -145,7 +145,7 @@ export function LabValuesDialog({
               step={10 ** -m.decimals}
               style={{ width: 200 }}
               suffix={
-                fits ? (
+                fits && range ? (
                   <Tag
                     color={labValuePasses(measure, value) ? 'success' : 'error'}
                     style={{ marginInlineEnd: 0 }}

@@ -74,6 +74,8 @@ export function ReasonDialog({
       onFinish={(values) => void submit(values)}
       onCancel={onClose}
       okText={okText}
+      // Beside "void the ticket" or "reject", a plain "close": never two buttons that read "cancel".
+      cancelText={t('common.close')}
       loading={sending}
       danger={danger}
       okDisabled={none || failed !== null}
