@@ -105,7 +105,7 @@ export async function shootLabScreens(browser: Browser, baseUrl: string): Promis
       await page.goto('/System/manageCalling/1');
       await queueButton(page, ticket).getByTestId('queue-lab').waitFor();
       await queueButton(page, ticket).click();
-      await dialog(page, new RegExp(ticket.queue_number)).getByTestId('lab-outcome').waitFor();
+      await dialog(page, new RegExp(ticket.queue_number)).getByTestId('lab-values').waitFor();
       await shoot(page, `calling-lab-values-${suffix}`);
       // The ticket's history: sample 1, its correction, the recheck, sample 2.
       await dialog(page, new RegExp(ticket.queue_number))
