@@ -41,6 +41,11 @@ export async function shootReportScreens(_shared: Browser, baseUrl: string): Pro
           const page = await reportPage(browser, baseUrl, language, mode, report.user);
           await report.open(page);
           await shoot(page, `reports-1366-${report.name}-${language}-${mode}`);
+          // The summary's totals per day and product sit under its table: the whole page.
+          if (report.name === 'summary') {
+            await page.getByTestId('summary-totals').waitFor();
+            await shoot(page, `reports-1366-summary-totals-${language}-${mode}`, true);
+          }
           await page.context().close();
         }
       }

@@ -10,6 +10,7 @@ import { inOutTransactionExport } from '@truck-queue/shared/contracts/report.con
 import { prehashPassword } from '@truck-queue/shared/password';
 import { ROLE } from '@truck-queue/shared/roles';
 import {
+  branchQueueTypeProducts,
   deviceQueueTypes,
   devices,
   flowEngines,
@@ -178,6 +179,47 @@ export async function createFuzzPlant(t: TestContext) {
     const response = await t.post(hello.path, { device_id: browser.id, kind }, { headers: browser.headers });
     if (response.statusCode !== 200) throw new Error(`hello failed: ${response.body}`);
   }
+
+  // A result out on the spare lab type, which measures sweetness: what the fuzzed corrections
+  // correct (alternating values, so each one changes something).
+  await t.db
+    .insert(branchQueueTypeProducts)
+    .values({ branchQueueTypeId: spareType.id, productId: plant.products.cassava.id });
+  const measured = await t.post(
+    'defineQueue/saveLabMeasure',
+    {
+      branch_queue_type_id: spareType.id,
+      name: 'ความหวาน',
+      unit: 'CCS',
+      decimals: 1,
+      min: 0,
+      max: 30,
+      pass_min: 10,
+      pass_max: null,
+      on_fail: 'recheck',
+      fail_reason_id: null,
+      deduct_above: null,
+      sort: 1,
+      active: true,
+    },
+    { session: plant.officers.admin.session },
+  );
+  const sweetness = measured.json<{ lab_measure: { id: number } }>().lab_measure.id;
+  const issued = await t.post(
+    'process/printer/issueQueue',
+    { id_branchQT: spareType.id, product: plant.products.cassava.id, truck_license: 'กข 1003' },
+    { session: admin },
+  );
+  if (issued.statusCode !== 200) throw new Error(`the corrected ticket was not issued: ${issued.body}`);
+  const correctedTicket = issued.json<{ queue: { uuid: string } }>().queue;
+  const lab = { session: plant.officers.lab.session };
+  await t.post('process/example/accept', { uuid: correctedTicket.uuid }, lab);
+  const out = await t.post(
+    'process/example/completed',
+    { uuid: correctedTicket.uuid, values: [{ measure_id: sweetness, value: 12 }] },
+    lab,
+  );
+  if (out.statusCode !== 200) throw new Error(`the corrected ticket's checkout failed: ${out.body}`);
 
   const ticket = await issueTicket(t, plant, 'lab', 'กข 1001');
   await issueTicket(t, plant, 'lab', 'กข 1002');
@@ -478,6 +520,7 @@ export async function createFuzzPlant(t: TestContext) {
       sort_field: 'created',
       sort_order: 'ascend',
     }),
+    'report/summaryTotals': (n) => ({ ...period, find_license: n % 2 ? '' : 'กข' }),
     'report/summaryExport': (n) => ({
       ...period,
       find_license: n % 2 ? '' : 'กข',
@@ -488,6 +531,11 @@ export async function createFuzzPlant(t: TestContext) {
     'process/example/accept': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
     'process/example/completed': (n) => ({ queue_number: `A00${1 + (n % 2)}` }),
     'process/example/getAcceptToday': () => ({ queue_number: 'A' }),
+    'process/example/correct': (n) => ({
+      uuid: correctedTicket.uuid,
+      values: [{ measure_id: sweetness, value: 11 + (n % 2) }],
+      note: 'พิมพ์ผิด',
+    }),
     'process/security/exitFactory': () => ({ queue_number: 'C001', confirm_unfinished: true }),
     'process/security/getExitToday': () => ({}),
     'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5, reason: 'ตาชั่งขัดข้อง' }),

@@ -4,7 +4,7 @@ import type {
   SummaryRow,
   SummarySortField,
 } from '@truck-queue/shared/contracts/report.contract';
-import { isEndedState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import { isEndedState, STATE_TONE, type StateTone } from '@truck-queue/shared/queue/queue-machine';
 import { siteWallClock } from '../../lib/site-time.ts';
 import {
   durationCell,
@@ -99,20 +99,20 @@ export function weightSourceText(
 
 /**
  * Each state as the screens name it in Thai (the web's th.json `queueState`, which a test
- * keeps equal): the export writes what the officer saw.
+ * keeps equal), by what it means (STATE_TONE): the export writes what the officer saw.
  */
-export const STATE_NAMES_TH: Record<QueueState, string> = {
-  QS: 'รอคิว',
-  LS: 'รับตัวอย่างแล้ว',
-  L: 'กำลังตรวจแล็บ',
-  LF: 'ผลแล็บออกแล้ว',
-  LO: 'ส่งผลแล็บแล้ว',
-  C: 'เรียกแล้ว',
-  RC: 'ตรวจซ้ำ',
-  RJ: 'ตีกลับ',
-  F: 'เสร็จสิ้น',
-  NS: 'ไม่มาตามเรียก (ยกเลิก)',
-  V: 'ยกเลิกบัตร (โมฆะ)',
+export const STATE_NAMES_TH: Record<StateTone, string> = {
+  waiting: 'รอคิว',
+  labReceived: 'รับตัวอย่างแล้ว',
+  labTesting: 'กำลังตรวจแล็บ',
+  resultReady: 'ผลแล็บออกแล้ว',
+  resultHandedOut: 'ส่งผลแล็บแล้ว',
+  called: 'เรียกแล้ว',
+  recheck: 'ตรวจซ้ำ',
+  rejected: 'ตีกลับ',
+  finished: 'เสร็จสิ้น',
+  noShow: 'ไม่มาตามเรียก (ยกเลิก)',
+  voided: 'ยกเลิกบัตร (โมฆะ)',
 };
 
 /** The screen's mark beside the state of a truck the gate let out before its work was done. */
@@ -120,7 +120,7 @@ export const LEFT_UNFINISHED_TH = 'ออกก่อนงานเสร็จ
 
 /** The state cell: its name and, as on the screen, the mark of a truck let out unfinished. */
 export function stateText(row: Pick<InOutRow, 'queue_state' | 'left_unfinished'>): string {
-  const name = STATE_NAMES_TH[row.queue_state];
+  const name = STATE_NAMES_TH[STATE_TONE[row.queue_state]];
   return row.left_unfinished ? `${name} · ${LEFT_UNFINISHED_TH}` : name;
 }
 
