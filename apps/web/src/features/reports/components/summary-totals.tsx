@@ -58,7 +58,6 @@ export function SummaryTotals({ days, period, loading }: SummaryTotalsProps) {
     {
       key: 'product',
       title: t('reports.summary.totals.product'),
-      width: 200,
       render: (_v, line) => strong(line, line.product ?? t('reports.summary.totals.dayTotal')),
     },
     {
@@ -124,7 +123,8 @@ export function SummaryTotals({ days, period, loading }: SummaryTotalsProps) {
         dataSource={lines}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content', y: 320 }}
+        // As wide as the card (the product column takes what is left): no sideways scroll.
+        scroll={{ y: 320 }}
         locale={{ emptyText: t('reports.summary.totals.empty') }}
         summary={() =>
           days.length > 1 ? (
