@@ -25,9 +25,10 @@ interface SummaryTotalsProps {
 const tonnes = (kg: number) => kg / 1000;
 
 /**
- * The summary's totals (the same filter as its rows): the period's trucks and tonnes at a glance,
- * then each day's products and the day's total, and the period's total at the foot. Weights count
- * once a truck is weighed in and out; every truck counts on the day of its ticket.
+ * The summary's totals (the same filter as its rows): the period's trucks and tonnes at a glance
+ * (its total), then each day's products and the day's total. Weights count once a truck is
+ * weighed in and out; every truck counts on the day of its ticket. The Excel file has the same
+ * with the period's products.
  */
 export function SummaryTotals({ days, period, loading }: SummaryTotalsProps) {
   const { t, i18n } = useTranslation();
@@ -126,27 +127,6 @@ export function SummaryTotals({ days, period, loading }: SummaryTotalsProps) {
         // As wide as the card (the product column takes what is left): no sideways scroll.
         scroll={{ y: 320 }}
         locale={{ emptyText: t('reports.summary.totals.empty') }}
-        summary={() =>
-          days.length > 1 ? (
-            <Table.Summary fixed="bottom">
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={2}>
-                  <Typography.Text strong>{t('reports.summary.totals.periodTotal')}</Typography.Text>
-                </Table.Summary.Cell>
-                {[period.trucks, period.weighed].map((n, i) => (
-                  <Table.Summary.Cell key={i} index={2 + i} align="end">
-                    <Typography.Text strong>{n.toLocaleString(locale)}</Typography.Text>
-                  </Table.Summary.Cell>
-                ))}
-                {[period.net_kg, period.deducted_kg, period.paid_kg].map((n, i) => (
-                  <Table.Summary.Cell key={i} index={4 + i} align="end">
-                    <Typography.Text strong>{kg(n)}</Typography.Text>
-                  </Table.Summary.Cell>
-                ))}
-              </Table.Summary.Row>
-            </Table.Summary>
-          ) : null
-        }
       />
     </Flex>
   );
