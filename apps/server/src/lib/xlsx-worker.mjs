@@ -156,7 +156,7 @@ function addSheet(workbook, { sheetName, heading, columns, rows, calendar, stron
   if (totalRow) {
     // SUBTOTAL(9, …) sums the rows the autofilter shows, so the total follows the reader's choice.
     const first = headerRow + 1;
-    const last = headerRow + Math.max(rows.length, 1);
+    const last = headerRow + rows.length;
     const row = sheet.addRow([]);
     columns.forEach((column, i) => {
       const cell = row.getCell(i + 1);
@@ -164,10 +164,12 @@ function addSheet(workbook, { sheetName, heading, columns, rows, calendar, stron
       if (i === 0) cell.value = totalRow.label;
       else if (totalRow.columns.includes(i)) {
         const letters = columnLetters(i + 1);
-        cell.value = {
-          formula: `SUBTOTAL(9,${letters}${first}:${letters}${last})`,
-          result: Math.round(result * 10) / 10,
-        };
+        const sum = Math.round(result * 10) / 10;
+        // No rows: a plain 0, never a formula over the total's own cell.
+        cell.value =
+          rows.length === 0
+            ? 0
+            : { formula: `SUBTOTAL(9,${letters}${first}:${letters}${last})`, result: sum };
       }
       const style = column.kind === 'kg' ? kgStyle(i, Math.round(result * 10) / 10) : bodyStyles[i];
       cell.style = { ...style, font: { bold: true }, alignment: { ...style.alignment, wrapText: false } };

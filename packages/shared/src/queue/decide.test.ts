@@ -245,6 +245,10 @@ describe('decide: the lab', () => {
     });
   });
 
+  it('refuses a new sample once the truck is weighed out: it would change the slip (ALREADY_WEIGHED_OUT)', () => {
+    expect(outcome(ticket('RC', { weighOutAt: NOW }), { kind: 'accept' })).toBe('ALREADY_WEIGHED_OUT');
+  });
+
   it('refuses a second sample of the same truck unless it was sent to recheck (SAMPLE_ALREADY_TAKEN)', () => {
     for (const state of OPEN_STATES.filter((s) => s !== 'QS' && s !== 'RC')) {
       expect(outcome(ticket(state), { kind: 'accept' }), state).toBe('SAMPLE_ALREADY_TAKEN');
@@ -500,6 +504,8 @@ describe('isRepeat: a command its officer made moments ago', () => {
     action: 'complete',
     officerId: 7,
     stationId: null,
+    reasonId: null,
+    note: null,
     at: new Date(NOW.getTime() - 2_000),
     ...patch,
   });
@@ -555,6 +561,17 @@ describe('isRepeat: a command its officer made moments ago', () => {
       ),
     ).toBe(false);
     expect(isRepeat({ kind: 'complete' }, 'ALREADY_LEFT', last(), 7, NOW)).toBe(false);
+    // A reject with another reason or note is not the reject made: the refusal stands.
+    const rejected = last({ action: 'reject', reasonId: 3, note: 'เปียก' });
+    expect(
+      isRepeat({ kind: 'reject', reason: { reasonId: 3, note: 'เปียก' } }, 'WRONG_STATE', rejected, 7, NOW),
+    ).toBe(true);
+    expect(
+      isRepeat({ kind: 'reject', reason: { reasonId: 4, note: 'เปียก' } }, 'WRONG_STATE', rejected, 7, NOW),
+    ).toBe(false);
+    expect(
+      isRepeat({ kind: 'reject', reason: { reasonId: 3, note: null } }, 'WRONG_STATE', rejected, 7, NOW),
+    ).toBe(false);
     // A recheck or a transfer is not "already done": it is refused or made again as it is.
     expect(
       isRepeat({ kind: 'recheck', stationId: 5 }, 'WRONG_STATE', last({ action: 'recheck' }), 7, NOW),

@@ -241,6 +241,9 @@ export interface LastChange {
   action: string;
   officerId: number | null;
   stationId: number | null;
+  /** The reason and note it kept (a reject's). */
+  reasonId: number | null;
+  note: string | null;
   at: Date;
 }
 
@@ -263,7 +266,13 @@ export function isRepeat(
   if (now.getTime() - last.at.getTime() >= RECALL_GUARD_MS) return false;
   const action = last.action === 'exit_unfinished' ? 'exit' : last.action;
   if (action !== command.kind) return false;
-  return command.kind !== 'call' || last.stationId === command.stationId;
+  if (command.kind === 'call') return last.stationId === command.stationId;
+  // A reject with another reason or note is not the one made: the refusal stands, nothing is lost.
+  if (command.kind === 'reject')
+    return (
+      (command.reason?.reasonId ?? null) === last.reasonId && (command.reason?.note ?? null) === last.note
+    );
+  return true;
 }
 
 /** What `command` does to the ticket `q` at `now`: its new state and stamps, or the refusal. */
@@ -286,6 +295,9 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
     case 'complete': {
       if (q.flowEngineId !== FLOW_ENGINE.lab) return refuse('NOT_LAB_FLOW');
       const to = nextState(q.flowEngineId, q.state, command.kind);
+      // A recheck's new sample after the weigh-out would change a slip already made.
+      if (to && command.kind === 'accept' && q.state !== ISSUED_STATE && q.weighOutAt !== null)
+        return refuse('ALREADY_WEIGHED_OUT');
       if (to) return moved(q, command.kind, to, now);
       if (command.kind === 'accept') return refuse('SAMPLE_ALREADY_TAKEN');
       return refuse(q.state === ISSUED_STATE ? 'SAMPLE_NOT_TAKEN' : 'RESULT_ALREADY_OUT');

@@ -267,10 +267,15 @@ describe('what a following driver is told', () => {
     const lab = { session: plant.officers.lab.session };
     expect((await t.post('process/example/accept', { uuid: ticket.uuid }, lab)).statusCode).toBe(200);
     expect((await t.post('process/example/completed', { uuid: ticket.uuid }, lab)).statusCode).toBe(200);
+    // Sent to recheck: sample 2's result is news again.
+    expect(await emitAck(socket, 'doRecheck', plant.branch.id, ticket.id, plant.stations.recheck.id)).toEqual(
+      { status: 1 },
+    );
+    expect((await t.post('process/example/accept', { uuid: ticket.uuid }, lab)).statusCode).toBe(200);
+    expect((await t.post('process/example/completed', { uuid: ticket.uuid }, lab)).statusCode).toBe(200);
     await call(ticket.id, plant.stations.labCall.id);
-    expect(await told(phone)).toEqual([
-      `Lab result for ${ticket.queue_number} is out | Open your queue page to see it and what comes next.`,
-    ]);
+    const out = `Lab result for ${ticket.queue_number} is out | Open your queue page to see it and what comes next.`;
+    expect(await told(phone)).toEqual([out, out]);
   });
 
   it('tells him at once when the line is already short, and stops when he asks', async () => {

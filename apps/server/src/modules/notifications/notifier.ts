@@ -120,7 +120,8 @@ export function createNotifier(deps: {
               delivery(f, 'called', `called:${change.transitionId}`, { station: change.stationName }),
             );
           if (change.action === LAB_RESULT_ACTION && f.subscription.notifyLab)
-            rows.push(delivery(f, 'lab', 'lab', {}));
+            // Per checkout: a recheck's sample 2 is news again.
+            rows.push(delivery(f, 'lab', `lab:${change.transitionId}`, {}));
         }
         written += await repo.enqueue(rows);
       }

@@ -393,6 +393,8 @@ export function createQueueRepository(db: Db) {
           action: queueTransitions.action,
           officerId: queueTransitions.officerId,
           stationId: queueTransitions.stationId,
+          reasonId: queueTransitions.reasonId,
+          note: queueTransitions.note,
           at: queueTransitions.created,
         })
         .from(queueTransitions)

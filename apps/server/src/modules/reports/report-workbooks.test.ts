@@ -389,6 +389,13 @@ describe('the summary workbook', () => {
     expect(sheet.rowCount).toBe(header + rows.length + 1);
   });
 
+  it('an empty period closes its table with zeros, not a formula over its own cell', async () => {
+    const sheet = await read(await summaryWorkbook([], receiptTotals([]), filter, OPTIONS));
+    const total = sheet.getRow(headerRowOf(sheet) + 1);
+    expect(total.getCell(1).value).toBe('รวม');
+    expect([7, 8, 9].map((column) => total.getCell(column).value)).toEqual([0, 0, 0]);
+  });
+
   it('totals each day by product and the period on a second sheet, as plain numbers', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(

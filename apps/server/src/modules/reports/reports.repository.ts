@@ -254,7 +254,7 @@ export function createReportsRepository(db: Db) {
      * Every ticket the summary matches, lean, for its totals: its plant day, product and
      * weights (in the order of the day, then the product's name).
      */
-    summaryTickets(branchId: number, period: ReportPeriod) {
+    summaryTickets(branchId: number, period: ReportPeriod, limit: number) {
       return db
         .select({
           id: queues.id,
@@ -265,7 +265,8 @@ export function createReportsRepository(db: Db) {
         })
         .from(queues)
         .where(inPeriod(branchId, period))
-        .orderBy(asc(queues.queueDate));
+        .orderBy(asc(queues.queueDate))
+        .limit(limit);
     },
 
     /** How many tickets the summary matches in all. */

@@ -1,4 +1,5 @@
-import type { SummaryRow } from '@truck-queue/shared/contracts/report.contract';
+import { REPORT_EXPORT_MAX_ROWS, type SummaryRow } from '@truck-queue/shared/contracts/report.contract';
+import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { secondsBetween } from './in-out.service.ts';
@@ -72,9 +73,18 @@ export function createSummaryService(db: Db, lab: Pick<LabService, 'resultsOf'>)
       return { total: found[0]?.matching ?? 0, rows: await withSlips(found) };
     },
 
-    /** The totals of every ticket the filter matches: per plant day and product, per day, for the period. */
+    /**
+     * The totals of every ticket the filter matches: per plant day and product, per day, for the
+     * period; refused above REPORT_EXPORT_MAX_ROWS tickets (a file's worth) like an export.
+     */
     async totals(auth: AuthContext, period: ReportPeriod) {
-      const tickets = await repo.summaryTickets(auth.branchId, period);
+      const tickets = await repo.summaryTickets(auth.branchId, period, REPORT_EXPORT_MAX_ROWS + 1);
+      if (tickets.length > REPORT_EXPORT_MAX_ROWS)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The period holds more than ${REPORT_EXPORT_MAX_ROWS} tickets to total. Choose a shorter period.`,
+          [{ path: 'find_finish', message: 'too many tickets to total' }],
+        );
       const weighed = tickets.filter((r) => r.weighInKg !== null && r.weighOutKg !== null).map((r) => r.id);
       const labs = await lab.resultsOf(db, weighed);
       return receiptTotals(
