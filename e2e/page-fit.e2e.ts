@@ -8,7 +8,8 @@ import { fileBrowser, THAI } from './support/file-browser.ts';
  * Every back-office page on the office PC the plants have: 1366 × 768, Thai, the side menu open,
  * scrollbars shown. The page never scrolls sideways, and every button or link of a table row in
  * the window (its action: check out, delete, unpair, history, slip) is in view and uncovered at
- * first, without scrolling the table.
+ * first, without scrolling the table; a control a cell marks as a detail (`data-row-detail`) is
+ * not the row's action.
  */
 
 const baseUrl = inject('baseUrl');
@@ -45,6 +46,9 @@ function measure(page: Page): Promise<Fit> {
     for (const control of document.querySelectorAll<HTMLElement>(
       '.ant-table-tbody tr.ant-table-row button, .ant-table-tbody tr.ant-table-row a',
     )) {
+      // A control inside a cell's detail (the report by flow's re-announce beside the station)
+      // is not the row's action.
+      if (control.closest('[data-row-detail]')) continue;
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const y = (box.top + box.bottom) / 2;

@@ -147,8 +147,10 @@ export function FlowReportTable({
       width: 220,
       render: (value: string | null, row) => {
         const proof = proofOf?.(row);
+        // The proof's re-announce is a detail beside the station, not the row's action (pinned
+        // at the end): a scrollbar drag away at 1366 px (e2e/page-fit.e2e.ts skips it).
         return proof ? (
-          <Flex vertical gap={4} align="flex-start">
+          <Flex vertical gap={4} align="flex-start" data-row-detail>
             {value ?? '-'}
             {proof}
           </Flex>
