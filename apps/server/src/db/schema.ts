@@ -230,14 +230,28 @@ export const flowStates = pgTable(
   (t) => [uniqueIndex('flow_states_engine_state_key').on(t.flowEngineId, t.state)],
 );
 
-/** Master queue types: a name and the flow its queues follow. */
-export const queueTypes = pgTable('queue_types', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  flowEngineId: integer('flow_engine_id')
-    .notNull()
-    .references(() => flowEngines.id),
-});
+/**
+ * Queue types: a name and the flow its queues follow. The spec's master list (no branch, seeded at
+ * every start) is what every branch picks from; a type a branch's admin created or renamed is that
+ * branch's own row (`branch_id`), so a rename in one branch leaves the others' names alone.
+ */
+export const queueTypes = pgTable(
+  'queue_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    flowEngineId: integer('flow_engine_id')
+      .notNull()
+      .references(() => flowEngines.id),
+    branchId: integer('branch_id').references(() => branches.id),
+  },
+  (t) => [
+    uniqueIndex('queue_types_master_name_key')
+      .on(t.name)
+      .where(sql`${t.branchId} is null`),
+    index('queue_types_branch_idx').on(t.branchId),
+  ],
+);
 
 export const branchQueueTypes = pgTable(
   'branch_queue_types',

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { ROLE } from '@truck-queue/shared/roles';
 import { systemClock } from '../lib/clock.ts';
@@ -113,7 +113,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   const lab = staff.find((o) => o.roles === ROLE.labChecker)!;
   const security = staff.find((o) => o.roles === ROLE.security)!;
 
-  const masters = await db.select().from(queueTypes);
+  const masters = await db.select().from(queueTypes).where(isNull(queueTypes.branchId));
   const master = (name: string) => masters.find((m) => m.name === name)!;
   const productRows = await db
     .insert(products)

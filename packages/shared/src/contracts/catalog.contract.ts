@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, OkSchema, text } from './api.ts';
 import { LabMeasureSchema } from './lab.contract.ts';
+import { FLOW_ENGINE } from '../queue/queue-machine.ts';
 
 /** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
 
@@ -22,6 +23,8 @@ export const BranchQueueTypeSchema = z.object({
   queue_type_name: z.string(),
   flow_engine_id: z.number(),
   prefix: z.string(),
+  /** True when the name is the branch's own (created or renamed here), not the master list's. */
+  own_name: z.boolean(),
   aProductUI: z.array(NamedSchema),
   /** What the lab measures for this type (lab flow only), retired ones too, in their order. */
   lab_measures: z.array(LabMeasureSchema),
@@ -43,13 +46,30 @@ export const queueType = defineContract({
   response: OkSchema.extend({ queueType: z.array(NamedSchema.extend({ flow_engine_id: z.number() })) }),
 });
 
-/** Create `{queue_type, prefix, status: "1"}` or edit `{uuid, prefix}` (the type itself cannot change). */
+/** A queue type's name as an admin types it: spaces collapsed, at most 60 characters. */
+export const QueueTypeNameSchema = text(60).transform((name) => name.replace(/\s+/g, ' '));
+
+/**
+ * Create from the master list `{queue_type, prefix, status: "1"}` (the spec's), or a type of the
+ * branch's own `{name, flow_engine_id, prefix, status: "1"}`; edit `{uuid, prefix, name?}` (the
+ * flow never changes; a new name is the branch's alone). docs/decisions.md, "Queue types a plant names".
+ */
 export const doBranchQT = defineContract({
   path: 'defineQueue/doBranchQT',
   access: 'admin',
   body: z.union([
     z.strictObject({ queue_type: Id, prefix: PrefixSchema, status: z.literal('1') }),
-    z.strictObject({ uuid: z.uuid(), prefix: PrefixSchema }),
+    z.strictObject({
+      name: QueueTypeNameSchema,
+      flow_engine_id: z.union([
+        z.literal(FLOW_ENGINE.general),
+        z.literal(FLOW_ENGINE.standard),
+        z.literal(FLOW_ENGINE.lab),
+      ]),
+      prefix: PrefixSchema,
+      status: z.literal('1'),
+    }),
+    z.strictObject({ uuid: z.uuid(), prefix: PrefixSchema, name: QueueTypeNameSchema.optional() }),
   ]),
   response: OkSchema.extend({ message: z.string(), branchQT: BranchQueueTypeSchema }),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assertBranchRows } from '../../db/branch-scope.ts';
 import {
@@ -64,6 +64,7 @@ export function createCatalogRepository(db: Db) {
           queue_type_name: queueTypes.name,
           flow_engine_id: queueTypes.flowEngineId,
           prefix: branchQueueTypes.prefix,
+          own_name: sql<boolean>`${queueTypes.branchId} is not null`,
         })
         .from(branchQueueTypes)
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
@@ -117,8 +118,13 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Adds a queue type to the branch; a taken prefix or type rejects with the unique violation. */
-    async insertBranchQueueType(branchId: number, masterId: number, prefix: string): Promise<number> {
-      const [row] = await db
+    async insertBranchQueueType(
+      branchId: number,
+      masterId: number,
+      prefix: string,
+      tx: Pick<Db, 'insert'> = db,
+    ): Promise<number> {
+      const [row] = await tx
         .insert(branchQueueTypes)
         .values({ branchId, queueTypeId: masterId, prefix, status: 1 })
         .returning({ id: branchQueueTypes.id });
@@ -126,24 +132,89 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** A taken prefix rejects with the unique violation. */
-    async setQueueTypePrefix(id: number, prefix: string): Promise<void> {
-      await db.update(branchQueueTypes).set({ prefix }).where(eq(branchQueueTypes.id, id));
+    async setQueueTypePrefix(id: number, prefix: string, tx: Pick<Db, 'update'> = db): Promise<void> {
+      await tx.update(branchQueueTypes).set({ prefix }).where(eq(branchQueueTypes.id, id));
     },
 
     async deactivateBranchQueueType(id: number): Promise<void> {
       await db.update(branchQueueTypes).set({ active: false }).where(eq(branchQueueTypes.id, id));
     },
 
+    /** The spec's master list: the types no branch owns. */
     listMasterQueueTypes() {
       return db
         .select({ id: queueTypes.id, name: queueTypes.name, flow_engine_id: queueTypes.flowEngineId })
         .from(queueTypes)
+        .where(isNull(queueTypes.branchId))
         .orderBy(asc(queueTypes.flowEngineId), asc(queueTypes.name));
     },
 
-    async findMasterQueueType(id: number): Promise<{ id: number } | null> {
-      const [row] = await db.select({ id: queueTypes.id }).from(queueTypes).where(eq(queueTypes.id, id));
+    async findMasterQueueType(id: number): Promise<{ id: number; flowEngineId: number } | null> {
+      const [row] = await db
+        .select({ id: queueTypes.id, flowEngineId: queueTypes.flowEngineId })
+        .from(queueTypes)
+        .where(and(eq(queueTypes.id, id), isNull(queueTypes.branchId)));
       return row ?? null;
+    },
+
+    /** The type behind a branch queue type: its name, flow and owner (null: the master list's). */
+    async typeOfBranchQueueType(
+      id: number,
+    ): Promise<{ queueTypeId: number; name: string; flowEngineId: number; branchId: number | null }> {
+      const [row] = await db
+        .select({
+          queueTypeId: queueTypes.id,
+          name: queueTypes.name,
+          flowEngineId: queueTypes.flowEngineId,
+          branchId: queueTypes.branchId,
+        })
+        .from(branchQueueTypes)
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+        .where(eq(branchQueueTypes.id, id));
+      return row!;
+    },
+
+    /**
+     * Who already answers to this name (compared without case): a master type, or an active queue
+     * type of the branch other than `exceptId`.
+     */
+    async queueTypeNamed(
+      branchId: number,
+      name: string,
+      exceptId?: number,
+    ): Promise<{ masterId: number; flowEngineId: number } | { branchQueueTypeId: number } | null> {
+      const sameName = sql`lower(${queueTypes.name}) = lower(${name})`;
+      const [master] = await db
+        .select({ masterId: queueTypes.id, flowEngineId: queueTypes.flowEngineId })
+        .from(queueTypes)
+        .where(and(isNull(queueTypes.branchId), sameName));
+      if (master) return master;
+      const [used] = await db
+        .select({ branchQueueTypeId: branchQueueTypes.id })
+        .from(branchQueueTypes)
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+        .where(
+          and(activeQueueType(branchId), sameName, exceptId ? ne(branchQueueTypes.id, exceptId) : undefined),
+        );
+      return used ?? null;
+    },
+
+    /** A type of the branch's own (a name no other branch sees). */
+    async insertOwnQueueType(tx: Tx, branchId: number, name: string, flowEngineId: number): Promise<number> {
+      const [row] = await tx
+        .insert(queueTypes)
+        .values({ branchId, name, flowEngineId })
+        .returning({ id: queueTypes.id });
+      return row!.id;
+    },
+
+    async renameOwnQueueType(tx: Tx, queueTypeId: number, name: string): Promise<void> {
+      await tx.update(queueTypes).set({ name }).where(eq(queueTypes.id, queueTypeId));
+    },
+
+    /** Points a branch queue type at another type (its own renamed one, or back to a master's). */
+    async setTypeOfBranchQueueType(tx: Tx, id: number, queueTypeId: number): Promise<void> {
+      await tx.update(branchQueueTypes).set({ queueTypeId }).where(eq(branchQueueTypes.id, id));
     },
 
     /** Throws VALIDATION_FAILED unless every id is an active queue type of the branch. */

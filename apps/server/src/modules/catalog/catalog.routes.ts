@@ -17,8 +17,14 @@ export function registerCatalogRoutes(
     message: 'Saved.',
     branchQT:
       'uuid' in body
-        ? await queueTypes.update(auth, body.uuid, body.prefix)
-        : await queueTypes.create(auth, body.queue_type, body.prefix),
+        ? await queueTypes.update(auth, body.uuid, body.prefix, body.name)
+        : await queueTypes.create(
+            auth,
+            'name' in body
+              ? { name: body.name, flowEngineId: body.flow_engine_id }
+              : { masterId: body.queue_type },
+            body.prefix,
+          ),
   }));
   register(contracts.cancelQT, async ({ auth, body }) => {
     await queueTypes.cancel(auth, body.uuid);

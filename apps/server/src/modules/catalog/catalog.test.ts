@@ -8,6 +8,7 @@ import {
 } from '@truck-queue/shared/contracts/catalog.contract';
 import { ROLE } from '@truck-queue/shared/roles';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createPlant, issueTicket } from '../../test/plant.ts';
 
 let t: TestContext;
 let admin: string;
@@ -69,6 +70,115 @@ describe('queue types (Define Queue)', () => {
     expect(
       (await post('defineQueue/doBranchQT', { queue_type: cassava.id, prefix: 'A', status: '1' })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('queue types a plant names (issue 36)', () => {
+  it('creates a type of its own, renames it and a master type for this branch only, and retires it', async () => {
+    const plant = await createPlant(t, 'Named types');
+    const session = plant.officers.admin.session;
+    const masters = (await t.call(queueType, {}, session)).queueType;
+    const sugarcane = masters.find((m) => m.name === 'ส่งอ้อย')!;
+
+    // A name no master has: the branch's own type, on the flow the admin chose.
+    const chips = await post(
+      'defineQueue/doBranchQT',
+      { name: '  ส่ง   มันเส้น ', flow_engine_id: 3, prefix: 'ms', status: '1' },
+      session,
+    );
+    expect(chips.json()).toMatchObject({
+      status: 1,
+      branchQT: { queue_type_name: 'ส่ง มันเส้น', flow_engine_id: 3, prefix: 'MS', own_name: true },
+    });
+    // Not offered to any branch as a master type.
+    expect((await t.call(queueType, {}, otherAdmin)).queueType.map((m) => m.name)).not.toContain('ส่ง มันเส้น');
+    // Names are unique in the branch, and a master's name on another flow is refused.
+    const twice = await post(
+      'defineQueue/doBranchQT',
+      { name: 'ส่ง มันเส้น', flow_engine_id: 2, prefix: 'MT', status: '1' },
+      session,
+    );
+    expect(twice.json()).toMatchObject({ status: 0, reason: 'NAME_TAKEN' });
+    const masterName = await post(
+      'defineQueue/doBranchQT',
+      { name: 'ส่งอ้อย', flow_engine_id: 2, prefix: 'MT', status: '1' },
+      session,
+    );
+    expect(masterName.json()).toMatchObject({ reason: 'NAME_TAKEN' });
+    // A master's name on its own flow is that master type.
+    const typed = await post(
+      'defineQueue/doBranchQT',
+      { name: 'ส่งอ้อย', flow_engine_id: 3, prefix: 'S', status: '1' },
+      session,
+    );
+    expect(typed.json().branchQT).toMatchObject({ queue_type_id: sugarcane.id, own_name: false });
+    for (const bad of [
+      { name: '', flow_engine_id: 3, prefix: 'X', status: '1' },
+      { name: '=HYPERLINK("x")', flow_engine_id: 3, prefix: 'X', status: '1' },
+      { name: 'ส่งข้าวโพด', flow_engine_id: 9, prefix: 'X', status: '1' },
+      { name: 'x'.repeat(61), flow_engine_id: 3, prefix: 'X', status: '1' },
+    ]) {
+      expect((await post('defineQueue/doBranchQT', bad, session)).json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+    }
+
+    // Renaming the master-list type A: this branch's tickets, old and new, show the new name.
+    const ticket = await issueTicket(t, plant, 'lab', '70-1234');
+    const renamed = await post(
+      'defineQueue/doBranchQT',
+      { uuid: plant.types.lab.uuid, prefix: 'A', name: 'ส่งมันสด (ลานเท)' },
+      session,
+    );
+    expect(renamed.json().branchQT).toMatchObject({
+      queue_type_name: 'ส่งมันสด (ลานเท)',
+      own_name: true,
+      flow_engine_id: 3,
+    });
+    const info = await t.post('process/user/queueInformation', { queue_number_id: ticket.uuid });
+    expect(info.json().queue.queue_type_info.queue_type_name).toBe('ส่งมันสด (ลานเท)');
+    // The master list, and the other branch, keep the master's name.
+    expect((await t.call(queueType, {}, otherAdmin)).queueType.map((m) => m.name)).toContain('ส่งมันสำปะหลัง');
+    // Renamed again (its own row), then back to the master's name: the master type again.
+    expect(
+      (
+        await post(
+          'defineQueue/doBranchQT',
+          { uuid: plant.types.lab.uuid, prefix: 'A', name: 'ส่งมันสด' },
+          session,
+        )
+      ).json().branchQT.queue_type_name,
+    ).toBe('ส่งมันสด');
+    const back = await post(
+      'defineQueue/doBranchQT',
+      { uuid: plant.types.lab.uuid, prefix: 'A', name: 'ส่งมันสำปะหลัง' },
+      session,
+    );
+    expect(back.json().branchQT).toMatchObject({ queue_type_name: 'ส่งมันสำปะหลัง', own_name: false });
+    // Renamed to a name another type of the branch has: refused, nothing changes.
+    const clash = await post(
+      'defineQueue/doBranchQT',
+      { uuid: plant.types.lab.uuid, prefix: 'Q', name: 'ส่ง มันเส้น' },
+      session,
+    );
+    expect(clash.json()).toMatchObject({ reason: 'NAME_TAKEN' });
+    const types = (await t.call(branchQT, {}, session)).branchQT;
+    expect(types.find((r) => r.uuid === plant.types.lab.uuid)).toMatchObject({ prefix: 'A' });
+
+    // Retired: the tickets keep its name; the name is free again.
+    const chipsUuid = chips.json().branchQT.uuid as string;
+    expect((await post('defineQueue/cancelQT', { uuid: chipsUuid }, session)).statusCode).toBe(200);
+    const again = await post(
+      'defineQueue/doBranchQT',
+      { name: 'ส่ง มันเส้น', flow_engine_id: 3, prefix: 'MS', status: '1' },
+      session,
+    );
+    expect(again.json().status).toBe(1);
+    // Another branch's admin cannot rename this branch's type.
+    expect(
+      (await post('defineQueue/doBranchQT', { uuid: chipsUuid, prefix: 'MS', name: 'x' }, otherAdmin))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -7,7 +7,8 @@ import { createCatalogRepository } from './catalog.repository.ts';
 import type { LabService } from '../lab/lab.service.ts';
 
 /**
- * Define Queue: the branch's queue types, each a master type with a prefix and its products.
+ * Define Queue: the branch's queue types, each a master type (or one the branch named) with a
+ * prefix and its products.
  * `changed` hears of every edit (catalog.module.ts publishes referenceChanged: cached scopes are
  * dropped).
  */
@@ -55,26 +56,78 @@ export function createQueueTypesService(deps: {
     throw error;
   };
 
+  /**
+   * The type a name stands for in this branch: the master type of that name (when its flow is the
+   * same), or a new type of the branch's own; refused when another queue type of the branch, or a
+   * master type of another flow, already has the name.
+   */
+  async function typeForName(
+    auth: AuthContext,
+    name: string,
+    flowEngineId: number,
+    exceptId?: number,
+  ): Promise<{ masterId: number } | { own: { name: string; flowEngineId: number } }> {
+    const named = await repo.queueTypeNamed(auth.branchId, name, exceptId);
+    if (!named) return { own: { name, flowEngineId } };
+    if ('masterId' in named && named.flowEngineId === flowEngineId) return { masterId: named.masterId };
+    throw conflict(`A queue type named ${name} already exists.`, 'NAME_TAKEN');
+  }
+
   return {
     list: (auth: AuthContext) => list(auth),
 
     masters: () => repo.listMasterQueueTypes(),
 
-    async create(auth: AuthContext, masterId: number, prefix: string): Promise<BranchQueueType> {
-      const master = await repo.findMasterQueueType(masterId);
-      if (!master) throw notFound('The master queue type');
-      const existing = await repo.findBranchQueueTypeOfMaster(auth.branchId, masterId);
-      if (existing) throw conflict('This branch already has this queue type.', 'QUEUE_TYPE_TAKEN');
+    /** Adds a master type to the branch, or a type the admin names (`{name, flowEngineId}`). */
+    async create(
+      auth: AuthContext,
+      type: { masterId: number } | { name: string; flowEngineId: number },
+      prefix: string,
+    ): Promise<BranchQueueType> {
+      const chosen = 'masterId' in type ? type : await typeForName(auth, type.name, type.flowEngineId);
+      if ('masterId' in chosen) {
+        const master = await repo.findMasterQueueType(chosen.masterId);
+        if (!master) throw notFound('The master queue type');
+        const existing = await repo.findBranchQueueTypeOfMaster(auth.branchId, chosen.masterId);
+        if (existing) throw conflict('This branch already has this queue type.', 'QUEUE_TYPE_TAKEN');
+      }
       await assertPrefixFree(auth, prefix);
-      const id = await repo.insertBranchQueueType(auth.branchId, masterId, prefix).catch(uniqueViolation);
+      const id = await repo
+        .transaction(async (tx) => {
+          const typeId =
+            'masterId' in chosen
+              ? chosen.masterId
+              : await repo.insertOwnQueueType(tx, auth.branchId, chosen.own.name, chosen.own.flowEngineId);
+          return repo.insertBranchQueueType(auth.branchId, typeId, prefix, tx);
+        })
+        .catch(uniqueViolation);
       changed?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
 
-    async update(auth: AuthContext, uuid: string, prefix: string): Promise<BranchQueueType> {
+    /**
+     * A new prefix, and a new name if given: the name is this branch's alone (a master type's name
+     * is left as it is for the other branches), its tickets show the new name in every report.
+     */
+    async update(auth: AuthContext, uuid: string, prefix: string, name?: string): Promise<BranchQueueType> {
       const current = await find(auth, { uuid });
       await assertPrefixFree(auth, prefix, current.id);
-      await repo.setQueueTypePrefix(current.id, prefix).catch(uniqueViolation);
+      const type = await repo.typeOfBranchQueueType(current.id);
+      const renamed = name !== undefined && name !== type.name;
+      const target = renamed ? await typeForName(auth, name, type.flowEngineId, current.id) : null;
+      await repo
+        .transaction(async (tx) => {
+          await repo.setQueueTypePrefix(current.id, prefix, tx);
+          if (!target) return;
+          if ('masterId' in target) await repo.setTypeOfBranchQueueType(tx, current.id, target.masterId);
+          else if (type.branchId !== null)
+            await repo.renameOwnQueueType(tx, type.queueTypeId, target.own.name);
+          else {
+            const own = await repo.insertOwnQueueType(tx, auth.branchId, target.own.name, type.flowEngineId);
+            await repo.setTypeOfBranchQueueType(tx, current.id, own);
+          }
+        })
+        .catch(uniqueViolation);
       changed?.(auth.branchId);
       return (await list(auth, current.id))[0]!;
     },

@@ -64,7 +64,10 @@ export function DefineQueuePage() {
   const queueType = (row: BranchQueueType) => (
     <Flex vertical gap={4} align="flex-start">
       <Typography.Text strong>{row.queue_type_name}</Typography.Text>
-      <FlowTag flowEngineId={row.flow_engine_id} />
+      <Flex gap={4} wrap>
+        <FlowTag flowEngineId={row.flow_engine_id} />
+        {row.own_name && <Tag style={{ marginInlineEnd: 0 }}>{t('catalog.defineQueue.ownName')}</Tag>}
+      </Flex>
     </Flex>
   );
 

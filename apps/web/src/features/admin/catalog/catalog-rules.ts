@@ -15,6 +15,8 @@ export const PREFIX_PATTERN = /^[A-Z]{1,3}$/;
 export const PREFIX_MAX = 3;
 /** Products and stations: the contract's text(100). */
 export const NAME_MAX = 100;
+/** A queue type's name: catalog.contract QueueTypeNameSchema. */
+export const QUEUE_TYPE_NAME_MAX = 60;
 
 /** What the prefix box shows while the admin types: capitals, no spaces. */
 export function normalisePrefix(value: string): string {

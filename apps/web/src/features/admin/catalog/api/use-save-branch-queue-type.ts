@@ -5,7 +5,7 @@ import { callApi } from '../../../../lib/api-client.ts';
 import { errorCodeOf } from '../../../../lib/errors.ts';
 import { afterCatalogChange, catalogKeys } from './query-keys.ts';
 
-/** Create `{queue_type, prefix, status: "1"}` or change the prefix `{uuid, prefix}`. */
+/** Create `{queue_type | name + flow_engine_id, prefix, status: "1"}`, or edit `{uuid, prefix, name?}`. */
 export type SaveBranchQueueTypeInput = BodyOf<typeof doBranchQT>;
 
 export function saveBranchQueueType(body: SaveBranchQueueTypeInput) {

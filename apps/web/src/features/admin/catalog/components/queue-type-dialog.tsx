@@ -1,18 +1,31 @@
 import { useState } from 'react';
-import { Alert, App, Flex, Form, Input, Select, Typography } from 'antd';
+import { Alert, App, Flex, Form, Input, Radio, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import { FLOW_ENGINE, isFlowEngineId, type FlowEngineId } from '@truck-queue/shared/queue/queue-machine';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
-import { firstQueueNumber, normalisePrefix, PREFIX_MAX, PREFIX_PATTERN } from '../catalog-rules.ts';
+import {
+  firstQueueNumber,
+  normalisePrefix,
+  PREFIX_MAX,
+  PREFIX_PATTERN,
+  QUEUE_TYPE_NAME_MAX,
+  sameName,
+} from '../catalog-rules.ts';
 import { useMasterQueueTypes } from '../api/use-master-queue-types.ts';
-import { useSaveBranchQueueType } from '../api/use-save-branch-queue-type.ts';
+import { useSaveBranchQueueType, type SaveBranchQueueTypeInput } from '../api/use-save-branch-queue-type.ts';
 import { FlowTag } from './flow-tag.tsx';
 
+/** Adding: a type from the master list, or one the admin names on a flow it picks. */
+type AddMode = 'master' | 'own';
+
 interface QueueTypeValues {
+  mode: AddMode;
   queueType: number | undefined;
+  name: string;
+  flow: FlowEngineId | undefined;
   prefix: string;
 }
 
@@ -29,8 +42,9 @@ interface QueueTypeDialogProps {
 const FLOW_ORDER: readonly FlowEngineId[] = [FLOW_ENGINE.general, FLOW_ENGINE.standard, FLOW_ENGINE.lab];
 
 /**
- * Add a queue type to the branch (picked from the master list, with its prefix) or change the
- * prefix of one: the type itself cannot change once defined (SPEC.md section 5).
+ * Add a queue type to the branch (picked from the master list, or named by the admin on a flow
+ * it picks) with its prefix, or rename one and change its prefix: the flow cannot change once
+ * defined (SPEC.md section 5; docs/decisions.md, "Queue types a plant names").
  */
 export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }: QueueTypeDialogProps) {
   const { t } = useTranslation();
@@ -41,13 +55,17 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
   const save = useSaveBranchQueueType();
   const [failure, setFailure] = useState<string | null>(null);
   const chosenId = Form.useWatch('queueType', form);
+  const mode = Form.useWatch('mode', form) ?? 'master';
+  const chosenOwnFlow = Form.useWatch('flow', form);
   const prefix = Form.useWatch('prefix', form) ?? '';
 
   const others = branchTypes.filter((row) => row.uuid !== editing?.uuid);
   const takenTypeIds = new Set(others.map((row) => row.queue_type_id));
-  const chosenFlow = adding
-    ? master.data?.find((type) => type.id === chosenId)?.flow_engine_id
-    : editing.flow_engine_id;
+  const chosenFlow = !adding
+    ? editing.flow_engine_id
+    : mode === 'own'
+      ? chosenOwnFlow
+      : master.data?.find((type) => type.id === chosenId)?.flow_engine_id;
 
   const typeOptions = FLOW_ORDER.map((flow) => ({
     label: t(`flowEngine.${flow}`),
@@ -86,20 +104,29 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
     });
     if (reason === 'PREFIX_TAKEN') form.setFields([{ name: 'prefix', errors: [text] }]);
     if (reason === 'QUEUE_TYPE_TAKEN') form.setFields([{ name: 'queueType', errors: [text] }]);
+    if (reason === 'NAME_TAKEN') form.setFields([{ name: 'name', errors: [text] }]);
   };
 
   const submit = (values: QueueTypeValues) => {
     if (save.isPending) return;
     setFailure(null);
     const newPrefix = normalisePrefix(values.prefix);
-    if (!adding && newPrefix === editing.prefix) {
-      onClose();
-      return;
+    const name = values.name?.trim().replace(/\s+/g, ' ') ?? '';
+    let body: SaveBranchQueueTypeInput;
+    if (!adding) {
+      const renamed = name !== '' && name !== editing.queue_type_name;
+      if (!renamed && newPrefix === editing.prefix) {
+        onClose();
+        return;
+      }
+      body = { uuid: editing.uuid, prefix: newPrefix, ...(renamed ? { name } : {}) };
+    } else if (values.mode === 'own') {
+      if (values.flow === undefined) return;
+      body = { name, flow_engine_id: values.flow, prefix: newPrefix, status: '1' };
+    } else {
+      if (values.queueType === undefined) return;
+      body = { queue_type: values.queueType, prefix: newPrefix, status: '1' };
     }
-    if (adding && values.queueType === undefined) return;
-    const body = adding
-      ? { queue_type: values.queueType!, prefix: newPrefix, status: '1' as const }
-      : { uuid: editing.uuid, prefix: newPrefix };
     save.mutate(body, {
       onSuccess: onSaved,
       onError: (error) => {
@@ -109,6 +136,28 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
     });
   };
 
+  /** A name the branch already uses for another queue type (the server checks the master list too). */
+  const nameRule = {
+    validator: (_rule: unknown, value: string | undefined) =>
+      value && others.some((row) => sameName(row.queue_type_name, value))
+        ? Promise.reject(new Error(t('errors.reasons.NAME_TAKEN')))
+        : Promise.resolve(),
+  };
+  const nameInput = (
+    <Input
+      placeholder={t('catalog.defineQueue.namePlaceholder')}
+      maxLength={QUEUE_TYPE_NAME_MAX}
+      autoComplete="off"
+      autoFocus={!adding}
+    />
+  );
+  const flowHelp = chosenFlow !== undefined && (
+    <Flex gap={6} align="baseline" wrap style={{ marginTop: 4 }}>
+      <FlowTag flowEngineId={chosenFlow} />
+      {isFlowEngineId(chosenFlow) && <span>{t(`catalog.flowHelp.${chosenFlow}`)}</span>}
+    </Flex>
+  );
+
   const validPrefix = PREFIX_PATTERN.test(prefix);
 
   return (
@@ -116,7 +165,13 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
       open={open}
       title={adding ? t('catalog.defineQueue.addTitle') : t('catalog.defineQueue.editTitle')}
       form={form}
-      initialValues={{ queueType: editing?.queue_type_id, prefix: editing?.prefix ?? '' }}
+      initialValues={{
+        mode: 'master',
+        queueType: editing?.queue_type_id,
+        name: editing?.queue_type_name ?? '',
+        flow: undefined,
+        prefix: editing?.prefix ?? '',
+      }}
       onFinish={submit}
       onCancel={onClose}
       loading={save.isPending}
@@ -141,26 +196,24 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
           style={{ marginBlock: 8 }}
         />
       )}
-      <Form.Item
-        name="queueType"
-        label={t('catalog.defineQueue.queueType')}
-        style={{ marginTop: 16 }}
-        rules={adding ? [{ required: true, message: t('catalog.defineQueue.queueTypeRequired') }] : []}
-        extra={
-          chosenFlow === undefined && adding ? undefined : (
-            <>
-              {chosenFlow !== undefined && (
-                <Flex gap={6} align="baseline" wrap style={{ marginTop: 4 }}>
-                  <FlowTag flowEngineId={chosenFlow} />
-                  {isFlowEngineId(chosenFlow) && <span>{t(`catalog.flowHelp.${chosenFlow}`)}</span>}
-                </Flex>
-              )}
-              {!adding && <div style={{ marginTop: 4 }}>{t('catalog.defineQueue.queueTypeFixed')}</div>}
-            </>
-          )
-        }
-      >
-        {adding ? (
+      {adding && (
+        <Form.Item name="mode" style={{ marginTop: 16, marginBottom: 12 }}>
+          <Segmented<AddMode>
+            block
+            options={[
+              { value: 'master', label: t('catalog.defineQueue.fromMaster') },
+              { value: 'own', label: t('catalog.defineQueue.ownType') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      {adding && mode === 'master' && (
+        <Form.Item
+          name="queueType"
+          label={t('catalog.defineQueue.queueType')}
+          rules={[{ required: true, message: t('catalog.defineQueue.queueTypeRequired') }]}
+          extra={flowHelp || undefined}
+        >
           <Select
             placeholder={t('catalog.defineQueue.queueTypePlaceholder')}
             options={typeOptions}
@@ -172,10 +225,55 @@ export function QueueTypeDialog({ open, editing, branchTypes, onClose, onSaved }
               )
             }
           />
-        ) : (
-          <Select disabled options={[{ value: editing.queue_type_id, label: editing.queue_type_name }]} />
-        )}
-      </Form.Item>
+        </Form.Item>
+      )}
+      {(mode === 'own' || !adding) && (
+        <Form.Item
+          name="name"
+          label={t('catalog.defineQueue.name')}
+          style={adding ? undefined : { marginTop: 16 }}
+          rules={[
+            { required: true, whitespace: true, message: t('catalog.defineQueue.nameRequired') },
+            nameRule,
+          ]}
+          extra={
+            adding ? (
+              t('catalog.defineQueue.nameHelp')
+            ) : (
+              <>
+                {flowHelp}
+                <div style={{ marginTop: 4 }}>
+                  {editing.own_name
+                    ? t('catalog.defineQueue.renameNote')
+                    : t('catalog.defineQueue.renameMasterNote')}
+                </div>
+              </>
+            )
+          }
+        >
+          {nameInput}
+        </Form.Item>
+      )}
+      {adding && mode === 'own' && (
+        <Form.Item
+          name="flow"
+          label={t('catalog.defineQueue.flow')}
+          rules={[{ required: true, message: t('catalog.defineQueue.flowRequired') }]}
+          extra={
+            <>
+              {chosenFlow !== undefined && isFlowEngineId(chosenFlow) && (
+                <div>{t(`catalog.flowHelp.${chosenFlow}`)}</div>
+              )}
+              <div>{t('catalog.defineQueue.flowFixed')}</div>
+            </>
+          }
+        >
+          <Radio.Group
+            optionType="button"
+            options={FLOW_ORDER.map((flow) => ({ value: flow, label: t(`flowEngine.${flow}`) }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item
         name="prefix"
         label={t('catalog.defineQueue.prefix')}
