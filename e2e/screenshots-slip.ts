@@ -36,7 +36,7 @@ export async function shootSlipScreens(browser: Browser, baseUrl: string): Promi
         await post(
           baseUrl,
           `process/weighing/${direction}`,
-          { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+          { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
           employee.session,
         );
 

@@ -53,7 +53,8 @@ describe('the receiving slip', () => {
       await post(
         baseUrl,
         `process/weighing/${direction}`,
-        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+        // Never called to a bay (the calling page is other files'): the weigh-out is confirmed.
+        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
         employee.session,
       );
     await driver.reload();
@@ -122,7 +123,14 @@ describe('the receiving slip', () => {
     await page.locator('#weighing-queue-number').fill(ticket.ticket_code);
     await page.locator('#weighing-weight').fill('40250');
     await page.locator('#weighing-reason').fill('ตาชั่งขัดข้อง');
+    // The clerk sees where the truck is: weighed in, still waiting for its call.
+    expect(await page.getByTestId('weighing-stage').innerText()).toContain('รอคิว');
     await page.getByTestId('weigh-out').click();
+    // Never called to its bay: the weighbridge asks first, saying what the truck has not done.
+    const asked = page.getByTestId('out-of-order');
+    await asked.waitFor();
+    expect(await asked.innerText()).toContain('ยังไม่เคยถูกเรียกคิว');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'ยืนยันชั่งออก' }).click();
 
     // Weighed out: the slip is one click away, drawn as the printer will burn it.
     await page.getByTestId('slip-after-weigh-out').click();

@@ -236,7 +236,7 @@ export async function createFuzzPlant(t: TestContext) {
     ] as const)
       await t.post(
         `process/weighing/weigh${direction}`,
-        { uuid: weighed.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+        { uuid: weighed.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'Out' },
         { session: plant.officers.admin.session },
       );
     return weighed;
@@ -539,14 +539,24 @@ export async function createFuzzPlant(t: TestContext) {
     'process/security/exitFactory': () => ({ queue_number: 'C001', confirm_unfinished: true }),
     'process/security/getExitToday': () => ({}),
     'process/weighing/weighIn': () => ({ queue_number: 'B001', weight: 32_150.5, reason: 'ตาชั่งขัดข้อง' }),
-    'process/weighing/weighOut': () => ({ queue_number: 'B001', weight: 12_020, reason: 'ตาชั่งขัดข้อง' }),
+    'process/weighing/weighOut': () => ({
+      queue_number: 'B001',
+      weight: 12_020,
+      reason: 'ตาชั่งขัดข้อง',
+      confirm_out_of_order: true,
+    }),
     'process/weighing/getWeighToday': () => ({}),
     'process/weighing/getScales': () => ({}),
     // The live scale weighs the scale's ticket in, then out; the scale with no bridge is refused.
     'process/weighing/capture': (n) =>
       n % 3 === 2
         ? { uuid: scaleTicket.uuid, direction: 'in', scale_uuid: spareScale.uuid }
-        : { uuid: scaleTicket.uuid, direction: n % 3 ? 'out' : 'in', scale_uuid: liveScale.uuid },
+        : {
+            uuid: scaleTicket.uuid,
+            direction: n % 3 ? 'out' : 'in',
+            scale_uuid: liveScale.uuid,
+            confirm_out_of_order: true,
+          },
 
     'process/yard/rules': () => ({}),
     'admin/yard/settings': () => ({}),

@@ -26,11 +26,14 @@ export function queueNumberOf(error: unknown): string | undefined {
 }
 
 /**
- * What a truck has not done, when the gate refused its exit as UNFINISHED_EXIT; null for any
- * other failure. An empty list still means "ask first" (the server said so, without naming why).
+ * What a truck has not done, when the gate refused its exit as UNFINISHED_EXIT (or the
+ * weighbridge its weigh-out as OUT_OF_ORDER); null for any other failure. An empty list still means "ask first" (the server said so, without naming why).
  */
-export function unfinishedStepsOf(error: unknown): UnfinishedStep[] | null {
-  if (!isApiRequestError(error) || error.detail.reason !== 'UNFINISHED_EXIT') return null;
+export function unfinishedStepsOf(
+  error: unknown,
+  reason: 'UNFINISHED_EXIT' | 'OUT_OF_ORDER' = 'UNFINISHED_EXIT',
+): UnfinishedStep[] | null {
+  if (!isApiRequestError(error) || error.detail.reason !== reason) return null;
   return error.detail.missing ?? [];
 }
 

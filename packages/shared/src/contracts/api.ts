@@ -146,6 +146,11 @@ export const CONFLICT_REASONS = [
   'AMBIGUOUS_NUMBER',
   /** The gate asks first: the truck's work is not done (`missing`); confirm to let it out anyway. */
   'UNFINISHED_EXIT',
+  /**
+   * The weighbridge asks first: the truck is weighed out before the steps its flow puts before
+   * (`missing`: its lab result, its call); confirm to record it anyway.
+   */
+  'OUT_OF_ORDER',
   /** A call of an earlier plant day is not announced again. */
   'CALL_EXPIRED',
   /** A voided, cancelled, finished, rejected or exited ticket is not printed again. */
@@ -172,8 +177,11 @@ export const NumberCandidateSchema = z.object({
 });
 export type NumberCandidate = z.infer<typeof NumberCandidateSchema>;
 
-/** What a truck has not done yet that its flow expects before the gate (UNFINISHED_EXIT). */
-export const UNFINISHED_STEPS = ['call', 'finish', 'weigh_out'] as const;
+/**
+ * What a truck has not done yet that its flow expects before the gate (UNFINISHED_EXIT) or
+ * before its weigh-out (OUT_OF_ORDER), in the order the work goes.
+ */
+export const UNFINISHED_STEPS = ['lab', 'call', 'finish', 'weigh_out'] as const;
 export type UnfinishedStep = (typeof UNFINISHED_STEPS)[number];
 
 /** Every failure: HTTP 4xx/5xx with this body. `message` is English; the UI translates `code`. */
@@ -187,7 +195,7 @@ export const ApiErrorSchema = z.object({
   queue_number: z.string().optional(),
   /** AMBIGUOUS_NUMBER: the trucks inside that hold the number. */
   candidates: z.array(NumberCandidateSchema).optional(),
-  /** UNFINISHED_EXIT: what the truck has not done. */
+  /** UNFINISHED_EXIT, OUT_OF_ORDER: what the truck has not done. */
   missing: z.array(z.enum(UNFINISHED_STEPS)).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

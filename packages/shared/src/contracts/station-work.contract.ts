@@ -30,6 +30,9 @@ export const LabRecordSchema = z.object({
   lab_sample: z.number(),
   /** The lab may still correct its result (decide's rule: out, not called, closed or weighed out). */
   lab_correctable: z.boolean(),
+  /** Its weighings so far, so the lab sees the truck's stage (a load weighed out is gone). */
+  weigh_in_at: MaybeInstantSchema,
+  weigh_out_at: MaybeInstantSchema,
 });
 export type LabRecord = z.infer<typeof LabRecordSchema>;
 
@@ -152,12 +155,19 @@ export const getExitToday = defineContract({
 
 export const WeighRecordSchema = z.object({
   uuid: z.string(),
+  /** Its ticket's Code 128 (T-…): a scanned ticket is found in the list by it. */
+  ticket_code: z.string(),
   queue_number: z.string(),
   /** The plant day of its ticket (YYYY-MM-DD): a truck still inside since an earlier day is marked. */
   queue_date: z.string(),
   truck_license: z.string(),
   queue_type_name: z.string(),
   product_name: z.string(),
+  /** Its stage, as the weighbridge shows it: the state, the station it was called to, the call's time. */
+  flow_engine_id: z.number(),
+  queue_state: z.string(),
+  station_name: z.string().nullable(),
+  called: MaybeInstantSchema,
   weigh_in_kg: z.number().nullable(),
   weigh_in_at: MaybeInstantSchema,
   weigh_out_kg: z.number().nullable(),
@@ -192,7 +202,12 @@ export const ManualWeightReasonSchema = noFormula(noNul(z.string().trim().min(3)
  * A weight typed by hand: only by an officer whose role the branch allows to (admins always;
  * MANUAL_WEIGHT_NOT_ALLOWED otherwise), and with the reason, which is kept with the weight.
  */
-const WeighBody = truckRefBody({ weight: WeightSchema, reason: ManualWeightReasonSchema });
+const WeighBody = truckRefBody({
+  weight: WeightSchema,
+  reason: ManualWeightReasonSchema,
+  /** A weigh-out only: the officer saw what the truck has not done first (OUT_OF_ORDER) and records it anyway. */
+  confirm_out_of_order: z.boolean().optional(),
+});
 
 export const weighIn = defineContract({
   path: 'process/weighing/weighIn',
@@ -240,7 +255,11 @@ export const getScales = defineContract({
 export const captureWeight = defineContract({
   path: 'process/weighing/capture',
   access: 'weighing',
-  body: truckRefBody({ direction: z.enum(['in', 'out']), scale_uuid: z.uuid() }),
+  body: truckRefBody({
+    direction: z.enum(['in', 'out']),
+    scale_uuid: z.uuid(),
+    confirm_out_of_order: z.boolean().optional(),
+  }),
   response: OkSchema.extend({ queue: WeighRecordSchema }),
 });
 

@@ -247,6 +247,10 @@ describe('decide: the lab', () => {
 
   it('refuses a new sample once the truck is weighed out: it would change the slip (ALREADY_WEIGHED_OUT)', () => {
     expect(outcome(ticket('RC', { weighOutAt: NOW }), { kind: 'accept' })).toBe('ALREADY_WEIGHED_OUT');
+    // Nor a first sample: the load is gone from the truck.
+    expect(outcome(ticket('QS', { weighInAt: ago(2), weighOutAt: ago(1) }), { kind: 'accept' })).toBe(
+      'ALREADY_WEIGHED_OUT',
+    );
   });
 
   it('refuses a second sample of the same truck unless it was sent to recheck (SAMPLE_ALREADY_TAKEN)', () => {
@@ -311,6 +315,40 @@ describe('decide: the weighbridge', () => {
 
   it('refuses a weigh-out before the weigh-in (NOT_WEIGHED_IN)', () => {
     expect(outcome(ticket('C'), { kind: 'weigh_out', kg: 1 })).toBe('NOT_WEIGHED_IN');
+  });
+
+  it('asks before a weigh-out that comes before the call (OUT_OF_ORDER), saying what is missing', () => {
+    const weighedIn = { weighInAt: ago(60_000) };
+    // Lab flow: waiting for the sample or the result, then for the call.
+    for (const state of ['QS', 'LS'] as const) {
+      expect(decide(ticket(state, weighedIn), { kind: 'weigh_out', kg: 12000 }, NOW)).toMatchObject({
+        ok: false,
+        reason: 'OUT_OF_ORDER',
+        missing: ['lab', 'call'],
+      });
+    }
+    for (const state of ['LF', 'LO', 'RC'] as const) {
+      expect(decide(ticket(state, weighedIn), { kind: 'weigh_out', kg: 12000 }, NOW)).toMatchObject({
+        reason: 'OUT_OF_ORDER',
+        missing: ['call'],
+      });
+    }
+    const standard = ticket('QS', { ...weighedIn, flowEngineId: FLOW_ENGINE.standard });
+    expect(decide(standard, { kind: 'weigh_out', kg: 12000 }, NOW)).toMatchObject({ missing: ['call'] });
+    // Confirmed: recorded, and marked for the audit row.
+    expect(
+      decide(ticket('LF', weighedIn), { kind: 'weigh_out', kg: 12000, confirmOutOfOrder: true }, NOW),
+    ).toMatchObject({ ok: true, state: 'LF', stamps: { weighOutKg: 12000, weighedOutOfOrder: true } });
+  });
+
+  it('weighs out without asking once the truck was called, and a rejected load at any time', () => {
+    const called = ticket('C', { weighInAt: ago(60_000), calledAt: ago(30_000) });
+    const decision = decide(called, { kind: 'weigh_out', kg: 12000 }, NOW);
+    expect(decision).toMatchObject({ ok: true });
+    expect(decision.ok && decision.stamps.weighedOutOfOrder).toBeFalsy();
+    expect(outcome(ticket('RJ', { weighInAt: ago(60_000) }), { kind: 'weigh_out', kg: 1 })).toBe('ok');
+    // The weigh-in has no order: trucks are weighed in on arrival or on the way to their bay.
+    expect(outcome(ticket('QS'), { kind: 'weigh_in', kg: 1 })).toBe('ok');
   });
 
   it('refuses a second weigh-out (ALREADY_WEIGHED_OUT)', () => {

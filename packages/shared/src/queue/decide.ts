@@ -79,7 +79,11 @@ export type QueueCommand =
    */
   | { kind: 'lab_correct'; note: string }
   | { kind: 'weigh_in'; kg: number; from?: WeightFrom }
-  | { kind: 'weigh_out'; kg: number; from?: WeightFrom }
+  /**
+   * A weigh-out before the truck was called (and, on the lab flow, before its result) is out of
+   * order: recorded only once the officer confirmed it (`confirmOutOfOrder`), and marked so.
+   */
+  | { kind: 'weigh_out'; kg: number; from?: WeightFrom; confirmOutOfOrder?: boolean | undefined }
   /**
    * The gate: the truck leaves. One whose work is not done (never called, not finished, not
    * weighed out on a weighed flow) leaves only once the officer confirmed it.
@@ -117,6 +121,8 @@ export interface QueueStamps {
   branchQueueTypeId?: number;
   /** The gate let the truck out before its work was done (the officer confirmed it). */
   leftUnfinished?: boolean;
+  /** Weighed out before the steps its flow puts first (the officer confirmed). */
+  weighedOutOfOrder?: boolean;
   /** Words for the audit row only (a lab correction's reason); the ticket's own reason stays. */
   transitionNote?: string;
 }
@@ -153,6 +159,7 @@ export type QueueRefusal = Extract<
   | 'TICKET_VOIDED'
   | 'TICKET_CANCELLED'
   | 'UNFINISHED_EXIT'
+  | 'OUT_OF_ORDER'
 >;
 
 export type Decision =
@@ -188,6 +195,8 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   SAME_QUEUE_TYPE: (q) => `Queue ${q.queueNumber} is already of that queue type.`,
   TICKET_VOIDED: (q) => `Queue ${q.queueNumber} was voided.`,
   TICKET_CANCELLED: (q) => `Queue ${q.queueNumber} was cancelled as a no-show.`,
+  OUT_OF_ORDER: (q) =>
+    `Queue ${q.queueNumber} is weighed out before ${stepsBeforeWeighOut(q).join(', ')}: confirm to record it.`,
   UNFINISHED_EXIT: (q) =>
     `Queue ${q.queueNumber} has not finished its work (${unfinishedSteps(q).join(', ')}): confirm to let it out.`,
 };
@@ -203,6 +212,23 @@ export function unfinishedSteps(q: QueueSnapshot): UnfinishedStep[] {
   const rejected = q.state === nextState(FLOW_ENGINE.lab, 'LF', 'reject');
   if (weighsOnFlow(q.flowEngineId) && !rejected && q.weighOutAt === null) missing.push('weigh_out');
   return missing;
+}
+
+/**
+ * What a truck has not done that its flow puts before its weigh-out: a truck is weighed out
+ * after it was called to its bay (to unload or load), and a lab-flow truck is called only after
+ * its result. A rejected load (or any closed ticket) owes nothing: it goes back as it came.
+ */
+export function stepsBeforeWeighOut(q: {
+  flowEngineId: number;
+  state: QueueState;
+  calledAt: Date | null;
+}): UnfinishedStep[] {
+  if (q.calledAt !== null || isClosedState(q.state)) return [];
+  const labPending =
+    q.flowEngineId === FLOW_ENGINE.lab &&
+    (q.state === ISSUED_STATE || nextState(q.flowEngineId, q.state, 'complete') !== null);
+  return labPending ? ['lab', 'call'] : ['call'];
 }
 
 /**
@@ -236,6 +262,12 @@ const ALREADY_DONE: Partial<Record<QueueCommand['kind'], QueueRefusal>> = {
   exit: 'EXIT_ALREADY_RECORDED',
 };
 
+/** Audit actions that are a command's, marked: the gate's unfinished exit, an early weigh-out. */
+const ORDINARY_ACTION: Record<string, QueueCommand['kind']> = {
+  exit_unfinished: 'exit',
+  weigh_out_early: 'weigh_out',
+};
+
 /** The ticket's latest audit row, as `isRepeat` compares it with a refused command. */
 export interface LastChange {
   action: string;
@@ -264,7 +296,7 @@ export function isRepeat(
   if (!last || officerId === null || last.officerId !== officerId) return false;
   if (ALREADY_DONE[command.kind] !== refusal) return false;
   if (now.getTime() - last.at.getTime() >= RECALL_GUARD_MS) return false;
-  const action = last.action === 'exit_unfinished' ? 'exit' : last.action;
+  const action = ORDINARY_ACTION[last.action] ?? last.action;
   if (action !== command.kind) return false;
   if (command.kind === 'call') return last.stationId === command.stationId;
   // A reject with another reason or note is not the one made: the refusal stands, nothing is lost.
@@ -295,9 +327,9 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
     case 'complete': {
       if (q.flowEngineId !== FLOW_ENGINE.lab) return refuse('NOT_LAB_FLOW');
       const to = nextState(q.flowEngineId, q.state, command.kind);
-      // A recheck's new sample after the weigh-out would change a slip already made.
-      if (to && command.kind === 'accept' && q.state !== ISSUED_STATE && q.weighOutAt !== null)
-        return refuse('ALREADY_WEIGHED_OUT');
+      // A load weighed out is gone from the truck: nothing is left to sample, and a recheck's
+      // new sample would change a slip already made.
+      if (to && command.kind === 'accept' && q.weighOutAt !== null) return refuse('ALREADY_WEIGHED_OUT');
       if (to) return moved(q, command.kind, to, now);
       if (command.kind === 'accept') return refuse('SAMPLE_ALREADY_TAKEN');
       return refuse(q.state === ISSUED_STATE ? 'SAMPLE_NOT_TAKEN' : 'RESULT_ALREADY_OUT');
@@ -357,10 +389,18 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       const direction = command.kind === 'weigh_in' ? 'in' : 'out';
       const refusal = weighingRefusal(direction, { in: q.weighInAt !== null, out: q.weighOutAt !== null });
       if (refusal) return refuse(refusal);
+      const early = command.kind === 'weigh_out' ? stepsBeforeWeighOut(q) : [];
+      if (early.length > 0 && !(command.kind === 'weigh_out' && command.confirmOutOfOrder))
+        return { ...refuse('OUT_OF_ORDER'), missing: early };
       const stamps: QueueStamps =
         direction === 'in'
           ? { weighInKg: command.kg, weighInAt: now, weighInFrom: command.from ?? TYPED_WEIGHT }
-          : { weighOutKg: command.kg, weighOutAt: now, weighOutFrom: command.from ?? TYPED_WEIGHT };
+          : {
+              weighOutKg: command.kg,
+              weighOutAt: now,
+              weighOutFrom: command.from ?? TYPED_WEIGHT,
+              ...(early.length > 0 ? { weighedOutOfOrder: true } : {}),
+            };
       return { ok: true, state: q.state, stamps, action: command.kind };
     }
     case 'exit': {

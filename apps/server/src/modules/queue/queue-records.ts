@@ -74,7 +74,15 @@ function provenance(from: WeightFrom) {
 
 /** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
 function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
-  const { weighInKg, weighOutKg, weighInFrom, weighOutFrom, transitionNote: _note, ...rest } = stamps;
+  const {
+    weighInKg,
+    weighOutKg,
+    weighInFrom,
+    weighOutFrom,
+    transitionNote: _note,
+    weighedOutOfOrder: _early,
+    ...rest
+  } = stamps;
   const weighIn = weighInFrom && provenance(weighInFrom);
   const weighOut = weighOutFrom && provenance(weighOutFrom);
   return {
@@ -119,7 +127,11 @@ export function changeRecords(
     update: { ...columnsOf(stamps), ...(renumbered ?? {}), state: decision.state, updated: now },
     transition: {
       queueId: current.id,
-      action: stamps.leftUnfinished ? 'exit_unfinished' : decision.action,
+      action: stamps.leftUnfinished
+        ? 'exit_unfinished'
+        : stamps.weighedOutOfOrder
+          ? 'weigh_out_early'
+          : decision.action,
       fromState: current.state,
       toState: decision.state,
       stationId: stamps.stationId ?? null,

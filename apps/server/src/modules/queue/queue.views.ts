@@ -99,6 +99,8 @@ export function toLabRecord(q: QueueView, lab: LabOf = NO_LAB): LabRecord {
     lab_outcome: lab.outcome,
     lab_sample: lab.sample,
     lab_correctable: lab.sample > 0 && correctsLab(q),
+    weigh_in_at: iso(q.weighInAt),
+    weigh_out_at: iso(q.weighOutAt),
   };
 }
 
@@ -122,11 +124,16 @@ export function toWeighRecord(q: QueueView): WeighRecord {
   const { gross, tare, net } = weighingTotals(weighIn, weighOut);
   return {
     uuid: q.uuid,
+    ticket_code: encodeTicketCode(q.id),
     queue_number: q.queueNumber,
     queue_date: q.queueDate,
     truck_license: q.truckLicense,
     queue_type_name: q.queueTypeName,
     product_name: q.productName,
+    flow_engine_id: q.flowEngineId,
+    queue_state: q.state,
+    station_name: q.stationName,
+    called: iso(q.calledAt),
     weigh_in_kg: weighIn,
     weigh_in_at: iso(q.weighInAt),
     weigh_out_kg: weighOut,

@@ -63,7 +63,8 @@ const lab = (body: Record<string, unknown>, session = plant.officers.lab.session
 const weigh = (direction: 'In' | 'Out', body: Record<string, unknown>) =>
   t.post(
     `process/weighing/weigh${direction}`,
-    { reason: 'ตาชั่งขัดข้อง', ...body },
+    // Weighed out without its call (confirmed): which truck is weighed is this file's, not the order.
+    { reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'Out', ...body },
     { session: plant.officers.admin.session },
   );
 const gate = (body: Record<string, unknown>, session = plant.officers.security.session) =>

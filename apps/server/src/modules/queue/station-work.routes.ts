@@ -54,7 +54,9 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.weighOut, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'out', body.weight, body.reason)),
+    queue: toWeighRecord(
+      await work.weigh(auth, refOf(body), 'out', body.weight, body.reason, body.confirm_out_of_order),
+    ),
   }));
 
   register(contracts.getScales, async ({ auth }) => {
@@ -64,7 +66,9 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.captureWeight, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.capture(auth, refOf(body), body.direction, body.scale_uuid)),
+    queue: toWeighRecord(
+      await work.capture(auth, refOf(body), body.direction, body.scale_uuid, body.confirm_out_of_order),
+    ),
   }));
 
   register(contracts.getWeighToday, async ({ auth }) => ({

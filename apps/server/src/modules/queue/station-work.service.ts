@@ -240,7 +240,14 @@ export function createStationWorkService(deps: {
      * A weight typed by hand, kept with the officer's reason and marked manual: only by an
      * officer the branch allows to (admins always), else FORBIDDEN (MANUAL_WEIGHT_NOT_ALLOWED).
      */
-    async weigh(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', kg: number, reason: string) {
+    async weigh(
+      auth: AuthContext,
+      ref: TruckRef,
+      direction: 'in' | 'out',
+      kg: number,
+      reason: string,
+      confirmOutOfOrder = false,
+    ) {
       if (!(await mayType(auth)))
         throw new AppError(
           'FORBIDDEN',
@@ -251,7 +258,9 @@ export function createStationWorkService(deps: {
       const target = await find(auth, ref);
       const from = { source: 'manual' as const, reason };
       const command: QueueCommand =
-        direction === 'in' ? { kind: 'weigh_in', kg, from } : { kind: 'weigh_out', kg, from };
+        direction === 'in'
+          ? { kind: 'weigh_in', kg, from }
+          : { kind: 'weigh_out', kg, from, confirmOutOfOrder };
       return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
     },
 
@@ -280,7 +289,13 @@ export function createStationWorkService(deps: {
      * the indicator's frame. Two scales capturing the same truck at once: the row lock lets one
      * through and the other is refused as already weighed.
      */
-    async capture(auth: AuthContext, ref: TruckRef, direction: 'in' | 'out', scaleUuid: string) {
+    async capture(
+      auth: AuthContext,
+      ref: TruckRef,
+      direction: 'in' | 'out',
+      scaleUuid: string,
+      confirmOutOfOrder = false,
+    ) {
       const scale = await devices.findDevice(auth.branchId, 'scale', { uuid: scaleUuid });
       if (!scale?.deviceId) throw notFound('The scale');
       const reading = (await scaleReadings([scale.id])).get(scale.id);
@@ -293,7 +308,9 @@ export function createStationWorkService(deps: {
       const kg = capturedKg(live.kg);
       const from = { source: 'indicator' as const, deviceId: scale.id, frame: live.raw };
       const command: QueueCommand =
-        direction === 'in' ? { kind: 'weigh_in', kg, from } : { kind: 'weigh_out', kg, from };
+        direction === 'in'
+          ? { kind: 'weigh_in', kg, from }
+          : { kind: 'weigh_out', kg, from, confirmOutOfOrder };
       return queue.change(
         auth.branchId,
         target.id,

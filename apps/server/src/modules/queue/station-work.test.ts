@@ -228,6 +228,8 @@ describe('weighbridge', () => {
       { session },
     );
     expect(weighIn.json().queue).toMatchObject({ weigh_in_kg: 12000.5, net_kg: null });
+    // Called to its bay (the calling page's socket command is tested elsewhere).
+    await t.db.update(queues).set({ state: 'C', calledAt: t.clock.now() }).where(eq(queues.id, ticket.id));
     expect(
       (
         await t.post(
@@ -258,6 +260,38 @@ describe('weighbridge', () => {
     expect(today.queue.find((q) => q.queue_number === ticket.queue_number)).toMatchObject({
       net_kg: 29249.5,
     });
+  });
+
+  it('asks before weighing out a truck never called, says what it has not done, and marks a confirmed one', async () => {
+    const session = plant.officers.admin.session;
+    const ticket = await issueTicket(t, plant, 'lab', 'EARLY 1');
+    const weigh = (path: string, body: Record<string, unknown> = {}) =>
+      t.post(path, { queue_number: ticket.queue_number, weight: 30000, reason: TYPED, ...body }, { session });
+    expect((await weigh('process/weighing/weighIn')).statusCode).toBe(200);
+
+    const early = await weigh('process/weighing/weighOut', { weight: 12000 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      reason: 'OUT_OF_ORDER',
+      missing: ['lab', 'call'],
+      queue_number: ticket.queue_number,
+    });
+    expect((await stateOf(ticket.id)).weighOutAt).toBeNull();
+    // The weighbridge's list shows where the truck is: waiting, never called.
+    const listed = (await t.call(getWeighToday, {}, session)).queue.find((q) => q.uuid === ticket.uuid);
+    expect(listed).toMatchObject({ queue_state: 'QS', called: null, station_name: null, flow_engine_id: 3 });
+
+    const confirmed = await weigh('process/weighing/weighOut', { weight: 12000, confirm_out_of_order: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().queue).toMatchObject({ net_kg: 18000 });
+    const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, ticket.id));
+    expect(audit.at(-1)).toMatchObject({ action: 'weigh_out_early', officerId: plant.officers.admin.id });
+    // A double click on the confirmed weigh-out is the one just made.
+    const again = await weigh('process/weighing/weighOut', { weight: 12000, confirm_out_of_order: true });
+    expect(again.statusCode).toBe(200);
+    // The load is gone: the lab cannot take its sample now.
+    const sample = await lab('accept', ticket.queue_number);
+    expect(sample.json()).toMatchObject({ reason: 'ALREADY_WEIGHED_OUT' });
   });
 
   it.each([

@@ -187,7 +187,17 @@ export function ResultLabPage() {
       title: t('lab.columns.state'),
       dataIndex: 'queue_state',
       width: 130,
-      render: (value: string) => <QueueStateTag state={value} />,
+      // The state, and how far the weighbridge has got: a load weighed out is gone from the truck.
+      render: (value: string, row) => (
+        <Flex vertical align="start" gap={2} data-testid={`lab-stage-${row.uuid}`}>
+          <QueueStateTag state={value} />
+          {(row.weigh_out_at ?? row.weigh_in_at) !== null && (
+            <Typography.Text type={row.weigh_out_at ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
+              {t(row.weigh_out_at ? 'lab.weighedOut' : 'lab.weighedIn')}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'action',
@@ -233,7 +243,7 @@ export function ResultLabPage() {
           );
         return (
           <Flex vertical gap={4} align="center">
-            {takesNewSample(row.queue_state) && (
+            {takesNewSample(row.queue_state) && row.weigh_out_at === null && (
               <Button
                 type="primary"
                 ghost

@@ -27,6 +27,8 @@ export const HISTORY_ACTIONS = [
   'lab_correct',
   'weigh_in',
   'weigh_out',
+  /** Weighed out before its call (or its lab result), once the officer confirmed. */
+  'weigh_out_early',
   'exit',
   /** The gate let the truck out before its work was done, once the officer confirmed. */
   'exit_unfinished',

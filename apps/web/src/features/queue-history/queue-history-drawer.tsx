@@ -124,6 +124,7 @@ function lineColor(line: HistoryLine): string {
     case 'transfer':
     case 'recall':
     case 'exit_unfinished':
+    case 'weigh_out_early':
     case 'dispute':
     case 'lab_correct':
       return 'orange';

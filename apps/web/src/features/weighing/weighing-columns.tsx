@@ -7,6 +7,7 @@ import { useDates, type Dates } from '../../lib/calendar-context.tsx';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 import type { WeightSource } from '@truck-queue/shared/queue/weighing';
 import { TypedWeightTag } from '../../components/typed-weight-tag.tsx';
+import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { formatKg } from './weight.ts';
 
 /** A weighing time: the clock alone when it is today, else the full date and time. */
@@ -42,7 +43,7 @@ function WeightCell({
 }
 
 /**
- * The columns of today's weighings: each weight with its time, then gross, tare and net, and
+ * The columns of today's weighings: the truck's stage, each weight with its time, then gross, tare and net, and
  * for a truck weighed out, its receiving slip (`onSlip` opens it).
  */
 export function weighingColumns(
@@ -88,6 +89,21 @@ export function weighingColumns(
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.queue_type_name}
           </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'stage',
+      title: t('weighing.columns.stage'),
+      width: 150,
+      render: (_value, row) => (
+        <Flex vertical align="start" gap={2}>
+          <QueueStateTag state={row.queue_state} />
+          {row.station_name && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('weighing.calledTo', { station: row.station_name })}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },

@@ -1,10 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Tag, theme } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, InputNumber, Tag, theme, Typography } from 'antd';
 import { DashboardOutlined, FileTextOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
-import { errorCodeOf } from '../../lib/errors.ts';
+import { errorCodeOf, queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
+import type { UnfinishedStep } from '@truck-queue/shared/contracts/api';
+import { unfinishedStepKeys } from '../exit/unfinished-exit.ts';
+import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
@@ -57,6 +60,7 @@ const REASON_CHOICES = ['scaleDown', 'noSignal', 'otherScale'] as const;
 export function WeighingPage() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  const { modal } = App.useApp();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const symbols = useMemo(() => numberSymbols(locale), [locale]);
   const today = useWeighToday();
@@ -96,20 +100,33 @@ export function WeighingPage() {
       ? rows.find((row) => row.queue_number === scanned.queueNumber)
       : scanned.kind === 'uuid'
         ? rows.find((row) => row.uuid === scanned.uuid)
-        : undefined;
+        : scanned.kind === 'ticketCode'
+          ? rows.find((row) => row.ticket_code === scanned.code)
+          : undefined;
   const suggestion = suggestedDirection(known);
 
   const focusWeight = (select = false) => weightRef.current?.focus(select ? { cursor: 'all' } : undefined);
 
-  /** Records a weighing; sent again with the picked truck's uuid when several held the number. */
-  const send = (direction: WeighDirection, ref: TruckRefBody, source: WeightSource, named: NamedTruck) => {
+  /**
+   * Records a weighing; sent again with the picked truck's uuid when several held the number, or
+   * with `confirmed` once the officer chose to weigh out a truck before its call (OUT_OF_ORDER).
+   */
+  const send = (
+    direction: WeighDirection,
+    ref: TruckRefBody,
+    source: WeightSource,
+    named: NamedTruck,
+    confirmed = false,
+  ) => {
+    const order = confirmed ? { confirm_out_of_order: true } : {};
     const recorded =
       source.kind === 'scale'
-        ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid })
+        ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid, ...order })
         : (direction === 'in' ? weighIn : weighOut).mutateAsync({
             ...ref,
             weight: source.weight,
             reason: source.reason,
+            ...order,
           });
     recorded.then(
       ({ queue }) => {
@@ -146,6 +163,13 @@ export function WeighingPage() {
       // From the server's reason (already weighed in or out, not weighed in, already left, the
       // scale not stable), never from today's list, which may be older than the refusal.
       (error: unknown) => {
+        const early = confirmed ? null : unfinishedStepsOf(error, 'OUT_OF_ORDER');
+        if (early) {
+          askOutOfOrder(early, queueNumberOf(error) ?? scanLabel(t, named), () =>
+            send(direction, ref, source, named, true),
+          );
+          return;
+        }
         const invalid = errorCodeOf(error) === 'VALIDATION_FAILED';
         scan.refused(
           error,
@@ -166,6 +190,39 @@ export function WeighingPage() {
         );
       },
     );
+  };
+
+  /** A weigh-out before the truck's call: say what it has not done; the officer records it or not (the default). */
+  const askOutOfOrder = (missing: UnfinishedStep[], n: string, record: () => void) => {
+    let confirmed = false;
+    modal.confirm({
+      title: t('weighing.outOfOrder.title', { n }),
+      content: (
+        <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid="out-of-order">
+          <Typography.Text>{t('weighing.outOfOrder.missingIntro')}</Typography.Text>
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {unfinishedStepKeys(missing).map((key) => (
+              <li key={key}>
+                <Typography.Text strong>{t(key)}</Typography.Text>
+              </li>
+            ))}
+          </ul>
+          <Typography.Text type="secondary">{t('weighing.outOfOrder.warning')}</Typography.Text>
+        </Flex>
+      ),
+      okText: t('weighing.outOfOrder.confirm'),
+      okButtonProps: { danger: true },
+      cancelText: t('weighing.outOfOrder.cancel'),
+      autoFocusButton: 'cancel',
+      width: 480,
+      onOk: () => {
+        confirmed = true;
+        record();
+      },
+      afterClose: () => {
+        if (!confirmed) scan.focus(true);
+      },
+    });
   };
 
   const submit = (direction: WeighDirection) => {
@@ -192,7 +249,7 @@ export function WeighingPage() {
     send(direction, target.ref, { kind: 'typed', weight, reason: why }, target.named);
   };
 
-  const status = known
+  const weighing = known
     ? known.weigh_out_kg !== null
       ? t('weighing.statusDone', {
           weighIn: formatKg(known.weigh_in_kg, locale),
@@ -205,6 +262,15 @@ export function WeighingPage() {
           })
         : null
     : null;
+  // Where the truck is in its work: its state, and the station it was called to.
+  const status = known ? (
+    <Flex gap={6} align="center" wrap data-testid="weighing-stage">
+      <span>{t('weighing.stage')}</span>
+      <QueueStateTag state={known.queue_state} />
+      {known.station_name && <span>{t('weighing.calledTo', { station: known.station_name })}</span>}
+      {weighing && <span>· {weighing}</span>}
+    </Flex>
+  ) : null;
 
   const problemText = problem
     ? problem === 'range'
@@ -306,6 +372,8 @@ export function WeighingPage() {
                         onChange={() => {
                           setReason(t(`weighing.manual.reasons.${key}`));
                           setReasonProblem(false);
+                          // Back in the reason box, Enter records the weight as the hint says.
+                          reasonRef.current?.focus({ cursor: 'end' });
                         }}
                       >
                         {t(`weighing.manual.reasons.${key}`)}
@@ -391,7 +459,7 @@ export function WeighingPage() {
         }
         today={today}
         columns={weighingColumns(t, locale, plantToday, (row) => setSlipFor(row.uuid))}
-        scrollX={1060}
+        scrollX={1210}
       />
       <SlipDialog uuid={slipFor} onClose={() => setSlipFor(null)} />
     </>

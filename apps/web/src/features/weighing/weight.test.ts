@@ -51,11 +51,16 @@ describe('weightProblem', () => {
 describe('suggestedDirection', () => {
   const row = (weighIn: number | null, weighOut: number | null): WeighRecord => ({
     uuid: 'u',
+    ticket_code: 'T-0001',
     queue_number: 'A001',
     queue_date: '2026-11-20',
     truck_license: 'กข 1234',
     queue_type_name: 'ส่งมันสำปะหลัง',
     product_name: 'มันเส้น',
+    flow_engine_id: 3,
+    queue_state: 'C',
+    station_name: 'ลานเท 1',
+    called: '2026-11-22T07:50:00Z',
     weigh_in_kg: weighIn,
     weigh_in_at: weighIn === null ? null : '2026-11-22T08:00:00Z',
     weigh_in_source: weighIn === null ? null : 'manual',

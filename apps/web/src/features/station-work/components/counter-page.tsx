@@ -206,7 +206,7 @@ interface CounterPageProps<T extends TodayRow> {
   /** The button beside the number field. */
   action?: ReactNode;
   /** Under the number field while it is not missing: what is known of the typed number. */
-  help?: string | null;
+  help?: ReactNode;
   /**
    * More fields and buttons on the number's row (the weighbridge's weight); the number then takes
    * at most 300px. On a phone they go under it, each as wide as the screen.

@@ -13,7 +13,7 @@ interface QueueNumberFieldProps {
   requiredText: string;
   missing: boolean;
   /** Shown under the field otherwise, e.g. what is known of the typed queue. */
-  help?: string | null | undefined;
+  help?: ReactNode;
   value: string;
   onChange: (value: string) => void;
   /** Enter in the field. */
