@@ -206,5 +206,14 @@ describe('a wedge scanner types what it reads', () => {
     // A truck that left is not on the cards: the box says so.
     await wedgeScan(calling, 'Find a ticket', older.ticket_code);
     await calling.getByText(`Ticket ${older.ticket_code} is not on your cards`).waitFor();
+
+    // Its plate typed by hand (issue 36): the same truck, spaces and dashes aside.
+    await wedgeScan(calling, 'Find a ticket', waiting.licence.replace(/[ -]/g, ''));
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    // A plate on no card is said back as typed, never read as if from the Thai keyboard layout.
+    await wedgeScan(calling, 'Find a ticket', 'ฮฮ 9876');
+    await calling.getByText('No queue or plate “ฮฮ 9876” on your cards', { exact: false }).waitFor();
   });
 });

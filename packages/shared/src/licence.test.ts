@@ -89,5 +89,8 @@ describe('normalisation', () => {
     expect(plateSearchKey(' 70-1234 ขก ')).toBe('701234ขก');
     expect(plateSearchKey('ab.12')).toBe('AB12');
     expect(plateSearchKey('70 / 71')).toBe('70/71');
+    // Thai digits and the obsolete letters a person may type for the ones they look like.
+    expect(plateSearchKey('๗๐-๑๒๓๔ ฃก')).toBe(plateSearchKey('70-1234 ขก'));
+    expect(plateSearchKey('ฅ 9')).toBe('ค9');
   });
 });

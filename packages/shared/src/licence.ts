@@ -47,9 +47,20 @@ export function cutToVisible(text: string, max: number): string {
 }
 
 /**
+ * Characters a person may type for another on a plate: Thai digits for Arabic ones (๗๐ for 70),
+ * and the two obsolete letters for the ones they look like (ฃ for ข, ฅ for ค).
+ */
+const CONFUSABLE: Record<string, string> = {
+  ...Object.fromEntries([...'๐๑๒๓๔๕๖๗๘๙'].map((digit, index) => [digit, String(index)])),
+  ฃ: 'ข',
+  ฅ: 'ค',
+};
+
+/**
  * What a search for plates compares: the normalised licence without spaces, dashes and dots,
- * so "701234", "70 1234" and "70-1234" all find "70-1234 ขอนแก่น".
+ * and with confusable characters made one (CONFUSABLE), so "701234", "70 1234", "๗๐-๑๒๓๔" and
+ * "70-1234" all find "70-1234 ขอนแก่น".
  */
 export function plateSearchKey(text: string): string {
-  return normaliseLicence(text).replace(/[ .-]/g, '');
+  return [...normaliseLicence(text).replace(/[ .-]/g, '')].map((char) => CONFUSABLE[char] ?? char).join('');
 }

@@ -10,7 +10,7 @@ function queue(id: number, number: string, uuid: string): CardQueue {
     queue_number: number,
     queue_date: '2026-11-20',
     queue_state: 'QS',
-    truck_license: `70-${id}`,
+    truck_license: id === 735 ? 'กข 1234 ขอนแก่น' : `70-${id}`,
     product_name: 'แป้งมัน',
     created: '2026-11-20T03:00:00.000Z',
     station_name: null,
@@ -65,16 +65,37 @@ describe("Manage Calling's scan box", () => {
 
   it('asks which truck a number two trucks hold means, and finds a number one truck holds', () => {
     const both = findScanned(CARDS, 'b001');
-    expect(both).toMatchObject({ kind: 'several', queueNumber: 'B001' });
+    expect(both).toMatchObject({ kind: 'several', typed: 'B001' });
     expect(both.kind === 'several' && both.matches.map((m) => m.queue._id)).toEqual([501, 733]);
     expect(findScanned(CARDS, 'A001')).toMatchObject({ kind: 'found', match: { queue: lab } });
+  });
+
+  it('finds a general-flow visitor as any other truck: one place for every flow (issue 36)', () => {
+    expect(findScanned(CARDS, 'C001')).toMatchObject({
+      kind: 'found',
+      match: { queue: visitor, card: { _id: 3 } },
+    });
+  });
+
+  it('finds a truck by its plate as typed, spaces, dashes, Thai digits and look-alike letters aside', () => {
+    for (const typed of ['กข 1234', 'กข1234', '1234', '๑๒๓๔', 'กข-๑๒๓๔', 'กฃ 1234']) {
+      expect(findScanned(CARDS, typed), typed).toMatchObject({ kind: 'found', match: { queue: visitor } });
+    }
+    // Part of a plate several trucks share: the officer picks, titled with what he typed.
+    expect(findScanned(CARDS, '70-7')).toMatchObject({ kind: 'several', typed: '70-7' });
+    // Too short to mean one truck: not searched.
+    expect(findScanned(CARDS, '12')).toMatchObject({ kind: 'notOnCards' });
+  });
+
+  it('echoes an unknown plate as typed, never as its Thai-keyboard reading', () => {
+    const result = findScanned(CARDS, 'ขค 9999');
+    expect(result).toMatchObject({ kind: 'notOnCards', typed: 'ขค 9999' });
   });
 
   it('says when the ticket is not on the cards, is called elsewhere, or was misread', () => {
     expect(findScanned(CARDS, encodeTicketCode(999))).toMatchObject({ kind: 'notOnCards' });
     expect(findScanned(CARDS, U(9))).toMatchObject({ kind: 'notOnCards' });
-    expect(findScanned(CARDS, 'Z123')).toMatchObject({ kind: 'notOnCards' });
-    expect(findScanned(CARDS, 'C001')).toMatchObject({ kind: 'generalFlow', match: { queue: visitor } });
+    expect(findScanned(CARDS, 'Z123')).toMatchObject({ kind: 'notOnCards', typed: 'Z123' });
     const code = encodeTicketCode(733);
     expect(findScanned(CARDS, `${code.slice(0, -1)}${code.endsWith('0') ? '1' : '0'}`)).toMatchObject({
       kind: 'unreadable',

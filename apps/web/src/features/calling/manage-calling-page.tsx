@@ -13,8 +13,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
@@ -40,53 +40,14 @@ import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
 import { useYardContext } from './components/use-yard-context.ts';
 import { hasYardOffers, yardOffers } from './yard-actions.ts';
 
-/** Flow engines shown here, in this order; engine 1 (general) is handled on the report page (SPEC.md). */
-const SHOWN_FLOWS = [FLOW_ENGINE.standard, FLOW_ENGINE.lab] as const;
+/**
+ * Flow engines shown here, in this order: the general flow's visitors too, called like the
+ * standard flow's trucks (SPEC.md left engine 1 to the report page; docs/decisions.md).
+ */
+const SHOWN_FLOWS = [FLOW_ENGINE.standard, FLOW_ENGINE.lab, FLOW_ENGINE.general] as const;
 
 function flowName(id: (typeof SHOWN_FLOWS)[number]): TranslationKey {
   return `flowEngine.${id}`;
-}
-
-/**
- * The general flow's queue types are called from the report page: where they are. On a phone the
- * link goes under the text, which then has the box's whole width (beside it, a word a line).
- */
-function GeneralFlowNotice({
-  cards,
-  engineUuid,
-  phone,
-}: {
-  cards: ProcessCardData[];
-  engineUuid: string;
-  phone: boolean;
-}) {
-  const { t } = useTranslation();
-  const link = (
-    <Link to={`/System/reportQueue/${engineUuid}`}>
-      {t('calling.generalFlow.open')} <RightOutlined style={{ fontSize: 11 }} />
-    </Link>
-  );
-  return (
-    <Alert
-      type="info"
-      showIcon
-      data-testid="general-flow"
-      title={t('calling.generalFlow.title', {
-        types: cards.map((c) => `${c.prefix} · ${c.queue_type_name}`).join(', '),
-      })}
-      description={
-        phone ? (
-          <Flex vertical gap={8} align="flex-start">
-            {t('calling.generalFlow.text')}
-            {link}
-          </Flex>
-        ) : (
-          t('calling.generalFlow.text')
-        )
-      }
-      action={phone ? undefined : link}
-    />
-  );
 }
 
 /** /System/manageCalling/:findDayKey: queue cards per queue type (1 = today, 3 = last 3 days). */
@@ -243,7 +204,6 @@ export function ManageCallingPage() {
       </Card>
     );
   } else {
-    const general = cards.data.filter((c) => c.flow_engine_id === FLOW_ENGINE.general);
     body = (
       <Flex vertical gap={24}>
         {SHOWN_FLOWS.map((flow) => {
@@ -264,9 +224,6 @@ export function ManageCallingPage() {
             </section>
           );
         })}
-        {general.length > 0 && general[0] && (
-          <GeneralFlowNotice cards={general} engineUuid={general[0].flow_engine_uuid} phone={phone} />
-        )}
       </Flex>
     );
   }

@@ -56,8 +56,6 @@ export function CallingScanBox({
     switch (result.kind) {
       case 'empty':
         return t('calling.scan.required');
-      case 'generalFlow':
-        return t('calling.scan.generalFlow', { queue: result.match.queue.queue_number });
       case 'unreadable':
         return result.scanned.kind === 'misread'
           ? `${t('counter.scan.misread')}. ${t('counter.scan.misreadHint')}`
@@ -65,7 +63,8 @@ export function CallingScanBox({
       case 'notOnCards':
         switch (result.scanned.kind) {
           case 'number':
-            return t('calling.scan.numberNotOnCards', { n: result.scanned.queueNumber });
+            // As typed: a plate typed in Thai is never shown back as its keyboard reading.
+            return t('calling.scan.numberOrPlateNotOnCards', { text: result.typed });
           case 'ticketCode':
             return t('calling.scan.codeNotOnCards', { code: result.scanned.code });
           case 'uuid':
@@ -82,7 +81,7 @@ export function CallingScanBox({
         return;
       case 'several':
         setChoice({
-          n: result.queueNumber,
+          n: result.typed,
           candidates: result.matches.map(candidateOf),
           pick: (candidate) => {
             const match = result.matches.find((m) => m.queue.uuid === candidate.uuid);
@@ -90,7 +89,6 @@ export function CallingScanBox({
           },
         });
         return;
-      case 'generalFlow':
       case 'notOnCards':
       case 'unreadable':
       case 'empty':
