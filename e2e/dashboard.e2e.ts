@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { daysBetween } from '@truck-queue/shared/contracts/report.contract';
 import { wallClock } from '@truck-queue/shared/plant-day';
-import { DEFAULT_HARVEST_SEASON, thisSeason } from '@truck-queue/shared/season';
+import { DEFAULT_HARVEST_SEASON, thisSeason, type HarvestSeason } from '@truck-queue/shared/season';
 import { DEMO_TIME_ZONE, shownDay } from './support/dates.ts';
-import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, issueStandardTicket, post, randomLicence, signIn } from './support/demo-plant.ts';
 import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -143,19 +143,53 @@ describe('the dashboard', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('offers this season among the quick ranges', async () => {
+  it("offers this season among the quick ranges, the branch's own once the admin sets it", async () => {
     const page = await dashboard({ width: 1366, height: 768 });
-    await page.locator('#dashboard-range').click();
-    await page.locator('.ant-picker-presets').getByText('This season').click();
-    // The demo branch keeps the default season, 1 November to 30 April: from its opening day to
-    // today, or between seasons the last one whole.
     const now = wallClock(new Date(), DEMO_TIME_ZONE);
     const today = [now.year, now.month, now.day].map((n) => String(n).padStart(2, '0')).join('-');
-    const season = thisSeason(today, DEFAULT_HARVEST_SEASON);
-    const [start, finish] = [season.start, season.finish].map((day) => plantDay(daysBetween(day, today)));
+    /** "Showing …" for this season of `season`: from its opening day to today, or the last one whole. */
+    const showing = (season: HarvestSeason) => {
+      const period = thisSeason(today, season);
+      const [start, finish] = [period.start, period.finish].map((day) => plantDay(daysBetween(day, today)));
+      return start === finish ? `Showing ${start}` : `Showing ${start} – ${finish}`;
+    };
+    const pickSeason = async () => {
+      await page.locator('#dashboard-range').click();
+      await page.locator('.ant-picker-presets').getByText('This season').click();
+      await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+    };
+
+    // The demo branch keeps the default season, 1 November to 30 April.
+    await pickSeason();
     await expect
       .poll(() => page.getByTestId('dashboard-shown-period').innerText())
-      .toBe(start === finish ? `Showing ${start}` : `Showing ${start} – ${finish}`);
+      .toBe(showing(DEFAULT_HARVEST_SEASON));
+
+    // The admin sets the branch's own season (Yard rules): the open page follows without reload.
+    const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+    const { settings } = await post<{ settings: Record<string, unknown> }>(
+      baseUrl,
+      'admin/yard/settings',
+      {},
+      admin.session,
+    );
+    const own = { start: '06-15', finish: '02-10' };
+    try {
+      await post(
+        baseUrl,
+        'admin/yard/saveSettings',
+        { ...settings, season_start: own.start, season_finish: own.finish },
+        admin.session,
+      );
+      await expect
+        .poll(async () => {
+          await pickSeason();
+          return page.getByTestId('dashboard-shown-period').innerText();
+        })
+        .toBe(showing(own));
+    } finally {
+      await post(baseUrl, 'admin/yard/saveSettings', settings, admin.session);
+    }
   });
 
   it('follows a new ticket live, without reload', async () => {
