@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { shownDay, typeDate } from './support/dates.ts';
-import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+import { daysBetween } from '@truck-queue/shared/contracts/report.contract';
+import { wallClock } from '@truck-queue/shared/plant-day';
+import { DEFAULT_HARVEST_SEASON, thisSeason, type HarvestSeason } from '@truck-queue/shared/season';
+import { DEMO_TIME_ZONE, shownDay } from './support/dates.ts';
+import { employeeSession, issueStandardTicket, post, randomLicence, signIn } from './support/demo-plant.ts';
 import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,6 +30,30 @@ async function counter(page: Page, name: 'total' | 'waiting' | 'completed'): Pro
 const plantDay = (back: number) => shownDay(back);
 
 const bars = (page: Page, chart: string) => page.getByTestId(chart).locator('.recharts-bar-rectangle');
+
+/** Types a period into the dashboard's range picker (the reports' one), as an officer does. */
+async function typeRange(page: Page, start: string, finish: string): Promise<void> {
+  const [from, to] = [page.locator('#dashboard-range'), page.locator('.ant-picker-range input').nth(1)];
+  await from.click();
+  await from.fill(start);
+  await page.keyboard.press('Enter');
+  await to.click();
+  await to.fill(finish);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+/** The tooltip a chart shows with the pointer over the middle of its plot (or of `bar`). */
+async function tooltipAt(page: Page, chart: string, at: 'middle' | number = 'middle'): Promise<string> {
+  const target =
+    at === 'middle' ? page.getByTestId(chart).locator('.recharts-cartesian-grid') : bars(page, chart).nth(at);
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) return '';
+  await page.mouse.move(box.x + box.width / 2 - 1, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  return page.getByTestId(chart).locator('.recharts-tooltip-wrapper').innerText();
+}
 
 describe('the dashboard', () => {
   it("shows today's figures and charts for the demo branch, then the last 14 days", async () => {
@@ -69,17 +96,100 @@ describe('the dashboard', () => {
       })
       .toMatch(/Queue → call\s*(\d+ h( \d+ min)?|\d+ min|< 1 min|no data)/);
 
-    // The last 14 days: a period that includes today has at least today's queues.
-    const start = page.locator('#dashboard-start');
-    await start.click();
-    await start.fill(plantDay(13));
-    await start.press('Enter');
-    await page.getByRole('button', { name: 'View report' }).click();
+    // The last 14 days, typed: shown as soon as both days are in. A period that includes today
+    // has at least today's queues.
+    await typeRange(page, plantDay(13), plantDay(0));
     await expect
       .poll(() => page.getByTestId('dashboard-shown-period').innerText())
       .toBe(`Showing ${plantDay(13)} – ${plantDay(0)}`);
     await expect.poll(() => counter(page, 'total')).toBeGreaterThan(today);
     await expect.poll(() => bars(page, 'chart-in-factory').count()).toBeGreaterThan(0);
+  });
+
+  it('shows arrivals per hour and trucks and net tonnage per day, following a new ticket live', async () => {
+    const page = await dashboard({ width: 1366, height: 768 });
+    await expect.poll(() => counter(page, 'total')).toBeGreaterThan(0);
+    await expect.poll(() => bars(page, 'chart-arrivals').count()).toBeGreaterThan(0);
+
+    // The busiest hour's bar says its hour and how many tickets were issued in it.
+    const heights = await bars(page, 'chart-arrivals').evaluateAll((all) =>
+      all.map((bar) => bar.getBoundingClientRect().height),
+    );
+    await expect
+      .poll(() => tooltipAt(page, 'chart-arrivals', heights.indexOf(Math.max(...heights))))
+      .toMatch(/^\d\d:00–\d\d:59\s*Tickets issued \(trucks\)\s*[1-9]\d*$/);
+
+    // Today is one day of the tonnage chart: its trucks are the day's queues.
+    const total = await counter(page, 'total');
+    await expect.poll(() => tooltipAt(page, 'chart-tonnage')).toMatch(new RegExp(`Trucks\\s*${total}\\b`));
+    expect(await tooltipAt(page, 'chart-tonnage')).toMatch(/Net weight \(t\)\s*[\d,.]+ t/);
+
+    // A new ticket: the day's trucks follow without reload.
+    const { session } = await employeeSession(baseUrl);
+    await issueStandardTicket(baseUrl, session, randomLicence());
+    await expect.poll(() => counter(page, 'total'), { timeout: 15_000 }).toBe(total + 1);
+    await expect
+      .poll(() => tooltipAt(page, 'chart-tonnage'), { timeout: 15_000 })
+      .toMatch(new RegExp(`Trucks\\s*${total + 1}\\b`));
+
+    // A quick range is shown at once: the last 7 days, one point of the trucks line a day.
+    await page.mouse.move(0, 0);
+    await page.locator('#dashboard-range').click();
+    await page.locator('.ant-picker-presets').getByText('Last 7 days').click();
+    await expect
+      .poll(() => page.getByTestId('dashboard-shown-period').innerText())
+      .toBe(`Showing ${plantDay(6)} – ${plantDay(0)}`);
+    await expect.poll(() => page.getByTestId('chart-tonnage').locator('.recharts-line-dot').count()).toBe(7);
+    await page.keyboard.press('Escape');
+  });
+
+  it("offers this season among the quick ranges, the branch's own once the admin sets it", async () => {
+    const page = await dashboard({ width: 1366, height: 768 });
+    const now = wallClock(new Date(), DEMO_TIME_ZONE);
+    const today = [now.year, now.month, now.day].map((n) => String(n).padStart(2, '0')).join('-');
+    /** "Showing …" for this season of `season`: from its opening day to today, or the last one whole. */
+    const showing = (season: HarvestSeason) => {
+      const period = thisSeason(today, season);
+      const [start, finish] = [period.start, period.finish].map((day) => plantDay(daysBetween(day, today)));
+      return start === finish ? `Showing ${start}` : `Showing ${start} – ${finish}`;
+    };
+    const pickSeason = async () => {
+      await page.locator('#dashboard-range').click();
+      await page.locator('.ant-picker-presets').getByText('This season').click();
+      await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+    };
+
+    // The demo branch keeps the default season, 1 November to 30 April.
+    await pickSeason();
+    await expect
+      .poll(() => page.getByTestId('dashboard-shown-period').innerText())
+      .toBe(showing(DEFAULT_HARVEST_SEASON));
+
+    // The admin sets the branch's own season (Yard rules): the open page follows without reload.
+    const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+    const { settings } = await post<{ settings: Record<string, unknown> }>(
+      baseUrl,
+      'admin/yard/settings',
+      {},
+      admin.session,
+    );
+    const own = { start: '06-15', finish: '02-10' };
+    try {
+      await post(
+        baseUrl,
+        'admin/yard/saveSettings',
+        { ...settings, season_start: own.start, season_finish: own.finish },
+        admin.session,
+      );
+      await expect
+        .poll(async () => {
+          await pickSeason();
+          return page.getByTestId('dashboard-shown-period').innerText();
+        })
+        .toBe(showing(own));
+    } finally {
+      await post(baseUrl, 'admin/yard/saveSettings', settings, admin.session);
+    }
   });
 
   it('follows a new ticket live, without reload', async () => {
@@ -94,18 +204,16 @@ describe('the dashboard', () => {
   it('says at once that the end date is before the start, moves neither, and shows nothing new', async () => {
     const page = await dashboard({ width: 1366, height: 768 });
     const shown = await page.getByTestId('dashboard-shown-period').innerText();
-    await typeDate(page, 'dashboard-start', plantDay(2));
-    await typeDate(page, 'dashboard-finish', plantDay(5));
-    await page.getByRole('alert').getByText('The start date must not be after the end date.').waitFor();
-    expect(await page.locator('#dashboard-start').inputValue()).toBe(plantDay(2));
-    expect(await page.locator('#dashboard-finish').inputValue()).toBe(plantDay(5));
+    await typeRange(page, plantDay(2), plantDay(5));
+    await page.getByText('The start date must not be after the end date.').waitFor();
+    expect(await page.locator('#dashboard-range').inputValue()).toBe(plantDay(2));
+    expect(await page.locator('.ant-picker-range input').nth(1).inputValue()).toBe(plantDay(5));
     expect(await page.getByRole('button', { name: 'View report' }).isDisabled()).toBe(true);
     expect(await page.getByTestId('dashboard-shown-period').innerText()).toBe(shown);
 
-    // Put right, the message goes and the period can be shown.
-    await typeDate(page, 'dashboard-finish', plantDay(0));
-    await page.getByRole('alert').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'View report' }).click();
+    // Put right, the message goes and the period is shown.
+    await typeRange(page, plantDay(2), plantDay(0));
+    await page.getByText('The start date must not be after the end date.').waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByTestId('dashboard-shown-period').innerText())
       .toBe(`Showing ${plantDay(2)} – ${plantDay(0)}`);

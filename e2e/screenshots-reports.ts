@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInDirect } from './support/browser.ts';
-import { shownDay as siteDay, typeDate } from './support/dates.ts';
+import { shownDay as siteDay } from './support/dates.ts';
 import { openFlowReport, openInOutReport, openSummaryReport } from './support/report-pages.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 
@@ -106,9 +106,15 @@ async function shootThaiDetails(browser: Browser, baseUrl: string): Promise<void
 
   const admin = await reportPage(browser, baseUrl, 'th', 'light', ADMIN);
   await admin.goto('/System/dashboard');
-  await typeDate(admin, 'dashboard-start', siteDay(2));
-  await typeDate(admin, 'dashboard-finish', siteDay(5));
-  await admin.getByRole('alert').waitFor();
+  const [from, to] = [admin.locator('#dashboard-range'), admin.locator('.ant-picker-range input').nth(1)];
+  await from.click();
+  await from.fill(siteDay(2));
+  await admin.keyboard.press('Enter');
+  await to.click();
+  await to.fill(siteDay(5));
+  await admin.keyboard.press('Enter');
+  await admin.keyboard.press('Escape');
+  await admin.locator('.ant-form-item-explain-error').waitFor();
   await admin.mouse.move(0, 0);
   await shoot(admin, 'reports-1366-dashboard-period-order-th-light');
   await admin.context().close();

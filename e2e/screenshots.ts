@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { shootCalendarScreens } from './screenshots-calendar.ts';
 import { shootCounterScreens } from './screenshots-counters.ts';
+import { shootDashboardScreens } from './screenshots-dashboard.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootExportScreens } from './screenshots-export.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
     if (wanted('calendar')) await shootCalendarScreens(browser, server.baseUrl);
     // The reports at 1366x768, with scrollbars.
     if (wanted('reports')) await shootReportScreens(browser, server.baseUrl);
+    if (wanted('dashboard')) await shootDashboardScreens(browser, server.baseUrl);
     // The office's printing: printers' health, the not-printed mark, reprint, prints in the history.
     if (wanted('printing')) await shootPrintingScreens(browser, server.baseUrl);
     // The Weighbridge controller and the weighing page fed live by a scale (it adds two scales).

@@ -72,6 +72,8 @@ describe('the calendar setting', () => {
       calendar: 'CE',
       mask_plates: true,
       prefer_browser_voice: false,
+      season_start: '11-01',
+      season_finish: '04-30',
     });
     // Another branch keeps its own.
     expect((await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar).toBe('BE');

@@ -70,6 +70,8 @@ describe('the day start setting', () => {
       calendar: 'BE',
       mask_plates: true,
       prefer_browser_voice: false,
+      season_start: '11-01',
+      season_finish: '04-30',
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

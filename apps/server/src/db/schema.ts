@@ -86,6 +86,12 @@ export const branches = pgTable(
     contactRetentionDays: integer('contact_retention_days').notNull().default(90),
     /** Licence plates of tickets older than this many days are anonymised (reports keep their counts). */
     plateRetentionDays: integer('plate_retention_days').notNull().default(365),
+    /**
+     * The harvest season, 'MM-DD' to 'MM-DD' (shared/season.ts): the dashboard's and the reports'
+     * "this season". A finish before the start runs over the new year (1 November to 30 April).
+     */
+    seasonStart: text('season_start').notNull().default('11-01'),
+    seasonFinish: text('season_finish').notNull().default('04-30'),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
@@ -94,6 +100,8 @@ export const branches = pgTable(
     check('branches_calendar', sql`${t.calendar} in ('BE', 'CE')`),
     check('branches_contact_retention_days', sql`${t.contactRetentionDays} between 1 and 3650`),
     check('branches_plate_retention_days', sql`${t.plateRetentionDays} between 1 and 3650`),
+    check('branches_season_start', sql`${t.seasonStart} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`),
+    check('branches_season_finish', sql`${t.seasonFinish} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`),
   ],
 );
 

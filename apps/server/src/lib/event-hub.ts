@@ -64,6 +64,8 @@ export interface HubEvents {
   };
   /** A job waits for a USB kiosk (an officer's print or reprint): its sockets are told to fetch it. */
   printJobQueued: { deviceId: number; jobId: number };
+  /** A dispute of the branch was filed or resolved: its admins' screens count the open ones again. */
+  disputesChanged: { branchId: number };
   /** A kiosk's printer's stored health changed (printing/printer-health.ts). */
   printerChanged: { branchId: number; deviceId: number; uuid: string; health: PrinterHealth };
   /**

@@ -129,6 +129,10 @@ export function startBroadcasts(deps: {
     events.subscribe('printerChanged', ({ branchId, uuid, health }) => {
       io.to(branchRoom(branchId)).emit('printerChanged', { uuid, health });
     }),
+    // A dispute filed or resolved: the branch's screens count the open ones again (the badge).
+    events.subscribe('disputesChanged', ({ branchId }) => {
+      io.to(branchRoom(branchId)).emit('disputesChanged');
+    }),
     // The adapter already carries the disconnect to every instance: only the instance that ended
     // the sessions asks for it.
     events.subscribe('sessionsEnded', ({ sessionIds }, origin) => {

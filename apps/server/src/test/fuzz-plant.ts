@@ -466,6 +466,7 @@ export async function createFuzzPlant(t: TestContext) {
     'process/user/queueInformation': () => ({ queue_number_id: ticket.uuid }),
     'process/user/dispute': (n) => ({ queue_number_id: slipTicket.uuid, note: `น้ำหนักไม่ตรง ${n}` }),
     'admin/disputes': () => ({}),
+    'admin/pendingDisputes': () => ({}),
     'process/user/notifyOptions': (n) => ({
       queue_number_id: followedTicket.uuid,
       ...(n % 2 ? { endpoint: `https://127.0.0.1:9/push/${n}` } : {}),
@@ -509,6 +510,7 @@ export async function createFuzzPlant(t: TestContext) {
     'process/printer/recentPlates': (n) => ({ find_license: n % 2 ? '' : '5001' }),
 
     'report/periodDashboardByQueueType': () => period,
+    'report/dashboardTrends': () => period,
     'report/products': () => ({}),
     'report/inOutTransaction': () => ({ ...period, find_license: 'กข', find_product: 0 }),
     'report/inOutTransactionExport': () => ({ ...period, find_license: '', find_product: 0 }),

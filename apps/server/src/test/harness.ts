@@ -151,6 +151,8 @@ export async function createTestContext(
         day_start_minutes: branches.dayStartMinutes,
         calendar: branches.calendar,
         company_name: branches.companyName,
+        season_start: branches.seasonStart,
+        season_finish: branches.seasonFinish,
       });
       await seedDefaultReasons(database.db);
       return row!;

@@ -76,6 +76,20 @@ export function onQueueChanges(onChange: (change: QueueChangedPayload | null) =>
 }
 
 /**
+ * Calls `onChange` when a dispute of the branch is filed or resolved, and on every (re)connect,
+ * when what happened while the connection was down is unknown. Returns the stop.
+ */
+export function onDisputeChanges(onChange: () => void): () => void {
+  const s = staffSocket();
+  s.on('disputesChanged', onChange);
+  s.on('connect', onChange);
+  return () => {
+    s.off('disputesChanged', onChange);
+    s.off('connect', onChange);
+  };
+}
+
+/**
  * Watches the calling cards for these days: the server sends them (with the proof of their
  * called trucks) at once and after every change of the branch, and `onStale` when it could not.
  * Asked again on every reconnect. Returns the stop.

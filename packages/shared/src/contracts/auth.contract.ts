@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALENDARS, DEFAULT_CALENDAR } from '../calendar.ts';
 import { DEFAULT_DAY_START_MINUTES, MINUTES_PER_DAY } from '../plant-day.ts';
 import { PERMISSIONS } from '../roles.ts';
+import { DEFAULT_HARVEST_SEASON } from '../season.ts';
 import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
 import { defineContract, EmptyBodySchema, IdSchema, OkSchema } from './api.ts';
 
@@ -19,6 +20,9 @@ export const BranchSchema = z.object({
   calendar: z.enum(CALENDARS).default(DEFAULT_CALENDAR),
   /** Its company's name for tickets and headings; '' when the plant's COMPANY_NAME stands for it. */
   company_name: z.string().default(''),
+  /** Its harvest season, 'MM-DD' (shared/season.ts); 1 November to 30 April if not given. */
+  season_start: z.string().default(DEFAULT_HARVEST_SEASON.start),
+  season_finish: z.string().default(DEFAULT_HARVEST_SEASON.finish),
 });
 export type Branch = z.infer<typeof BranchSchema>;
 

@@ -57,6 +57,14 @@ export const listDisputes = defineContract({
   response: OkSchema.extend({ dispute: z.array(DisputeRowSchema) }),
 });
 
+/** How many of the branch's disputes wait for an answer: the side menu's and the dashboard's badge. */
+export const pendingDisputes = defineContract({
+  path: 'admin/pendingDisputes',
+  access: 'admin',
+  body: z.strictObject({}),
+  response: OkSchema.extend({ pending: z.number() }),
+});
+
 /** Closes an open dispute with what was done (DISPUTE_RESOLVED when it already was). */
 export const resolveDispute = defineContract({
   path: 'admin/resolveDispute',

@@ -82,6 +82,34 @@ export const periodDashboardByQueueType = defineContract({
   }),
 });
 
+/** Hours of the clock (0 to 23): the arrivals chart has one bar each. */
+export const HOURS_PER_DAY = 24;
+
+/** One plant day of the dashboard's trends: trucks issued, trucks weighed in and out, their net (kg). */
+export const DashboardDaySchema = z.object({
+  day: z.string(),
+  trucks: z.number(),
+  weighed: z.number(),
+  net_kg: z.number(),
+});
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+/**
+ * The dashboard's trends over the same period as its figures: tickets issued per hour of the
+ * site's clock (index 0 is 00:00–00:59), and every plant day of the period (days without a truck
+ * too) with its trucks and net tonnage, counted as the summary report's totals count them.
+ * Voided tickets are in neither.
+ */
+export const dashboardTrends = defineContract({
+  path: 'report/dashboardTrends',
+  access: 'dashboard',
+  body: PeriodSchema,
+  response: OkSchema.extend({
+    arrivals_by_hour: z.array(z.number()).length(HOURS_PER_DAY),
+    days: z.array(DashboardDaySchema),
+  }),
+});
+
 export const InOutFilterSchema = period({
   /** Part of a licence, as typed; empty: every truck. */
   find_license: noNul(z.string().trim().max(20)).default(''),
@@ -290,6 +318,7 @@ export const reportProducts = defineContract({
 export const reportContracts = {
   reportProducts,
   periodDashboardByQueueType,
+  dashboardTrends,
   inOutTransaction,
   inOutTransactionExport,
   summaryReport,

@@ -120,6 +120,8 @@ export interface StaffServerToClient {
   announcementChanged: (change: { call_id: number; device_uuid: string | null }) => void;
   /** A kiosk's printer changed health (paper near end, paper out, back to ok...): refetch calling/printers. */
   printerChanged: (change: { uuid: string; health: PrinterHealth }) => void;
+  /** A dispute of the branch was filed or resolved: refetch the count of open ones (admin/pendingDisputes). */
+  disputesChanged: () => void;
   /** The watched cards and their proof, as of the branch's latest change (watchCards). */
   callingCards: (state: CallingCardsPush) => void;
   /** The server could not push the watched cards: refetch them (the request shows why). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PrintJobEntrySchema } from './printing.contract.ts';
 import { LabHistorySchema } from './lab.contract.ts';
 import { CALENDARS } from '../calendar.ts';
+import { isSeasonDay } from '../season.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
@@ -33,6 +34,9 @@ export const ReasonSchema = z.object({
 });
 export type Reason = z.infer<typeof ReasonSchema>;
 
+/** A day of the year every year has: 'MM-DD', 29 February excluded. */
+const SeasonDaySchema = z.string().refine(isSeasonDay, 'must be a day of the year, MM-DD (not 02-29)');
+
 export const YardSettingsSchema = z.object({
   no_show_after_recalls: z.int().min(1).max(NO_SHOW_RECALLS_MAX),
   no_show_policy: z.enum(NO_SHOW_POLICIES),
@@ -47,6 +51,9 @@ export const YardSettingsSchema = z.object({
   mask_plates: z.boolean(),
   /** The branch's displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
   prefer_browser_voice: z.boolean(),
+  /** The harvest season's first and last day, 'MM-DD' (shared/season.ts): the period pickers' "this season". */
+  season_start: SeasonDaySchema,
+  season_finish: SeasonDaySchema,
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -94,7 +101,7 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
-/** Saves the yard's rules; a setting left out (the day start, the calendar, plate masking) keeps its value. */
+/** Saves the yard's rules; a setting left out (the day start, the calendar, plate masking, the voice, the season) keeps its value. */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
@@ -104,6 +111,8 @@ export const saveYardSettings = defineContract({
     calendar: YardSettingsSchema.shape.calendar.optional(),
     mask_plates: YardSettingsSchema.shape.mask_plates.optional(),
     prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
+    season_start: YardSettingsSchema.shape.season_start.optional(),
+    season_finish: YardSettingsSchema.shape.season_finish.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CALENDAR, type Calendar } from '../calendar.ts';
 import { DEFAULT_DAY_START_MINUTES } from '../plant-day.ts';
+import { DEFAULT_HARVEST_SEASON } from '../season.ts';
 
 /** The moves that take a reason from the branch's list. */
 export const REASON_KINDS = ['recheck', 'reject', 'void'] as const;
@@ -36,6 +37,9 @@ export interface YardSettings {
   maskPlates: boolean;
   /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
   preferBrowserVoice: boolean;
+  /** The harvest season's first and last day, 'MM-DD' (shared/season.ts). */
+  seasonStart: string;
+  seasonFinish: string;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -45,6 +49,8 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   calendar: DEFAULT_CALENDAR,
   maskPlates: true,
   preferBrowserVoice: false,
+  seasonStart: DEFAULT_HARVEST_SEASON.start,
+  seasonFinish: DEFAULT_HARVEST_SEASON.finish,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

@@ -186,6 +186,8 @@ const branchColumns = {
   day_start_minutes: branches.dayStartMinutes,
   calendar: branches.calendar,
   company_name: branches.companyName,
+  season_start: branches.seasonStart,
+  season_finish: branches.seasonFinish,
 };
 
 export function createAuthRepository(db: Db) {

@@ -5,8 +5,8 @@ import { createDisputesService } from './disputes.service.ts';
 
 /** Disputes of receiving slips: the admins' calls, and the service the driver's page files them through. */
 export function registerDisputesModule(host: ModuleHost, deps: { lab: Pick<LabService, 'resultsOf'> }) {
-  const { register, db, clock } = host;
-  const disputes = createDisputesService({ db, clock, labs: deps.lab });
+  const { register, db, clock, events } = host;
+  const disputes = createDisputesService({ db, clock, labs: deps.lab, events });
   registerDisputeRoutes(register, disputes);
   return { disputes };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { officers, queueDisputes, queues, queueTransitions } from '../../db/schema.ts';
 import type { Executor } from '../queue/queue.repository.ts';
@@ -60,6 +60,15 @@ export function createDisputesRepository(db: Db) {
           desc(queueDisputes.id),
         )
         .limit(limit);
+    },
+
+    /** How many of the branch's disputes wait for an answer. */
+    async countOpen(branchId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(queueDisputes)
+        .where(and(eq(queueDisputes.branchId, branchId), isNull(queueDisputes.resolvedAt)));
+      return row?.n ?? 0;
     },
 
     async find(branchId: number, id: number) {

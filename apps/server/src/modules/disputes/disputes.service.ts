@@ -5,6 +5,7 @@ import { queues } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { NO_LAB, type LabService } from '../lab/lab.service.ts';
 import { selectQueueView } from '../queue/queue.repository.ts';
@@ -31,8 +32,14 @@ export function toPublicDispute(d: Dispute, at: (instant: Date) => string): Publ
  * at a time); the branch's admins list them, with the slip's figures, and close each with what
  * was done. Each is an audit row of the ticket too.
  */
-export function createDisputesService(deps: { db: Db; clock: Clock; labs: Pick<LabService, 'resultsOf'> }) {
-  const { db, clock, labs } = deps;
+export function createDisputesService(deps: {
+  db: Db;
+  clock: Clock;
+  labs: Pick<LabService, 'resultsOf'>;
+  /** Filing or closing one tells the branch's screens (the menu's and the dashboard's badge). */
+  events: Pick<EventHub, 'publish'>;
+}) {
+  const { db, clock, labs, events } = deps;
   const repo = createDisputesRepository(db);
 
   async function rows(branchId: number, disputes: readonly Dispute[]): Promise<DisputeRow[]> {
@@ -89,8 +96,12 @@ export function createDisputesService(deps: { db: Db; clock: Clock; labs: Pick<L
           throw conflict('A dispute of this slip is already open: the plant will answer it.', 'DISPUTE_OPEN');
         throw error;
       }
+      events.publish('disputesChanged', { branchId: queue.branchId });
       return (await repo.latestOf(queue.id))!;
     },
+
+    /** How many of the branch's disputes wait for an answer (the menu's badge). */
+    pending: (auth: AuthContext) => repo.countOpen(auth.branchId),
 
     async list(auth: AuthContext): Promise<DisputeRow[]> {
       return rows(auth.branchId, await repo.list(auth.branchId, LIST_LIMIT));
@@ -111,6 +122,7 @@ export function createDisputesService(deps: { db: Db; clock: Clock; labs: Pick<L
           now: clock.now(),
         }));
       if (!closed) throw conflict('This dispute is resolved already.', 'DISPUTE_RESOLVED');
+      events.publish('disputesChanged', { branchId: auth.branchId });
       return (await rows(auth.branchId, [(await repo.find(auth.branchId, id))!]))[0]!;
     },
   };

@@ -14,6 +14,7 @@ import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createDisputesService } from '../disputes/disputes.service.ts';
 import { createLabService } from '../lab/lab.service.ts';
+import { silentHub } from '../../lib/event-hub.ts';
 import { createEtaService } from './eta.service.ts';
 import { createPublicQueueService } from './public-queue.service.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
@@ -59,7 +60,12 @@ async function serve(readTicket?: ReadTicket): Promise<FastifyInstance> {
     reads: createQueueReadsRepository(t.db),
     branches: createAuthRepository(t.db),
     labs: createLabService(t.db),
-    disputes: createDisputesService({ db: t.db, clock: t.clock, labs: createLabService(t.db) }),
+    disputes: createDisputesService({
+      db: t.db,
+      clock: t.clock,
+      labs: createLabService(t.db),
+      events: silentHub,
+    }),
     // The page reads its one ticket; the lines are what the sockets push.
     cards: { openQueues: notRead, calendar: notRead },
     databaseWaiting: () => 0,

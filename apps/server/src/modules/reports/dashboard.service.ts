@@ -1,8 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
+import { HOURS_PER_DAY, type DashboardDay } from '@truck-queue/shared/contracts/report.contract';
+import { addDays } from '@truck-queue/shared/plant-day';
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { createReportsRepository } from './reports.repository.ts';
+import type { SummaryService } from './summary.service.ts';
 
 /** Σ seconds / Σ queues of a stage, whole seconds; null when no queue went through it. */
 function average(seconds: number, count: number): number | null {
@@ -19,8 +22,12 @@ export function createDashboardService(deps: {
   days: PlantDays;
   /** The trucks inside now (the queue's reads). */
   reads: Pick<QueueReadsRepository, 'countInside'>;
+  /** The summary report's totals: the trends' trucks and tonnage per day are its figures. */
+  summary: Pick<SummaryService, 'totals'>;
+  /** The site's clock, whose hours the arrivals are counted in. */
+  timeZone: string;
 }) {
-  const { db, days, reads } = deps;
+  const { db, days, reads, summary, timeZone } = deps;
   const repo = createReportsRepository(db);
   return {
     async periodByQueueType(auth: AuthContext, start: string, finish: string) {
@@ -57,6 +64,32 @@ export function createDashboardService(deps: {
           average_c_to_f: average(r.cToF.seconds, r.cToF.count),
         })),
       };
+    },
+
+    /**
+     * Arrivals per hour of the clock and, for every plant day of the period, its trucks and net
+     * tonnage (the summary's totals, so the two screens never disagree).
+     */
+    async trends(auth: AuthContext, start: string, finish: string) {
+      const period = { start, finish, license: '' };
+      const [hours, totals] = await Promise.all([
+        repo.arrivalsByHour(auth.branchId, period, timeZone),
+        summary.totals(auth, period),
+      ]);
+      const arrivals = new Array<number>(HOURS_PER_DAY).fill(0);
+      for (const { hour, n } of hours) arrivals[hour] = n;
+      const byDay = new Map(totals.days.map((d) => [d.day, d]));
+      const series: DashboardDay[] = [];
+      for (let day = start; day <= finish; day = addDays(day, 1)) {
+        const found = byDay.get(day);
+        series.push({
+          day,
+          trucks: found?.trucks ?? 0,
+          weighed: found?.weighed ?? 0,
+          net_kg: found?.net_kg ?? 0,
+        });
+      }
+      return { arrivals_by_hour: arrivals, days: series };
     },
   };
 }

@@ -23,16 +23,23 @@ export function registerReportsModule(
   },
 ) {
   const { app, register, config, db, clock } = host;
+  const summary = createSummaryService(db, deps.lab);
   registerReportRoutes(
     register,
     {
-      dashboard: createDashboardService({ db, days: deps.days, reads: deps.reads }),
+      dashboard: createDashboardService({
+        db,
+        days: deps.days,
+        reads: deps.reads,
+        summary,
+        timeZone: config.siteTimeZone,
+      }),
       inOut: createInOutService({ db, catalog: deps.catalog, lab: deps.lab }),
       exports: createReportExports(db, clock, {
         timeZone: config.siteTimeZone,
         companyName: config.companyName,
       }),
-      summary: createSummaryService(db, deps.lab),
+      summary,
     },
     { app, apiKey: config.apiKey, authenticate: (token) => deps.authenticate(token) },
   );

@@ -269,6 +269,22 @@ export function createReportsRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * Tickets of the period (plant days of issue) per hour of the site's clock they were issued
+     * at: [hour, count] for the hours that had any.
+     */
+    async arrivalsByHour(branchId: number, period: ReportPeriod, timeZone: string) {
+      const hour = sql<number>`extract(hour from ${queues.created} at time zone ${timeZone})::int`;
+      return (
+        db
+          .select({ hour, n: count() })
+          .from(queues)
+          .where(inPeriod(branchId, period))
+          // By position: the zone is a parameter, and the select's and a repeated expression's would differ.
+          .groupBy(sql`1`)
+      );
+    },
+
     /** How many tickets the summary matches in all. */
     async countSummaryRows(branchId: number, period: ReportPeriod): Promise<number> {
       const [row] = await db.select({ n: count() }).from(queues).where(inPeriod(branchId, period));

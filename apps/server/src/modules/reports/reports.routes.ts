@@ -40,6 +40,11 @@ export function registerReportRoutes(
     ...(await dashboard.periodByQueueType(auth, body.find_start, body.find_finish)),
   }));
 
+  register(reportContracts.dashboardTrends, async ({ auth, body }) => ({
+    status: 1,
+    ...(await dashboard.trends(auth, body.find_start, body.find_finish)),
+  }));
+
   const filterOf = (body: {
     find_start: string;
     find_finish: string;

@@ -58,6 +58,8 @@ export function createYardRepository(db: Db) {
           calendar: branches.calendar,
           maskPlates: branches.maskPlates,
           preferBrowserVoice: branches.preferBrowserVoice,
+          seasonStart: branches.seasonStart,
+          seasonFinish: branches.seasonFinish,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -73,6 +75,8 @@ export function createYardRepository(db: Db) {
         calendar: Calendar;
         maskPlates: boolean;
         preferBrowserVoice: boolean;
+        seasonStart: string;
+        seasonFinish: string;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

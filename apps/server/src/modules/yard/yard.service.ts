@@ -32,7 +32,18 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   calendar: s.calendar,
   mask_plates: s.maskPlates,
   prefer_browser_voice: s.preferBrowserVoice,
+  season_start: s.seasonStart,
+  season_finish: s.seasonFinish,
 });
+
+/** The settings a save may leave out, each then keeping its value. */
+type KeptWhenLeftOut =
+  | 'day_start_minutes'
+  | 'calendar'
+  | 'mask_plates'
+  | 'prefer_browser_voice'
+  | 'season_start'
+  | 'season_finish';
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
 export function createYardService(deps: {
@@ -69,6 +80,8 @@ export function createYardService(deps: {
       calendar: row.calendar,
       maskPlates: row.maskPlates,
       preferBrowserVoice: row.preferBrowserVoice,
+      seasonStart: row.seasonStart,
+      seasonFinish: row.seasonFinish,
     };
   }
 
@@ -116,13 +129,7 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<
-        YardSettingsWire,
-        'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'
-      > &
-        Partial<
-          Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'>
-        >,
+      input: Omit<YardSettingsWire, KeptWhenLeftOut> & Partial<Pick<YardSettingsWire, KeptWhenLeftOut>>,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -132,6 +139,8 @@ export function createYardService(deps: {
         calendar: input.calendar ?? before.calendar,
         maskPlates: input.mask_plates ?? before.maskPlates,
         preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
+        seasonStart: input.season_start ?? before.seasonStart,
+        seasonFinish: input.season_finish ?? before.seasonFinish,
       };
       await repo.saveSettings(auth.branchId, next);
       // What every instance holds of them goes.
@@ -143,7 +152,9 @@ export function createYardService(deps: {
         next.calendar !== before.calendar ||
         next.dayStartMinutes !== before.dayStartMinutes ||
         next.maskPlates !== before.maskPlates ||
-        next.preferBrowserVoice !== before.preferBrowserVoice
+        next.preferBrowserVoice !== before.preferBrowserVoice ||
+        next.seasonStart !== before.seasonStart ||
+        next.seasonFinish !== before.seasonFinish
       )
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       return toWire(next);

@@ -93,6 +93,8 @@ describe('reason lists', () => {
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',
       prefer_browser_voice: false,
+      season_start: '11-01',
+      season_finish: '04-30',
     });
     const theirs = await t.call(yardRules, {}, other.officers.caller.session);
     const mine = new Set(rules.reasons.map((r) => r.id));

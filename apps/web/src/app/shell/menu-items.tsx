@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MenuProps } from 'antd';
+import { Badge, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
   AuditOutlined,
@@ -216,8 +216,36 @@ export function visibleSections(permissions: readonly Permission[]): MenuSection
   })).filter((section) => section.items.length > 0);
 }
 
-function linkItem(link: MenuLink, t: TFunction): MenuItem {
-  return { key: link.path, icon: link.icon, label: t(link.label) };
+/** Counts that wait for the officer, by menu path (open disputes): a badge on the item, none at 0. */
+export type MenuBadges = Partial<Record<string, number>>;
+
+function linkItem(link: MenuLink, t: TFunction, badges: MenuBadges, condensed: boolean): MenuItem {
+  const count = badges[link.path] ?? 0;
+  if (count <= 0) return { key: link.path, icon: link.icon, label: t(link.label) };
+  const badge = t('menu.waiting', { count });
+  // Condensed, the label is a tooltip: the icon carries a dot, the tooltip the count.
+  if (condensed)
+    return {
+      key: link.path,
+      icon: (
+        <Badge dot offset={[-2, 2]} data-testid={`menu-badge-${link.route}`}>
+          {link.icon}
+        </Badge>
+      ),
+      label: `${t(link.label)} (${badge})`,
+    };
+  return {
+    key: link.path,
+    icon: link.icon,
+    label: (
+      <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {t(link.label)}
+        </span>
+        <Badge count={count} overflowCount={99} title={badge} data-testid={`menu-badge-${link.route}`} />
+      </span>
+    ),
+  };
 }
 
 export type MenuLayout = 'side' | 'side-condensed' | 'top';
@@ -226,10 +254,15 @@ export type MenuLayout = 'side' | 'side-condensed' | 'top';
  * antd Menu items for the sections. Side menu: titled groups (dividers when condensed, where
  * group titles would be cut off). Top menu: the dashboard, then one drop-down per section.
  */
-export function buildMenuItems(sections: MenuSection[], layout: MenuLayout, t: TFunction): MenuItem[] {
+export function buildMenuItems(
+  sections: MenuSection[],
+  layout: MenuLayout,
+  t: TFunction,
+  badges: MenuBadges = {},
+): MenuItem[] {
   const items: MenuItem[] = [];
   for (const section of sections) {
-    const children = section.items.map((link) => linkItem(link, t));
+    const children = section.items.map((link) => linkItem(link, t, badges, layout === 'side-condensed'));
     const label = t(`menu.sections.${section.key}`);
     if (layout === 'top') {
       if (section.key === 'main') items.push(...children);

@@ -6,6 +6,7 @@ import type { Permission } from '@truck-queue/shared/roles';
 import { Brand } from '../../components/brand.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections, type MenuLayout } from './menu-items.tsx';
 import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
+import { useMenuBadges } from './use-menu-badges.ts';
 
 export const SIDER_WIDTH = { default: 264, compact: 224, condensed: 72 } as const;
 export const HEADER_HEIGHT = 64;
@@ -58,6 +59,7 @@ function NavMenu({
   const selected = selectedMenuKey(pathname, sections);
   const box = useRef<HTMLDivElement>(null);
   useActiveItemInView(box, selected);
+  const badges = useMenuBadges();
 
   return (
     <div
@@ -85,7 +87,7 @@ function NavMenu({
           mode="inline"
           inlineIndent={compact ? 16 : 24}
           selectedKeys={selected ? [selected] : []}
-          items={buildMenuItems(sections, layout, t)}
+          items={buildMenuItems(sections, layout, t, badges)}
           onClick={({ key }) => {
             onNavigate?.();
             void navigate(key);

@@ -20,6 +20,7 @@ import { BranchSwitcher } from './branch-switcher.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections } from './menu-items.tsx';
+import { useMenuBadges } from './use-menu-badges.ts';
 import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
 import { HEADER_HEIGHT } from './side-menu.tsx';
 
@@ -87,6 +88,7 @@ export function TopBar({
     tone === 'colored' ? token.colorPrimary : tone === 'dark' ? '#001529' : token.colorBgContainer;
   const sections = visibleSections(permissions);
   const selected = selectedMenuKey(pathname, sections);
+  const badges = useMenuBadges();
 
   // The dark algorithm only for the menu and title side: the tools' popups keep the app's theme.
   const leadTheme: ThemeConfig = {
@@ -137,7 +139,7 @@ export function TopBar({
               mode="horizontal"
               theme={onDark ? 'dark' : 'light'}
               selectedKeys={selected ? [selected] : []}
-              items={buildMenuItems(sections, 'top', t)}
+              items={buildMenuItems(sections, 'top', t, badges)}
               onClick={({ key }) => void navigate(key)}
               style={{ flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
             />

@@ -14,13 +14,14 @@ import { BrowserVoiceCard } from './yard/components/browser-voice-card.tsx';
 import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { PlatesCard } from './yard/components/plates-card.tsx';
+import { SeasonCard } from './yard/components/season-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided), its no-show rule, when its working day starts, the year its dates are written in whether public screens mask plates and the voice its displays speak with. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule, when its working day starts, its harvest season, the year its dates are written in, whether public screens mask plates and the voice its displays speak with. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function YardRulesPage() {
   const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
   const [platesFailure, setPlatesFailure] = useState<string | null>(null);
   const [voiceFailure, setVoiceFailure] = useState<string | null>(null);
+  const [seasonFailure, setSeasonFailure] = useState<string | null>(null);
 
   /** One setting card's save: the rules as loaded with its change, its own failure line. */
   const saveRule = (change: Partial<YardSettingsWire>, setFailure: (failure: string | null) => void) => {
@@ -94,6 +96,16 @@ export function YardRulesPage() {
         failure={calendarFailure}
         onSave={(calendar) => saveRule({ calendar }, setCalendarFailure)}
       />
+      <SeasonCard
+        season={
+          query.data && { start: query.data.settings.season_start, finish: query.data.settings.season_finish }
+        }
+        saving={saveSettings.isPending}
+        failure={seasonFailure}
+        onSave={(season) =>
+          saveRule({ season_start: season.start, season_finish: season.finish }, setSeasonFailure)
+        }
+      />
       <PlatesCard
         maskPlates={query.data?.settings.mask_plates}
         saving={saveSettings.isPending}
@@ -112,12 +124,14 @@ export function YardRulesPage() {
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start, the calendar, plate masking and the voice out: the server keeps them.
+          // The no-show form leaves the day start, the calendar, plate masking, the voice and the season out: the server keeps them.
           const {
             day_start_minutes: _dayStart,
             calendar: _calendar,
             mask_plates: _maskPlates,
             prefer_browser_voice: _voice,
+            season_start: _seasonStart,
+            season_finish: _seasonFinish,
             ...noShow
           } = settings;
           saveSettings.mutate(noShow, {

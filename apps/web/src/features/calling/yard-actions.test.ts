@@ -33,6 +33,8 @@ const officer: YardContext = {
     calendar: 'BE',
     mask_plates: true,
     prefer_browser_voice: false,
+    season_start: '11-01',
+    season_finish: '04-30',
   },
   queueTypes: TYPES,
   isAdmin: false,

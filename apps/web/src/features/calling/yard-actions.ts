@@ -55,6 +55,8 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     calendar: wire.calendar,
     maskPlates: wire.mask_plates,
     preferBrowserVoice: wire.prefer_browser_voice,
+    seasonStart: wire.season_start,
+    seasonFinish: wire.season_finish,
   };
 }
 

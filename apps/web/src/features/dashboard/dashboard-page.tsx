@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { config } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePeriodDashboard } from './api/use-period-dashboard.ts';
+import { useDashboardTrends } from './api/use-dashboard-trends.ts';
+import { ArrivalsChart } from './components/arrivals-chart.tsx';
 import { ChartCard } from './components/chart-card.tsx';
+import { DisputesBadge } from './components/disputes-badge.tsx';
+import { TonnageChart } from './components/tonnage-chart.tsx';
 import { SeriesLegend } from './components/chart-tooltip.tsx';
 import { Counters } from './components/counters.tsx';
 import { DurationBarChart } from './components/duration-bar-chart.tsx';
@@ -21,20 +27,32 @@ import {
   type Flow,
 } from './dashboard-series.ts';
 import { type Period } from './period.ts';
+import { dayBars, hasArrivals, hasTrucks, hourBars } from './trends.ts';
 import { periodProblem } from '../reports/period.ts';
+import type { DayRange } from '../reports/components/period-picker.tsx';
 import { periodProblemText } from '../reports/components/period-text.ts';
+import { useAccess } from '../auth/api/use-access.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { useLiveDashboard } from './use-live-dashboard.ts';
 
-/** /System/dashboard: queue counters and stage-time charts for a period (SPEC.md section 2). */
+const dayOf = (date: dayjs.Dayjs | null) => date?.format(API_DATE_FORMAT) ?? null;
+
+/**
+ * /System/dashboard: queue counters, arrivals per hour, trucks and tonnage per day, and stage-time
+ * charts for a period (SPEC.md section 2); the open disputes for those who answer them.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const chart = useChartTheme();
   const today = usePlantToday();
-  const [draft, setDraft] = useState<Period>({ start: today, finish: today });
-  const [applied, setApplied] = useState<Period>(draft);
+  const dayStart = useAccess().data?.officer.branch.day_start_minutes ?? 0;
+  const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
+  const [applied, setApplied] = useState<Period>({ start: today, finish: today });
   const live = useLiveDashboard();
   const query = usePeriodDashboard(applied, live);
+  const trends = useDashboardTrends(applied, live);
+  const hours = hourBars(trends.data?.arrivals_by_hour ?? [], dayStart);
+  const days = dayBars(trends.data?.days ?? []);
 
   const report = query.data?.dataReport ?? [];
   const loaded = query.data !== undefined;
@@ -44,12 +62,19 @@ export function DashboardPage() {
   const durationLabel = (key: DurationKey) =>
     key === IN_FACTORY_KEY ? t('dashboard.charts.inFactoryAverage') : t(`dashboard.stages.${key}`);
 
-  const problem = periodProblem(draft.start, draft.finish);
+  const picked = { start: dayOf(range[0]), finish: dayOf(range[1]) };
+  const problem = periodProblem(picked.start, picked.finish);
 
-  const apply = () => {
-    if (problem) return;
-    if (draft.start === applied.start && draft.finish === applied.finish) void query.refetch();
-    else setApplied(draft);
+  /** Shows the picked period, or the shown one afresh. */
+  const show = (next: DayRange, refetch: boolean) => {
+    const start = dayOf(next[0]);
+    const finish = dayOf(next[1]);
+    if (!start || !finish || periodProblem(start, finish)) return;
+    if (start !== applied.start || finish !== applied.finish) setApplied({ start, finish });
+    else if (refetch) {
+      void query.refetch();
+      void trends.refetch();
+    }
   };
 
   const flowEmpty = (flow: Flow) => {
@@ -60,16 +85,21 @@ export function DashboardPage() {
   return (
     <Flex vertical gap={16}>
       <PeriodFilter
-        draft={draft}
+        range={range}
+        // A quick range or a whole period picked is shown at once; the button shows it afresh.
+        onRange={(next) => {
+          setRange(next);
+          show(next, false);
+        }}
         shown={applied}
-        onDraft={setDraft}
-        onApply={apply}
+        onApply={() => show(range, true)}
         today={today}
         problem={problem ? periodProblemText(t, problem) : null}
-        loading={query.isFetching}
+        loading={query.isFetching || trends.isFetching}
         live={live}
         updatedAt={query.dataUpdatedAt}
         timeZone={config.siteTimeZone}
+        extra={<DisputesBadge />}
       />
       {query.isError && (
         <Alert
@@ -85,6 +115,43 @@ export function DashboardPage() {
         />
       )}
       <Counters overall={query.data?.dataOverall} />
+      {trends.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.trends.loadFailed')}
+          description={errorMessage(t, trends.error)}
+          action={
+            <Button size="small" onClick={() => void trends.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <ChartCard
+            testId="chart-arrivals"
+            title={t('dashboard.charts.arrivals')}
+            subtitle={t('dashboard.charts.arrivalsHint')}
+            loaded={trends.data !== undefined}
+            empty={hasArrivals(hours) ? null : t('dashboard.empty.noArrivals')}
+          >
+            <ArrivalsChart bars={hours} />
+          </ChartCard>
+        </Col>
+        <Col xs={24} xl={14}>
+          <ChartCard
+            testId="chart-tonnage"
+            title={t('dashboard.charts.tonnage')}
+            subtitle={t('dashboard.charts.tonnageHint')}
+            loaded={trends.data !== undefined}
+            empty={hasTrucks(days) ? null : t('dashboard.empty.noTrucks')}
+          >
+            <TonnageChart bars={days} />
+          </ChartCard>
+        </Col>
+      </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <ChartCard

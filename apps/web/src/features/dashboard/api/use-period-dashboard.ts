@@ -10,7 +10,7 @@ export const dashboardKeys = {
 };
 
 /** Offline, the socket cannot say that a queue changed: poll instead. */
-const POLL_WHEN_OFFLINE_MS = 60_000;
+export const POLL_WHEN_OFFLINE_MS = 60_000;
 
 export function periodDashboardQueryOptions(period: Period, live: boolean) {
   return queryOptions({

@@ -1,29 +1,29 @@
-import { Badge, Button, Card, DatePicker, Flex, Grid, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Badge, Button, Card, Flex, Form, Grid, Typography } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useDates } from '../../../lib/calendar-context.tsx';
-import { API_DATE_FORMAT } from '../../../lib/format.ts';
-import { withFinish, withStart, type Period } from '../period.ts';
+import { PeriodPicker, type DayRange } from '../../reports/components/period-picker.tsx';
+import type { Period } from '../period.ts';
 
 interface PeriodFilterProps {
-  draft: Period;
+  range: DayRange;
+  onRange: (range: DayRange) => void;
   /** The period whose figures are on screen. */
   shown: Period;
-  onDraft: (period: Period) => void;
   onApply: () => void;
-  /** Site today (YYYY-MM-DD): later days cannot be chosen. */
+  /** Site today (YYYY-MM-DD): the quick ranges count back from it. */
   today: string;
-  /** Why the draft cannot be shown (the end before the start, too long), translated; null when it can. */
+  /** Why the picked range cannot be shown (the end before the start, too long), translated; null when it can. */
   problem: string | null;
   loading: boolean;
   live: boolean;
   /** When the figures on screen were fetched (ms since epoch), 0 before the first answer. */
   updatedAt: number;
   timeZone: string;
+  /** Beside the live status: what waits for the officer (the disputes' badge). */
+  extra?: ReactNode;
 }
-
-const dayOf = (date: Dayjs) => date.format(API_DATE_FORMAT);
 
 function clock(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -35,64 +35,46 @@ function clock(ms: number, timeZone: string): string {
   }).format(ms);
 }
 
-/** Start and end days (site calendar) and the report button; the live status on the right. */
+/**
+ * The reports' period picker (quick ranges: today, 7 and 30 days, this month, this season) and
+ * the report button; what is on screen and the live status on the right.
+ */
 export function PeriodFilter(props: PeriodFilterProps) {
-  const { draft, shown, onDraft, onApply, today, problem, loading, live, updatedAt, timeZone } = props;
-  const status = problem ? 'error' : undefined;
+  const { range, onRange, shown, onApply, today, problem, loading, live, updatedAt, timeZone, extra } = props;
   const { t } = useTranslation();
   const dates = useDates();
   const phone = Grid.useBreakpoint().sm === false;
-  const future = (date: Dayjs) => dayOf(date) > today;
 
   return (
     <Card size={phone ? 'small' : 'default'} styles={{ body: phone ? undefined : { paddingBlock: 16 } }}>
       <Flex wrap align="flex-end" justify="space-between" gap={16}>
-        <Flex vertical gap={4}>
-          <Flex wrap align="flex-end" gap={12}>
-            <Flex vertical gap={4}>
-              <label htmlFor="dashboard-start">{t('dashboard.filter.start')}</label>
-              <DatePicker
-                id="dashboard-start"
-                value={dayjs(draft.start)}
-                allowClear={false}
-                disabledDate={future}
-                onChange={(date: Dayjs | null) => date && onDraft(withStart(draft, dayOf(date), today))}
-                status={status}
-                aria-describedby={problem ? 'dashboard-period-problem' : undefined}
-                style={{ width: 160 }}
-              />
-            </Flex>
-            <Flex vertical gap={4}>
-              <label htmlFor="dashboard-finish">{t('dashboard.filter.finish')}</label>
-              <DatePicker
-                id="dashboard-finish"
-                value={dayjs(draft.finish)}
-                allowClear={false}
-                disabledDate={future}
-                onChange={(date: Dayjs | null) => date && onDraft(withFinish(draft, dayOf(date), today))}
-                status={status}
-                aria-describedby={problem ? 'dashboard-period-problem' : undefined}
-                style={{ width: 160 }}
-              />
-            </Flex>
-            <Button
-              type="primary"
-              icon={<BarChartOutlined aria-hidden />}
-              loading={loading}
-              disabled={problem !== null}
-              onClick={onApply}
+        <Form layout="vertical" component="div" style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <Flex gap={12} wrap align="flex-start">
+            <PeriodPicker
+              id="dashboard-range"
+              value={range}
+              onChange={onRange}
+              today={today}
+              error={problem}
+            />
+            <Form.Item
+              label={phone ? undefined : <span aria-hidden>&nbsp;</span>}
+              colon={false}
+              style={{ marginBottom: 0 }}
             >
-              {t('dashboard.filter.apply')}
-            </Button>
+              <Button
+                type="primary"
+                icon={<BarChartOutlined aria-hidden />}
+                loading={loading}
+                disabled={problem !== null}
+                onClick={onApply}
+              >
+                {t('dashboard.filter.apply')}
+              </Button>
+            </Form.Item>
           </Flex>
-          {/* The dates stay as the officer set them; what is wrong with them is said here. */}
-          {problem && (
-            <Typography.Text type="danger" role="alert" id="dashboard-period-problem">
-              {problem}
-            </Typography.Text>
-          )}
-        </Flex>
-        <Flex vertical gap={2} style={{ marginInlineStart: 'auto', textAlign: 'end' }}>
+        </Form>
+        <Flex vertical gap={2} align="flex-end" style={{ marginInlineStart: 'auto', textAlign: 'end' }}>
           <Typography.Text strong data-testid="dashboard-shown-period">
             {shown.start === shown.finish
               ? t('dashboard.filter.showingDay', { day: dates.date(shown.start) })
@@ -113,6 +95,7 @@ export function PeriodFilter(props: PeriodFilterProps) {
               }
             />
           </span>
+          {extra}
         </Flex>
       </Flex>
     </Card>

@@ -2,6 +2,9 @@ import type { CSSProperties } from 'react';
 import { DatePicker, Flex, Form, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { thisSeason } from '@truck-queue/shared/season';
+import { API_DATE_FORMAT } from '../../../lib/format.ts';
+import { useHarvestSeason } from '../../auth/use-harvest-season.ts';
 import { addDays, lastDays, type Period } from '../period.ts';
 
 export type DayRange = [dayjs.Dayjs | null, dayjs.Dayjs | null];
@@ -11,7 +14,7 @@ interface PeriodPickerProps {
   id: string;
   value: DayRange;
   onChange: (value: DayRange) => void;
-  /** The plant's today, YYYY-MM-DD: the presets count back from it. */
+  /** The plant's today, YYYY-MM-DD: the presets count back from it, and later days cannot be chosen. */
   today: string;
   /** Why the period cannot be sent, already translated. */
   error: string | null;
@@ -22,13 +25,16 @@ const toRange = (period: Period): [dayjs.Dayjs, dayjs.Dayjs] => [dayjs(period.st
 const FIELD: CSSProperties = { flex: '1 1 150px', minWidth: 0, marginBottom: 0 };
 
 /**
- * A report period: one range picker with presets (today, yesterday, 7 and 30 days, this
- * month); on a phone, where the range picker's two months do not fit, a start and an end date.
+ * A report period, the same on the reports and the dashboard: one range picker with presets
+ * (today, yesterday, 7 and 30 days, this month, this harvest season); on a phone, where the range
+ * picker's two months do not fit, a start and an end date. Days after today cannot be chosen.
  */
 export function PeriodPicker({ id, value, onChange, today, error }: PeriodPickerProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
+  const season = useHarvestSeason();
   const status = error ? 'error' : undefined;
+  const future = (day: dayjs.Dayjs) => day.format(API_DATE_FORMAT) > today;
 
   if (screens.sm === false) {
     return (
@@ -38,6 +44,7 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
             id={id}
             value={value[0]}
             onChange={(day) => onChange([day, value[1]])}
+            disabledDate={future}
             allowClear={false}
             inputReadOnly
             style={{ width: '100%' }}
@@ -54,6 +61,7 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
             id={`${id}-finish`}
             value={value[1]}
             onChange={(day) => onChange([value[0], day])}
+            disabledDate={future}
             allowClear={false}
             inputReadOnly
             style={{ width: '100%' }}
@@ -72,6 +80,7 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
       label: t('reports.period.presets.thisMonth'),
       value: toRange({ start: `${today.slice(0, 8)}01`, finish: today }),
     },
+    { label: t('reports.period.presets.thisSeason'), value: toRange(thisSeason(today, season)) },
   ];
 
   return (
@@ -87,6 +96,7 @@ export function PeriodPicker({ id, value, onChange, today, error }: PeriodPicker
         value={value}
         onChange={(range) => onChange(range ?? [null, null])}
         presets={presets}
+        disabledDate={future}
         allowClear={false}
         // An end typed before the start stays where it was typed, and the error says so; antd
         // would otherwise swap the two dates without a word.
