@@ -28,9 +28,7 @@ describe('the demo plant’s weighbridge', () => {
     const scales = await t.call(scaleContracts.main, {}, admin);
     // The Weighbridge controller offers the weighbridge, and the demo's scale weighs there.
     expect(scales.station.map((s) => s.name)).toEqual(['ตาชั่งรถบรรทุก']);
-    expect(scales.scale.map((s) => [s.name, s.station?.name])).toEqual([
-      ['เครื่องชั่งหน้าโรงงาน', 'ตาชั่งรถบรรทุก'],
-    ]);
+    expect(scales.scale.map((s) => [s.name, s.station?.name])).toEqual([['เครื่องชั่งหน้าโรงงาน', 'ตาชั่งรถบรรทุก']]);
 
     // A truck of a weighed flow takes a ticket ...
     const type = (await t.call(branchQT, {}, admin)).branchQT.find(

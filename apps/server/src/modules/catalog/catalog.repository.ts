@@ -251,7 +251,12 @@ export function createCatalogRepository(db: Db) {
     /** The branch's active stations (or only one of them), by name. */
     listActiveStations(branchId: number, only?: number) {
       return db
-        .select({ id: stations.id, uuid: stations.uuid, name: stations.name, weighbridge: stations.weighbridge })
+        .select({
+          id: stations.id,
+          uuid: stations.uuid,
+          name: stations.name,
+          weighbridge: stations.weighbridge,
+        })
         .from(stations)
         .where(and(activeStation(branchId), only ? eq(stations.id, only) : undefined))
         .orderBy(asc(stations.name));

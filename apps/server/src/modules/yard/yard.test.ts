@@ -227,8 +227,9 @@ describe('reasons per queue type', () => {
     const offered = (await t.call(yardRules, {}, caller())).reasons.find((r) => r.id === added.reason.id);
     expect(offered?.queue_type_ids).toEqual([sugar.id]);
     // The branch's other reasons still apply to every queue type.
-    expect((await t.call(yardSettings, {}, admin())).reasons.find((r) => r.name === 'ความชื้นสูง'))
-      .toMatchObject({ queue_type_ids: [] });
+    expect(
+      (await t.call(yardSettings, {}, admin())).reasons.find((r) => r.name === 'ความชื้นสูง'),
+    ).toMatchObject({ queue_type_ids: [] });
 
     // A cassava truck cannot be rejected for it, and nothing changes.
     expect(

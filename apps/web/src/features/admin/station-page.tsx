@@ -242,10 +242,12 @@ export function StationPage() {
           initial: editing?.weighbridge ?? false,
         }}
         onSave={(name, weighbridge) =>
-          save.mutateAsync(editing ? { uuid: editing.uuid, name, weighbridge } : { name, weighbridge }).then(() => {
-            saved();
-            editor.hide();
-          })
+          save
+            .mutateAsync(editing ? { uuid: editing.uuid, name, weighbridge } : { name, weighbridge })
+            .then(() => {
+              saved();
+              editor.hide();
+            })
         }
         onClose={editor.hide}
       />

@@ -120,7 +120,10 @@ function ProductChecklist({
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       {rows.length === 0 ? (
         <>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('catalog.defineQueue.noProductsInBranch')}>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('catalog.defineQueue.noProductsInBranch')}
+          >
             <Link to="/System/product">{t('catalog.defineQueue.goToProducts')}</Link>
           </Empty>
           {quickAdd}

@@ -126,7 +126,11 @@ function ChoiceList({
     return (
       <Flex vertical gap={16} style={{ paddingBlock: 24 }}>
         <Flex vertical align="center">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.empty} style={{ marginBottom: 16 }} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={texts.empty}
+            style={{ marginBottom: 16 }}
+          />
           <Link to={texts.emptyLink.to}>{texts.emptyLink.label}</Link>
         </Flex>
         {adder}

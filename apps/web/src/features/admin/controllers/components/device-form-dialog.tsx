@@ -259,7 +259,9 @@ function ScaleStationField({ form }: { form: FormInstance<DeviceFormValues> }) {
           allowClear
           loading={stations.isPending}
           disabled={none}
-          placeholder={t(none ? 'admin.devices.scale.noWeighbridge' : 'admin.devices.scale.stationPlaceholder')}
+          placeholder={t(
+            none ? 'admin.devices.scale.noWeighbridge' : 'admin.devices.scale.stationPlaceholder',
+          )}
           options={weighbridges.map((s) => ({ value: s.id, label: s.name }))}
           data-testid="scale-station"
         />

@@ -61,11 +61,11 @@ export function ReasonFormDialog({
     setFailure(null);
     onSave({ name: values.name.trim(), sort: values.sort, queueTypeIds: values.queueTypeIds }).catch(
       (error: unknown) => {
-      if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
-        form.setFields([{ name: 'name', errors: [t('yard.rules.nameTaken')] }]);
-      } else {
-        setFailure(errorMessage(t, error));
-      }
+        if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
+          form.setFields([{ name: 'name', errors: [t('yard.rules.nameTaken')] }]);
+        } else {
+          setFailure(errorMessage(t, error));
+        }
       },
     );
   };
