@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
 import { errorMessage } from '../../../../lib/errors.ts';
@@ -105,15 +105,18 @@ export function QuickAdd({ texts, existingNames, onAdd }: QuickAddProps) {
         <Button type="primary" ghost loading={saving} onClick={() => void add()}>
           {t('catalog.quickAdd.add')}
         </Button>
+        {/* An icon, not a second "cancel" above the dialog's own. */}
         <Button
+          type="text"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label={t('common.cancel')}
+          title={t('common.cancel')}
           onClick={() => {
             setOpen(false);
             setName('');
             setProblem(null);
           }}
-        >
-          {t('common.cancel')}
-        </Button>
+        />
       </Flex>
       {problem && (
         <Typography.Text type="danger" role="alert">

@@ -275,7 +275,9 @@ function ScaleStationField({ form }: { form: FormInstance<DeviceFormValues> }) {
           description={
             <>
               {t('admin.devices.scale.noWeighbridgeText')}{' '}
-              <Link to="/System/station">{t('admin.devices.scale.goToStations')}</Link>
+              <Link to="/System/station" style={{ whiteSpace: 'nowrap' }}>
+                {t('admin.devices.scale.goToStations')}
+              </Link>
             </>
           }
         />

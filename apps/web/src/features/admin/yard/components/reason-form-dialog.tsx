@@ -119,7 +119,6 @@ export function ReasonFormDialog({
         label={t('yard.rules.sort')}
         extra={t('yard.rules.sortHint')}
         rules={[{ required: true, message: t('yard.rules.sortRequired') }]}
-        style={{ marginBottom: 8 }}
       >
         <InputNumber min={0} max={SORT_MAX} precision={0} style={{ width: 140 }} />
       </Form.Item>
