@@ -20,6 +20,7 @@ import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
 import { shootNotificationsScreens } from './screenshots-notifications.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
+import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // The admins' Driver notifications page, with three months of messages and a few failures.
     if (wanted('notifications')) await shootNotificationsScreens(browser, server.baseUrl);
+    // Setting up a line: stations and products added from the dialogs, weighbridges, reasons per queue type.
+    if (wanted('setup')) await shootSetupScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

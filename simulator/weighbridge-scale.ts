@@ -136,7 +136,7 @@ export class SimScale {
  */
 export async function openSimScale(api: ApiClient, admin: Officer): Promise<SimScale> {
   const as = { session: admin.session };
-  const { station } = await api.call(doMainStation, { name: 'ตาชั่ง 1 (ต่อเครื่องชั่ง)' }, as);
+  const { station } = await api.call(doMainStation, { name: 'ตาชั่ง 1 (ต่อเครื่องชั่ง)', weighbridge: true }, as);
   const { device } = await api.call(scaleContracts.save, { name: 'ตาชั่ง 1', station_id: station.id }, as);
   const indicator = await startFakeIndicator(() => stGsFrame(0, true), FRAME_MS);
   const identityDir = mkdtempSync(join(tmpdir(), 'sim-scale-'));

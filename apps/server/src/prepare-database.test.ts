@@ -62,7 +62,15 @@ describe('prepareDatabase', () => {
     expect(roles.some((r) => r.split(',').includes('1000'))).toBe(true);
     expect((await db.select().from(branches)).length).toBe(2);
     expect((await db.select().from(stations)).length).toBeGreaterThanOrEqual(4);
-    expect((await db.select().from(devices)).map((d) => d.kind).sort()).toEqual(['display', 'printer']);
+    // A display, a kiosk, and the weighbridge's scale waiting for its bridge.
+    expect((await db.select().from(devices)).map((d) => d.kind).sort()).toEqual([
+      'display',
+      'printer',
+      'scale',
+    ]);
+    expect((await db.select().from(stations)).filter((s) => s.weighbridge).map((s) => s.name)).toEqual([
+      'ตาชั่งรถบรรทุก',
+    ]);
 
     const days = await db
       .select({ day: queues.queueDate, n: count() })

@@ -128,6 +128,26 @@ export const queueReasons = pgTable(
   ],
 );
 
+/**
+ * The queue types a reason applies to. A reason with no row here applies to every queue type of
+ * its branch; with rows, only to those (a reject reason of cassava loads only, for instance).
+ */
+export const queueReasonTypes = pgTable(
+  'queue_reason_types',
+  {
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => queueReasons.id),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reasonId, t.branchQueueTypeId] }),
+    index('queue_reason_types_type_idx').on(t.branchQueueTypeId),
+  ],
+);
+
 export const officers = pgTable(
   'officers',
   {
@@ -362,6 +382,11 @@ export const stations = pgTable(
       .notNull()
       .references(() => branches.id),
     name: text('name').notNull(),
+    /**
+     * A weighbridge: the station a scale weighs at (devices.station_id). Trucks are not called
+     * to it; the Weighbridge controller pairs scales only with such stations.
+     */
+    weighbridge: boolean('weighbridge').notNull().default(false),
     active: boolean('active').notNull().default(true),
     created: created(),
   },

@@ -71,7 +71,7 @@ async function insertOne<T>(rows: Promise<T[]>): Promise<T> {
 
 /**
  * A demo plant: two branches, officers of every role, queue types of both flows with products,
- * stations of both types, a display and a kiosk, and `days` of history made through the queue
+ * stations of both types and a weighbridge with its scale, a display and a kiosk, and `days` of history made through the queue
  * service the API uses.
  */
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> {
@@ -196,6 +196,16 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
       }
     }
   }
+
+  // The weighbridge: a station trucks are weighed at, with its scale waiting for its bridge
+  // (register it in the Weighbridge controller). Until one is wired, the weighing officers type
+  // weights (the branch allows them): a demo user weighs trucks at once.
+  const weighbridge = await insertOne(
+    db.insert(stations).values({ branchId: main.id, name: 'ตาชั่งรถบรรทุก', weighbridge: true }).returning(),
+  );
+  await db
+    .insert(devices)
+    .values({ branchId: main.id, kind: 'scale', name: 'เครื่องชั่งหน้าโรงงาน', stationId: weighbridge.id });
 
   // The calling controller: who calls which queue types to which stations.
   for (const officer of [employee, manager, admin]) {

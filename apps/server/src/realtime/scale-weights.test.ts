@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { doMainStation } from '@truck-queue/shared/contracts/catalog.contract';
 import { scaleContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { ScaleWeightPush, ScaleWeightReport } from '@truck-queue/shared/contracts/socket-events';
 import { SCALE_SILENT_MS } from '@truck-queue/shared/contracts/socket-events';
@@ -238,7 +239,7 @@ describe('capturing a weight from a scale', () => {
 describe('the weighbridge controller and the weighing page', () => {
   it('lists the scales with their station and live weight; the weighing page lists the registered ones', async () => {
     const admin = plant.officers.admin.session;
-    const station = Object.values(plant.stations)[0]!;
+    const { station } = await t.call(doMainStation, { name: 'ตาชั่งหน้าโรงงาน', weighbridge: true }, admin);
     const browser = newBrowser();
     const scale = await registerDevice(t, plant, 'scale', browser);
     await sayHello(t, 'scale', browser);
@@ -263,7 +264,8 @@ describe('the weighbridge controller and the weighing page', () => {
     await pushed;
 
     const main = await t.call(scaleContracts.main, {}, admin);
-    expect(main.station.map((s) => s.id)).toContain(station.id);
+    // Only weighbridge stations are offered: no call or recheck station.
+    expect(main.station).toEqual([{ id: station.id, name: 'ตาชั่งหน้าโรงงาน' }]);
     expect(main.scale.find((s) => s.uuid === scale.uuid)).toMatchObject({
       name: 'ตาชั่ง 1',
       station: { id: station.id },
@@ -292,5 +294,30 @@ describe('the weighbridge controller and the weighing page', () => {
     expect(response.statusCode).toBeLessThan(500);
     const main = await t.call(scaleContracts.main, {}, admin);
     expect(main.scale.find((s) => s.uuid === scale.uuid)).toMatchObject({ station: null });
+  });
+
+  it('pairs a scale only with a weighbridge station: a call station is refused until marked one', async () => {
+    const admin = plant.officers.admin.session;
+    const { scale } = await scaleWithBridge();
+    const bay = plant.stations.standardCall;
+    const save = (name: string) =>
+      t.post(scaleContracts.save.path, { uuid: scale.uuid, name, station_id: bay.id }, { session: admin });
+    const refused = await save('ตาชั่ง 3');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'station_id' }],
+    });
+    expect((await t.call(scaleContracts.main, {}, admin)).station.map((s) => s.id)).not.toContain(bay.id);
+
+    // Marked a weighbridge on the station page, it is offered and the scale weighs there.
+    const { station } = await t.call(
+      doMainStation,
+      { uuid: bay.uuid, name: 'ช่องชั่งน้ำหนัก', weighbridge: true },
+      admin,
+    );
+    expect(station).toMatchObject({ id: bay.id, weighbridge: true });
+    expect((await t.call(scaleContracts.main, {}, admin)).station.map((s) => s.id)).toContain(bay.id);
+    expect((await save('ตาชั่ง 3')).statusCode).toBe(200);
   });
 });

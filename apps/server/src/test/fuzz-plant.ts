@@ -92,6 +92,9 @@ export async function createFuzzPlant(t: TestContext) {
   const freeMaster = await master('ส่งสินค้าทั่วไป');
   const spareProduct = (await t.call(catalogContracts.doMainProduct, { name: 'สินค้าสำรอง' }, admin)).product;
   const spareStation = (await t.call(catalogContracts.doMainStation, { name: 'สถานีสำรอง' }, admin)).station;
+  const spareWeighbridge = (
+    await t.call(catalogContracts.doMainStation, { name: 'ตาชั่งสำรอง', weighbridge: true }, admin)
+  ).station;
   const [generalCall] = await t.db
     .select({ id: flowStates.id })
     .from(flowStates)
@@ -409,7 +412,7 @@ export async function createFuzzPlant(t: TestContext) {
     'weighbridge/doMainScale': (n) =>
       n % 2
         ? { name: `ตาชั่ง ${n}`, station_id: null }
-        : { uuid: spareScale.uuid, name: 'ตาชั่งสำรอง', station_id: spareStation.id },
+        : { uuid: spareScale.uuid, name: 'ตาชั่งสำรอง', station_id: spareWeighbridge.id },
     'weighbridge/addDevice': (n) => ({ uuid: spareScale.uuid, device_id: n % 2 ? 'SCALE345' : 'scal-e678' }),
     'weighbridge/cancelDevice': () => ({ uuid: spareScale.uuid }),
     'weighbridge/saveManualWeights': (n) => ({

@@ -43,7 +43,7 @@ export async function createPlant(t: TestContext, name = 'Plant') {
       .from(flowStates)
       .where(and(eq(flowStates.flowEngineId, engine), eq(flowStates.state, state)));
     await db.insert(stationStates).values({ stationId: row!.id, flowStateId: fs!.id });
-    return { id: row!.id, name: label };
+    return { id: row!.id, uuid: row!.uuid, name: label };
   };
 
   const cassava = await product('หัวมันสด');

@@ -138,6 +138,8 @@ export const CONFLICT_REASONS = [
   /** A transfer stays within the ticket's flow (a lab ticket goes to a lab queue type). */
   'OTHER_FLOW',
   'SAME_QUEUE_TYPE',
+  /** The reason given is not one of those the branch allows for the ticket's queue type. */
+  'REASON_NOT_FOR_QUEUE_TYPE',
   /** An admin voided the ticket: nothing moves it. */
   'TICKET_VOIDED',
   /** The ticket was cancelled as a no-show: only the gate may still record it. */

@@ -124,6 +124,8 @@ export const StationRowSchema = z.object({
   id: z.number(),
   uuid: z.string(),
   name: z.string(),
+  /** A weighbridge: scales are paired with such stations only (the Weighbridge controller). */
+  weighbridge: z.boolean(),
   aState: z.array(StationStateSchema),
 });
 export type StationRow = z.infer<typeof StationRowSchema>;
@@ -135,10 +137,14 @@ export const mainStation = defineContract({
   response: OkSchema.extend({ station: z.array(StationRowSchema) }),
 });
 
+/** Create `{name}` or rename `{uuid, name}`; `weighbridge` marks it a weighbridge (left out: not, or unchanged). */
 export const doMainStation = defineContract({
   path: 'station/doMainStation',
   access: 'admin',
-  body: z.union([z.strictObject({ name: text(100) }), z.strictObject({ uuid: z.uuid(), name: text(100) })]),
+  body: z.union([
+    z.strictObject({ name: text(100), weighbridge: z.boolean().optional() }),
+    z.strictObject({ uuid: z.uuid(), name: text(100), weighbridge: z.boolean().optional() }),
+  ]),
   response: OkSchema.extend({ station: StationRowSchema }),
 });
 

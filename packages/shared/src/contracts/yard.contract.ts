@@ -31,6 +31,8 @@ export const ReasonSchema = z.object({
   name: z.string(),
   active: z.boolean(),
   sort: z.number(),
+  /** The branch queue types it applies to; empty: every queue type (the default). */
+  queue_type_ids: z.array(z.number()),
 });
 export type Reason = z.infer<typeof ReasonSchema>;
 
@@ -87,7 +89,11 @@ export const yardSettings = defineContract({
   response: OkSchema.extend({ reasons: z.array(ReasonSchema), settings: YardSettingsSchema }),
 });
 
-/** Adds a reason (no id) or renames, reorders, retires or restores one (id). */
+/**
+ * Adds a reason (no id) or renames, reorders, retires or restores one (id). `queue_type_ids`: the
+ * branch queue types it applies to, empty for all; left out, a new reason applies to all and an
+ * edited one keeps its own.
+ */
 export const saveReason = defineContract({
   path: 'admin/yard/saveReason',
   access: 'admin',
@@ -97,6 +103,7 @@ export const saveReason = defineContract({
     name: text(60),
     active: z.boolean(),
     sort: z.int().min(0).max(999),
+    queue_type_ids: z.array(IdSchema).max(100).optional(),
   }),
   response: OkSchema.extend({ reason: ReasonSchema }),
 });

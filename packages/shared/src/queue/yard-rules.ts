@@ -21,6 +21,15 @@ export const DEFAULT_REASONS: Record<ReasonKind, readonly string[]> = {
   void: ['ออกบัตรผิดประเภท', 'ออกบัตรซ้ำ', 'รถไม่เข้าโรงงาน'],
 };
 
+/**
+ * Whether a reason applies to a ticket of a queue type: a reason narrowed to none applies to
+ * every queue type of its branch (the default), else only to those it names. The server checks
+ * the same on every move that carries a reason.
+ */
+export function reasonAppliesTo(reasonQueueTypeIds: readonly number[], branchQueueTypeId: number): boolean {
+  return reasonQueueTypeIds.length === 0 || reasonQueueTypeIds.includes(branchQueueTypeId);
+}
+
 /** What happens to a no-show: back to the end of its line, or its ticket is cancelled. */
 export const NO_SHOW_POLICIES = ['requeue', 'cancel'] as const;
 export type NoShowPolicy = (typeof NO_SHOW_POLICIES)[number];

@@ -322,7 +322,12 @@ export function createCatalogRepository(db: Db) {
     /** The branch's active stations (or only one of them), by name. */
     listActiveStations(branchId: number, only?: number) {
       return db
-        .select({ id: stations.id, uuid: stations.uuid, name: stations.name })
+        .select({
+          id: stations.id,
+          uuid: stations.uuid,
+          name: stations.name,
+          weighbridge: stations.weighbridge,
+        })
         .from(stations)
         .where(and(activeStation(branchId), only ? eq(stations.id, only) : undefined))
         .orderBy(asc(stations.name));
@@ -383,13 +388,20 @@ export function createCatalogRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertStation(branchId: number, name: string): Promise<number> {
-      const [row] = await db.insert(stations).values({ branchId, name }).returning({ id: stations.id });
+    async insertStation(branchId: number, name: string, weighbridge = false): Promise<number> {
+      const [row] = await db
+        .insert(stations)
+        .values({ branchId, name, weighbridge })
+        .returning({ id: stations.id });
       return row!.id;
     },
 
-    async renameStation(id: number, name: string): Promise<void> {
-      await db.update(stations).set({ name }).where(eq(stations.id, id));
+    /** Renames a station and, when `weighbridge` is given, marks it a weighbridge or not. */
+    async renameStation(id: number, name: string, weighbridge?: boolean): Promise<void> {
+      await db
+        .update(stations)
+        .set(weighbridge === undefined ? { name } : { name, weighbridge })
+        .where(eq(stations.id, id));
     },
 
     /** Throws VALIDATION_FAILED unless every id is an active station of the branch. */

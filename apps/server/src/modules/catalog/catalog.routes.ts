@@ -53,8 +53,8 @@ export function registerCatalogRoutes(
     status: 1,
     station:
       'uuid' in body
-        ? await stations.update(auth, body.uuid, body.name)
-        : await stations.create(auth, body.name),
+        ? await stations.update(auth, body.uuid, body.name, body.weighbridge)
+        : await stations.create(auth, body.name, body.weighbridge),
   }));
   register(contracts.loadState, async ({ auth, body }) => ({
     status: 1,

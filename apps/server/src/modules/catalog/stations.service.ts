@@ -6,7 +6,7 @@ import { createCatalogRepository } from './catalog.repository.ts';
 
 /**
  * Stations of the branch and the flow states each handles (C: trucks are called there; RC:
- * rechecked). `named` hears of a new or renamed station (its voice clip), `changed` of every edit
+ * rechecked), and which are weighbridges (scales are paired with those). `named` hears of a new or renamed station (its voice clip), `changed` of every edit
  * (catalog.module.ts publishes referenceChanged: cached scopes are dropped).
  */
 export function createStationsService(
@@ -35,18 +35,19 @@ export function createStationsService(
   return {
     list: (auth: AuthContext) => list(auth),
 
-    async create(auth: AuthContext, name: string) {
+    async create(auth: AuthContext, name: string, weighbridge = false) {
       await assertNameFree(auth, name);
-      const id = await repo.insertStation(auth.branchId, name);
+      const id = await repo.insertStation(auth.branchId, name, weighbridge);
       hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, id))[0]!;
     },
 
-    async update(auth: AuthContext, uuid: string, name: string) {
+    /** Renames a station; `weighbridge` (when given) marks it a weighbridge or not. */
+    async update(auth: AuthContext, uuid: string, name: string, weighbridge?: boolean) {
       const current = await find(auth, { uuid });
       await assertNameFree(auth, name, current.id);
-      await repo.renameStation(current.id, name);
+      await repo.renameStation(current.id, name, weighbridge);
       hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, current.id))[0]!;

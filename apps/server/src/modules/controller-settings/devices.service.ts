@@ -3,7 +3,7 @@ import type { DisplayLive } from '@truck-queue/shared/contracts/announcement.con
 import type { ScaleLive } from '@truck-queue/shared/contracts/socket-events';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -102,19 +102,30 @@ export function createDevicesService(deps: {
     return row;
   }
 
+  /** A scale weighs at an active weighbridge station of its branch (stations.weighbridge), nowhere else. */
+  async function assertWeighbridge(auth: AuthContext, stationId: number) {
+    const [station] = await catalog.listActiveStations(auth.branchId, stationId);
+    if (!station?.weighbridge)
+      throw new AppError('VALIDATION_FAILED', 'A scale weighs at a weighbridge station of this branch.', [
+        { path: 'station_id', message: 'is not a weighbridge station of this branch' },
+      ]);
+  }
+
   return {
     list: (auth: AuthContext) => list(auth),
 
     /** A new device; a scale may say its weighbridge station at once. */
     async create(auth: AuthContext, name: string, stationId: number | null = null) {
-      if (stationId !== null) await catalog.assertBranchStations(auth.branchId, [stationId]);
+      if (stationId !== null) await assertWeighbridge(auth, stationId);
       const id = await repo.insertDevice(auth.branchId, kind, name, stationId);
       return (await list(auth, id))[0]!;
     },
 
-    /** The branch's stations a scale may weigh at (the Weighbridge controller's choices). */
+    /** The branch's weighbridge stations, where a scale may weigh (the Weighbridge controller's choices). */
     stationChoices: (auth: AuthContext) =>
-      catalog.listActiveStations(auth.branchId).then((rows) => rows.map(({ id, name }) => ({ id, name }))),
+      catalog
+        .listActiveStations(auth.branchId)
+        .then((rows) => rows.filter((row) => row.weighbridge).map(({ id, name }) => ({ id, name }))),
 
     async update(
       auth: AuthContext,
@@ -140,7 +151,7 @@ export function createDevicesService(deps: {
       const current = await find(auth, { uuid });
       const station =
         kind === 'scale' && values.stationId !== undefined ? { stationId: values.stationId } : {};
-      if (station.stationId) await catalog.assertBranchStations(auth.branchId, [station.stationId]);
+      if (station.stationId) await assertWeighbridge(auth, station.stationId);
       const print = kind === 'printer' && values.print ? printSettingsUpdate(current, values.print) : {};
       const printerName =
         kind === 'printer' && values.printerName !== undefined

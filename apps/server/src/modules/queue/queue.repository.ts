@@ -12,6 +12,7 @@ import {
   products,
   queueCounters,
   queueReasons,
+  queueReasonTypes,
   queues,
   queueTransitions,
   queueTypes,
@@ -370,10 +371,26 @@ export function createQueueRepository(db: Db) {
       return withAuditRow(executor, changed, transition);
     },
 
-    /** An active reason of the branch's list of that kind, or null. */
-    async findReason(tx: Executor, branchId: number, kind: string, reasonId: number) {
+    /**
+     * An active reason of the branch's list of that kind, or null; `applies`: it is one for the
+     * ticket's queue type (it names none of the branch's active queue types, or names that one).
+     */
+    async findReason(tx: Executor, branchId: number, kind: string, reasonId: number, queueId: number) {
       const [row] = await tx
-        .select({ id: queueReasons.id, name: queueReasons.name })
+        .select({
+          id: queueReasons.id,
+          name: queueReasons.name,
+          // The reason's own id, written out: a bare column would name the subquery's table.
+          applies: sql<boolean>`(not exists (
+              select 1 from ${queueReasonTypes} rt
+              join ${branchQueueTypes} bqt on bqt.id = rt.branch_queue_type_id and bqt.active
+              where rt.reason_id = ${queueReasons}.id)
+            or exists (
+              select 1 from ${queueReasonTypes} rt
+              join ${queues} q on q.branch_queue_type_id = rt.branch_queue_type_id
+              where rt.reason_id = ${queueReasons}.id and q.id = ${queueId}))`,
+          queueNumber: sql<string | null>`(select q.queue_number from ${queues} q where q.id = ${queueId})`,
+        })
         .from(queueReasons)
         .where(
           and(

@@ -296,8 +296,17 @@ export function createQueueService(deps: {
       options: ChangeOptions = {},
     ): Promise<QueueView> {
       const reason = reasonOf(command);
-      if (reason && !(await repo.findReason(repo.direct, branchId, reason.kind, reason.id)))
-        throw notFound(`The ${reason.kind} reason`);
+      if (reason) {
+        const found = await repo.findReason(repo.direct, branchId, reason.kind, reason.id, queueId);
+        if (!found) throw notFound(`The ${reason.kind} reason`);
+        // The branch may keep a reason for some queue types only.
+        if (!found.applies)
+          throw conflict(
+            `"${found.name}" is not a ${reason.kind} reason for queue ${found.queueNumber ?? ''}'s queue type.`,
+            'REASON_NOT_FOR_QUEUE_TYPE',
+            found.queueNumber ?? undefined,
+          );
+      }
       const locked = options.alongside !== undefined || command.kind === 'transfer';
       let queueNumber = '';
       for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt++) {

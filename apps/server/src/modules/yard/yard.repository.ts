@@ -2,7 +2,8 @@ import type { Calendar } from '@truck-queue/shared/calendar';
 import { and, asc, eq } from 'drizzle-orm';
 import type { NoShowPolicy, ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import type { Db } from '../../db/database.ts';
-import { branches, branchQueueTypes, queueReasons, queueTypes } from '../../db/schema.ts';
+import { assertBranchRows } from '../../db/branch-scope.ts';
+import { branches, branchQueueTypes, queueReasons, queueReasonTypes, queueTypes } from '../../db/schema.ts';
 
 const reasonColumns = {
   id: queueReasons.id,
@@ -24,29 +25,61 @@ export function createYardRepository(db: Db) {
         .orderBy(asc(queueReasons.kind), asc(queueReasons.sort), asc(queueReasons.id));
     },
 
-    async insertReason(values: {
-      branchId: number;
-      kind: ReasonKind;
-      name: string;
-      active: boolean;
-      sort: number;
-    }) {
-      const [row] = await db.insert(queueReasons).values(values).returning(reasonColumns);
-      return row!;
+    /**
+     * The active queue types each reason of the branch is narrowed to (a reason without any
+     * applies to every queue type), by queue type prefix.
+     */
+    async reasonQueueTypes(branchId: number): Promise<Map<number, number[]>> {
+      const rows = await db
+        .select({ reasonId: queueReasonTypes.reasonId, typeId: queueReasonTypes.branchQueueTypeId })
+        .from(queueReasonTypes)
+        .innerJoin(queueReasons, eq(queueReasons.id, queueReasonTypes.reasonId))
+        .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queueReasonTypes.branchQueueTypeId))
+        .where(and(eq(queueReasons.branchId, branchId), eq(branchQueueTypes.active, true)))
+        .orderBy(asc(branchQueueTypes.prefix));
+      const byReason = new Map<number, number[]>();
+      for (const row of rows) byReason.set(row.reasonId, [...(byReason.get(row.reasonId) ?? []), row.typeId]);
+      return byReason;
     },
 
-    /** Renames, reorders, retires or restores a reason of the branch; null when it is not the branch's. */
-    async updateReason(
+    /** Throws VALIDATION_FAILED unless every id is an active queue type of the branch. */
+    assertBranchQueueTypes: (branchId: number, ids: number[]) =>
+      assertBranchRows(db, branchQueueTypes, branchId, ids, 'queue_type_ids'),
+
+    /**
+     * Adds a reason (no id) or renames, reorders, retires or restores one of the branch, and,
+     * when `queueTypeIds` is given, narrows it to those queue types (none: every one), together.
+     * Null when the id is not the branch's.
+     */
+    async saveReason(
       branchId: number,
-      id: number,
+      id: number | undefined,
       values: { kind: ReasonKind; name: string; active: boolean; sort: number },
+      queueTypeIds: number[] | undefined,
     ) {
-      const [row] = await db
-        .update(queueReasons)
-        .set(values)
-        .where(and(eq(queueReasons.id, id), eq(queueReasons.branchId, branchId)))
-        .returning(reasonColumns);
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [row] =
+          id === undefined
+            ? await tx
+                .insert(queueReasons)
+                .values({ branchId, ...values })
+                .returning(reasonColumns)
+            : await tx
+                .update(queueReasons)
+                .set(values)
+                .where(and(eq(queueReasons.id, id), eq(queueReasons.branchId, branchId)))
+                .returning(reasonColumns);
+        if (!row) return null;
+        if (queueTypeIds !== undefined) {
+          await tx.delete(queueReasonTypes).where(eq(queueReasonTypes.reasonId, row.id));
+          const unique = [...new Set(queueTypeIds)];
+          if (unique.length > 0)
+            await tx
+              .insert(queueReasonTypes)
+              .values(unique.map((branchQueueTypeId) => ({ reasonId: row.id, branchQueueTypeId })));
+        }
+        return row;
+      });
     },
 
     async settings(branchId: number) {

@@ -21,9 +21,11 @@ const SETTINGS_MAX_AGE_MS = 60_000;
 
 const kindOf = (kind: string): ReasonKind =>
   (REASON_KINDS as readonly string[]).includes(kind) ? (kind as ReasonKind) : 'void';
-const toReason = (r: { id: number; kind: string; name: string; active: boolean; sort: number }): Reason => ({
+type ReasonRow = { id: number; kind: string; name: string; active: boolean; sort: number };
+const toReason = (r: ReasonRow, queueTypes: ReadonlyMap<number, number[]>): Reason => ({
   ...r,
   kind: kindOf(r.kind),
+  queue_type_ids: queueTypes.get(r.id) ?? [],
 });
 const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_after_recalls: s.noShowAfterRecalls,
@@ -91,35 +93,49 @@ export function createYardService(deps: {
 
     /** What the calling page's dialogs offer: active reasons, the no-show rule, the queue types. */
     async rules(auth: AuthContext) {
-      const [reasons, rule, types] = await Promise.all([
+      const [reasons, narrowed, rule, types] = await Promise.all([
         repo.reasons(auth.branchId),
+        repo.reasonQueueTypes(auth.branchId),
         settings(auth.branchId),
         repo.queueTypes(auth.branchId),
       ]);
       return {
-        reasons: reasons.filter((r) => r.active).map(toReason),
+        reasons: reasons.filter((r) => r.active).map((r) => toReason(r, narrowed)),
         settings: toWire(rule),
         queue_types: types,
       };
     },
 
     async adminView(auth: AuthContext) {
-      const [reasons, rule] = await Promise.all([repo.reasons(auth.branchId), settings(auth.branchId)]);
-      return { reasons: reasons.map(toReason), settings: toWire(rule) };
+      const [reasons, narrowed, rule] = await Promise.all([
+        repo.reasons(auth.branchId),
+        repo.reasonQueueTypes(auth.branchId),
+        settings(auth.branchId),
+      ]);
+      return { reasons: reasons.map((r) => toReason(r, narrowed)), settings: toWire(rule) };
     },
 
+    /**
+     * Adds or edits a reason; `queue_type_ids` narrows it to those queue types of the branch
+     * (empty: every one; left out: a new one applies to all, an edited one keeps its own).
+     */
     async saveReason(
       auth: AuthContext,
-      input: { id?: number | undefined; kind: ReasonKind; name: string; active: boolean; sort: number },
+      input: {
+        id?: number | undefined;
+        kind: ReasonKind;
+        name: string;
+        active: boolean;
+        sort: number;
+        queue_type_ids?: number[] | undefined;
+      },
     ): Promise<Reason> {
       const values = { kind: input.kind, name: input.name, active: input.active, sort: input.sort };
+      if (input.queue_type_ids) await repo.assertBranchQueueTypes(auth.branchId, input.queue_type_ids);
       try {
-        const row =
-          input.id === undefined
-            ? await repo.insertReason({ branchId: auth.branchId, ...values })
-            : await repo.updateReason(auth.branchId, input.id, values);
+        const row = await repo.saveReason(auth.branchId, input.id, values, input.queue_type_ids);
         if (!row) throw notFound('The reason');
-        return toReason(row);
+        return toReason(row, await repo.reasonQueueTypes(auth.branchId));
       } catch (error) {
         if (isUniqueViolation(error))
           throw conflict(`The ${input.kind} list already has "${input.name}".`, 'NAME_TAKEN');

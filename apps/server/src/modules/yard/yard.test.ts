@@ -215,6 +215,75 @@ describe('recheck and reject with a reason', () => {
   });
 });
 
+describe('reasons per queue type', () => {
+  it('narrows a reason to chosen queue types: offered with them, refused for a truck of another type', async () => {
+    const socket = await socketOf(caller());
+    const ticket = await labResultOut('RS 3');
+    // A reject reason for sugar cane loads only.
+    const added = await t.call(
+      saveReason,
+      { kind: 'reject', name: 'อ้อยไฟไหม้', active: true, sort: 1, queue_type_ids: [sugar.id] },
+      admin(),
+    );
+    expect(added.reason.queue_type_ids).toEqual([sugar.id]);
+    const offered = (await t.call(yardRules, {}, caller())).reasons.find((r) => r.id === added.reason.id);
+    expect(offered?.queue_type_ids).toEqual([sugar.id]);
+    // The branch's other reasons still apply to every queue type.
+    expect(
+      (await t.call(yardSettings, {}, admin())).reasons.find((r) => r.name === 'ความชื้นสูง'),
+    ).toMatchObject({ queue_type_ids: [] });
+
+    // A cassava truck cannot be rejected for it, and nothing changes.
+    expect(
+      await emitAck(socket, 'doReject', plant.branch.id, ticket.id, { reason_id: added.reason.id }),
+    ).toMatchObject({ status: 0, code: 'CONFLICT', reason: 'REASON_NOT_FOR_QUEUE_TYPE' });
+    expect((await rowOf(ticket.id)).state).toBe('LF');
+
+    // Extended to cassava too (a rename without queue types keeps them), it goes through.
+    await t.call(
+      saveReason,
+      { id: added.reason.id, kind: 'reject', name: 'อ้อย/มันไฟไหม้', active: true, sort: 1 },
+      admin(),
+    );
+    const extended = await t.call(
+      saveReason,
+      {
+        id: added.reason.id,
+        kind: 'reject',
+        name: 'อ้อย/มันไฟไหม้',
+        active: true,
+        sort: 1,
+        queue_type_ids: [plant.types.lab.id, sugar.id],
+      },
+      admin(),
+    );
+    expect([...extended.reason.queue_type_ids].sort()).toEqual([plant.types.lab.id, sugar.id].sort());
+    expect(
+      await emitAck(socket, 'doReject', plant.branch.id, ticket.id, { reason_id: added.reason.id }),
+    ).toEqual({ status: 1 });
+    expect(await rowOf(ticket.id)).toMatchObject({ state: 'RJ', reasonId: added.reason.id });
+
+    // Back to every queue type with an empty list.
+    const all = await t.call(
+      saveReason,
+      { id: added.reason.id, kind: 'reject', name: 'อ้อย/มันไฟไหม้', active: true, sort: 1, queue_type_ids: [] },
+      admin(),
+    );
+    expect(all.reason.queue_type_ids).toEqual([]);
+  });
+
+  it("refuses another branch's queue type, and changes nothing", async () => {
+    const refused = await t.post(
+      saveReason.path,
+      { kind: 'void', name: 'ผิดสาขา', active: true, sort: 1, queue_type_ids: [other.types.lab.id] },
+      { session: admin() },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await t.call(yardSettings, {}, admin())).reasons.map((r) => r.name)).not.toContain('ผิดสาขา');
+  });
+});
+
 async function flowUuid() {
   const answer = await t.call(getCardInProcess, { find_total_day: 1 }, caller());
   return answer.card.find((c) => c._id === plant.types.lab.id)!.flow_engine_uuid;

@@ -9,6 +9,7 @@ import { useCallingAssign } from './controllers/api/use-calling-assign.ts';
 import { callingChoicesQueryOptions, type CallingAssignment } from './controllers/api/use-calling-choices.ts';
 import { useCallingOfficers } from './controllers/api/use-calling-officers.ts';
 import { useCallingUnassign } from './controllers/api/use-calling-unassign.ts';
+import { useSaveStation } from './catalog/api/use-save-station.ts';
 import { AssignmentTags, type AssignmentTexts } from './controllers/components/assignment-tags.tsx';
 import { ChoiceDialog, type ChoiceTexts } from './controllers/components/choice-dialog.tsx';
 import { useRetained } from './controllers/components/use-retained.ts';
@@ -29,6 +30,7 @@ export function CallingControllerPage() {
   const officers = useCallingOfficers();
   const assign = useCallingAssign();
   const unassign = useCallingUnassign();
+  const createStation = useSaveStation();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const shownDialog = useRetained(dialog);
@@ -189,6 +191,21 @@ export function CallingControllerPage() {
             : null
         }
         texts={choiceTexts(shownDialog?.what ?? 'queueType')}
+        // A station the branch does not have yet is created here (the station page's save).
+        quickAdd={
+          shownDialog?.what === 'station'
+            ? {
+                texts: {
+                  open: t('catalog.station.quickAdd'),
+                  label: t('catalog.station.name'),
+                  placeholder: t('catalog.station.namePlaceholder'),
+                  required: t('catalog.station.nameRequired'),
+                  hint: t('catalog.station.quickAddHint'),
+                },
+                create: (name) => createStation.mutateAsync({ name }).then((r) => r.station.id),
+              }
+            : undefined
+        }
         saving={assign.isPending}
         saveError={assign.error}
         onSave={save}

@@ -107,7 +107,11 @@ export function StationPage() {
   const name = (view: StationView) => <Typography.Text strong>{view.station.name}</Typography.Text>;
 
   const role = (view: StationView) => (
-    <StationRoleTags roles={stationRoles(view.states)} noneText={t('catalog.station.noRole')} />
+    <StationRoleTags
+      roles={stationRoles(view.states)}
+      weighbridge={view.station.weighbridge}
+      noneText={t('catalog.station.noRole')}
+    />
   );
 
   const states = (view: StationView) =>
@@ -232,11 +236,18 @@ export function StationPage() {
         initialName={editing?.name}
         otherNames={rows.filter((row) => row.uuid !== editing?.uuid).map((row) => row.name)}
         saving={save.isPending}
-        onSave={(name) =>
-          save.mutateAsync(editing ? { uuid: editing.uuid, name } : { name }).then(() => {
-            saved();
-            editor.hide();
-          })
+        flag={{
+          label: t('catalog.station.weighbridge'),
+          hint: t('catalog.station.weighbridgeHint'),
+          initial: editing?.weighbridge ?? false,
+        }}
+        onSave={(name, weighbridge) =>
+          save
+            .mutateAsync(editing ? { uuid: editing.uuid, name, weighbridge } : { name, weighbridge })
+            .then(() => {
+              saved();
+              editor.hide();
+            })
         }
         onClose={editor.hide}
       />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Reason, YardSettingsWire } from '@truck-queue/shared/contracts/yard.contract';
 import { REASON_KINDS, type ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import { errorMessage } from '../../lib/errors.ts';
+import { useBranchQueueTypes } from './catalog/api/use-branch-queue-types.ts';
 import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
 import { useDialog } from './catalog/components/use-dialog.ts';
 import { useSaveReason } from './yard/api/use-save-reason.ts';
@@ -27,6 +28,7 @@ export function YardRulesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const query = useYardSettings();
+  const queueTypes = useBranchQueueTypes();
   const saveReason = useSaveReason();
   const saveSettings = useSaveYardSettings();
   const saved = useSavedMessage();
@@ -51,6 +53,8 @@ export function YardRulesPage() {
   };
   const reasons = query.data?.reasons ?? [];
   const editing = editor.subject;
+  const types = queueTypes.data ?? [];
+  const typeNames = new Map(types.map((type) => [type.id, `${type.queue_type_name} (${type.prefix})`]));
 
   const toggle = (reason: Reason) => {
     setToggling(reason.id);
@@ -146,6 +150,7 @@ export function YardRulesPage() {
             <ReasonListCard
               kind={kind}
               reasons={reasonsOfKind(reasons, kind)}
+              queueTypeNames={typeNames}
               loading={query.isPending}
               busyId={toggling}
               onAdd={() => editor.show({ kind, reason: undefined })}
@@ -163,8 +168,9 @@ export function YardRulesPage() {
           editing={editing.reason}
           reasons={reasons}
           defaultSort={nextSort(reasons, editing.kind)}
+          queueTypes={types}
           saving={saveReason.isPending}
-          onSave={({ name, sort }) =>
+          onSave={({ name, sort, queueTypeIds }) =>
             saveReason
               .mutateAsync({
                 ...(editing.reason ? { id: editing.reason.id } : {}),
@@ -172,6 +178,7 @@ export function YardRulesPage() {
                 name,
                 sort,
                 active: editing.reason?.active ?? true,
+                queue_type_ids: queueTypeIds,
               })
               .then(() => {
                 saved();

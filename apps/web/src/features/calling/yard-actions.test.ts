@@ -103,15 +103,21 @@ describe('yardOffers', () => {
 
 describe('reasons', () => {
   const reasons: Reason[] = [
-    { id: 1, kind: 'reject', name: 'สิ่งเจือปนเกิน', active: true, sort: 20 },
-    { id: 2, kind: 'reject', name: 'ความชื้นสูง', active: true, sort: 10 },
-    { id: 3, kind: 'reject', name: 'หัวมันเน่าเสีย', active: false, sort: 5 },
-    { id: 4, kind: 'recheck', name: 'ความชื้นสูง', active: true, sort: 10 },
+    { id: 1, kind: 'reject', name: 'สิ่งเจือปนเกิน', active: true, sort: 20, queue_type_ids: [] },
+    { id: 2, kind: 'reject', name: 'ความชื้นสูง', active: true, sort: 10, queue_type_ids: [] },
+    { id: 3, kind: 'reject', name: 'หัวมันเน่าเสีย', active: false, sort: 5, queue_type_ids: [] },
+    { id: 4, kind: 'recheck', name: 'ความชื้นสูง', active: true, sort: 10, queue_type_ids: [] },
+    { id: 5, kind: 'reject', name: 'อ้อยไฟไหม้', active: true, sort: 1, queue_type_ids: [4] },
   ];
 
   it('offers the active reasons of one kind in the admin’s order', () => {
-    expect(reasonChoices(reasons, 'reject').map((r) => r.id)).toEqual([2, 1]);
-    expect(reasonChoices(reasons, 'void')).toEqual([]);
+    expect(reasonChoices(reasons, 'reject', 3).map((r) => r.id)).toEqual([2, 1]);
+    expect(reasonChoices(reasons, 'void', 3)).toEqual([]);
+  });
+
+  it('offers a reason narrowed to some queue types only for a ticket of one of them', () => {
+    expect(reasonChoices(reasons, 'reject', 4).map((r) => r.id)).toEqual([5, 2, 1]);
+    expect(reasonChoices(reasons, 'reject', 3).map((r) => r.id)).not.toContain(5);
   });
 
   it('sends the note only when there is one, trimmed', () => {

@@ -6,7 +6,12 @@ import {
   isWaitingState,
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
-import { offersNoShow, type ReasonKind, type YardSettings } from '@truck-queue/shared/queue/yard-rules';
+import {
+  offersNoShow,
+  reasonAppliesTo,
+  type ReasonKind,
+  type YardSettings,
+} from '@truck-queue/shared/queue/yard-rules';
 
 /**
  * Which of the yard's moves a queue's dialog offers (no-show, transfer, void), from the shared
@@ -82,10 +87,16 @@ export function hasYardOffers(offers: YardOffers): boolean {
   return offers.noShow || offers.transferTo.length > 0 || offers.void;
 }
 
-/** The branch's active reasons of one kind, in the admin's order (sort number, then name). */
-export function reasonChoices(reasons: readonly Reason[], kind: ReasonKind): Reason[] {
+/**
+ * The branch's active reasons of one kind for a ticket of this queue type (those for every type
+ * and those narrowed to it), in the admin's order (sort number, then name).
+ */
+export function reasonChoices(reasons: readonly Reason[], kind: ReasonKind, queueTypeId: number): Reason[] {
   return reasons
-    .filter((reason) => reason.kind === kind && reason.active)
+    .filter(
+      (reason) =>
+        reason.kind === kind && reason.active && reasonAppliesTo(reason.queue_type_ids, queueTypeId),
+    )
     .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'th'));
 }
 

@@ -26,6 +26,7 @@ function station(states: { fe: number; state: string }[]): StationRow {
     id: 7,
     uuid: '00000000-0000-4000-8000-000000000007',
     name: 'ลานชั่ง 1',
+    weighbridge: false,
     aState: states.map(({ fe, state }, index) => ({
       sus_id: 100 + index,
       sus_station: 7,

@@ -8,6 +8,7 @@ const reason = (id: number, kind: Reason['kind'], name: string, sort: number, ac
   name,
   sort,
   active,
+  queue_type_ids: [],
 });
 
 const REASONS = [

@@ -285,7 +285,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
   const labProposal = (kind: 'recheck' | 'reject') => {
     const lab = queue.lab_outcome;
     if (!lab || lab.outcome !== kind) return undefined;
-    const offered = reasonChoices(yard.reasons, kind).some((r) => r.id === lab.reason_id);
+    const offered = reasonChoices(yard.reasons, kind, target.queueTypeId).some((r) => r.id === lab.reason_id);
     return {
       reason_id: offered && lab.reason_id !== null ? lab.reason_id : undefined,
       note: failedLabText(t, queue.lab_values).slice(0, NOTE_MAX),
@@ -304,7 +304,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         title={t('yard.recheck.title', { ...names, station: stationName(recheckStation) ?? '' })}
         description={t('yard.recheck.text')}
         okText={t('calling.actions.recheck')}
-        reasons={reasonChoices(yard.reasons, 'recheck')}
+        reasons={reasonChoices(yard.reasons, 'recheck', target.queueTypeId)}
         initial={labProposal('recheck')}
         onSubmit={recheck}
       />
@@ -315,7 +315,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         description={t('calling.reject.confirmText')}
         okText={t('calling.actions.reject')}
         danger
-        reasons={reasonChoices(yard.reasons, 'reject')}
+        reasons={reasonChoices(yard.reasons, 'reject', target.queueTypeId)}
         initial={labProposal('reject')}
         onSubmit={reject}
       />
@@ -326,7 +326,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         description={t('yard.void.text')}
         okText={t('yard.void.ok')}
         danger
-        reasons={reasonChoices(yard.reasons, 'void')}
+        reasons={reasonChoices(yard.reasons, 'void', target.queueTypeId)}
         onSubmit={voidTicket}
       />
       <TransferDialog

@@ -19,6 +19,7 @@ import {
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { useTranslation } from 'react-i18next';
+import { reasonAppliesTo } from '@truck-queue/shared/queue/yard-rules';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
 import type { LabMeasureWire } from '@truck-queue/shared/contracts/lab.contract';
 import {
@@ -212,7 +213,7 @@ function LabMeasureForm({
   queueType: BranchQueueType;
   measure: LabMeasureWire | undefined;
   nextSort: number;
-  reasons: readonly { id: number; kind: string; name: string; active: boolean }[];
+  reasons: readonly { id: number; kind: string; name: string; active: boolean; queue_type_ids: number[] }[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -363,8 +364,9 @@ function LabMeasureForm({
         <Select<number | null>
           allowClear
           placeholder={t('labMeasures.failReasonNone')}
+          // The branch's reasons of that kind for this queue type (yard rules may narrow a reason to some).
           options={reasons
-            .filter((r) => r.kind === onFail && r.active)
+            .filter((r) => r.kind === onFail && r.active && reasonAppliesTo(r.queue_type_ids, queueType.id))
             .map((r) => ({ value: r.id, label: r.name }))}
         />
       </Form.Item>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input } from 'antd';
+import { Alert, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
@@ -24,13 +24,16 @@ interface NameDialogProps {
   /** Names of the branch's other items of this kind: a name may be used once. */
   otherNames: readonly string[];
   saving: boolean;
-  /** Saves the trimmed name; resolves when saved (the dialog is then closed by the page). */
-  onSave: (name: string) => Promise<unknown>;
+  /** A yes/no the item also has (a station: is it a weighbridge), ticked as `initial`. */
+  flag?: { label: string; hint: string; initial: boolean } | undefined;
+  /** Saves the trimmed name (and the flag, when there is one); resolves when saved (the page then closes the dialog). */
+  onSave: (name: string, flag: boolean) => Promise<unknown>;
   onClose: () => void;
 }
 
 interface NameValues {
   name: string;
+  flag: boolean;
 }
 
 /** Add or rename a product or a station: one required name, trimmed, unique in the branch. */
@@ -40,6 +43,7 @@ export function NameDialog({
   initialName,
   otherNames,
   saving,
+  flag,
   onSave,
   onClose,
 }: NameDialogProps) {
@@ -47,15 +51,16 @@ export function NameDialog({
   const [form] = Form.useForm<NameValues>();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = ({ name }: NameValues) => {
+  const submit = ({ name, flag: ticked }: NameValues) => {
     if (saving) return;
     const trimmed = name.trim();
+    const flagged = flag ? ticked : false;
     setFailure(null);
-    if (initialName !== undefined && trimmed === initialName.trim()) {
+    if (initialName !== undefined && trimmed === initialName.trim() && flagged === (flag?.initial ?? false)) {
       onClose();
       return;
     }
-    onSave(trimmed).catch((error: unknown) => {
+    onSave(trimmed, flagged).catch((error: unknown) => {
       if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
         form.setFields([{ name: 'name', errors: [errorMessage(t, error)] }]);
       } else {
@@ -69,7 +74,7 @@ export function NameDialog({
       open={open}
       title={texts.title}
       form={form}
-      initialValues={{ name: initialName ?? '' }}
+      initialValues={{ name: initialName ?? '', flag: flag?.initial ?? false }}
       onFinish={submit}
       onCancel={onClose}
       loading={saving}
@@ -98,6 +103,11 @@ export function NameDialog({
       >
         <Input placeholder={texts.placeholder} maxLength={NAME_MAX} autoFocus autoComplete="off" />
       </Form.Item>
+      {flag && (
+        <Form.Item name="flag" valuePropName="checked" extra={flag.hint} style={{ marginBottom: 8 }}>
+          <Checkbox>{flag.label}</Checkbox>
+        </Form.Item>
+      )}
     </FormDialog>
   );
 }

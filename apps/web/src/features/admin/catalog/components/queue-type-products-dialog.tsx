@@ -6,7 +6,9 @@ import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.cont
 import { errorMessage } from '../../../../lib/errors.ts';
 import { useManageProducts } from '../api/use-manage-products.ts';
 import { useQueueTypeProducts } from '../api/use-queue-type-products.ts';
+import { useSaveProduct } from '../api/use-save-product.ts';
 import { FlowTag } from './flow-tag.tsx';
+import { QuickAdd } from './quick-add.tsx';
 
 interface QueueTypeProductsDialogProps {
   open: boolean;
@@ -45,6 +47,7 @@ function ProductChecklist({
   const { token } = theme.useToken();
   const products = useQueueTypeProducts(queueType.id);
   const manage = useManageProducts();
+  const create = useSaveProduct();
   // Undefined until the admin changes something: the server's marks are the starting point.
   const [chosen, setChosen] = useState<number[] | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,6 +86,25 @@ function ProductChecklist({
   const selected = chosen ?? rows.filter((p) => p.selected).map((p) => p.id);
   const allIds = rows.map((p) => p.id);
 
+  // A product the branch does not have yet: created (the product page's save) and ticked at once.
+  // The save refetches this list before it resolves, so the new row is there to tick.
+  const addProduct = async (name: string) => {
+    const { product } = await create.mutateAsync({ name });
+    setChosen([...selected, product.id]);
+  };
+  const quickAdd = (
+    <QuickAdd
+      texts={{
+        open: t('catalog.defineQueue.addProduct'),
+        label: t('catalog.product.name'),
+        placeholder: t('catalog.product.namePlaceholder'),
+        required: t('catalog.product.nameRequired'),
+      }}
+      existingNames={rows.map((p) => p.name)}
+      onAdd={addProduct}
+    />
+  );
+
   const save = () => {
     if (manage.isPending) return;
     setFailure(null);
@@ -97,9 +119,15 @@ function ProductChecklist({
       {heading}
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       {rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('catalog.defineQueue.noProductsInBranch')}>
-          <Link to="/System/product">{t('catalog.defineQueue.goToProducts')}</Link>
-        </Empty>
+        <>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('catalog.defineQueue.noProductsInBranch')}
+          >
+            <Link to="/System/product">{t('catalog.defineQueue.goToProducts')}</Link>
+          </Empty>
+          {quickAdd}
+        </>
       ) : (
         <>
           <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
@@ -132,6 +160,7 @@ function ProductChecklist({
               aria-label={t('catalog.defineQueue.productsTitle')}
             />
           </div>
+          <div style={{ marginTop: 8 }}>{quickAdd}</div>
           {selected.length === 0 && (
             <Alert
               type="warning"

@@ -24,12 +24,35 @@ export function StationRoleTag({ type }: { type: StationType }) {
   );
 }
 
-/** What a station is to the calling screens: call and/or recheck station, and in which flows. */
-export function StationRoleTags({ roles, noneText }: { roles: readonly StationRole[]; noneText: string }) {
+/** A weighbridge: where scales weigh (the Weighbridge controller pairs them with such stations). */
+export function WeighbridgeTag() {
   const { t } = useTranslation();
-  if (roles.length === 0) return <Typography.Text type="secondary">{noneText}</Typography.Text>;
   return (
-    <Flex vertical gap={6}>
+    <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+      {t('catalog.station.role.weighbridge')}
+    </Tag>
+  );
+}
+
+/**
+ * What a station is: call and/or recheck station to the calling screens, and in which flows, and
+ * a weighbridge.
+ */
+export function StationRoleTags({
+  roles,
+  weighbridge = false,
+  noneText,
+}: {
+  roles: readonly StationRole[];
+  weighbridge?: boolean;
+  noneText: string;
+}) {
+  const { t } = useTranslation();
+  if (roles.length === 0 && !weighbridge)
+    return <Typography.Text type="secondary">{noneText}</Typography.Text>;
+  return (
+    <Flex vertical gap={6} align="flex-start">
+      {weighbridge && <WeighbridgeTag />}
       {roles.map((role) => (
         <Flex key={role.type} vertical gap={2} align="flex-start">
           <StationRoleTag type={role.type} />

@@ -171,10 +171,8 @@ function StateChecklist({
                       <Col key={s.id} xs={24} sm={12}>
                         <Checkbox value={s.id}>
                           <Flex gap={6} align="center" wrap component="span">
+                            {/* The state by its name in the admin's language, never by its code. */}
                             <span>{isQueueState(s.state) ? t(`queueState.${s.state}`) : s.state_name}</span>
-                            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                              ({s.state})
-                            </Typography.Text>
                             {type !== null && <StationRoleTag type={type} />}
                           </Flex>
                         </Checkbox>

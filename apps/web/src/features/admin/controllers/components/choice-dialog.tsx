@@ -4,6 +4,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/errors.ts';
+import { QuickAdd, type QuickAddTexts } from '../../catalog/components/quick-add.tsx';
 import type { Choice } from '../api/choices.ts';
 
 /** The words of one checkbox dialog, already translated. */
@@ -21,6 +22,13 @@ export interface ChoiceTexts {
 
 type ChoicesOptions = UseQueryOptions<Choice[], Error, Choice[], readonly unknown[]>;
 
+/** An item the branch does not have yet, created from the dialog and ticked at once. */
+export interface ChoiceQuickAdd {
+  texts: QuickAddTexts;
+  /** Creates it by name (the catalog's save call); resolves with its id. */
+  create: (name: string) => Promise<number>;
+}
+
 interface ChoiceDialogProps {
   open: boolean;
   /** The choices of the row being edited (kept while the dialog fades out). */
@@ -29,6 +37,8 @@ interface ChoiceDialogProps {
   texts: ChoiceTexts;
   saving: boolean;
   saveError: unknown;
+  /** Offered below the list (and when it is empty): add a new item without leaving. */
+  quickAdd?: ChoiceQuickAdd | undefined;
   /** Every ticked id, in the list's order. */
   onSave: (ids: number[]) => void;
   onClose: () => void;
@@ -42,6 +52,7 @@ export function ChoiceDialog({
   texts,
   saving,
   saveError,
+  quickAdd,
   onSave,
   onClose,
 }: ChoiceDialogProps) {
@@ -54,6 +65,7 @@ export function ChoiceDialog({
           texts={texts}
           saving={saving}
           saveError={saveError}
+          quickAdd={quickAdd}
           onSave={onSave}
           onClose={onClose}
         />
@@ -67,6 +79,7 @@ function ChoiceList({
   texts,
   saving,
   saveError,
+  quickAdd,
   onSave,
   onClose,
 }: Omit<ChoiceDialogProps, 'open' | 'choices' | 'title'> & { options: ChoicesOptions }) {
@@ -95,16 +108,36 @@ function ChoiceList({
   }
 
   const items = query.data;
+  const selected = picked ?? items.filter((c) => c.selected).map((c) => c.id);
+  // Created, then the list read again so the new item is there, ticked with the others.
+  const adder = quickAdd && (
+    <QuickAdd
+      texts={quickAdd.texts}
+      existingNames={items.map((c) => c.name)}
+      onAdd={async (name) => {
+        const id = await quickAdd.create(name);
+        await query.refetch();
+        setPicked([...selected, id]);
+      }}
+    />
+  );
+
   if (items.length === 0) {
     return (
-      <Flex vertical align="center" style={{ paddingBlock: 24 }}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.empty} style={{ marginBottom: 16 }} />
-        <Link to={texts.emptyLink.to}>{texts.emptyLink.label}</Link>
+      <Flex vertical gap={16} style={{ paddingBlock: 24 }}>
+        <Flex vertical align="center">
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={texts.empty}
+            style={{ marginBottom: 16 }}
+          />
+          <Link to={texts.emptyLink.to}>{texts.emptyLink.label}</Link>
+        </Flex>
+        {adder}
       </Flex>
     );
   }
 
-  const selected = picked ?? items.filter((c) => c.selected).map((c) => c.id);
   const allTicked = selected.length === items.length;
   const ordered = () => items.filter((c) => selected.includes(c.id)).map((c) => c.id);
 
@@ -145,6 +178,7 @@ function ChoiceList({
           </Checkbox>
         ))}
       </Checkbox.Group>
+      {adder}
       <Flex justify="flex-end" gap={8} style={{ marginTop: 12 }}>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" loading={saving} onClick={() => onSave(ordered())}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, type FormInstance } from 'antd';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   ANNOUNCE_RATE,
@@ -14,7 +15,9 @@ import { DEFAULT_PRINTER_PORT } from '@truck-queue/shared/printing/printer-statu
 import { noFormulaRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
+import { useSaveStation } from '../../catalog/api/use-save-station.ts';
 import { useStations } from '../../catalog/api/use-stations.ts';
+import { QuickAdd } from '../../catalog/components/quick-add.tsx';
 import { AnnounceFields } from './announce-fields.tsx';
 import { PrintSettingsFields, type PrintSettingsValues } from './print-settings-fields.tsx';
 import { useRetained } from './use-retained.ts';
@@ -183,7 +186,7 @@ function DeviceForm({
           placeholder={t(`admin.devices.${kind}.namePlaceholder`)}
         />
       </Form.Item>
-      {kind === 'scale' && <ScaleStationField />}
+      {kind === 'scale' && <ScaleStationField form={form} />}
       {kind === 'printer' && editing && (
         <Form.Item
           name="printerName"
@@ -233,24 +236,68 @@ function DeviceForm({
   );
 }
 
-/** A scale's weighbridge: one of the branch's stations, or none yet. */
-function ScaleStationField() {
+/**
+ * A scale's weighbridge: one of the branch's weighbridge stations (a call or recheck station is no
+ * place to weigh), or none yet. Without any, it says so and where to mark one, and a new
+ * weighbridge station can be added here and chosen at once.
+ */
+function ScaleStationField({ form }: { form: FormInstance<DeviceFormValues> }) {
   const { t } = useTranslation();
   const stations = useStations();
+  const save = useSaveStation();
+  const weighbridges = (stations.data ?? []).filter((s) => s.weighbridge);
+  const none = stations.isSuccess && weighbridges.length === 0;
   return (
-    <Form.Item
-      name="stationId"
-      label={t('admin.devices.scale.station')}
-      extra={t('admin.devices.scale.stationHint')}
-    >
-      <Select<number | null>
-        allowClear
-        loading={stations.isPending}
-        placeholder={t('admin.devices.scale.stationPlaceholder')}
-        options={(stations.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        data-testid="scale-station"
-      />
-    </Form.Item>
+    <>
+      <Form.Item
+        name="stationId"
+        label={t('admin.devices.scale.station')}
+        extra={none ? undefined : t('admin.devices.scale.stationHint')}
+        style={none ? { marginBottom: 8 } : undefined}
+      >
+        <Select<number | null>
+          allowClear
+          loading={stations.isPending}
+          disabled={none}
+          placeholder={t(
+            none ? 'admin.devices.scale.noWeighbridge' : 'admin.devices.scale.stationPlaceholder',
+          )}
+          options={weighbridges.map((s) => ({ value: s.id, label: s.name }))}
+          data-testid="scale-station"
+        />
+      </Form.Item>
+      {none && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('admin.devices.scale.noWeighbridgeTitle')}
+          description={
+            <>
+              {t('admin.devices.scale.noWeighbridgeText')}{' '}
+              <Link to="/System/station" style={{ whiteSpace: 'nowrap' }}>
+                {t('admin.devices.scale.goToStations')}
+              </Link>
+            </>
+          }
+        />
+      )}
+      <div style={{ marginBottom: 16 }}>
+        <QuickAdd
+          texts={{
+            open: t('admin.devices.scale.addWeighbridge'),
+            label: t('catalog.station.name'),
+            placeholder: t('admin.devices.scale.weighbridgePlaceholder'),
+            required: t('catalog.station.nameRequired'),
+          }}
+          existingNames={(stations.data ?? []).map((s) => s.name)}
+          onAdd={async (name) => {
+            const { station } = await save.mutateAsync({ name, weighbridge: true });
+            form.setFieldValue('stationId', station.id);
+          }}
+        />
+      </div>
+    </>
   );
 }
 

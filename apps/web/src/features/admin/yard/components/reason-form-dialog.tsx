@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Form, Input, InputNumber } from 'antd';
+import { Alert, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Reason } from '@truck-queue/shared/contracts/yard.contract';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
@@ -12,6 +12,15 @@ import { REASON_NAME_MAX, reasonNameTaken, SORT_MAX } from '../reason-rules.ts';
 export interface ReasonFormValues {
   name: string;
   sort: number;
+  /** The queue types it applies to; empty: every one. */
+  queueTypeIds: number[];
+}
+
+/** A queue type of the branch the reason may be narrowed to. */
+export interface ReasonQueueType {
+  id: number;
+  queue_type_name: string;
+  prefix: string;
 }
 
 interface ReasonFormDialogProps {
@@ -23,6 +32,8 @@ interface ReasonFormDialogProps {
   reasons: readonly Reason[];
   /** A new reason's sort number: after the last of its kind. */
   defaultSort: number;
+  /** The branch's queue types, to narrow the reason to some of them. */
+  queueTypes: readonly ReasonQueueType[];
   saving: boolean;
   /** Saves; resolves when saved (the page then closes the dialog). */
   onSave: (values: ReasonFormValues) => Promise<unknown>;
@@ -36,6 +47,7 @@ export function ReasonFormDialog({
   editing,
   reasons,
   defaultSort,
+  queueTypes,
   saving,
   onSave,
   onClose,
@@ -47,13 +59,15 @@ export function ReasonFormDialog({
   const submit = (values: ReasonFormValues) => {
     if (saving) return;
     setFailure(null);
-    onSave({ name: values.name.trim(), sort: values.sort }).catch((error: unknown) => {
-      if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
-        form.setFields([{ name: 'name', errors: [t('yard.rules.nameTaken')] }]);
-      } else {
-        setFailure(errorMessage(t, error));
-      }
-    });
+    onSave({ name: values.name.trim(), sort: values.sort, queueTypeIds: values.queueTypeIds }).catch(
+      (error: unknown) => {
+        if (isApiRequestError(error) && error.detail.reason === 'NAME_TAKEN') {
+          form.setFields([{ name: 'name', errors: [t('yard.rules.nameTaken')] }]);
+        } else {
+          setFailure(errorMessage(t, error));
+        }
+      },
+    );
   };
 
   return (
@@ -65,7 +79,11 @@ export function ReasonFormDialog({
           : t('yard.rules.addTitle', { list: t(`yard.rules.kinds.${kind}`) })
       }
       form={form}
-      initialValues={{ name: editing?.name ?? '', sort: editing?.sort ?? defaultSort }}
+      initialValues={{
+        name: editing?.name ?? '',
+        sort: editing?.sort ?? defaultSort,
+        queueTypeIds: editing?.queue_type_ids ?? [],
+      }}
       onFinish={submit}
       onCancel={onClose}
       loading={saving}
@@ -101,9 +119,26 @@ export function ReasonFormDialog({
         label={t('yard.rules.sort')}
         extra={t('yard.rules.sortHint')}
         rules={[{ required: true, message: t('yard.rules.sortRequired') }]}
-        style={{ marginBottom: 8 }}
       >
         <InputNumber min={0} max={SORT_MAX} precision={0} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item
+        name="queueTypeIds"
+        label={t('yard.rules.queueTypes')}
+        extra={t('yard.rules.queueTypesHint')}
+        style={{ marginBottom: 8 }}
+      >
+        <Select<number[]>
+          mode="multiple"
+          allowClear
+          placeholder={t('yard.rules.allQueueTypes')}
+          options={queueTypes.map((type) => ({
+            value: type.id,
+            label: `${type.queue_type_name} (${type.prefix})`,
+          }))}
+          optionFilterProp="label"
+          data-testid="reason-queue-types"
+        />
       </Form.Item>
     </FormDialog>
   );

@@ -8,6 +8,8 @@ interface ReasonListCardProps {
   kind: ReasonKind;
   /** This kind's reasons, in the list's order (reason-rules.ts reasonsOfKind). */
   reasons: Reason[];
+  /** The branch's queue types' names by id: a reason narrowed to some names them. */
+  queueTypeNames: ReadonlyMap<number, string>;
   loading: boolean;
   /** A retire or restore is being saved for this reason. */
   busyId: number | null;
@@ -24,6 +26,7 @@ interface ReasonListCardProps {
 export function ReasonListCard({
   kind,
   reasons,
+  queueTypeNames,
   loading,
   busyId,
   onAdd,
@@ -48,17 +51,28 @@ export function ReasonListCard({
       key: 'name',
       title: t('yard.rules.name'),
       dataIndex: 'name',
-      render: (value: string, reason) =>
-        reason.active ? (
-          <Typography.Text strong>{value}</Typography.Text>
-        ) : (
-          <Flex gap={6} wrap align="center">
-            <Typography.Text type="secondary" delete>
-              {value}
+      render: (value: string, reason) => (
+        <Flex vertical gap={2}>
+          {reason.active ? (
+            <Typography.Text strong>{value}</Typography.Text>
+          ) : (
+            <Flex gap={6} wrap align="center">
+              <Typography.Text type="secondary" delete>
+                {value}
+              </Typography.Text>
+              <Tag style={{ marginInlineEnd: 0 }}>{t('yard.rules.retired')}</Tag>
+            </Flex>
+          )}
+          {/* A reason for every queue type says nothing more; one narrowed to some names them. */}
+          {reason.queue_type_ids.length > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              {t('yard.rules.onlyFor', {
+                types: reason.queue_type_ids.map((id) => queueTypeNames.get(id) ?? `#${id}`).join(', '),
+              })}
             </Typography.Text>
-            <Tag style={{ marginInlineEnd: 0 }}>{t('yard.rules.retired')}</Tag>
-          </Flex>
-        ),
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'actions',
