@@ -25,7 +25,8 @@ async function disputedTruck(): Promise<string> {
     await post(
       baseUrl,
       `process/weighing/${direction}`,
-      { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+      // Never called to a bay: the weigh-out is confirmed (OUT_OF_ORDER).
+      { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
       employee.session,
     );
   await post(baseUrl, 'process/user/dispute', {

@@ -61,6 +61,10 @@ describe('lab values', () => {
     await expect
       .poll(() => button.getByTestId('queue-lab').innerText(), { timeout: 10_000 })
       .toContain('✗ แป้ง 16.5 %');
+    // The failing value comes first and whole, and the card is the recheck's orange, not the
+    // green of a result out (issue 36).
+    expect((await button.getByTestId('queue-lab').innerText()).startsWith('✗ แป้ง 16.5 %')).toBe(true);
+    expect(await button.getAttribute('class')).toContain('ant-btn-color-orange');
     await button.click();
     const actions = dialog(caller, `Queue ${ticket.queue_number}`);
     await actions.getByTestId('lab-outcome').waitFor();

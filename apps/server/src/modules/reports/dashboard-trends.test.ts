@@ -15,7 +15,8 @@ const bkk = (day: string, time: string) => new Date(`${day}T${time}:00+07:00`);
 const weigh = (p: Plant, direction: 'In' | 'Out', uuid: string, weight: number) =>
   t.post(
     `process/weighing/weigh${direction}`,
-    { uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+    // Never called (the steps' order is decide.test.ts's): the weigh-out is confirmed.
+    { uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'Out' },
     { session: p.officers.admin.session },
   );
 

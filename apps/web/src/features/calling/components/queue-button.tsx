@@ -2,15 +2,32 @@ import { Button, Flex, Tooltip, Typography } from 'antd';
 import { EnvironmentOutlined, HourglassOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
-import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
+import { isCalledState, isQueueState, STATE_TONE } from '@truck-queue/shared/queue/queue-machine';
 import dayjs from 'dayjs';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { numberWithPrevious, reasonText } from '../yard-actions.ts';
 import { formatElapsed, secondsSince } from './elapsed.ts';
-import { stateColor } from '../../../components/queue-state-tag.tsx';
+import { stateColor, toneColor } from '../../../components/queue-state-tag.tsx';
 import { NotPrintedMark, notPrintedText } from '../../../components/printer-health.tsx';
 import { labReading } from '../../../components/lab-values.tsx';
 import { expectedWaitText } from '../../../components/expected-wait.ts';
+
+/** The colour of the lab's proposal for a result out and not yet decided: recheck or reject; else none. */
+export function proposalColor(
+  queue: Pick<CardQueue, 'queue_state' | 'lab_outcome'>,
+): ReturnType<typeof toneColor> | null {
+  if (!isQueueState(queue.queue_state)) return null;
+  const tone = STATE_TONE[queue.queue_state];
+  if (tone !== 'resultReady' && tone !== 'resultHandedOut') return null;
+  switch (queue.lab_outcome?.outcome) {
+    case 'recheck':
+      return toneColor('recheck');
+    case 'reject':
+      return toneColor('rejected');
+    default:
+      return null;
+  }
+}
 
 interface QueueButtonProps {
   queue: CardQueue;
@@ -32,7 +49,9 @@ interface QueueButtonProps {
 export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const color = stateColor(queue.queue_state);
+  // A result that calls for a recheck or a reject shows so before the officer decides (issue 36):
+  // the card's colour is the lab's proposal, not the green of "result out".
+  const color = proposalColor(queue) ?? stateColor(queue.queue_state);
   const neutral = color === 'default';
   const variant = actionable ? (neutral ? 'outlined' : 'solid') : neutral ? 'dashed' : 'filled';
   const waited = secondsSince(queue.created, now);
@@ -49,10 +68,13 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
     licence: queue.truck_license,
   });
   const reason = reasonText(queue.reason_name, queue.reason_note);
-  // The lab's values, a failing one marked: what the caller decides pass, recheck or reject by.
+  // The lab's values, failing ones first and marked: what the caller decides pass, recheck or reject by.
   const lab =
     queue.lab_values.length > 0
-      ? queue.lab_values.map((v) => (v.passed ? labReading(v) : `✗ ${labReading(v)}`)).join(' · ')
+      ? [...queue.lab_values]
+          .sort((a, b) => Number(a.passed) - Number(b.passed))
+          .map((v) => (v.passed ? labReading(v) : `✗ ${labReading(v)}`))
+          .join(' · ')
       : null;
   // Its paper never came out: the driver may hold nothing, so the officer sees it before calling.
   const notPrinted = queue.print_state === 'failed' ? notPrintedText(t, queue.print_failure) : null;
@@ -193,9 +215,16 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         )}
         {lab && (
           <Typography.Text
-            ellipsis
             data-testid="queue-lab"
-            style={{ display: 'block', fontSize: 12, color: 'inherit', fontWeight: 600, lineHeight: 1.4 }}
+            // Wrapped, never cut: the failing value is the one the officer must read.
+            style={{
+              display: 'block',
+              fontSize: 12,
+              color: 'inherit',
+              fontWeight: 600,
+              lineHeight: 1.4,
+              overflowWrap: 'anywhere',
+            }}
           >
             {lab}
           </Typography.Text>
