@@ -1,4 +1,5 @@
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -150,6 +151,8 @@ export async function createTestContext(
         name: branches.name,
         day_start_minutes: branches.dayStartMinutes,
         calendar: branches.calendar,
+        calendar_all_languages: branches.calendarAllLanguages,
+        language: sql<Branch['language']>`${branches.language}`,
         company_name: branches.companyName,
       });
       await seedDefaultReasons(database.db);

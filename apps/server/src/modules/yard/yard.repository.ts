@@ -56,6 +56,9 @@ export function createYardRepository(db: Db) {
           noShowPolicy: branches.noShowPolicy,
           dayStartMinutes: branches.dayStartMinutes,
           calendar: branches.calendar,
+          calendarAllLanguages: branches.calendarAllLanguages,
+          language: branches.language,
+          rememberDefault: branches.rememberDefault,
           maskPlates: branches.maskPlates,
           preferBrowserVoice: branches.preferBrowserVoice,
         })
@@ -71,6 +74,9 @@ export function createYardRepository(db: Db) {
         noShowPolicy: NoShowPolicy;
         dayStartMinutes: number;
         calendar: Calendar;
+        calendarAllLanguages: boolean;
+        language: string;
+        rememberDefault: boolean;
         maskPlates: boolean;
         preferBrowserVoice: boolean;
       },

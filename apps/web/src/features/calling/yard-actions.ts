@@ -53,6 +53,9 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     noShowPolicy: wire.no_show_policy,
     dayStartMinutes: wire.day_start_minutes,
     calendar: wire.calendar,
+    calendarAllLanguages: wire.calendar_all_languages,
+    language: wire.language,
+    rememberDefault: wire.remember_default,
     maskPlates: wire.mask_plates,
     preferBrowserVoice: wire.prefer_browser_voice,
   };
