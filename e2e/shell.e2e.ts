@@ -67,10 +67,10 @@ describe("the officers' shell", () => {
     const context = await files.context();
     const page = await context.newPage();
     await page.goto('/authen/login');
-    await page.locator('input[type="email"]').fill('admin@example.com');
+    await page.locator('input[autocomplete="username"]').fill('admin@example.com');
     await page.locator('input[type="password"]').fill('wrong-password');
     await page.locator('button[type="submit"]').click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('อีเมลหรือรหัสผ่านไม่ถูกต้อง');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('อีเมล/ชื่อผู้ใช้ หรือรหัสผ่านไม่ถูกต้อง');
     expect(page.url()).toContain('/authen/login');
     await context.close();
   });

@@ -11,7 +11,8 @@ import {
   yearPattern,
 } from './format.ts';
 
-const CalendarContext = createContext<Calendar>(DEFAULT_CALENDAR);
+/** null outside a branch's pages (the sign-in page): the default calendar, as the language writes it. */
+const CalendarContext = createContext<Calendar | null>(null);
 
 type AntdLocale = NonNullable<ComponentProps<typeof ConfigProvider>['locale']>;
 
@@ -67,7 +68,9 @@ export function CalendarProvider({
 }
 
 export function useCalendar(): Calendar {
-  return use(CalendarContext);
+  const calendar = use(CalendarContext);
+  const { i18n } = useTranslation();
+  return calendar ?? calendarForLanguage(DEFAULT_CALENDAR, i18n.resolvedLanguage ?? i18n.language, false);
 }
 
 export interface Dates {
