@@ -95,7 +95,8 @@ export const signin = defineContract({
 
 /**
  * What the sign-in page needs before anyone signs in: the settings of the branch this PC last
- * signed in to (`branch_id`), or of the installation's only branch; null when neither is known.
+ * signed in to (`branch_id`), else of the installation's first active branch; null when no
+ * branch is active.
  */
 export const signinSettings = defineContract({
   path: 'authen/signinSettings',

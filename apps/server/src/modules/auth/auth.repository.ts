@@ -221,19 +221,23 @@ export function createAuthRepository(db: Db) {
       return row ?? null;
     },
 
-    /** What the sign-in page shows before anyone signs in: a branch's language and "remember me". */
+    /**
+     * What the sign-in page shows before anyone signs in: a branch's language and "remember me".
+     * The branch asked for if it is active, else the installation's first active branch (a PC
+     * that never signed in, or whose branch was closed); null only when no branch is active.
+     */
     async findSigninSettings(branchId: number | undefined) {
-      const rows = await db
+      const [row] = await db
         .select({
           branch_id: branches.id,
           language: sql<Branch['language']>`${branches.language}`,
           remember_default: branches.rememberDefault,
         })
         .from(branches)
-        .where(and(eq(branches.active, true), branchId === undefined ? undefined : eq(branches.id, branchId)))
-        .limit(2);
-      // Without a branch, only an installation of one branch has an answer.
-      return rows.length === 1 ? rows[0]! : null;
+        .where(eq(branches.active, true))
+        .orderBy(sql`${branches.id} = ${branchId ?? 0} desc`, branches.id)
+        .limit(1);
+      return row ?? null;
     },
 
     /** An active officer's password hash, to check the current password before changing it. */

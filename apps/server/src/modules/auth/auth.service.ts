@@ -401,7 +401,7 @@ export function createAuthService(deps: {
       return new Set(await repo.liveSessionIds(sessionIds, now, idleSince));
     },
 
-    /** The sign-in page's settings: of the branch this PC last signed in to, or of the only branch. */
+    /** The sign-in page's settings: of the branch this PC last signed in to, else the first branch. */
     signinSettings: (branchId: number | undefined) => repo.findSigninSettings(branchId),
 
     async signout(auth: AuthContext, info: RequestInfo) {

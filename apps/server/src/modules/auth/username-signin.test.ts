@@ -148,11 +148,11 @@ describe('authen/signinSettings', () => {
     expect((await t.call(checkSession, {}, admin)).officer.branch.language).toBe('th');
   });
 
-  it('answers for the only branch without a branch id, and for none when there are several or the id is unknown', async () => {
+  it("answers for the PC's branch, else for the installation's first branch (a PC that never signed in, or an unknown id)", async () => {
+    const second = await t.createBranch('Second plant');
+    expect((await t.call(signinSettings, { branch_id: second.id }, '')).settings?.branch_id).toBe(second.id);
     expect((await t.call(signinSettings, {}, '')).settings?.branch_id).toBe(branch.id);
-    expect((await t.call(signinSettings, { branch_id: 999_999 }, '')).settings).toBeNull();
-    await t.createBranch('Second plant');
-    expect((await t.call(signinSettings, {}, '')).settings).toBeNull();
+    expect((await t.call(signinSettings, { branch_id: 999_999 }, '')).settings?.branch_id).toBe(branch.id);
   });
 
   it('refuses a malformed branch id with 400', async () => {

@@ -5,7 +5,7 @@ import { readPcBranch } from '../../../lib/session.ts';
 
 /**
  * The sign-in page's branch settings (language, "remember me" default): of the branch this PC
- * last signed in to, or of the installation's only branch; null when neither is known.
+ * last signed in to, else of the installation's first branch.
  */
 export function useSigninSettings() {
   const branchId = readPcBranch();

@@ -181,8 +181,8 @@ function OfficerForm({
             dependencies={['username']}
             rules={[
               {
-                validator: (_rule, value: unknown) =>
-                  String(value ?? '') !== '' || normalizeLogin(String(form.getFieldValue('username') ?? '')) !== ''
+                validator: (_rule, value: string | undefined) =>
+                  (value ?? '') !== '' || normalizeLogin(String(form.getFieldValue('username') ?? '')) !== ''
                     ? Promise.resolve()
                     : Promise.reject(new Error(t('admin.users.form.loginRequired'))),
               },
@@ -200,8 +200,8 @@ function OfficerForm({
             extra={t('admin.users.form.usernameHint')}
             rules={[
               {
-                validator: (_rule, value: unknown) => {
-                  const username = normalizeLogin(String(value ?? ''));
+                validator: (_rule, value: string | undefined) => {
+                  const username = normalizeLogin(value ?? '');
                   return username === '' || isValidUsername(username)
                     ? Promise.resolve()
                     : Promise.reject(new Error(t('admin.users.form.usernameInvalid')));
