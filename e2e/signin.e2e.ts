@@ -218,20 +218,24 @@ describe('German and Russian placeholders', () => {
     .map((route) => route.replace(':findDayKey', '1'))
     .filter((route) => !route.includes(':'));
 
-  it.each(['de', 'ru'])('fit their boxes at 1366 × 768 in %s: sign-in, search boxes, filters', async (language) => {
-    const page = await loginPage();
-    await page.evaluate((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
-    await page.reload();
-    await page.locator('input[autocomplete="username"]').waitFor();
-    const cut: string[] = (await cutPlaceholders(page)).map((text) => `/authen/login: ${text}`);
-    await signInThroughForm(page, 'admin@example.com', 'admin1234');
-    for (const route of pages) {
-      await page.goto(route);
-      await page.locator('main').waitFor();
-      await page.waitForLoadState('networkidle');
-      cut.push(...(await cutPlaceholders(page)).map((text) => `${route}: ${text}`));
-    }
-    expect(cut).toEqual([]);
-    await page.context().close();
-  }, 120_000);
+  it.each(['de', 'ru'])(
+    'fit their boxes at 1366 × 768 in %s: sign-in, search boxes, filters',
+    async (language) => {
+      const page = await loginPage();
+      await page.evaluate((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
+      await page.reload();
+      await page.locator('input[autocomplete="username"]').waitFor();
+      const cut: string[] = (await cutPlaceholders(page)).map((text) => `/authen/login: ${text}`);
+      await signInThroughForm(page, 'admin@example.com', 'admin1234');
+      for (const route of pages) {
+        await page.goto(route);
+        await page.locator('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        cut.push(...(await cutPlaceholders(page)).map((text) => `${route}: ${text}`));
+      }
+      expect(cut).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
 });

@@ -16,7 +16,11 @@ export const DEFAULT_CALENDAR: Calendar = 'BE';
  * The calendar a reader sees: the branch's in Thai; in any other language the Common era, as
  * its readers expect, unless the branch writes its calendar in every language (issue 36).
  */
-export function calendarForLanguage(branchCalendar: Calendar, language: string, allLanguages: boolean): Calendar {
+export function calendarForLanguage(
+  branchCalendar: Calendar,
+  language: string,
+  allLanguages: boolean,
+): Calendar {
   return allLanguages || language.toLowerCase().startsWith('th') ? branchCalendar : 'CE';
 }
 

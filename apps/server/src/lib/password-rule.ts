@@ -11,7 +11,11 @@ const MESSAGES = {
  * officer's e-mail or username, or a common password; the form also checks its length, which the server
  * cannot see (shared/password-rule.ts). For creating an officer, an admin's reset and one's own change.
  */
-export function assertPasswordAllowed(prehash: string, logins: string | readonly string[], field: string): void {
+export function assertPasswordAllowed(
+  prehash: string,
+  logins: string | readonly string[],
+  field: string,
+): void {
   // A username is checked as an e-mail's part before its @ is: the password may not be it.
   const problem = [logins]
     .flat()

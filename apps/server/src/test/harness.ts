@@ -146,15 +146,18 @@ export async function createTestContext(
       return parsed.data as never;
     },
     async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
-      const [row] = await database.db.insert(branches).values({ name }).returning({
-        id: branches.id,
-        name: branches.name,
-        day_start_minutes: branches.dayStartMinutes,
-        calendar: branches.calendar,
-        calendar_all_languages: branches.calendarAllLanguages,
-        language: sql<Branch['language']>`${branches.language}`,
-        company_name: branches.companyName,
-      });
+      const [row] = await database.db
+        .insert(branches)
+        .values({ name })
+        .returning({
+          id: branches.id,
+          name: branches.name,
+          day_start_minutes: branches.dayStartMinutes,
+          calendar: branches.calendar,
+          calendar_all_languages: branches.calendarAllLanguages,
+          language: sql<Branch['language']>`${branches.language}`,
+          company_name: branches.companyName,
+        });
       await seedDefaultReasons(database.db);
       return row!;
     },

@@ -92,5 +92,6 @@ export const router = createBrowserRouter(routes);
 
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location;
-  if (pathname !== LOGIN_PATH) void router.navigate(loginPathFrom(LOGIN_PATH, pathname + search), { replace: true });
+  if (pathname !== LOGIN_PATH)
+    void router.navigate(loginPathFrom(LOGIN_PATH, pathname + search), { replace: true });
 });

@@ -48,7 +48,10 @@ const OfficerFields = {
 
 const hasLogin = (body: { email: string; username?: string | undefined }) =>
   body.email !== '' || (body.username ?? '') !== '';
-const loginRequired = { message: 'an officer needs an e-mail or a username to sign in with', path: ['email'] };
+const loginRequired = {
+  message: 'an officer needs an e-mail or a username to sign in with',
+  path: ['email'],
+};
 
 /**
  * Create `{name, lastname, email, roles, password}` or edit `{uuid, name, lastname, email, roles}`,

@@ -4,7 +4,12 @@ import { LabHistorySchema } from './lab.contract.ts';
 import { CALENDARS } from '../calendar.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
-import { BRANCH_LANGUAGES, NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
+import {
+  BRANCH_LANGUAGES,
+  NO_SHOW_POLICIES,
+  NO_SHOW_RECALLS_MAX,
+  REASON_KINDS,
+} from '../queue/yard-rules.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema, text } from './api.ts';
 import { InstantSchema } from './queue.contract.ts';
 

@@ -118,13 +118,7 @@ function signinQueries(tx: Executor, email: string, ip: string) {
         .select({ id: knownBrowsers.id })
         .from(knownBrowsers)
         .innerJoin(officers, eq(officers.id, knownBrowsers.officerId))
-        .where(
-          and(
-            eq(knownBrowsers.tokenHash, hash),
-            loginIs(email),
-            gt(knownBrowsers.lastUsed, usedSince),
-          ),
-        )
+        .where(and(eq(knownBrowsers.tokenHash, hash), loginIs(email), gt(knownBrowsers.lastUsed, usedSince)))
         .limit(1);
       return row ? browserDetail(hash) : null;
     },

@@ -72,7 +72,10 @@ describe('a username as the login', () => {
   });
 
   it('refuses a password that is the username', async () => {
-    const response = await save({ ...newOfficer({ username: 'weigher7' }), password: prehashPassword('weigher7') });
+    const response = await save({
+      ...newOfficer({ username: 'weigher7' }),
+      password: prehashPassword('weigher7'),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('PASSWORD_IS_EMAIL');
   });

@@ -109,8 +109,7 @@ export function createOfficersService(deps: {
   }
 
   const emailTaken = () => conflict('This e-mail already belongs to another officer.', 'EMAIL_TAKEN');
-  const usernameTaken = () =>
-    conflict('This username already belongs to another officer.', 'USERNAME_TAKEN');
+  const usernameTaken = () => conflict('This username already belongs to another officer.', 'USERNAME_TAKEN');
 
   /** Each login is one officer's, whatever its case: the e-mail and the username (when given). */
   async function assertLoginsFree(values: OfficerValues, exceptId?: number) {

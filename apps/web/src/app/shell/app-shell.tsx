@@ -119,10 +119,7 @@ export function AppShell() {
   );
   // Always the same tree, so that turning a phone sideways keeps what the page holds.
   return (
-    <CalendarProvider
-      calendar={officer.branch.calendar}
-      allLanguages={officer.branch.calendar_all_languages}
-    >
+    <CalendarProvider calendar={officer.branch.calendar} allLanguages={officer.branch.calendar_all_languages}>
       <ConfigProvider theme={phone ? PHONE_THEME : undefined}>{frame}</ConfigProvider>
     </CalendarProvider>
   );

@@ -99,7 +99,11 @@ export function ManageUserPage() {
         <Flex vertical>
           {row.email && <Typography.Text ellipsis>{row.email}</Typography.Text>}
           {row.username && (
-            <Typography.Text type={row.email ? 'secondary' : undefined} ellipsis data-testid="officer-username">
+            <Typography.Text
+              type={row.email ? 'secondary' : undefined}
+              ellipsis
+              data-testid="officer-username"
+            >
               <UserOutlined aria-label={t('admin.users.form.username')} /> {row.username}
             </Typography.Text>
           )}

@@ -16,7 +16,11 @@ import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { PlatesCard } from './yard/components/plates-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
-import { CalendarLanguagesCard, LanguageCard, RememberCard } from './yard/components/signin-language-cards.tsx';
+import {
+  CalendarLanguagesCard,
+  LanguageCard,
+  RememberCard,
+} from './yard/components/signin-language-cards.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
@@ -137,10 +141,13 @@ export function YardRulesPage() {
           setSettingsFailure(null);
           // The no-show form sends its own two settings: the server keeps every other.
           const { no_show_after_recalls, no_show_policy } = settings;
-          saveSettings.mutate({ no_show_after_recalls, no_show_policy }, {
-            onSuccess: saved,
-            onError: (error) => setSettingsFailure(errorMessage(t, error)),
-          });
+          saveSettings.mutate(
+            { no_show_after_recalls, no_show_policy },
+            {
+              onSuccess: saved,
+              onError: (error) => setSettingsFailure(errorMessage(t, error)),
+            },
+          );
         }}
       />
       <Row gutter={[16, 16]}>

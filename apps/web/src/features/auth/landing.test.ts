@@ -20,7 +20,9 @@ describe('where sign-in leads', () => {
   });
 
   it('names the page in the sign-in address only for a protected page', () => {
-    expect(loginPathFrom('/authen/login', '/System/weighing')).toBe('/authen/login?next=%2FSystem%2Fweighing');
+    expect(loginPathFrom('/authen/login', '/System/weighing')).toBe(
+      '/authen/login?next=%2FSystem%2Fweighing',
+    );
     expect(loginPathFrom('/authen/login', '/')).toBe('/authen/login');
   });
 });

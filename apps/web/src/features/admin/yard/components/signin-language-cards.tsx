@@ -36,7 +36,10 @@ export function LanguageCard(props: CardProps<BranchLanguage>) {
           aria-label={t('yard.rules.language.title')}
           style={{ minWidth: 260 }}
           options={[
-            { value: '', label: t('yard.rules.language.plantDefault', { language: name(config.defaultLanguage) }) },
+            {
+              value: '',
+              label: t('yard.rules.language.plantDefault', { language: name(config.defaultLanguage) }),
+            },
             ...LANGUAGES.map((language) => ({
               value: language,
               label: <span lang={language}>{name(language)}</span>,
@@ -53,7 +56,10 @@ export function LanguageCard(props: CardProps<BranchLanguage>) {
  * default), an English or German screen shows the Christian year however the branch writes its
  * Thai dates (issue 36). Each choice shows today's date in English as it would read.
  */
-export function CalendarLanguagesCard({ calendar, ...props }: CardProps<boolean> & { calendar: Calendar | undefined }) {
+export function CalendarLanguagesCard({
+  calendar,
+  ...props
+}: CardProps<boolean> & { calendar: Calendar | undefined }) {
   const { t } = useTranslation();
   const today = usePlantToday();
   return (
