@@ -45,7 +45,7 @@ describe('a password the rule refuses', () => {
     await form.locator('.ant-select').first().click();
     await admin.locator('.ant-select-item-option', { hasText: 'พนักงาน' }).click();
     // The rule is said before anything is typed.
-    await form.getByText('อย่างน้อย 8 ตัวอักษร ห้ามเป็นอีเมล และห้ามเป็นรหัสผ่านที่เดาง่าย').waitFor();
+    await form.getByText('อย่างน้อย 8 ตัวอักษร ห้ามเป็นอีเมลหรือชื่อผู้ใช้ และห้ามเป็นรหัสผ่านที่เดาง่าย').waitFor();
     const password = form.getByLabel('รหัสผ่าน', { exact: true });
     const save = form.getByRole('button', { name: 'บันทึก' });
 

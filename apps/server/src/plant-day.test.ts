@@ -68,6 +68,9 @@ describe('the day start setting', () => {
       no_show_policy: 'requeue',
       day_start_minutes: 360,
       calendar: 'BE',
+      calendar_all_languages: false,
+      language: '',
+      remember_default: false,
       mask_plates: true,
       prefer_browser_voice: false,
     });
