@@ -79,7 +79,8 @@ describe("the officers' shell", () => {
     const context = await files.context();
     const page = await context.newPage();
     await page.goto('/System/manageUser');
-    await page.waitForURL('**/authen/login');
+    // The sign-in page's address names the page to come back to (issue 36).
+    await page.waitForURL('**/authen/login?next=*');
     await signInThroughForm(page, 'employee@example.com', 'demo1234');
     await page.goto('/System/manageUser');
     await expect.poll(() => page.locator('.ant-result-403').count()).toBe(1);
@@ -111,7 +112,7 @@ describe("the officers' shell", () => {
     await chooseFromMenu(page, page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }), 'Sign out');
     await page.waitForURL('**/authen/login');
     await page.goto('/System/dashboard');
-    await page.waitForURL('**/authen/login');
+    await page.waitForURL('**/authen/login?next=*');
     await context.close();
   });
 
