@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSession, signinSettings } from '@truck-queue/shared/contracts/auth.contract';
+import { mainCalling } from '@truck-queue/shared/contracts/controller.contract';
 import { mainOfficer } from '@truck-queue/shared/contracts/officer.contract';
 import { saveYardSettings } from '@truck-queue/shared/contracts/yard.contract';
 import { prehashPassword } from '@truck-queue/shared/password';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const save = (body: unknown) => t.post('officer/doMainOfficer', body, { session: admin });
-const newOfficer = (fields: { email?: string; username?: string }) => ({
+const newOfficer = (fields: { email?: string; username?: string; roles?: string }) => ({
   name: 'บุญมา',
   lastname: 'ขยันดี',
   email: '',
@@ -50,6 +51,12 @@ describe('a username as the login', () => {
 
     const list = await t.call(mainOfficer, {}, admin);
     expect(list.officer.find((o) => o.username === 'boonma.k')).toMatchObject({ email: '' });
+  });
+
+  it('names a calling officer without an e-mail by the username on the calling controller', async () => {
+    expect((await save(newOfficer({ username: 'caller9', roles: ROLE.employee }))).statusCode).toBe(200);
+    const rows = (await t.call(mainCalling, {}, admin)).officer;
+    expect(rows.find((o) => o.username === 'caller9')).toMatchObject({ email: '', username: 'caller9' });
   });
 
   it('keeps a username to one officer, whatever its case', async () => {
