@@ -26,8 +26,11 @@ async function counter(page: Page, name: 'total' | 'waiting' | 'completed'): Pro
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-/** DD/MM/YYYY of the demo plant's day `back` days before today, in the branch's calendar. */
-const plantDay = (back: number) => shownDay(back);
+/**
+ * DD/MM/YYYY of the demo plant's day `back` days before today, as the English dashboard writes
+ * it: the Christian year (a BE branch writes the Buddhist year only in Thai, issue 36).
+ */
+const plantDay = (back: number) => shownDay(back, 'CE');
 
 const bars = (page: Page, chart: string) => page.getByTestId(chart).locator('.recharts-bar-rectangle');
 

@@ -30,7 +30,7 @@ async function fieldError(page: Page): Promise<string> {
 }
 
 const TOO_SHORT = 'รหัสผ่านสั้นเกินไป ต้องมีอย่างน้อย 8 ตัวอักษร';
-const IS_EMAIL = 'รหัสผ่านต้องไม่ใช่อีเมล หรือชื่อหน้า @ ของอีเมล กรุณาตั้งรหัสผ่านอื่น';
+const IS_EMAIL = 'รหัสผ่านต้องไม่ใช่อีเมล ชื่อหน้า @ ของอีเมล หรือชื่อผู้ใช้ กรุณาตั้งรหัสผ่านอื่น';
 const TOO_COMMON = 'รหัสผ่านนี้ใช้กันทั่วไปและเดาได้ง่าย';
 
 describe('a password the rule refuses', () => {
@@ -45,7 +45,7 @@ describe('a password the rule refuses', () => {
     await form.locator('.ant-select').first().click();
     await admin.locator('.ant-select-item-option', { hasText: 'พนักงาน' }).click();
     // The rule is said before anything is typed.
-    await form.getByText('อย่างน้อย 8 ตัวอักษร ห้ามเป็นอีเมล และห้ามเป็นรหัสผ่านที่เดาง่าย').waitFor();
+    await form.getByText('อย่างน้อย 8 ตัวอักษร ห้ามเป็นอีเมลหรือชื่อผู้ใช้ และห้ามเป็นรหัสผ่านที่เดาง่าย').waitFor();
     const password = form.getByLabel('รหัสผ่าน', { exact: true });
     const save = form.getByRole('button', { name: 'บันทึก' });
 
@@ -92,7 +92,7 @@ describe('a sign-in locked out after failures', () => {
   it('says how long to wait, from the server’s Retry-After', async () => {
     const page = await thaiPage();
     await page.goto('/authen/login');
-    await page.locator('input[type="email"]').fill(`locked.${unique()}@example.com`);
+    await page.locator('input[autocomplete="username"]').fill(`locked.${unique()}@example.com`);
     await page.locator('input[type="password"]').fill('not-the-password');
     const alert = page.locator('.ant-alert-message, .ant-alert-title').first();
     // Five failures of one account from one address are allowed; the sixth attempt waits.

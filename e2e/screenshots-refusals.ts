@@ -79,7 +79,9 @@ export async function shootRefusalScreens(browser: Browser, baseUrl: string): Pr
     // Six failed sign-ins of one account from here: the sixth has to wait.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/authen/login');
-    await page.locator('input[type="email"]').fill(`locked.${randomBytes(3).toString('hex')}@example.com`);
+    await page
+      .locator('input[autocomplete="username"]')
+      .fill(`locked.${randomBytes(3).toString('hex')}@example.com`);
     await page.locator('input[type="password"]').fill('not-the-password');
     for (let attempt = 0; attempt < 6; attempt++) {
       await Promise.all([

@@ -15,6 +15,7 @@ import { shootPrintingScreens } from './screenshots-printing.ts';
 import { shootRefusalScreens } from './screenshots-refusals.ts';
 import { shootReportScreens } from './screenshots-reports.ts';
 import { shootScanScreens } from './screenshots-scan.ts';
+import { shootSigninScreens } from './screenshots-signin.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
@@ -135,6 +136,8 @@ async function main(): Promise<void> {
     if (wanted('notifications')) await shootNotificationsScreens(browser, server.baseUrl);
     // Setting up a line: stations and products added from the dialogs, weighbridges, reasons per queue type.
     if (wanted('setup')) await shootSetupScreens(browser, server.baseUrl);
+    // Sign-in, landing and language (issue 36): it adds an officer who signs in with a username.
+    if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
   } finally {

@@ -145,13 +145,16 @@ export async function closeDialogs(page: Page): Promise<void> {
 /** The open dialog (antd keeps closed ones in the page, hidden). */
 export const openDialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
 
-/** Signs in through the login form, as a person does. */
-export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the login form, as a person does, with an e-mail or a username, and waits
+ * for the screen the officer lands on (their role's work screen, shared/roles.ts landingPath).
+ */
+export async function signInThroughForm(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/authen/login');
-  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[autocomplete="username"]').fill(login);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/System/dashboard');
+  await page.waitForURL(/\/(System|Report)\//);
 }
 
 /** Signs in through the API and stores the session as the login page would, for setup speed. */

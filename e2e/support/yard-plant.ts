@@ -211,7 +211,11 @@ export async function setNoShowRule(
 }
 
 /** The admin sets the branch's calendar (the year its dates are written in), keeping its other rules. */
-export async function setCalendar(baseUrl: string, calendar: 'BE' | 'CE'): Promise<void> {
+export async function setCalendar(
+  baseUrl: string,
+  calendar: 'BE' | 'CE',
+  allLanguages = false,
+): Promise<void> {
   const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
   const { settings } = await post<{ settings: Record<string, unknown> }>(
     baseUrl,
@@ -219,7 +223,12 @@ export async function setCalendar(baseUrl: string, calendar: 'BE' | 'CE'): Promi
     {},
     admin.session,
   );
-  await post(baseUrl, 'admin/yard/saveSettings', { ...settings, calendar }, admin.session);
+  await post(
+    baseUrl,
+    'admin/yard/saveSettings',
+    { ...settings, calendar, calendar_all_languages: allLanguages },
+    admin.session,
+  );
 }
 
 /** The admin retires (or restores) the branch's reason of `kind` named `name`. */

@@ -70,6 +70,9 @@ describe('the calendar setting', () => {
       no_show_policy: 'cancel',
       day_start_minutes: 0,
       calendar: 'CE',
+      calendar_all_languages: false,
+      language: '',
+      remember_default: false,
       mask_plates: true,
       prefer_browser_voice: false,
       season_start: '11-01',
@@ -103,6 +106,20 @@ describe('the calendar setting', () => {
     const anonymous = await t.post(saveYardSettings.path, { ...rule, calendar: 'CE' }, { session: null });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.call(yardSettings, {}, admin())).settings.calendar).toBe('BE');
+  });
+});
+
+describe('the calendar in other languages (issue 36)', () => {
+  it('is the Christian year outside Thai unless the admin says every language: the officers learn it at once', async () => {
+    const caller = plant.officers.caller.session;
+    expect((await t.call(checkAccess, {}, caller)).officer.branch.calendar_all_languages).toBe(false);
+    await t.call(saveYardSettings, { ...rule, calendar_all_languages: true }, admin());
+    expect((await t.call(checkAccess, {}, caller)).officer.branch.calendar_all_languages).toBe(true);
+    expect(
+      (await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar_all_languages,
+    ).toBe(false);
+    await t.call(saveYardSettings, { ...rule, calendar_all_languages: false }, admin());
+    expect((await t.call(checkAccess, {}, caller)).officer.branch.calendar_all_languages).toBe(false);
   });
 });
 

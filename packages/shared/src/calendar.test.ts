@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarForLanguage,
   calendarYear,
   DEFAULT_CALENDAR,
   formatInCalendar,
@@ -77,5 +78,15 @@ describe('the branch calendar', () => {
     expect(formatInCalendar(at, 'en-GB', long, 'BE')).toBe('Monday, 23 November 2569');
     expect(formatInCalendar(at, 'de-DE', long, 'BE')).toBe('Montag, 23. November 2569');
     expect(formatInCalendar(new Date('nonsense'), 'th-TH', long, 'BE')).toBe('-');
+  });
+});
+
+describe('the calendar a reader sees', () => {
+  it('is the branch calendar in Thai and the Common era in other languages, unless the branch says every language', () => {
+    expect(calendarForLanguage('BE', 'th', false)).toBe('BE');
+    expect(calendarForLanguage('BE', 'en', false)).toBe('CE');
+    expect(calendarForLanguage('BE', 'de', false)).toBe('CE');
+    expect(calendarForLanguage('BE', 'en', true)).toBe('BE');
+    expect(calendarForLanguage('CE', 'th', false)).toBe('CE');
   });
 });

@@ -12,6 +12,18 @@ export type Calendar = (typeof CALENDARS)[number];
 /** Thai documents use the Buddhist era: a branch that has not chosen writes BE. */
 export const DEFAULT_CALENDAR: Calendar = 'BE';
 
+/**
+ * The calendar a reader sees: the branch's in Thai; in any other language the Common era, as
+ * its readers expect, unless the branch writes its calendar in every language (issue 36).
+ */
+export function calendarForLanguage(
+  branchCalendar: Calendar,
+  language: string,
+  allLanguages: boolean,
+): Calendar {
+  return allLanguages || language.toLowerCase().startsWith('th') ? branchCalendar : 'CE';
+}
+
 /** BE year = CE year + 543 (2026 CE is 2569 BE). */
 export const BUDDHIST_ERA_OFFSET = 543;
 

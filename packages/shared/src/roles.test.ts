@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   isValidRolesString,
+  landingPath,
   mayManageOfficer,
   parseRoles,
   permissionsOf,
@@ -79,5 +80,26 @@ describe('roles', () => {
     // Holding the guarded role itself gives nothing more than one already has.
     expect(mayManageOfficer('1,1000', '51,1000')).toBe(true);
     expect(mayManageOfficer('1,1000', '0,1000')).toBe(false);
+  });
+});
+
+describe('where an officer lands after signing in', () => {
+  it('is the work screen of the role: calling, the lab, the gate; admins and managers the dashboard', () => {
+    expect(landingPath(ROLE.superAdmin)).toBe('/System/dashboard');
+    expect(landingPath(ROLE.admin)).toBe('/System/dashboard');
+    expect(landingPath(ROLE.manager)).toBe('/System/dashboard');
+    expect(landingPath(ROLE.employee)).toBe('/System/manageCalling/1');
+    expect(landingPath(ROLE.labChecker)).toBe('/System/manageResultLab');
+    expect(landingPath(ROLE.security)).toBe('/System/exitFactory');
+    expect(landingPath(`${ROLE.labChecker},${ROLE.security}`)).toBe('/System/manageResultLab');
+    expect(landingPath('')).toBe('/System/dashboard');
+  });
+
+  it('is always a screen the roles may open', () => {
+    for (const role of Object.values(ROLE)) {
+      const path = landingPath(role);
+      const route = Object.keys(ROUTE_PERMISSIONS).find((r) => path.startsWith(r.split('/:')[0]!));
+      expect(route && can(role, ROUTE_PERMISSIONS[route as keyof typeof ROUTE_PERMISSIONS])).toBe(true);
+    }
   });
 });

@@ -125,3 +125,18 @@ export const ROUTE_PERMISSIONS = {
 } as const satisfies Record<string, Permission>;
 
 export type ProtectedRoute = keyof typeof ROUTE_PERMISSIONS;
+
+/**
+ * Where an officer lands after signing in (issue 36): the work screen of their role. Admins and
+ * managers (who read reports) start on the dashboard; otherwise the first of calling, the lab,
+ * weighing and the gate that the roles grant; an officer with none of them, the dashboard.
+ */
+export function landingPath(roles: string | null | undefined): string {
+  const granted = permissionsOf(roles);
+  if (granted.has('admin') || granted.has('report')) return '/System/dashboard';
+  if (granted.has('calling')) return '/System/manageCalling/1';
+  if (granted.has('lab')) return '/System/manageResultLab';
+  if (granted.has('weighing')) return '/System/weighing';
+  if (granted.has('exit')) return '/System/exitFactory';
+  return '/System/dashboard';
+}

@@ -69,6 +69,18 @@ export const branches = pgTable(
      */
     calendar: text('calendar', { enum: CALENDARS }).notNull().default(DEFAULT_CALENDAR),
     /**
+     * Whether languages other than Thai also write the year in `calendar`: off, a BE branch's
+     * English, German... screens show the Christian year, as their readers expect (issue 36).
+     */
+    calendarAllLanguages: boolean('calendar_all_languages').notNull().default(false),
+    /**
+     * The language its officers' screens start in until an officer chooses one ('th', 'en', ...;
+     * '' = the plant's DEFAULT_LANGUAGE): it wins over the browser's language (issue 36).
+     */
+    language: text('language').notNull().default(''),
+    /** Whether the sign-in form's "remember me" starts ticked: off for the shared PCs of a plant office. */
+    rememberDefault: boolean('remember_default').notNull().default(false),
+    /**
      * Licence plates on public screens (displays, other trucks on a driver's page) are masked
      * ("กข 12••", shared/plate-mask.ts) unless the branch turns this off.
      */
@@ -98,6 +110,7 @@ export const branches = pgTable(
     check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
     check('branches_day_start_minutes', sql`${t.dayStartMinutes} between 0 and 1439`),
     check('branches_calendar', sql`${t.calendar} in ('BE', 'CE')`),
+    check('branches_language', sql`${t.language} in ('', 'th', 'en', 'es', 'de', 'it', 'ru')`),
     check('branches_contact_retention_days', sql`${t.contactRetentionDays} between 1 and 3650`),
     check('branches_plate_retention_days', sql`${t.plateRetentionDays} between 1 and 3650`),
     check('branches_season_start', sql`${t.seasonStart} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`),
@@ -158,7 +171,13 @@ export const officers = pgTable(
       .references(() => branches.id),
     name: text('name').notNull(),
     lastname: text('lastname').notNull(),
+    /** '' for an officer who signs in with a username only. */
     email: text('email').notNull(),
+    /**
+     * A login for an officer without an e-mail (or besides one): letters, digits, '.', '_', '-',
+     * never an '@' (shared/login.ts); '' when none.
+     */
+    username: text('username').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').notNull(),
     active: boolean('active').notNull().default(true),
@@ -167,7 +186,14 @@ export const officers = pgTable(
   },
   (t) => [
     // An e-mail belongs to one officer, whatever its case.
-    uniqueIndex('officers_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('officers_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    // A username too, and an officer has at least one of them to sign in with.
+    uniqueIndex('officers_username_key')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.username} <> ''`),
+    check('officers_login', sql`${t.email} <> '' or ${t.username} <> ''`),
     index('officers_branch_idx').on(t.branchId),
   ],
 );

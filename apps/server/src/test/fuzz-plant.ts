@@ -306,6 +306,7 @@ export async function createFuzzPlant(t: TestContext) {
       password: prehashPassword(signer.password),
       remember: false,
     }),
+    'authen/signinSettings': (n) => (n % 2 ? {} : { branch_id: plant.branch.id }),
     'authen/signout': () => ({}),
     'authen/checkSession': () => ({}),
     'authen/checkAccess': () => ({}),

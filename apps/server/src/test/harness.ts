@@ -1,4 +1,5 @@
 import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,15 +146,20 @@ export async function createTestContext(
       return parsed.data as never;
     },
     async createBranch(name = `Branch ${Math.random().toString(36).slice(2, 7)}`) {
-      const [row] = await database.db.insert(branches).values({ name }).returning({
-        id: branches.id,
-        name: branches.name,
-        day_start_minutes: branches.dayStartMinutes,
-        calendar: branches.calendar,
-        company_name: branches.companyName,
-        season_start: branches.seasonStart,
-        season_finish: branches.seasonFinish,
-      });
+      const [row] = await database.db
+        .insert(branches)
+        .values({ name })
+        .returning({
+          id: branches.id,
+          name: branches.name,
+          day_start_minutes: branches.dayStartMinutes,
+          calendar: branches.calendar,
+          calendar_all_languages: branches.calendarAllLanguages,
+          language: sql<Branch['language']>`${branches.language}`,
+          company_name: branches.companyName,
+          season_start: branches.seasonStart,
+          season_finish: branches.seasonFinish,
+        });
       await seedDefaultReasons(database.db);
       return row!;
     },

@@ -1,27 +1,32 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { setUnauthenticatedHandler } from '../lib/api-client.ts';
-import { readSession } from '../lib/session.ts';
+import { readAuthUser, readSession } from '../lib/session.ts';
 import { accessQueryOptions } from '../features/auth/api/use-access.ts';
 import { signOutEverywhere } from '../features/auth/api/signout.ts';
 import { PROTECTED_PAGES, PROTECTED_ROUTES } from './protected-pages.ts';
 import { queryClient } from './query-client.ts';
 import { FullPageSpin, SigningOut } from './full-page-spin.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { FORGOT_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths.ts';
+import { landingPath } from '@truck-queue/shared/roles';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths.ts';
+import { loginPathFrom } from '../features/auth/landing.ts';
 
 /**
  * Every protected page load checks the session with the server (SPEC.md section 4); no
- * session, or a failed check, sends the officer to the login page.
+ * session, or a failed check, sends the officer to the login page, which brings them back to
+ * this page once signed in (issue 36).
  */
 async function protectedLoader({ request }: LoaderFunctionArgs) {
-  if (!readSession()) return redirect(LOGIN_PATH);
+  const url = new URL(request.url);
+  const login = loginPathFrom(LOGIN_PATH, url.pathname + url.search);
+  if (!readSession()) return redirect(login);
   try {
     await queryClient.fetchQuery({ ...accessQueryOptions(), staleTime: 0 });
     return null;
   } catch (error) {
     if (request.signal.aborted) throw error;
     console.warn('Session check failed', error);
-    return redirect(LOGIN_PATH);
+    return redirect(login);
   }
 }
 
@@ -43,7 +48,11 @@ const routes: RouteObject[] = [
     HydrateFallback: FullPageSpin,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', loader: () => redirect(readSession() ? HOME_PATH : LOGIN_PATH), Component: FullPageSpin },
+      {
+        path: '/',
+        loader: () => redirect(readSession() ? landingPath(readAuthUser()?.roles) : LOGIN_PATH),
+        Component: FullPageSpin,
+      },
       {
         path: LOGIN_PATH,
         lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }),
@@ -82,5 +91,7 @@ const routes: RouteObject[] = [
 export const router = createBrowserRouter(routes);
 
 setUnauthenticatedHandler(() => {
-  if (window.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { replace: true });
+  const { pathname, search } = window.location;
+  if (pathname !== LOGIN_PATH)
+    void router.navigate(loginPathFrom(LOGIN_PATH, pathname + search), { replace: true });
 });

@@ -1,7 +1,7 @@
 import { createContext, use, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CALENDAR, type Calendar } from '@truck-queue/shared/calendar';
+import { calendarForLanguage, DEFAULT_CALENDAR, type Calendar } from '@truck-queue/shared/calendar';
 import {
   datePattern,
   formatDate,
@@ -11,7 +11,8 @@ import {
   yearPattern,
 } from './format.ts';
 
-const CalendarContext = createContext<Calendar>(DEFAULT_CALENDAR);
+/** null outside a branch's pages (the sign-in page): the default calendar, as the language writes it. */
+const CalendarContext = createContext<Calendar | null>(null);
 
 type AntdLocale = NonNullable<ComponentProps<typeof ConfigProvider>['locale']>;
 
@@ -42,10 +43,22 @@ export function withCalendar(locale: AntdLocale | undefined, calendar: Calendar)
 
 /**
  * The calendar of the branch whose pages these are: the officer's branch (the signed-in shell),
- * or the device's (a display's board, a kiosk). Every date below it follows, pickers included.
+ * or the device's (a display's board, a kiosk), as the reader's language writes it: the Buddhist
+ * era only in Thai unless the branch writes it in every language (`allLanguages`, issue 36).
+ * Every date below it follows, pickers included.
  */
-export function CalendarProvider({ calendar, children }: { calendar: Calendar; children: ReactNode }) {
+export function CalendarProvider({
+  calendar: branchCalendar,
+  allLanguages = false,
+  children,
+}: {
+  calendar: Calendar;
+  allLanguages?: boolean;
+  children: ReactNode;
+}) {
   const { locale } = use(ConfigProvider.ConfigContext);
+  const { i18n } = useTranslation();
+  const calendar = calendarForLanguage(branchCalendar, i18n.resolvedLanguage ?? i18n.language, allLanguages);
   const pickers = useMemo(() => withCalendar(locale, calendar), [locale, calendar]);
   return (
     <CalendarContext value={calendar}>
@@ -55,7 +68,9 @@ export function CalendarProvider({ calendar, children }: { calendar: Calendar; c
 }
 
 export function useCalendar(): Calendar {
-  return use(CalendarContext);
+  const calendar = use(CalendarContext);
+  const { i18n } = useTranslation();
+  return calendar ?? calendarForLanguage(DEFAULT_CALENDAR, i18n.resolvedLanguage ?? i18n.language, false);
 }
 
 export interface Dates {

@@ -22,11 +22,13 @@ export function noFormulaRule(t: TFunction): FormRule {
  * (shared/password-rule.ts), each problem said in the officer's language, as the server says it
  * with the same code. `email` is whose password it is (read when the rule runs).
  */
-export function newPasswordRule(t: TFunction, email: () => string): FormRule {
+export function newPasswordRule(t: TFunction, logins: () => string | readonly string[]): FormRule {
   return {
     validator: (_rule, value: unknown) => {
       if (typeof value !== 'string' || value === '') return Promise.resolve();
-      const problem = passwordProblem(value, email());
+      // The officer's e-mail and username (issue 36): the password may be neither.
+      const problems = [logins()].flat().map((login) => passwordProblem(value, login));
+      const problem = problems.find((p) => p === 'PASSWORD_IS_EMAIL') ?? problems[0] ?? null;
       return problem
         ? Promise.reject(new Error(t(`errors.${problem}`, { min: PASSWORD_MIN_LENGTH })))
         : Promise.resolve();

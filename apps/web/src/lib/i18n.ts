@@ -15,7 +15,12 @@ import ru from '../locales/ru.json';
 import { TICKET_TEXT, type TicketText } from '@truck-queue/shared/printing/ticket-text';
 import { config } from './config.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages.ts';
-import { readLanguageSetting, saveLanguageSetting } from './session.ts';
+import {
+  readBranchLanguage,
+  readLanguageSetting,
+  saveBranchLanguage,
+  saveLanguageSetting,
+} from './session.ts';
 
 /**
  * A locale file with the printed ticket's words added from the shared table the server's
@@ -62,9 +67,29 @@ function browserLanguage(): Language | undefined {
   return undefined;
 }
 
-/** The stored setting, else the browser's language when offered, else the server's default. */
+/**
+ * The officer's own choice, else the language of the branch this PC works for (issue 36: it wins
+ * over an English browser), else the browser's language when offered, else the server's default.
+ */
 export function initialLanguage(): Language {
-  return toLanguage(readLanguageSetting()) ?? browserLanguage() ?? config.defaultLanguage;
+  return (
+    toLanguage(readLanguageSetting()) ??
+    toLanguage(readBranchLanguage()) ??
+    browserLanguage() ??
+    config.defaultLanguage
+  );
+}
+
+/**
+ * The branch's language ('' = the plant's default) as the server gave it (the sign-in page's
+ * settings, the signed-in officer's branch): shown at once unless the officer chose a language
+ * themself, and remembered for the next page load. Not a choice: a later one still wins.
+ */
+export function applyBranchLanguage(branchLanguage: string): void {
+  const language = toLanguage(branchLanguage) ?? config.defaultLanguage;
+  saveBranchLanguage(language);
+  if (toLanguage(readLanguageSetting()) === undefined && i18n.resolvedLanguage !== language)
+    void i18n.changeLanguage(language);
 }
 
 function applyLanguage(language: string): void {

@@ -11,6 +11,10 @@ export const STORAGE_KEYS = {
   authUser: 'authUser',
   language: 'I18N_LANGUAGE',
   branch: 'branch',
+  /** The branch this PC last signed in to (its id), kept after sign-out: the sign-in page's settings. */
+  pcBranch: 'pcBranch',
+  /** That branch's language, so the next page load starts in it before the server answers. */
+  branchLanguage: 'branchLanguage',
 } as const;
 
 const SIGN_IN_KEYS = [STORAGE_KEYS.session, STORAGE_KEYS.authUser, STORAGE_KEYS.branch] as const;
@@ -111,4 +115,23 @@ export function readLanguageSetting(): string | null {
 
 export function saveLanguageSetting(language: string): void {
   write(storage('local'), STORAGE_KEYS.language, language);
+}
+
+/** The branch this PC last signed in to, for the sign-in page's settings (issue 36). */
+export function readPcBranch(): number | undefined {
+  const id = Number(read(storage('local'), STORAGE_KEYS.pcBranch));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export function savePcBranch(id: number): void {
+  write(storage('local'), STORAGE_KEYS.pcBranch, String(id));
+}
+
+/** The language of the branch this PC works for, as last learnt (not a choice of the officer's). */
+export function readBranchLanguage(): string | null {
+  return read(storage('local'), STORAGE_KEYS.branchLanguage);
+}
+
+export function saveBranchLanguage(language: string): void {
+  write(storage('local'), STORAGE_KEYS.branchLanguage, language);
 }

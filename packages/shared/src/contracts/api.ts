@@ -121,6 +121,8 @@ export const CONFLICT_REASONS = [
   /** A weight typed by hand by an officer whose role the branch does not allow to (FORBIDDEN). */
   'MANUAL_WEIGHT_NOT_ALLOWED',
   'EMAIL_TAKEN',
+  /** A username another officer already signs in with (any case). */
+  'USERNAME_TAKEN',
   'PREFIX_TAKEN',
   'QUEUE_TYPE_TAKEN',
   'NAME_TAKEN',

@@ -25,7 +25,10 @@ export const CallingRowSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   lastname: z.string(),
+  /** '' for an officer who signs in with a username only. */
   email: z.string(),
+  /** '' when none. */
+  username: z.string(),
   roles: z.string(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). */
   aQTCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidRolesString } from '../roles.ts';
 import { defineContract, EmptyBodySchema, OkSchema, text } from './api.ts';
-import { EmailSchema, PrehashedPasswordSchema } from './auth.contract.ts';
+import { EmailSchema, PrehashedPasswordSchema, UsernameSchema } from './auth.contract.ts';
 
 /** Manage users (SPEC.md sections 2, 5, 7 "Officers"): admins of the branch only. */
 
@@ -19,7 +19,10 @@ export const OfficerRowSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   lastname: z.string(),
+  /** '' for an officer who signs in with a username only. */
   email: z.string(),
+  /** '' when none. */
+  username: z.string(),
   roles: z.string(),
 });
 export type OfficerRow = z.infer<typeof OfficerRowSchema>;
@@ -31,19 +34,34 @@ export const mainOfficer = defineContract({
   response: OkSchema.extend({ officer: z.array(OfficerRowSchema) }),
 });
 
+/** An officer's e-mail, or '' for one who signs in with a username only. */
+export const OfficerEmailSchema = z.union([z.literal(''), EmailSchema]);
+
 const OfficerFields = {
   name: text(100),
   lastname: text(100),
-  email: EmailSchema,
+  email: z.string().trim().pipe(OfficerEmailSchema),
+  /** Left out: none on create, unchanged on edit (the spec's client knows no usernames). */
+  username: UsernameSchema.optional(),
   roles: RolesSchema,
 };
 
-/** Create `{name, lastname, email, roles, password}` or edit `{uuid, name, lastname, email, roles}`. */
+const hasLogin = (body: { email: string; username?: string | undefined }) =>
+  body.email !== '' || (body.username ?? '') !== '';
+const loginRequired = {
+  message: 'an officer needs an e-mail or a username to sign in with',
+  path: ['email'],
+};
+
+/**
+ * Create `{name, lastname, email, roles, password}` or edit `{uuid, name, lastname, email, roles}`,
+ * each with an optional `username` (issue 36); `email` may be '' when the officer has a username.
+ */
 export const doMainOfficer = defineContract({
   path: 'officer/doMainOfficer',
   access: 'admin',
   body: z.union([
-    z.strictObject({ ...OfficerFields, password: PrehashedPasswordSchema }),
+    z.strictObject({ ...OfficerFields, password: PrehashedPasswordSchema }).refine(hasLogin, loginRequired),
     z.strictObject({ uuid: z.uuid(), ...OfficerFields }),
   ]),
   response: OkSchema.extend({ officer: OfficerRowSchema }),

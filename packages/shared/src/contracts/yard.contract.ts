@@ -5,7 +5,12 @@ import { CALENDARS } from '../calendar.ts';
 import { isSeasonDay } from '../season.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
-import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
+import {
+  BRANCH_LANGUAGES,
+  NO_SHOW_POLICIES,
+  NO_SHOW_RECALLS_MAX,
+  REASON_KINDS,
+} from '../queue/yard-rules.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema, text } from './api.ts';
 import { InstantSchema } from './queue.contract.ts';
 
@@ -49,6 +54,12 @@ export const YardSettingsSchema = z.object({
     .max(MINUTES_PER_DAY - 1),
   /** The calendar the branch's dates are written in: 'BE' (Buddhist era) or 'CE' (shared/calendar.ts). */
   calendar: z.enum(CALENDARS),
+  /** Languages other than Thai write the year in `calendar` too; off, they write the Common era. */
+  calendar_all_languages: z.boolean(),
+  /** The language officers' screens start in until they choose one ('' = the plant's default). */
+  language: z.enum(BRANCH_LANGUAGES),
+  /** The sign-in form's "remember me" starts ticked (off for the shared PCs of a plant office). */
+  remember_default: z.boolean(),
   /** Plates on public screens (displays, other trucks on a driver's page) are masked: "กข 12••". */
   mask_plates: z.boolean(),
   /** The branch's displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
@@ -108,7 +119,7 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
-/** Saves the yard's rules; a setting left out (the day start, the calendar, plate masking, the voice, the season) keeps its value. */
+/** Saves the yard's rules; a setting left out (any but the no-show rule) keeps its value. */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
@@ -116,6 +127,9 @@ export const saveYardSettings = defineContract({
     ...YardSettingsSchema.shape,
     day_start_minutes: YardSettingsSchema.shape.day_start_minutes.optional(),
     calendar: YardSettingsSchema.shape.calendar.optional(),
+    calendar_all_languages: YardSettingsSchema.shape.calendar_all_languages.optional(),
+    language: YardSettingsSchema.shape.language.optional(),
+    remember_default: YardSettingsSchema.shape.remember_default.optional(),
     mask_plates: YardSettingsSchema.shape.mask_plates.optional(),
     prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
     season_start: YardSettingsSchema.shape.season_start.optional(),

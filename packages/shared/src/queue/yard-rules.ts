@@ -6,6 +6,15 @@
 import { DEFAULT_CALENDAR, type Calendar } from '../calendar.ts';
 import { DEFAULT_DAY_START_MINUTES } from '../plant-day.ts';
 import { DEFAULT_HARVEST_SEASON } from '../season.ts';
+import { TICKET_LANGUAGES } from '../printing/ticket-text.ts';
+
+/** A branch's default language for its officers' screens: one the app offers, or '' for the plant's default. */
+export const BRANCH_LANGUAGES = ['', ...TICKET_LANGUAGES] as const;
+export type BranchLanguage = (typeof BRANCH_LANGUAGES)[number];
+
+export function isBranchLanguage(value: unknown): value is BranchLanguage {
+  return (BRANCH_LANGUAGES as readonly unknown[]).includes(value);
+}
 
 /** The moves that take a reason from the branch's list. */
 export const REASON_KINDS = ['recheck', 'reject', 'void'] as const;
@@ -42,6 +51,12 @@ export interface YardSettings {
   dayStartMinutes: number;
   /** The calendar its dates are written in (shared/calendar.ts). */
   calendar: Calendar;
+  /** Whether languages other than Thai also write the year in `calendar` (else the Common era). */
+  calendarAllLanguages: boolean;
+  /** The language its officers' screens start in until an officer chooses one; '' = the plant's default. */
+  language: BranchLanguage;
+  /** Whether the sign-in form's "remember me" starts ticked (off: the shared PCs of a plant office). */
+  rememberDefault: boolean;
   /** Plates on public screens are masked (shared/plate-mask.ts) unless this is off. */
   maskPlates: boolean;
   /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
@@ -56,6 +71,9 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   noShowPolicy: 'requeue',
   dayStartMinutes: DEFAULT_DAY_START_MINUTES,
   calendar: DEFAULT_CALENDAR,
+  calendarAllLanguages: false,
+  language: '',
+  rememberDefault: false,
   maskPlates: true,
   preferBrowserVoice: false,
   seasonStart: DEFAULT_HARVEST_SEASON.start,

@@ -11,9 +11,11 @@ import {
   max,
   ne,
   notInArray,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { Branch } from '@truck-queue/shared/contracts/auth.contract';
 import type { Db } from '../../db/database.ts';
 import { authEvents, branches, knownBrowsers, officers, sessions } from '../../db/schema.ts';
 import { createOfficersRepository, OFFICER_COLUMNS } from '../officers/officers.repository.ts';
@@ -40,7 +42,21 @@ export const browserDetail = (hash: string) => `browser:${hash.slice(0, 16)}`;
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** The queries one sign-in decision makes, inside the transaction that holds its locks. */
+/**
+ * An officer matched by a login: their e-mail or their username, case-insensitively (a username
+ * never holds an '@', so one login never matches two officers).
+ */
+const loginIs = (login: string) =>
+  or(
+    and(ne(officers.email, ''), sql`lower(${officers.email}) = ${login}`),
+    and(ne(officers.username, ''), sql`lower(${officers.username}) = ${login}`),
+  );
+
+/**
+ * The queries one sign-in decision makes, inside the transaction that holds its locks. `email`
+ * is the account's key in the audit (auth_events.email): its e-mail, or its username when it
+ * has none (auth.service.ts `accountKey`).
+ */
 function signinQueries(tx: Executor, email: string, ip: string) {
   /** The `nth` newest failure (1: the newest) matching `where` since a time, or null when there are fewer. */
   async function nthNewestFailure(where: SQL | undefined, since: Date, nth: number): Promise<Date | null> {
@@ -102,13 +118,7 @@ function signinQueries(tx: Executor, email: string, ip: string) {
         .select({ id: knownBrowsers.id })
         .from(knownBrowsers)
         .innerJoin(officers, eq(officers.id, knownBrowsers.officerId))
-        .where(
-          and(
-            eq(knownBrowsers.tokenHash, hash),
-            sql`lower(${officers.email}) = ${email}`,
-            gt(knownBrowsers.lastUsed, usedSince),
-          ),
-        )
+        .where(and(eq(knownBrowsers.tokenHash, hash), loginIs(email), gt(knownBrowsers.lastUsed, usedSince)))
         .limit(1);
       return row ? browserDetail(hash) : null;
     },
@@ -185,6 +195,8 @@ const branchColumns = {
   name: branches.name,
   day_start_minutes: branches.dayStartMinutes,
   calendar: branches.calendar,
+  calendar_all_languages: branches.calendarAllLanguages,
+  language: sql<Branch['language']>`${branches.language}`,
   company_name: branches.companyName,
   season_start: branches.seasonStart,
   season_finish: branches.seasonFinish,
@@ -194,21 +206,45 @@ export function createAuthRepository(db: Db) {
   const officerRows = createOfficersRepository(db);
   return {
     /**
-     * The active officer signing in with this e-mail, with their home branch and password hash:
-     * the officer's columns and, explicitly, the hash that only a password check reads.
+     * The active officer signing in with this e-mail or username, with their home branch and
+     * password hash: the officer's columns and, explicitly, the hash that only a password check reads.
      */
-    async findSigninOfficer(email: string) {
+    async findSigninOfficer(login: string) {
       const [row] = await db
         .select({ ...OFFICER_COLUMNS, branchId: officers.branchId, passwordHash: officers.passwordHash })
         .from(officers)
-        .where(and(sql`lower(${officers.email}) = ${email.toLowerCase()}`, eq(officers.active, true)));
+        .where(and(loginIs(login.toLowerCase()), eq(officers.active, true)));
+      return row ?? null;
+    },
+
+    /**
+     * What the sign-in page shows before anyone signs in: a branch's language and "remember me".
+     * The branch asked for if it is active, else the installation's first active branch (a PC
+     * that never signed in, or whose branch was closed); null only when no branch is active.
+     */
+    async findSigninSettings(branchId: number | undefined) {
+      const [row] = await db
+        .select({
+          branch_id: branches.id,
+          language: sql<Branch['language']>`${branches.language}`,
+          remember_default: branches.rememberDefault,
+        })
+        .from(branches)
+        .where(eq(branches.active, true))
+        .orderBy(sql`${branches.id} = ${branchId ?? 0} desc`, branches.id)
+        .limit(1);
       return row ?? null;
     },
 
     /** An active officer's password hash, to check the current password before changing it. */
     async findPasswordHash(officerId: number) {
       const [row] = await db
-        .select({ id: officers.id, email: officers.email, passwordHash: officers.passwordHash })
+        .select({
+          id: officers.id,
+          email: officers.email,
+          username: officers.username,
+          passwordHash: officers.passwordHash,
+        })
         .from(officers)
         .where(and(eq(officers.id, officerId), eq(officers.active, true)));
       return row ?? null;

@@ -8,6 +8,11 @@ export function registerAuthRoutes(register: RegisterCall, auth: AuthService): v
     officer: await auth.signin(body, requestInfo(request)),
   }));
 
+  register(contracts.signinSettings, async ({ body }) => ({
+    status: 1,
+    settings: await auth.signinSettings(body.branch_id),
+  }));
+
   register(contracts.signout, async ({ auth: session, request }) => {
     await auth.signout(session, requestInfo(request));
     return { status: 1 };

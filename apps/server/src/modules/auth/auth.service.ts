@@ -157,6 +157,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 }
 
 interface SigninInput {
+  /** The officer's e-mail or username (the spec's field name). */
   email: string;
   password: string;
   remember?: boolean | undefined;
@@ -165,7 +166,15 @@ interface SigninInput {
 }
 
 const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', 'The e-mail or password is wrong. Please check them.');
+  new AppError('INVALID_CREDENTIALS', 'The e-mail, username or password is wrong. Please check them.');
+
+/**
+ * The key an account's sign-ins are throttled and audited under (auth_events.email): its e-mail,
+ * or its username when it has none, whichever of them was typed; an unknown login is its own key.
+ * So an officer with both cannot be tried twice as often by alternating them.
+ */
+const accountKey = (officer: { email: string; username: string } | null, login: string) =>
+  officer ? (officer.email || officer.username).toLowerCase() : login.toLowerCase();
 
 export function createAuthService(deps: {
   repo: AuthRepository;
@@ -212,6 +221,7 @@ export function createAuthService(deps: {
       name: officer.name,
       lastname: officer.lastname,
       email: officer.email,
+      username: officer.username,
       roles: officer.roles,
       branch,
     };
@@ -232,7 +242,9 @@ export function createAuthService(deps: {
   async function checkSignin(input: SigninInput, info: RequestInfo, now: Date) {
     const presented = input.known_browser ? tokenHash(input.known_browser) : null;
     const knownSince = new Date(now.getTime() - THROTTLE.knownBrowserMs);
-    const reservation = await repo.withSigninLocks(input.email, info.ip, async (q) => {
+    const found = await repo.findSigninOfficer(input.email);
+    const key = accountKey(found, input.email);
+    const reservation = await repo.withSigninLocks(key, info.ip, async (q) => {
       const browser = presented ? await q.knownBrowser(presented, knownSince) : null;
       const refusal = await throttleDecision(q, now, browser);
       if (!refusal) return await q.reserve(now, browser);
@@ -241,7 +253,8 @@ export function createAuthService(deps: {
     });
     if (typeof reservation !== 'number') throw tooManyAttempts(reservation.until.getTime() - now.getTime());
 
-    const officer = await repo.findSigninOfficer(input.email);
+    // Read again once the attempt is reserved: the officer may have been changed meanwhile.
+    const officer = found && (await repo.findSigninOfficer(input.email));
     const valid = officer
       ? await verifyPassword(input.password, officer.passwordHash)
       : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
@@ -347,6 +360,7 @@ export function createAuthService(deps: {
                 name: row.officer.name,
                 lastname: row.officer.lastname,
                 email: row.officer.email,
+                username: row.officer.username,
                 roles: row.officer.roles,
                 branch: row.branch,
               }
@@ -386,6 +400,9 @@ export function createAuthService(deps: {
       const idleSince = new Date(now.getTime() - session.idleMs);
       return new Set(await repo.liveSessionIds(sessionIds, now, idleSince));
     },
+
+    /** The sign-in page's settings: of the branch this PC last signed in to, else the first branch. */
+    signinSettings: (branchId: number | undefined) => repo.findSigninSettings(branchId),
 
     async signout(auth: AuthContext, info: RequestInfo) {
       const now = clock.now();
@@ -440,7 +457,7 @@ export function createAuthService(deps: {
       if (!officer || !(await verifyPassword(oldPassword, officer.passwordHash))) {
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.');
       }
-      assertPasswordAllowed(newPassword, officer.email, 'new_password');
+      assertPasswordAllowed(newPassword, [officer.email, officer.username], 'new_password');
       const now = clock.now();
       await repo.setPasswordHash(officer.id, await hashPassword(newPassword), now);
       const ended = await repo.revokeOtherSessions(officer.id, auth.sessionId, now);

@@ -64,7 +64,8 @@ describe('authen/signin', () => {
     ['an extra field', { email: 'x@example.com', password: prehashPassword('x'), admin: true }, '(body)'],
     ['a wrongly typed e-mail', { email: 42, password: prehashPassword('x') }, 'email'],
     ['a password sent in the clear', { email: 'x@example.com', password: 'secret' }, 'password'],
-    ['a malformed e-mail', { email: 'not-an-email', password: prehashPassword('x') }, 'email'],
+    ['a malformed e-mail', { email: 'somchai@', password: prehashPassword('x') }, 'email'],
+    ['neither an e-mail nor a username', { email: 'not a login', password: prehashPassword('x') }, 'email'],
     [
       'a wrongly typed remember flag',
       { email: 'x@example.com', password: prehashPassword('x'), remember: 'yes' },

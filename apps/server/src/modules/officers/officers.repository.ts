@@ -16,6 +16,7 @@ export const OFFICER_COLUMNS = {
   name: officers.name,
   lastname: officers.lastname,
   email: officers.email,
+  username: officers.username,
   roles: officers.roles,
 };
 
@@ -25,6 +26,7 @@ export interface OfficerRecord {
   name: string;
   lastname: string;
   email: string;
+  username: string;
   roles: string;
 }
 
@@ -33,6 +35,7 @@ export interface OfficerValues {
   name: string;
   lastname: string;
   email: string;
+  username: string;
   roles: string;
 }
 
@@ -81,14 +84,21 @@ export function createOfficersRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The officer, active or not, whose e-mail this is (case-insensitively), other than `exceptId`. */
-    async findOfficerByEmail(email: string, exceptId?: number): Promise<{ id: number } | null> {
+    /**
+     * The officer, active or not, whose e-mail (or username) this is, case-insensitively, other
+     * than `exceptId`.
+     */
+    async findOfficerByLogin(
+      column: 'email' | 'username',
+      login: string,
+      exceptId?: number,
+    ): Promise<{ id: number } | null> {
       const [row] = await db
         .select({ id: officers.id })
         .from(officers)
         .where(
           and(
-            sql`lower(${officers.email}) = ${email.toLowerCase()}`,
+            sql`lower(${officers[column]}) = ${login.toLowerCase()}`,
             exceptId ? ne(officers.id, exceptId) : undefined,
           ),
         );
@@ -112,7 +122,7 @@ export function createOfficersRepository(db: Db) {
         .for('update');
     },
 
-    /** Adds an officer; a taken e-mail rejects with the database's unique violation. */
+    /** Adds an officer; a taken e-mail or username rejects with the database's unique violation. */
     async insertOfficer(
       values: OfficerValues & { branchId: number; passwordHash: string },
     ): Promise<OfficerRecord> {

@@ -19,13 +19,22 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { OfficerValues, OfficersRepository, Tx } from './officers.repository.ts';
 
-/** Only the officer's own fields: a request body may carry more (its uuid). */
-const valuesOf = (input: OfficerValues): OfficerValues => ({
+/** What an officer screen sends: the username may be left out (the spec's client knows none). */
+export type OfficerInput = Omit<OfficerValues, 'username'> & { username?: string | undefined };
+
+/** Only the officer's own fields (a request body may carry more, its uuid); `username` as it stays. */
+const valuesOf = (input: OfficerInput, username: string): OfficerValues => ({
   name: input.name,
   lastname: input.lastname,
   email: input.email,
+  username,
   roles: input.roles,
 });
+
+const loginRequired = () =>
+  new AppError('VALIDATION_FAILED', 'An officer needs an e-mail or a username to sign in with.', [
+    { path: 'email', message: 'an officer needs an e-mail or a username to sign in with' },
+  ]);
 
 const sameRoles = (a: string, b: string) => {
   const x = new Set(parseRoles(a));
@@ -99,9 +108,16 @@ export function createOfficersService(deps: {
     }
   }
 
-  async function assertEmailFree(email: string, exceptId?: number) {
-    const taken = await repo.findOfficerByEmail(email, exceptId);
-    if (taken) throw conflict('This e-mail already belongs to another officer.', 'EMAIL_TAKEN');
+  const emailTaken = () => conflict('This e-mail already belongs to another officer.', 'EMAIL_TAKEN');
+  const usernameTaken = () => conflict('This username already belongs to another officer.', 'USERNAME_TAKEN');
+
+  /** Each login is one officer's, whatever its case: the e-mail and the username (when given). */
+  async function assertLoginsFree(values: OfficerValues, exceptId?: number) {
+    if (values.email === '' && values.username === '') throw loginRequired();
+    if (values.email !== '' && (await repo.findOfficerByLogin('email', values.email, exceptId)))
+      throw emailTaken();
+    if (values.username !== '' && (await repo.findOfficerByLogin('username', values.username, exceptId)))
+      throw usernameTaken();
   }
 
   async function endSessions(officerId: number, keepSessionId: number | null) {
@@ -109,10 +125,9 @@ export function createOfficersService(deps: {
     events.publish('sessionsEnded', { sessionIds: ended });
   }
 
-  const uniqueEmail = (error: unknown) => {
-    if (isUniqueViolation(error, 'officers_email_key')) {
-      throw conflict('This e-mail already belongs to another officer.', 'EMAIL_TAKEN');
-    }
+  const uniqueLogin = (error: unknown) => {
+    if (isUniqueViolation(error, 'officers_email_key')) throw emailTaken();
+    if (isUniqueViolation(error, 'officers_username_key')) throw usernameTaken();
     throw error;
   };
 
@@ -121,20 +136,20 @@ export function createOfficersService(deps: {
       return repo.listActiveOfficers(auth.branchId, 'id');
     },
 
-    async create(auth: AuthContext, input: OfficerValues & { password: string }): Promise<OfficerRow> {
+    async create(auth: AuthContext, input: OfficerInput & { password: string }): Promise<OfficerRow> {
+      const values = valuesOf(input, input.username ?? '');
       assertMayAssign(auth, '', input.roles);
-      assertPasswordAllowed(input.password, input.email, 'password');
-      await assertEmailFree(input.email);
+      assertPasswordAllowed(input.password, [values.email, values.username], 'password');
+      await assertLoginsFree(values);
       const passwordHash = await hashPassword(input.password);
-      return repo
-        .insertOfficer({ ...valuesOf(input), branchId: auth.branchId, passwordHash })
-        .catch(uniqueEmail);
+      return repo.insertOfficer({ ...values, branchId: auth.branchId, passwordHash }).catch(uniqueLogin);
     },
 
-    async update(auth: AuthContext, uuid: string, input: OfficerValues): Promise<OfficerRow> {
+    async update(auth: AuthContext, uuid: string, input: OfficerInput): Promise<OfficerRow> {
       const current = await find(auth, uuid);
+      const values = valuesOf(input, input.username ?? current.username);
       assertMayAssign(auth, current.roles, input.roles);
-      await assertEmailFree(input.email, current.id);
+      await assertLoginsFree(values, current.id);
       // A password someone else set (an Admin may have reset it while the officer held only
       // everyday roles) must not carry a SuperAdmin or branch-switching role: granting one
       // replaces it with one nobody knows, and the SuperAdmin sets a new one (the page asks).
@@ -147,12 +162,12 @@ export function createOfficersService(deps: {
           // Read again under the locks: the roles may have changed since find().
           await assertOthersRemain(tx, auth.branchId, current.id, current.roles, input.roles);
           return repo.updateOfficer(tx, current.id, current.roles, {
-            ...valuesOf(input),
+            ...values,
             ...unknownPassword,
             updated: clock.now(),
           });
         })
-        .catch(uniqueEmail);
+        .catch(uniqueLogin);
       // Someone else changed the officer in between: nothing was written.
       if (!row) throw changedMeanwhile();
       // New roles take effect on a new session: the old ones (and their sockets, and a branch
@@ -171,7 +186,7 @@ export function createOfficersService(deps: {
         ]);
       }
       const officer = await find(auth, uuid);
-      assertPasswordAllowed(newPassword, officer.email, 'new_password');
+      assertPasswordAllowed(newPassword, [officer.email, officer.username], 'new_password');
       const passwordHash = await hashPassword(newPassword);
       // Written only if the officer still holds the roles find() allowed this actor to touch: a
       // SuperAdmin's promotion landing during the hash must not keep a password an Admin chose.

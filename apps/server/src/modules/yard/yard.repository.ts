@@ -89,6 +89,9 @@ export function createYardRepository(db: Db) {
           noShowPolicy: branches.noShowPolicy,
           dayStartMinutes: branches.dayStartMinutes,
           calendar: branches.calendar,
+          calendarAllLanguages: branches.calendarAllLanguages,
+          language: branches.language,
+          rememberDefault: branches.rememberDefault,
           maskPlates: branches.maskPlates,
           preferBrowserVoice: branches.preferBrowserVoice,
           seasonStart: branches.seasonStart,
@@ -106,6 +109,9 @@ export function createYardRepository(db: Db) {
         noShowPolicy: NoShowPolicy;
         dayStartMinutes: number;
         calendar: Calendar;
+        calendarAllLanguages: boolean;
+        language: string;
+        rememberDefault: boolean;
         maskPlates: boolean;
         preferBrowserVoice: boolean;
         seasonStart: string;

@@ -2,6 +2,7 @@ import type { Reason, YardSettingsWire } from '@truck-queue/shared/contracts/yar
 import { ISSUED_STATE, isQueueState } from '@truck-queue/shared/queue/queue-machine';
 import {
   DEFAULT_YARD_SETTINGS,
+  isBranchLanguage,
   NO_SHOW_POLICIES,
   REASON_KINDS,
   type ReasonKind,
@@ -32,20 +33,14 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   no_show_policy: s.noShowPolicy,
   day_start_minutes: s.dayStartMinutes,
   calendar: s.calendar,
+  calendar_all_languages: s.calendarAllLanguages,
+  language: s.language,
+  remember_default: s.rememberDefault,
   mask_plates: s.maskPlates,
   prefer_browser_voice: s.preferBrowserVoice,
   season_start: s.seasonStart,
   season_finish: s.seasonFinish,
 });
-
-/** The settings a save may leave out, each then keeping its value. */
-type KeptWhenLeftOut =
-  | 'day_start_minutes'
-  | 'calendar'
-  | 'mask_plates'
-  | 'prefer_browser_voice'
-  | 'season_start'
-  | 'season_finish';
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
 export function createYardService(deps: {
@@ -80,6 +75,9 @@ export function createYardService(deps: {
       noShowPolicy: policy,
       dayStartMinutes: row.dayStartMinutes,
       calendar: row.calendar,
+      calendarAllLanguages: row.calendarAllLanguages,
+      language: isBranchLanguage(row.language) ? row.language : DEFAULT_YARD_SETTINGS.language,
+      rememberDefault: row.rememberDefault,
       maskPlates: row.maskPlates,
       preferBrowserVoice: row.preferBrowserVoice,
       seasonStart: row.seasonStart,
@@ -145,7 +143,8 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<YardSettingsWire, KeptWhenLeftOut> & Partial<Pick<YardSettingsWire, KeptWhenLeftOut>>,
+      input: Pick<YardSettingsWire, 'no_show_after_recalls' | 'no_show_policy'> &
+        Partial<Omit<YardSettingsWire, 'no_show_after_recalls' | 'no_show_policy'>>,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -153,6 +152,9 @@ export function createYardService(deps: {
         noShowPolicy: input.no_show_policy,
         dayStartMinutes: input.day_start_minutes ?? before.dayStartMinutes,
         calendar: input.calendar ?? before.calendar,
+        calendarAllLanguages: input.calendar_all_languages ?? before.calendarAllLanguages,
+        language: input.language ?? before.language,
+        rememberDefault: input.remember_default ?? before.rememberDefault,
         maskPlates: input.mask_plates ?? before.maskPlates,
         preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
         seasonStart: input.season_start ?? before.seasonStart,
@@ -166,6 +168,8 @@ export function createYardService(deps: {
       // they learn it now. Displays also learn which voice the branch prefers.
       if (
         next.calendar !== before.calendar ||
+        next.calendarAllLanguages !== before.calendarAllLanguages ||
+        next.language !== before.language ||
         next.dayStartMinutes !== before.dayStartMinutes ||
         next.maskPlates !== before.maskPlates ||
         next.preferBrowserVoice !== before.preferBrowserVoice ||

@@ -89,6 +89,9 @@ describe('reason lists', () => {
     expect(rules.settings).toEqual({
       day_start_minutes: 0,
       calendar: 'BE',
+      calendar_all_languages: false,
+      language: '',
+      remember_default: false,
       mask_plates: true,
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ConfigProvider, Flex, Layout, Spin, Typography, theme, type ThemeConfig } from 'antd';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ROUTE_PERMISSIONS } from '@truck-queue/shared/roles';
 import { useAccess } from '../../features/auth/api/use-access.ts';
 import { useBranchRefresh } from '../../features/auth/use-branch-refresh.ts';
 import { CalendarProvider } from '../../lib/calendar-context.tsx';
+import { applyBranchLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useQueueRefresh } from '../../lib/queue-refresh.ts';
 import { ForbiddenPage } from '../forbidden-page.tsx';
@@ -55,6 +56,11 @@ export function AppShell() {
   useQueueRefresh();
   // The branch's calendar and day start follow the Yard rules page at once.
   useBranchRefresh();
+  // The branch's language, unless the officer chose one (issue 36); a switched branch's too.
+  const branchLanguage = access?.officer.branch.language;
+  useEffect(() => {
+    if (branchLanguage !== undefined) applyBranchLanguage(branchLanguage);
+  }, [branchLanguage]);
 
   if (!access) {
     return (
@@ -113,7 +119,7 @@ export function AppShell() {
   );
   // Always the same tree, so that turning a phone sideways keeps what the page holds.
   return (
-    <CalendarProvider calendar={officer.branch.calendar}>
+    <CalendarProvider calendar={officer.branch.calendar} allLanguages={officer.branch.calendar_all_languages}>
       <ConfigProvider theme={phone ? PHONE_THEME : undefined}>{frame}</ConfigProvider>
     </CalendarProvider>
   );

@@ -86,7 +86,7 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
           label={t('password.new')}
           rules={[
             { required: true, message: t('password.newRequired') },
-            newPasswordRule(t, () => access?.officer.email ?? ''),
+            newPasswordRule(t, () => [access?.officer.email ?? '', access?.officer.username ?? '']),
           ]}
           extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
         >

@@ -43,6 +43,7 @@ export function CallingControllerPage() {
           search,
           fullName(row),
           row.email,
+          row.username,
           ...row.aQTCtrl.map((q) => q.queue_type_name),
           ...row.aStationCtrl.map((s) => s.name),
         ),
@@ -99,9 +100,10 @@ export function CallingControllerPage() {
     {
       key: 'email',
       title: t('admin.callingController.columns.email'),
-      dataIndex: 'email',
       width: 220,
       ellipsis: true,
+      // An officer without an e-mail is known by the username they sign in with.
+      render: (_value, row) => row.email || row.username,
     },
     {
       key: 'queueTypes',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Flex, Popconfirm, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OfficerRow } from '@truck-queue/shared/contracts/officer.contract';
 import { mayManageOfficer } from '@truck-queue/shared/roles';
@@ -37,6 +37,7 @@ export function ManageUserPage() {
           search,
           fullName(row),
           row.email,
+          row.username,
           ...rolesForDisplay(row.roles).map((id) => t(`admin.roles.${id}`)),
         ),
       ),
@@ -91,9 +92,23 @@ export function ManageUserPage() {
     },
     {
       key: 'email',
-      title: t('admin.users.columns.email'),
-      dataIndex: 'email',
+      title: t('admin.users.columns.login'),
       ellipsis: true,
+      // The e-mail and, under it, the username: either signs in.
+      render: (_value, row) => (
+        <Flex vertical>
+          {row.email && <Typography.Text ellipsis>{row.email}</Typography.Text>}
+          {row.username && (
+            <Typography.Text
+              type={row.email ? 'secondary' : undefined}
+              ellipsis
+              data-testid="officer-username"
+            >
+              <UserOutlined aria-label={t('admin.users.form.username')} /> {row.username}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'actions',

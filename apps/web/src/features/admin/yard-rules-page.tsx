@@ -18,11 +18,16 @@ import { PlatesCard } from './yard/components/plates-card.tsx';
 import { SeasonCard } from './yard/components/season-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
+import {
+  CalendarLanguagesCard,
+  LanguageCard,
+  RememberCard,
+} from './yard/components/signin-language-cards.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
 
 /**
  * /System/yardRules: the branch's reason lists (why a load is sent to recheck or rejected, why a
- * ticket is voided), its no-show rule, when its working day starts, its harvest season, the year its dates are written in, whether public screens mask plates and the voice its displays speak with. Officers pick from these lists in the calling dialog.
+ * ticket is voided), its no-show rule, when its working day starts, its harvest season, the year its dates are written in (and in which languages), the language its screens start in, whether "remember me" starts ticked, whether public screens mask plates and the voice its displays speak with. Officers pick from these lists in the calling dialog.
  */
 export function YardRulesPage() {
   const { t } = useTranslation();
@@ -40,6 +45,9 @@ export function YardRulesPage() {
   const [platesFailure, setPlatesFailure] = useState<string | null>(null);
   const [voiceFailure, setVoiceFailure] = useState<string | null>(null);
   const [seasonFailure, setSeasonFailure] = useState<string | null>(null);
+  const [calendarLanguagesFailure, setCalendarLanguagesFailure] = useState<string | null>(null);
+  const [languageFailure, setLanguageFailure] = useState<string | null>(null);
+  const [rememberFailure, setRememberFailure] = useState<string | null>(null);
 
   /** One setting card's save: the rules as loaded with its change, its own failure line. */
   const saveRule = (change: Partial<YardSettingsWire>, setFailure: (failure: string | null) => void) => {
@@ -110,6 +118,25 @@ export function YardRulesPage() {
           saveRule({ season_start: season.start, season_finish: season.finish }, setSeasonFailure)
         }
       />
+      <CalendarLanguagesCard
+        calendar={query.data?.settings.calendar}
+        saved={query.data?.settings.calendar_all_languages}
+        saving={saveSettings.isPending}
+        failure={calendarLanguagesFailure}
+        onSave={(every) => saveRule({ calendar_all_languages: every }, setCalendarLanguagesFailure)}
+      />
+      <LanguageCard
+        saved={query.data?.settings.language}
+        saving={saveSettings.isPending}
+        failure={languageFailure}
+        onSave={(language) => saveRule({ language }, setLanguageFailure)}
+      />
+      <RememberCard
+        saved={query.data?.settings.remember_default}
+        saving={saveSettings.isPending}
+        failure={rememberFailure}
+        onSave={(remember) => saveRule({ remember_default: remember }, setRememberFailure)}
+      />
       <PlatesCard
         maskPlates={query.data?.settings.mask_plates}
         saving={saveSettings.isPending}
@@ -128,20 +155,15 @@ export function YardRulesPage() {
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start, the calendar, plate masking, the voice and the season out: the server keeps them.
-          const {
-            day_start_minutes: _dayStart,
-            calendar: _calendar,
-            mask_plates: _maskPlates,
-            prefer_browser_voice: _voice,
-            season_start: _seasonStart,
-            season_finish: _seasonFinish,
-            ...noShow
-          } = settings;
-          saveSettings.mutate(noShow, {
-            onSuccess: saved,
-            onError: (error) => setSettingsFailure(errorMessage(t, error)),
-          });
+          // The no-show form sends its own two settings: the server keeps every other.
+          const { no_show_after_recalls, no_show_policy } = settings;
+          saveSettings.mutate(
+            { no_show_after_recalls, no_show_policy },
+            {
+              onSuccess: saved,
+              onError: (error) => setSettingsFailure(errorMessage(t, error)),
+            },
+          );
         }}
       />
       <Row gutter={[16, 16]}>

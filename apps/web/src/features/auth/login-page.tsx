@@ -1,19 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { Brand } from '../../components/brand.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { AppFooter } from '../../components/app-footer.tsx';
-import { FORGOT_PASSWORD_PATH, HOME_PATH } from '../../lib/paths.ts';
+import { LoginSchema } from '@truck-queue/shared/contracts/auth.contract';
+import { normalizeLogin } from '@truck-queue/shared/login';
+import { FORGOT_PASSWORD_PATH } from '../../lib/paths.ts';
+import { applyBranchLanguage } from '../../lib/i18n.ts';
+import { savePcBranch } from '../../lib/session.ts';
 import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useSignin } from './api/use-signin.ts';
+import { useSigninSettings } from './api/use-signin-settings.ts';
+import { afterSignIn, NEXT_PARAM } from './landing.ts';
 import { lockedUntil, waitText } from './lockout.ts';
+import { typedInThai } from './thai-layout.ts';
 
 interface LoginForm {
   email: string;
@@ -48,16 +55,31 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signin = useSignin();
+  const [form] = Form.useForm<LoginForm>();
+  const password = Form.useWatch('password', form) ?? '';
   /** Until when the server asked this sign-in to wait (its Retry-After), for the countdown. */
   const [until, setUntil] = useState<number | null>(null);
   useDocumentTitle(t('auth.login.title'));
 
+  // The branch of this PC decides whether "remember me" starts ticked (unticked on shared PCs)
+  // and the language, unless the officer ticked the box or chose a language themself.
+  const { data: settings } = useSigninSettings();
+  useEffect(() => {
+    if (!settings) return;
+    if (!form.isFieldTouched('remember')) form.setFieldValue('remember', settings.remember_default);
+    applyBranchLanguage(settings.language);
+  }, [settings, form]);
+
   const submit = ({ email, password, remember }: LoginForm) => {
     signin.mutate(
-      { email: email.trim(), password: prehashPassword(password), remember },
+      { email: normalizeLogin(email), password: prehashPassword(password), remember },
       {
-        onSuccess: () => void navigate(HOME_PATH, { replace: true }),
+        onSuccess: ({ officer }) => {
+          savePcBranch(officer.branch.id);
+          void navigate(afterSignIn(params.get(NEXT_PARAM), officer.roles), { replace: true });
+        },
         onError: (error) => setUntil(lockedUntil(error, Date.now())),
       },
     );
@@ -91,10 +113,11 @@ export function LoginPage() {
               />
             )}
             <Form<LoginForm>
+              form={form}
               layout="vertical"
               size="large"
               requiredMark={false}
-              initialValues={{ email: '', password: '', remember: true }}
+              initialValues={{ email: '', password: '', remember: false }}
               onFinish={submit}
               disabled={signin.isPending}
             >
@@ -103,14 +126,21 @@ export function LoginPage() {
                 label={t('auth.login.email')}
                 rules={[
                   { required: true, whitespace: true, message: t('auth.login.emailRequired') },
-                  { type: 'email', message: t('auth.login.emailInvalid') },
+                  {
+                    validator: (_rule, value: unknown) =>
+                      typeof value !== 'string' || value.trim() === '' || LoginSchema.safeParse(value).success
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('auth.login.emailInvalid'))),
+                  },
                 ]}
               >
                 <Input
-                  type="email"
                   autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
                   autoFocus
-                  prefix={<MailOutlined />}
+                  maxLength={254}
+                  prefix={<UserOutlined />}
                   placeholder={t('auth.login.emailPlaceholder')}
                 />
               </Form.Item>
@@ -118,6 +148,13 @@ export function LoginPage() {
                 name="password"
                 label={t('auth.login.password')}
                 rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
+                extra={
+                  typedInThai(password) ? (
+                    <Typography.Text type="warning" role="status" data-testid="thai-layout">
+                      {t('auth.login.thaiLayout')}
+                    </Typography.Text>
+                  ) : undefined
+                }
               >
                 <Input.Password
                   autoComplete="current-password"

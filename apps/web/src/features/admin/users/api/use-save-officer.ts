@@ -10,7 +10,10 @@ import { userKeys } from './query-keys.ts';
 interface OfficerFields {
   name: string;
   lastname: string;
+  /** '' for an officer who signs in with a username only. */
   email: string;
+  /** '' for none. */
+  username: string;
   /** "55" or "51,1000". */
   roles: string;
 }
@@ -19,7 +22,13 @@ interface OfficerFields {
 export type SaveOfficerInput = (OfficerFields & { password: string }) | (OfficerFields & { uuid: string });
 
 export function saveOfficer(input: SaveOfficerInput) {
-  const fields = { name: input.name, lastname: input.lastname, email: input.email, roles: input.roles };
+  const fields = {
+    name: input.name,
+    lastname: input.lastname,
+    email: input.email,
+    username: input.username,
+    roles: input.roles,
+  };
   const body: BodyOf<typeof doMainOfficer> =
     'uuid' in input
       ? { uuid: input.uuid, ...fields }

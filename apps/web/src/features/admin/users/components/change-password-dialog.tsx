@@ -76,7 +76,7 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
       <Typography.Paragraph type="secondary">
         {t('admin.users.password.for', {
           name: `${officer.name} ${officer.lastname}`.trim(),
-          email: officer.email,
+          email: officer.email || officer.username,
         })}
       </Typography.Paragraph>
       <Alert
@@ -91,7 +91,7 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
         label={t('admin.users.password.new')}
         rules={[
           { required: true, message: t('admin.users.password.newRequired') },
-          newPasswordRule(t, () => officer.email),
+          newPasswordRule(t, () => [officer.email, officer.username]),
         ]}
         extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
       >

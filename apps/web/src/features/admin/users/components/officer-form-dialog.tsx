@@ -13,6 +13,7 @@ import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { isPasswordRefusal, newPasswordRule, noFormulaRule } from '../../../../lib/form-rules.ts';
 import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
+import { isValidUsername, normalizeLogin, USERNAME_MAX } from '@truck-queue/shared/login';
 import { useAccess } from '../../../auth/api/use-access.ts';
 import { useRetained } from '../../controllers/components/use-retained.ts';
 import { useSaveOfficer } from '../api/use-save-officer.ts';
@@ -23,6 +24,7 @@ interface OfficerFormValues {
   name: string;
   lastname: string;
   email: string;
+  username: string;
   role: RoleId | undefined;
   branchSwitch: boolean;
   /** Only when creating (an unmounted field is absent from the values). */
@@ -39,7 +41,10 @@ interface OfficerFormDialogProps {
   onPromoted: (officer: OfficerRow) => void;
 }
 
-/** Add or edit an officer: name, last name, email, role (+ branch switch), and a password when new. */
+/**
+ * Add or edit an officer: name, last name, e-mail and/or username (one of them to sign in with),
+ * role (+ branch switch), and a password when new.
+ */
 export function OfficerFormDialog({ target, onClose, onPromoted }: OfficerFormDialogProps) {
   const { t } = useTranslation();
   const shown = useRetained(target);
@@ -84,6 +89,7 @@ function OfficerForm({
       name: values.name.trim(),
       lastname: values.lastname.trim(),
       email: values.email.trim(),
+      username: normalizeLogin(values.username),
       roles: joinRoles(values.role, values.branchSwitch),
     };
     save.mutate(
@@ -103,6 +109,8 @@ function OfficerForm({
         onError: (error) => {
           if (isApiRequestError(error) && error.detail.reason === 'EMAIL_TAKEN') {
             form.setFields([{ name: 'email', errors: [errorMessage(t, error)] }]);
+          } else if (isApiRequestError(error) && error.detail.reason === 'USERNAME_TAKEN') {
+            form.setFields([{ name: 'username', errors: [errorMessage(t, error)] }]);
           } else if (isPasswordRefusal(error)) {
             form.setFields([{ name: 'password', errors: [errorMessage(t, error)] }]);
           } else {
@@ -130,6 +138,7 @@ function OfficerForm({
         name: editing?.name ?? '',
         lastname: editing?.lastname ?? '',
         email: editing?.email ?? '',
+        username: editing?.username ?? '',
         role: current?.primary,
         branchSwitch: current?.branchSwitch ?? false,
         password: '',
@@ -164,17 +173,53 @@ function OfficerForm({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item
-        name="email"
-        label={t('admin.users.form.email')}
-        rules={[
-          { required: true, whitespace: true, message: t('admin.users.form.emailRequired') },
-          { type: 'email', message: t('admin.users.form.emailInvalid') },
-        ]}
-        normalize={(value: string) => value.trim()}
-      >
-        <Input type="email" maxLength={254} autoComplete="off" placeholder="name@example.com" />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={14}>
+          <Form.Item
+            name="email"
+            label={t('admin.users.form.email')}
+            dependencies={['username']}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) =>
+                  (value ?? '') !== '' || normalizeLogin(String(form.getFieldValue('username') ?? '')) !== ''
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('admin.users.form.loginRequired'))),
+              },
+              { type: 'email', message: t('admin.users.form.emailInvalid') },
+            ]}
+            normalize={(value: string) => value.trim()}
+          >
+            <Input type="email" maxLength={254} autoComplete="off" placeholder="name@example.com" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="username"
+            label={t('admin.users.form.username')}
+            extra={t('admin.users.form.usernameHint')}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) => {
+                  const username = normalizeLogin(value ?? '');
+                  return username === '' || isValidUsername(username)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('admin.users.form.usernameInvalid')));
+                },
+              },
+            ]}
+            normalize={(value: string) => value.trim()}
+          >
+            <Input
+              maxLength={USERNAME_MAX}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="somchai.k"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item
         name="role"
         label={t('admin.users.form.role')}
@@ -231,10 +276,13 @@ function OfficerForm({
         <Form.Item
           name="password"
           label={t('admin.users.form.password')}
-          dependencies={['email']}
+          dependencies={['email', 'username']}
           rules={[
             { required: true, message: t('admin.users.form.passwordRequired') },
-            newPasswordRule(t, () => String(form.getFieldValue('email') ?? '')),
+            newPasswordRule(t, () => [
+              String(form.getFieldValue('email') ?? ''),
+              normalizeLogin(String(form.getFieldValue('username') ?? '')),
+            ]),
           ]}
           extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
         >

@@ -43,6 +43,8 @@ export function PlantDayCard({ dayStart, saving, failure, onSave }: PlantDayCard
           minuteStep={5}
           allowClear={false}
           needConfirm={false}
+          // The locale's "select a time" is cut in German and Russian at this width (issue 36).
+          placeholder="--:--"
           value={asTime(chosen)}
           onChange={(value) => value && setDraft(value.hour() * 60 + value.minute())}
           style={{ width: 120 }}
