@@ -24,7 +24,8 @@ export function proposalColor(
       return toneColor('recheck');
     case 'reject':
       return toneColor('rejected');
-    default:
+    case 'pass':
+    case undefined:
       return null;
   }
 }
