@@ -50,6 +50,8 @@ const SCREENS: {
   { name: 'display-controller', path: '/System/display', user: ADMIN },
   { name: 'printing-controller', path: '/System/printing', user: ADMIN },
   { name: 'define-queue', path: '/System/defineQueue', user: ADMIN },
+  // A queue type the plant names itself (issue 36): the add dialog's own-name mode.
+  { name: 'define-queue-own-type', path: '/System/defineQueue', user: ADMIN, open: openOwnQueueType },
   { name: 'stations', path: '/System/station', user: ADMIN },
   { name: 'products', path: '/System/product', user: ADMIN },
   {
@@ -69,6 +71,15 @@ const SCREENS: {
 async function openFirstFlowReport(page: Page): Promise<void> {
   await page.locator('a[href^="/System/reportQueue/"]').first().click();
   await page.waitForURL('**/System/reportQueue/**');
+}
+
+async function openOwnQueueType(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(เพิ่มประเภทคิว|Add queue type)$/ }).first().click();
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+  await dialog.getByText(/^(ตั้งชื่อประเภทคิวใหม่|Name a new type)$/).click();
+  await dialog.getByRole('textbox', { name: /^(ชื่อประเภทคิว|Queue type name)$/ }).fill('ส่งมันเส้น');
+  await dialog.locator('label.ant-radio-button-wrapper').last().click();
+  await dialog.getByRole('textbox', { name: /^(อักษรนำหน้าคิว|Prefix)$/ }).fill('MS');
 }
 
 async function openFirstWaitingQueue(page: Page): Promise<void> {
