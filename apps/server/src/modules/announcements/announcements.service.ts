@@ -250,6 +250,7 @@ export function createAnnouncementsService(deps: {
       const displays = (await repo.displaysShowing(auth.branchId, [call.branchQueueTypeId])).length;
       const announced: DeviceCall = {
         id: call.id,
+        queue_id: call.queueId,
         queue_number: call.queueNumber,
         queue_type_name: call.queueTypeName,
         station_id: call.stationId,

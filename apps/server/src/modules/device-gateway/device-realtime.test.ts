@@ -107,7 +107,8 @@ describe('the display socket', () => {
     expect(shown.stations.find((s) => s.station_name === 'ต้อนรับ')?.queue_number).toBeNull();
     // Every station of this branch, none of the other's.
     expect(shown.stations).toHaveLength(Object.keys(plant.stations).length);
-    expect(shown.recent.map((c) => c.queue_number)).toEqual([mine.queue_number, mine.queue_number]);
+    // The recalled truck once, as its latest call (issue 36).
+    expect(shown.recent.map((c) => [c.queue_number, c.id])).toEqual([[mine.queue_number, calls[1]!.id]]);
   });
 
   it('an unregistered screen hears its registration, and a cancelled display stops hearing calls', async () => {
