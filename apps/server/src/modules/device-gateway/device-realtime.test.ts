@@ -48,7 +48,7 @@ const board = async (browser: Browser) => {
   expect(response.statusCode).toBe(200);
   return response.json<{
     stations: { station_name: string; queue_number: string | null }[];
-    recent: { queue_number: string; station_name: string; action: string }[];
+    recent: { id: number; queue_number: string; station_name: string; action: string }[];
   }>();
 };
 
