@@ -72,6 +72,7 @@ describe('the calendar setting', () => {
       calendar: 'CE',
       mask_plates: true,
       prefer_browser_voice: false,
+      province: null,
     });
     // Another branch keeps its own.
     expect((await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar).toBe('BE');

@@ -70,6 +70,7 @@ describe('the day start setting', () => {
       calendar: 'BE',
       mask_plates: true,
       prefer_browser_voice: false,
+      province: null,
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

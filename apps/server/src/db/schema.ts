@@ -86,6 +86,11 @@ export const branches = pgTable(
     contactRetentionDays: integer('contact_retention_days').notNull().default(90),
     /** Licence plates of tickets older than this many days are anonymised (reports keep their counts). */
     plateRetentionDays: integer('plate_retention_days').notNull().default(365),
+    /**
+     * The province the plant stands in, as a plate writes it (shared/provinces.ts); null until an
+     * admin sets it. The kiosk lists it and its neighbours first (shared/province-neighbours.ts).
+     */
+    province: text('province'),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),

@@ -67,6 +67,11 @@ export const DeviceInfoSchema = z.object({
   announce_repeat: z.number(),
   /** The branch's setting: use a good Thai voice of the browser, where it has one, instead of the voice pack. */
   prefer_browser_voice: z.boolean(),
+  /**
+   * The province the plant stands in (a plate's Thai name), or null while its admin has not set
+   * it: a kiosk lists it and its neighbouring provinces first.
+   */
+  province: z.string().nullable(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 

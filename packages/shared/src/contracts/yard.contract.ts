@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PrintJobEntrySchema } from './printing.contract.ts';
 import { LabHistorySchema } from './lab.contract.ts';
 import { CALENDARS } from '../calendar.ts';
+import { PROVINCE_NAMES } from '../province-neighbours.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { NO_SHOW_POLICIES, NO_SHOW_RECALLS_MAX, REASON_KINDS } from '../queue/yard-rules.ts';
@@ -47,6 +48,11 @@ export const YardSettingsSchema = z.object({
   mask_plates: z.boolean(),
   /** The branch's displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
   prefer_browser_voice: z.boolean(),
+  /**
+   * The province the plant stands in, by the Thai name a plate writes (shared/provinces.ts), or
+   * null while unset: its kiosks list it and its neighbouring provinces first.
+   */
+  province: z.enum(PROVINCE_NAMES).nullable(),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -94,7 +100,10 @@ export const saveReason = defineContract({
   response: OkSchema.extend({ reason: ReasonSchema }),
 });
 
-/** Saves the yard's rules; a setting left out (the day start, the calendar, plate masking) keeps its value. */
+/**
+ * Saves the yard's rules; a setting left out (the day start, the calendar, plate masking, the
+ * voice, the plant's province) keeps its value.
+ */
 export const saveYardSettings = defineContract({
   path: 'admin/yard/saveSettings',
   access: 'admin',
@@ -104,6 +113,7 @@ export const saveYardSettings = defineContract({
     calendar: YardSettingsSchema.shape.calendar.optional(),
     mask_plates: YardSettingsSchema.shape.mask_plates.optional(),
     prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
+    province: YardSettingsSchema.shape.province.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

@@ -36,6 +36,8 @@ export interface YardSettings {
   maskPlates: boolean;
   /** Displays use a good Thai voice of their browser, where they have one, instead of the voice pack. */
   preferBrowserVoice: boolean;
+  /** The province the plant stands in (a plate's Thai name), or null: kiosks list it and its neighbours first. */
+  province: string | null;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -45,6 +47,7 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   calendar: DEFAULT_CALENDAR,
   maskPlates: true,
   preferBrowserVoice: false,
+  province: null,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

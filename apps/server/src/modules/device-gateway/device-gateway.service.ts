@@ -184,6 +184,7 @@ export function createDeviceService(deps: {
           }
         : { announce_sentence: null, announce_rate: 1, announce_volume: 100, announce_repeat: 1 }),
       prefer_browser_voice: row!.preferBrowserVoice,
+      province: row!.province,
     };
   }
 

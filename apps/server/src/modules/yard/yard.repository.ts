@@ -58,6 +58,7 @@ export function createYardRepository(db: Db) {
           calendar: branches.calendar,
           maskPlates: branches.maskPlates,
           preferBrowserVoice: branches.preferBrowserVoice,
+          province: branches.province,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -73,6 +74,7 @@ export function createYardRepository(db: Db) {
         calendar: Calendar;
         maskPlates: boolean;
         preferBrowserVoice: boolean;
+        province: string | null;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

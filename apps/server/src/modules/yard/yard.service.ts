@@ -32,7 +32,11 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   calendar: s.calendar,
   mask_plates: s.maskPlates,
   prefer_browser_voice: s.preferBrowserVoice,
+  province: s.province,
 });
+
+/** The settings a save leaves as they are when it does not send them. */
+type KeptUnlessSent = 'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice' | 'province';
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
 export function createYardService(deps: {
@@ -69,6 +73,7 @@ export function createYardService(deps: {
       calendar: row.calendar,
       maskPlates: row.maskPlates,
       preferBrowserVoice: row.preferBrowserVoice,
+      province: row.province,
     };
   }
 
@@ -116,13 +121,7 @@ export function createYardService(deps: {
 
     async saveSettings(
       auth: AuthContext,
-      input: Omit<
-        YardSettingsWire,
-        'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'
-      > &
-        Partial<
-          Pick<YardSettingsWire, 'day_start_minutes' | 'calendar' | 'mask_plates' | 'prefer_browser_voice'>
-        >,
+      input: Omit<YardSettingsWire, KeptUnlessSent> & Partial<Pick<YardSettingsWire, KeptUnlessSent>>,
     ): Promise<YardSettingsWire> {
       const before = await settings(auth.branchId);
       const next: YardSettings = {
@@ -132,18 +131,21 @@ export function createYardService(deps: {
         calendar: input.calendar ?? before.calendar,
         maskPlates: input.mask_plates ?? before.maskPlates,
         preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
+        province: input.province === undefined ? before.province : input.province,
       };
       await repo.saveSettings(auth.branchId, next);
       // What every instance holds of them goes.
       deps.events.publish('referenceChanged', { branchId: auth.branchId });
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
       // writes dates in its calendar, counts days from its day start and masks plates or not:
-      // they learn it now. Displays also learn which voice the branch prefers.
+      // they learn it now. Displays also learn which voice the branch prefers, kiosks the plant's
+      // province (its provinces listed first).
       if (
         next.calendar !== before.calendar ||
         next.dayStartMinutes !== before.dayStartMinutes ||
         next.maskPlates !== before.maskPlates ||
-        next.preferBrowserVoice !== before.preferBrowserVoice
+        next.preferBrowserVoice !== before.preferBrowserVoice ||
+        next.province !== before.province
       )
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       return toWire(next);

@@ -93,6 +93,7 @@ describe('reason lists', () => {
       no_show_after_recalls: 3,
       no_show_policy: 'requeue',
       prefer_browser_voice: false,
+      province: null,
     });
     const theirs = await t.call(yardRules, {}, other.officers.caller.session);
     const mine = new Set(rules.reasons.map((r) => r.id));

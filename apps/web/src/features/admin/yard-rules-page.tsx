@@ -14,6 +14,7 @@ import { BrowserVoiceCard } from './yard/components/browser-voice-card.tsx';
 import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { PlatesCard } from './yard/components/plates-card.tsx';
+import { ProvinceCard } from './yard/components/province-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
 import { nextSort, reasonsOfKind } from './yard/reason-rules.ts';
@@ -36,6 +37,7 @@ export function YardRulesPage() {
   const [calendarFailure, setCalendarFailure] = useState<string | null>(null);
   const [platesFailure, setPlatesFailure] = useState<string | null>(null);
   const [voiceFailure, setVoiceFailure] = useState<string | null>(null);
+  const [provinceFailure, setProvinceFailure] = useState<string | null>(null);
 
   /** One setting card's save: the rules as loaded with its change, its own failure line. */
   const saveRule = (change: Partial<YardSettingsWire>, setFailure: (failure: string | null) => void) => {
@@ -106,18 +108,26 @@ export function YardRulesPage() {
         failure={voiceFailure}
         onSave={(prefer) => saveRule({ prefer_browser_voice: prefer }, setVoiceFailure)}
       />
+      <ProvinceCard
+        province={query.data ? (query.data.settings.province ?? '') : undefined}
+        saving={saveSettings.isPending}
+        failure={provinceFailure}
+        onSave={(province) => saveRule({ province: province || null }, setProvinceFailure)}
+      />
       <NoShowCard
         settings={query.data?.settings}
         saving={saveSettings.isPending}
         failure={settingsFailure}
         onSave={(settings) => {
           setSettingsFailure(null);
-          // The no-show form leaves the day start, the calendar, plate masking and the voice out: the server keeps them.
+          // The no-show form leaves the day start, the calendar, plate masking, the voice and the
+          // province out: the server keeps them.
           const {
             day_start_minutes: _dayStart,
             calendar: _calendar,
             mask_plates: _maskPlates,
             prefer_browser_voice: _voice,
+            province: _province,
             ...noShow
           } = settings;
           saveSettings.mutate(noShow, {

@@ -33,6 +33,7 @@ const officer: YardContext = {
     calendar: 'BE',
     mask_plates: true,
     prefer_browser_voice: false,
+    province: null,
   },
   queueTypes: TYPES,
   isAdmin: false,

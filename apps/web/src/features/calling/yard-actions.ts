@@ -55,6 +55,7 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     calendar: wire.calendar,
     maskPlates: wire.mask_plates,
     preferBrowserVoice: wire.prefer_browser_voice,
+    province: wire.province,
   };
 }
 
