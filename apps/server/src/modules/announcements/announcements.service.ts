@@ -53,7 +53,7 @@ type Proof = { calls: CallProof[]; displays: CallingDisplay[] };
  * when it was registered after the announcement, offline, missed once its report is overdue
  * (it was offline then, or was given the queue type since: it will never announce it), else pending.
  */
-export function unreported(
+function unreported(
   sent: Date,
   verified: Date | null,
   online: boolean,
