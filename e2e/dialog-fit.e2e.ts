@@ -24,7 +24,7 @@ async function outOfReach(buttons: Locator[]): Promise<string[]> {
     problems.push(
       ...(await button.evaluate((el) => {
         const box = el.getBoundingClientRect();
-        const name = el.innerText.trim();
+        const name = (el.textContent ?? '').trim();
         if (box.top < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth)
           return [`outside the window: ${name} (${Math.round(box.top)}–${Math.round(box.bottom)})`];
         const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
