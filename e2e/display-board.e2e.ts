@@ -180,3 +180,87 @@ describe('the board of a display of two queue types', () => {
     }
   });
 });
+
+/**
+ * Station chips a person cannot read: outside the window, cut by the strip or covered by
+ * another part of the board (whatever is on top at the chip's centre is not the chip), or with
+ * its name cut short.
+ */
+function hiddenStations(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const chip of document.querySelectorAll<HTMLElement>('[data-testid="display-station"]')) {
+      const name = chip.dataset.station;
+      const rect = chip.getBoundingClientRect();
+      if (
+        rect.top < 0 ||
+        rect.left < 0 ||
+        rect.bottom > window.innerHeight + 1 ||
+        rect.right > window.innerWidth + 1
+      ) {
+        problems.push(`outside: ${name}`);
+        continue;
+      }
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      if (!top || !chip.contains(top)) problems.push(`not visible: ${name}`);
+      const label = chip.querySelector<HTMLElement>('.tqd-station-name')!;
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`name cut: ${name}`);
+    }
+    return problems;
+  });
+}
+
+describe('the station strip of a branch with many stations', () => {
+  it('shows every station, whole, however many, at every size', async () => {
+    const identity = newIdentity();
+    await registerDevice(baseUrl, 'display', identity);
+    const page = await files.page({ ...THAI, viewport: { width: 1920, height: 1080 } });
+    await withoutThaiVoice(page);
+    await useIdentity(page, 'display', identity);
+    // The demo branch has 6 stations: the board is told of more, as a bigger plant's would be.
+    let extra: string[] = [];
+    await page.route('**/api/device/displayBoard', async (route) => {
+      const response = await route.fetch();
+      const board = (await response.json()) as { stations: { station_id: number; station_name: string }[] };
+      board.stations.push(
+        ...extra.map((station_name, i) => ({
+          station_id: 900_000 + i,
+          station_name,
+          queue_number: null,
+          queue_type_name: null,
+          action: null,
+          called_at: null,
+        })),
+      );
+      await route.fulfill({ response, json: board });
+    });
+    const more = [
+      'ลานเทมัน 3',
+      'ตาชั่งรถบรรทุกขาออก',
+      'จุดตรวจคุณภาพแป้ง',
+      'ลานเทมัน 4',
+      'ช่องขึ้นสินค้า 3',
+      'โกดังแป้ง 2',
+      'ลานจอดรอ',
+      'ช่องขึ้นสินค้า 4',
+    ];
+    for (const count of [1, 3, 8]) {
+      extra = more.slice(0, count);
+      await page.goto('/DisplayManage');
+      await expect.poll(() => page.getByTestId('display-station').count()).toBe(6 + count);
+      for (const [width, height] of [
+        [1920, 1080],
+        [1080, 1920],
+        [1366, 768],
+        [768, 1366],
+      ] as const) {
+        const at = `${6 + count} stations, ${width}x${height}`;
+        await page.setViewportSize({ width, height });
+        await page.waitForTimeout(300);
+        expect(await hiddenStations(page), at).toEqual([]);
+        // The calls above still fit (the strip takes the height it needs from them).
+        expect(await cutText(page), at).toEqual([]);
+      }
+    }
+  });
+});

@@ -115,6 +115,7 @@ describe('a TV display without a Thai voice', () => {
     socket.call({
       id: 2_000_000_001,
       attempt: 0,
+      queue_id: 2_000_000_001,
       queue_number: 'A001',
       queue_type_name: 'ส่งมันสำปะหลัง',
       station_id: 1,

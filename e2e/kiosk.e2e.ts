@@ -7,6 +7,7 @@ import { employeeSession, post } from './support/demo-plant.ts';
 import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
 import { fileBrowser } from './support/file-browser.ts';
 import { chooseUpToConfirm } from './support/kiosk.ts';
+import { typeOnKeypad } from './support/plates.ts';
 
 const baseUrl = inject('baseUrl');
 const files = fileBrowser(baseUrl);
@@ -156,5 +157,92 @@ describe('the ticket kiosk', () => {
     await idle.clock.fastForward(11_000);
     await expect.poll(() => idle.getByTestId('kiosk').getAttribute('data-step')).toBe('type');
     expect(await idle.getByTestId('kiosk-idle').count()).toBe(0);
+  });
+});
+
+/**
+ * The step's action buttons (back, next, and the others along the bottom) that a driver cannot
+ * tap without scrolling: outside the window with the page at its top, or covered there.
+ */
+function actionsOffScreen(page: Page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const problems: string[] = [];
+    for (const button of document.querySelectorAll<HTMLElement>('.tqk-actions .ant-btn')) {
+      const box = button.getBoundingClientRect();
+      const name = button.innerText.trim();
+      if (box.top < 0 || box.bottom > window.innerHeight + 1 || box.right > window.innerWidth + 1) {
+        problems.push(`off screen: ${name} (${Math.round(box.top)}–${Math.round(box.bottom)})`);
+        continue;
+      }
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!top || !button.contains(top)) problems.push(`covered: ${name}`);
+    }
+    if (problems.length === 0 && document.querySelectorAll('.tqk-actions .ant-btn').length === 0)
+      problems.push('no action buttons');
+    return problems;
+  });
+}
+
+describe('the kiosk at 1080x1920 (issue 36)', () => {
+  it('lists the plant’s province and the provinces bordering it first', async () => {
+    const page = await files.kioskPage();
+    await openRegisteredKiosk(page, baseUrl);
+    await page.getByRole('button', { name: /รับสินค้า/ }).click();
+    await page.getByRole('button', { name: /กากมัน/ }).click();
+    await page.getByTestId('kiosk-plate-province-0').click();
+    const choices = page.getByTestId('kiosk-province-picker').locator('.tqk-province-choice');
+    await choices.first().waitFor();
+    // The demo plant stands in Nakhon Ratchasima: it, then its eight neighbours, then the rest.
+    const shown = await choices.allInnerTexts();
+    expect(shown).toHaveLength(77);
+    expect(shown[0]).toBe('นครราชสีมา');
+    expect([...shown.slice(1, 9)].sort()).toEqual(
+      ['ขอนแก่น', 'ชัยภูมิ', 'นครนายก', 'บุรีรัมย์', 'ปราจีนบุรี', 'ลพบุรี', 'สระแก้ว', 'สระบุรี'].sort(),
+    );
+    expect(shown[9]).toBe('กระบี่');
+    // Typing narrows the list; the nearby matches still come first.
+    await typeOnKeypad(page, 'th', 'นคร');
+    await expect
+      .poll(() => choices.allInnerTexts())
+      .toEqual([
+        'นครราชสีมา',
+        'นครนายก',
+        'นครปฐม',
+        'นครพนม',
+        'นครศรีธรรมราช',
+        'นครสวรรค์',
+        'กรุงเทพมหานคร',
+        'พระนครศรีอยุธยา',
+        'สกลนคร',
+      ]);
+  });
+
+  it('keeps back and next on screen at every step, with nothing to scroll', async () => {
+    const page = await files.kioskPage();
+    await openRegisteredKiosk(page, baseUrl);
+    await page.getByRole('button', { name: /รับสินค้า/ }).click();
+    expect(await actionsOffScreen(page), 'product').toEqual([]);
+    await page.getByRole('button', { name: /กากมัน/ }).click();
+    expect(await actionsOffScreen(page), 'licence').toEqual([]);
+    // The demo's plates starting with 70: the recent plates are offered above the keypad.
+    await typeOnKeypad(page, 'th', '70');
+    await page.getByTestId('kiosk-suggestions').waitFor();
+    expect(await actionsOffScreen(page), 'licence with suggestions').toEqual([]);
+    await page.getByTestId('kiosk-plate-province-0').click();
+    await page.getByTestId('kiosk-province-picker').waitFor();
+    expect(await actionsOffScreen(page), 'province').toEqual([]);
+    await page.getByTestId('kiosk-province-picker').getByRole('button', { name: 'นครราชสีมา' }).click();
+    await page.getByRole('button', { name: /เพิ่มทะเบียนหาง/ }).click();
+    expect(await actionsOffScreen(page), 'tractor and trailer').toEqual([]);
+    await page.getByTestId('kiosk-plate-province-1').click();
+    await page.getByTestId('kiosk-province-picker').waitFor();
+    expect(await actionsOffScreen(page), 'trailer province').toEqual([]);
+    await page.getByTestId('kiosk-no-province').click();
+    await page.getByTestId('kiosk-plate-number-1').click();
+    await typeOnKeypad(page, 'th', '71-2');
+    await page.getByTestId('kiosk-licence-next').click();
+    await page.getByTestId('kiosk-summary').waitFor();
+    expect(await actionsOffScreen(page), 'confirm').toEqual([]);
   });
 });

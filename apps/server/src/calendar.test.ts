@@ -77,6 +77,7 @@ describe('the calendar setting', () => {
       prefer_browser_voice: false,
       season_start: '11-01',
       season_finish: '04-30',
+      province: null,
     });
     // Another branch keeps its own.
     expect((await t.call(yardSettings, {}, other.officers.admin.session)).settings.calendar).toBe('BE');

@@ -75,6 +75,7 @@ describe('the day start setting', () => {
       prefer_browser_voice: false,
       season_start: '11-01',
       season_finish: '04-30',
+      province: null,
     });
     expect(
       (await t.post('admin/yard/saveSettings', {}, { session: plant.officers.caller.session })).statusCode,

@@ -104,6 +104,11 @@ export const branches = pgTable(
      */
     seasonStart: text('season_start').notNull().default('11-01'),
     seasonFinish: text('season_finish').notNull().default('04-30'),
+    /**
+     * The province the plant stands in, as a plate writes it (shared/provinces.ts); null until an
+     * admin sets it. The kiosk lists it and its neighbours first (shared/province-neighbours.ts).
+     */
+    province: text('province'),
   },
   (t) => [
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),

@@ -85,10 +85,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
         name: 'สาขานครราชสีมา',
         companyName: company,
         manualWeightRoles: `${ROLE.manager},${ROLE.employee}`,
+        province: 'นครราชสีมา',
       })
       .returning(),
   );
-  await db.insert(branches).values({ name: 'สาขากาฬสินธุ์', companyName: company });
+  await db.insert(branches).values({ name: 'สาขากาฬสินธุ์', companyName: company, province: 'กาฬสินธุ์' });
 
   const admin = await insertOne(
     db

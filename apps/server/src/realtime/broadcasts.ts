@@ -35,6 +35,7 @@ export function startBroadcasts(deps: {
     const plate = await devices.publicPlateOfQueue(change.queueId);
     deviceSpace.to(displays.map(deviceRoom)).emit('called', {
       id: change.transitionId,
+      queue_id: change.queueId,
       queue_number: change.queueNumber,
       queue_type_name: change.queueTypeName,
       station_id: change.stationId,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Form, Modal, type FormInstance, type FormProps } from 'antd';
+import { Button, Flex, Form, Modal, theme, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface FormDialogProps<V> {
@@ -89,11 +89,27 @@ interface FormButtonsProps {
   disabled?: boolean;
 }
 
-/** Cancel and submit under the fields of a form that sits in a dialog's body (the dialog has no footer). */
+/**
+ * Cancel and submit under the fields of a form that sits in a dialog's body (the dialog has no
+ * footer): stuck to the bottom of the body, so a form taller than the window scrolls under them.
+ */
 export function FormButtons({ onCancel, okText, loading, disabled }: FormButtonsProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
-    <Flex justify="flex-end" gap={8} style={{ marginTop: 8 }}>
+    <Flex
+      justify="flex-end"
+      gap={8}
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 1,
+        marginTop: 8,
+        paddingBlock: 8,
+        background: token.colorBgElevated,
+      }}
+      data-testid="form-buttons"
+    >
       <Button onClick={onCancel}>{t('common.cancel')}</Button>
       <Button type="primary" htmlType="submit" loading={loading} disabled={disabled}>
         {okText ?? t('common.save')}

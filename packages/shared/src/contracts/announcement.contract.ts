@@ -10,11 +10,29 @@ import { ANNOUNCEMENT_OUTCOMES, DISPLAY_SOUNDS, DISPLAY_SPEECH } from './socket-
 
 /**
  * One display's part in one call, as the calling page shows it: what it reported of the call's
- * latest announcement (played, captioned, failed), or, without a report, pending (online) or
- * offline.
+ * latest announcement (played, captioned, failed), or, without a report:
+ * - `not_sent`: the display was registered after the announcement, so it never got it;
+ * - `offline`: it is not connected now;
+ * - `missed`: connected, but it has not reported within ANNOUNCE_REPORT_MS of the announcement
+ *   (it was offline then, or was given the queue type since): it will not announce it now;
+ * - `pending`: connected, and the announcement is younger than that: it is on its way.
+ * A call of a queue type that no display shows has no display at all (the page says so).
  */
-export const CALL_DISPLAY_STATES = [...ANNOUNCEMENT_OUTCOMES, 'pending', 'offline'] as const;
+export const CALL_DISPLAY_STATES = [
+  ...ANNOUNCEMENT_OUTCOMES,
+  'pending',
+  'offline',
+  'not_sent',
+  'missed',
+] as const;
 export type CallDisplayState = (typeof CALL_DISPLAY_STATES)[number];
+
+/**
+ * A display reports an announcement within this long of it being sent (a few calls queued
+ * before it, each said up to twice), or it is not going to: its calls are announced only
+ * as they arrive live, never from a board fetched later.
+ */
+export const ANNOUNCE_REPORT_MS = 2 * 60_000;
 
 /** A display's latest report, whatever call it was of. */
 export const LastAnnouncementSchema = z.object({

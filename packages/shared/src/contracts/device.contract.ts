@@ -67,6 +67,11 @@ export const DeviceInfoSchema = z.object({
   announce_repeat: z.number(),
   /** The branch's setting: use a good Thai voice of the browser, where it has one, instead of the voice pack. */
   prefer_browser_voice: z.boolean(),
+  /**
+   * The province the plant stands in (a plate's Thai name), or null while its admin has not set
+   * it: a kiosk lists it and its neighbouring provinces first.
+   */
+  province: z.string().nullable(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
@@ -91,6 +96,11 @@ export const hello = defineContract({
 export const BoardCallSchema = z.object({
   /** The transition's id: the same call never shows (or is announced) twice. */
   id: z.number(),
+  /**
+   * The truck's ticket (its row id, not the uuid of its page): a recall is a new call of the same
+   * ticket, and the board lists a ticket once, at its latest call.
+   */
+  queue_id: z.number(),
   queue_number: z.string(),
   queue_type_name: z.string(),
   station_id: z.number(),
@@ -121,8 +131,10 @@ export type BoardWait = z.infer<typeof BoardWaitSchema>;
 
 /**
  * The TV board: every active station of the branch with the latest queue of the display's
- * queue types called to it within the display's `now_calling_seconds` (or nulls), and this plant
- * day's latest calls, newest first: `recent_count` of each of its queue types. The board itself drops a call from "now calling" once it is older than
+ * queue types called to it within the display's `now_calling_seconds` (or nulls; a truck called
+ * to another station since is no longer this station's), and this plant day's latest calls,
+ * newest first, each truck once (a recall is its latest call): `recent_count` of each of its
+ * queue types. The board itself drops a call from "now calling" once it is older than
  * `now_calling_seconds`. `waits`: each of the display's queue types, what a new truck waits.
  */
 export const displayBoard = defineContract({

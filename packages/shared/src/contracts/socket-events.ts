@@ -133,6 +133,8 @@ export interface StaffServerToClient {
 /** A call as a display announces it. */
 export interface DeviceCall {
   id: number;
+  /** The truck's ticket: a recall is a new call of the same ticket, which the board lists once. */
+  queue_id: number;
   queue_number: string;
   queue_type_name: string;
   station_id: number;

@@ -3,6 +3,7 @@ import { PrintJobEntrySchema } from './printing.contract.ts';
 import { LabHistorySchema } from './lab.contract.ts';
 import { CALENDARS } from '../calendar.ts';
 import { isSeasonDay } from '../season.ts';
+import { PROVINCE_NAMES } from '../province-neighbours.ts';
 import { MINUTES_PER_DAY } from '../plant-day.ts';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import {
@@ -67,6 +68,11 @@ export const YardSettingsSchema = z.object({
   /** The harvest season's first and last day, 'MM-DD' (shared/season.ts): the period pickers' "this season". */
   season_start: SeasonDaySchema,
   season_finish: SeasonDaySchema,
+  /**
+   * The province the plant stands in, by the Thai name a plate writes (shared/provinces.ts), or
+   * null while unset: its kiosks list it and its neighbouring provinces first.
+   */
+  province: z.enum(PROVINCE_NAMES).nullable(),
 });
 export type YardSettingsWire = z.infer<typeof YardSettingsSchema>;
 
@@ -134,6 +140,7 @@ export const saveYardSettings = defineContract({
     prefer_browser_voice: YardSettingsSchema.shape.prefer_browser_voice.optional(),
     season_start: YardSettingsSchema.shape.season_start.optional(),
     season_finish: YardSettingsSchema.shape.season_finish.optional(),
+    province: YardSettingsSchema.shape.province.optional(),
   }),
   response: OkSchema.extend({ settings: YardSettingsSchema }),
 });

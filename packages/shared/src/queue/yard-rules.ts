@@ -64,6 +64,8 @@ export interface YardSettings {
   /** The harvest season's first and last day, 'MM-DD' (shared/season.ts). */
   seasonStart: string;
   seasonFinish: string;
+  /** The province the plant stands in (a plate's Thai name), or null: kiosks list it and its neighbours first. */
+  province: string | null;
 }
 
 export const DEFAULT_YARD_SETTINGS: YardSettings = {
@@ -78,6 +80,7 @@ export const DEFAULT_YARD_SETTINGS: YardSettings = {
   preferBrowserVoice: false,
   seasonStart: DEFAULT_HARVEST_SEASON.start,
   seasonFinish: DEFAULT_HARVEST_SEASON.finish,
+  province: null,
 };
 export const NO_SHOW_RECALLS_MAX = 20;
 

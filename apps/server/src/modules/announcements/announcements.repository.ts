@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnnouncementOutcome } from '@truck-queue/shared/contracts/socket-events';
 import type { Db } from '../../db/database.ts';
 import {
@@ -92,6 +92,7 @@ export function createAnnouncementsRepository(db: Db) {
           queueId: queueTransitions.queueId,
           callId: queueTransitions.id,
           branchQueueTypeId: queues.branchQueueTypeId,
+          created: queueTransitions.created,
         })
         .from(queueTransitions)
         .innerJoin(queues, eq(queues.id, queueTransitions.queueId))
@@ -106,15 +107,19 @@ export function createAnnouncementsRepository(db: Db) {
         .orderBy(queueTransitions.queueId, desc(queueTransitions.id));
     },
 
-    /** Each call's latest re-announcement (calls never re-announced are missing). */
-    async latestAttempts(callIds: number[]): Promise<Map<number, number>> {
+    /** Each call's latest re-announcement and when it was made (calls never re-announced are missing). */
+    async latestAttempts(callIds: number[]): Promise<Map<number, { attempt: number; created: Date }>> {
       if (callIds.length === 0) return new Map();
       const rows = await db
-        .select({ callId: callReannouncements.transitionId, attempt: max(callReannouncements.id) })
+        .selectDistinctOn([callReannouncements.transitionId], {
+          callId: callReannouncements.transitionId,
+          attempt: callReannouncements.id,
+          created: callReannouncements.created,
+        })
         .from(callReannouncements)
         .where(inArray(callReannouncements.transitionId, callIds))
-        .groupBy(callReannouncements.transitionId);
-      return new Map(rows.map((r) => [r.callId, Number(r.attempt)]));
+        .orderBy(callReannouncements.transitionId, desc(callReannouncements.id));
+      return new Map(rows.map((r) => [r.callId, { attempt: r.attempt, created: r.created }]));
     },
 
     reportsOf(callIds: number[]) {
@@ -141,6 +146,7 @@ export function createAnnouncementsRepository(db: Db) {
           uuid: devices.uuid,
           name: devices.name,
           lastSeenAt: devices.lastSeenAt,
+          verifiedDate: devices.verifiedDate,
           queueTypeId: deviceQueueTypes.branchQueueTypeId,
         })
         .from(devices)
@@ -158,7 +164,14 @@ export function createAnnouncementsRepository(db: Db) {
         .orderBy(devices.name, devices.id);
       const byId = new Map<
         number,
-        { id: number; uuid: string; name: string; lastSeenAt: Date | null; queueTypeIds: number[] }
+        {
+          id: number;
+          uuid: string;
+          name: string;
+          lastSeenAt: Date | null;
+          verifiedDate: Date | null;
+          queueTypeIds: number[];
+        }
       >();
       for (const { queueTypeId, ...row } of rows) {
         const known = byId.get(row.id) ?? { ...row, queueTypeIds: [] };

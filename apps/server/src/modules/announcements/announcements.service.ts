@@ -1,11 +1,13 @@
-import type {
-  CallDisplayState,
-  CallingDisplay,
-  CallProof,
-  DisplayLive,
+import {
+  ANNOUNCE_REPORT_MS,
+  type CallDisplayState,
+  type CallingDisplay,
+  type CallProof,
+  type DisplayLive,
 } from '@truck-queue/shared/contracts/announcement.contract';
 import {
   AnnouncementReportSchema,
+  type AnnouncementOutcome,
   type DeviceCall,
   type DisplaySound,
   type DisplaySpeech,
@@ -45,6 +47,22 @@ export const LAST_SEEN_GAP_MS = 60_000;
 export const PROOF_MAX_AGE_MS = 5_000;
 
 type Proof = { calls: CallProof[]; displays: CallingDisplay[] };
+
+/**
+ * A display's part in an announcement it has not reported (announcement.contract.ts): not sent
+ * when it was registered after the announcement, offline, missed once its report is overdue
+ * (it was offline then, or was given the queue type since: it will never announce it), else pending.
+ */
+function unreported(
+  sent: Date,
+  verified: Date | null,
+  online: boolean,
+  now: number,
+): Exclude<CallDisplayState, AnnouncementOutcome> {
+  if (verified !== null && verified > sent) return 'not_sent';
+  if (!online) return 'offline';
+  return now - sent.getTime() >= ANNOUNCE_REPORT_MS ? 'missed' : 'pending';
+}
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -121,9 +139,13 @@ export function createAnnouncementsService(deps: {
         : await repo.latestCalls(branchId, queueIds, typeIds);
     const callIds = calls.map((c) => c.callId);
     const [attempts, reports] = await Promise.all([repo.latestAttempts(callIds), repo.reportsOf(callIds)]);
+    const now = clock.now().getTime();
     return {
       calls: calls.map((call) => {
-        const attempt = attempts.get(call.callId) ?? 0;
+        const again = attempts.get(call.callId);
+        const attempt = again?.attempt ?? 0;
+        // When the displays were sent the announcement they report on: the call, or its latest re-announcement.
+        const sent = again?.created ?? call.created;
         return {
           queue_id: call.queueId,
           call_id: call.callId,
@@ -134,11 +156,9 @@ export function createAnnouncementsService(deps: {
               const report = reports.find(
                 (r) => r.callId === call.callId && r.deviceId === d.id && r.attempt === attempt,
               );
-              const state: CallDisplayState = report
+              const state = report
                 ? report.outcome
-                : status.get(d.id)?.online
-                  ? 'pending'
-                  : 'offline';
+                : unreported(sent, d.verifiedDate, status.get(d.id)?.online ?? false, now);
               return {
                 device_uuid: d.uuid,
                 state,
@@ -250,6 +270,7 @@ export function createAnnouncementsService(deps: {
       const displays = (await repo.displaysShowing(auth.branchId, [call.branchQueueTypeId])).length;
       const announced: DeviceCall = {
         id: call.id,
+        queue_id: call.queueId,
         queue_number: call.queueNumber,
         queue_type_name: call.queueTypeName,
         station_id: call.stationId,

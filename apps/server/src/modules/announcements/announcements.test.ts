@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { callAnnouncements, reannounceCall } from '@truck-queue/shared/contracts/announcement.contract';
+import {
+  ANNOUNCE_REPORT_MS,
+  callAnnouncements,
+  reannounceCall,
+} from '@truck-queue/shared/contracts/announcement.contract';
 import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { AnnouncementReport, DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import { devices } from '../../db/schema.ts';
@@ -196,6 +200,77 @@ describe("a display's report of an announcement", () => {
       state: 'failed',
       reason: 'audio_error',
     });
+  });
+});
+
+describe('a call no display is going to announce (issue 36)', () => {
+  it('is not sent to a display registered after it, however long after, until it is re-announced', async () => {
+    const page = await callingPage(plant);
+    const ticket = await issueTicket(t, plant, 'standard', '70-6901');
+    await page.call(ticket.id, plant.stations.standardCall.id);
+    // The plant puts up its first display of the type afterwards.
+    t.clock.advance(1_000);
+    const later = await display(plant, [plant.types.standard.id]);
+    const proof = await page.proof([ticket.id]);
+    expect(shown(proof, ticket.id, later.row.uuid)).toEqual({
+      device_uuid: later.row.uuid,
+      state: 'not_sent',
+      reason: null,
+      at: null,
+    });
+    t.clock.advance(ANNOUNCE_REPORT_MS * 10);
+    expect(shown(await page.proof([ticket.id]), ticket.id, later.row.uuid)).toMatchObject({
+      state: 'not_sent',
+    });
+
+    // Re-announced, the display is sent it: pending, then what it reports.
+    const heard = next<DeviceCall>(later.socket, 'called');
+    const callId = proof.calls.find((c) => c.queue_id === ticket.id)!.call_id;
+    await t.call(reannounceCall, { call_id: callId }, plant.officers.caller.session);
+    const again = await heard;
+    expect(shown(await page.proof([ticket.id]), ticket.id, later.row.uuid)).toMatchObject({
+      state: 'pending',
+    });
+    const told = next(page.socket, 'announcementChanged');
+    later.socket.emit('announced', report(again, 'played'));
+    await told;
+    expect(shown(await page.proof([ticket.id]), ticket.id, later.row.uuid)).toMatchObject({
+      state: 'played',
+    });
+  });
+
+  it('is pending on a display that was offline when called only while a report may still come, then missed', async () => {
+    const page = await callingPage(plant);
+    const browser = newBrowser();
+    const row = await registerDevice(t, plant, 'display', browser, [plant.types.standard.id]);
+    // Registered and verified (its first contact), then its screen goes off.
+    (await connectDisplay(browser)).disconnect();
+    const ticket = await issueTicket(t, plant, 'standard', '70-6902');
+    await page.call(ticket.id, plant.stations.standardCall.id);
+    expect(shown(await page.proof([ticket.id]), ticket.id, row.uuid)).toMatchObject({ state: 'offline' });
+
+    // The screen comes back: a board fetched now never announces the call it missed.
+    const screen = await connectDisplay(browser);
+    await expect
+      .poll(async () => shown(await page.proof([ticket.id]), ticket.id, row.uuid)?.state)
+      .toBe('pending');
+    t.clock.advance(ANNOUNCE_REPORT_MS - 10_000);
+    expect(shown(await page.proof([ticket.id]), ticket.id, row.uuid)).toMatchObject({ state: 'pending' });
+    // Past the time (and the few seconds a read proof is shared for).
+    t.clock.advance(10_000);
+    expect(shown(await page.proof([ticket.id]), ticket.id, row.uuid)).toEqual({
+      device_uuid: row.uuid,
+      state: 'missed',
+      reason: null,
+      at: null,
+    });
+    // Its screen is still fine: a call made now is pending on it, and it reports that one.
+    const { ticket: next_, call } = await calledTruck(page, screen, '70-6903');
+    expect(shown(await page.proof([next_.id]), next_.id, row.uuid)).toMatchObject({ state: 'pending' });
+    const told = next(page.socket, 'announcementChanged');
+    screen.emit('announced', report(call, 'played'));
+    await told;
+    expect(shown(await page.proof([next_.id]), next_.id, row.uuid)).toMatchObject({ state: 'played' });
   });
 });
 

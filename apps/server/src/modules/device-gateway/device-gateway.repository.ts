@@ -99,6 +99,7 @@ export function createDeviceGatewayRepository(db: Db) {
           companyName: branches.companyName,
           calendar: branches.calendar,
           preferBrowserVoice: branches.preferBrowserVoice,
+          province: branches.province,
           announceSentence: devices.announceSentence,
           announceRate: devices.announceRate,
           announceVolume: devices.announceVolume,

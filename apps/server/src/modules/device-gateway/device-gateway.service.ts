@@ -184,6 +184,7 @@ export function createDeviceService(deps: {
           }
         : { announce_sentence: null, announce_rate: 1, announce_volume: 100, announce_repeat: 1 }),
       prefer_browser_voice: row!.preferBrowserVoice,
+      province: row!.province,
     };
   }
 
@@ -298,13 +299,21 @@ export function createDeviceService(deps: {
         ),
         boardWaits(device, typeRows),
       ]);
+      // A truck once, at its latest call: a recall (to the same station or another) replaces the
+      // call before it, in the list and at the station it was called to.
+      const latestOfQueue = new Map<number, number>();
+      for (const call of calls)
+        if (!latestOfQueue.has(call.queue_id)) latestOfQueue.set(call.queue_id, call.id);
+      const isLatest = (call: BoardCall) => latestOfQueue.get(call.queue_id) === call.id;
       const perType = new Map<string, number>();
       const recent = calls.filter((c) => {
+        if (!isLatest(c)) return false;
         if (Date.parse(c.called_at) < dayStart.getTime()) return false;
         const shown = perType.get(c.queue_type_name) ?? 0;
         perType.set(c.queue_type_name, shown + 1);
         return shown < recentCount;
       });
+      // Each station's latest call, unless its truck has been called again since (elsewhere).
       const byStation = new Map<number, BoardCall>();
       for (const call of calls) {
         if (Date.parse(call.called_at) < holdStart.getTime()) break;
@@ -312,7 +321,8 @@ export function createDeviceService(deps: {
       }
       return {
         stations: stationRows.map((s) => {
-          const call = byStation.get(s.id);
+          const newest = byStation.get(s.id);
+          const call = newest && isLatest(newest) ? newest : undefined;
           return {
             station_id: s.id,
             station_name: s.name,

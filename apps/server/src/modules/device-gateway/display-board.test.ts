@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
 import { saveYardSettings } from '@truck-queue/shared/contracts/yard.contract';
-import { devices } from '../../db/schema.ts';
+import { devices, flowStates, officerStations, stations, stationStates } from '../../db/schema.ts';
 import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
@@ -22,6 +22,7 @@ afterEach(() => closeSockets());
 afterAll(() => t.close());
 
 interface ShownCall {
+  id: number;
   queue_number: string;
   queue_type_name: string;
   station_name: string;
@@ -31,7 +32,11 @@ interface ShownCall {
 const board = async (browser: Browser) => {
   const response = await t.post('device/displayBoard', {}, { headers: browser.headers });
   expect(response.statusCode).toBe(200);
-  return response.json<{ recent: ShownCall[]; recent_count: number }>();
+  return response.json<{
+    recent: ShownCall[];
+    recent_count: number;
+    stations: { station_id: number; queue_number: string | null }[];
+  }>();
 };
 
 async function caller() {
@@ -136,6 +141,58 @@ describe('the latest calls a board lists', () => {
     expect(ofType('รับสินค้า').map((c) => c.queue_number)).toEqual(called.standard.slice(0, 3));
     expect(ofType('รับสินค้า').map((c) => c.truck_license)).toEqual(['กก 10••', 'กก 10••', 'กก 10••']);
     expect(ofType('ติดต่อทั่วไป').map((c) => c.queue_number)).toEqual(called.general.slice(0, 3));
+  });
+
+  it('list a recalled truck once, as its latest call, and free the station it was called to before', async () => {
+    const own = await createPlant(t, 'Plant of recalls');
+    // A second loading bay for the standard line, the caller's too.
+    const [bay] = await t.db
+      .insert(stations)
+      .values({ branchId: own.branch.id, name: 'ช่องขึ้นสินค้า 2' })
+      .returning();
+    const [state] = await t.db
+      .select()
+      .from(flowStates)
+      .where(and(eq(flowStates.flowEngineId, own.types.standard.flowEngineId), eq(flowStates.state, 'C')));
+    await t.db.insert(stationStates).values({ stationId: bay!.id, flowStateId: state!.id });
+    await t.db.insert(officerStations).values({ officerId: own.officers.caller.id, stationId: bay!.id });
+
+    const browser = newBrowser();
+    await registerDevice(t, own, 'display', browser, [own.types.standard.id]);
+    const display = await deviceSocket(url, {
+      apiKey: t.config.apiKey,
+      kind: 'display',
+      device_id: browser.id,
+      secret: browser.secret,
+    });
+    const socket = await staffSocket(url, { session: own.officers.caller.session, apiKey: t.config.apiKey });
+    expect(await emitAck(socket, 'joinRoom', own.branch.id, 'System')).toEqual({ status: 1 });
+    const call = async (queueId: number, stationId: number) => {
+      t.clock.advance(20_000);
+      const heard = next<DeviceCall>(display, 'called');
+      expect(await emitAck(socket, 'doCalling', own.branch.id, queueId, stationId)).toEqual({ status: 1 });
+      return heard;
+    };
+    const first = await issueTicket(t, own, 'standard', 'กก 1001');
+    const second = await issueTicket(t, own, 'standard', 'กก 1002');
+    await call(first.id, own.stations.standardCall.id);
+    await call(second.id, bay!.id);
+    // The first truck does not come: called again, at the same bay, then at the other.
+    await call(first.id, own.stations.standardCall.id);
+    const recall = await call(first.id, bay!.id);
+    // The live call says which ticket it is, so the board replaces the truck's earlier call.
+    expect(recall.queue_id).toBe(first.id);
+
+    const shown = await board(browser);
+    expect(shown.recent.map((c) => [c.queue_number, c.station_name])).toEqual([
+      [first.queue_number, 'ช่องขึ้นสินค้า 2'],
+      [second.queue_number, 'ช่องขึ้นสินค้า 2'],
+    ]);
+    expect(shown.recent[0]!.id).toBe(recall.id);
+    // The bay it was recalled from no longer shows it; the bay it was recalled to does.
+    const at = (id: number) => shown.stations.find((s) => s.station_id === id)!.queue_number;
+    expect(at(own.stations.standardCall.id)).toBeNull();
+    expect(at(bay!.id)).toBe(first.queue_number);
   });
 
   it('refuses a count outside 3 to 20 with a clear code, and keeps the setting', async () => {

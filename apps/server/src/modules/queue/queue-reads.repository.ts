@@ -337,6 +337,7 @@ export function createQueueReadsRepository(db: Db) {
       return db
         .select({
           id: queueTransitions.id,
+          queue_id: queues.id,
           queue_number: queues.queueNumber,
           queue_type_name: queueTypes.name,
           station_id: stations.id,

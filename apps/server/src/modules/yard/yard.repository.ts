@@ -96,6 +96,7 @@ export function createYardRepository(db: Db) {
           preferBrowserVoice: branches.preferBrowserVoice,
           seasonStart: branches.seasonStart,
           seasonFinish: branches.seasonFinish,
+          province: branches.province,
         })
         .from(branches)
         .where(eq(branches.id, branchId));
@@ -116,6 +117,7 @@ export function createYardRepository(db: Db) {
         preferBrowserVoice: boolean;
         seasonStart: string;
         seasonFinish: string;
+        province: string | null;
       },
     ) {
       await db.update(branches).set(values).where(eq(branches.id, branchId));

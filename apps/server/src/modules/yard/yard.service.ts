@@ -40,6 +40,7 @@ const toWire = (s: YardSettings): YardSettingsWire => ({
   prefer_browser_voice: s.preferBrowserVoice,
   season_start: s.seasonStart,
   season_finish: s.seasonFinish,
+  province: s.province,
 });
 
 /** The yard's rules (reason lists, no-show rule, day start, calendar) and a ticket's history. */
@@ -82,6 +83,7 @@ export function createYardService(deps: {
       preferBrowserVoice: row.preferBrowserVoice,
       seasonStart: row.seasonStart,
       seasonFinish: row.seasonFinish,
+      province: row.province,
     };
   }
 
@@ -159,13 +161,15 @@ export function createYardService(deps: {
         preferBrowserVoice: input.prefer_browser_voice ?? before.preferBrowserVoice,
         seasonStart: input.season_start ?? before.seasonStart,
         seasonFinish: input.season_finish ?? before.seasonFinish,
+        province: input.province === undefined ? before.province : input.province,
       };
       await repo.saveSettings(auth.branchId, next);
       // What every instance holds of them goes.
       deps.events.publish('referenceChanged', { branchId: auth.branchId });
       // Every screen of the branch (officers' pages, its displays and kiosks, drivers' pages)
       // writes dates in its calendar, counts days from its day start and masks plates or not:
-      // they learn it now. Displays also learn which voice the branch prefers.
+      // they learn it now. Displays also learn which voice the branch prefers, kiosks the plant's
+      // province (its provinces listed first).
       if (
         next.calendar !== before.calendar ||
         next.calendarAllLanguages !== before.calendarAllLanguages ||
@@ -174,7 +178,8 @@ export function createYardService(deps: {
         next.maskPlates !== before.maskPlates ||
         next.preferBrowserVoice !== before.preferBrowserVoice ||
         next.seasonStart !== before.seasonStart ||
-        next.seasonFinish !== before.seasonFinish
+        next.seasonFinish !== before.seasonFinish ||
+        next.province !== before.province
       )
         deps.events.publish('branchChanged', { branchId: auth.branchId });
       return toWire(next);

@@ -98,6 +98,7 @@ describe('reason lists', () => {
       prefer_browser_voice: false,
       season_start: '11-01',
       season_finish: '04-30',
+      province: null,
     });
     const theirs = await t.call(yardRules, {}, other.officers.caller.session);
     const mine = new Set(rules.reasons.map((r) => r.id));

@@ -16,6 +16,7 @@ import { CalendarCard } from './yard/components/calendar-card.tsx';
 import { PlantDayCard } from './yard/components/plant-day-card.tsx';
 import { PlatesCard } from './yard/components/plates-card.tsx';
 import { SeasonCard } from './yard/components/season-card.tsx';
+import { ProvinceCard } from './yard/components/province-card.tsx';
 import { ReasonFormDialog } from './yard/components/reason-form-dialog.tsx';
 import { ReasonListCard } from './yard/components/reason-list-card.tsx';
 import {
@@ -48,6 +49,7 @@ export function YardRulesPage() {
   const [calendarLanguagesFailure, setCalendarLanguagesFailure] = useState<string | null>(null);
   const [languageFailure, setLanguageFailure] = useState<string | null>(null);
   const [rememberFailure, setRememberFailure] = useState<string | null>(null);
+  const [provinceFailure, setProvinceFailure] = useState<string | null>(null);
 
   /** One setting card's save: the rules as loaded with its change, its own failure line. */
   const saveRule = (change: Partial<YardSettingsWire>, setFailure: (failure: string | null) => void) => {
@@ -148,6 +150,12 @@ export function YardRulesPage() {
         saving={saveSettings.isPending}
         failure={voiceFailure}
         onSave={(prefer) => saveRule({ prefer_browser_voice: prefer }, setVoiceFailure)}
+      />
+      <ProvinceCard
+        province={query.data ? (query.data.settings.province ?? '') : undefined}
+        saving={saveSettings.isPending}
+        failure={provinceFailure}
+        onSave={(province) => saveRule({ province: province || null }, setProvinceFailure)}
       />
       <NoShowCard
         settings={query.data?.settings}

@@ -74,7 +74,7 @@ export function ManageCallingPage() {
   const printers = useBranchPrinters();
   const proofOf = (queue: CardQueue) => {
     const call = proof.data?.calls.find((c) => c.queue_id === queue._id);
-    return call && call.displays.length > 0 ? (
+    return call ? (
       <CallProofTags proof={call} displays={proof.data?.displays ?? []} queueNumber={queue.queue_number} />
     ) : null;
   };

@@ -131,7 +131,7 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const proof = useAnnouncements(calledIds, report.dataUpdatedAt, withActions && today);
   const proofOf = (row: FlowQueueRow) => {
     const call = proof.data?.calls.find((c) => c.queue_id === row._id);
-    return call && call.displays.length > 0 ? (
+    return call ? (
       <CallProofTags proof={call} displays={proof.data?.displays ?? []} queueNumber={row.queue_number} />
     ) : null;
   };

@@ -38,6 +38,7 @@ const officer: YardContext = {
     prefer_browser_voice: false,
     season_start: '11-01',
     season_finish: '04-30',
+    province: null,
   },
   queueTypes: TYPES,
   isAdmin: false,

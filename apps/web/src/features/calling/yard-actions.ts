@@ -65,6 +65,7 @@ export function toYardSettings(wire: YardSettingsWire): YardSettings {
     preferBrowserVoice: wire.prefer_browser_voice,
     seasonStart: wire.season_start,
     seasonFinish: wire.season_finish,
+    province: wire.province,
   };
 }
 

@@ -6,6 +6,9 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useAnnouncementChanges, useDeviceChanges } from '../../../lib/socket.ts';
 import { callingKeys } from './query-keys.ts';
 
+/** How often a proof with a pending announcement is asked again (ANNOUNCE_REPORT_MS is 2 minutes). */
+const PENDING_REFETCH_MS = 30_000;
+
 /**
  * The proof beside the called queues on screen: each display's part in each one's latest call,
  * and the displays of the officer's queue types with their status. Refetched live when a display
@@ -44,6 +47,12 @@ export function useAnnouncements(
     gcTime: 30_000,
     // Nothing to show before the list is in.
     enabled: enabled && listUpdatedAt > 0,
+    // A pending announcement becomes "not announced" when its report is overdue, with no event
+    // to say so: asked again now and then while one is pending.
+    refetchInterval: (query) =>
+      query.state.data?.calls.some((c) => c.displays.some((d) => d.state === 'pending'))
+        ? PENDING_REFETCH_MS
+        : false,
   });
 }
 

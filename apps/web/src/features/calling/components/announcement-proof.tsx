@@ -5,13 +5,15 @@ import {
   CloseCircleOutlined,
   DisconnectOutlined,
   FontSizeOutlined,
+  MinusCircleOutlined,
   NotificationOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type {
-  CallDisplayState,
-  CallingDisplay,
-  CallProof,
+import {
+  ANNOUNCE_REPORT_MS,
+  type CallDisplayState,
+  type CallingDisplay,
+  type CallProof,
 } from '@truck-queue/shared/contracts/announcement.contract';
 import { announcementReason } from '../../../components/display-status.tsx';
 import { usePhone } from '../../../lib/use-phone.ts';
@@ -25,12 +27,17 @@ const STATE_LOOK: Record<CallDisplayState, { color: string; icon: React.ReactNod
   failed: { color: 'error', icon: <CloseCircleOutlined aria-hidden /> },
   pending: { color: 'processing', icon: <ClockCircleOutlined aria-hidden /> },
   offline: { color: 'default', icon: <DisconnectOutlined aria-hidden /> },
+  not_sent: { color: 'default', icon: <MinusCircleOutlined aria-hidden /> },
+  missed: { color: 'default', icon: <MinusCircleOutlined aria-hidden /> },
 };
+
+const TAG_STYLE = { marginInlineEnd: 0, fontSize: 11, lineHeight: '18px', paddingInline: 4 };
 
 /**
  * Beside a called queue: a tag per display of its queue type saying whether it announced the
- * call (announced, caption only, failed, pending, offline; the tooltip names the display, the
- * time or the reason), and the button that announces it again.
+ * call (announced, caption only, failed, pending, offline, not announced; the tooltip names the
+ * display, the time or the reason), and the button that announces it again; or, when no display
+ * shows the queue type, one tag that says so.
  */
 export function CallProofTags({
   proof,
@@ -44,6 +51,23 @@ export function CallProofTags({
   const { t } = useTranslation();
   const dates = useDates();
   const nameOf = (uuid: string) => displays.find((d) => d.uuid === uuid)?.name ?? '';
+  if (proof.displays.length === 0) {
+    const tip = t('calling.proof.tip.none');
+    return (
+      <Flex gap={4} wrap align="center" data-testid="call-proof" data-queue={queueNumber}>
+        <Tooltip title={tip}>
+          <Tag
+            icon={<MinusCircleOutlined aria-hidden />}
+            style={TAG_STYLE}
+            data-testid="call-proof-none"
+            aria-label={tip}
+          >
+            {t('calling.proof.state.none')}
+          </Tag>
+        </Tooltip>
+      </Flex>
+    );
+  }
   return (
     <Flex gap={4} wrap align="center" data-testid="call-proof" data-queue={queueNumber}>
       {proof.displays.map((shown) => {
@@ -53,13 +77,14 @@ export function CallProofTags({
           display,
           time: shown.at ? dates.dateTime(shown.at) : '',
           reason: announcementReason(t, shown.reason),
+          minutes: ANNOUNCE_REPORT_MS / 60_000,
         });
         return (
           <Tooltip key={shown.device_uuid} title={tip}>
             <Tag
               color={look.color}
               icon={look.icon}
-              style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px', paddingInline: 4 }}
+              style={TAG_STYLE}
               data-testid="call-proof-tag"
               data-display={display}
               data-state={shown.state}
@@ -70,7 +95,7 @@ export function CallProofTags({
           </Tooltip>
         );
       })}
-      {proof.displays.length > 0 && <ReannounceButton callId={proof.call_id} queueNumber={queueNumber} />}
+      <ReannounceButton callId={proof.call_id} queueNumber={queueNumber} />
     </Flex>
   );
 }

@@ -25,6 +25,7 @@ function call(
   return {
     attempt,
     id,
+    queue_id: 1000 + id,
     queue_number: queueNumber,
     queue_type_name: 'ส่งมันสำปะหลัง',
     station_id: 1,

@@ -25,6 +25,7 @@ const board: Board = {
   recent: [
     {
       id: 10,
+      queue_id: 500,
       queue_number: 'A001',
       queue_type_name: 'ส่งมัน',
       station_id: 1,
@@ -42,6 +43,7 @@ const board: Board = {
 const call: DeviceCall = {
   id: 11,
   attempt: 0,
+  queue_id: 501,
   queue_number: 'A002',
   queue_type_name: 'ส่งมัน',
   station_id: 2,
@@ -59,6 +61,29 @@ describe('a live call on the board', () => {
     expect(next.stations[0]).toBe(board.stations[0]);
     expect(next.recent[0]).toMatchObject({ truck_license: '70-56•• / 71-12••' });
     expect(next.recent[0]).not.toHaveProperty('attempt');
+  });
+
+  it('of a truck already listed (a recall) lists it once, at its latest call, and frees the station it left', () => {
+    const recall: DeviceCall = {
+      ...call,
+      id: 12,
+      queue_id: 500,
+      queue_number: 'A001',
+      station_id: 2,
+      called_at: '2025-03-07T01:06:00.000Z',
+    };
+    const next = applyCall(board, recall);
+    expect(next.recent.map((r) => [r.id, r.queue_number, r.station_name])).toEqual([
+      [12, 'A001', 'ลานเทมัน 2'],
+    ]);
+    expect(next.stations.map((s) => s.queue_number)).toEqual([null, 'A001']);
+    // Recalled to the same station: still once, the station keeps it.
+    const again = applyCall(board, { ...recall, station_id: 1, station_name: 'ลานเทมัน 1' });
+    expect(again.recent.map((r) => r.id)).toEqual([12]);
+    expect(again.stations.map((s) => [s.queue_number, s.called_at])).toEqual([
+      ['A001', recall.called_at],
+      [null, null],
+    ]);
   });
 
   it('is ignored when the board already has it or has something newer', () => {
@@ -115,6 +140,7 @@ describe('columns by queue type', () => {
   const start = Date.parse('2025-03-07T01:00:00.000Z');
   const calls = Array.from({ length: 14 }, (_, i) => ({
     id: 100 - i,
+    queue_id: 1000 - i,
     queue_number: `${i % 2 === 0 ? 'A' : 'B'}${String(100 - i).padStart(3, '0')}`,
     queue_type_name: i % 2 === 0 ? 'ส่งมัน' : 'ส่งอ้อย',
     station_id: 1,

@@ -10,15 +10,23 @@ export const boardQueryKey = (deviceId: string) => ['device', 'display', 'board'
 /** At most this many calls are kept after live calls (the refetch that follows trims them). */
 const RECENT_KEPT = 200;
 
+/** Whether this call is the one the station shows. */
+const atStation = (station: Board['stations'][number], call: BoardCall) =>
+  station.station_id === call.station_id &&
+  station.queue_number === call.queue_number &&
+  station.called_at === call.called_at;
+
 /**
  * The board with a call that just arrived over the socket, shown at once while the board is
- * fetched again: first in the latest calls, and the latest at its station.
+ * fetched again: first in the latest calls, and the latest at its station. A recall replaces the
+ * truck's call before it: the truck is listed once, and no longer at a station it left.
  */
 export function applyCall(board: Board, call: DeviceCall): Board {
   if (board.recent.some((r) => r.id === call.id)) return board;
   const newest = board.recent[0];
   if (newest && Date.parse(newest.called_at) > Date.parse(call.called_at)) return board;
   const { attempt: _attempt, ...shown } = call;
+  const earlier = board.recent.find((r) => r.queue_id === call.queue_id);
   return {
     ...board,
     stations: board.stations.map((s) =>
@@ -30,9 +38,14 @@ export function applyCall(board: Board, call: DeviceCall): Board {
             action: call.action,
             called_at: call.called_at,
           }
-        : s,
+        : earlier && atStation(s, earlier)
+          ? { ...s, queue_number: null, queue_type_name: null, action: null, called_at: null }
+          : s,
     ),
-    recent: [{ ...shown, truck_license: call.truck_license ?? '' }, ...board.recent].slice(0, RECENT_KEPT),
+    recent: [
+      { ...shown, truck_license: call.truck_license ?? '' },
+      ...board.recent.filter((r) => r.queue_id !== call.queue_id),
+    ].slice(0, RECENT_KEPT),
   };
 }
 

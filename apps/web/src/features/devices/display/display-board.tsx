@@ -139,14 +139,14 @@ function Hero({ board, shown, flash }: { board: Board; shown: Shown; flash: Flas
   );
 }
 
-/** Each station and the call it has now: a strip under the calls, where the layout has room. */
+/** Each station and the call it has now: a strip under the calls, every station of the branch. */
 function Stations({ shown, flash }: { shown: Shown; flash: FlashTarget | null }) {
   const { t } = useTranslation();
   const newest = shown.nowCalling ?? undefined;
   return (
     <section className="tqd-stations-panel" aria-label={t('displayBoard.stationsTitle')}>
       <h2 className="tqd-section-title">{t('displayBoard.stationsTitle')}</h2>
-      <ul className="tqd-stations">
+      <ul className="tqd-stations" style={{ '--tqd-station-count': shown.stations.length } as CSSProperties}>
         {shown.stations.map((s) => {
           const flashing =
             flash !== null && flash.stationId === s.station_id && flash.queueNumber === s.queue_number;

@@ -73,6 +73,7 @@ function call(queueNumber = 'A001', station = 'ช่องชั่ง 1', extr
   return {
     id: 7,
     attempt: 0,
+    queue_id: 70,
     queue_number: queueNumber,
     queue_type_name: 'ส่งมันสำปะหลัง',
     station_id: 1,

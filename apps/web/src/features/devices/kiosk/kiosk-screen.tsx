@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { Button, ConfigProvider, Steps, theme } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -148,6 +148,7 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
         <LicenceStep
           plate={flow.plate}
           device={state.identity}
+          home={device.province}
           onChange={(plate) => dispatch({ type: 'editPlate', plate })}
           onNext={(licence) => {
             setFailure(null);
@@ -204,7 +205,13 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
         className="tqk-root"
         data-testid="kiosk"
         data-step={flow.step}
-        style={{ background: token.colorBgLayout, color: token.colorText }}
+        style={
+          {
+            background: token.colorBgLayout,
+            color: token.colorText,
+            '--tqk-bg': token.colorBgLayout,
+          } as CSSProperties
+        }
       >
         <KioskHeader device={device} />
         <main className="tqk-main">

@@ -45,12 +45,15 @@ const PROVINCE_SEARCH_MAX = 30;
 export function LicenceStep({
   plate,
   device,
+  home,
   onChange,
   onNext,
   onBack,
 }: {
   plate: PlateDraft;
   device: DeviceCredentials;
+  /** The plant's province: its picker lists it and its neighbours first. */
+  home: string | null;
   onChange: (plate: PlateDraft) => void;
   onNext: (licence: string) => void;
   onBack: () => void;
@@ -127,6 +130,7 @@ export function LicenceStep({
       <>
         <ProvincePicker
           trailer={picking > 0}
+          home={home}
           search={provinceSearch}
           selected={plates[picking]?.province ?? ''}
           searchInput={keypad}

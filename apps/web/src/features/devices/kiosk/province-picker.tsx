@@ -1,6 +1,7 @@
 import { Input, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { nearbyFirst } from '@truck-queue/shared/province-neighbours';
 import { findProvinces, provinceName } from '../../plates/province-names.ts';
 import type { KeypadInputs } from './use-keypad-target.ts';
 
@@ -9,10 +10,12 @@ export const SEARCH_ID = 'province';
 
 /**
  * The province of one plate, chosen from a grid of big buttons that the letters typed on the
- * keypad (or a keyboard) narrow down: "นคร" leaves the six นคร… provinces, "ayu" Ayutthaya.
+ * keypad (or a keyboard) narrow down: "นคร" leaves the six นคร… provinces, "ayu" Ayutthaya. The
+ * plant's own province and its neighbours come first (most trucks are from near the plant).
  */
 export function ProvincePicker({
   trailer,
+  home,
   search,
   selected,
   searchInput,
@@ -21,6 +24,8 @@ export function ProvincePicker({
 }: {
   /** The trailer's plate (not the tractor's). */
   trailer: boolean;
+  /** The province the plant stands in (its branch's setting), or null. */
+  home: string | null;
   search: string;
   /** The province's Thai name the plate has now ('' for none). */
   selected: string;
@@ -31,7 +36,7 @@ export function ProvincePicker({
 }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const found = findProvinces(search, i18n.language);
+  const found = nearbyFirst(findProvinces(search, i18n.language), home);
   const thai = i18n.language.startsWith('th');
   return (
     <div className="tqk-picker" data-testid="kiosk-province-picker">
