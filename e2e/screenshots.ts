@@ -74,7 +74,10 @@ async function openFirstFlowReport(page: Page): Promise<void> {
 }
 
 async function openOwnQueueType(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^(เพิ่มประเภทคิว|Add queue type)$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(เพิ่มประเภทคิว|Add queue type)$/ })
+    .first()
+    .click();
   const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
   await dialog.getByText(/^(ตั้งชื่อประเภทคิวใหม่|Name a new type)$/).click();
   await dialog.getByRole('textbox', { name: /^(ชื่อประเภทคิว|Queue type name)$/ }).fill('ส่งมันเส้น');
