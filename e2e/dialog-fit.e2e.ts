@@ -84,7 +84,8 @@ describe('a dialog taller than a 1366x768 screen', () => {
       await post(
         baseUrl,
         `process/weighing/${direction}`,
-        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง' },
+        // Never called to a bay: the weigh-out is confirmed (OUT_OF_ORDER).
+        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
         employee.session,
       );
     const page = await officer('employee@example.com', 'demo1234', '/System/weighing');

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { shownDay as siteDay, typeDate } from './dates.ts';
+import type { Calendar } from '@truck-queue/shared/calendar';
+import { shownDay, typeDate } from './dates.ts';
 
 /** The report pages of the demo plant, opened as an officer does, for browser tests and screenshots (no vitest here). */
 
@@ -14,6 +15,14 @@ export function durationMinutes(text: string): number | null {
   return match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : null;
 }
 
+/**
+ * The calendar a page writes its dates in: the Buddhist year in Thai, the Christian year in any
+ * other language (the demo branch does not ask for the Buddhist year in every language).
+ */
+async function calendarOf(page: Page): Promise<Calendar> {
+  return (await page.evaluate(() => document.documentElement.lang)) === 'th' ? 'BE' : 'CE';
+}
+
 const VIEW = /^(ดูรายงาน|View report)$/;
 const SEARCH = /^(ค้นหา|Search)$/;
 
@@ -21,6 +30,8 @@ const SEARCH = /^(ค้นหา|Search)$/;
 export async function openInOutReport(page: Page, days = 7): Promise<void> {
   await page.goto('/Report/inoutTransaction');
   await page.getByTestId('inout-count').waitFor();
+  const calendar = await calendarOf(page);
+  const siteDay = (daysAgo: number) => shownDay(daysAgo, calendar);
   await typeDate(page, 'inout-start', siteDay(days - 1));
   await page.getByRole('button', { name: VIEW }).click();
   await page
@@ -35,6 +46,8 @@ export async function openInOutReport(page: Page, days = 7): Promise<void> {
 export async function openSummaryReport(page: Page): Promise<void> {
   await page.goto('/Report/summary');
   await page.getByTestId('summary-count').waitFor();
+  const calendar = await calendarOf(page);
+  const siteDay = (daysAgo: number) => shownDay(daysAgo, calendar);
   await page.locator('#summary-range').click();
   // A click while the popup still slides in can be lost: wait for it to be still.
   await page.locator('.ant-picker-presets li').nth(2).waitFor();
