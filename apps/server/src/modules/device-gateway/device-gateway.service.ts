@@ -320,18 +320,21 @@ export function createDeviceService(deps: {
         if (!byStation.has(call.station_id)) byStation.set(call.station_id, call);
       }
       return {
-        stations: stationRows.map((s) => {
-          const newest = byStation.get(s.id);
-          const call = newest && isLatest(newest) ? newest : undefined;
-          return {
-            station_id: s.id,
-            station_name: s.name,
-            queue_number: call?.queue_number ?? null,
-            queue_type_name: call?.queue_type_name ?? null,
-            action: call?.action ?? null,
-            called_at: call?.called_at ?? null,
-          };
-        }),
+        // A weighbridge is where trucks are weighed, not called to: off the strip unless a call went there.
+        stations: stationRows
+          .filter((s) => !s.weighbridge || byStation.has(s.id))
+          .map((s) => {
+            const newest = byStation.get(s.id);
+            const call = newest && isLatest(newest) ? newest : undefined;
+            return {
+              station_id: s.id,
+              station_name: s.name,
+              queue_number: call?.queue_number ?? null,
+              queue_type_name: call?.queue_type_name ?? null,
+              action: call?.action ?? null,
+              called_at: call?.called_at ?? null,
+            };
+          }),
         recent,
         now_calling_seconds: holdSeconds,
         recent_count: recentCount,

@@ -143,6 +143,19 @@ describe('the latest calls a board lists', () => {
     expect(ofType('ติดต่อทั่วไป').map((c) => c.queue_number)).toEqual(called.general.slice(0, 3));
   });
 
+  it('leave a weighbridge off the station strip: trucks are weighed there, not called to it', async () => {
+    const own = await createPlant(t, 'Plant with a weighbridge');
+    const [scaleStation] = await t.db
+      .insert(stations)
+      .values({ branchId: own.branch.id, name: 'ตาชั่งหน้าโรงงาน', weighbridge: true })
+      .returning();
+    const browser = newBrowser();
+    await registerDevice(t, own, 'display', browser, [own.types.standard.id]);
+    const ids = (await board(browser)).stations.map((s) => s.station_id);
+    expect(ids).toContain(own.stations.standardCall.id);
+    expect(ids).not.toContain(scaleStation!.id);
+  });
+
   it('list a recalled truck once, as its latest call, and free the station it was called to before', async () => {
     const own = await createPlant(t, 'Plant of recalls');
     // A second loading bay for the standard line, the caller's too.
