@@ -14,7 +14,7 @@ import { CounterPage, useCounterScan } from '../station-work/components/counter-
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
-import { unfinishedStepKeys } from './unfinished-exit.ts';
+import { MissingSteps } from '../../components/missing-steps.tsx';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
 
@@ -66,33 +66,6 @@ function exitColumns(t: TFunction, today: string, dates: Dates): TableColumnsTyp
       render: (value: number) => timeInFactory(t, value),
     },
   ];
-}
-
-/** What the gate's confirm dialog says a truck has not done, with its licence once the officer picked it. */
-function UnfinishedDetails({
-  missing,
-  licence,
-}: {
-  missing: UnfinishedStep[];
-  licence?: string | undefined;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid="unfinished-exit">
-      {licence && (
-        <Typography.Text strong>{t('exit.unfinished.licence', { license: licence })}</Typography.Text>
-      )}
-      <Typography.Text>{t('exit.unfinished.missingIntro')}</Typography.Text>
-      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-        {unfinishedStepKeys(missing).map((key) => (
-          <li key={key}>
-            <Typography.Text strong>{t(key)}</Typography.Text>
-          </li>
-        ))}
-      </ul>
-      <Typography.Text type="secondary">{t('exit.unfinished.warning')}</Typography.Text>
-    </Flex>
-  );
 }
 
 /** /System/exitFactory: the gate records each truck leaving the factory. */
@@ -155,7 +128,21 @@ export function ExitFactoryPage() {
     let confirmed = false;
     modal.confirm({
       title: t('exit.unfinished.title', { n }),
-      content: <UnfinishedDetails missing={missing} licence={picked?.truck_license} />,
+      content: (
+        <MissingSteps
+          missing={missing}
+          intro={t('exit.unfinished.missingIntro')}
+          warning={t('exit.unfinished.warning')}
+          heading={
+            picked?.truck_license && (
+              <Typography.Text strong>
+                {t('exit.unfinished.licence', { license: picked.truck_license })}
+              </Typography.Text>
+            )
+          }
+          testId="unfinished-exit"
+        />
+      ),
       okText: t('exit.unfinished.confirm'),
       okButtonProps: { danger: true },
       cancelText: t('exit.unfinished.cancel'),

@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Tag, theme, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, InputNumber, Tag, theme } from 'antd';
 import { DashboardOutlined, FileTextOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { errorCodeOf, queueNumberOf, unfinishedStepsOf } from '../../lib/errors.ts';
 import type { UnfinishedStep } from '@truck-queue/shared/contracts/api';
-import { unfinishedStepKeys } from '../exit/unfinished-exit.ts';
+import { MissingSteps } from '../../components/missing-steps.tsx';
 import { QueueStateTag } from '../../components/queue-state-tag.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
 import { CounterPage, useCounterScan } from '../station-work/components/counter-page.tsx';
@@ -198,17 +198,12 @@ export function WeighingPage() {
     modal.confirm({
       title: t('weighing.outOfOrder.title', { n }),
       content: (
-        <Flex vertical gap={8} style={{ marginTop: 8 }} data-testid="out-of-order">
-          <Typography.Text>{t('weighing.outOfOrder.missingIntro')}</Typography.Text>
-          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-            {unfinishedStepKeys(missing).map((key) => (
-              <li key={key}>
-                <Typography.Text strong>{t(key)}</Typography.Text>
-              </li>
-            ))}
-          </ul>
-          <Typography.Text type="secondary">{t('weighing.outOfOrder.warning')}</Typography.Text>
-        </Flex>
+        <MissingSteps
+          missing={missing}
+          intro={t('weighing.outOfOrder.missingIntro')}
+          warning={t('weighing.outOfOrder.warning')}
+          testId="out-of-order"
+        />
       ),
       okText: t('weighing.outOfOrder.confirm'),
       okButtonProps: { danger: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import th from '../../locales/th.json';
-import { unfinishedStepKeys } from './unfinished-exit.ts';
+import th from '../locales/th.json';
+import { unfinishedStepKeys } from './unfinished-steps.ts';
 
 describe('unfinishedStepKeys', () => {
   it('names each missing step once, in the order the work goes', () => {

@@ -1,6 +1,6 @@
 import { UNFINISHED_STEPS, type UnfinishedStep } from '@truck-queue/shared/contracts/api';
 
-/** A text of the gate's confirm dialog: one per step, and one for a refusal that named none. */
+/** A text of a confirm dialog naming missing steps (the gate's, the weighbridge's): one per step, and one for a refusal that named none. */
 export type UnfinishedStepKey = `exit.unfinished.steps.${UnfinishedStep | 'unknown'}`;
 
 /**
