@@ -93,4 +93,24 @@ describe('normalisation', () => {
     expect(plateSearchKey('๗๐-๑๒๓๔ ฃก')).toBe(plateSearchKey('70-1234 ขก'));
     expect(plateSearchKey('ฅ 9')).toBe('ค9');
   });
+
+  it('makes look-alike spellings of one plate one key (issue 37)', () => {
+    const key = plateSearchKey('AB 5555');
+    for (const spelling of [
+      '\u0410\u0412 5555', // Cyrillic А В
+      '\u03B1\u03B2 5555', // Greek α β, upper-cased
+      'AB \uFF15\uFF15\uFF15\uFF15', // full-width digits
+      'AB ๕๕๕๕',
+      'AB 5555\u0301', // an acute on a digit
+      '\u00C1B 5555', // Á: a Latin letter with an accent
+      'A B-55.55',
+    ]) {
+      expect(plateSearchKey(spelling), spelling).toBe(key);
+    }
+    // Thai keeps its marks: different vowels are different plates; ำ and ํา look the same and are one.
+    expect(plateSearchKey('กุ 1')).not.toBe(plateSearchKey('กู 1'));
+    expect(plateSearchKey('น้ำ 1')).toBe(plateSearchKey('น้\u0E4D\u0E32 1'));
+    // Digits of Laos, Cambodia and Myanmar are the plate's digits too.
+    expect(plateSearchKey('໗໐ ០១ ၉')).toBe('7001' + '9');
+  });
 });

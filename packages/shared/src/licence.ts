@@ -47,20 +47,50 @@ export function cutToVisible(text: string, max: number): string {
 }
 
 /**
- * Characters a person may type for another on a plate: Thai digits for Arabic ones (๗๐ for 70),
- * and the two obsolete letters for the ones they look like (ฃ for ข, ฅ for ค).
+ * Characters that look like another on a plate, made that one. Digits of the region's scripts
+ * (Thai ๗๐, Lao, Khmer, Myanmar) are the Arabic digits the plate carries; the two obsolete Thai
+ * letters are the ones they look like (ฃ for ข, ฅ for ค); Cyrillic and Greek capitals drawn like
+ * Latin ones are the Latin letter. Full-width forms, circled and superscript digits and letters
+ * with accents are handled before this, by NFKD (plateSearchKey).
  */
 const CONFUSABLE: Record<string, string> = {
-  ...Object.fromEntries([...'๐๑๒๓๔๕๖๗๘๙'].map((digit, index) => [digit, String(index)])),
+  ...digitsOf('๐๑๒๓๔๕๖๗๘๙'),
+  ...digitsOf('໐໑໒໓໔໕໖໗໘໙'),
+  ...digitsOf('០១២៣៤៥៦៧៨៩'),
+  ...digitsOf('၀၁၂၃၄၅၆၇၈၉'),
   ฃ: 'ข',
   ฅ: 'ค',
+  ...lookAlikes('АВЕКМНОРСТУХІЈЅԚԜ', 'ABEKMHOPCTYXIJSQW'),
+  ...lookAlikes('ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'),
 };
 
+function digitsOf(zeroToNine: string): Record<string, string> {
+  return Object.fromEntries([...zeroToNine].map((digit, value) => [digit, String(value)]));
+}
+
+function lookAlikes(from: string, to: string): Record<string, string> {
+  const latin = [...to];
+  return Object.fromEntries([...from].map((char, index) => [char, latin[index] ?? char]));
+}
+
 /**
- * What a search for plates compares: the normalised licence without spaces, dashes and dots,
- * and with confusable characters made one (CONFUSABLE), so "701234", "70 1234", "๗๐-๑๒๓๔" and
- * "70-1234" all find "70-1234 ขอนแก่น".
+ * Combining marks no plate needs: those of the Latin, Greek and Cyrillic letters and the generic
+ * blocks (an acute put on a digit). The marks of Thai and the other scripts of the region stay:
+ * they are part of their letters.
+ */
+// The ranges hold marks only (no base letters), so the class is not misleading.
+// eslint-disable-next-line no-misleading-character-class
+const FOREIGN_MARKS = /[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]/g;
+
+/**
+ * One plate, however it was typed: what the one-active-ticket rule and every plate search
+ * compare (queues.plate_key holds it). The normalised licence, decomposed by NFKD (full-width
+ * "７０" is "70", "①" is "1", "É" is "E" with an accent and "ำ" is "ํา", the same as typed
+ * either way), without foreign combining marks, spaces, dashes and dots, and with confusable
+ * characters made one (CONFUSABLE): "701234", "70 1234", "๗๐-๑๒๓๔", "７０-１２３４" and a
+ * Cyrillic "А" for a Latin one all find, and are, the same truck.
  */
 export function plateSearchKey(text: string): string {
-  return [...normaliseLicence(text).replace(/[ .-]/g, '')].map((char) => CONFUSABLE[char] ?? char).join('');
+  const decomposed = normaliseLicence(text).normalize('NFKD').toUpperCase().replace(FOREIGN_MARKS, '');
+  return [...decomposed.replace(/[\s.-]/g, '')].map((char) => CONFUSABLE[char] ?? char).join('');
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { prepareStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { fillPlateKeys } from './plate-keys.ts';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
 import { BACKGROUND_APPLICATION } from './embedded/socket-server.mjs';
 import type { EmbeddedMemory } from './embedded/protocol.ts';
@@ -217,4 +218,5 @@ export async function withSchemaLock<T>(database: Database, work: (db: Db) => Pr
 
 export async function migrateSchema(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await fillPlateKeys(db);
 }

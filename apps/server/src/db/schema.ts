@@ -587,6 +587,12 @@ export const queues = pgTable(
     seq: integer('seq').notNull(),
     queueNumber: text('queue_number').notNull(),
     truckLicense: text('truck_license').notNull(),
+    /**
+     * The plate however it was typed (shared/licence.ts plateSearchKey): what the one-active-ticket
+     * rule and plate searches compare. Set at issue; rows from before it are filled at start
+     * (db/plate-keys.ts).
+     */
+    plateKey: text('plate_key'),
     state: text('state').notNull(),
     /** Where the truck was last called to. */
     stationId: integer('station_id').references(() => stations.id),
@@ -653,7 +659,7 @@ export const queues = pgTable(
     index('queues_active_idx')
       .on(t.branchId, t.state)
       .where(sql`${t.exitAt} is null`),
-    index('queues_license_idx').on(t.branchId, t.truckLicense),
+    index('queues_plate_key_idx').on(t.branchId, t.plateKey),
     // The counters find a truck by the number the officer types or scans (station-work.service.ts).
     index('queues_branch_number_idx').on(t.branchId, t.queueNumber),
     check('queues_seq_positive', sql`${t.seq} > 0`),

@@ -6,6 +6,7 @@ import {
   recentPlates,
   RecentPlatesResponseSchema,
 } from '@truck-queue/shared/contracts/queue.contract';
+import { fillPlateKeys } from '../../db/plate-keys.ts';
 import { queues } from '../../db/schema.ts';
 import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -93,6 +94,68 @@ describe('licence plates with a province', () => {
     const second = await issue('ก\u0E48\u0E38 4321');
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ reason: 'ACTIVE_TICKET' });
+  });
+});
+
+describe('look-alike spellings of one plate (issue 37)', () => {
+  // Cyrillic and Greek capitals, full-width and Thai digits, a combining mark on a digit, no
+  // space or a dash: each reads as the plate "AB 5555" on a screen and on a slip.
+  const LOOK_ALIKES = [
+    '\u0410\u0412 5555',
+    '\u0391\u0392 5555',
+    'AB \uFF15\uFF15\uFF15\uFF15',
+    'AB ๕๕๕๕',
+    'AB 5555\u0301',
+    'AB-5555',
+    'ab5555',
+  ];
+
+  it('gives one truck one active ticket, however its plate is typed', async () => {
+    const first = await issue('AB 5555');
+    expect(first.statusCode).toBe(200);
+    for (const licence of LOOK_ALIKES) {
+      const again = await issue(licence);
+      expect(again.statusCode, licence).toBe(409);
+      expect(again.json()).toMatchObject({
+        reason: 'ACTIVE_TICKET',
+        queue_number: first.json().queue.queue_number,
+      });
+    }
+  });
+
+  it('issues one ticket when the look-alikes arrive at once', async () => {
+    for (let round = 0; round < 20; round++) {
+      const number = 7000 + round;
+      const plate = `CD ${number}`;
+      const spellings = [
+        plate,
+        `\u0421D ${number}`,
+        `CD-${number}`,
+        `cd${number}`,
+        `CD ${number}`.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+      ];
+      const answers = await Promise.all(spellings.map((licence) => issue(licence)));
+      expect(
+        answers.filter((a) => a.statusCode === 200),
+        plate,
+      ).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(spellings.length - 1);
+    }
+  });
+
+  it('finds the plate in the New ticket dialog from a look-alike spelling', async () => {
+    expect(platesOf(await officerSearch({ find_license: '\u0430\u0432 55' }))).toContain('AB 5555');
+    expect(platesOf(await officerSearch({ find_license: 'ab ๕๕' }))).toContain('AB 5555');
+  });
+
+  it('gives tickets from before the plate key theirs at start, so they block look-alikes too', async () => {
+    const old = await issue('EF 6666');
+    expect(old.statusCode).toBe(200);
+    await t.db.update(queues).set({ plateKey: null }).where(eq(queues.uuid, old.json().queue.uuid));
+    await fillPlateKeys(t.db);
+    const [row] = await t.db.select().from(queues).where(eq(queues.uuid, old.json().queue.uuid));
+    expect(row!.plateKey).toBe('EF6666');
+    expect((await issue('\u0395F 6666')).statusCode).toBe(409);
   });
 });
 

@@ -366,7 +366,7 @@ export function createQueueReadsRepository(db: Db) {
 
     /**
      * The branch's distinct licences of tickets issued since `since` (voided ones aside) whose
-     * search key (the licence without spaces, dashes and dots) starts with, or holds, `key`,
+     * plate key (plateSearchKey: however the plate was typed) starts with, or holds, `key`,
      * the most recently issued first. An empty key matches every licence.
      */
     async recentLicences(
@@ -376,7 +376,7 @@ export function createQueueReadsRepository(db: Db) {
       match: 'prefix' | 'contains',
       limit: number,
     ): Promise<string[]> {
-      const position = sql`strpos(translate(${queues.truckLicense}, ' -.', ''), ${key})`;
+      const position = sql`strpos(${queues.plateKey}, ${key})`;
       const rows = await db
         .select({ licence: queues.truckLicense })
         .from(queues)

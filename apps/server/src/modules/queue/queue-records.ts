@@ -1,6 +1,7 @@
 import type { Decision, QueueStamps } from '@truck-queue/shared/queue/decide';
 import type { WeightFrom } from '@truck-queue/shared/queue/weighing';
 import { ISSUED_STATE } from '@truck-queue/shared/queue/queue-machine';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import type { queues, queueTransitions } from '../../db/schema.ts';
 
 /**
@@ -44,6 +45,7 @@ export function issuedQueue(ticket: {
     seq: ticket.seq,
     queueNumber: formatQueueNumber(ticket.type.prefix, ticket.seq),
     truckLicense: ticket.truckLicense,
+    plateKey: plateSearchKey(ticket.truckLicense),
     state: ISSUED_STATE,
     created: now,
     lineAt: now,

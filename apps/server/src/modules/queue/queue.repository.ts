@@ -238,23 +238,26 @@ export function createQueueRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Serialises ticket issuance for one licence in one branch until the transaction ends. */
-    async lockLicense(tx: Executor, branchId: number, license: string): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${branchId}:${license}`}, 0))`);
+    /**
+     * Serialises ticket issuance for one plate in one branch until the transaction ends: its
+     * plate key (plateSearchKey), so look-alike spellings of one plate wait for each other too.
+     */
+    async lockPlate(tx: Executor, branchId: number, plateKey: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${branchId}:${plateKey}`}, 0))`);
     },
 
     /**
-     * A ticket of this licence still inside the plant (no exit), not ended (a cancelled no-show
-     * or a voided ticket frees the licence) and issued since `sinceDate`.
+     * A ticket of this plate (however typed: its plate key) still inside the plant (no exit),
+     * not ended (a cancelled no-show or a voided ticket frees the plate) and issued since `sinceDate`.
      */
-    async findActiveByLicense(tx: Executor, branchId: number, license: string, sinceDate: string) {
+    async findActiveByPlate(tx: Executor, branchId: number, plateKey: string, sinceDate: string) {
       const [row] = await tx
         .select({ id: queues.id, queueNumber: queues.queueNumber })
         .from(queues)
         .where(
           and(
             eq(queues.branchId, branchId),
-            eq(queues.truckLicense, license),
+            eq(queues.plateKey, plateKey),
             isNull(queues.exitAt),
             notInArray(queues.state, ENDED_STATES),
             gte(queues.queueDate, sinceDate),

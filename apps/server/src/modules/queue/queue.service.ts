@@ -2,6 +2,7 @@ import { decide, isRepeat, type QueueCommand, type QueueRefusal } from '@truck-q
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
@@ -232,7 +233,8 @@ export function createQueueService(deps: {
       }
       let transitionId = 0;
       const view = await repo.transaction(async (tx) => {
-        await repo.lockLicense(tx, branchId, license);
+        const plateKey = plateSearchKey(license);
+        await repo.lockPlate(tx, branchId, plateKey);
         if (input.idempotencyKey) {
           const earlier = await repo.findByIdempotencyKey(tx, input.idempotencyKey);
           if (earlier && earlier.branchId === branchId) return viewOf(tx, branchId, earlier.id);
@@ -241,7 +243,7 @@ export function createQueueService(deps: {
         }
         // The ticket's day is the plant day: its number restarts when the branch's day starts.
         const queueDate = calendar.dayOf(now);
-        const active = await repo.findActiveByLicense(tx, branchId, license, calendar.insideSince);
+        const active = await repo.findActiveByPlate(tx, branchId, plateKey, calendar.insideSince);
         if (active) {
           throw conflict(
             `The truck ${license} already holds ticket ${active.queueNumber}, which has not left the factory.`,

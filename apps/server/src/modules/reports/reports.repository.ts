@@ -1,4 +1,5 @@
 import type { Calendar } from '@truck-queue/shared/calendar';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import {
   and,
   asc,
@@ -64,12 +65,23 @@ function containing(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Tickets whose licence holds what was typed: as typed, or however the plate was typed
+ * (its plate key holds the fragment's: "๗๐" finds "70-1234", "70 12" finds "70-1234").
+ */
+function licenceHolds(fragment: string): SQL | undefined {
+  if (!fragment) return undefined;
+  const key = plateSearchKey(fragment);
+  const typed = ilike(queues.truckLicense, containing(fragment));
+  return key ? or(typed, sql`strpos(${queues.plateKey}, ${key}) > 0`) : typed;
+}
+
 /** The period's tickets a report lists: voided ones are in no report row (countVoided counts them apart). */
 function inPeriod(branchId: number, period: ReportPeriod, also?: SQL): SQL {
   return and(
     eq(queues.branchId, branchId),
     between(queues.queueDate, period.start, period.finish),
-    period.license ? ilike(queues.truckLicense, containing(period.license)) : undefined,
+    licenceHolds(period.license),
     ne(queues.state, VOIDED_STATE),
     also,
   )!;
@@ -207,7 +219,7 @@ export function createReportsRepository(db: Db) {
           and(
             eq(queues.branchId, branchId),
             between(queues.queueDate, filter.start, filter.finish),
-            filter.license ? ilike(queues.truckLicense, containing(filter.license)) : undefined,
+            licenceHolds(filter.license),
             filter.productId ? eq(queues.productId, filter.productId) : undefined,
             eq(queues.state, VOIDED_STATE),
           ),

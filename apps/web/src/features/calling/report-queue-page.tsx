@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Flex, Input, Result, Typography } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -96,10 +97,13 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const rows = useMemo(() => {
     const all = report.data?.queue ?? [];
     const needle = search.trim().toUpperCase();
+    // A plate however it was typed (Thai digits, spaces or dashes aside): shared/licence.ts.
+    const plate = plateSearchKey(needle);
     const matching = needle
       ? all.filter(
           (r) =>
-            r.queue_number.toUpperCase().includes(needle) || r.truck_license.toUpperCase().includes(needle),
+            r.queue_number.toUpperCase().includes(needle) ||
+            (plate !== '' && plateSearchKey(r.truck_license).includes(plate)),
         )
       : all;
     return [...matching].sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
