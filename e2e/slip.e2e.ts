@@ -73,6 +73,10 @@ describe('the receiving slip', () => {
     await slip.getByLabel('What is wrong').fill('no');
     await slip.getByRole('button', { name: 'Send dispute' }).click();
     await slip.getByText('Please write at least 3 characters').waitFor();
+    // Pasted text with a direction override (it would show the words reversed) is refused there too.
+    await slip.getByLabel('What is wrong').fill('The farm scale \u202Eread 30,000 kg');
+    await slip.getByRole('button', { name: 'Send dispute' }).click();
+    await slip.getByText('The note holds invisible characters').waitFor();
     await slip.getByLabel('What is wrong').fill('The farm scale read 30,000 kg net');
     await slip.getByRole('button', { name: 'Send dispute' }).click();
     await slip.getByText('Waiting for the plant to look into it').waitFor();

@@ -93,6 +93,8 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'password123'],
+    ['COMPANY_NAME', 'Starch\u202E Co'],
+    ['COMPANY_NAME', '=HYPERLINK("x")'],
     ['ADMIN_PASSWORD', 'admin@example.com'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['PUBLIC_URL', 'queue.example.com'],

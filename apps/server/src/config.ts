@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@truck-queue/shared/password-rule';
+import { noFormula, noHidden } from '@truck-queue/shared/contracts/api';
 import { proxyTrust } from './lib/client-address.ts';
 
 /** Every environment variable the server reads, parsed once, with its default. README lists them. */
@@ -165,7 +166,7 @@ const EnvSchema = z.object({
     .default('admin1234'),
   SITE_TIMEZONE: z.string().refine(isTimeZone, 'is not a known IANA time zone').default('Asia/Bangkok'),
   DEFAULT_LANGUAGE: z.enum(['th', 'en', 'es', 'de', 'it', 'ru']).default('th'),
-  COMPANY_NAME: z.string().max(200).default(''),
+  COMPANY_NAME: noFormula(noHidden(z.string().trim().max(200))).default(''),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
     .transform((url) => url.replace(/\/+$/, ''))

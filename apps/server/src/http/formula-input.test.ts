@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { startsLikeFormula } from '@truck-queue/shared/typed-text';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { devices, officers, products, queues, stations } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';

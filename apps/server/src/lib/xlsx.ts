@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { startsLikeFormula } from '@truck-queue/shared/typed-text';
 import { durationParts, type MinuteRule } from '@truck-queue/shared/durations';
 import { MINUTES_PER_DAY } from '@truck-queue/shared/plant-day';
 import type { Calendar, ColumnKind } from './sheet-layout.mjs';

@@ -1,19 +1,25 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { hasHiddenCharacter, startsLikeFormula } from '@truck-queue/shared/typed-text';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@truck-queue/shared/password-rule';
 import { isApiRequestError } from './api-client.ts';
 
 /**
- * A name that shows in reports and exports (officer, product, station, screen) may not start
- * like a spreadsheet formula: said in the form, before the server refuses it the same way.
+ * Text a person types that others read (a name of an officer, product, station or screen, a
+ * reason, a note): it may not start like a spreadsheet formula, and may not hold characters
+ * nobody sees (direction marks, zero-width spaces; pasted text brings them): said in the form,
+ * before the server refuses it the same way (shared contracts/api.ts). `lines`: a note with lines.
  */
-export function noFormulaRule(t: TFunction): FormRule {
+export function typedTextRule(t: TFunction, lines = false): FormRule {
   return {
     validator: (_rule, value: unknown) =>
-      typeof value === 'string' && startsLikeFormula(value.trim())
-        ? Promise.reject(new Error(t('common.startsLikeFormula')))
-        : Promise.resolve(),
+      typeof value !== 'string'
+        ? Promise.resolve()
+        : startsLikeFormula(value.trim())
+          ? Promise.reject(new Error(t('common.startsLikeFormula')))
+          : hasHiddenCharacter(value, lines)
+            ? Promise.reject(new Error(t('common.hiddenCharacters')))
+            : Promise.resolve(),
   };
 }
 

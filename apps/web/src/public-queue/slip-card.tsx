@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 import { useState } from 'react';
+import { hasHiddenCharacter, startsLikeFormula } from '@truck-queue/shared/typed-text';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
 import { deductionPercent } from '@truck-queue/shared/queue/slip';
@@ -129,6 +130,10 @@ function Dispute({
       setProblem(s.dispute.tooShort);
       return;
     }
+    if (startsLikeFormula(note.trim()) || hasHiddenCharacter(note, true)) {
+      setProblem(s.dispute.unreadable);
+      return;
+    }
     setSending(true);
     const refused = await sendDispute(uuid, note.trim());
     setSending(false);
@@ -138,7 +143,13 @@ function Dispute({
       onDisputed();
       return;
     }
-    setProblem(refused === 'DISPUTE_OPEN' ? s.dispute.alreadyOpen : s.dispute.failed);
+    setProblem(
+      refused === 'DISPUTE_OPEN'
+        ? s.dispute.alreadyOpen
+        : refused === 'VALIDATION_FAILED'
+          ? s.dispute.unreadable
+          : s.dispute.failed,
+    );
   };
 
   return (

@@ -74,6 +74,8 @@ export interface Strings {
     tooShort: string;
     alreadyOpen: string;
     failed: string;
+    /** The note holds invisible characters or starts like a formula (DisputeTextSchema). */
+    unreadable: string;
   };
   notify: NotifyStrings;
 }
@@ -212,6 +214,7 @@ const th: Strings = {
     tooShort: 'กรุณาพิมพ์อย่างน้อย 3 ตัวอักษร',
     alreadyOpen: 'ข้อโต้แย้งก่อนหน้ายังรอคำตอบอยู่',
     failed: 'ส่งไม่สำเร็จ กรุณาลองใหม่',
+    unreadable: 'ข้อความมีอักขระที่มองไม่เห็น หรือขึ้นต้นด้วย = + - @ กรุณาพิมพ์ใหม่',
   },
   notify: {
     title: 'แจ้งเตือนฉัน',
@@ -338,6 +341,7 @@ const en: Strings = {
     tooShort: 'Please write at least 3 characters',
     alreadyOpen: 'Your earlier dispute is still waiting for an answer',
     failed: 'It could not be sent. Please try again.',
+    unreadable: 'The note holds invisible characters or starts with = + - @. Please type it again.',
   },
   notify: {
     title: 'Notify me',
@@ -467,6 +471,7 @@ const es: Strings = {
     tooShort: 'Escriba al menos 3 caracteres',
     alreadyOpen: 'Su reclamación anterior aún espera respuesta',
     failed: 'No se pudo enviar. Inténtelo de nuevo.',
+    unreadable: 'La nota contiene caracteres invisibles o empieza por = + - @. Escríbala de nuevo.',
   },
   notify: {
     title: 'Avisarme',
@@ -596,6 +601,7 @@ const de: Strings = {
     tooShort: 'Bitte mindestens 3 Zeichen schreiben',
     alreadyOpen: 'Ihr früherer Einspruch wartet noch auf Antwort',
     failed: 'Senden fehlgeschlagen. Bitte erneut versuchen.',
+    unreadable: 'Die Notiz enthält unsichtbare Zeichen oder beginnt mit = + - @. Bitte neu eingeben.',
   },
   notify: {
     title: 'Benachrichtigen',
@@ -729,6 +735,7 @@ const it: Strings = {
     tooShort: 'Scrivi almeno 3 caratteri',
     alreadyOpen: 'La tua contestazione precedente attende ancora risposta',
     failed: 'Invio non riuscito. Riprova.',
+    unreadable: 'La nota contiene caratteri invisibili o inizia con = + - @. Digitala di nuovo.',
   },
   notify: {
     title: 'Avvisami',
@@ -861,6 +868,7 @@ const ru: Strings = {
     tooShort: 'Напишите не менее 3 символов',
     alreadyOpen: 'Ваш прежний спор ещё ждёт ответа',
     failed: 'Не удалось отправить. Попробуйте ещё раз.',
+    unreadable: 'Текст содержит невидимые символы или начинается с = + - @. Введите его заново.',
   },
   notify: {
     title: 'Уведомить меня',

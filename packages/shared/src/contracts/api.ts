@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacter, startsLikeFormula } from '../typed-text.ts';
 import type { Permission } from '../roles.ts';
 
 /**
@@ -215,15 +216,6 @@ export function noNul<T extends z.ZodString>(schema: T): T {
   return schema.refine((value) => !value.includes('\u0000'), 'may not hold the NUL character');
 }
 
-/**
- * How a cell starts when a spreadsheet would run it as a formula (OWASP's CSV injection list):
- * a licence typed as `=cmd|' /C calc'!A0` would run in Excel once the export is saved as CSV.
- */
-export function startsLikeFormula(value: string): boolean {
-  // A lone "-" is how Thai records write "none" (a lastname, say), and no spreadsheet runs it.
-  return value !== '-' && /^[=+\-@\t\r]/.test(value);
-}
-
 /** A name that reaches reports and exports may not start like a formula. */
 export function noFormula<T extends z.ZodString>(schema: T): T {
   return schema.refine(
@@ -233,11 +225,23 @@ export function noFormula<T extends z.ZodString>(schema: T): T {
 }
 
 /**
- * Text typed by a person: trimmed, not blank, bounded. Every such field is a name that shows in
- * reports and exports (licences, officers, products, stations, devices): none starts like a formula.
+ * Text a person typed that others read (names, notes, reasons): no hidden character (NUL
+ * included, which PostgreSQL cannot hold either). `lines`: a note that may have line breaks.
+ */
+export function noHidden<T extends z.ZodString>(schema: T, lines = false): T {
+  return noNul(schema).refine(
+    (value) => !hasHiddenCharacter(value, lines),
+    'may not hold invisible characters (direction marks, zero-width spaces, control characters)',
+  );
+}
+
+/**
+ * Text typed by a person: trimmed, not blank, bounded, on one line and without invisible
+ * characters. Every such field is a name that shows in reports and exports (licences, officers,
+ * products, stations, devices): none starts like a formula.
  */
 export function text(max: number) {
-  return noFormula(noNul(z.string().trim().min(1).max(max)));
+  return noFormula(noHidden(z.string().trim().min(1).max(max)));
 }
 
 export const HEADER_SESSION = 'session';

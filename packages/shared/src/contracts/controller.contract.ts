@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MANUAL_WEIGHT_ROLE_CHOICES } from '../queue/weighing.ts';
-import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noHidden, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
 import { DisplayLiveSchema } from './announcement.contract.ts';
@@ -203,7 +203,7 @@ export const ANNOUNCE_VOLUME = { default: 100, min: 0, max: 100 } as const;
 export const ANNOUNCE_REPEATS = [1, 2] as const;
 
 /** A display's sentence, checked by the shared rule (sentenceProblem: its code is the message); null: the default. */
-export const AnnounceSentenceSchema = noNul(z.string().max(SENTENCE_MAX * 4))
+export const AnnounceSentenceSchema = noHidden(z.string().max(SENTENCE_MAX * 4))
   .superRefine((sentence, ctx) => {
     const problem = sentenceProblem(sentence);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -258,7 +258,7 @@ export const printerContracts = {
       z.strictObject({
         uuid: z.uuid(),
         name: DeviceName,
-        printer_name: noNul(z.string().trim().max(100)).nullable().optional(),
+        printer_name: noHidden(z.string().trim().max(100)).nullable().optional(),
         ...PrintSettingsFields,
       }),
     ]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
+import { defineContract, IdSchema, noFormula, noHidden, OkSchema } from './api.ts';
 import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
 
 /**
@@ -8,7 +8,7 @@ import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
  */
 
 /** A dispute's note or an admin's answer: a line or a few, no formula. */
-export const DisputeTextSchema = noFormula(noNul(z.string().trim().min(3).max(500)));
+export const DisputeTextSchema = noFormula(noHidden(z.string().trim().min(3).max(500), true));
 
 /** The driver's dispute as his page shows it. */
 export const PublicDisputeSchema = z.object({

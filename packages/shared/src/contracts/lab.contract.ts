@@ -7,7 +7,7 @@ import {
   labMeasureProblem,
   type LabMeasure,
 } from '../lab/measures.ts';
-import { defineContract, IdSchema, noNul, OkSchema, text } from './api.ts';
+import { defineContract, IdSchema, noHidden, OkSchema, text } from './api.ts';
 
 /**
  * A queue type's lab measurements (shared/lab/measures.ts): the admin defines them on the queue
@@ -105,7 +105,7 @@ export const saveLabMeasure = defineContract({
       id: IdSchema.optional(),
       branch_queue_type_id: IdSchema,
       name: text(40),
-      unit: noNul(z.string().trim().max(12)),
+      unit: noHidden(z.string().trim().max(12)),
       decimals: z.int().min(0).max(LAB_DECIMALS_MAX),
       min: Bound,
       max: Bound,

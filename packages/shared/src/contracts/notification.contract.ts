@@ -5,7 +5,7 @@ import {
   NOTIFY_LANGUAGES,
   NOTIFY_MOMENTS,
 } from '../notifications/moments.ts';
-import { defineContract, noFormula, noNul, OkSchema } from './api.ts';
+import { defineContract, noFormula, noHidden, OkSchema } from './api.ts';
 import { InstantSchema, MaybeInstantSchema } from './queue.contract.ts';
 
 /**
@@ -93,7 +93,7 @@ export const unsubscribePush = defineContract({
 
 /** The branch's privacy notice and how long it keeps what identifies drivers. */
 export const NotifySettingsSchema = z.strictObject({
-  privacy_notice: noFormula(noNul(z.string().trim().max(4000))),
+  privacy_notice: noFormula(noHidden(z.string().trim().max(4000), true)),
   /** Subscriptions, LINE ids and what was sent to them: erased this many days after they were made. */
   contact_retention_days: z.int().min(1).max(3650),
   /** Licence plates of trucks that left: anonymised this many days after the ticket. */

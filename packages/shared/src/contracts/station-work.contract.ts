@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, noFormula, noNul, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, noFormula, noHidden, noNul, OkSchema, text } from './api.ts';
 import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
@@ -196,7 +196,7 @@ export const WeightSchema = z
   .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
 
 /** Why a weight is typed by hand rather than captured from the scale: required, one line, kept with it. */
-export const ManualWeightReasonSchema = noFormula(noNul(z.string().trim().min(3).max(200)));
+export const ManualWeightReasonSchema = noFormula(noHidden(z.string().trim().min(3).max(200)));
 
 /**
  * A weight typed by hand: only by an officer whose role the branch allows to (admins always;

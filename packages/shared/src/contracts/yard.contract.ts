@@ -12,7 +12,7 @@ import {
   NO_SHOW_RECALLS_MAX,
   REASON_KINDS,
 } from '../queue/yard-rules.ts';
-import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema, text } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noFormula, noHidden, OkSchema, text } from './api.ts';
 import { InstantSchema } from './queue.contract.ts';
 
 /**
@@ -22,7 +22,7 @@ import { InstantSchema } from './queue.contract.ts';
  */
 
 /** An officer's note on a recheck, reject or void: optional, one line, shown on reports. */
-export const ReasonNoteSchema = noFormula(noNul(z.string().trim().max(200)));
+export const ReasonNoteSchema = noFormula(noHidden(z.string().trim().max(200)));
 
 /** Why, as the officer picked it from the branch's list, and what they added. */
 export const ReasonArgSchema = z.strictObject({

@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { ListCard, matchesSearch } from '../../components/list-card.tsx';
 import { useDates } from '../../lib/calendar-context.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { noFormulaRule } from '../../lib/form-rules.ts';
+import { typedTextRule } from '../../lib/form-rules.ts';
 import { QueueHistoryDrawer } from '../queue-history/queue-history-drawer.tsx';
 import { useDisputes, useResolveDispute } from './disputes/use-disputes.ts';
 
@@ -190,7 +190,7 @@ export function DisputesPage() {
           rules={[
             { required: true, whitespace: true, message: t('disputes.resolutionRequired') },
             { min: 3, message: t('disputes.resolutionRequired') },
-            noFormulaRule(t),
+            typedTextRule(t, true),
           ]}
         >
           <Input.TextArea maxLength={TEXT_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} autoFocus />

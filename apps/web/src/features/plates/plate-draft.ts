@@ -1,4 +1,4 @@
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { startsLikeFormula } from '@truck-queue/shared/typed-text';
 import { TruckLicenseSchema } from '@truck-queue/shared/contracts/queue.contract';
 import { LICENCE_MAX, normaliseLicence, visibleLength } from '@truck-queue/shared/licence';
 import {

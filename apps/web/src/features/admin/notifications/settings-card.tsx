@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Form, Input, InputNumber } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { NotifySettings } from '@truck-queue/shared/contracts/notification.contract';
-import { noFormulaRule } from '../../../lib/form-rules.ts';
+import { typedTextRule } from '../../../lib/form-rules.ts';
 
 /** notification.contract.ts NotifySettingsSchema's limits. */
 export const NOTICE_MAX = 4000;
@@ -49,7 +49,7 @@ export function SettingsCard({ settings, saving, failure, onSave }: SettingsCard
             label={t('notifications.settings.notice')}
             // Clear of the character count, which sits at the box's bottom right.
             extra={<div style={{ paddingInlineEnd: 96 }}>{t('notifications.settings.noticeHint')}</div>}
-            rules={[noFormulaRule(t)]}
+            rules={[typedTextRule(t, true)]}
           >
             <Input.TextArea
               maxLength={NOTICE_MAX}

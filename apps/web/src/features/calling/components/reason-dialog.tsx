@@ -3,7 +3,7 @@ import { Alert, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Reason, ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { noFormulaRule } from '../../../lib/form-rules.ts';
+import { typedTextRule } from '../../../lib/form-rules.ts';
 import { reasonArg } from '../yard-actions.ts';
 
 /** The note's limit (yard.contract.ts ReasonNoteSchema). */
@@ -103,7 +103,7 @@ export function ReasonDialog({
               autoFocus
             />
           </Form.Item>
-          <Form.Item name="note" label={t('yard.reason.note')} rules={[noFormulaRule(t)]}>
+          <Form.Item name="note" label={t('yard.reason.note')} rules={[typedTextRule(t)]}>
             <Input.TextArea
               placeholder={t('yard.reason.notePlaceholder')}
               maxLength={NOTE_MAX}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
-import { noFormulaRule } from '../../../../lib/form-rules.ts';
+import { typedTextRule } from '../../../../lib/form-rules.ts';
 import { NAME_MAX, sameName } from '../catalog-rules.ts';
 
 export interface NameDialogTexts {
@@ -89,7 +89,7 @@ export function NameDialog({
         style={{ marginTop: 16, marginBottom: 8 }}
         rules={[
           { required: true, whitespace: true, message: texts.required },
-          noFormulaRule(t),
+          typedTextRule(t),
           {
             validator: (_rule, value: string | undefined) => {
               const trimmed = value?.trim() ?? '';

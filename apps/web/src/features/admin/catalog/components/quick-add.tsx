@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { startsLikeFormula } from '@truck-queue/shared/contracts/api';
+import { hasHiddenCharacter, startsLikeFormula } from '@truck-queue/shared/typed-text';
 import { errorMessage } from '../../../../lib/errors.ts';
 import { NAME_MAX, sameName } from '../catalog-rules.ts';
 
@@ -60,9 +60,11 @@ export function QuickAdd({ texts, existingNames, onAdd }: QuickAddProps) {
       ? texts.required
       : startsLikeFormula(trimmed)
         ? t('common.startsLikeFormula')
-        : existingNames.some((other) => sameName(other, trimmed))
-          ? t('errors.reasons.NAME_TAKEN')
-          : null;
+        : hasHiddenCharacter(trimmed)
+          ? t('common.hiddenCharacters')
+          : existingNames.some((other) => sameName(other, trimmed))
+            ? t('errors.reasons.NAME_TAKEN')
+            : null;
     setProblem(refusal);
     if (refusal) return;
     setSaving(true);

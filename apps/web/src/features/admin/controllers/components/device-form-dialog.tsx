@@ -12,7 +12,7 @@ import {
 import { isApiRequestError, type ClientErrorCode } from '../../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../../lib/errors.ts';
 import { DEFAULT_PRINTER_PORT } from '@truck-queue/shared/printing/printer-status';
-import { noFormulaRule } from '../../../../lib/form-rules.ts';
+import { typedTextRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
 import { useSaveStation } from '../../catalog/api/use-save-station.ts';
@@ -176,7 +176,7 @@ function DeviceForm({
         label={t(`admin.devices.${kind}.name`)}
         rules={[
           { required: true, whitespace: true, message: t(`admin.devices.${kind}.nameRequired`) },
-          noFormulaRule(t),
+          typedTextRule(t),
         ]}
       >
         <Input

@@ -11,7 +11,7 @@ import {
 } from '@truck-queue/shared/roles';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { isPasswordRefusal, newPasswordRule, noFormulaRule } from '../../../../lib/form-rules.ts';
+import { isPasswordRefusal, newPasswordRule, typedTextRule } from '../../../../lib/form-rules.ts';
 import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
 import { isValidUsername, normalizeLogin, USERNAME_MAX } from '@truck-queue/shared/login';
 import { useAccess } from '../../../auth/api/use-access.ts';
@@ -154,7 +154,7 @@ function OfficerForm({
             label={t('admin.users.form.name')}
             rules={[
               { required: true, whitespace: true, message: t('admin.users.form.nameRequired') },
-              noFormulaRule(t),
+              typedTextRule(t),
             ]}
           >
             <Input maxLength={100} autoComplete="off" autoFocus />
@@ -166,7 +166,7 @@ function OfficerForm({
             label={t('admin.users.form.lastname')}
             rules={[
               { required: true, whitespace: true, message: t('admin.users.form.lastnameRequired') },
-              noFormulaRule(t),
+              typedTextRule(t),
             ]}
           >
             <Input maxLength={100} autoComplete="off" />

@@ -6,7 +6,7 @@ import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { errorMessage } from '../../../../lib/errors.ts';
-import { noFormulaRule } from '../../../../lib/form-rules.ts';
+import { typedTextRule } from '../../../../lib/form-rules.ts';
 import { REASON_NAME_MAX, reasonNameTaken, SORT_MAX } from '../reason-rules.ts';
 
 export interface ReasonFormValues {
@@ -98,7 +98,7 @@ export function ReasonFormDialog({
         style={{ marginTop: 16 }}
         rules={[
           { required: true, whitespace: true, message: t('yard.rules.nameRequired') },
-          noFormulaRule(t),
+          typedTextRule(t),
           {
             validator: (_rule, value: string | undefined) =>
               value?.trim() && reasonNameTaken(reasons, kind, value, editing?.id)
