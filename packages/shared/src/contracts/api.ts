@@ -230,7 +230,8 @@ export function noFormula<T extends z.ZodString>(schema: T): T {
  */
 export function noHidden<T extends z.ZodString>(schema: T, lines = false): T {
   return noNul(schema).refine(
-    (value) => !hasHiddenCharacter(value, lines),
+    // NUL is noNul's to say, once.
+    (value) => !hasHiddenCharacter(value.replaceAll('\u0000', ''), lines),
     'may not hold invisible characters (direction marks, zero-width spaces, control characters)',
   );
 }
