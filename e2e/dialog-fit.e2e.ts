@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDialog } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 import { issueTicket, labResultOut } from './support/yard-plant.ts';
 
@@ -77,17 +77,7 @@ describe('a dialog taller than a 1366x768 screen', () => {
   it("the weighbridge's slip dialog keeps its buttons in view", async () => {
     const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
     const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
-    for (const [direction, weight] of [
-      ['weighIn', 12_300],
-      ['weighOut', 40_100],
-    ] as const)
-      await post(
-        baseUrl,
-        `process/weighing/${direction}`,
-        // Never called to a bay: the weigh-out is confirmed (OUT_OF_ORDER).
-        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
-        employee.session,
-      );
+    await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_300, out: 40_100 });
     const page = await officer('employee@example.com', 'demo1234', '/System/weighing');
     await page.getByTestId(`slip-${ticket.uuid}`).click();
     const dialog = openDialog(page);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { issueTicket } from './support/yard-plant.ts';
 
@@ -18,17 +18,7 @@ const files = fileBrowser(baseUrl);
 async function disputedTruck(): Promise<string> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
   const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
-  for (const [direction, weight] of [
-    ['weighIn', 12_040],
-    ['weighOut', 41_250],
-  ] as const)
-    await post(
-      baseUrl,
-      `process/weighing/${direction}`,
-      // Never called to a bay: the weigh-out is confirmed (OUT_OF_ORDER).
-      { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
-      employee.session,
-    );
+  await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_040, out: 41_250 });
   await post(baseUrl, 'process/user/dispute', {
     queue_number_id: ticket.uuid,
     note: 'น้ำหนักสุทธิน้อยกว่าที่ชั่งที่สวน',

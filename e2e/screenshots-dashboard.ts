@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { shownDay } from './support/dates.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import { issueTicket } from './support/yard-plant.ts';
 
@@ -12,17 +12,7 @@ const ADMIN = ['admin@example.com', 'admin1234'] as const;
 async function fileDispute(baseUrl: string): Promise<void> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
   const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
-  for (const [direction, weight] of [
-    ['weighIn', 12_040],
-    ['weighOut', 41_250],
-  ] as const)
-    await post(
-      baseUrl,
-      `process/weighing/${direction}`,
-      // Never called to a bay: the weigh-out is confirmed (OUT_OF_ORDER).
-      { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
-      employee.session,
-    );
+  await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_040, out: 41_250 });
   await post(baseUrl, 'process/user/dispute', {
     queue_number_id: ticket.uuid,
     note: 'น้ำหนักสุทธิน้อยกว่าที่ชั่งที่สวน',

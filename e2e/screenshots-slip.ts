@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { issueTicket } from './support/yard-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
@@ -29,16 +29,7 @@ export async function shootSlipScreens(browser: Browser, baseUrl: string): Promi
         { uuid: ticket.uuid, values: measures.map((m) => ({ measure_id: m.id, value: value(m.name) })) },
         lab.session,
       );
-      for (const [direction, weight] of [
-        ['weighIn', 41_250],
-        ['weighOut', 12_040],
-      ] as const)
-        await post(
-          baseUrl,
-          `process/weighing/${direction}`,
-          { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
-          employee.session,
-        );
+      await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 41_250, out: 12_040 });
 
       const phone = await preparePage(browser, baseUrl, language, mode, 390, 844);
       await phone.emulateMedia({ colorScheme: mode });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
 import { scanQr } from '../apps/server/src/test/ticket-scan.ts';
 import { openDialog } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
 import {
   checkPrinterNow,
@@ -46,17 +46,7 @@ describe('the receiving slip', () => {
     expect(await driver.getByTestId('slip').count()).toBe(0);
 
     // The demo's weighbridge has no scale wired: its clerk types both weights, saying why.
-    for (const [direction, weight] of [
-      ['weighIn', 12_040],
-      ['weighOut', 41_250.5],
-    ] as const)
-      await post(
-        baseUrl,
-        `process/weighing/${direction}`,
-        // Never called to a bay (the calling page is other files'): the weigh-out is confirmed.
-        { uuid: ticket.uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
-        employee.session,
-      );
+    await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_040, out: 41_250.5 });
     await driver.reload();
     const slip = driver.getByTestId('slip');
     await slip.waitFor();

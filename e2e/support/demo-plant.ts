@@ -154,6 +154,29 @@ export async function letOut(baseUrl: string, queueNumber: string, uuid?: string
   );
 }
 
+/**
+ * The weighbridge clerk (`session`) types the truck's weights in and out, as the demo's
+ * weighbridge has no scale wired, saying why. The truck was never called to a bay, so the
+ * weigh-out is confirmed (OUT_OF_ORDER): it leaves with a receiving slip.
+ */
+export async function weighInAndOut(
+  baseUrl: string,
+  session: string,
+  uuid: string,
+  weights: { in: number; out: number },
+): Promise<void> {
+  for (const [direction, weight] of [
+    ['weighIn', weights.in],
+    ['weighOut', weights.out],
+  ] as const)
+    await post(
+      baseUrl,
+      `process/weighing/${direction}`,
+      { uuid, weight, reason: 'ตาชั่งขัดข้อง', confirm_out_of_order: direction === 'weighOut' },
+      session,
+    );
+}
+
 /** An officer of the demo branch, made by the admin (`session`) as Manage users does; no queue types yet. */
 export async function createOfficer(
   baseUrl: string,
