@@ -9,7 +9,7 @@ import { queues, queueTransitions } from '../db/schema.ts';
 import { newBrowser, registerDevice, sayHello, type Browser } from '../test/devices.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
-import { closeSockets, deviceSocket, emitAck, listen, next, staffSocket } from '../test/sockets.ts';
+import { closeSockets, deviceSocket, emitAck, listen, next, record, staffSocket } from '../test/sockets.ts';
 
 let t: TestContext;
 let url: string;
@@ -107,6 +107,40 @@ describe('a scale bridge', () => {
     bridge.emit('weight', report('moving', 12_000));
     expect(await good).toMatchObject({ state: 'moving', kg: 12_000 });
     expect(pushes).toHaveLength(1);
+  });
+
+  it('is disconnected at once when cancelled: the page shows it offline and its next reading reaches nobody', async () => {
+    const { scale, browser, bridge } = await scaleWithBridge();
+    const { socket } = await watcher(scale.uuid);
+    const pushes = record<ScaleWeightPush>(socket, 'scaleWeight');
+    const stable = next<ScaleWeightPush>(socket, 'scaleWeight');
+    bridge.emit('weight', report('stable', 31_000, 'ST,GS,+0031000kg'));
+    expect(await stable).toMatchObject({ state: 'stable', kg: 31_000 });
+
+    const dropped = next<string>(bridge, 'disconnect');
+    const cleared = next<ScaleWeightPush>(socket, 'scaleWeight');
+    await t.call(scaleContracts.cancelDevice, { uuid: scale.uuid }, plant.officers.admin.session);
+    // Dropped by the server, not left connected outside its rooms.
+    expect(await dropped).toBe('io server disconnect');
+    // The weighing page's reading of that scale clears.
+    expect(await cleared).toMatchObject({ uuid: scale.uuid, state: 'offline', kg: null });
+
+    // The bridge comes back with its old credentials: it is an unregistered screen now, and what
+    // it sends is nobody's weight.
+    const again = await bridgeOf(browser);
+    expect(await sayHello(t, 'scale', browser)).toMatchObject({ registered: false });
+    again.emit('weight', report('stable', 99_000, 'ST,GS,+0099000kg'));
+    // An unregistered screen's weight has no listener: watching again reads what the server
+    // holds, offline, and no push ever carried 99 t.
+    const reread = next<ScaleWeightPush>(socket, 'scaleWeight');
+    expect(await emitAck(socket, 'watchScale', plant.branch.id, scale.uuid)).toEqual({ status: 1 });
+    expect(await reread).toMatchObject({ state: 'offline', kg: null });
+    expect(pushes.filter((p) => p.kg === 99_000)).toEqual([]);
+    const main = await t.call(scaleContracts.main, {}, plant.officers.admin.session);
+    expect(main.scale.find((s) => s.uuid === scale.uuid)).toMatchObject({
+      device_id: null,
+      scale: { state: 'offline' },
+    });
   });
 
   it('is watched only by an officer who weighs, and only in the branch of the scale', async () => {
