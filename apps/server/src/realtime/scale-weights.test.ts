@@ -240,6 +240,32 @@ describe('capturing a weight from a scale', () => {
     expect(reasonOf(await capture({ ...body, direction: 'out' }))).toBe('SCALE_OFFLINE');
   });
 
+  it("refuses a general-flow visitor's capture (FLOW_NOT_WEIGHED), and the scale can still weigh the next truck", async () => {
+    const { scale, bridge } = await scaleWithBridge();
+    const { socket } = await watcher(scale.uuid);
+    const stable = next(socket, 'scaleWeight');
+    bridge.emit('weight', report('stable', 2_400, 'ST,GS,+0002400kg'));
+    await stable;
+    const visitor = await issueTicket(t, plant, 'general', 'เยี่ยม 1');
+    const refused = await capture({
+      queue_number: visitor.queue_number,
+      direction: 'in',
+      scale_uuid: scale.uuid,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: 'FLOW_NOT_WEIGHED', queue_number: visitor.queue_number });
+    const [row] = await t.db.select().from(queues).where(eq(queues.uuid, visitor.uuid));
+    expect(row!.weighInKg).toBeNull();
+    // The refused capture took nothing from the scale: the same reading weighs a truck that is weighed.
+    const truck = await issueTicket(t, plant, 'standard', 'ชั่ง 105');
+    const weighed = await capture({
+      queue_number: truck.queue_number,
+      direction: 'in',
+      scale_uuid: scale.uuid,
+    });
+    expect(weighed.statusCode).toBe(200);
+  });
+
   it('weighs a truck once when two scales capture it at the same moment', async () => {
     const first = await scaleWithBridge();
     const second = await scaleWithBridge();
