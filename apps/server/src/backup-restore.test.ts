@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -134,6 +134,29 @@ describe('backup and restore', () => {
     expect(order.indexOf('branches')).toBeLessThan(order.indexOf('officers'));
     expect(order.indexOf('queues')).toBeLessThan(order.indexOf('queue_transitions'));
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: true, rows: { queues: expect.any(Number) } });
+  });
+
+  it('is readable by its owner alone from the start (0600 under umask 022), replaced or new', async () => {
+    // It holds the VAPID private key, push endpoints, LINE user ids and password hashes.
+    const mode = (name: string) => statSync(name).mode & 0o777;
+    const previous = process.umask(0o022);
+    try {
+      const fresh = file('private.backup.gz');
+      await writeBackup(source, fresh);
+      expect(mode(fresh)).toBe(0o600);
+      // --force over a file anyone could read: the new file is private too.
+      const replaced = file('replaced.backup.gz');
+      writeFileSync(replaced, 'old', { mode: 0o644 });
+      expect(mode(replaced)).toBe(0o644);
+      await writeBackup(source, replaced, { overwrite: true });
+      expect(mode(replaced)).toBe(0o600);
+      // The embedded database's data directory, made by the server: its owner's alone.
+      const dataDir = file('private-data');
+      lockDataDir(dataDir)();
+      expect(mode(dataDir)).toBe(0o700);
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it('restores into an empty PGlite: every table the same, and the server answers the reports the same', async () => {

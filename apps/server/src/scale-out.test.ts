@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSession, signout } from '@truck-queue/shared/contracts/auth.contract';
-import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
+import { displayContracts, scaleContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { getCardInProcess, ticketOptions } from '@truck-queue/shared/contracts/queue.contract';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { apiClient, DEFAULT_API_KEY } from './test/api-client.ts';
@@ -189,6 +189,50 @@ describe.skipIf(!databaseServer || !redisUrl)('two server instances on one Postg
     );
     expect(await emitAck(staffOnA, 'doCalling', branchId, queue._id, station.id)).toEqual({ status: 1 });
     expect(await called).toMatchObject({ queue_number: ticket.queue_number, station_name: station.name });
+
+    // A scale bridge connected to B, watched by a weighing page on A: cancelled through A, the
+    // bridge is disconnected on B at once and the page on A shows the scale offline.
+    const bridgeBrowser = newBrowser();
+    const { device: scale } = await a.call(
+      scaleContracts.save,
+      { name: 'Scale-out scale', station_id: null },
+      session,
+    );
+    const scaleHello = () =>
+      b.post(
+        'device/hello',
+        { device_id: bridgeBrowser.id, kind: 'scale' },
+        { headers: bridgeBrowser.headers },
+      );
+    expect((await scaleHello()).body).toMatchObject({ registered: false });
+    await a.call(scaleContracts.addDevice, { uuid: scale.uuid, device_id: bridgeBrowser.id }, session);
+    expect((await scaleHello()).body).toMatchObject({ registered: true });
+    const bridge = await deviceSocket(urlB!, {
+      apiKey: DEFAULT_API_KEY,
+      kind: 'scale',
+      device_id: bridgeBrowser.id,
+      secret: bridgeBrowser.secret,
+    });
+    const ofScale =
+      (state: string, kg: number | null) => (e: { uuid: string; state: string; kg: number | null }) =>
+        e.uuid === scale.uuid && e.state === state && e.kg === kg;
+    const watching = eventMatching(staffOnA, 'scaleWeight', ofScale('no-signal', null));
+    expect(await emitAck(staffOnA, 'watchScale', branchId, scale.uuid)).toEqual({ status: 1 });
+    await watching;
+    const weighed = eventMatching(staffOnA, 'scaleWeight', ofScale('stable', 30_000));
+    bridge.emit('weight', {
+      state: 'stable',
+      kg: 30_000,
+      raw: 'ST,GS,+0030000kg',
+      at: new Date().toISOString(),
+    });
+    await weighed;
+    const bridgeDropped = eventMatching<string>(bridge, 'disconnect', () => true);
+    const offline = eventMatching(staffOnA, 'scaleWeight', ofScale('offline', null));
+    await a.call(scaleContracts.cancelDevice, { uuid: scale.uuid }, session);
+    expect(await bridgeDropped).toBe('io server disconnect');
+    await offline;
+    expect((await scaleHello()).body).toMatchObject({ registered: false });
 
     // Signing out through A closes the session's socket on B, and B refuses the session.
     expect(staffOnB.connected).toBe(true);

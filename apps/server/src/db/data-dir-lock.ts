@@ -17,7 +17,9 @@ function isRunning(pid: number): boolean {
  * A lock file holding our pid keeps a second process out; a lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // The whole database is in there (password hashes, the VAPID private key, drivers' push
+  // endpoints and LINE ids): a new directory is its owner's alone, whatever the umask.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockFile = path.join(dataDir, 'truck-queue.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -30,8 +30,10 @@ export interface HubEvents {
   /** Sessions that ended (sign-out, password change): their sockets must go. */
   sessionsEnded: { sessionIds: number[] };
   /**
-   * A display or kiosk was registered, verified, cancelled or edited. `shortIds`: the device ids
-   * involved (before and after), whose unregistered screens may be waiting for this.
+   * A display, kiosk or scale was registered, verified, cancelled or edited. `shortIds`: the
+   * device ids involved (before and after), whose unregistered screens may be waiting for this.
+   * `revoked`: the browser or bridge that was this device no longer is (cancelled, or registered
+   * to another id): its sockets are disconnected on every instance (realtime/broadcasts.ts).
    */
   deviceChanged: {
     branchId: number;
@@ -39,6 +41,7 @@ export interface HubEvents {
     uuid: string;
     kind: DeviceKind;
     shortIds: string[];
+    revoked: boolean;
   };
   /**
    * A branch's settings that every screen shows changed (its calendar, its day start): its

@@ -94,9 +94,17 @@ export function startBroadcasts(deps: {
       io.to(branchRoom(change.branchId)).emit('deviceChanged', { kind: change.kind, uuid: change.uuid });
       const rooms = [deviceRoom(change.deviceId), ...change.shortIds.map(pendingRoom)];
       deviceSpace.to(rooms).emit('deviceChanged');
-      // Whatever the change, the device's sockets stop getting calls until they reconnect with
-      // the new state (a cancelled device must not keep hearing its old branch).
       const sockets = deviceSpace.in(deviceRoom(change.deviceId));
+      // Cancelled or registered to another id: its sockets go at once, on every instance (the
+      // adapter carries the disconnect), so nothing it sends any more (a scale's weights, a
+      // display's reports) is taken; a scale's watchers are told it is offline
+      // (scale-weights.ts). Its browser or bridge comes back as whatever it is now.
+      if (change.revoked) {
+        sockets.disconnectSockets(true);
+        return;
+      }
+      // Any other change: the device's sockets stop getting calls until they reconnect with
+      // the new state (they are told to, above).
       sockets.socketsLeave(branchDevicesRoom(change.branchId));
       sockets.socketsLeave(deviceRoom(change.deviceId));
     }),

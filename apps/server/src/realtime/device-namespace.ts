@@ -118,8 +118,36 @@ export function createDeviceNamespace(
     followAnnouncements(io, socket, deps.announcements, deps.log, deps.clock);
     followPrinterStatus(socket, deps.kioskHealth, deps.log, deps.clock);
     deps.scales.follow(socket);
+    confirmRegistration(socket, deps.devices, deps.log);
   });
   return deviceSpace;
+}
+
+/**
+ * A cancel (or a registration to another id) disconnects the device's connected sockets
+ * (broadcasts.ts); one committed while this socket's handshake was between reading the device
+ * and connecting would miss it. So a registered device is read once more once connected: a
+ * change committed before that read is seen here and the socket goes; one committed after it
+ * finds the socket connected. A database that does not answer disconnects it too (it comes back).
+ */
+export function confirmRegistration(
+  socket: DeviceSocket,
+  devices: Pick<DeviceService, 'identify'>,
+  log: FastifyBaseLogger,
+): void {
+  const device = socket.data.device;
+  const handshake = DeviceHandshakeSchema.safeParse(socket.handshake.auth);
+  if (!device || !handshake.success) return;
+  const { kind, device_id: shortId, secret } = handshake.data;
+  devices
+    .identify(kind, shortId, secret)
+    .then((now) => {
+      if (now?.deviceId !== device.deviceId) socket.disconnect(true);
+    })
+    .catch((error: unknown) => {
+      log.warn({ err: error, device: device.deviceId }, "could not confirm a device's registration");
+      socket.disconnect(true);
+    });
 }
 
 /**

@@ -9,7 +9,7 @@ import { queues, queueTransitions } from '../db/schema.ts';
 import { newBrowser, registerDevice, sayHello, type Browser } from '../test/devices.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
-import { closeSockets, deviceSocket, emitAck, listen, next, staffSocket } from '../test/sockets.ts';
+import { closeSockets, deviceSocket, emitAck, listen, next, record, staffSocket } from '../test/sockets.ts';
 
 let t: TestContext;
 let url: string;
@@ -109,6 +109,40 @@ describe('a scale bridge', () => {
     expect(pushes).toHaveLength(1);
   });
 
+  it('is disconnected at once when cancelled: the page shows it offline and its next reading reaches nobody', async () => {
+    const { scale, browser, bridge } = await scaleWithBridge();
+    const { socket } = await watcher(scale.uuid);
+    const pushes = record<ScaleWeightPush>(socket, 'scaleWeight');
+    const stable = next<ScaleWeightPush>(socket, 'scaleWeight');
+    bridge.emit('weight', report('stable', 31_000, 'ST,GS,+0031000kg'));
+    expect(await stable).toMatchObject({ state: 'stable', kg: 31_000 });
+
+    const dropped = next<string>(bridge, 'disconnect');
+    const cleared = next<ScaleWeightPush>(socket, 'scaleWeight');
+    await t.call(scaleContracts.cancelDevice, { uuid: scale.uuid }, plant.officers.admin.session);
+    // Dropped by the server, not left connected outside its rooms.
+    expect(await dropped).toBe('io server disconnect');
+    // The weighing page's reading of that scale clears.
+    expect(await cleared).toMatchObject({ uuid: scale.uuid, state: 'offline', kg: null });
+
+    // The bridge comes back with its old credentials: it is an unregistered screen now, and what
+    // it sends is nobody's weight.
+    const again = await bridgeOf(browser);
+    expect(await sayHello(t, 'scale', browser)).toMatchObject({ registered: false });
+    again.emit('weight', report('stable', 99_000, 'ST,GS,+0099000kg'));
+    // An unregistered screen's weight has no listener: watching again reads what the server
+    // holds, offline, and no push ever carried 99 t.
+    const reread = next<ScaleWeightPush>(socket, 'scaleWeight');
+    expect(await emitAck(socket, 'watchScale', plant.branch.id, scale.uuid)).toEqual({ status: 1 });
+    expect(await reread).toMatchObject({ state: 'offline', kg: null });
+    expect(pushes.filter((p) => p.kg === 99_000)).toEqual([]);
+    const main = await t.call(scaleContracts.main, {}, plant.officers.admin.session);
+    expect(main.scale.find((s) => s.uuid === scale.uuid)).toMatchObject({
+      device_id: null,
+      scale: { state: 'offline' },
+    });
+  });
+
   it('is watched only by an officer who weighs, and only in the branch of the scale', async () => {
     const { scale } = await scaleWithBridge();
     const lab = await staffSocket(url, { session: plant.officers.lab.session, apiKey: t.config.apiKey });
@@ -204,6 +238,32 @@ describe('capturing a weight from a scale', () => {
     bridge.disconnect();
     await next(socket, 'scaleWeight');
     expect(reasonOf(await capture({ ...body, direction: 'out' }))).toBe('SCALE_OFFLINE');
+  });
+
+  it("refuses a general-flow visitor's capture (FLOW_NOT_WEIGHED), and the scale can still weigh the next truck", async () => {
+    const { scale, bridge } = await scaleWithBridge();
+    const { socket } = await watcher(scale.uuid);
+    const stable = next(socket, 'scaleWeight');
+    bridge.emit('weight', report('stable', 2_400, 'ST,GS,+0002400kg'));
+    await stable;
+    const visitor = await issueTicket(t, plant, 'general', 'เยี่ยม 1');
+    const refused = await capture({
+      queue_number: visitor.queue_number,
+      direction: 'in',
+      scale_uuid: scale.uuid,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: 'FLOW_NOT_WEIGHED', queue_number: visitor.queue_number });
+    const [row] = await t.db.select().from(queues).where(eq(queues.uuid, visitor.uuid));
+    expect(row!.weighInKg).toBeNull();
+    // The refused capture took nothing from the scale: the same reading weighs a truck that is weighed.
+    const truck = await issueTicket(t, plant, 'standard', 'ชั่ง 105');
+    const weighed = await capture({
+      queue_number: truck.queue_number,
+      direction: 'in',
+      scale_uuid: scale.uuid,
+    });
+    expect(weighed.statusCode).toBe(200);
   });
 
   it('weighs a truck once when two scales capture it at the same moment', async () => {

@@ -109,6 +109,8 @@ export const CONFLICT_REASONS = [
   'ALREADY_WEIGHED_IN',
   'NOT_WEIGHED_IN',
   'ALREADY_WEIGHED_OUT',
+  /** A weighing of a truck whose flow is not weighed (a general-flow visitor: weighing.ts weighsOnFlow). */
+  'FLOW_NOT_WEIGHED',
   /** A weight captured from a scale (process/weighing/capture): what the scale shows now does not allow it. */
   'SCALE_NOT_STABLE',
   'SCALE_NO_WEIGHT',

@@ -79,6 +79,7 @@ describe('decide: the state machine', () => {
       }
     }
     expect([...reasons].sort()).toEqual([
+      'FLOW_NOT_WEIGHED',
       'NOT_LAB_FLOW',
       'NOT_WEIGHED_IN',
       'RESULT_ALREADY_OUT',
@@ -305,6 +306,27 @@ describe('decide: the weighbridge', () => {
     expect(
       decide(ticket('F', { weighInAt: ago(60_000) }), { kind: 'weigh_out', kg: 12000, from: typed }, NOW),
     ).toMatchObject({ ok: true, stamps: { weighOutFrom: typed } });
+  });
+
+  it('refuses to weigh a truck whose flow is not weighed, in or out (FLOW_NOT_WEIGHED)', () => {
+    const visitor = (more: Partial<QueueSnapshot> = {}) =>
+      ticket('F', { flowEngineId: FLOW_ENGINE.general, ...more });
+    for (const state of OPEN_STATES)
+      expect(outcome(visitor({ state }), { kind: 'weigh_in', kg: 30000 })).toBe('FLOW_NOT_WEIGHED');
+    // Even one weighed in before the rule (or typed straight into the database): not out either.
+    expect(
+      outcome(visitor({ weighInAt: ago(60_000) }), {
+        kind: 'weigh_out',
+        kg: 12000,
+        confirmOutOfOrder: true,
+      }),
+    ).toBe('FLOW_NOT_WEIGHED');
+    const refused = decide(visitor(), { kind: 'weigh_in', kg: 30000 }, NOW);
+    expect(refused).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(!refused.ok && refused.message).toBe('Queue B007 is on a flow whose trucks are not weighed.');
+    // The weighed flows still weigh.
+    for (const flowEngineId of [FLOW_ENGINE.standard, FLOW_ENGINE.lab])
+      expect(outcome(ticket('C', { flowEngineId }), { kind: 'weigh_in', kg: 1 })).toBe('ok');
   });
 
   it('refuses a second weigh-in (ALREADY_WEIGHED_IN)', () => {

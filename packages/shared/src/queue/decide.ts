@@ -152,6 +152,7 @@ export type QueueRefusal = Extract<
   | 'ALREADY_WEIGHED_IN'
   | 'NOT_WEIGHED_IN'
   | 'ALREADY_WEIGHED_OUT'
+  | 'FLOW_NOT_WEIGHED'
   | 'NOT_ENOUGH_RECALLS'
   | 'NOT_WAITING'
   | 'OTHER_FLOW'
@@ -185,6 +186,7 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   ALREADY_WEIGHED_IN: (q) => `Queue ${q.queueNumber} is already weighed in.`,
   NOT_WEIGHED_IN: (q) => `Queue ${q.queueNumber} has not been weighed in.`,
   ALREADY_WEIGHED_OUT: (q) => `Queue ${q.queueNumber} is already weighed out.`,
+  FLOW_NOT_WEIGHED: (q) => `Queue ${q.queueNumber} is on a flow whose trucks are not weighed.`,
   NOT_ENOUGH_RECALLS: (q, command) =>
     `Queue ${q.queueNumber} was recalled ${q.recallCount} times; a no-show needs ${
       command.kind === 'no_show' ? command.settings.noShowAfterRecalls : '?'
@@ -386,6 +388,8 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       };
     case 'weigh_in':
     case 'weigh_out': {
+      // A general-flow visitor never crosses the weighbridge: no weight of it is recorded.
+      if (!weighsOnFlow(q.flowEngineId)) return refuse('FLOW_NOT_WEIGHED');
       const direction = command.kind === 'weigh_in' ? 'in' : 'out';
       const refusal = weighingRefusal(direction, { in: q.weighInAt !== null, out: q.weighOutAt !== null });
       if (refusal) return refuse(refusal);

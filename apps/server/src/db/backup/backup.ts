@@ -25,7 +25,8 @@ export interface BackupSummary {
  * Writes the whole database to `file` (see format.ts) from one consistent snapshot: a
  * REPEATABLE READ, READ ONLY transaction, so a PostgreSQL server can keep working meanwhile.
  * The file appears only when complete (written beside it, then renamed); an existing file is
- * replaced only when `overwrite` says so.
+ * replaced only when `overwrite` says so. Both the partial file and the backup are created
+ * 0600 (backupWriter): the rename keeps the new file's mode, never the replaced one's.
  */
 export async function writeBackup(
   database: Database,

@@ -50,10 +50,15 @@ const RowSchema = z.array(z.string().nullable());
 
 export class BackupFileError extends Error {}
 
-/** Writes JSON lines into a gzip file, waiting when the disk is slower than the database. */
+/**
+ * Writes JSON lines into a gzip file, waiting when the disk is slower than the database. The
+ * file is new (never an existing one, nor a link's target) and its owner's alone from the
+ * moment it exists: a backup holds password hashes, the VAPID private key, drivers' push
+ * endpoints and LINE user ids.
+ */
 export function backupWriter(file: string) {
   const gzip = createGzip({ level: 6 });
-  const out = createWriteStream(file, { flags: 'wx' });
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   gzip.pipe(out);
   const finished = once(out, 'finish');
   let failure: Error | null = null;

@@ -49,7 +49,8 @@ async function main() {
     const run = async () => {
       if (command.type === 'dump') {
         const blob = await db.dumpDataDir('gzip');
-        await writeFile(command.file, Buffer.from(await blob.arrayBuffer()));
+        // The whole data directory: its owner's alone, like a backup.
+        await writeFile(command.file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
         reply({ type: 'dumped' });
       } else if (command.type === 'close') {
         await server.stop();

@@ -53,10 +53,15 @@ export function createDevicesService(deps: {
   const { db, kind, devices: repo, catalog, events, clock } = deps;
   const live = deps.live ?? NO_LIVE_DEVICES;
 
+  /**
+   * Tells every screen the device changed. `revoked`: its browser or bridge stopped being it
+   * (cancelled, or registered to another id), so its sockets are disconnected at once.
+   */
   function changed(
     auth: AuthContext,
     device: { id: number; uuid: string },
     shortIds: (string | null | undefined)[] = [],
+    revoked = false,
   ) {
     events.publish('deviceChanged', {
       branchId: auth.branchId,
@@ -64,6 +69,7 @@ export function createDevicesService(deps: {
       uuid: device.uuid,
       kind,
       shortIds: shortIds.filter((id): id is string => Boolean(id)),
+      revoked,
     });
   }
 
@@ -208,7 +214,7 @@ export function createDevicesService(deps: {
         throw error;
       });
       // The old id's browser stops being the device; the new id's unregistered screen is waiting.
-      changed(auth, current, [current.deviceId, deviceId]);
+      changed(auth, current, [current.deviceId, deviceId], true);
       return (await list(auth, current.id))[0]!;
     },
 
@@ -217,7 +223,7 @@ export function createDevicesService(deps: {
       const current = await find(auth, { uuid });
       if (!current.deviceId) throw conflict('This device has no connection yet.', 'NO_DEVICE');
       await repo.disconnectDevice(current.id);
-      changed(auth, current, [current.deviceId]);
+      changed(auth, current, [current.deviceId], true);
     },
 
     async queueTypeChoices(auth: AuthContext, id: number) {

@@ -99,6 +99,7 @@ export function createDeviceService(deps: {
           uuid: row.uuid,
           kind,
           shortIds: [shortId],
+          revoked: false,
         });
       }
     }

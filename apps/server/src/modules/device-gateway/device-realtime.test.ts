@@ -1,7 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { displayContracts } from '@truck-queue/shared/contracts/controller.contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import {
+  displayContracts,
+  printerContracts,
+  scaleContracts,
+} from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
-import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
+import { newBrowser, registerDevice, sayHello, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import {
@@ -28,7 +33,7 @@ beforeAll(async () => {
 afterEach(() => closeSockets());
 afterAll(() => t.close());
 
-const connectDevice = (kind: 'display' | 'printer', browser: Browser) =>
+const connectDevice = (kind: DeviceKind, browser: Browser) =>
   deviceSocket(url, { apiKey: t.config.apiKey, kind, device_id: browser.id, secret: browser.secret });
 
 /** An officer's socket, in the branch room, that calls, rechecks and finishes queues. */
@@ -165,5 +170,74 @@ describe('the display socket', () => {
     const arrived = next<DeviceCall>(display, 'called');
     await officer.call(ticket.id, plant.stations.standardCall.id);
     expect(await arrived).toMatchObject({ queue_number: ticket.queue_number });
+  });
+});
+
+const CONTRACTS = { display: displayContracts, printer: printerContracts, scale: scaleContracts };
+
+/** A registered device of this kind whose first contact is made, and its connected socket. */
+async function connectedDevice(kind: DeviceKind) {
+  const browser = newBrowser();
+  const created = await registerDevice(t, plant, kind, browser);
+  // The first contact verifies it and tells its sockets to reconnect: made before the socket.
+  await sayHello(t, kind, browser);
+  return { browser, created, socket: await connectDevice(kind, browser) };
+}
+
+/** Whether a socket of this device, registered as it, is connected (on any instance). */
+const connectedAs = async (deviceId: number) =>
+  (await t.app.realtime.connectedKiosks([deviceId])).has(deviceId);
+
+describe('a device cancelled or registered to another id', () => {
+  for (const kind of ['display', 'printer', 'scale'] as const) {
+    it(`has its ${kind}'s sockets disconnected by the server at once`, async () => {
+      const { created, socket } = await connectedDevice(kind);
+      const other = await connectedDevice(kind);
+      expect(await connectedAs(created.id)).toBe(true);
+      const dropped = next<string>(socket, 'disconnect');
+      await t.call(CONTRACTS[kind].cancelDevice, { uuid: created.uuid }, plant.officers.admin.session);
+      expect(await dropped).toBe('io server disconnect');
+      expect(await connectedAs(created.id)).toBe(false);
+      // Another device of the kind is left alone.
+      expect(other.socket.connected).toBe(true);
+      expect(await connectedAs(other.created.id)).toBe(true);
+    });
+  }
+
+  it('registered to another screen: the old browser is disconnected, the new one is the device', async () => {
+    const { created, socket } = await connectedDevice('display');
+    const replacement = newBrowser();
+    const replacementWaits = await connectDevice('display', replacement);
+    const told = next(replacementWaits, 'deviceChanged');
+    const dropped = next<string>(socket, 'disconnect');
+    await t.call(
+      displayContracts.addDevice,
+      { uuid: created.uuid, device_id: replacement.id },
+      plant.officers.admin.session,
+    );
+    expect(await dropped).toBe('io server disconnect');
+    await told;
+    expect(await sayHello(t, 'display', replacement)).toMatchObject({ registered: true });
+    await connectDevice('display', replacement);
+    expect(await connectedAs(created.id)).toBe(true);
+  });
+
+  it('is never left connected as the device when its socket connects while it is being cancelled (20 rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const browser = newBrowser();
+      const created = await registerDevice(t, plant, 'scale', browser);
+      await sayHello(t, 'scale', browser);
+      // The bridge connects while the admin cancels: whichever comes first, it must not stay
+      // connected as the scale (a socket that connects after the cancel is an unregistered one).
+      const [connecting] = await Promise.allSettled([
+        connectDevice('scale', browser),
+        t.call(scaleContracts.cancelDevice, { uuid: created.uuid }, plant.officers.admin.session),
+      ]);
+      await vi.waitFor(async () => expect(await connectedAs(created.id)).toBe(false), {
+        timeout: 5000,
+        interval: 10,
+      });
+      if (connecting.status === 'fulfilled') connecting.value.close();
+    }
   });
 });

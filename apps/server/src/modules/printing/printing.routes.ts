@@ -1,26 +1,50 @@
+import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { printingContracts as contracts } from '@truck-queue/shared/contracts/printing.contract';
 import { slipContracts } from '@truck-queue/shared/contracts/slip.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { PrintingService } from './printing.service.ts';
 
 /**
- * The address the caller reached the server by (`http://10.0.0.5:3000`): a ticket's QR code
- * leads there when PUBLIC_URL is not set, as the web's driverPageUrl does with its own origin.
- * A proxy's X-Forwarded-* count only from a trusted proxy (Fastify's request.host).
+ * Whether `hostname` (as WHATWG URL writes it: lower case, IPv6 in brackets) names this machine:
+ * localhost, one of its own network addresses (loopback included), or its host name (whole, or
+ * its first label). Read at each print: addresses come and go with DHCP.
+ */
+function namesThisMachine(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost') return true;
+  const name = os.hostname().toLowerCase();
+  if (host === name || host === name.split('.')[0]) return true;
+  return Object.values(os.networkInterfaces()).some((addresses) =>
+    (addresses ?? []).some((address) => address.address.toLowerCase() === host),
+  );
+}
+
+/** The address the caller's connection reached (its local end): chosen by the network, not by a header. */
+function connectionOrigin(request: FastifyRequest): string {
+  const address = request.socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, '');
+  const port = request.socket.localPort;
+  if (!address || !port) return 'http://localhost';
+  return new URL(`http://${address.includes(':') ? `[${address}]` : address}:${port}`).origin;
+}
+
+/**
+ * Where a printed ticket's QR code leads when PUBLIC_URL is not set: the address the caller
+ * reached the server by (`http://10.0.0.5:3000`), as the web's driverPageUrl does with its own
+ * origin. The host a request names (Host, or X-Forwarded-Host from a trusted proxy: Fastify's
+ * request.host) is the caller's to write, so it is taken only when it names this machine
+ * (`namesThisMachine`); otherwise the QR leads to the address the caller's connection reached.
+ * A forged Host never puts another site on paper (docs/decisions.md, "Printed links").
  */
 export function requestOrigin(request: FastifyRequest): string {
   try {
     const url = new URL(`${request.protocol}://${request.host}`);
     const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-    if (bare && url.host !== '') return url.origin;
+    if (bare && url.host !== '' && namesThisMachine(url.hostname)) return url.origin;
   } catch {
-    // refused below
+    // not a host and port: the connection's address below
   }
-  throw new AppError('VALIDATION_FAILED', 'The Host header is not a host name and port.', [
-    { path: 'host', message: 'must be the address the server was reached by' },
-  ]);
+  return connectionOrigin(request);
 }
 
 export function registerPrintingRoutes(register: RegisterCall, printing: PrintingService): void {

@@ -309,6 +309,29 @@ describe('weighbridge', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it("refuses to weigh a general-flow visitor: its flow's trucks are not weighed (FLOW_NOT_WEIGHED)", async () => {
+    const session = plant.officers.admin.session;
+    const visitor = await issueTicket(t, plant, 'general', 'VISIT 1');
+    for (const path of ['process/weighing/weighIn', 'process/weighing/weighOut']) {
+      const refused = await t.post(
+        path,
+        { queue_number: visitor.queue_number, weight: 30000, reason: TYPED, confirm_out_of_order: true },
+        { session },
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'FLOW_NOT_WEIGHED',
+        queue_number: visitor.queue_number,
+      });
+    }
+    const row = await stateOf(visitor.id);
+    expect([row.weighInAt, row.weighOutAt, row.weighInKg]).toEqual([null, null, null]);
+    const audit = await t.db.select().from(queueTransitions).where(eq(queueTransitions.queueId, visitor.id));
+    expect(audit.some((a) => a.action.startsWith('weigh'))).toBe(false);
+    expect((await t.call(getWeighToday, {}, session)).queue.some((q) => q.uuid === visitor.uuid)).toBe(false);
+  });
+
   it('is for roles that weigh', async () => {
     expect(
       (await t.post('process/weighing/getWeighToday', {}, { session: plant.officers.lab.session }))

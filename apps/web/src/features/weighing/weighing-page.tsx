@@ -31,6 +31,7 @@ import {
   type WeightProblem,
 } from './weight.ts';
 import { weighingColumns } from './weighing-columns.tsx';
+import { weighingRefusalHint } from './refusal-hint.ts';
 import { SlipDialog } from './slip-dialog.tsx';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 
@@ -179,8 +180,7 @@ export function WeighingPage() {
               n: scanLabel(t, named),
             }),
             invalid: { title: t('weighing.invalidInput'), explain: true },
-            // Weighed in already: most often the truck is leaving and the officer meant weigh-out.
-            hint: (reason) => (reason === 'ALREADY_WEIGHED_IN' ? t('weighing.useWeighOut') : undefined),
+            hint: (reason) => weighingRefusalHint(t, reason),
           },
           {
             ...(invalid && source.kind === 'typed' ? { afterClose: () => focusWeight(true) } : {}),
