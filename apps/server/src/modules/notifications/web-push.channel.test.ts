@@ -104,6 +104,7 @@ describe('Web Push sender', () => {
       vapid: vapid(),
       log,
       clock,
+      allowedHosts: [push.host, '127.0.0.1:1'],
       agent: push.agent,
       ...(timeoutMs ? { timeoutMs } : {}),
     });
