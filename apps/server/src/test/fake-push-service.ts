@@ -11,7 +11,9 @@ import {
 } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import { Agent } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { RequestOptions } from 'node:https';
+import type { Duplex } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -55,23 +57,23 @@ export const PARSER_TRICK_ENDPOINTS = [
  */
 export class DialRecorder extends Agent {
   readonly dials: string[] = [];
-  constructor(
-    private readonly fake: { host: string; certificate: string },
-  ) {
+  constructor(private readonly fake: { host: string; certificate: string }) {
     super({ ca: fake.certificate, keepAlive: false });
   }
   override createConnection(
-    options: { host?: string; port?: number | string },
-    callback: (error: Error | null, socket?: Socket) => void,
-  ): Socket | undefined {
+    options: RequestOptions,
+    callback?: (error: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
     const dial = `${options.host ?? ''}:${String(options.port ?? '')}`;
     this.dials.push(dial);
     if (dial !== this.fake.host) {
-      callback(Object.assign(new Error(`the test refused a dial to ${dial}`), { code: 'ECONNREFUSED' }));
+      callback?.(
+        Object.assign(new Error(`the test refused a dial to ${dial}`), { code: 'ECONNREFUSED' }),
+        undefined as unknown as Duplex,
+      );
       return undefined;
     }
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
-    return (super.createConnection as (o: unknown) => Socket)(options);
+    return super.createConnection(options, callback);
   }
 }
 

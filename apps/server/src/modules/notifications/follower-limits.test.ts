@@ -116,7 +116,10 @@ describe('the followers of a ticket, under concurrency', () => {
         ),
       );
       const statuses = answers.map((a) => a.statusCode);
-      expect(statuses.filter((s) => s === 200), `round ${round}`).toHaveLength(MAX_PUSH_PER_TICKET);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}`,
+      ).toHaveLength(MAX_PUSH_PER_TICKET);
       for (const refused of answers.filter((a) => a.statusCode !== 200))
         expect(refused.json()).toMatchObject({ reason: 'TOO_MANY_FOLLOWERS' });
       const kept = await live(

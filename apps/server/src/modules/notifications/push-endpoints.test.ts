@@ -79,10 +79,7 @@ describe('endpoints that readers of URLs read differently', () => {
 
   it("takes real browsers' endpoints and says exactly where to send them", () => {
     expect(
-      checkPushEndpoint(
-        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD1%2bYq5%3d%3d&x=1',
-        allowed,
-      ),
+      checkPushEndpoint('https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD1%2bYq5%3d%3d&x=1', allowed),
     ).toEqual({
       ok: true,
       target: {
