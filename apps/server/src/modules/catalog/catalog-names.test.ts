@@ -60,7 +60,7 @@ describe('names in the catalog, under concurrency', () => {
       expect(made, `round ${round}`).toHaveLength(1);
     }
     // Renames: 30 products renamed to one new name at once.
-    const others = [];
+    const others: string[] = [];
     for (let i = 0; i < PARALLEL; i += 1)
       others.push((await post('product/doMainProduct', { name: `อื่น ${i}` })).json().product.uuid as string);
     await race((i) => post('product/doMainProduct', { uuid: others[i], name: 'ชื่อเดียว' }), 0);
