@@ -23,6 +23,8 @@ export interface ModuleOptions {
   watchPrinters?: boolean | { everyMs: number };
   /** The TLS agent Web Push is sent through (tests: one that trusts their stand-in push service). */
   webPushAgent?: Agent;
+  /** How long one Web Push POST may take (web-push.channel.ts; tests of services that never answer). */
+  webPushTimeoutMs?: number;
   /**
    * Once listening, send the drivers' notifications that come due (retries, another instance's
    * leases) every few seconds and run the daily retention job (main.ts). Off, notifications are

@@ -12,6 +12,8 @@ import {
 import { createServer, type Server } from 'node:https';
 import { Agent } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { RequestOptions } from 'node:https';
+import type { Duplex } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -26,6 +28,54 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * It answers 201 unless told otherwise: `respond()` queues answers (410, 429 with Retry-After,
  * 500, or none at all); `expire()` makes one subscription answer 410 for good.
  */
+
+/**
+ * Issue 37: endpoints the allow-list's WHATWG `URL` reads as a host of notify.windows.com while
+ * Node's legacy `url.parse` (the web-push package's) reads 127.0.0.1, port 443.
+ */
+export const PARSER_TRICK_ENDPOINTS = [
+  ';',
+  '%3B',
+  '{',
+  '}',
+  '\\',
+  '"',
+  "'",
+  '`',
+  '%7B',
+  '%22',
+  '%27',
+  '%21',
+  '%2D',
+  '%30',
+].map((c) => `https://127.0.0.1${c}.notify.windows.com/x`);
+
+/**
+ * A TLS agent that trusts the fake push service and writes down every host:port a request asks
+ * it to connect to (what the server actually dials), connecting only to the fake: any other
+ * dial is written down and refused.
+ */
+export class DialRecorder extends Agent {
+  readonly dials: string[] = [];
+  constructor(private readonly fake: { host: string; certificate: string }) {
+    super({ ca: fake.certificate, keepAlive: false });
+  }
+  override createConnection(
+    options: RequestOptions,
+    callback?: (error: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    const dial = `${options.host ?? ''}:${String(options.port ?? '')}`;
+    this.dials.push(dial);
+    if (dial !== this.fake.host) {
+      callback?.(
+        Object.assign(new Error(`the test refused a dial to ${dial}`), { code: 'ECONNREFUSED' }),
+        undefined as unknown as Duplex,
+      );
+      return undefined;
+    }
+    return super.createConnection(options, callback);
+  }
+}
 
 export interface FakeSubscription {
   endpoint: string;
@@ -79,6 +129,10 @@ export interface FakePushService {
   rejected: RejectedPush[];
   /** POSTs seen, whatever came of them. */
   requests: number;
+  /** POSTs held unanswered now (`{hang: true}`) whose client has not given up. */
+  readonly hanging: number;
+  /** Resolves once `count` POSTs are held unanswered at once (or rejects after `timeoutMs`). */
+  waitForHanging(count: number, timeoutMs?: number): Promise<void>;
   /** Resolves once `count` messages have been received (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -253,6 +307,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   const answers: FakeAnswer[] = [];
   const hanging = new Set<ServerResponse>();
   const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const hangWaiters: Array<{ count: number; resolve: () => void }> = [];
   let origin = '';
 
   const service: FakePushService = {
@@ -263,6 +318,25 @@ export async function startFakePushService(): Promise<FakePushService> {
     received: [],
     rejected: [],
     requests: 0,
+    get hanging() {
+      return hanging.size;
+    },
+    waitForHanging(count, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        if (hanging.size >= count) return resolve();
+        const timer = setTimeout(
+          () => reject(new Error(`fake push service: ${hanging.size} of ${count} requests held`)),
+          timeoutMs,
+        );
+        hangWaiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
     subscribe() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -333,6 +407,14 @@ export async function startFakePushService(): Promise<FakePushService> {
     const answer = answers.shift();
     if (answer && 'hang' in answer) {
       hanging.add(response);
+      // The client gave up (its timeout): no longer held.
+      response.on('close', () => hanging.delete(response));
+      for (const waiter of [...hangWaiters]) {
+        if (hanging.size >= waiter.count) {
+          hangWaiters.splice(hangWaiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
       return;
     }
 

@@ -90,7 +90,10 @@ let officerCount = 0;
 export async function createTestContext(
   overrides: Partial<Config> = {},
   /** Background work the app does only when asked (main.ts asks for all of it). */
-  appOptions: Pick<AppOptions, 'watchPrinters' | 'logger' | 'logStream' | 'webPushAgent'> = {},
+  appOptions: Pick<
+    AppOptions,
+    'watchPrinters' | 'logger' | 'logStream' | 'webPushAgent' | 'webPushTimeoutMs'
+  > = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // Files the server keeps (the voice pack's cache) go to a directory of this test's own.

@@ -89,6 +89,7 @@ export function NotifyCard({
       case 'ALREADY_LEFT':
         return s.ended;
       case 'PUSH_SERVICE_NOT_ALLOWED':
+      case 'PUSH_ENDPOINT_NOT_CANONICAL':
         return s.notAllowed;
       case 'TOO_MANY_FOLLOWERS':
         return s.tooMany;

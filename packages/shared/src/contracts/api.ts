@@ -166,6 +166,11 @@ export const CONFLICT_REASONS = [
   'PRINTS_IN_BROWSER',
   /** A driver's browser named a push endpoint that is not a known push service (PUSH_SERVICE_HOSTS). */
   'PUSH_SERVICE_NOT_ALLOWED',
+  /**
+   * A driver's browser named a push endpoint that is not written as browsers write one (a plain
+   * https address: readers of URLs could disagree on its host).
+   */
+  'PUSH_ENDPOINT_NOT_CANONICAL',
   /** As many browsers as may follow one ticket already do. */
   'TOO_MANY_FOLLOWERS',
 ] as const;

@@ -52,6 +52,25 @@ export function createCatalogRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
+    /**
+     * Runs `work` in a transaction holding the lock of the branch's names of one kind (issue 37):
+     * a name is checked free and then written under it, so two parallel creates or renames
+     * cannot both find the name free (products and stations have no unique index on it; a
+     * branch's own queue type names are compared without case across master types too).
+     */
+    withNameLock<T>(
+      branchId: number,
+      kind: 'product' | 'station' | 'queue-type',
+      work: (tx: Tx) => Promise<T>,
+    ) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-names:${kind}:${branchId}`}, 0))`,
+        );
+        return work(tx);
+      });
+    },
+
     // Queue types.
 
     /** The branch's active queue types (or only one of them), by prefix, with their master's name and flow. */
@@ -182,14 +201,15 @@ export function createCatalogRepository(db: Db) {
       branchId: number,
       name: string,
       exceptId?: number,
+      executor: Db | Tx = db,
     ): Promise<{ masterId: number; flowEngineId: number } | { branchQueueTypeId: number } | null> {
       const sameName = sql`lower(${queueTypes.name}) = lower(${name})`;
-      const [master] = await db
+      const [master] = await executor
         .select({ masterId: queueTypes.id, flowEngineId: queueTypes.flowEngineId })
         .from(queueTypes)
         .where(and(isNull(queueTypes.branchId), sameName));
       if (master) return master;
-      const [used] = await db
+      const [used] = await executor
         .select({ branchQueueTypeId: branchQueueTypes.id })
         .from(branchQueueTypes)
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
@@ -264,8 +284,9 @@ export function createCatalogRepository(db: Db) {
       branchId: number,
       name: string,
       exceptId?: number,
+      executor: Db | Tx = db,
     ): Promise<{ id: number } | null> {
-      const [row] = await db
+      const [row] = await executor
         .select({ id: products.id })
         .from(products)
         .where(
@@ -278,13 +299,13 @@ export function createCatalogRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertProduct(branchId: number, name: string) {
-      const [row] = await db.insert(products).values({ branchId, name }).returning(productColumns);
+    async insertProduct(branchId: number, name: string, executor: Db | Tx = db) {
+      const [row] = await executor.insert(products).values({ branchId, name }).returning(productColumns);
       return row!;
     },
 
-    async renameProduct(id: number, name: string) {
-      const [row] = await db
+    async renameProduct(id: number, name: string, executor: Db | Tx = db) {
+      const [row] = await executor
         .update(products)
         .set({ name })
         .where(eq(products.id, id))
@@ -374,8 +395,9 @@ export function createCatalogRepository(db: Db) {
       branchId: number,
       name: string,
       exceptId?: number,
+      executor: Db | Tx = db,
     ): Promise<{ id: number } | null> {
-      const [row] = await db
+      const [row] = await executor
         .select({ id: stations.id })
         .from(stations)
         .where(
@@ -388,8 +410,13 @@ export function createCatalogRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertStation(branchId: number, name: string, weighbridge = false): Promise<number> {
-      const [row] = await db
+    async insertStation(
+      branchId: number,
+      name: string,
+      weighbridge = false,
+      executor: Db | Tx = db,
+    ): Promise<number> {
+      const [row] = await executor
         .insert(stations)
         .values({ branchId, name, weighbridge })
         .returning({ id: stations.id });
@@ -397,8 +424,13 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Renames a station and, when `weighbridge` is given, marks it a weighbridge or not. */
-    async renameStation(id: number, name: string, weighbridge?: boolean): Promise<void> {
-      await db
+    async renameStation(
+      id: number,
+      name: string,
+      weighbridge?: boolean,
+      executor: Db | Tx = db,
+    ): Promise<void> {
+      await executor
         .update(stations)
         .set(weighbridge === undefined ? { name } : { name, weighbridge })
         .where(eq(stations.id, id));

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogRepository, type Tx } from './catalog.repository.ts';
 import type { QueueTypesService } from './queue-types.service.ts';
 
 /**
@@ -15,8 +15,8 @@ export function createProductsService(
 ) {
   const repo = createCatalogRepository(db);
 
-  async function assertNameFree(auth: AuthContext, name: string, exceptId?: number) {
-    const taken = await repo.findProductNamed(auth.branchId, name, exceptId);
+  async function assertNameFree(auth: AuthContext, name: string, exceptId: number | undefined, tx: Tx) {
+    const taken = await repo.findProductNamed(auth.branchId, name, exceptId, tx);
     if (taken) throw conflict(`A product named ${name} already exists.`, 'NAME_TAKEN');
   }
 
@@ -40,15 +40,19 @@ export function createProductsService(
     },
 
     async create(auth: AuthContext, name: string) {
-      await assertNameFree(auth, name);
-      return repo.insertProduct(auth.branchId, name);
+      return repo.withNameLock(auth.branchId, 'product', async (tx) => {
+        await assertNameFree(auth, name, undefined, tx);
+        return repo.insertProduct(auth.branchId, name, tx);
+      });
     },
 
     async update(auth: AuthContext, uuid: string, name: string) {
       const current = await repo.findActiveProductByUuid(auth.branchId, uuid);
       if (!current) throw notFound('The product');
-      await assertNameFree(auth, name, current.id);
-      const renamed = await repo.renameProduct(current.id, name);
+      const renamed = await repo.withNameLock(auth.branchId, 'product', async (tx) => {
+        await assertNameFree(auth, name, current.id, tx);
+        return repo.renameProduct(current.id, name, tx);
+      });
       changed(auth.branchId);
       return renamed;
     },

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogRepository, type Tx } from './catalog.repository.ts';
 import type { LabService } from '../lab/lab.service.ts';
 
 /**
@@ -65,9 +65,10 @@ export function createQueueTypesService(deps: {
     auth: AuthContext,
     name: string,
     flowEngineId: number,
-    exceptId?: number,
+    exceptId: number | undefined,
+    tx: Tx,
   ): Promise<{ masterId: number } | { own: { name: string; flowEngineId: number } }> {
-    const named = await repo.queueTypeNamed(auth.branchId, name, exceptId);
+    const named = await repo.queueTypeNamed(auth.branchId, name, exceptId, tx);
     if (!named) return { own: { name, flowEngineId } };
     if ('masterId' in named && named.flowEngineId === flowEngineId) return { masterId: named.masterId };
     throw conflict(`A queue type named ${name} already exists.`, 'NAME_TAKEN');
@@ -84,16 +85,19 @@ export function createQueueTypesService(deps: {
       type: { masterId: number } | { name: string; flowEngineId: number },
       prefix: string,
     ): Promise<BranchQueueType> {
-      const chosen = 'masterId' in type ? type : await typeForName(auth, type.name, type.flowEngineId);
-      if ('masterId' in chosen) {
-        const master = await repo.findMasterQueueType(chosen.masterId);
+      if ('masterId' in type) {
+        const master = await repo.findMasterQueueType(type.masterId);
         if (!master) throw notFound('The master queue type');
-        const existing = await repo.findBranchQueueTypeOfMaster(auth.branchId, chosen.masterId);
+        const existing = await repo.findBranchQueueTypeOfMaster(auth.branchId, type.masterId);
         if (existing) throw conflict('This branch already has this queue type.', 'QUEUE_TYPE_TAKEN');
       }
       await assertPrefixFree(auth, prefix);
       const id = await repo
-        .transaction(async (tx) => {
+        // A name is checked free and taken under the branch's name lock (a master type named so
+        // and already in the branch is refused by branch_queue_types_type_key).
+        .withNameLock(auth.branchId, 'queue-type', async (tx) => {
+          const chosen =
+            'masterId' in type ? type : await typeForName(auth, type.name, type.flowEngineId, undefined, tx);
           const typeId =
             'masterId' in chosen
               ? chosen.masterId
@@ -114,9 +118,9 @@ export function createQueueTypesService(deps: {
       await assertPrefixFree(auth, prefix, current.id);
       const type = await repo.typeOfBranchQueueType(current.id);
       const renamed = name !== undefined && name !== type.name;
-      const target = renamed ? await typeForName(auth, name, type.flowEngineId, current.id) : null;
       await repo
-        .transaction(async (tx) => {
+        .withNameLock(auth.branchId, 'queue-type', async (tx) => {
+          const target = renamed ? await typeForName(auth, name, type.flowEngineId, current.id, tx) : null;
           await repo.setQueueTypePrefix(current.id, prefix, tx);
           if (!target) return;
           if ('masterId' in target) await repo.setTypeOfBranchQueueType(tx, current.id, target.masterId);

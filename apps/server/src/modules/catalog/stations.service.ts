@@ -2,7 +2,7 @@ import type { StationRow } from '@truck-queue/shared/contracts/catalog.contract'
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
-import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogRepository, type Tx } from './catalog.repository.ts';
 
 /**
  * Stations of the branch and the flow states each handles (C: trucks are called there; RC:
@@ -27,8 +27,8 @@ export function createStationsService(
     return row;
   }
 
-  async function assertNameFree(auth: AuthContext, name: string, exceptId?: number) {
-    const taken = await repo.findStationNamed(auth.branchId, name, exceptId);
+  async function assertNameFree(auth: AuthContext, name: string, exceptId: number | undefined, tx: Tx) {
+    const taken = await repo.findStationNamed(auth.branchId, name, exceptId, tx);
     if (taken) throw conflict(`A station named ${name} already exists.`, 'NAME_TAKEN');
   }
 
@@ -36,8 +36,10 @@ export function createStationsService(
     list: (auth: AuthContext) => list(auth),
 
     async create(auth: AuthContext, name: string, weighbridge = false) {
-      await assertNameFree(auth, name);
-      const id = await repo.insertStation(auth.branchId, name, weighbridge);
+      const id = await repo.withNameLock(auth.branchId, 'station', async (tx) => {
+        await assertNameFree(auth, name, undefined, tx);
+        return repo.insertStation(auth.branchId, name, weighbridge, tx);
+      });
       hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, id))[0]!;
@@ -46,8 +48,10 @@ export function createStationsService(
     /** Renames a station; `weighbridge` (when given) marks it a weighbridge or not. */
     async update(auth: AuthContext, uuid: string, name: string, weighbridge?: boolean) {
       const current = await find(auth, { uuid });
-      await assertNameFree(auth, name, current.id);
-      await repo.renameStation(current.id, name, weighbridge);
+      await repo.withNameLock(auth.branchId, 'station', async (tx) => {
+        await assertNameFree(auth, name, current.id, tx);
+        await repo.renameStation(current.id, name, weighbridge, tx);
+      });
       hooks.changed?.(auth.branchId);
       hooks.named?.(auth.branchId);
       return (await list(auth, current.id))[0]!;

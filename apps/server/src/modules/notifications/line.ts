@@ -364,27 +364,28 @@ export function createLine(deps: {
     if (ticket.exitAt) return LINE_TEXT.left(ticket.queueNumber);
     if ((ENDED_STATES as readonly string[]).includes(ticket.state))
       return LINE_TEXT.cancelled(ticket.queueNumber);
-    const mine = await repo.liveOfUser(userId);
     const privacy = async () => {
       const { notice, days } = await repo.privacy(ticket.branchId);
       const quoted = notice.trim() === '' ? '' : `\n\n${notice.trim().slice(0, NOTICE_MAX)}`;
       return `\n\n${LINE_TEXT.privacy(days)}${quoted}`;
     };
-    if (mine.some((s) => s.queueId === ticket.id))
-      return redelivery ? null : LINE_TEXT.already(ticket.queueNumber) + (await privacy());
-    if (mine.length >= MAX_TICKETS_PER_CHAT) return LINE_TEXT.tooManyTickets;
-    if ((await repo.liveCountOfTicket(ticket.id)) >= MAX_CHATS_PER_TICKET) return LINE_TEXT.ticketFull;
     const lab = ticket.flowEngineId === FLOW_ENGINE.lab;
-    const linked = await repo.link({
-      queueId: ticket.id,
-      branchId: ticket.branchId,
-      lineUserId: userId,
-      notifyAhead: NOTIFY_AHEAD_DEFAULT,
-      notifyLab: lab,
-      at: clock.now(),
-    });
-    // Linked by a twin of this event a moment ago: that one answers.
-    if (!linked) return redelivery ? null : LINE_TEXT.already(ticket.queueNumber) + (await privacy());
+    const linked = await repo.link(
+      {
+        queueId: ticket.id,
+        branchId: ticket.branchId,
+        lineUserId: userId,
+        notifyAhead: NOTIFY_AHEAD_DEFAULT,
+        notifyLab: lab,
+        at: clock.now(),
+      },
+      { maxTicketsPerChat: MAX_TICKETS_PER_CHAT, maxChatsPerTicket: MAX_CHATS_PER_TICKET },
+    );
+    if (linked === 'chat-full') return LINE_TEXT.tooManyTickets;
+    if (linked === 'ticket-full') return LINE_TEXT.ticketFull;
+    // Followed already (or linked by a twin of this event a moment ago: that one answers).
+    if (linked === 'already')
+      return redelivery ? null : LINE_TEXT.already(ticket.queueNumber) + (await privacy());
     log.info({ queueId: ticket.id, branchId: ticket.branchId }, 'a LINE chat follows a ticket');
     try {
       await onLinked?.(ticket.id, ticket.branchId);

@@ -38,7 +38,9 @@ export function registerNotificationsModule(host: ModuleHost, deps: { reads: Que
       vapid,
       log: app.log,
       clock,
+      allowedHosts: config.pushServiceHosts,
       ...(options.webPushAgent ? { agent: options.webPushAgent } : {}),
+      ...(options.webPushTimeoutMs ? { timeoutMs: options.webPushTimeoutMs } : {}),
     }),
   };
   if (line.configured) senders.line = line.sender;

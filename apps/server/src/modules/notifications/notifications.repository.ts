@@ -69,6 +69,17 @@ const addressColumns = {
   language: driverSubscriptions.language,
 };
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Holds, until the transaction ends, the lock of a ticket's followers: whoever counts a ticket's
+ * live subscriptions to decide whether one more may follow (a browser here, a LINE chat in
+ * line.repository.ts) takes it first, on every instance and on both engines.
+ */
+export async function lockFollowers(tx: Tx, queueId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notify-followers:${queueId}`}, 0))`);
+}
+
 /** The drivers' subscriptions and the outbox of what is sent to them (notifications.service.ts, notifier.ts). */
 export function createNotificationsRepository(db: Db) {
   function followed() {
@@ -158,17 +169,23 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /**
-     * Takes up to `limit` due deliveries of live subscriptions for this instance: each is leased
+     * Takes up to `limit` due deliveries of one channel for this instance: each is leased
      * until `leaseUntil` (an instance that dies mid-send leaves it to be tried again then) and
      * counts one attempt. SKIP LOCKED: two instances never take the same one.
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]> {
+    async claimDue(
+      channel: NotifyChannel,
+      now: Date,
+      leaseUntil: Date,
+      limit: number,
+    ): Promise<DueDelivery[]> {
       const claimed = await db.execute<{ id: number }>(sql`
         update notification_deliveries
            set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
          where id in (
            select id from notification_deliveries
             where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+              and channel = ${channel}
             order by next_attempt_at
             limit ${limit}
             for update skip locked)
@@ -264,35 +281,61 @@ export function createNotificationsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Subscribes a browser to a ticket, or changes its choice and keys (one live row per endpoint). */
-    async savePush(row: {
-      queueId: number;
-      branchId: number;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-      language: string;
-      notifyAhead: number | null;
-      notifyCalled: boolean;
-      notifyLab: boolean;
-      consentedAt: Date;
-    }): Promise<void> {
-      await db
-        .insert(driverSubscriptions)
-        .values({ ...row, channel: 'web_push', created: row.consentedAt })
-        .onConflictDoUpdate({
-          target: [driverSubscriptions.queueId, driverSubscriptions.endpoint],
-          targetWhere: sql`${driverSubscriptions.endedAt} is null and ${driverSubscriptions.endpoint} is not null`,
-          set: {
-            p256dh: row.p256dh,
-            auth: row.auth,
-            language: row.language,
-            notifyAhead: row.notifyAhead,
-            notifyCalled: row.notifyCalled,
-            notifyLab: row.notifyLab,
-            consentedAt: row.consentedAt,
-          },
-        });
+    /**
+     * Subscribes a browser to a ticket, or changes its choice and keys (one live row per
+     * endpoint); false, writing nothing, when it is new and `max` browsers already follow the
+     * ticket. The count and the write are one transaction under the ticket's followers lock, so
+     * parallel subscribes cannot all read "room for one more" (issue 37).
+     */
+    async savePush(
+      row: {
+        queueId: number;
+        branchId: number;
+        endpoint: string;
+        p256dh: string;
+        auth: string;
+        language: string;
+        notifyAhead: number | null;
+        notifyCalled: boolean;
+        notifyLab: boolean;
+        consentedAt: Date;
+      },
+      max: number,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockFollowers(tx, row.queueId);
+        const [live] = await tx
+          .select({
+            n: sql<number>`count(*)::int`,
+            mine: sql<number>`(count(*) filter (where ${driverSubscriptions.endpoint} = ${row.endpoint}))::int`,
+          })
+          .from(driverSubscriptions)
+          .where(
+            and(
+              eq(driverSubscriptions.queueId, row.queueId),
+              eq(driverSubscriptions.channel, 'web_push'),
+              isNull(driverSubscriptions.endedAt),
+            ),
+          );
+        if ((live?.mine ?? 0) === 0 && (live?.n ?? 0) >= max) return false;
+        await tx
+          .insert(driverSubscriptions)
+          .values({ ...row, channel: 'web_push', created: row.consentedAt })
+          .onConflictDoUpdate({
+            target: [driverSubscriptions.queueId, driverSubscriptions.endpoint],
+            targetWhere: sql`${driverSubscriptions.endedAt} is null and ${driverSubscriptions.endpoint} is not null`,
+            set: {
+              p256dh: row.p256dh,
+              auth: row.auth,
+              language: row.language,
+              notifyAhead: row.notifyAhead,
+              notifyCalled: row.notifyCalled,
+              notifyLab: row.notifyLab,
+              consentedAt: row.consentedAt,
+            },
+          });
+        return true;
+      });
     },
 
     async settings(branchId: number) {

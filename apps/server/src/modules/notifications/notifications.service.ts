@@ -14,7 +14,7 @@ import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { oldestPublicDay } from '../queue/public-queue.service.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { Notifier } from './notifier.ts';
-import { isAllowedPushEndpoint } from './push-endpoints.ts';
+import { checkPushEndpoint } from './push-endpoints.ts';
 import { isPushKeyPair } from './web-push.channel.ts';
 
 /** At most this many browsers follow one ticket: a driver's phone and a spare, not a crowd. */
@@ -101,29 +101,37 @@ export function createNotificationsService(deps: {
         throw new AppError('VALIDATION_FAILED', "The browser's subscription keys are not valid.", [
           { path: 'subscription.keys', message: 'is not a P-256 key and a 16-byte secret' },
         ]);
-      if (!isAllowedPushEndpoint(endpoint, deps.pushServiceHosts))
+      const checked = checkPushEndpoint(endpoint, deps.pushServiceHosts);
+      if (!checked.ok && checked.problem === 'not_canonical')
+        throw conflict(
+          'This push endpoint is not a plain https address of a push service (written as browsers write it).',
+          'PUSH_ENDPOINT_NOT_CANONICAL',
+        );
+      if (!checked.ok)
         throw conflict(
           'This push service is not one the server sends to (PUSH_SERVICE_HOSTS).',
           'PUSH_SERVICE_NOT_ALLOWED',
         );
-      const known = await repo.pushSubscription(q.id, endpoint);
-      if (!known && (await repo.liveCount(q.id, 'web_push')) >= MAX_PUSH_PER_TICKET)
+      const saved = await repo.savePush(
+        {
+          queueId: q.id,
+          branchId: q.branchId,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          language: input.language,
+          notifyAhead: input.choice.ahead,
+          notifyCalled: input.choice.called,
+          notifyLab: input.choice.lab,
+          consentedAt: clock.now(),
+        },
+        MAX_PUSH_PER_TICKET,
+      );
+      if (!saved)
         throw conflict(
           `At most ${MAX_PUSH_PER_TICKET} browsers may follow one ticket.`,
           'TOO_MANY_FOLLOWERS',
         );
-      await repo.savePush({
-        queueId: q.id,
-        branchId: q.branchId,
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
-        language: input.language,
-        notifyAhead: input.choice.ahead,
-        notifyCalled: input.choice.called,
-        notifyLab: input.choice.lab,
-        consentedAt: clock.now(),
-      });
       await deps.notifier.subscribed(q.id, q.branchId);
       return options(q, endpoint);
     },

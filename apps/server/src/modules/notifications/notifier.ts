@@ -1,7 +1,9 @@
 import {
   momentText,
+  type NotifyChannel,
   type NotifyLanguage,
   type NotifyMoment,
+  NOTIFY_CHANNELS,
   NOTIFY_LANGUAGES,
 } from '@truck-queue/shared/notifications/moments';
 import { ENDED_STATES, waitingStates, type QueueState } from '@truck-queue/shared/queue/queue-machine';
@@ -26,7 +28,8 @@ import {
  *    to the outbox (notification_deliveries): "N ahead" once for every follower of the line's
  *    trucks that reached it, "called" with the station on each call, "lab" when the result is
  *    out; a ticket's exit (or its cancellation) ends its subscriptions;
- *  - a loop sends what is due through each channel's sender, with retries: a failure is tried
+ *  - what is due is sent through each channel's sender, each send on its own (a slow push
+ *    service delays nobody else's message), with retries: a failure is tried
  *    again after 10 s, 30 s, 2 min, 10 min, 30 min, then given up (the admins' page lists it); an
  *    address the service says is gone ends its subscription.
  * Every instance writes the moments of the changes it made (a moment is written once per
@@ -38,6 +41,8 @@ export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
 /** How long a claimed delivery is this instance's before another may try it. */
 const LEASE_MS = 60_000;
 const BATCH = 50;
+/** Sends of one channel under way at once, at most. */
+const IN_FLIGHT: Record<NotifyChannel, number> = { web_push: 200, line: 50 };
 const POLL_MS = 5_000;
 
 const CALL_ACTIONS = new Set(['call', 'recheck']);
@@ -197,36 +202,85 @@ export function createNotifier(deps: {
     );
   }
 
-  let sending: Promise<number> | null = null;
+  // Every send goes out on its own (issue 37): a push service that never answers holds only its
+  // own sends, each until its own timeout (web-push.channel.ts, line.ts), while whatever comes
+  // due meanwhile is claimed and sent at once. Each channel has at most IN_FLIGHT sends under
+  // way; a send ends within its timeout, well inside its lease.
+  const busy: Record<NotifyChannel, number> = { web_push: 0, line: 0 };
+  /** A channel that had no room when there was more due: a send that ends claims again. */
+  const full: Record<NotifyChannel, boolean> = { web_push: false, line: false };
+  const underway = new Set<Promise<void>>();
+  let claiming: Promise<number> | null = null;
   let again = false;
 
-  /** Sends everything due now; resolves with how many were tried. One round at a time. */
-  function sendDue(): Promise<number> {
-    if (sending) {
-      again = true;
-      return sending;
-    }
-    sending = (async () => {
-      let tried = 0;
-      do {
-        again = false;
-        for (;;) {
-          const now = clock.now();
-          const due = await repo.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
-          if (due.length === 0) break;
-          await Promise.all(due.map((d) => sendOne(d)));
-          tried += due.length;
+  function launch(due: DueDelivery): void {
+    const { channel } = due.to;
+    busy[channel] += 1;
+    const work = sendOne(due)
+      .catch((error: unknown) =>
+        log.error({ err: error, deliveryId: due.id }, 'could not record what came of a notification'),
+      )
+      .finally(() => {
+        busy[channel] -= 1;
+        underway.delete(work);
+        if (full[channel]) {
+          full[channel] = false;
+          nudge();
         }
-      } while (again);
-      return tried;
-    })().finally(() => {
-      sending = null;
-    });
-    return sending;
+      });
+    underway.add(work);
   }
 
+  /**
+   * Claims what is due, as far as each channel has room, and starts each send without waiting
+   * for it; resolves with how many were started. One claim at a time (a nudge meanwhile claims
+   * again once it is done).
+   */
+  function claim(): Promise<number> {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      let started = 0;
+      do {
+        again = false;
+        for (const channel of NOTIFY_CHANNELS) {
+          for (;;) {
+            const room = Math.min(BATCH, IN_FLIGHT[channel] - busy[channel]);
+            if (room <= 0) {
+              full[channel] = true;
+              break;
+            }
+            const now = clock.now();
+            const due = await repo.claimDue(channel, now, new Date(now.getTime() + LEASE_MS), room);
+            for (const d of due) launch(d);
+            started += due.length;
+            if (due.length < room) break;
+          }
+        }
+      } while (again);
+      return started;
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  }
+
+  /** Sends everything due now and waits for every send under way; resolves with how many were tried. */
+  async function sendDue(): Promise<number> {
+    let tried = await claim();
+    while (underway.size > 0 || claiming) {
+      await Promise.allSettled([...underway]);
+      tried += await claim();
+    }
+    return tried;
+  }
+
+  let stopped = false;
   function nudge() {
-    sendDue().catch((error: unknown) => log.error({ err: error }, 'could not send notifications'));
+    if (stopped) return;
+    claim().catch((error: unknown) => log.error({ err: error }, 'could not send notifications'));
   }
 
   /** What the moments of a change are written from; tests await it through `settle`. */
@@ -260,13 +314,15 @@ export function createNotifier(deps: {
       timer.unref();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
       unsubscribe();
       unsubscribeFollowers();
       unsubscribeLines();
       await Promise.allSettled([...pending]);
-      await sending?.catch(() => undefined);
+      await claiming?.catch(() => undefined);
+      await Promise.allSettled([...underway]);
     },
     /** A new or changed subscription: the "N ahead" it asks for may already be true. */
     async subscribed(queueId: number, branchId: number): Promise<void> {

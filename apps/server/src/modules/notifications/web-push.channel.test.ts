@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { appSettings } from '../../db/schema.ts';
 import {
+  DialRecorder,
+  PARSER_TRICK_ENDPOINTS,
   startFakePushService,
   type FakePushService,
   type FakeSubscription,
@@ -104,6 +106,7 @@ describe('Web Push sender', () => {
       vapid: vapid(),
       log,
       clock,
+      allowedHosts: [push.host, '127.0.0.1:1'],
       agent: push.agent,
       ...(timeoutMs ? { timeoutMs } : {}),
     });
@@ -205,6 +208,26 @@ describe('Web Push sender', () => {
     const outcome = await sender().send(address(nowhere), message());
     expect(outcome).toMatchObject({ ok: false, gone: false });
     expect(!outcome.ok && outcome.error).toMatch(/not reached \(ECONNREFUSED\)/);
+  });
+
+  it('an endpoint that is not canonical or not listed is never dialled: the subscription is gone', async () => {
+    const recorder = new DialRecorder(push);
+    const recording = createWebPushSender({
+      vapid: vapid(),
+      log,
+      clock,
+      allowedHosts: ['*.notify.windows.com', push.host],
+      agent: recorder,
+    });
+    const browser = push.subscribe();
+    for (const endpoint of [...PARSER_TRICK_ENDPOINTS, 'https://10.0.0.5/wpush/x']) {
+      const outcome = await recording.send(address({ ...browser, endpoint }), message());
+      expect(outcome, endpoint).toMatchObject({ ok: false, gone: true });
+    }
+    expect(recorder.dials).toEqual([]);
+    expect(await recording.send(address(browser), message())).toEqual({ ok: true });
+    expect(recorder.dials).toEqual([push.host]);
+    recorder.destroy();
   });
 
   it('a subscription whose keys are not a P-256 point is of no use', async () => {

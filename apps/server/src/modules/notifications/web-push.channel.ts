@@ -1,9 +1,10 @@
 import { ECDH } from 'node:crypto';
-import type { Agent } from 'node:https';
+import https, { type Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import webPush, { WebPushError } from 'web-push';
+import webPush from 'web-push';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChannelSender, OutgoingMessage, SendOutcome, SubscriptionAddress } from './channels.ts';
+import { checkPushEndpoint, type PushTarget } from './push-endpoints.ts';
 import type { Vapid } from './vapid.ts';
 
 /**
@@ -16,7 +17,7 @@ import type { Vapid } from './vapid.ts';
 
 /** A message older than this is of no use to a driver (he was called long ago): the service drops it. */
 export const WEB_PUSH_TTL_SECONDS = 2 * 60 * 60;
-/** How long one POST may take before it counts as not answered. */
+/** How long one POST may take, from the first byte sent to the last read, before it counts as not answered. */
 export const WEB_PUSH_TIMEOUT_MS = 10_000;
 /** A Retry-After further away than this is taken as this. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +35,8 @@ export interface WebPushSenderOptions {
   vapid: Vapid;
   timeoutMs?: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** PUSH_SERVICE_HOSTS: the only hosts sent to (push-endpoints.ts), checked before every send. */
+  allowedHosts: readonly string[];
   /** The TLS agent for push services (tests: one that trusts the fake push service). */
   agent?: Agent;
   /** The app's clock: a Retry-After date is read against it. */
@@ -122,6 +125,75 @@ export function isPushKeyPair(p256dh: string, auth: string): boolean {
   }
 }
 
+/** What a push service answered. */
+interface PushAnswer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/** The longest answer body read (a push service's refusal is a line or two). */
+const MAX_ANSWER_BYTES = 16 * 1024;
+
+/**
+ * One POST to the checked target: its host, port and path, never the endpoint's string again
+ * (the `web-push` package would read that with the legacy `url.parse`; push-endpoints.ts). Ends
+ * at `timeoutMs` whatever the service does: the connection is closed, nothing is left waiting.
+ */
+function post(
+  target: PushTarget,
+  details: { method: string; headers: Record<string, unknown>; body: Buffer | null },
+  agent: Agent | undefined,
+  timeoutMs: number,
+): Promise<PushAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.path,
+        method: details.method,
+        headers: details.headers as Record<string, string | number>,
+        ...(agent ? { agent } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8'),
+          });
+        });
+        response.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        // Cut off mid-answer (the timeout, or the service hung up): not an answer.
+        response.on('close', () => {
+          clearTimeout(timer);
+          if (!response.complete) reject(new Error('the answer was cut off'));
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+    }, timeoutMs);
+    timer.unref();
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(details.body ?? undefined);
+  });
+}
+
 export function createWebPushSender(options: WebPushSenderOptions): ChannelSender {
   const timeoutMs = options.timeoutMs ?? WEB_PUSH_TIMEOUT_MS;
 
@@ -130,6 +202,19 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
       const { endpoint, p256dh, auth } = to;
       if (!endpoint || !p256dh || !auth) {
         return { ok: false, gone: true, error: 'not a Web Push subscription (no endpoint or keys)' };
+      }
+      // Checked again before every send: a row stored before the check (or PUSH_SERVICE_HOSTS
+      // changed since) is never dialled; the subscription ends.
+      const checked = checkPushEndpoint(endpoint, options.allowedHosts);
+      if (!checked.ok) {
+        return {
+          ok: false,
+          gone: true,
+          error:
+            checked.problem === 'not_canonical'
+              ? 'the push endpoint is not a plain https address (not sent; the subscription ends)'
+              : 'the push endpoint is not a push service of PUSH_SERVICE_HOSTS (not sent; the subscription ends)',
+        };
       }
       // Keys nothing can be encrypted for: the subscription is of no use.
       if (!isPushKeyPair(p256dh, auth)) {
@@ -143,54 +228,35 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
         tag: webPushTag(message.queueNumber),
       };
 
-      const sending = webPush.sendNotification(
-        { endpoint, keys: { p256dh, auth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: vapid,
-          TTL: WEB_PUSH_TTL_SECONDS,
-          urgency: message.moment === 'called' ? 'high' : 'normal',
-          contentEncoding: 'aes128gcm',
-          timeout: timeoutMs,
-          ...(options.agent ? { agent: options.agent } : {}),
-        },
-      );
-
-      // The socket timeout above ends a silent connection; this ends one that answers too slowly.
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
-          timeoutMs + 1000,
-        );
-      });
-      sending.catch(() => {}); // settled after the deadline: nothing waits for it any more
-
+      let answer: PushAnswer;
       try {
-        await Promise.race([sending, deadline]);
-        return { ok: true };
+        // Encrypted and signed by the package (the audience is the checked origin: both readers
+        // agree on it); sent by `post` to the checked target.
+        const details = webPush.generateRequestDetails(
+          { endpoint, keys: { p256dh, auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: vapid,
+            TTL: WEB_PUSH_TTL_SECONDS,
+            urgency: message.moment === 'called' ? 'high' : 'normal',
+            contentEncoding: 'aes128gcm',
+          },
+        );
+        answer = await post(checked.target, details, options.agent, timeoutMs);
       } catch (error) {
-        if (error instanceof WebPushError) {
-          const outcome = refusal(
-            error.statusCode,
-            error.headers ?? {},
-            error.body,
-            options.clock.now().getTime(),
-          );
-          if (!outcome.ok && !outcome.gone) {
-            options.log.warn(
-              { subscription: to.id, status: error.statusCode, error: outcome.error },
-              'web push refused',
-            );
-          }
-          return outcome;
-        }
         const text = unreached(error);
         options.log.warn({ subscription: to.id, error: text }, 'web push not reached');
         return { ok: false, gone: false, error: text };
-      } finally {
-        clearTimeout(timer);
       }
+      if (answer.status >= 200 && answer.status < 300) return { ok: true };
+      const outcome = refusal(answer.status, answer.headers, answer.body, options.clock.now().getTime());
+      if (!outcome.ok && !outcome.gone) {
+        options.log.warn(
+          { subscription: to.id, status: answer.status, error: outcome.error },
+          'web push refused',
+        );
+      }
+      return outcome;
     },
   };
 }
