@@ -96,6 +96,28 @@ describe('a deeply nested body', () => {
   });
 });
 
+describe('an address no route serves', () => {
+  it('is answered 404 before its body is read: a flat 900 KB body is never parsed', async () => {
+    const parses = countParses('{"pad":');
+    const body = JSON.stringify({ pad: 'x'.repeat(900_000) });
+    for (const [method, url] of [
+      ['POST', '/api/nothing'],
+      ['PUT', '/api/authen/signin'],
+      ['DELETE', '/anything'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json', authorization: t.config.apiKey },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: 0, code: 'NOT_FOUND' });
+    }
+    expect(parses()).toBe(0);
+  });
+});
+
 describe('the size of a public body', () => {
   it('is bounded far below the 1 MiB of signed-in calls: sign-in takes a few hundred bytes', async () => {
     const padded = JSON.stringify({
