@@ -38,14 +38,13 @@ function namespaceOf(text: string): string {
 const typeOf = (text: string) => (text.charCodeAt(0) - 0x30) as PacketType;
 
 /**
- * An event or acknowledgement to the staff namespace: it reaches a staff socket, which has its
- * own buckets (per socket and per session, realtime/event-rate.ts) and is cut after about 350
- * events at once, or, from a client that has not joined it, closes the connection at once.
+ * An event to the staff namespace: it reaches a staff socket, which has its own buckets (per
+ * socket and per session, realtime/event-rate.ts) and is cut after about 350 events at once, or,
+ * from a client that has not joined it, closes the connection at once. (Acknowledgements do not
+ * pass those buckets: they count here.)
  */
 function staffEvent(packet: unknown): boolean {
-  if (typeof packet !== 'string') return false;
-  const type = typeOf(packet);
-  return (type === PacketType.EVENT || type === PacketType.ACK) && namespaceOf(packet) === '/';
+  return typeof packet === 'string' && typeOf(packet) === PacketType.EVENT && namespaceOf(packet) === '/';
 }
 
 /** Why the server will not read this packet, or null to read it. */
