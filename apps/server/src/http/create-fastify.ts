@@ -3,6 +3,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { ProxyTrust } from '../lib/client-address.ts';
 import type { Clock } from '../lib/clock.ts';
+import { AppError } from '../lib/app-error.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../lib/json-depth.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { loggerOptions } from './log-options.ts';
 import { requestLoggerFactory } from './request-logger.ts';
@@ -38,6 +40,9 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   idleMs: 60_000,
   keepAliveMs: 72_000,
 };
+
+const tooDeep = () =>
+  new AppError('BODY_TOO_DEEP', `The body nests arrays or objects more than ${MAX_JSON_DEPTH} deep.`);
 
 /**
  * The Fastify instance every route is added to: its timeouts, logger, body parsing, error shape
@@ -84,11 +89,15 @@ export function createFastify(options: {
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app, options.clock);
   installSecurityHeaders(app);
-  // A call without fields may arrive as an empty JSON body; anything else goes to Fastify's safe parser.
+  // A call without fields may arrive as an empty JSON body; a body nested deeper than any call
+  // needs is refused before JSON.parse works on it (lib/json-depth.ts); anything else goes to
+  // Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, {});
-    else void parseJson(request, body.toString(), done);
+    const text = body.toString();
+    if (text === '') done(null, {});
+    else if (jsonTooDeep(text)) done(tooDeep(), undefined);
+    else void parseJson(request, text, done);
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);

@@ -28,6 +28,13 @@ const REDACT = [
   'headers["device-secret"]',
   'password',
   '*.password',
+  // The password calls' fields (bodies are not logged; anything that logs one later is masked).
+  'old_password',
+  '*.old_password',
+  'new_password',
+  '*.new_password',
+  'c_password',
+  '*.c_password',
   'secret',
   '*.secret',
   'session',

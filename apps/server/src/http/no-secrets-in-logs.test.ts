@@ -98,6 +98,22 @@ describe('the logs', () => {
     );
     expect(changed.status).toBe(200);
 
+    // An admin's reset of another officer's password: the spec's plaintext confirmation
+    // (c_password) is still taken, matching and not; without it too (the web sends none).
+    const resetOfficer = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.employee });
+    const resetPassword = 'reset-password-typed';
+    const typo = 'reset-password-typo';
+    secrets.push(resetPassword, prehashPassword(resetPassword), typo, prehashPassword(typo));
+    const reset = (body: Record<string, unknown>) =>
+      post('officer/changePassword', { uuid: resetOfficer.uuid, ...body }, { [HEADER_SESSION]: session });
+    expect((await reset({ new_password: prehashPassword(resetPassword), c_password: typo })).status).toBe(
+      400,
+    );
+    expect(
+      (await reset({ new_password: prehashPassword(resetPassword), c_password: resetPassword })).status,
+    ).toBe(200);
+    expect((await reset({ new_password: prehashPassword(resetPassword) })).status).toBe(200);
+
     // A display: its calls and its socket carry the device secret.
     const display = newBrowser();
     secrets.push(display.secret);
@@ -176,12 +192,14 @@ describe('the logs', () => {
           headers: { session: 'S-token', authorization: 'API-key', 'device-secret': 'D-secret' },
         },
         officer: { email: 'a@example.com', session: 'S-token-2', password: 'P-word' },
+        body: { uuid: 'u', new_password: 'N-hash', c_password: 'C-plain', old_password: 'O-hash' },
         handshake: { apiKey: 'API-key-2', secret: 'D-secret-2' },
       },
       'something',
     );
     const text = captured.text();
-    for (const secret of ['S-token', 'API-key', 'D-secret', 'P-word']) expect(text).not.toContain(secret);
+    for (const secret of ['S-token', 'API-key', 'D-secret', 'P-word', 'N-hash', 'C-plain', 'O-hash'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('a@example.com');
     expect(maskUrl('/api/report/download/AbCdEfGhIjKlMnOpQrStUvWxYz012345?x=1')).toBe(
       '/api/report/download/[REDACTED]?x=1',

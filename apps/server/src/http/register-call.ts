@@ -16,6 +16,15 @@ import { AppError } from '../lib/app-error.ts';
 import { createRateLimiter, RATE_LIMITS, retryAfterSeconds, type BucketClock } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
 
+/**
+ * The largest body a public call takes (sign-in, the driver's page, a device's hello), in bytes:
+ * its body is read before any session says who sent it, and sign-in's before its throttle. The
+ * largest valid one (a push subscription with a 2,048-character endpoint, a 500-character
+ * dispute note in Thai) is under 3 KB; calls made with a session or a device's credentials,
+ * which are checked before the body is read, keep the server's 1 MiB.
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
+
 export interface CallContext<C extends ApiContract> {
   body: z.output<C['body']>;
   /** Null on public calls made without a session, and on calls a device made. */
@@ -80,7 +89,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       method: 'POST',
       url: `/api/${contract.path}`,
       schema: { body: contract.body, response: { 200: contract.response } },
-      ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
+      bodyLimit: contract.bodyLimit ?? (contract.access === 'public' ? PUBLIC_BODY_LIMIT : undefined),
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;

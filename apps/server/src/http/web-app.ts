@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '@truck-queue/shared/contracts/api';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -87,7 +87,7 @@ export async function registerWebApp(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const isPage = built && request.method === 'GET' && !request.url.startsWith('/api/');
     const html = isPage ? index() : null;
     if (html !== null) return sendPage(reply, html);
@@ -97,5 +97,11 @@ export async function registerWebApp(
       message: `There is no ${request.method} ${request.url.split('?')[0]}.`,
     };
     return reply.status(404).send(body);
+  };
+  // An address no route serves is answered as soon as it arrives: Fastify would otherwise read
+  // and parse its body (up to 1 MiB, from anyone, before any limit) only to say "not found".
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return notFound(request, reply);
   });
+  app.setNotFoundHandler(notFound);
 }

@@ -68,6 +68,14 @@ export const RATE_LIMITS = {
    * page gets its last answer, not an error (queue/public-answers.ts).
    */
   publicTicketReads: { perSecond: 0.2, burst: 10 },
+  /**
+   * Socket.IO packets of one connection, to every namespace together (handshakes included, staff
+   * events left to their own buckets above), counted before each is parsed
+   * (realtime/packet-parser.ts); past it the connection is cut. It binds where there is no
+   * other limit: the driver's page sends no events, an unregistered screen none, a display a
+   * report per call it announces (60 at once back online), a scale bridge five a second.
+   */
+  socketPackets: { perSecond: 100, burst: 1000 },
   /** Connections to /device per client address: a plant's displays and kiosks reconnecting together. */
   deviceHandshakes: { perSecond: 10, burst: 200 },
   /**

@@ -5,8 +5,10 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { StaffClientToServer, StaffServerToClient } from '@truck-queue/shared/contracts/socket-events';
 import type { AuthContext } from '../lib/auth-context.ts';
+import type { BucketClock } from '../lib/rate-limit.ts';
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { originAllowed, type OriginPolicy } from './origin-check.ts';
+import { boundedParser } from './packet-parser.ts';
 
 /** What a staff socket carries once its handshake passed (staff-namespace.ts). */
 export interface StaffData {
@@ -47,13 +49,20 @@ export function createSocketServer(deps: {
   log: FastifyBaseLogger;
   /** Which pages may open sockets (and whether a proxy tells the client's address). */
   origins: OriginPolicy;
+  /** The app's clock: each connection's packet bucket reads it. */
+  clock: BucketClock;
 }): SocketServer {
   const { log } = deps;
   const io = new Server<StaffClientToServer, StaffServerToClient, Record<string, never>, StaffData>(
     deps.httpServer,
     {
       serveClient: false,
+      // Engine.IO refuses a bigger message (WebSocket frame or long-polling POST) before reading
+      // it; each Socket.IO packet is then checked for its namespace's size and for its depth
+      // before it is parsed, and a client that sends one too big or too deep, or too many, is cut
+      // (packet-parser.ts).
       maxHttpBufferSize: 16 * 1024,
+      parser: boundedParser(deps.clock),
       // Checked once per connection, before any namespace: '/', '/public' and '/device' alike.
       allowRequest: (request, callback) => {
         const allowed = originAllowed(request, deps.origins);

@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** A JSON body nested deeper than the server reads (MAX_JSON_DEPTH): refused before it is parsed. */
+  'BODY_TOO_DEEP',
   /** Too many calls or events from one socket, address or session: slow down (HTTP 429, Retry-After). */
   'RATE_LIMITED',
   /** An export is already being made for this session, or the server is making as many as it may. */

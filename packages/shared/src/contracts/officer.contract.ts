@@ -67,14 +67,20 @@ export const doMainOfficer = defineContract({
   response: OkSchema.extend({ officer: OfficerRowSchema }),
 });
 
-/** `new_password` is pre-hashed; `c_password` is the confirmation as typed (the spec's client sends it so). */
+/**
+ * `new_password` is pre-hashed. `c_password`, the confirmation as typed, is what the spec's
+ * client sends (SPEC §7) and is still taken, but nothing needs it: the web compares the two
+ * fields itself and leaves it out, so no plaintext password travels. When it is sent, the server
+ * only compares it (pre-hashed) with `new_password` and refuses a mismatch, as the spec's server
+ * does; it is never kept or logged.
+ */
 export const changePassword = defineContract({
   path: 'officer/changePassword',
   access: 'admin',
   body: z.strictObject({
     uuid: z.uuid(),
     new_password: PrehashedPasswordSchema,
-    c_password: z.string().min(1).max(200),
+    c_password: z.string().min(1).max(200).optional(),
   }),
   response: OkSchema,
 });

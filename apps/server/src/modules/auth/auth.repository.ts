@@ -189,6 +189,77 @@ function signinQueries(tx: Executor, email: string, ip: string) {
 
 export type SigninQueries = ReturnType<typeof signinQueries>;
 
+/**
+ * An officer's checks of their own current password (authen/changeOwnPassword), in the audit:
+ * reserved as `password_change_pending` before the check, then settled as
+ * `password_change_failed` (a wrong current password), `password_change_refused` (right, but
+ * the new one broke the rule) or `password_changed`. Pending and failed ones count as failures.
+ */
+export const OWN_PASSWORD = {
+  pending: 'password_change_pending',
+  failed: 'password_change_failed',
+  refused: 'password_change_refused',
+  changed: 'password_changed',
+  throttled: 'password_change_throttled',
+} as const;
+export type OwnPasswordOutcome = (typeof OWN_PASSWORD)['failed' | 'refused' | 'changed'];
+
+/**
+ * The queries one decision on an officer's own-password check makes, inside the transaction
+ * that holds the officer's lock. Rows carry the officer and, in `email`, the account's key
+ * (as sign-ins do: the `(kind, email, created)` index finds them).
+ */
+function ownPasswordQueries(tx: Executor, officerId: number, email: string) {
+  const mine = and(eq(authEvents.email, email), eq(authEvents.officerId, officerId));
+  return {
+    /** Failures (and checks under way) since a time, not counting those before the last change. */
+    async failures(since: Date): Promise<{ count: number; last: Date | null }> {
+      const [row] = await tx
+        .select({ count: count(), last: max(authEvents.created) })
+        .from(authEvents)
+        .where(
+          and(
+            inArray(authEvents.kind, [OWN_PASSWORD.failed, OWN_PASSWORD.pending]),
+            mine,
+            gt(authEvents.created, since),
+            sql`${authEvents.id} > coalesce((select max(s.id) from ${authEvents} s where s.kind = ${OWN_PASSWORD.changed} and s.email = ${email} and s.officer_id = ${officerId}), 0)`,
+          ),
+        );
+      return { count: row?.count ?? 0, last: row?.last ?? null };
+    },
+
+    /** Reserves the check: it counts as a failure from now until it is settled. */
+    async reserve(created: Date, ip: string): Promise<number> {
+      const [row] = await tx
+        .insert(authEvents)
+        .values({ kind: OWN_PASSWORD.pending, email, officerId, ip, created })
+        .returning({ id: authEvents.id });
+      return row!.id;
+    },
+
+    /** Audits a throttled check, at most once per `everyMs` for this officer. */
+    async recordThrottled(now: Date, ip: string, everyMs: number): Promise<void> {
+      const [recorded] = await tx
+        .select({ id: authEvents.id })
+        .from(authEvents)
+        .where(
+          and(
+            eq(authEvents.kind, OWN_PASSWORD.throttled),
+            mine,
+            gt(authEvents.created, new Date(now.getTime() - everyMs)),
+          ),
+        )
+        .limit(1);
+      if (!recorded)
+        await tx
+          .insert(authEvents)
+          .values({ kind: OWN_PASSWORD.throttled, email, officerId, ip, created: now });
+    },
+  };
+}
+
+export type OwnPasswordQueries = ReturnType<typeof ownPasswordQueries>;
+
 /** A branch as the officer's pages know it (auth.contract.ts BranchSchema). */
 const branchColumns = {
   id: branches.id,
@@ -380,6 +451,32 @@ export function createAuthRepository(db: Db) {
           .where(and(eq(knownBrowsers.officerId, officerId), notInArray(knownBrowsers.id, newest)));
       }
       await db.delete(knownBrowsers).where(lt(knownBrowsers.lastUsed, staleBefore));
+    },
+
+    /**
+     * Runs `work` in one short transaction holding the lock of this officer's own-password checks
+     * (the officer, whichever session or address asks): the count a decision reads and the
+     * reservation it writes cannot be interleaved with another check, on any instance.
+     */
+    async withOwnPasswordLock<T>(
+      officerId: number,
+      email: string,
+      work: (q: OwnPasswordQueries) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`own-password:${officerId}`}, 0))`,
+        );
+        return work(ownPasswordQueries(tx, officerId, email));
+      });
+    },
+
+    /** The current password was checked: the reservation becomes the audit row of the outcome. */
+    async settleOwnPassword(reservationId: number, outcome: OwnPasswordOutcome) {
+      await db
+        .update(authEvents)
+        .set({ kind: outcome })
+        .where(and(eq(authEvents.id, reservationId), eq(authEvents.kind, OWN_PASSWORD.pending)));
     },
 
     /** The attempt's password was checked: its reservation becomes the audit row of the outcome. */

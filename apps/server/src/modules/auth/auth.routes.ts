@@ -49,8 +49,8 @@ export function registerAuthRoutes(register: RegisterCall, auth: AuthService): v
     oBranch: await auth.switchBranch(session, body.id),
   }));
 
-  register(contracts.changeOwnPassword, async ({ auth: session, body }) => {
-    await auth.changeOwnPassword(session, body.old_password, body.new_password);
+  register(contracts.changeOwnPassword, async ({ auth: session, body, request }) => {
+    await auth.changeOwnPassword(session, body.old_password, body.new_password, requestInfo(request));
     return { status: 1 };
   });
 }

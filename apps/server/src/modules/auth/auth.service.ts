@@ -10,7 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { assertPasswordAllowed } from '../../lib/password-rule.ts';
 import { createRateLimiter, retryAfterSeconds } from '../../lib/rate-limit.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
-import type { AuthRepository, SigninQueries } from './auth.repository.ts';
+import { OWN_PASSWORD, type AuthRepository, type SigninQueries } from './auth.repository.ts';
 
 /**
  * Sign-in throttling (docs/security.md, "Sign-in throttling"). Failures are counted in `auth_events`, and
@@ -58,6 +58,14 @@ export const THROTTLE = {
   knownBrowserMs: 90 * 86_400_000,
   /** Known browsers kept per officer (most recently used first); older ones are deleted. */
   knownBrowsersPerOfficer: 20,
+  /**
+   * Wrong current passwords an officer may give when changing their own password (from any of
+   * their sessions, from anywhere) before each further check waits as a pair's would
+   * (pairFirstDelayMs doubling up to pairMaxDelayMs, counted over pairWindowMs); a change clears
+   * them. Whoever holds a session cannot guess the password behind it any faster than sign-in lets
+   * a stranger (changeOwnPassword).
+   */
+  ownPassword: 5,
 } as const;
 
 /** Why an attempt is refused, in the audit's `detail`, and until when. */
@@ -114,11 +122,11 @@ async function throttleDecision(
   );
 }
 
-function tooManyAttempts(waitMs: number): AppError {
+function tooManyAttempts(waitMs: number, what = 'failed sign-ins'): AppError {
   const seconds = retryAfterSeconds(waitMs);
   const wait =
     seconds < 2 ? 'a moment' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  const message = `Too many failed sign-ins. Wait ${wait} and try again.`;
+  const message = `Too many ${what}. Wait ${wait} and try again.`;
   return new AppError('TOO_MANY_ATTEMPTS', message, undefined, { retryAfterSeconds: seconds });
 }
 
@@ -451,16 +459,40 @@ export function createAuthService(deps: {
       return branch;
     },
 
-    /** An officer changes their own password; their other sessions end. */
-    async changeOwnPassword(auth: AuthContext, oldPassword: string, newPassword: string) {
+    /**
+     * An officer changes their own password; their other sessions end. The current password is
+     * checked as a sign-in's is (reserved under the officer's lock, checked outside it, settled,
+     * audited; THROTTLE.ownPassword), so a session does not let anyone guess it faster.
+     */
+    async changeOwnPassword(auth: AuthContext, oldPassword: string, newPassword: string, info: RequestInfo) {
       const officer = await repo.findPasswordHash(auth.officerId);
-      if (!officer || !(await verifyPassword(oldPassword, officer.passwordHash))) {
+      if (!officer) throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.');
+      const now = clock.now();
+      const since = new Date(now.getTime() - THROTTLE.pairWindowMs);
+      const reservation = await repo.withOwnPasswordLock(officer.id, accountKey(officer, ''), async (q) => {
+        const until = pairWait(await q.failures(since), THROTTLE.ownPassword);
+        if (!until || until <= now) return await q.reserve(now, info.ip);
+        await q.recordThrottled(now, info.ip, THROTTLE.auditEveryMs);
+        return until;
+      });
+      if (typeof reservation !== 'number') {
+        throw tooManyAttempts(reservation.getTime() - now.getTime(), 'wrong current passwords');
+      }
+
+      if (!(await verifyPassword(oldPassword, officer.passwordHash))) {
+        await repo.settleOwnPassword(reservation, OWN_PASSWORD.failed);
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.');
       }
-      assertPasswordAllowed(newPassword, [officer.email, officer.username], 'new_password');
-      const now = clock.now();
+      try {
+        assertPasswordAllowed(newPassword, [officer.email, officer.username], 'new_password');
+      } catch (error) {
+        // The current password was right: not a failure.
+        await repo.settleOwnPassword(reservation, OWN_PASSWORD.refused);
+        throw error;
+      }
       await repo.setPasswordHash(officer.id, await hashPassword(newPassword), now);
       const ended = await repo.revokeOtherSessions(officer.id, auth.sessionId, now);
+      await repo.settleOwnPassword(reservation, OWN_PASSWORD.changed);
       events.publish('sessionsEnded', { sessionIds: ended });
     },
   };

@@ -178,9 +178,14 @@ export function createOfficersService(deps: {
       return row;
     },
 
-    /** Sets an officer's password; their other sessions end (all of them, unless it is the admin's own). */
-    async changePassword(auth: AuthContext, uuid: string, newPassword: string, confirmation: string) {
-      if (prehashPassword(confirmation) !== newPassword) {
+    /**
+     * Sets an officer's password; their other sessions end (all of them, unless it is the admin's
+     * own). `confirmation`, the spec's plaintext `c_password`, is optional: when a client sends
+     * it, a mismatch is refused as the spec's server refuses it (a client that relies on the server
+     * to catch a typo still gets that); it is compared and dropped, never kept or logged.
+     */
+    async changePassword(auth: AuthContext, uuid: string, newPassword: string, confirmation?: string) {
+      if (confirmation !== undefined && prehashPassword(confirmation) !== newPassword) {
         throw new AppError('VALIDATION_FAILED', 'The passwords do not match.', [
           { path: 'c_password', message: 'does not match the new password' },
         ]);

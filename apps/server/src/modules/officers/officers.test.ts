@@ -120,6 +120,42 @@ describe('officer/changePassword and officer/cancelOfficer', () => {
     await expect(t.signIn(o.email, 'new-one')).resolves.toBeTypeOf('string');
   });
 
+  it('sets a password without c_password (the web sends none); a sent one is still compared, and never kept', async () => {
+    const o = await t.createOfficer({ branchId: branch.id, roles: '55' });
+    const plain = 'no-confirmation-1';
+    const ok = await t.post(
+      'officer/changePassword',
+      { uuid: o.uuid, new_password: prehashPassword(plain) },
+      { session: admin },
+    );
+    expect(ok.statusCode).toBe(200);
+    await expect(t.signIn(o.email, plain)).resolves.toBeTypeOf('string');
+
+    // The spec's shape: a mismatch is refused (nothing changes), a match accepted.
+    const mismatch = await t.post(
+      'officer/changePassword',
+      { uuid: o.uuid, new_password: prehashPassword('typed-once-2'), c_password: 'typed-twice-2' },
+      { session: admin },
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'c_password' }] });
+    await expect(t.signIn(o.email, plain)).resolves.toBeTypeOf('string');
+    const confirmed = 'with-confirmation-3';
+    expect(
+      (
+        await t.post(
+          'officer/changePassword',
+          { uuid: o.uuid, new_password: prehashPassword(confirmed), c_password: confirmed },
+          { session: admin },
+        )
+      ).statusCode,
+    ).toBe(200);
+    // Only the new password's hash is kept: no column of the officer holds the typed text.
+    const [row] = await t.db.select().from(officers).where(eq(officers.id, o.id));
+    expect(JSON.stringify(row)).not.toContain(confirmed);
+    expect(JSON.stringify(row)).not.toContain(prehashPassword(confirmed));
+  });
+
   it('deactivates an officer (kept for history) and ends their sessions', async () => {
     const o = await t.createOfficer({ branchId: branch.id, roles: '71' });
     const session = await t.signIn(o.email, o.password);

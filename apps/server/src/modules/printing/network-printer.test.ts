@@ -1,7 +1,12 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../../test/fake-escpos-printer.ts';
-import { printOnNetworkPrinter, readPrinterHealth } from './network-printer.ts';
+import {
+  keepBytes,
+  PRINTER_BYTES_KEPT,
+  printOnNetworkPrinter,
+  readPrinterHealth,
+} from './network-printer.ts';
 
 /** A small ticket: ESC @, one 16 x 2 raster band, feed and cut. */
 const ticket = Uint8Array.from([
@@ -133,5 +138,20 @@ describe('printing on a network printer', () => {
     expect(
       await readPrinterHealth({ host: 'no-such-printer.invalid', port: 9100 }, { deadlineMs: 2_000 }),
     ).toBe('unreachable');
+  });
+});
+
+describe('bytes from a printer', () => {
+  it('are kept up to a few hundred: a device that streams megabytes at the server fills no memory', () => {
+    const kept: number[] = [];
+    keepBytes(kept, new Uint8Array(1024 * 1024).fill(0x12));
+    expect(kept).toHaveLength(PRINTER_BYTES_KEPT);
+    keepBytes(kept, Uint8Array.from([1, 2, 3]));
+    expect(kept).toHaveLength(PRINTER_BYTES_KEPT);
+    // What a read takes makes room again, in order.
+    kept.splice(0, 2);
+    keepBytes(kept, Uint8Array.from([7, 8, 9]));
+    expect(kept.slice(-2)).toEqual([7, 8]);
+    expect(PRINTER_BYTES_KEPT).toBeLessThanOrEqual(1024);
   });
 });

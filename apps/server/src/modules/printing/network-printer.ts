@@ -138,6 +138,19 @@ function stoppedBy(health: PrinterHealth): PrintFailure | null {
   return health === 'no_answer' ? null : failureOf(health);
 }
 
+/**
+ * Bytes a link keeps from its printer at most: its answers are a byte or a few (DLE EOT's four
+ * status bytes, the printed confirmation). Whatever else arrives (a device at the printer's
+ * address that streams at line speed until the deadline) is dropped, so it cannot fill memory.
+ */
+export const PRINTER_BYTES_KEPT = 256;
+
+/** Appends what there is room for of `chunk` to `kept` (at most `max` bytes in all). */
+export function keepBytes(kept: number[], chunk: Uint8Array, max: number = PRINTER_BYTES_KEPT): void {
+  const room = max - kept.length;
+  if (room > 0) kept.push(...chunk.subarray(0, room));
+}
+
 /** One TCP connection to a printer: bytes in arrive in a buffer that `read` takes from. */
 class PrinterLink {
   private received: number[] = [];
@@ -149,7 +162,7 @@ class PrinterLink {
     private readonly deadline: number,
   ) {
     socket.on('data', (chunk: Buffer) => {
-      this.received.push(...chunk);
+      keepBytes(this.received, chunk);
       this.wake?.();
     });
     socket.on('close', () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@truck-queue/shared/password-rule';
 import { useAccess } from '../../features/auth/api/use-access.ts';
 import { useChangeOwnPassword } from '../../features/auth/api/use-change-own-password.ts';
-import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
+import { currentPasswordFailure } from '../../features/auth/lockout.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { isPasswordRefusal, newPasswordRule } from '../../lib/form-rules.ts';
 
 interface PasswordForm {
@@ -48,11 +49,7 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
   };
 
   const failure =
-    change.error && !isPasswordRefusal(change.error)
-      ? errorCodeOf(change.error) === 'INVALID_CREDENTIALS'
-        ? t('password.currentWrong')
-        : errorMessage(t, change.error)
-      : null;
+    change.error && !isPasswordRefusal(change.error) ? currentPasswordFailure(t, change.error) : null;
 
   return (
     <Modal

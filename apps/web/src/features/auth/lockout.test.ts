@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { ApiRequestError, retryAfterSecondsOf } from '../../lib/api-client.ts';
-import { lockedUntil, waitParts, waitText } from './lockout.ts';
+import { currentPasswordFailure, lockedUntil, waitParts, waitText } from './lockout.ts';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', resources: { en: { translation: en }, th: { translation: th } } });
@@ -56,5 +56,21 @@ describe('retryAfterSecondsOf', () => {
     expect(retryAfterSecondsOf('Mon, 23 Nov 2026 08:15:00 GMT', now)).toBe(900);
     expect(retryAfterSecondsOf(null)).toBeUndefined();
     expect(retryAfterSecondsOf('soon')).toBeUndefined();
+  });
+});
+
+describe('currentPasswordFailure (Change my password)', () => {
+  it('says a wrong current password, and too many of them with the wait, in Thai', () => {
+    expect(currentPasswordFailure(thT, new ApiRequestError('INVALID_CREDENTIALS', 401, 'no'))).toBe(
+      'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    );
+    const throttled = new ApiRequestError('TOO_MANY_ATTEMPTS', 429, 'wait', { retryAfterSeconds: 30 });
+    expect(currentPasswordFailure(thT, throttled)).toBe('ใส่รหัสผ่านปัจจุบันผิดหลายครั้งเกินไป ลองใหม่ได้ในอีก 30 วินาที');
+    expect(currentPasswordFailure(thT, new ApiRequestError('TOO_MANY_ATTEMPTS', 429, 'wait'))).toBe(
+      'ใส่รหัสผ่านปัจจุบันผิดหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่อีกครั้ง',
+    );
+    expect(currentPasswordFailure(enT, throttled)).toBe(
+      'Too many wrong current passwords. You can try again in 30 s.',
+    );
   });
 });

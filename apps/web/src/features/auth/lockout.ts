@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiRequestError } from '../../lib/api-client.ts';
+import { errorCodeOf, errorMessage } from '../../lib/errors.ts';
 
 /**
  * A wait as a person reads it: seconds under a minute; from a minute on, minutes and seconds
@@ -26,4 +27,19 @@ export function lockedUntil(error: unknown, now: number): number | null {
   if (!isApiRequestError(error) || error.code !== 'TOO_MANY_ATTEMPTS') return null;
   const seconds = error.detail.retryAfterSeconds;
   return seconds === undefined ? null : now + seconds * 1000;
+}
+
+/**
+ * What "Change my password" says when the server refused the call: a wrong current password,
+ * or too many of them and how long to wait (the server's Retry-After, as the login page says
+ * it), else the error's own text.
+ */
+export function currentPasswordFailure(t: TFunction, error: unknown): string {
+  const code = errorCodeOf(error);
+  if (code === 'INVALID_CREDENTIALS') return t('password.currentWrong');
+  if (code !== 'TOO_MANY_ATTEMPTS') return errorMessage(t, error);
+  const seconds = isApiRequestError(error) ? error.detail.retryAfterSeconds : undefined;
+  return seconds === undefined
+    ? t('password.tooManyAttempts')
+    : t('password.lockedFor', { wait: waitText(t, seconds) });
 }

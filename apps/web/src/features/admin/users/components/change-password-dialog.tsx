@@ -49,7 +49,8 @@ function PasswordForm({ officer, onClose }: { officer: OfficerRow; onClose: () =
     if (change.isPending) return;
     setFailure(null);
     change.mutate(
-      { uuid: officer.uuid, newPassword: values.next, confirmation: values.confirm },
+      // The confirmation was checked by the form (its rule below): only the new password leaves.
+      { uuid: officer.uuid, newPassword: values.next },
       {
         onSuccess: () => {
           void message.success(t('admin.users.saved'));
