@@ -16,6 +16,10 @@ const TEXT = {
     password: 'รหัสผ่าน',
     save: 'บันทึก',
     newTicket: 'ออกบัตรคิว',
+    changePassword: 'เปลี่ยนรหัสผ่าน',
+    current: 'รหัสผ่านปัจจุบัน',
+    newPassword: 'รหัสผ่านใหม่',
+    confirm: 'ยืนยันรหัสผ่านใหม่',
   },
   en: {
     addUser: 'Add user',
@@ -26,6 +30,10 @@ const TEXT = {
     password: 'Password',
     save: 'Save',
     newTicket: 'New ticket',
+    changePassword: 'Change my password',
+    current: 'Current password',
+    newPassword: 'New password',
+    confirm: 'Confirm new password',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -53,6 +61,12 @@ export async function shootRefusalScreens(browser: Browser, baseUrl: string): Pr
     await form.getByRole('button', { name: text.save }).click();
     await form.locator('.ant-form-item-explain-error').last().waitFor();
     await shoot(page, `password-rule-${suffix}`);
+    // A name pasted with a direction override in it (it would show reversed): said in the form.
+    await form.getByLabel(text.name, { exact: true }).fill('ลัดดา\u202E');
+    await form.getByLabel(text.password, { exact: true }).fill('ladda-sets-1-good');
+    await form.getByRole('button', { name: text.save }).click();
+    await form.locator('.ant-form-item-explain-error').first().waitFor();
+    await shoot(page, `hidden-characters-${suffix}`);
     await page.keyboard.press('Escape');
 
     // An officer whom no queue type is given yet.
@@ -90,6 +104,34 @@ export async function shootRefusalScreens(browser: Browser, baseUrl: string): Pr
       ]);
     }
     await shoot(page, `login-locked-${suffix}`);
+
+    // Six wrong current passwords in "Change my password": the sixth has to wait (issue 37).
+    const guesser = `guesser.${randomBytes(3).toString('hex')}@example.com`;
+    await createOfficer(baseUrl, await adminSession(baseUrl), {
+      name: 'สมหมาย',
+      lastname: 'ลองรหัส',
+      email: guesser,
+      roles: '55',
+      password: 'guesser-password-1',
+    });
+    await signInDirect(page, baseUrl, guesser, 'guesser-password-1');
+    await page.goto('/System/dashboard');
+    await page.getByRole('button', { name: 'สมหมาย ลองรหัส' }).click();
+    await page.getByRole('menuitem', { name: text.changePassword }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel(text.newPassword, { exact: true }).fill('another-password-2');
+    await dialog.getByLabel(text.confirm).fill('another-password-2');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await dialog.getByLabel(text.current).fill(`wrong-guess-${attempt}`);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/authen/changeOwnPassword')),
+        dialog.getByRole('button', { name: text.save }).click(),
+      ]);
+    }
+    await dialog
+      .getByText(language === 'th' ? 'ผิดหลายครั้งเกินไป' : 'Too many wrong current passwords')
+      .waitFor();
+    await shoot(page, `own-password-locked-${suffix}`);
     await page.context().close();
   }
 }

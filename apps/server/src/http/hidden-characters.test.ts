@@ -42,9 +42,20 @@ describe('characters nobody sees (issue 37, hole 13)', () => {
       'a\u00ADb',
       '\uFEFFab',
       'a\u0007b',
+      // Drawn as nothing though not format characters: Hangul fillers, variation selectors (a
+      // digit's too), the grapheme joiner, a Mongolian selector, blank Braille, half a surrogate.
+      'Starch\u3164',
+      '\uFFA0Starch',
+      'Star\u115Fch',
+      '55\uFE0F55',
+      'AB 5555\u{E0100}',
+      'x\u034F',
+      'x\u180B',
+      'x\u2800',
+      'x\uD800',
     ])
       expect(hasHiddenCharacter(value), JSON.stringify(value)).toBe(true);
-    for (const value of ['สมชาย ใจดี', 'น้ำตาล 1', 'Müller', 'แป้ง - เกรด A+', '👨‍👩‍👧 ok'])
+    for (const value of ['สมชาย ใจดี', 'น้ำตาล 1', 'Müller', 'แป้ง - เกรด A+', '👨‍👩‍👧 ok', '❤️ ขอบคุณ', '👍🏽', '5️⃣'])
       expect(hasHiddenCharacter(value), value).toBe(false);
     // Lines only where a note may have them.
     expect(hasHiddenCharacter('line 1\nline 2')).toBe(true);
@@ -67,6 +78,7 @@ describe('characters nobody sees (issue 37, hole 13)', () => {
       { path: 'officer/doMainOfficer', body: officer(`Adm${RLO}nimda`, 'Ok'), session: admin, field: 'name' },
       { path: 'officer/doMainOfficer', body: officer('Ok', `ใจ${ZWSP}ดี`), session: admin, field: 'lastname' },
       { path: 'product/doMainProduct', body: { name: `แป้ง${ZWSP}` }, session: admin, field: 'name' },
+      { path: 'product/doMainProduct', body: { name: 'Starch\u3164' }, session: admin, field: 'name' },
       { path: 'station/doMainStation', body: { name: 'ช่อง\u20661\u2069' }, session: admin, field: 'name' },
       { path: 'display/doMainDisplay', body: { name: 'TV\u00AD1' }, session: admin, field: 'name' },
       {

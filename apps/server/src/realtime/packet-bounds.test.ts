@@ -111,6 +111,26 @@ describe('a packet nested too deep', () => {
   });
 });
 
+describe('a packet to a namespace the server does not serve', () => {
+  it('is not read: a quote in its name cannot hide a deep payload from the depth check', async () => {
+    const officer = await staffSocket(url, {
+      session: plant.officers.caller.session,
+      apiKey: t.config.apiKey,
+    });
+    for (const packet of [`0/"x,{"a":${nested(300)}}`, `2/"x,["e",${nested(200)}]`, '2/nowhere,["e"]']) {
+      const hostile = await unregisteredDevice();
+      const parses = countParses('{"a":[[[[');
+      const eventParses = countParses('["e"');
+      const cut = closed(hostile);
+      sendRaw(hostile, packet);
+      expect(await cut, packet).toBe('transport close');
+      expect(parses() + eventParses(), packet).toBe(0);
+      vi.restoreAllMocks();
+    }
+    await staffWorks(officer);
+  });
+});
+
 describe('a packet too big for its namespace', () => {
   it('cuts a /device socket past 4 KiB, a /public socket past 512 characters, a handshake past 2 KiB', async () => {
     const officer = await staffSocket(url, {

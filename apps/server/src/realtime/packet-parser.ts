@@ -14,7 +14,8 @@ import { RATE_LIMITS, TokenBucket, type BucketClock } from '../lib/rate-limit.ts
  *  - `/public` clients send no events at all;
  *  - staff events carry ids and a reason's note: well under a kilobyte, but the staff namespace
  *    is reached only with a session, so it keeps the engine's 16 KiB.
- * A namespace not listed (nothing is served there) gets the smallest.
+ * A packet to a namespace not listed (nothing is served there) is not read at all: its name
+ * could hold a quote that would hide the payload's brackets from the depth check.
  */
 export const PACKET_LIMITS = {
   depth: MAX_JSON_DEPTH,
@@ -24,7 +25,6 @@ export const PACKET_LIMITS = {
     [DEVICE_NAMESPACE, 4096],
     [PUBLIC_NAMESPACE, 512],
   ]),
-  other: 512,
 } as const;
 
 /** The namespace a packet's raw text names (`2/device,["weight",…]`), '/' when it names none. */
@@ -53,10 +53,9 @@ export function packetRefusal(packet: unknown): string | null {
   if (typeof packet !== 'string') return 'a binary packet';
   const type = typeOf(packet);
   if (type === PacketType.BINARY_EVENT || type === PacketType.BINARY_ACK) return 'a binary packet';
-  const limit =
-    type === PacketType.CONNECT
-      ? PACKET_LIMITS.connect
-      : (PACKET_LIMITS.namespaces.get(namespaceOf(packet)) ?? PACKET_LIMITS.other);
+  const served = PACKET_LIMITS.namespaces.get(namespaceOf(packet));
+  if (served === undefined) return 'a packet to a namespace this server does not serve';
+  const limit = type === PacketType.CONNECT ? PACKET_LIMITS.connect : served;
   if (packet.length > limit) return `a packet of ${packet.length} characters (at most ${limit} here)`;
   if (jsonTooDeep(packet, PACKET_LIMITS.depth))
     return `a packet nested more than ${PACKET_LIMITS.depth} deep`;

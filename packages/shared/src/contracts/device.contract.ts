@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALENDARS } from '../calendar.ts';
-import { DEVICE_KINDS, defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
+import { DEVICE_KINDS, defineContract, EmptyBodySchema, noHidden, OkSchema } from './api.ts';
 import { DeviceIdSchema } from './controller.contract.ts';
 import { plateSearchKey, visibleLength } from '../licence.ts';
 import { TOKEN_MAX, TOKENS_MAX } from '../voice/announcement.ts';
@@ -187,7 +187,7 @@ export const kioskRecentPlates = defineContract({
 export const VOICE_CLIP_SOURCES = ['recorded', 'generated'] as const;
 
 /** A voice token as a display asks for it (shared/voice/announcement.ts). */
-export const VoiceTokenSchema = noNul(z.string().min(1)).refine(
+export const VoiceTokenSchema = noHidden(z.string().min(1)).refine(
   (token) => [...token].length <= TOKEN_MAX,
   `must be at most ${TOKEN_MAX} characters`,
 );

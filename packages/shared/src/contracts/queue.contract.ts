@@ -9,8 +9,15 @@ import { LabOutcomeSchema, LabResultSchema } from './lab.contract.ts';
 export const InstantSchema = z.string();
 export const MaybeInstantSchema = z.string().nullable();
 
-/** What a licence may hold: Thai or Latin letters (with their marks), digits, spaces, dots, dashes and slashes. */
-const LICENCE_CHARACTERS = /^[\p{L}\p{M}\p{N} .\-/]*$/u;
+/**
+ * What a Thai plate is written with: the Thai script (letters, vowels, tone marks, Thai digits,
+ * ฯ), the Latin capitals A-Z (normaliseLicence makes lower case upper), the digits 0-9, spaces,
+ * dots, dashes and slashes. Nothing else, so no letter of another script that looks like one of
+ * these (Cyrillic А, Lao ບ, small capital ᴀ) and no invisible character makes a second plate.
+ */
+const LICENCE_CHARACTERS = /^[\p{Script=Thai}A-Z0-9 .\-/]*$/u;
+/** A Thai vowel or tone mark drawn on something that is not Thai (a digit, a space, the start). */
+const STRAY_THAI_MARK = /(?:^|[^\u0E01-\u0E7F])[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/u;
 const LICENCE_CHARACTERS_MESSAGE =
   'may hold letters (Thai or Latin), digits, spaces, dots, dashes and slashes only';
 
@@ -32,7 +39,12 @@ export const TruckLicenseSchema = noFormula(
         `may be at most ${LICENCE_MAX} characters (a Thai letter with its vowel and tone marks is one)`,
       ),
   ),
-).regex(LICENCE_CHARACTERS, LICENCE_CHARACTERS_MESSAGE);
+)
+  .regex(LICENCE_CHARACTERS, LICENCE_CHARACTERS_MESSAGE)
+  .refine(
+    (value) => !STRAY_THAI_MARK.test(value),
+    'may not hold a Thai vowel or tone mark without its letter',
+  );
 
 /** What an officer has typed of a licence so far, to find the branch's recent plates (may be empty). */
 export const LicenceSearchSchema = noNul(

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
+import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printingContracts } from '@truck-queue/shared/contracts/printing.contract';
@@ -9,6 +10,7 @@ import { startFakePrinter, type FakePrinter } from '../../test/fake-escpos-print
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { listen } from '../../test/sockets.ts';
+import { requestOrigin } from './printing.routes.ts';
 import { scanQr } from '../../test/ticket-scan.ts';
 
 /**
@@ -22,12 +24,18 @@ import { scanQr } from '../../test/ticket-scan.ts';
 const EVIL = 'evil.example';
 
 /** A POST on the real port with these headers, Host included (app.inject has no real connection). */
-function rawPost(port: number, path: string, body: unknown, headers: Record<string, string>) {
+function rawPost(
+  port: number,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  to = '127.0.0.1',
+) {
   const payload = JSON.stringify(body);
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const call = httpRequest(
       {
-        host: '127.0.0.1',
+        host: to,
         port,
         method: 'POST',
         path: `/api/${path}`,
@@ -86,7 +94,7 @@ for (const proxied of [false, true]) {
     const lastQr = () => scanQr(printer.jobs.at(-1)!);
 
     let plates = 0;
-    const kioskIssues = async (headers: Record<string, string>) => {
+    const kioskIssues = async (headers: Record<string, string>, to?: string) => {
       const answer = await rawPost(
         port,
         'process/printer/issueQueue',
@@ -96,6 +104,7 @@ for (const proxied of [false, true]) {
           truck_license: `72-${String(1000 + ++plates)}`,
         },
         { authorization: t.config.apiKey, ...kiosk.browser.headers, ...headers },
+        to,
       );
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return (answer.body as { queue: { uuid: string } }).queue.uuid;
@@ -137,5 +146,33 @@ for (const proxied of [false, true]) {
         expect(lastQr()).toBe(`${scheme}://${own}/Queue/data/${uuid}`);
       }
     });
+
+    if (!proxied) {
+      it('prints the port the connection reached, not one the Host names', async () => {
+        for (const own of ['localhost:1', '127.0.0.1:0', `${os.hostname().toLowerCase()}:9`]) {
+          const uuid = await kioskIssues({ host: own });
+          expect(lastQr()).toBe(`http://${new URL(`http://${own}`).hostname}:${port}/Queue/data/${uuid}`);
+        }
+      });
+    }
   });
 }
+
+describe('requestOrigin', () => {
+  /** A request as Fastify gives it: the host it names and the address its connection reached. */
+  const request = (host: string, localAddress: string, localPort = 3000) =>
+    ({
+      protocol: 'http',
+      host,
+      headers: { host },
+      socket: { localAddress, localPort },
+    }) as unknown as FastifyRequest;
+
+  it('prints a loopback name only to a caller that came over loopback', () => {
+    for (const loopback of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', '127.1:3000']) {
+      expect(requestOrigin(request(loopback, '10.0.0.5')), loopback).toBe('http://10.0.0.5:3000');
+      expect(requestOrigin(request(loopback, '::ffff:10.0.0.5')), loopback).toBe('http://10.0.0.5:3000');
+    }
+    expect(requestOrigin(request('localhost:3000', '127.0.0.1'))).toBe('http://localhost:3000');
+  });
+});

@@ -28,23 +28,39 @@ function connectionOrigin(request: FastifyRequest): string {
   return new URL(`http://${address.includes(':') ? `[${address}]` : address}:${port}`).origin;
 }
 
+/** Whether `host` (as WHATWG URL writes it) is this machine's loopback: a phone that scans it reaches itself. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/, '');
+  return bare === 'localhost' || bare === '::1' || /^127\./.test(bare);
+}
+
 /**
  * Where a printed ticket's QR code leads when PUBLIC_URL is not set: the address the caller
  * reached the server by (`http://10.0.0.5:3000`), as the web's driverPageUrl does with its own
  * origin. The host a request names (Host, or X-Forwarded-Host from a trusted proxy: Fastify's
  * request.host) is the caller's to write, so it is taken only when it names this machine
- * (`namesThisMachine`); otherwise the QR leads to the address the caller's connection reached.
- * A forged Host never puts another site on paper (docs/decisions.md, "Printed links").
+ * (`namesThisMachine`), a loopback name only when the connection itself came over loopback, and
+ * with the port the connection reached unless a trusted proxy named the host (its port is the
+ * proxy's); otherwise the QR leads to the address the caller's connection reached. A forged
+ * Host never puts another site, another port or the phone itself on paper (docs/decisions.md,
+ * "Printed links").
  */
 export function requestOrigin(request: FastifyRequest): string {
+  const connection = connectionOrigin(request);
   try {
     const url = new URL(`${request.protocol}://${request.host}`);
     const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-    if (bare && url.host !== '' && namesThisMachine(url.hostname)) return url.origin;
+    if (!bare || url.host === '' || !namesThisMachine(url.hostname)) return connection;
+    if (isLoopback(url.hostname) && !isLoopback(new URL(connection).hostname)) return connection;
+    // Fastify read X-Forwarded-Host (a trusted proxy's): the port it names is the proxy's.
+    const viaProxy = request.host !== request.headers.host;
+    if (viaProxy) return url.origin;
+    url.port = String(request.socket.localPort ?? '');
+    return url.origin;
   } catch {
-    // not a host and port: the connection's address below
+    // not a host and port: the connection's address
+    return connection;
   }
-  return connectionOrigin(request);
 }
 
 export function registerPrintingRoutes(register: RegisterCall, printing: PrintingService): void {

@@ -98,22 +98,27 @@ describe('licence plates with a province', () => {
 });
 
 describe('look-alike spellings of one plate (issue 37)', () => {
-  // Cyrillic and Greek capitals, full-width and Thai digits, a combining mark on a digit, no
-  // space or a dash: each reads as the plate "AB 5555" on a screen and on a slip.
-  const LOOK_ALIKES = [
-    '\u0410\u0412 5555',
-    '\u0391\u0392 5555',
-    'AB \uFF15\uFF15\uFF15\uFF15',
-    'AB ๕๕๕๕',
-    'AB 5555\u0301',
-    'AB-5555',
-    'ab5555',
+  // Each reads as the plate "AB 5555" on a screen and on a slip. Letters and digits of other
+  // scripts, marks and invisible characters are not plate characters: refused as invalid.
+  const FOREIGN = [
+    '\u0410\u0412 5555', // Cyrillic А В
+    '\u0391\u0392 5555', // Greek Α Β
+    '\uA4EE\uA4D0 5555', // Lisu
+    '\u1D00\u0299 5555', // small capitals
+    'AB \uFF15\uFF15\uFF15\uFF15', // full-width digits
+    'AB \u096B\u096B\u096B\u096B', // Devanagari digits
+    'AB 5555\u0301', // an acute on a digit
+    'AB 5\u0E4855', // a Thai tone mark on a digit
+    'AB 5555\uFE00', // a variation selector
+    'AB\u3164 5555', // a Hangul filler
   ];
+  // Spellings of the plate a person may type: the same truck.
+  const SAME = ['AB ๕๕๕๕', 'AB-5555', 'ab5555', 'A B 55.55'];
 
   it('gives one truck one active ticket, however its plate is typed', async () => {
     const first = await issue('AB 5555');
     expect(first.statusCode).toBe(200);
-    for (const licence of LOOK_ALIKES) {
+    for (const licence of SAME) {
       const again = await issue(licence);
       expect(again.statusCode, licence).toBe(409);
       expect(again.json()).toMatchObject({
@@ -121,41 +126,57 @@ describe('look-alike spellings of one plate (issue 37)', () => {
         queue_number: first.json().queue.queue_number,
       });
     }
+    for (const licence of FOREIGN) {
+      const refused = await issue(licence);
+      expect(refused.statusCode, licence).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: 'truck_license' }],
+      });
+    }
   });
 
-  it('issues one ticket when the look-alikes arrive at once', async () => {
+  it('keeps a Lao look-alike of a Thai plate out: Lao letters are not plate letters', async () => {
+    expect((await issue('1บด 1234')).statusCode).toBe(200);
+    for (const licence of ['1\u0E9A\u0E94 1234', '1บ\u0E94 1234'])
+      expect((await issue(licence)).statusCode).toBe(400);
+  });
+
+  it('issues one ticket when the spellings arrive at once', async () => {
     for (let round = 0; round < 20; round++) {
       const number = 7000 + round;
-      const plate = `CD ${number}`;
       const spellings = [
-        plate,
-        `\u0421D ${number}`,
+        `CD ${number}`,
         `CD-${number}`,
         `cd${number}`,
-        `CD ${number}`.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+        `CD ${number}`.replace(/\d/g, (d) => '๐๑๒๓๔๕๖๗๘๙'[Number(d)]!),
       ];
       const answers = await Promise.all(spellings.map((licence) => issue(licence)));
       expect(
         answers.filter((a) => a.statusCode === 200),
-        plate,
+        `round ${round}`,
       ).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(spellings.length - 1);
     }
   });
 
-  it('finds the plate in the New ticket dialog from a look-alike spelling', async () => {
-    expect(platesOf(await officerSearch({ find_license: '\u0430\u0432 55' }))).toContain('AB 5555');
+  it('finds the plate in the New ticket dialog from another spelling', async () => {
     expect(platesOf(await officerSearch({ find_license: 'ab ๕๕' }))).toContain('AB 5555');
+    expect(platesOf(await officerSearch({ find_license: 'b-55' }))).toContain('AB 5555');
   });
 
-  it('gives tickets from before the plate key theirs at start, so they block look-alikes too', async () => {
+  it('gives tickets from before the plate key theirs at start: an old Cyrillic spelling blocks the Latin one', async () => {
     const old = await issue('EF 6666');
     expect(old.statusCode).toBe(200);
-    await t.db.update(queues).set({ plateKey: null }).where(eq(queues.uuid, old.json().queue.uuid));
+    // As an older version kept it: typed with a Cyrillic Е, and no plate key yet.
+    await t.db
+      .update(queues)
+      .set({ truckLicense: '\u0415F 6666', plateKey: null })
+      .where(eq(queues.uuid, old.json().queue.uuid));
     await fillPlateKeys(t.db);
     const [row] = await t.db.select().from(queues).where(eq(queues.uuid, old.json().queue.uuid));
     expect(row!.plateKey).toBe('EF6666');
-    expect((await issue('\u0395F 6666')).statusCode).toBe(409);
+    expect((await issue('EF 6666')).statusCode).toBe(409);
   });
 });
 
