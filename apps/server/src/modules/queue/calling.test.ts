@@ -80,6 +80,34 @@ describe('process/printer/issueQueue', () => {
     expect(after.json().queue.queue_number).toBe('C001');
   });
 
+  it('stamps tickets issued at once in number order, so the first stamped after the day starts is 001', async () => {
+    t.clock.advance(DAY);
+    // Each reading of the clock is a second later, as on a busy kiosk where calls overlap.
+    const readClock = t.clock.now.bind(t.clock);
+    t.clock.now = () => {
+      t.clock.advance(1000);
+      return readClock();
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          issue({
+            id_branchQT: plant.types.general.id,
+            product: plant.products.parts.id,
+            truck_license: `ORDER ${i}`,
+          }),
+        ),
+      );
+      const tickets = answers.map((a) => a.json().queue as { queue_number: string; created: string });
+      const byStamp = [...tickets].sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+      expect(byStamp.map((q) => q.queue_number)).toEqual(
+        Array.from({ length: 12 }, (_, i) => `C${String(i + 1).padStart(3, '0')}`),
+      );
+    } finally {
+      t.clock.now = readClock;
+    }
+  });
+
   it('refuses a second active ticket for the same licence, whatever its spacing or case', async () => {
     const ok = await issue({
       id_branchQT: plant.types.standard.id,

@@ -247,6 +247,17 @@ export function createQueueRepository(db: Db) {
     },
 
     /**
+     * Serialises the numbering of one queue type until the transaction ends, so a ticket's
+     * issue time is taken in number order: A002 is never stamped before A001, and the first
+     * ticket stamped after the plant day's start is 001.
+     */
+    async lockNumbering(tx: Executor, branchQueueTypeId: number): Promise<void> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`queue-number:${branchQueueTypeId}`}, 1))`,
+      );
+    },
+
+    /**
      * A ticket of this plate (however typed: its plate key) still inside the plant (no exit),
      * not ended (a cancelled no-show or a voided ticket frees the plate) and issued since `sinceDate`.
      */

@@ -216,7 +216,6 @@ export function createQueueService(deps: {
      */
     async issue(branchId: number, input: IssueInput, actor: Actor): Promise<QueueView> {
       const calendar = await days.calendar(branchId);
-      const now = clock.now();
       const license = input.truckLicense;
       // The type and its product are reference data: read before the transaction, in one read.
       const type = await repo.findQueueType(
@@ -232,9 +231,13 @@ export function createQueueService(deps: {
         ]);
       }
       let transitionId = 0;
+      // Taken once the type's numbering is ours, so issue times follow the numbers.
+      let now = clock.now();
       const view = await repo.transaction(async (tx) => {
         const plateKey = plateSearchKey(license);
         await repo.lockPlate(tx, branchId, plateKey);
+        await repo.lockNumbering(tx, type.id);
+        now = clock.now();
         if (input.idempotencyKey) {
           const earlier = await repo.findByIdempotencyKey(tx, input.idempotencyKey);
           if (earlier && earlier.branchId === branchId) return viewOf(tx, branchId, earlier.id);
