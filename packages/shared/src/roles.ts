@@ -26,13 +26,15 @@ export const PERMISSIONS = [
   'exit',
   'admin',
   'branchSwitch',
+  /** Manager's overrides of a line's order rule: a truck its class's daily cap holds is called anyway. */
+  'overrule',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
-  '0': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin'],
-  '1': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin'],
-  '51': ['dashboard', 'report', 'calling', 'weighing'],
+  '0': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule'],
+  '1': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule'],
+  '51': ['dashboard', 'report', 'calling', 'weighing', 'overrule'],
   '55': ['dashboard', 'calling', 'weighing'],
   '56': ['dashboard', 'lab'],
   '71': ['dashboard', 'exit'],

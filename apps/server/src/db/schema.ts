@@ -4,6 +4,7 @@ import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
 import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import {
   DEFAULT_PRINTER_PORT,
@@ -142,7 +143,10 @@ export const queueReasons = pgTable(
   },
   (t) => [
     uniqueIndex('queue_reasons_name_key').on(t.branchId, t.kind, t.name),
-    check('queue_reasons_kind', sql`${t.kind} in ('recheck', 'reject', 'void')`),
+    check(
+      'queue_reasons_kind',
+      sql`${t.kind} in ('recheck', 'reject', 'void', 'out_of_order', 'admit', 'reclass')`,
+    ),
   ],
 );
 
@@ -327,6 +331,11 @@ export const branchQueueTypes = pgTable(
     status: smallint('status').notNull().default(1),
     active: boolean('active').notNull().default(true),
     created: created(),
+    /**
+     * Who goes first in its line (issue 38; shared/contracts/order.contract.ts LineRule, applied
+     * by shared/queue/order-rule.ts): null is first come, first served.
+     */
+    orderRule: jsonb('order_rule').$type<LineRule>(),
   },
   (t) => [
     // A queue type once per branch, a prefix unique within the branch, among active rows.
@@ -608,6 +617,15 @@ export const queues = pgTable(
     calledFrom: text('called_from'),
     /** The number it was issued with, when a transfer to another queue type renumbered it. */
     previousNumber: text('previous_number'),
+    /**
+     * Its class in its line's order rule (issue 38), as the officer set it at issue or later with a
+     * reason ('' = the ordinary trucks); null: the class its product has in the rule.
+     */
+    orderClass: text('order_class'),
+    /** When its load was cut (or loaded), as the kiosk or the officer gave it: the card shows its age. */
+    cutAt: ts('cut_at'),
+    /** A manager admitted it past its class's daily cap (the reason is on the audit row). */
+    admittedAt: ts('admitted_at'),
     /** The latest recheck, reject or void: why (the branch's list) and the officer's note. */
     reasonId: integer('reason_id').references(() => queueReasons.id),
     reasonNote: text('reason_note'),
@@ -851,6 +869,11 @@ export const queueTransitions = pgTable(
     created: created(),
     reasonId: integer('reason_id').references(() => queueReasons.id),
     note: text('note'),
+    /**
+     * A call of another truck than the line's rule called next (issue 38): the truck passed over.
+     * Its reason, when the line asks one, is this row's reason (kind out_of_order).
+     */
+    passedQueueId: bigint('passed_queue_id', { mode: 'number' }),
     /** A transfer: the queue number before and after. */
     fromNumber: text('from_number'),
     toNumber: text('to_number'),

@@ -21,6 +21,7 @@ const QUEUE = 11;
 const VALID_ARGS: { [E in StaffEventName]: StaffEventArgs<E> } = {
   joinRoom: [BRANCH, 'System'],
   doCalling: [BRANCH, QUEUE, STATION],
+  doCallNext: [BRANCH, 12],
   doRecheck: [BRANCH, QUEUE, STATION],
   doFinish: [BRANCH, QUEUE],
   doReject: [BRANCH, QUEUE],
@@ -48,6 +49,7 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
   };
   const calling = {
     act: vi.fn(() => Promise.resolve()),
+    callNext: vi.fn(() => Promise.resolve({ queueNumber: 'A007', stationName: 'ช่อง 2' })),
     noShow: vi.fn(() => Promise.resolve()),
     transfer: vi.fn(() => Promise.resolve()),
     void: vi.fn(() => Promise.resolve()),
@@ -82,10 +84,13 @@ describe('the staff event table', () => {
     expectTypeOf<keyof typeof STAFF_EVENTS>().toEqualTypeOf<keyof StaffClientToServer>();
     expectTypeOf<keyof typeof STAFF_HANDLERS>().toEqualTypeOf<keyof StaffClientToServer>();
     // The schema's output is what the client sends, acknowledgement aside.
-    expectTypeOf<StaffEventArgs<'doCalling'>>().toEqualTypeOf<[number, number, number]>();
+    expectTypeOf<StaffEventArgs<'doCalling'>>().toEqualTypeOf<
+      [number, number, number, { reason_id: number; note?: string | undefined }?]
+    >();
     expectTypeOf<StaffEventArgs<'joinRoom'>>().toEqualTypeOf<[number, 'System']>();
     expect(Object.keys(STAFF_HANDLERS).sort()).toEqual([...NAMES].sort());
     expect([...NAMES].sort()).toEqual([
+      'doCallNext',
       'doCalling',
       'doFinish',
       'doNoShow',
@@ -109,6 +114,7 @@ describe('the staff event table', () => {
     expect(Object.fromEntries(NAMES.map((name) => [name, STAFF_EVENTS[name].permission] as const))).toEqual({
       joinRoom: null,
       doCalling: 'calling',
+      doCallNext: 'calling',
       doRecheck: 'calling',
       doFinish: 'calling',
       doReject: 'calling',
@@ -178,7 +184,7 @@ describe('the runner', () => {
     await STAFF_HANDLERS.doCalling(deps, [BRANCH, QUEUE, STATION]);
     await STAFF_HANDLERS.doReject(deps, [BRANCH, QUEUE]);
     expect(calling.act.mock.calls).toEqual([
-      [context, BRANCH, QUEUE, 'call', STATION],
+      [context, BRANCH, QUEUE, 'call', STATION, undefined, undefined],
       [context, BRANCH, QUEUE, 'reject', undefined, undefined],
     ]);
   });
@@ -204,11 +210,18 @@ describe('the runner', () => {
     expect(await send('doFinish', BRANCH, QUEUE)).toEqual({ status: 1 });
     expect(await send('doReject', BRANCH, QUEUE)).toEqual({ status: 1 });
     expect(calling.act.mock.calls.map((call) => call.slice(1))).toEqual([
-      [BRANCH, QUEUE, 'call', STATION],
+      [BRANCH, QUEUE, 'call', STATION, undefined, undefined],
       [BRANCH, QUEUE, 'recheck', STATION, undefined],
       [BRANCH, QUEUE, 'finish'],
       [BRANCH, QUEUE, 'reject', undefined, undefined],
     ]);
+    // Call next says which truck went to which station.
+    expect(await send('doCallNext', BRANCH, 12)).toEqual({
+      status: 1,
+      queue_number: 'A007',
+      station_name: 'ช่อง 2',
+    });
+    expect(calling.callNext.mock.calls.map((call) => call.slice(1))).toEqual([[BRANCH, 12]]);
     calling.act.mockClear();
     const employees = NAMES.filter((name) => STAFF_EVENTS[name].permission !== 'admin');
     for (const name of employees) {

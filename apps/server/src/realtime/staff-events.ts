@@ -3,6 +3,7 @@ import type { ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
 import type { ReasonInput } from '@truck-queue/shared/queue/decide';
 import {
   CallArgs,
+  CallNextArgs,
   JoinRoomArgs,
   RecheckArgs,
   RecordArgs,
@@ -52,6 +53,7 @@ export interface StaffEventRule<A extends unknown[]> {
 export const STAFF_EVENTS = {
   joinRoom: { args: JoinRoomArgs, permission: null, scope: 'branch' },
   doCalling: { args: CallArgs, permission: 'calling', scope: 'branch' },
+  doCallNext: { args: CallNextArgs, permission: 'calling', scope: 'branch' },
   doRecheck: { args: RecheckArgs, permission: 'calling', scope: 'branch' },
   doFinish: { args: RecordArgs, permission: 'calling', scope: 'branch' },
   doReject: { args: RejectArgs, permission: 'calling', scope: 'branch' },
@@ -87,10 +89,13 @@ export interface StaffEventContext {
   devices: Pick<DeviceService, 'scaleOf'>;
 }
 
+/** What a success's acknowledgement may say besides `status` (Call next: the truck and the station). */
+export type AckDetails = Omit<Extract<Ack, { status: 1 }>, 'status'>;
+
 export type StaffEventHandler<E extends StaffEventName> = (
   context: StaffEventContext,
   args: StaffEventArgs<E>,
-) => Promise<void>;
+) => Promise<void | AckDetails>;
 
 /** One small handler per event; it runs only once the event's rule let it through. */
 export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
@@ -98,8 +103,12 @@ export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
     await socket.join(branchRoom(branchId));
     socket.emit('joinRoomCompleted', { branch_id: branchId });
   },
-  async doCalling({ auth, calling }, [branchId, queueId, stationId]) {
-    await calling.act(auth, branchId, queueId, 'call', stationId);
+  async doCalling({ auth, calling }, [branchId, queueId, stationId, outOfOrder]) {
+    await calling.act(auth, branchId, queueId, 'call', stationId, undefined, reasonInput(outOfOrder));
+  },
+  async doCallNext({ auth, calling }, [branchId, branchQueueTypeId]) {
+    const called = await calling.callNext(auth, branchId, branchQueueTypeId);
+    return { queue_number: called.queueNumber, station_name: called.stationName ?? '' };
   },
   async doRecheck({ auth, calling }, [branchId, queueId, stationId, reason]) {
     await calling.act(auth, branchId, queueId, 'recheck', stationId, reasonInput(reason));

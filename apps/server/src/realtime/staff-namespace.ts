@@ -22,6 +22,7 @@ import {
   PERMISSION_REFUSALS,
   STAFF_EVENTS,
   STAFF_HANDLERS,
+  type AckDetails,
   type StaffEventContext,
   type StaffEventName,
   type StaffEventRule,
@@ -79,6 +80,7 @@ export async function runStaffEvent(
     });
     return;
   }
+  let details: AckDetails = {};
   try {
     const context = await auth.authenticate(socket.data.token);
     if (!context) {
@@ -92,15 +94,16 @@ export async function runStaffEvent(
       const handler = (deps.handlers ?? STAFF_HANDLERS)[name] as (
         context: StaffEventContext,
         args: unknown,
-      ) => Promise<void>;
+      ) => Promise<void | AckDetails>;
       const { calling, cardsPush, scales, devices } = deps;
-      await handler({ auth: context, socket, calling, cardsPush, scales, devices }, parsed.data);
+      details =
+        (await handler({ auth: context, socket, calling, cardsPush, scales, devices }, parsed.data)) ?? {};
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN')
         await auth.recordForbidden(context, `socket:${name}`, clientInfo(socket, deps.trustProxy));
       throw error;
     }
-    ack({ status: 1 });
+    ack({ status: 1, ...details });
   } catch (error) {
     ack(failure(error, log, deps.clock));
   }

@@ -608,6 +608,7 @@ export async function createFuzzPlant(t: TestContext) {
       lab: sessions.lab,
       exit: sessions.security,
       branchSwitch: sessions.switcher,
+      overrule: sessions.admin,
     };
     return byAccess[contract.access];
   }

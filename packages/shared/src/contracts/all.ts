@@ -8,6 +8,7 @@ import * as dispute from './dispute.contract.ts';
 import * as lab from './lab.contract.ts';
 import * as notification from './notification.contract.ts';
 import * as officer from './officer.contract.ts';
+import * as order from './order.contract.ts';
 import * as printing from './printing.contract.ts';
 import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
@@ -39,6 +40,7 @@ function collect(): ApiContract[] {
     lab,
     notification,
     officer,
+    order,
     printing,
     publicQueue,
     queue,

@@ -175,6 +175,17 @@ export const CONFLICT_REASONS = [
   'PUSH_ENDPOINT_NOT_CANONICAL',
   /** As many browsers as may follow one ticket already do. */
   'TOO_MANY_FOLLOWERS',
+  /**
+   * The line's rule calls another truck next (`queue_number`), and the line asks a reason from the
+   * branch's list to call this one first (issue 38).
+   */
+  'CALL_OUT_OF_ORDER',
+  /** The truck's class has reached its daily cap: it waits, unless a manager admits it. */
+  'CAP_FULL',
+  /** Call next: no truck of the line may be called now (none waits, or the caps hold every one). */
+  'LINE_EMPTY',
+  /** Call next: every station of the line the officer calls from has a truck called to it. */
+  'NO_FREE_STATION',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -4,6 +4,7 @@ import { LICENCE_MAX, LICENCE_MAX_CODE_POINTS, normaliseLicence, visibleLength }
 import { defineContract, EmptyBodySchema, IdSchema, noFormula, noNul, OkSchema } from './api.ts';
 import { PrintFailureSchema, PrintOutcomeSchema, PrintStateSchema } from './printing.contract.ts';
 import { LabOutcomeSchema, LabResultSchema } from './lab.contract.ts';
+import { LinePlaceSchema, LineRuleSchema, OrderClassKeySchema } from './line-rule.ts';
 
 /** An instant on the wire: ISO 8601 in UTC, or null when it has not happened. */
 export const InstantSchema = z.string();
@@ -123,6 +124,13 @@ export const issueQueue = defineContract({
      * branch; left out or null, the officer's browser prints it (`print.state` browser).
      */
     printer_uuid: z.uuid().nullable().optional(),
+    /**
+     * Its class in the line's order rule (issue 38; '' the ordinary trucks), where the officer or
+     * a booking says; left out, its product's class.
+     */
+    order_class: z.union([z.literal(''), OrderClassKeySchema]).optional(),
+    /** When its load was cut (or loaded): the card shows its age, the rule may call stale loads first. */
+    cut_at: z.iso.datetime({ offset: true }).optional(),
   }),
   /**
    * `print` says what became of the ticket's paper: a network printer has printed it or failed
@@ -195,6 +203,14 @@ export const CardQueueSchema = z.object({
    * history says nothing yet.
    */
   expected_wait: ExpectedWaitSchema.nullable(),
+  /** While it waits: its place in its line's order and why (issue 38); null once called. */
+  line_place: LinePlaceSchema.nullable(),
+  /** Its class in its line's order rule ('' the ordinary trucks). */
+  order_class: z.string(),
+  /** When its load was cut or loaded, when given. */
+  cut_at: MaybeInstantSchema,
+  /** A manager admitted it past its class's daily cap. */
+  admitted: z.boolean(),
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 
@@ -207,6 +223,8 @@ export const ProcessCardSchema = z.object({
   prefix: z.string(),
   station_permission: z.array(StationPermissionSchema),
   queue_number: z.array(CardQueueSchema),
+  /** Its line's order rule (issue 38): classes' names, caps, whether a call out of order asks why; null: first come, first served. */
+  order_rule: LineRuleSchema.nullable(),
 });
 export type ProcessCard = z.infer<typeof ProcessCardSchema>;
 

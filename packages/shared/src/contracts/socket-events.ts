@@ -21,10 +21,18 @@ export const RECONNECT_DELAY_MS = 10_000;
 
 /** Every staff action is acknowledged: success, or a stable code and an English message. */
 export type Ack =
-  { status: 1 } | { status: 0; code: string; message: string; reason?: string; queue_number?: string };
+  | { status: 1; queue_number?: string; station_name?: string }
+  | { status: 0; code: string; message: string; reason?: string; queue_number?: string };
 
 export const JoinRoomArgs = z.tuple([IdSchema, z.literal(STAFF_ROOM)]);
-export const CallArgs = z.tuple([IdSchema, IdSchema, IdSchema]);
+/**
+ * Call: branch, queue, station, and (issue 38) why, when the line's rule calls another truck
+ * next and asks a reason (the spec's three arguments still call the rule's next, or any truck on
+ * a line that asks none).
+ */
+export const CallArgs = z.tuple([IdSchema, IdSchema, IdSchema, ReasonArgSchema.optional()]);
+/** Call next: branch, the branch queue type whose line the rule's next truck is called from. */
+export const CallNextArgs = z.tuple([IdSchema, IdSchema]);
 export const RecordArgs = z.tuple([IdSchema, IdSchema]);
 /** Recheck: branch, queue, station, and why (the spec's three arguments still work without it). */
 export const RecheckArgs = z.tuple([IdSchema, IdSchema, IdSchema, ReasonArgSchema.optional()]);
@@ -70,7 +78,18 @@ export interface QueueChangedPayload {
 
 export interface StaffClientToServer {
   joinRoom: (branchId: number, room: typeof STAFF_ROOM, ack?: (ack: Ack) => void) => void;
-  doCalling: (branchId: number, recordId: number, stationId: number, ack?: (ack: Ack) => void) => void;
+  doCalling: (
+    branchId: number,
+    recordId: number,
+    stationId: number,
+    outOfOrder?: ReasonArg,
+    ack?: (ack: Ack) => void,
+  ) => void;
+  /**
+   * Calls the truck the line's rule calls next to the officer's first free station of the line
+   * (issue 38); the ack names the truck and the station.
+   */
+  doCallNext: (branchId: number, branchQueueTypeId: number, ack?: (ack: Ack) => void) => void;
   doFinish: (branchId: number, recordId: number, ack?: (ack: Ack) => void) => void;
   doRecheck: (
     branchId: number,

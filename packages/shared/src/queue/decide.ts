@@ -88,7 +88,11 @@ export type QueueCommand =
    * The gate: the truck leaves. One whose work is not done (never called, not finished, not
    * weighed out on a weighed flow) leaves only once the officer confirmed it.
    */
-  | { kind: 'exit'; confirmUnfinished?: boolean | undefined };
+  | { kind: 'exit'; confirmUnfinished?: boolean | undefined }
+  /** A waiting truck moves to another class of its line's order rule ('' ordinary), with why (issue 38). */
+  | { kind: 'reclass'; orderClass: string; reason: ReasonInput }
+  /** A manager lets a waiting truck its class's daily cap holds be called anyway, with why. */
+  | { kind: 'admit'; reason: ReasonInput };
 
 export type AuditAction = QueueCommand['kind'];
 
@@ -124,7 +128,13 @@ export interface QueueStamps {
   /** Weighed out before the steps its flow puts first (the officer confirmed). */
   weighedOutOfOrder?: boolean;
   /** Words for the audit row only (a lab correction's reason); the ticket's own reason stays. */
-  transitionNote?: string;
+  transitionNote?: string | null;
+  /** A reason for the audit row only (a class change's, an admission's); the ticket's own stays. */
+  transitionReasonId?: number;
+  /** Its class in its line's order rule (issue 38). */
+  orderClass?: string;
+  /** A manager admitted it past its class's daily cap. */
+  admittedAt?: Date;
 }
 
 /** Which time stamp a state-machine action sets. Calling stamps only the first call. */
@@ -191,8 +201,14 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
     `Queue ${q.queueNumber} was recalled ${q.recallCount} times; a no-show needs ${
       command.kind === 'no_show' ? command.settings.noShowAfterRecalls : '?'
     }.`,
-  NOT_WAITING: (q) =>
-    `Queue ${q.queueNumber} is no longer waiting: only a waiting ticket moves to another type.`,
+  NOT_WAITING: (q, command) =>
+    `Queue ${q.queueNumber} is no longer waiting: only a waiting ticket ${
+      command.kind === 'transfer'
+        ? 'moves to another type'
+        : command.kind === 'admit'
+          ? 'is admitted'
+          : 'changes class'
+    }.`,
   OTHER_FLOW: (q) => `Queue ${q.queueNumber} may only move to a queue type of the same flow.`,
   SAME_QUEUE_TYPE: (q) => `Queue ${q.queueNumber} is already of that queue type.`,
   TICKET_VOIDED: (q) => `Queue ${q.queueNumber} was voided.`,
@@ -378,6 +394,16 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
         stamps: { branchQueueTypeId: command.toQueueTypeId },
         action: 'transfer',
       };
+    }
+    case 'reclass':
+    case 'admit': {
+      if (!isWaitingState(q.flowEngineId, q.state)) return refuse('NOT_WAITING');
+      const audit = { transitionReasonId: command.reason.reasonId, transitionNote: command.reason.note };
+      const stamps: QueueStamps =
+        command.kind === 'reclass'
+          ? { ...audit, orderClass: command.orderClass }
+          : { ...audit, admittedAt: now };
+      return { ok: true, state: q.state, stamps, action: command.kind };
     }
     case 'void':
       return {

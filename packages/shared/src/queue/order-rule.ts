@@ -39,7 +39,10 @@ export interface ClassCap {
   /** 0..1: 0.25 for "at most 25 %". */
   max: number;
   of: 'loads' | 'tonnes';
-  /** 'hold': the truck waits until the cap has room; 'ask': it may be called with a manager's reason. */
+  /**
+   * Either way a truck that would break the cap is held (not called next); 'hold': it waits until
+   * the cap has room; 'ask': a manager may also admit it with a reason, and then it is called.
+   */
   whenFull: 'hold' | 'ask';
 }
 
@@ -110,7 +113,7 @@ export interface OrderedTruck {
   /** 1 for the truck the rule calls next. */
   position: number;
   reason: OrderReason;
-  /** Its class's cap is full now: held ('hold'), or callable with a manager's reason ('ask'). */
+  /** Its class's cap is full now: held (a manager may admit it where the cap says 'ask'). */
   hold: OrderHold | null;
   /** The load is older than the line's freshness limit. */
   stale: boolean;
@@ -157,7 +160,7 @@ export function orderLine(
     });
   while (left.length > 0) {
     const holds = new Map(left.map((truck) => [truck.id, holdOf(rule, truck, tally)]));
-    const callable = left.filter((truck) => holds.get(truck.id)?.whenFull !== 'hold');
+    const callable = left.filter((truck) => !holds.get(truck.id));
     const next = callable.length > 0 ? pickNext(rule, shares, callable, tally, now) : null;
     if (!next) {
       // Nothing left the caps let through: the held trucks wait in line order, marked.
@@ -179,7 +182,7 @@ export function nextInLine(
   now: Date,
 ): OrderedTruck | null {
   const first = orderLine(rule, waiting, day, now)[0];
-  return first && first.hold?.whenFull !== 'hold' ? first : null;
+  return first && !first.hold ? first : null;
 }
 
 function byLine(a: WaitingTruck, b: WaitingTruck): number {

@@ -16,8 +16,12 @@ export function isBranchLanguage(value: unknown): value is BranchLanguage {
   return (BRANCH_LANGUAGES as readonly unknown[]).includes(value);
 }
 
-/** The moves that take a reason from the branch's list. */
-export const REASON_KINDS = ['recheck', 'reject', 'void'] as const;
+/**
+ * The moves that take a reason from the branch's list: a recheck, a reject, a void; a call of
+ * another truck than the line's rule calls next, a truck admitted past its class's daily cap, a
+ * truck moved to another class of its line (issue 38).
+ */
+export const REASON_KINDS = ['recheck', 'reject', 'void', 'out_of_order', 'admit', 'reclass'] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 
 /**
@@ -28,6 +32,9 @@ export const DEFAULT_REASONS: Record<ReasonKind, readonly string[]> = {
   recheck: ['ความชื้นสูง', 'สิ่งเจือปนเกิน', 'แป้งต่ำกว่าเกณฑ์', 'ตัวอย่างไม่ชัดเจน'],
   reject: ['ความชื้นสูง', 'สิ่งเจือปนเกิน', 'แป้งต่ำกว่าเกณฑ์', 'หัวมันเน่าเสีย'],
   void: ['ออกบัตรผิดประเภท', 'ออกบัตรซ้ำ', 'รถไม่เข้าโรงงาน'],
+  out_of_order: ['คันถัดไปยังไม่พร้อม', 'สถานีรับได้เฉพาะรถคันนี้', 'สินค้าเร่งด่วนตามสัญญา', 'ผู้จัดการสั่ง'],
+  admit: ['ผู้จัดการอนุมัติ', 'ส่งตามสัญญา', 'ค้างจากวันก่อน'],
+  reclass: ['ออกบัตรผิดประเภท', 'ตรวจพบเมื่อถึงโรงงาน', 'มีการจองคิว'],
 };
 
 /**

@@ -47,9 +47,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
 }
 
 /**
- * Gives every branch without a reason list the Thai defaults (yard-rules.ts). Runs at every
- * start, after the first branch is made: a new branch starts with the list, and a branch whose
- * admin retired reasons keeps them retired (retired reasons are rows, so the list is not empty).
+ * Gives every branch without a reason list of a kind the Thai defaults (yard-rules.ts). Runs at
+ * every start, after the first branch is made: a new branch starts with the lists, a kind added
+ * later (out of order, issue 38) reaches the branches made before it, and a branch whose admin
+ * retired reasons keeps them retired (retired reasons are rows, so the list is not empty).
  */
 export async function seedDefaultReasons(db: Pick<Db, 'execute'>): Promise<void> {
   const defaults = REASON_KINDS.flatMap((kind) =>
@@ -59,6 +60,6 @@ export async function seedDefaultReasons(db: Pick<Db, 'execute'>): Promise<void>
     insert into ${queueReasons} (branch_id, kind, name, sort)
     select b.id, d.kind, d.name, d.sort
     from ${branches} b cross join (values ${sql.join(defaults, sql`, `)}) as d(kind, name, sort)
-    where not exists (select 1 from ${queueReasons} r where r.branch_id = b.id)
+    where not exists (select 1 from ${queueReasons} r where r.branch_id = b.id and r.kind = d.kind)
     on conflict do nothing`);
 }

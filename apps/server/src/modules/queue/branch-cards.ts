@@ -8,6 +8,10 @@ import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import { toCardQueue } from './queue.views.ts';
 import type { LabOf } from '../lab/lab.service.ts';
 import type { EtaService } from './eta.service.ts';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import type { LineOrderRepository } from './line-order.repository.ts';
+import { lineKey, placeLines, type Placed } from './line-order.ts';
+import type { QueueView } from './queue.repository.ts';
 
 /**
  * How long a branch's snapshot may serve at most, whatever happened. Queue changes drop it at
@@ -18,8 +22,14 @@ export const CARD_SNAPSHOT_MAX_AGE_MS = 5_000;
 
 /** A branch's open queues (waiting or called, inside since a plant day). */
 export interface OpenQueues {
-  /** By queue type, in line order. */
+  /** By queue type, in line order: the waiting trucks of each line as its order rule calls them. */
   byType: ReadonlyMap<number, readonly CardQueue[]>;
+  /** The branch's lines that have an order rule (issue 38), by branch queue type. */
+  rules: ReadonlyMap<number, LineRule>;
+  /** Each waiting truck's place in its line, by queue id. */
+  places: ReadonlyMap<number, Placed>;
+  /** Each line's next truck (lineKey): the first its rule calls that no cap holds. */
+  next: ReadonlyMap<string, QueueView>;
   /**
    * Each waiting ticket's trucks ahead, by uuid, as the driver's page counts them (countAhead):
    * the waiting trucks of its type and plant day before it in the line's order. A ticket not
@@ -48,6 +58,8 @@ export function createBranchCards(deps: {
   labResults?: (queueIds: readonly number[]) => Promise<ReadonlyMap<number, LabOf>>;
   /** Each waiting truck's expected wait (issue 21); none when not given. */
   eta?: EtaService;
+  /** The lines' order rules and the day's calls they count (issue 38); first come, first served without. */
+  lineOrder?: Pick<LineOrderRepository, 'rules' | 'calls'>;
 }) {
   const { reads, events, clock, days } = deps;
   const snapshots = createBranchMemo<OpenQueues>({
@@ -73,7 +85,23 @@ export function createBranchCards(deps: {
   events.subscribe('branchCardsChanged', ({ branchId }) => drop(branchId));
 
   async function read(branchId: number, sinceDate: string): Promise<OpenQueues> {
-    const rows = await reads.openQueuesOfBranch(branchId, sinceDate);
+    const [inLineOrder, rules] = await Promise.all([
+      reads.openQueuesOfBranch(branchId, sinceDate),
+      deps.lineOrder ? deps.lineOrder.rules(branchId) : new Map<number, LineRule>(),
+    ]);
+    // The day's calls count only for lines with a rule and trucks waiting in them.
+    const ruled = inLineOrder.filter(
+      (row) => rules.has(row.branchQueueTypeId) && isWaitingState(row.flowEngineId, row.state),
+    );
+    const calls =
+      ruled.length > 0 && deps.lineOrder
+        ? await deps.lineOrder.calls(
+            branchId,
+            [...new Set(ruled.map((row) => row.branchQueueTypeId))],
+            [...new Set(ruled.map((row) => row.queueDate))],
+          )
+        : [];
+    const { rows, places, next } = placeLines(inLineOrder, rules, calls, clock.now());
     // Only a truck whose sample came out of the lab has values.
     const tested = rows.filter((row) => row.labFinish !== null).map((row) => row.id);
     const lab =
@@ -89,18 +117,18 @@ export function createBranchCards(deps: {
     for (const row of rows) {
       let wait: CardQueue['expected_wait'] = null;
       if (isWaitingState(row.flowEngineId, row.state)) {
-        const line = `${row.branchQueueTypeId} ${row.queueDate}`;
+        const line = lineKey(row);
         const before = inLine.get(line) ?? 0;
         inLine.set(line, before + 1);
         ahead.set(row.uuid, before);
         if (estimate) wait = estimate(row, before);
       }
-      const card = toCardQueue(row, lab.get(row.id), wait);
+      const card = toCardQueue(row, lab.get(row.id), wait, places.get(row.id) ?? null);
       const list = byType.get(row.branchQueueTypeId);
       if (list) list.push(card);
       else byType.set(row.branchQueueTypeId, [card]);
     }
-    return { byType, ahead };
+    return { byType, ahead, rules, places, next };
   }
 
   return {

@@ -30,6 +30,8 @@ export function registerCallingRoutes(
       productId: body.product,
       truckLicense: body.truck_license,
       idempotencyKey: body.idempotency_key,
+      orderClass: body.order_class,
+      cutAt: body.cut_at,
       onIssued: firstPrint.onIssued,
     };
     const issued = device

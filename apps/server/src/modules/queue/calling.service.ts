@@ -1,7 +1,7 @@
 import type { CardQueue, ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
-import { stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
+import { isCalledState, stationTypeFor, type StaffAction } from '@truck-queue/shared/queue/queue-machine';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { Clock } from '../../lib/clock.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
@@ -9,7 +9,8 @@ import type { BranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
-import type { IssueInput, QueueService } from './queue.service.ts';
+import type { IssueInput, PassedOver, QueueService } from './queue.service.ts';
+import type { QueueView } from './queue.repository.ts';
 import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
 import type { YardSettings } from '@truck-queue/shared/queue/yard-rules';
@@ -61,6 +62,55 @@ export function createCallingService(deps: {
     };
   }
 
+  /** The branch's open queues as they stand now, placed in their lines' order (branch-cards.ts). */
+  async function openNow(branchId: number) {
+    const calendar = await branchCards.calendar(branchId);
+    return branchCards.openQueues(branchId, calendar.insideSince);
+  }
+
+  /**
+   * A call checked against its line's order rule (issue 38): a truck a cap holds is not called;
+   * a truck other than the rule's next is called only with a reason where the line asks one, and
+   * the truck passed over goes on the call's audit row either way.
+   */
+  async function lineCheck(
+    branchId: number,
+    queueId: number,
+    outOfOrder: ReasonInput | undefined,
+  ): Promise<PassedOver | undefined> {
+    const open = await openNow(branchId);
+    const place = open.places.get(queueId);
+    // Not waiting (a recall), or not this branch's: the change itself decides.
+    if (!place) return undefined;
+    if (place.hold)
+      throw conflict(
+        `This truck's class is at its daily cap (${place.hold.max_percent} %): it waits${
+          place.hold.when_full === 'ask' ? ' unless a manager admits it' : ''
+        }.`,
+        'CAP_FULL',
+      );
+    const next = open.next.get(place.line);
+    if (!next || next.id === queueId) return undefined;
+    const rule = open.rules.get(next.branchQueueTypeId);
+    if (rule?.ask_reason && !outOfOrder)
+      throw conflict(
+        `The line's rule calls ${next.queueNumber} next: give a reason to call this truck first.`,
+        'CALL_OUT_OF_ORDER',
+        next.queueNumber,
+      );
+    return { passedQueueId: next.id, reason: outOfOrder ?? null };
+  }
+
+  /** A waiting truck of the officer's branch by its uuid, and its branch's lines as they stand. */
+  async function waitingTruck(auth: AuthContext, uuid: string) {
+    const open = await openNow(auth.branchId);
+    for (const list of open.byType.values()) {
+      const found = list.find((q) => q.uuid === uuid && open.places.has(q._id));
+      if (found) return { queueId: found._id, open };
+    }
+    throw notFound('The waiting truck');
+  }
+
   return {
     /**
      * A card per queue type the officer calls, with the trucks waiting or called: every one
@@ -89,6 +139,7 @@ export function createCallingService(deps: {
         station_permission: stationList.filter((s) => s.flowEngineId === type.flowEngineId).map(permissionOf),
         // Shared with the other officers' answers: never changed, only serialized.
         queue_number: (open.byType.get(type.id) ?? []) as CardQueue[],
+        order_rule: open.rules.get(type.id) ?? null,
       }));
     },
 
@@ -163,9 +214,11 @@ export function createCallingService(deps: {
       action: StaffAction,
       stationId?: number,
       reason?: ReasonInput,
+      outOfOrder?: ReasonInput,
     ) {
       const inScope = await scopeGuard(auth, branchId);
       const actor = { officerId: auth.officerId };
+      const passedOver = action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder) : undefined;
       if (action === 'finish')
         return queue.change(auth.branchId, queueId, { kind: action }, actor, { guard: inScope });
       if (action === 'reject')
@@ -178,6 +231,7 @@ export function createCallingService(deps: {
       const command: QueueCommand =
         action === 'recheck' ? { kind: action, stationId, reason } : { kind: action, stationId };
       return queue.change(auth.branchId, queueId, command, actor, {
+        passedOver,
         guard: (target) => {
           inScope(target);
           const ok = stations.some(
@@ -187,6 +241,76 @@ export function createCallingService(deps: {
             throw forbidden(`Station ${stationId} is not one of your ${action} stations for this flow.`);
         },
       });
+    },
+
+    /**
+     * doCallNext: the truck the line's rule calls next, to the officer's first station of the line
+     * with no truck called to it, in one action. The oldest plant day's line goes first.
+     */
+    async callNext(auth: AuthContext, branchId: number, branchQueueTypeId: number): Promise<QueueView> {
+      if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
+      const type = await typeInScope(auth, branchQueueTypeId);
+      const open = await openNow(auth.branchId);
+      const lines = [...open.next.entries()]
+        .filter(([, row]) => row.branchQueueTypeId === type.id)
+        .sort(([, a], [, b]) => a.queueDate.localeCompare(b.queueDate));
+      const next = lines[0]?.[1];
+      if (!next) throw conflict(`No truck of ${type.name} may be called now.`, 'LINE_EMPTY');
+      const busy = new Set(
+        [...open.byType.values()]
+          .flat()
+          .filter((q) => isCalledState(q.queue_state) && q.station_name !== null)
+          .map((q) => q.station_name),
+      );
+      const station = (await scope.stations(auth)).find(
+        (s) => s.flowEngineId === type.flowEngineId && s.type === stationTypeFor('call') && !busy.has(s.name),
+      );
+      if (!station)
+        throw conflict(
+          `Every ${type.name} station you call from has a truck called to it.`,
+          'NO_FREE_STATION',
+        );
+      return this.act(auth, branchId, next.id, 'call', station.id);
+    },
+
+    /** A waiting truck moves to another class of its line, with a reason from the branch's list. */
+    async reclass(auth: AuthContext, queueUuid: string, orderClass: string, reason: ReasonInput) {
+      const { queueId, open } = await waitingTruck(auth, queueUuid);
+      const guard = await scopeGuard(auth, auth.branchId);
+      return queue.change(
+        auth.branchId,
+        queueId,
+        { kind: 'reclass', orderClass, reason },
+        { officerId: auth.officerId },
+        {
+          guard: (target) => {
+            guard(target);
+            if (orderClass === '') return;
+            const rule = open.rules.get(target.branchQueueTypeId);
+            if (!rule?.classes.some((c) => c.key === orderClass))
+              throw new AppError('VALIDATION_FAILED', `The line has no class "${orderClass}".`, [
+                { path: 'order_class', message: 'is not a class of the line' },
+              ]);
+          },
+        },
+      );
+    },
+
+    /** A manager admits a truck its class's daily cap holds, where the cap lets a manager (ask). */
+    async admit(auth: AuthContext, queueUuid: string, reason: ReasonInput) {
+      const { queueId, open } = await waitingTruck(auth, queueUuid);
+      const guard = await scopeGuard(auth, auth.branchId);
+      const place = open.places.get(queueId);
+      if (!place?.hold) throw conflict('This truck is not held by a cap.', 'WRONG_STATE');
+      if (place.hold.when_full !== 'ask')
+        throw conflict('This line holds trucks over its cap until there is room.', 'CAP_FULL');
+      return queue.change(
+        auth.branchId,
+        queueId,
+        { kind: 'admit', reason },
+        { officerId: auth.officerId },
+        { guard },
+      );
     },
 
     /** doNoShow: a called truck of the officer's queue types did not come; the branch's rule applies. */

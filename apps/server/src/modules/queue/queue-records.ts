@@ -35,6 +35,10 @@ export function issuedQueue(ticket: {
   actor: Actor;
   now: Date;
   idempotencyKey?: string | undefined;
+  /** Its class in the line's order rule, where the officer gave one (null: its product's). */
+  orderClass?: string | null | undefined;
+  /** When its load was cut or loaded, where given. */
+  cutAt?: Date | null | undefined;
 }): QueueInsert {
   const { now, actor } = ticket;
   return {
@@ -53,6 +57,8 @@ export function issuedQueue(ticket: {
     issuedByOfficerId: actor.officerId ?? null,
     issuedByDeviceId: actor.deviceId ?? null,
     idempotencyKey: ticket.idempotencyKey ?? null,
+    orderClass: ticket.orderClass ?? null,
+    cutAt: ticket.cutAt ?? null,
   };
 }
 
@@ -82,6 +88,7 @@ function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
     weighInFrom,
     weighOutFrom,
     transitionNote: _note,
+    transitionReasonId: _reason,
     weighedOutOfOrder: _early,
     ...rest
   } = stamps;
@@ -140,7 +147,7 @@ export function changeRecords(
       officerId: actor.officerId ?? null,
       deviceId: actor.deviceId ?? null,
       created: now,
-      reasonId: stamps.reasonId ?? null,
+      reasonId: stamps.reasonId ?? stamps.transitionReasonId ?? null,
       note: stamps.reasonNote ?? stamps.transitionNote ?? typedReason,
       fromNumber: renumbered ? current.queueNumber : null,
       toNumber: renumbered?.queueNumber ?? null,

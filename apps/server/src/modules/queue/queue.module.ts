@@ -15,6 +15,8 @@ import { createCallingService, type YardRules } from './calling.service.ts';
 import { createEtaService } from './eta.service.ts';
 import { registerPublicQueueRoutes } from './public-queue.routes.ts';
 import { createBranchCards } from './branch-cards.ts';
+import { createLineOrderRepository } from './line-order.repository.ts';
+import { registerLineOrderRoutes } from './line-order.routes.ts';
 import { createDayLists } from './day-lists.ts';
 import { createPublicQueueService } from './public-queue.service.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
@@ -58,8 +60,11 @@ export function registerQueueModule(
   const callingScope = createCallingScope(reads, events);
   // One expected-wait estimator (issue 21): the driver's page, the cards and the board share its paces.
   const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale });
+  // Who goes first in each line (issue 38): the rules and the day's calls they count.
+  const lineOrder = createLineOrderRepository(db);
   // The branch's open queues, read once per change: the officers' cards and the drivers' pages.
   const branchCards = createBranchCards({
+    lineOrder,
     reads,
     events,
     clock,
@@ -116,5 +121,6 @@ export function registerQueueModule(
   registerCallingRoutes(register, calling, deps.kiosks, deps.printing, deps.lineChatUrl);
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
+  registerLineOrderRoutes(register, { lineOrder, calling, events });
   return { queue, eta, callingScope, calling, publicQueue };
 }

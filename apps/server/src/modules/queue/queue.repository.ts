@@ -59,6 +59,10 @@ export const queueViewColumns = {
   lineAt: queues.lineAt,
   recallCount: queues.recallCount,
   previousNumber: queues.previousNumber,
+  productId: queues.productId,
+  orderClass: queues.orderClass,
+  cutAt: queues.cutAt,
+  admittedAt: queues.admittedAt,
   reasonNote: queues.reasonNote,
   leftUnfinished: queues.leftUnfinished,
   aheadAtIssue: queues.aheadAtIssue,
@@ -224,6 +228,7 @@ export function createQueueRepository(db: Db) {
           id: branchQueueTypes.id,
           prefix: branchQueueTypes.prefix,
           flowEngineId: queueTypes.flowEngineId,
+          orderRule: branchQueueTypes.orderRule,
           offersProduct: offered,
         })
         .from(branchQueueTypes)

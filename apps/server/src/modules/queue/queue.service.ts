@@ -1,4 +1,10 @@
-import { decide, isRepeat, type QueueCommand, type QueueRefusal } from '@truck-queue/shared/queue/decide';
+import {
+  decide,
+  isRepeat,
+  type QueueCommand,
+  type QueueRefusal,
+  type ReasonInput,
+} from '@truck-queue/shared/queue/decide';
 import type { ReasonKind } from '@truck-queue/shared/queue/yard-rules';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import { isQueueState } from '@truck-queue/shared/queue/queue-machine';
@@ -24,10 +30,22 @@ export interface TransitionExtra {
   lab?: LabHistoryRecord;
 }
 
+/**
+ * What a call adds to its audit row when it passed over the truck its line's rule called next
+ * (issue 38): that truck, and the officer's reason (kind out_of_order) where the line asks one.
+ */
+export interface PassedOver {
+  passedQueueId: number;
+  reason: ReasonInput | null;
+}
+
+const REASONED = ['recheck', 'reject', 'void', 'reclass', 'admit'] as const satisfies readonly ReasonKind[];
+
 /** The list a command's reason must come from, if the command carries one. */
 function reasonOf(command: QueueCommand): { kind: ReasonKind; id: number } | null {
-  if (command.kind !== 'recheck' && command.kind !== 'reject' && command.kind !== 'void') return null;
-  return command.reason ? { kind: command.kind, id: command.reason.reasonId } : null;
+  const kind = (REASONED as readonly string[]).includes(command.kind) ? (command.kind as ReasonKind) : null;
+  if (!kind || !('reason' in command) || !command.reason) return null;
+  return { kind, id: command.reason.reasonId };
 }
 
 export interface IssueInput {
@@ -36,6 +54,10 @@ export interface IssueInput {
   /** Already normalised by TruckLicenseSchema (shared/licence.ts). */
   truckLicense: string;
   idempotencyKey?: string | undefined;
+  /** Its class in the line's order rule (issue 38), where the officer or a booking says; else its product's. */
+  orderClass?: string | undefined;
+  /** When its load was cut or loaded (ISO instant), where given. */
+  cutAt?: string | undefined;
   /**
    * Runs inside the issuing transaction once a new ticket is written (never for a retry that
    * gets the earlier ticket back): what is kept with the ticket at once (its first print job).
@@ -55,6 +77,23 @@ export interface ChangeOptions {
     tx: Executor,
     queue: { id: number; branchQueueTypeId: number; queueNumber: string },
   ) => Promise<void | TransitionExtra>;
+  /** A call that passed over the rule's next truck: recorded on its audit row. */
+  passedOver?: PassedOver | undefined;
+}
+
+/** How long ago a load may have been cut or loaded, and how far ahead a clock may run, at issue. */
+const CUT_AT_OLDEST_MS = 3 * 24 * 3600_000;
+const CUT_AT_AHEAD_MS = 10 * 60_000;
+
+/** A load's cut time as given at issue: not in the future (beyond a clock's drift), not days old. */
+function cutTime(value: string, now: Date): Date {
+  const at = new Date(value);
+  const ms = at.getTime() - now.getTime();
+  if (Number.isNaN(ms) || ms > CUT_AT_AHEAD_MS || -ms > CUT_AT_OLDEST_MS)
+    throw new AppError('VALIDATION_FAILED', 'The cut time is in the future or more than 3 days ago.', [
+      { path: 'cut_at', message: 'is in the future or more than 3 days ago' },
+    ]);
+  return at;
 }
 
 /** How often a change is decided again when other officers keep changing the ticket first. */
@@ -193,7 +232,18 @@ export function createQueueService(deps: {
       : null;
     const records = changeRecords(current, decision, actor, now, renumbered);
     const { update } = records;
-    const transition = { ...records.transition, ...extra };
+    const passed = options.passedOver;
+    const transition = {
+      ...records.transition,
+      ...extra,
+      ...(passed
+        ? {
+            passedQueueId: passed.passedQueueId,
+            reasonId: passed.reason?.reasonId ?? null,
+            note: passed.reason?.note ?? null,
+          }
+        : {}),
+    };
     const changed = await repo.changeQueue(
       executor,
       current.id,
@@ -230,6 +280,13 @@ export function createQueueService(deps: {
           { path: 'product', message: 'is not a product of this queue type' },
         ]);
       }
+      const orderClass = input.orderClass;
+      if (orderClass && !type.orderRule?.classes.some((c) => c.key === orderClass)) {
+        throw new AppError('VALIDATION_FAILED', `The line has no class "${orderClass}".`, [
+          { path: 'order_class', message: 'is not a class of this queue type' },
+        ]);
+      }
+      const cutAt = input.cutAt === undefined ? null : cutTime(input.cutAt, clock.now());
       let transitionId = 0;
       // Taken once the type's numbering is ours, so issue times follow the numbers.
       let now = clock.now();
@@ -267,6 +324,8 @@ export function createQueueService(deps: {
             actor,
             now,
             idempotencyKey: input.idempotencyKey,
+            orderClass,
+            cutAt,
           }),
           issueTransition(actor, now),
         );
@@ -300,7 +359,11 @@ export function createQueueService(deps: {
       actor: Actor,
       options: ChangeOptions = {},
     ): Promise<QueueView> {
-      const reason = reasonOf(command);
+      const reason =
+        reasonOf(command) ??
+        (options.passedOver?.reason
+          ? { kind: 'out_of_order' as const, id: options.passedOver.reason.reasonId }
+          : null);
       if (reason) {
         const found = await repo.findReason(repo.direct, branchId, reason.kind, reason.id, queueId);
         if (!found) throw notFound(`The ${reason.kind} reason`);

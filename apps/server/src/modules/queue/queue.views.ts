@@ -6,6 +6,7 @@ import { weighingTotals } from '@truck-queue/shared/queue/weighing';
 import { correctsLab } from '@truck-queue/shared/queue/decide';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import type { QueueView } from './queue.repository.ts';
+import type { Placed } from './line-order.ts';
 
 /** How a queue looks on the wire in each screen's shape (SPEC.md section 3 names). */
 
@@ -40,6 +41,7 @@ export function toCardQueue(
   q: QueueView,
   lab: LabOf = NO_LAB,
   wait: CardQueue['expected_wait'] = null,
+  place: Placed | null = null,
 ): CardQueue {
   return {
     _id: q.id,
@@ -60,6 +62,10 @@ export function toCardQueue(
     lab_values: lab.values,
     lab_outcome: lab.outcome,
     expected_wait: wait,
+    line_place: place && { position: place.position, why: place.why, hold: place.hold, stale: place.stale },
+    order_class: place?.orderClass ?? q.orderClass ?? '',
+    cut_at: iso(q.cutAt),
+    admitted: q.admittedAt !== null,
   };
 }
 
@@ -69,6 +75,10 @@ export function toFlowRow(q: QueueView): FlowQueueRow {
     lab_values: _values,
     lab_outcome: _outcome,
     expected_wait: _wait,
+    line_place: _place,
+    order_class: _class,
+    cut_at: _cut,
+    admitted: _admitted,
     ...card
   } = toCardQueue(q);
   return {

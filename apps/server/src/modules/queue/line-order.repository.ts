@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import type { Db } from '../../db/database.ts';
+import { branchQueueTypeProducts, branchQueueTypes, products, queues } from '../../db/schema.ts';
+import { notVoided } from './queue.repository.ts';
+
+/** A call of the day in a line, as its order rule counts it (class, and net tonnes once weighed). */
+export interface LineCall {
+  branchQueueTypeId: number;
+  queueDate: string;
+  orderClass: string | null;
+  productId: number | null;
+  /** Net tonnes once weighed in and out; null before. */
+  netTonnes: number | null;
+}
+
+/**
+ * What the line order reads and writes (issue 38): each line's rule, the day's calls it counts,
+ * and the products a rule's classes may name.
+ */
+export function createLineOrderRepository(db: Db) {
+  return {
+    /** The branch's lines that have a rule (the others are first come, first served). */
+    async rules(branchId: number): Promise<Map<number, LineRule>> {
+      const rows = await db
+        .select({ id: branchQueueTypes.id, rule: branchQueueTypes.orderRule })
+        .from(branchQueueTypes)
+        .where(
+          and(
+            eq(branchQueueTypes.branchId, branchId),
+            eq(branchQueueTypes.active, true),
+            isNotNull(branchQueueTypes.orderRule),
+          ),
+        );
+      return new Map(rows.flatMap((row) => (row.rule ? [[row.id, row.rule] as const] : [])));
+    },
+
+    async rule(branchId: number, branchQueueTypeId: number): Promise<{ rule: LineRule | null } | null> {
+      const [row] = await db
+        .select({ rule: branchQueueTypes.orderRule })
+        .from(branchQueueTypes)
+        .where(
+          and(
+            eq(branchQueueTypes.id, branchQueueTypeId),
+            eq(branchQueueTypes.branchId, branchId),
+            eq(branchQueueTypes.active, true),
+          ),
+        );
+      return row ? { rule: row.rule ?? null } : null;
+    },
+
+    /** Sets a line's rule; false when the line is not the branch's. */
+    async saveRule(branchId: number, branchQueueTypeId: number, rule: LineRule | null): Promise<boolean> {
+      const rows = await db
+        .update(branchQueueTypes)
+        .set({ orderRule: rule })
+        .where(
+          and(
+            eq(branchQueueTypes.id, branchQueueTypeId),
+            eq(branchQueueTypes.branchId, branchId),
+            eq(branchQueueTypes.active, true),
+          ),
+        )
+        .returning({ id: branchQueueTypes.id });
+      return rows.length > 0;
+    },
+
+    /** The active products a line offers: what its classes may name. */
+    productsOf(branchQueueTypeId: number): Promise<{ id: number; name: string }[]> {
+      return db
+        .select({ id: products.id, name: products.name })
+        .from(branchQueueTypeProducts)
+        .innerJoin(products, eq(products.id, branchQueueTypeProducts.productId))
+        .where(
+          and(eq(branchQueueTypeProducts.branchQueueTypeId, branchQueueTypeId), eq(products.active, true)),
+        )
+        .orderBy(asc(products.name));
+    },
+
+    /**
+     * The day's first calls of these lines (type and plant day), oldest first: what the rule's
+     * shares and caps count. A truck called again or sent back is counted once, at its first call.
+     */
+    async calls(branchId: number, branchQueueTypeIds: readonly number[], dates: readonly string[]) {
+      if (branchQueueTypeIds.length === 0 || dates.length === 0) return [] as LineCall[];
+      const rows = await db
+        .select({
+          branchQueueTypeId: queues.branchQueueTypeId,
+          queueDate: queues.queueDate,
+          orderClass: queues.orderClass,
+          productId: queues.productId,
+          weighInKg: queues.weighInKg,
+          weighOutKg: queues.weighOutKg,
+        })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            inArray(queues.branchQueueTypeId, [...branchQueueTypeIds]),
+            inArray(queues.queueDate, [...dates]),
+            isNotNull(queues.calledAt),
+            notVoided,
+          ),
+        )
+        .orderBy(asc(queues.calledAt), asc(queues.id));
+      return rows.map((row): LineCall => ({
+        branchQueueTypeId: row.branchQueueTypeId,
+        queueDate: row.queueDate,
+        orderClass: row.orderClass,
+        productId: row.productId,
+        netTonnes:
+          row.weighInKg === null || row.weighOutKg === null
+            ? null
+            : Math.abs(Number(row.weighInKg) - Number(row.weighOutKg)) / 1000,
+      }));
+    },
+  };
+}
+
+export type LineOrderRepository = ReturnType<typeof createLineOrderRepository>;

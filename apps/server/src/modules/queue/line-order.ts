@@ -1,0 +1,174 @@
+import {
+  classOfProduct,
+  orderRuleOf,
+  type LinePlace,
+  type LineRule,
+} from '@truck-queue/shared/contracts/line-rule';
+import { isWaitingState } from '@truck-queue/shared/queue/queue-machine';
+import { orderLine, type OrderedTruck, type WaitingTruck } from '@truck-queue/shared/queue/order-rule';
+import type { LineCall } from './line-order.repository.ts';
+
+/**
+ * The branch's waiting trucks put in the order their line's rule calls them (issue 38): one line
+ * per queue type and plant day, as the numbers and the driver's "trucks ahead" count them. The
+ * rule itself is shared/queue/order-rule.ts; this only gathers what it needs from the rows.
+ */
+
+/** What the placing reads of a queue row. */
+export interface LineRow {
+  id: number;
+  uuid: string;
+  queueNumber: string;
+  branchQueueTypeId: number;
+  flowEngineId: number;
+  queueDate: string;
+  state: string;
+  lineAt: Date;
+  productId: number | null;
+  orderClass: string | null;
+  cutAt: Date | null;
+  admittedAt: Date | null;
+}
+
+/** A waiting truck's place, with its line and its class as the rule sees it. */
+export interface Placed extends LinePlace {
+  line: string;
+  orderClass: string;
+}
+
+export interface PlacedLines<R extends LineRow> {
+  /** The rows, the waiting ones of each line in the rule's order (in the slots the line's rows had). */
+  rows: R[];
+  /** Each waiting truck's place, by queue id. */
+  places: Map<number, Placed>;
+  /** Each line's next truck: the first the rule calls that no cap holds. */
+  next: Map<string, R>;
+}
+
+export const lineKey = (row: { branchQueueTypeId: number; queueDate: string }) =>
+  `${row.branchQueueTypeId} ${row.queueDate}`;
+
+/** A truck's class in `rule`: the officer's where set, else its product's. */
+export function classOf(rule: LineRule | null, row: { orderClass: string | null; productId: number | null }) {
+  if (row.orderClass !== null)
+    return rule?.classes.some((c) => c.key === row.orderClass) ? row.orderClass : '';
+  return classOfProduct(rule, row.productId);
+}
+
+const mean = (values: number[]) =>
+  values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+
+const placeOf = (truck: OrderedTruck): LinePlace => ({
+  position: truck.position,
+  why:
+    truck.reason.kind === 'overdue'
+      ? { kind: 'overdue', waited_minutes: Math.floor(truck.reason.waitedMinutes) }
+      : truck.reason.kind === 'stale'
+        ? { kind: 'stale', age_minutes: Math.floor(truck.reason.ageMinutes) }
+        : truck.reason.kind === 'class'
+          ? { kind: 'class', class_key: truck.reason.classKey, first: truck.reason.first }
+          : { kind: 'turn' },
+  hold: truck.hold && {
+    class_key: truck.hold.classKey,
+    max_percent: Math.round(truck.hold.max * 100),
+    of: truck.hold.of,
+    when_full: truck.hold.whenFull,
+  },
+  stale: truck.stale,
+});
+
+/**
+ * Places the waiting rows of every line. `rows` come in line order (lineAt); `calls` are the
+ * day's first calls of the lines that have a rule (line-order.repository.ts), oldest first.
+ */
+export function placeLines<R extends LineRow>(
+  rows: readonly R[],
+  rules: ReadonlyMap<number, LineRule>,
+  calls: readonly LineCall[],
+  now: Date,
+): PlacedLines<R> {
+  const lines = new Map<string, R[]>();
+  for (const row of rows) {
+    if (!isWaitingState(row.flowEngineId, row.state)) continue;
+    const key = lineKey(row);
+    const line = lines.get(key);
+    if (line) line.push(row);
+    else lines.set(key, [row]);
+  }
+  const callsOf = new Map<string, LineCall[]>();
+  for (const call of calls) {
+    const key = lineKey(call);
+    const list = callsOf.get(key);
+    if (list) list.push(call);
+    else callsOf.set(key, [call]);
+  }
+
+  const places = new Map<number, Placed>();
+  const next = new Map<string, R>();
+  const ordered = new Map<string, R[]>();
+  for (const [key, line] of lines) {
+    const rule = rules.get(line[0]!.branchQueueTypeId) ?? null;
+    let order: R[];
+    if (!rule) {
+      // First come, first served: the line as it stands.
+      order = line;
+      line.forEach((row, i) =>
+        places.set(row.id, {
+          position: i + 1,
+          why: { kind: 'turn' },
+          hold: null,
+          stale: false,
+          line: key,
+          orderClass: '',
+        }),
+      );
+    } else {
+      const dayCalls = callsOf.get(key) ?? [];
+      const weighed = dayCalls.filter((c) => c.netTonnes !== null);
+      const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
+      const expected = (classKey: string) =>
+        mean(weighed.filter((c) => classOf(rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+      const tonnes: Record<string, number> = {};
+      for (const call of dayCalls) {
+        const classKey = classOf(rule, call);
+        tonnes[classKey] = (tonnes[classKey] ?? 0) + (call.netTonnes ?? expected(classKey));
+      }
+      const byId = new Map(line.map((row) => [row.id, row]));
+      const waiting = line.map((row): WaitingTruck => ({
+        id: row.id,
+        lineAt: row.lineAt,
+        classKey: classOf(rule, row),
+        cutAt: row.cutAt,
+        admitted: row.admittedAt !== null,
+        expectedTonnes: expected(classOf(rule, row)),
+      }));
+      const placed = orderLine(
+        orderRuleOf(rule),
+        waiting,
+        { calls: dayCalls.map((c) => classOf(rule, c)), tonnes },
+        now,
+      );
+      order = placed.map((truck) => byId.get(truck.id)!);
+      for (const truck of placed)
+        places.set(truck.id, {
+          ...placeOf(truck),
+          line: key,
+          orderClass: classOf(rule, byId.get(truck.id)!),
+        });
+    }
+    ordered.set(key, order);
+    const first = order.find((row) => places.get(row.id)!.hold === null);
+    if (first) next.set(key, first);
+  }
+
+  // Each line's rows go back into the slots its waiting rows had: called trucks stay where they were.
+  const taken = new Map<string, number>();
+  const placedRows = rows.map((row) => {
+    if (!isWaitingState(row.flowEngineId, row.state)) return row;
+    const key = lineKey(row);
+    const i = taken.get(key) ?? 0;
+    taken.set(key, i + 1);
+    return ordered.get(key)![i]!;
+  });
+  return { rows: placedRows, places, next };
+}
