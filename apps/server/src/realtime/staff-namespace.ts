@@ -80,7 +80,7 @@ export async function runStaffEvent(
     });
     return;
   }
-  let details: AckDetails = {};
+  let details: AckDetails;
   try {
     const context = await auth.authenticate(socket.data.token);
     if (!context) {
