@@ -211,6 +211,8 @@ export const CardQueueSchema = z.object({
   cut_at: MaybeInstantSchema,
   /** A manager admitted it past its class's daily cap. */
   admitted: z.boolean(),
+  /** Its latest call (a recall moves it): how long it has been at the station. */
+  last_called_at: MaybeInstantSchema,
 });
 export type CardQueue = z.infer<typeof CardQueueSchema>;
 
@@ -225,6 +227,12 @@ export const ProcessCardSchema = z.object({
   queue_number: z.array(CardQueueSchema),
   /** Its line's order rule (issue 38): classes' names, caps, whether a call out of order asks why; null: first come, first served. */
   order_rule: LineRuleSchema.nullable(),
+  /**
+   * How long a truck of this line usually stays at its station, call to finish (the median of
+   * the last 7 days), in minutes: a card running longer turns amber, twice as long red. Null
+   * while there is no history.
+   */
+  usual_station_minutes: z.number().nullable(),
 });
 export type ProcessCard = z.infer<typeof ProcessCardSchema>;
 

@@ -19,6 +19,9 @@ import type { QueueView } from './queue.repository.ts';
  * station or a reason shows on the cards at most this long after the edit.
  */
 export const CARD_SNAPSHOT_MAX_AGE_MS = 5_000;
+/** A line's usual time at a station: the median of the last days, read again at most this often. */
+const USUAL_MAX_AGE_MS = 10 * 60_000;
+const USUAL_DAYS = 7;
 
 /** A branch's open queues (waiting or called, inside since a plant day). */
 export interface OpenQueues {
@@ -59,7 +62,7 @@ export function createBranchCards(deps: {
   /** Each waiting truck's expected wait (issue 21); none when not given. */
   eta?: EtaService;
   /** The lines' order rules and the day's calls they count (issue 38); first come, first served without. */
-  lineOrder?: Pick<LineOrderRepository, 'rules' | 'calls'>;
+  lineOrder?: Pick<LineOrderRepository, 'rules' | 'calls' | 'usualStationMinutes'>;
 }) {
   const { reads, events, clock, days } = deps;
   const snapshots = createBranchMemo<OpenQueues>({
@@ -68,6 +71,8 @@ export function createBranchCards(deps: {
     // One per day start the branch is read since: a second only around the day's turn.
     maxKeys: 2,
   });
+  // Each line's usual time at a station moves slowly: read at most every ten minutes per branch.
+  const usual = createBranchMemo<Map<number, number>>({ clock, maxAgeMs: USUAL_MAX_AGE_MS, maxKeys: 1 });
   /** Each branch's calendar as last read: its day start changes only with `branchChanged`. */
   const calendars = new Map<number, Promise<PlantCalendar>>();
 
@@ -149,6 +154,15 @@ export function createBranchCards(deps: {
         if (calendars.get(branchId) === read) calendars.delete(branchId);
       });
       return read;
+    },
+
+    /** How long a truck of each line usually stays at its station (minutes, by branch queue type). */
+    usualStationMinutes(branchId: number): Promise<Map<number, number>> {
+      const lineOrder = deps.lineOrder;
+      if (!lineOrder) return Promise.resolve(new Map<number, number>());
+      return usual.get(branchId, 'usual', () =>
+        lineOrder.usualStationMinutes(branchId, new Date(clock.now().getTime() - USUAL_DAYS * 86_400_000)),
+      );
     },
 
     /**

@@ -118,10 +118,11 @@ export function createCallingService(deps: {
      * The queues come from the branch's snapshot (branch-cards.ts), shared by its officers.
      */
     async cards(auth: AuthContext, days: 1 | 3): Promise<ProcessCard[]> {
-      const [types, stationList, calendar] = await Promise.all([
+      const [types, stationList, calendar, usual] = await Promise.all([
         scope.queueTypes(auth),
         scope.stations(auth),
         branchCards.calendar(auth.branchId),
+        branchCards.usualStationMinutes(auth.branchId),
       ]);
       if (types.length === 0) return [];
       const lastDays = addDays(calendar.today, 1 - days);
@@ -140,6 +141,7 @@ export function createCallingService(deps: {
         // Shared with the other officers' answers: never changed, only serialized.
         queue_number: (open.byType.get(type.id) ?? []) as CardQueue[],
         order_rule: open.rules.get(type.id) ?? null,
+        usual_station_minutes: usual.get(type.id) ?? null,
       }));
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import type { Db } from '../../db/database.ts';
 import { branchQueueTypeProducts, branchQueueTypes, products, queues } from '../../db/schema.ts';
@@ -113,6 +113,29 @@ export function createLineOrderRepository(db: Db) {
             ? null
             : Math.abs(Number(row.weighInKg) - Number(row.weighOutKg)) / 1000,
       }));
+    },
+
+    /**
+     * How long a truck of each line usually stays at its station, call to finish, in minutes: the
+     * median of the finished trucks of the last `days` (a card running longer turns amber).
+     */
+    async usualStationMinutes(branchId: number, since: Date): Promise<Map<number, number>> {
+      const rows = await db
+        .select({
+          branchQueueTypeId: queues.branchQueueTypeId,
+          minutes: sql<number>`percentile_cont(0.5) within group (order by extract(epoch from ${queues.finishedAt} - ${queues.lastCalledAt}) / 60)`,
+        })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            gte(queues.finishedAt, since),
+            isNotNull(queues.lastCalledAt),
+            sql`${queues.finishedAt} >= ${queues.lastCalledAt}`,
+          ),
+        )
+        .groupBy(queues.branchQueueTypeId);
+      return new Map(rows.map((row) => [row.branchQueueTypeId, Math.round(Number(row.minutes) * 10) / 10]));
     },
   };
 }

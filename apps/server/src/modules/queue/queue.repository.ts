@@ -42,6 +42,7 @@ export const queueViewColumns = {
   state: queues.state,
   created: queues.created,
   calledAt: queues.calledAt,
+  lastCalledAt: queues.lastCalledAt,
   finishedAt: queues.finishedAt,
   labStart: queues.labStart,
   labFinish: queues.labFinish,

@@ -66,6 +66,7 @@ export function toCardQueue(
     order_class: place?.orderClass ?? q.orderClass ?? '',
     cut_at: iso(q.cutAt),
     admitted: q.admittedAt !== null,
+    last_called_at: iso(q.lastCalledAt),
   };
 }
 
@@ -79,6 +80,7 @@ export function toFlowRow(q: QueueView): FlowQueueRow {
     order_class: _class,
     cut_at: _cut,
     admitted: _admitted,
+    last_called_at: _lastCalled,
     ...card
   } = toCardQueue(q);
   return {
