@@ -15,6 +15,8 @@ import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createDisputesService } from '../disputes/disputes.service.ts';
 import { createLabService } from '../lab/lab.service.ts';
 import { silentHub } from '../../lib/event-hub.ts';
+import type { PlantCalendar } from '../../lib/plant-days.ts';
+import type { OpenQueues } from './branch-cards.ts';
 import { createEtaService } from './eta.service.ts';
 import { createPublicQueueService } from './public-queue.service.ts';
 import { createQueueReadsRepository } from './queue-reads.repository.ts';
@@ -47,7 +49,14 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const notRead = () => Promise.reject(new Error('the driver page does not read the lines'));
+/** The branch's open queues as a plant without order rules has them, for what the page reads of them. */
+const NO_LINES: OpenQueues = {
+  byType: new Map(),
+  ahead: new Map(),
+  rules: new Map(),
+  places: new Map(),
+  next: new Map(),
+};
 
 /** A server with the web app and the driver page, reading tickets through `readTicket`. */
 async function serve(readTicket?: ReadTicket): Promise<FastifyInstance> {
@@ -66,8 +75,12 @@ async function serve(readTicket?: ReadTicket): Promise<FastifyInstance> {
       labs: createLabService(t.db),
       events: silentHub,
     }),
-    // The page reads its one ticket; the lines are what the sockets push.
-    cards: { openQueues: notRead, calendar: notRead },
+    // The page reads its one ticket, and the branch's lines only for which have an order rule
+    // (issue 38; none here): the lines' moves are what the sockets push.
+    cards: {
+      calendar: () => Promise.resolve({ insideSince: '2000-01-01' } as PlantCalendar),
+      openQueues: () => Promise.resolve(NO_LINES),
+    },
     databaseWaiting: () => 0,
   });
   const app = Fastify({ logger: false, frameworkErrors });

@@ -86,7 +86,14 @@ export function createPublicQueueService(deps: {
       : [NO_LAB, null];
     const waiting = waitingStates(q.flowEngineId);
     let ahead: number | null = null;
-    if (!q.exitAt && waiting.includes(state)) ahead = await reads.countAhead(q, waiting);
+    if (!q.exitAt && waiting.includes(state)) {
+      // A line with an order rule (issue 38): as the officers' cards place it, from the branch's
+      // snapshot; first come, first served: counted in the line's order of arrival.
+      const calendar = await cards.calendar(q.branchId);
+      const open = await cards.openQueues(q.branchId, calendar.insideSince);
+      const placed = open.rules.has(q.branchQueueTypeId) ? open.ahead.get(q.uuid) : undefined;
+      ahead = placed ?? (await reads.countAhead(q, waiting));
+    }
     const expectedWait = ahead === null ? null : await eta.waitOf(q, ahead);
     return {
       branchId: q.branchId,
