@@ -52,7 +52,7 @@ function setUp(tickets: string[], read: (uuid: string) => void) {
         new Map(
           tickets.map((uuid, i) => [
             uuid,
-            { queue_state: 'QS', ahead: i + moved, expected_wait: null, station_name: null },
+            { queue_state: 'QS', ahead: i + moved, expected_wait: null, station_name: null, line_hold: null },
           ]),
         ),
       );

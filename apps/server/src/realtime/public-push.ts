@@ -168,6 +168,7 @@ const lineKey = (place: {
   ahead: number | null;
   expected_wait: { low: number; high: number } | null;
   station_name: string | null;
+  line_hold: { class_name: string; max_percent: number; of: string } | null;
 }) =>
   JSON.stringify([
     place.queue_state,
@@ -175,4 +176,5 @@ const lineKey = (place: {
     place.expected_wait?.low,
     place.expected_wait?.high,
     place.station_name,
+    place.line_hold,
   ]);

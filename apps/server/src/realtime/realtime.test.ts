@@ -300,6 +300,7 @@ describe("the driver's page socket", () => {
         ahead: 0,
         expected_wait: expect.anything(),
         station_name: null,
+        line_hold: null,
       });
       // Eight pages cost the database what three did.
       expect(few.reads).toBeGreaterThan(0);

@@ -224,6 +224,43 @@ export async function createFuzzPlant(t: TestContext) {
   );
   if (out.statusCode !== 200) throw new Error(`the corrected ticket's checkout failed: ${out.body}`);
 
+  // A line with an order rule (issue 38) whose one class is held at its cap where a manager may
+  // admit: the general line's visitor of that class waits, for the admission and class changes.
+  const heldRule = {
+    classes: [{ key: 'vip', name: 'แขกพิเศษ', share: 1, first: false, product_ids: [] }],
+    ordinary_share: 1,
+    max_wait_minutes: null,
+    fresh_limit_minutes: null,
+    stale_first: false,
+    caps: [{ class_key: 'vip', max_percent: 1, of: 'loads', when_full: 'ask' }],
+    ask_reason: false,
+  };
+  const ruled = await t.post(
+    'admin/queueType/saveOrderRule',
+    { id_branchQT: plant.types.general.id, rule: heldRule },
+    { session: plant.officers.admin.session },
+  );
+  if (ruled.statusCode !== 200) throw new Error(`the general line's rule was not set: ${ruled.body}`);
+  const heldIssue = await t.post(
+    'process/printer/issueQueue',
+    {
+      id_branchQT: plant.types.general.id,
+      product: plant.products.parts.id,
+      truck_license: 'กข 3009',
+      order_class: 'vip',
+    },
+    { session: plant.officers.caller.session },
+  );
+  if (heldIssue.statusCode !== 200) throw new Error(`the held visitor was not issued: ${heldIssue.body}`);
+  const heldTicket = heldIssue.json<{ queue: { uuid: string } }>().queue;
+  const reasonId = async (kind: string) =>
+    firstId(
+      t.db
+        .select({ id: queueReasons.id })
+        .from(queueReasons)
+        .where(and(eq(queueReasons.branchId, plant.branch.id), eq(queueReasons.kind, kind))),
+    );
+
   const ticket = await issueTicket(t, plant, 'lab', 'กข 1001');
   await issueTicket(t, plant, 'lab', 'กข 1002');
   const standardTicket = await issueTicket(t, plant, 'standard', 'กข 2001');
@@ -587,6 +624,21 @@ export async function createFuzzPlant(t: TestContext) {
       no_show_policy: n % 2 ? 'cancel' : 'requeue',
     }),
     'process/queue/history': () => ({ uuid: ticket.uuid }),
+    'admin/queueType/orderRule': () => ({ id_branchQT: plant.types.lab.id }),
+    'admin/queueType/saveOrderRule': (n) => ({
+      id_branchQT: plant.types.lab.id,
+      rule:
+        n % 2 ? null : { ...heldRule, caps: [], classes: [{ ...heldRule.classes[0]!, share: 1 + (n % 10) }] },
+    }),
+    'process/calling/setOrderClass': async (n) => ({
+      uuid: heldTicket.uuid,
+      order_class: 'vip',
+      reason: { reason_id: await reasonId('reclass'), note: `แก้ ${n}` },
+    }),
+    'process/calling/admitPastCap': async () => ({
+      uuid: heldTicket.uuid,
+      reason: { reason_id: await reasonId('admit') },
+    }),
   };
 
   /** A session that may make the call (null: the call takes none). */

@@ -34,6 +34,7 @@ describe('isPublicQueue', () => {
     ahead: 2,
     expected_wait: null,
     station_name: null,
+    line_hold: null,
     lab_done: false,
     exited: false,
     previous_number: null,
@@ -80,7 +81,13 @@ describe('isPublicQueue', () => {
 });
 
 describe('isLineUpdate', () => {
-  const place = { queue_state: 'QS', ahead: 3, expected_wait: { low: 20, high: 35 }, station_name: null };
+  const place = {
+    queue_state: 'QS',
+    ahead: 3,
+    expected_wait: { low: 20, high: 35 },
+    station_name: null,
+    line_hold: null,
+  };
 
   it('accepts the place the server pushes, as the contract writes it', () => {
     expect(PublicLineUpdateSchema.safeParse(place).success).toBe(true);

@@ -16,6 +16,7 @@ const queue: PublicQueue = {
   ahead: 3,
   expected_wait: { low: 30, high: 45 },
   station_name: null,
+  line_hold: null,
   lab_done: false,
   exited: false,
   previous_number: null,

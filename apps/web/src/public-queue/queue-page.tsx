@@ -103,6 +103,7 @@ export function QueuePage({
               status={status}
               reason={view.queue.reason_name}
               wait={view.queue.expected_wait}
+              hold={view.queue.line_hold}
             />
           )}
           {(status?.kind === 'waiting' || status?.kind === 'called' || status?.kind === 'recheck') && (
@@ -269,11 +270,14 @@ function StatusPanel({
   status,
   reason,
   wait,
+  hold,
 }: {
   s: Strings;
   status: QueueStatus;
   reason: string | null | undefined;
   wait: { low: number; high: number } | null;
+  /** Its class's daily cap is full: it waits until there is room (issue 38). */
+  hold: PublicQueue['line_hold'] | undefined;
 }) {
   const why = reason?.trim() ? (
     <p className="qp-reason">
@@ -288,6 +292,7 @@ function StatusPanel({
       body = (
         <>
           {status.ahead !== null &&
+            !(hold && status.ahead === 0) &&
             (status.ahead === 0 ? (
               <p className="qp-status-title">{s.youAreNext}</p>
             ) : (
@@ -297,6 +302,11 @@ function StatusPanel({
               </p>
             ))}
           {wait && <ExpectedWait s={s} wait={wait} />}
+          {hold && (
+            <p className="qp-reason" data-testid="line-hold">
+              {s.heldByCap(hold.class_name, hold.max_percent, hold.of)}
+            </p>
+          )}
           <p className="qp-status-text">
             <ClockIcon className="qp-inline-icon" />
             {s.waiting[status.phase]}

@@ -20,6 +20,8 @@ export interface Strings {
   /** The words after the big number of trucks ahead ("3" + "trucks ahead of you"). */
   aheadOfYou: (count: number) => string;
   youAreNext: string;
+  /** The truck's class reached its daily cap (issue 38): it waits until there is room. */
+  heldByCap: (className: string, percent: number, of: 'loads' | 'tonnes') => string;
   /** The expected wait for the call, in minutes (shared/queue/eta.ts): "about 30–45 min". */
   expectedWait: (low: number, high: number) => string;
   /** The same from two hours on, in whole hours. */
@@ -163,6 +165,8 @@ const th: Strings = {
   },
   aheadOfYou: () => 'คันรออยู่ก่อนคุณ',
   youAreNext: 'คุณคือคิวถัดไป',
+  heldByCap: (name, percent, of) =>
+    `${name} ครบ ${percent} % ของ${of === 'loads' ? 'เที่ยวรถ' : 'น้ำหนัก'}วันนี้แล้ว รอเรียกเมื่อมีโควตาว่าง`,
   expectedWait: (low, high) => `คาดว่าจะถูกเรียกในอีกประมาณ ${low}–${high} นาที`,
   expectedWaitHours: (low, high) => `คาดว่าจะถูกเรียกในอีกประมาณ ${low}–${high} ชั่วโมง`,
   waiting: {
@@ -288,6 +292,8 @@ const en: Strings = {
   },
   aheadOfYou: (count) => (count === 1 ? 'truck ahead of you' : 'trucks ahead of you'),
   youAreNext: 'You are next',
+  heldByCap: (name, percent, of) =>
+    `${name} has reached its ${percent} % of today's ${of === 'loads' ? 'loads' : 'tonnage'}: you are called when there is room`,
   expectedWait: (low, high) => `Expected call in about ${low}–${high} min`,
   expectedWaitHours: (low, high) => `Expected call in about ${low}–${high} hours`,
   waiting: {
@@ -418,6 +424,8 @@ const es: Strings = {
   },
   aheadOfYou: (count) => (count === 1 ? 'camión delante de usted' : 'camiones delante de usted'),
   youAreNext: 'Usted es el siguiente',
+  heldByCap: (name, percent, of) =>
+    `${name} alcanzó su ${percent} % de ${of === 'loads' ? 'las cargas' : 'las toneladas'} de hoy: le llamarán cuando haya cupo`,
   expectedWait: (low, high) => `Llamada prevista en unos ${low}–${high} min`,
   expectedWaitHours: (low, high) => `Llamada prevista en unas ${low}–${high} horas`,
   waiting: {
@@ -548,6 +556,8 @@ const de: Strings = {
   },
   aheadOfYou: () => 'Lkw vor Ihnen',
   youAreNext: 'Sie sind als Nächstes dran',
+  heldByCap: (name, percent, of) =>
+    `${name} hat heute ${percent} % der ${of === 'loads' ? 'Fuhren' : 'Tonnage'} erreicht: Sie werden aufgerufen, sobald wieder Platz ist`,
   expectedWait: (low, high) => `Aufruf voraussichtlich in etwa ${low}–${high} Min.`,
   expectedWaitHours: (low, high) => `Aufruf voraussichtlich in etwa ${low}–${high} Stunden`,
   waiting: {
@@ -682,6 +692,8 @@ const it: Strings = {
   },
   aheadOfYou: () => 'camion prima di Lei',
   youAreNext: 'Lei è il prossimo',
+  heldByCap: (name, percent, of) =>
+    `${name} ha raggiunto il ${percent} % ${of === 'loads' ? 'dei carichi' : 'delle tonnellate'} di oggi: sarà chiamato quando ci sarà posto`,
   expectedWait: (low, high) => `Chiamata prevista tra circa ${low}–${high} min`,
   expectedWaitHours: (low, high) => `Chiamata prevista tra circa ${low}–${high} ore`,
   waiting: {
@@ -815,6 +827,8 @@ const ru: Strings = {
   },
   aheadOfYou: (count) => `${russianPlural(count, 'машина', 'машины', 'машин')} перед вами`,
   youAreNext: 'Вы следующий',
+  heldByCap: (name, percent, of) =>
+    `${name}: достигнуто ${percent} % ${of === 'loads' ? 'рейсов' : 'тоннажа'} за сегодня — вас вызовут, когда появится место`,
   expectedWait: (low, high) => `Вызов ожидается примерно через ${low}–${high} мин`,
   expectedWaitHours: (low, high) => `Вызов ожидается примерно через ${low}–${high} ч`,
   waiting: {

@@ -60,6 +60,13 @@ export const PublicQueueSchema = z.object({
   expected_wait: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** The station a called truck must go to. */
   station_name: z.string().nullable(),
+  /**
+   * While waiting on a line with an order rule (issue 38): its class's daily cap is full, so the
+   * truck waits until there is room; null otherwise.
+   */
+  line_hold: z
+    .object({ class_name: z.string(), max_percent: z.number(), of: z.enum(['loads', 'tonnes']) })
+    .nullable(),
   lab_done: z.boolean(),
   exited: z.boolean(),
   /** The number it was issued with, when a transfer gave it another. */
@@ -82,6 +89,7 @@ export const PublicLineUpdateSchema = PublicQueueSchema.pick({
   ahead: true,
   expected_wait: true,
   station_name: true,
+  line_hold: true,
 });
 export type PublicLineUpdate = z.infer<typeof PublicLineUpdateSchema>;
 

@@ -247,9 +247,9 @@ describe('officer and branch calls', () => {
 
   it('checkAccess lists exactly the permissions of roles.ts', async () => {
     const cases: [string, string[]][] = [
-      [ROLE.superAdmin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin']],
-      [ROLE.admin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin']],
-      [ROLE.manager, ['dashboard', 'report', 'calling', 'weighing']],
+      [ROLE.superAdmin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule']],
+      [ROLE.admin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule']],
+      [ROLE.manager, ['dashboard', 'report', 'calling', 'weighing', 'overrule']],
       [ROLE.employee, ['dashboard', 'calling', 'weighing']],
       [ROLE.labChecker, ['dashboard', 'lab']],
       [ROLE.security, ['dashboard', 'exit']],

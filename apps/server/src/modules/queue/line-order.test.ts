@@ -153,7 +153,10 @@ describe('the line in the order of its rule', () => {
     });
     // The driver of the ordinary truck sees one truck ahead, as the rule calls them.
     const info = await t.post('process/user/queueInformation', { queue_number_id: ordinary.uuid });
-    expect(info.json().queue.ahead).toBe(1);
+    expect(info.json().queue).toMatchObject({ ahead: 1, line_hold: null });
+    // The burnt load's driver reads why he waits.
+    const held = await t.post('process/user/queueInformation', { queue_number_id: burnt.uuid });
+    expect(held.json().queue.line_hold).toEqual({ class_name: 'อ้อยไฟไหม้', max_percent: 25, of: 'loads' });
 
     // A held truck is not called.
     const station = plant.stations.standardCall.id;

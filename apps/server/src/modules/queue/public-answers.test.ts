@@ -11,6 +11,7 @@ const answerOf = (uuid: string, ahead: number) => ({
   ahead,
   expected_wait: null,
   station_name: null,
+  line_hold: null,
 });
 
 /** A page's reads of its ticket, and how many reached the database. */
@@ -55,7 +56,13 @@ describe("the drivers' pages' reads", () => {
     for (let i = 0; i < RATE_LIMITS.publicTicketReads.burst; i++) await ask();
     await answers.refresh(() => Promise.resolve({ ...answerOf(UUID, 7), queue_state: 'QS' as const }));
     expect((await ask()).ahead).toBe(7);
-    answers.patch(UUID, { queue_state: 'C', ahead: null, expected_wait: null, station_name: 'ช่อง 2' });
+    answers.patch(UUID, {
+      queue_state: 'C',
+      ahead: null,
+      expected_wait: null,
+      station_name: 'ช่อง 2',
+      line_hold: null,
+    });
     expect(await ask()).toMatchObject({ queue_state: 'C', ahead: null, station_name: 'ช่อง 2' });
     // A moved line with no page open: its answers go, the next ask reads (past its budget).
     answers.forgetLines([2]);
@@ -89,7 +96,13 @@ describe("the drivers' pages' reads", () => {
     expect(read).toBe(true);
     // The same for a push's read under a moved line: the place patched in stays.
     const pushed = answers.refresh(() => new Promise((r) => (finish = r)));
-    answers.patch(UUID, { queue_state: 'QS', ahead: 4, expected_wait: null, station_name: null });
+    answers.patch(UUID, {
+      queue_state: 'QS',
+      ahead: 4,
+      expected_wait: null,
+      station_name: null,
+      line_hold: null,
+    });
     finish(answerOf(UUID, 5));
     await pushed;
     expect((await ask()).ahead).toBe(4);

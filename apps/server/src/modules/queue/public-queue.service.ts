@@ -18,7 +18,7 @@ import { NO_LAB, type LabService } from '../lab/lab.service.ts';
 import { toSlip } from './slip.view.ts';
 import { toPublicDispute, type DisputesService } from '../disputes/disputes.service.ts';
 import type { EtaService } from './eta.service.ts';
-import type { BranchCards } from './branch-cards.ts';
+import type { BranchCards, OpenQueues } from './branch-cards.ts';
 import { createPublicAnswers } from './public-answers.ts';
 import type { PublicDispute } from '@truck-queue/shared/contracts/dispute.contract';
 
@@ -57,6 +57,14 @@ export function createPublicQueueService(deps: {
   databaseWaiting: () => number;
 }) {
   const { db, siteTimeZone, companyName, clock, eta, reads, branches, labs, disputes, cards } = deps;
+  /** A waiting truck's hold by its class's daily cap, as its driver reads it (the class by name). */
+  function holdOf(open: OpenQueues, queueId: number, branchQueueTypeId: number): PublicQueue['line_hold'] {
+    const hold = open.places.get(queueId)?.hold;
+    if (!hold) return null;
+    const name = open.rules.get(branchQueueTypeId)?.classes.find((c) => c.key === hold.class_key)?.name;
+    return { class_name: name ?? hold.class_key, max_percent: hold.max_percent, of: hold.of };
+  }
+
   const answers = createPublicAnswers<TicketAnswer>({ clock, waiting: deps.databaseWaiting });
 
   /** A ticket the driver's page answers for: issued within PUBLIC_TICKET_DAYS, else NOT_FOUND. */
@@ -86,6 +94,7 @@ export function createPublicQueueService(deps: {
       : [NO_LAB, null];
     const waiting = waitingStates(q.flowEngineId);
     let ahead: number | null = null;
+    let lineHold: PublicQueue['line_hold'] = null;
     if (!q.exitAt && waiting.includes(state)) {
       // A line with an order rule (issue 38): as the officers' cards place it, from the branch's
       // snapshot; first come, first served: counted in the line's order of arrival.
@@ -93,6 +102,7 @@ export function createPublicQueueService(deps: {
       const open = await cards.openQueues(q.branchId, calendar.insideSince);
       const placed = open.rules.has(q.branchQueueTypeId) ? open.ahead.get(q.uuid) : undefined;
       ahead = placed ?? (await reads.countAhead(q, waiting));
+      if (placed !== undefined) lineHold = holdOf(open, q.id, q.branchQueueTypeId);
     }
     const expectedWait = ahead === null ? null : await eta.waitOf(q, ahead);
     return {
@@ -111,6 +121,7 @@ export function createPublicQueueService(deps: {
       ahead,
       expected_wait: expectedWait,
       station_name: isAtStation(state) ? q.stationName : null,
+      line_hold: lineHold,
       lab_done: q.labFinish !== null,
       exited: q.exitAt !== null,
       previous_number: q.previousNumber,
@@ -176,6 +187,7 @@ export function createPublicQueueService(deps: {
             ahead,
             expected_wait: ahead === null ? null : card.expected_wait,
             station_name: isAtStation(card.queue_state) ? card.station_name : null,
+            line_hold: holdOf(open, card._id, typeId),
           };
           updates.set(card.uuid, place);
           answers.patch(card.uuid, place);

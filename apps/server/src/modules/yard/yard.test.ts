@@ -421,6 +421,7 @@ describe('transfer', () => {
       ahead: told.ahead! - 1,
       expected_wait: told.expected_wait,
       station_name: null,
+      line_hold: null,
     });
   });
 
