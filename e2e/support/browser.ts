@@ -157,25 +157,64 @@ export async function signInThroughForm(page: Page, login: string, password: str
   await page.waitForURL(/\/(System|Report)\//);
 }
 
-/** Signs in through the API and stores the session as the login page would, for setup speed. */
+type SignedInOfficer = { session: string; branch: unknown };
+
+/** An officer's session from the sign-in API, as the login page gets it. */
+async function signInByApi(baseUrl: string, email: string, password: string): Promise<SignedInOfficer> {
+  const response = await fetch(`${baseUrl}/api/authen/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
+    body: JSON.stringify({ email, password: prehashPassword(password), remember: true }),
+  });
+  return ((await response.json()) as { officer: SignedInOfficer }).officer;
+}
+
+/** Stores the session as the login page would (in the page's origin). */
+function storeSession(officer: SignedInOfficer): void {
+  localStorage.setItem('session', officer.session);
+  localStorage.setItem('authUser', JSON.stringify(officer));
+  localStorage.setItem('branch', JSON.stringify(officer.branch));
+}
+
+/**
+ * Signs in through the API and stores the session as the login page would, for setup speed;
+ * the page is left on the sign-in page of its origin.
+ */
 export async function signInDirect(
   page: Page,
   baseUrl: string,
   email: string,
   password: string,
 ): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/authen/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'truck-queue-web' },
-    body: JSON.stringify({ email, password: prehashPassword(password), remember: true }),
-  });
-  const body = (await response.json()) as { officer: { session: string; branch: unknown } };
+  const officer = await signInByApi(baseUrl, email, password);
   await page.goto('/authen/login');
-  await page.evaluate((officer) => {
-    localStorage.setItem('session', officer.session);
-    localStorage.setItem('authUser', JSON.stringify(officer));
-    localStorage.setItem('branch', JSON.stringify(officer.branch));
-  }, body.officer);
+  await page.evaluate(storeSession, officer);
+}
+
+/**
+ * Signs in through the API and opens `path` already signed in: the session is stored before the
+ * page's first script runs, once per tab (a later sign-out stays signed out), so the app loads
+ * once instead of twice.
+ */
+export async function openSignedIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  path: string,
+): Promise<void> {
+  const officer = await signInByApi(baseUrl, email, password);
+  await page.addInitScript(
+    ({ officer, key }) => {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+      localStorage.setItem('session', officer.session);
+      localStorage.setItem('authUser', JSON.stringify(officer));
+      localStorage.setItem('branch', JSON.stringify(officer.branch));
+    },
+    { officer, key: 'e2e-signed-in' },
+  );
+  await page.goto(path);
 }
 
 /** The queues on the signed-in officer's Manage Calling cards (`days`: 1 or 3), as the API gives them. */

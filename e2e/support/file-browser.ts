@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, newContext, signInDirect, type ContextOptions } from './browser.ts';
+import { launchBrowser, newContext, openSignedIn, signInDirect, type ContextOptions } from './browser.ts';
 import { kioskPage } from './kiosk.ts';
 
 export interface PageOptions extends ContextOptions {
@@ -66,8 +66,8 @@ export function fileBrowser(
     },
     async officerPage(email, password, path, options = ENGLISH) {
       const page = await files.page(options);
-      await signInDirect(page, url(), email, password);
-      if (path) await page.goto(path);
+      if (path) await openSignedIn(page, url(), email, password, path);
+      else await signInDirect(page, url(), email, password);
       return page;
     },
     async kioskPage() {
