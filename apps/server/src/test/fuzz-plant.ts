@@ -625,6 +625,7 @@ export async function createFuzzPlant(t: TestContext) {
     }),
     'process/queue/history': () => ({ uuid: ticket.uuid }),
     'admin/queueType/orderRule': () => ({ id_branchQT: plant.types.lab.id }),
+    'report/capUse': (n) => (n % 2 ? {} : { find_date: '2026-01-15' }),
     'admin/queueType/saveOrderRule': (n) => ({
       id_branchQT: plant.types.lab.id,
       rule:

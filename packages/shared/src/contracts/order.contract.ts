@@ -47,3 +47,35 @@ export const admitPastCap = defineContract({
   body: z.strictObject({ uuid: z.uuid(), reason: ReasonArgSchema }),
   response: OkSchema,
 });
+
+/** One daily cap's use on a plant day: the class's share of the line's first calls so far, and through the day. */
+export const CapUseSchema = z.object({
+  queue_type_id: z.number(),
+  queue_type_name: z.string(),
+  class_key: z.string(),
+  class_name: z.string(),
+  max_percent: z.number(),
+  of: z.enum(['loads', 'tonnes']),
+  when_full: z.enum(['hold', 'ask']),
+  /** The class's share of the day's calls (of loads, or of tonnes) so far, 0-100, one decimal. */
+  share_percent: z.number(),
+  /** The class's loads (or tonnes) and the line's, so far. */
+  class_amount: z.number(),
+  total_amount: z.number(),
+  /** Trucks of the class its cap holds now (today only; 0 for another day). */
+  held: z.number(),
+  /** The share at the end of each hour that had calls, oldest first (ISO instant of the hour's end). */
+  hours: z.array(z.object({ at: z.string(), share_percent: z.number() })),
+});
+export type CapUse = z.infer<typeof CapUseSchema>;
+
+/**
+ * The dashboard's daily caps (issue 38): each capped class of the branch's lines, its use on a
+ * plant day (today when left out) and through it. Empty where no line has a cap.
+ */
+export const capUse = defineContract({
+  path: 'report/capUse',
+  access: 'dashboard',
+  body: z.strictObject({ find_date: z.iso.date().optional() }),
+  response: OkSchema.extend({ find_date: z.string(), caps: z.array(CapUseSchema) }),
+});

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypeProducts, branchQueueTypes, products, queues } from '../../db/schema.ts';
+import { branchQueueTypeProducts, branchQueueTypes, products, queues, queueTypes } from '../../db/schema.ts';
 import { notVoided } from './queue.repository.ts';
 
 /** A call of the day in a line, as its order rule counts it (class, and net tonnes once weighed). */
@@ -12,6 +12,7 @@ export interface LineCall {
   productId: number | null;
   /** Net tonnes once weighed in and out; null before. */
   netTonnes: number | null;
+  calledAt: Date;
 }
 
 /**
@@ -22,9 +23,15 @@ export function createLineOrderRepository(db: Db) {
   return {
     /** The branch's lines that have a rule (the others are first come, first served). */
     async rules(branchId: number): Promise<Map<number, LineRule>> {
+      return new Map((await this.ruledLines(branchId)).map((line) => [line.id, line.rule] as const));
+    },
+
+    /** The same, with each line's name. */
+    async ruledLines(branchId: number): Promise<{ id: number; name: string; rule: LineRule }[]> {
       const rows = await db
-        .select({ id: branchQueueTypes.id, rule: branchQueueTypes.orderRule })
+        .select({ id: branchQueueTypes.id, name: queueTypes.name, rule: branchQueueTypes.orderRule })
         .from(branchQueueTypes)
+        .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
         .where(
           and(
             eq(branchQueueTypes.branchId, branchId),
@@ -32,7 +39,7 @@ export function createLineOrderRepository(db: Db) {
             isNotNull(branchQueueTypes.orderRule),
           ),
         );
-      return new Map(rows.flatMap((row) => (row.rule ? [[row.id, row.rule] as const] : [])));
+      return rows.flatMap((row) => (row.rule ? [{ id: row.id, name: row.name, rule: row.rule }] : []));
     },
 
     async rule(branchId: number, branchQueueTypeId: number): Promise<{ rule: LineRule | null } | null> {
@@ -91,6 +98,7 @@ export function createLineOrderRepository(db: Db) {
           productId: queues.productId,
           weighInKg: queues.weighInKg,
           weighOutKg: queues.weighOutKg,
+          calledAt: queues.calledAt,
         })
         .from(queues)
         .where(
@@ -112,6 +120,7 @@ export function createLineOrderRepository(db: Db) {
           row.weighInKg === null || row.weighOutKg === null
             ? null
             : Math.abs(Number(row.weighInKg) - Number(row.weighOutKg)) / 1000,
+        calledAt: row.calledAt!,
       }));
     },
 

@@ -5,7 +5,9 @@ import type { RegisterCall } from '../../http/register-call.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { CallingService } from './calling.service.ts';
+import type { BranchCards } from './branch-cards.ts';
 import type { LineOrderRepository } from './line-order.repository.ts';
+import { capUseOf } from './line-order.ts';
 
 const reasonInput = (reason: ReasonArg): ReasonInput => ({
   reasonId: reason.reason_id,
@@ -18,9 +20,14 @@ const reasonInput = (reason: ReasonArg): ReasonInput => ({
  */
 export function registerLineOrderRoutes(
   register: RegisterCall,
-  deps: { lineOrder: LineOrderRepository; calling: CallingService; events: EventHub },
+  deps: {
+    lineOrder: LineOrderRepository;
+    calling: CallingService;
+    events: EventHub;
+    cards: Pick<BranchCards, 'calendar' | 'openQueues'>;
+  },
 ): void {
-  const { lineOrder, calling, events } = deps;
+  const { lineOrder, calling, events, cards } = deps;
 
   register(contracts.lineRule, async ({ auth, body }) => {
     const found = await lineOrder.rule(auth.branchId, body.id_branchQT);
@@ -61,5 +68,21 @@ export function registerLineOrderRoutes(
   register(contracts.admitPastCap, async ({ auth, body }) => {
     await calling.admit(auth, body.uuid, reasonInput(body.reason));
     return { status: 1 };
+  });
+
+  register(contracts.capUse, async ({ auth, body }) => {
+    const calendar = await cards.calendar(auth.branchId);
+    const date = body.find_date ?? calendar.today;
+    const lines = (await lineOrder.ruledLines(auth.branchId)).filter((line) => line.rule.caps.length > 0);
+    if (lines.length === 0) return { status: 1, find_date: date, caps: [] };
+    const [calls, open] = await Promise.all([
+      lineOrder.calls(
+        auth.branchId,
+        lines.map((line) => line.id),
+        [date],
+      ),
+      date === calendar.today ? cards.openQueues(auth.branchId, calendar.insideSince) : null,
+    ]);
+    return { status: 1, find_date: date, caps: capUseOf(lines, date, calls, open?.places ?? new Map()) };
   });
 }

@@ -226,6 +226,23 @@ describe('the line in the order of its rule', () => {
       status: 0,
       reason: 'LINE_EMPTY',
     });
+
+    // The dashboard's cap: one burnt load in four calls, through the day.
+    const use = await t.post('report/capUse', {}, { session: caller() });
+    expect(use.statusCode, use.body).toBe(200);
+    const [cap] = use.json().caps;
+    expect(cap).toMatchObject({
+      queue_type_id: plant.types.standard.id,
+      class_name: 'อ้อยไฟไหม้',
+      max_percent: 25,
+      of: 'loads',
+      share_percent: 25,
+      class_amount: 1,
+      total_amount: 4,
+      held: 0,
+    });
+    expect(cap.hours.at(-1).share_percent).toBe(25);
+    expect(cap.hours.every((h: { share_percent: number }) => h.share_percent <= 25)).toBe(true);
   });
 
   it('lets a manager admit a held truck where the cap asks, not an employee, and not where it holds', async () => {

@@ -1,3 +1,4 @@
+import type { CapUse } from '@truck-queue/shared/contracts/order.contract';
 import {
   classOfProduct,
   orderRuleOf,
@@ -171,4 +172,61 @@ export function placeLines<R extends LineRow>(
     return ordered.get(key)![i]!;
   });
   return { rows: placedRows, places, next };
+}
+
+const HOUR = 3_600_000;
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/**
+ * Each daily cap's use on a plant day (the dashboard, issue 38): the capped class's share of its
+ * line's first calls so far and at the end of each clock hour that had calls; tonnes count a
+ * load at its net weight once weighed, else at its class's mean net of the day. `held`: trucks
+ * its cap holds now, from the placed lines (empty for another day than today).
+ */
+export function capUseOf(
+  lines: readonly { id: number; name: string; rule: LineRule }[],
+  date: string,
+  calls: readonly LineCall[],
+  places: ReadonlyMap<number, Placed>,
+): CapUse[] {
+  return lines.flatMap((line) => {
+    const dayCalls = calls.filter((c) => c.branchQueueTypeId === line.id && c.queueDate === date);
+    const weighed = dayCalls.filter((c) => c.netTonnes !== null);
+    const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
+    const expected = (classKey: string) =>
+      mean(weighed.filter((c) => classOf(line.rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+    return line.rule.caps.map((cap): CapUse => {
+      let part = 0;
+      let whole = 0;
+      const hours: CapUse['hours'] = [];
+      for (const [i, call] of dayCalls.entries()) {
+        const classKey = classOf(line.rule, call);
+        const amount = cap.of === 'loads' ? 1 : (call.netTonnes ?? expected(classKey));
+        whole += amount;
+        if (classKey === cap.class_key) part += amount;
+        const hourEnd = Math.floor(call.calledAt.getTime() / HOUR) * HOUR + HOUR;
+        const nextCall = dayCalls[i + 1];
+        if (!nextCall || nextCall.calledAt.getTime() >= hourEnd)
+          hours.push({ at: new Date(hourEnd).toISOString(), share_percent: percent(part, whole) });
+      }
+      const key = lineKey({ branchQueueTypeId: line.id, queueDate: date });
+      const held = [...places.values()].filter(
+        (p) => p.line === key && p.hold?.class_key === cap.class_key,
+      ).length;
+      return {
+        queue_type_id: line.id,
+        queue_type_name: line.name,
+        class_key: cap.class_key,
+        class_name: line.rule.classes.find((c) => c.key === cap.class_key)?.name ?? cap.class_key,
+        max_percent: cap.max_percent,
+        of: cap.of,
+        when_full: cap.when_full,
+        share_percent: percent(part, whole),
+        class_amount: Math.round(part * 10) / 10,
+        total_amount: Math.round(whole * 10) / 10,
+        held,
+        hours,
+      };
+    });
+  });
 }

@@ -121,6 +121,6 @@ export function registerQueueModule(
   registerCallingRoutes(register, calling, deps.kiosks, deps.printing, deps.lineChatUrl);
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
-  registerLineOrderRoutes(register, { lineOrder, calling, events });
+  registerLineOrderRoutes(register, { lineOrder, calling, events, cards: branchCards });
   return { queue, eta, callingScope, calling, publicQueue };
 }
