@@ -7,6 +7,8 @@ import { config } from '../../lib/config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePeriodDashboard } from './api/use-period-dashboard.ts';
 import { useDashboardTrends } from './api/use-dashboard-trends.ts';
+import { useCapUse } from './api/use-cap-use.ts';
+import { CapUseCard } from './components/cap-use-card.tsx';
 import { ArrivalsChart } from './components/arrivals-chart.tsx';
 import { ChartCard } from './components/chart-card.tsx';
 import { DisputesBadge } from './components/disputes-badge.tsx';
@@ -51,6 +53,9 @@ export function DashboardPage() {
   const live = useLiveDashboard();
   const query = usePeriodDashboard(applied, live);
   const trends = useDashboardTrends(applied, live);
+  // The daily caps (issue 38) are a day's: shown when the period is one plant day.
+  const caps = useCapUse(applied.start === applied.finish ? applied.start : null, live);
+  const shownCaps = applied.start === applied.finish ? (caps.data?.caps ?? []) : [];
   const hours = hourBars(trends.data?.arrivals_by_hour ?? [], dayStart);
   const days = dayBars(trends.data?.days ?? []);
 
@@ -115,6 +120,7 @@ export function DashboardPage() {
         />
       )}
       <Counters overall={query.data?.dataOverall} />
+      {shownCaps.length > 0 && <CapUseCard caps={shownCaps} />}
       {trends.isError && (
         <Alert
           type="error"
