@@ -4,7 +4,15 @@ import { daysBetween } from '@truck-queue/shared/contracts/report.contract';
 import { wallClock } from '@truck-queue/shared/plant-day';
 import { DEFAULT_HARVEST_SEASON, thisSeason, type HarvestSeason } from '@truck-queue/shared/season';
 import { DEMO_TIME_ZONE, shownDay } from './support/dates.ts';
-import { employeeSession, issueStandardTicket, post, randomLicence, signIn } from './support/demo-plant.ts';
+import {
+  demoQueueTypes,
+  employeeSession,
+  issueStandardTicket,
+  post,
+  randomLicence,
+  signIn,
+} from './support/demo-plant.ts';
+import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -242,6 +250,47 @@ describe('the dashboard', () => {
     );
     expect(charts.length).toBeGreaterThanOrEqual(3);
     for (const chart of charts) expect(chart.over, chart.text ?? '').toBeLessThanOrEqual(0);
+  });
+
+  it("shows a line's daily cap with the trucks it holds, only while the line has one", async () => {
+    const { session } = await employeeSession(baseUrl);
+    const admin = await signIn(baseUrl, 'admin@example.com', 'admin1234');
+    const standard = (await demoQueueTypes(baseUrl)).find((q) => q.flow_engine_id === FLOW_ENGINE.standard)!;
+    const setRule = (rule: unknown) =>
+      post(baseUrl, 'admin/queueType/saveOrderRule', { id_branchQT: standard.id, rule }, admin.session);
+    await setRule({
+      classes: [{ key: 'rush', name: 'Rush order', share: 1, first: false, product_ids: [] }],
+      ordinary_share: 1,
+      max_wait_minutes: null,
+      fresh_limit_minutes: null,
+      stale_first: false,
+      caps: [{ class_key: 'rush', max_percent: 1, of: 'loads', when_full: 'hold' }],
+      ask_reason: false,
+    });
+    try {
+      // A rush load would be more than 1 % of the day's loads (the demo calls far fewer than 99 a day): held.
+      await post(
+        baseUrl,
+        'process/printer/issueQueue',
+        {
+          id_branchQT: standard.id,
+          product: standard.product[0]!.id,
+          truck_license: randomLicence(),
+          order_class: 'rush',
+        },
+        session,
+      );
+      const page = await dashboard();
+      const row = page.getByTestId('cap-row').filter({ hasText: 'Rush order' });
+      await expect.poll(() => row.getByTestId('cap-share').innerText()).toMatch(/% of a 1 % cap$/);
+      await expect.poll(() => row.getByTestId('cap-held').innerText()).toMatch(/^\d+ trucks? held$/);
+      await setRule(null);
+      await page.reload();
+      await page.getByTestId('counter-total').locator('.ant-statistic-content-value').waitFor();
+      await expect.poll(() => page.getByTestId('cap-use').count()).toBe(0);
+    } finally {
+      await setRule(null);
+    }
   });
 
   it('fits a 390 px phone without sideways scrolling', async () => {
