@@ -101,7 +101,60 @@ export async function shootDashboardScreens(_shared: Browser, baseUrl: string): 
     await page.mouse.move(0, 0);
     await shoot(page, 'dashboard-1366-empty-th-light');
     await page.context().close();
+
+    await shootCaps(browser, baseUrl);
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * The day's caps card (issue 38): the standard line given a rule with a capped class, two of its
+ * trucks held by the cap; today in Thai and English, light and dark. The line is put back to
+ * first come, first served after.
+ */
+async function shootCaps(browser: Browser, baseUrl: string): Promise<void> {
+  const admin = await signIn(baseUrl, ...ADMIN);
+  const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
+  const { queue_type } = await post<{
+    queue_type: { id: number; prefix: string; product: { id: number }[] }[];
+  }>(baseUrl, 'process/printer/ticketOptions', {}, employee.session);
+  const line = queue_type.find((q) => q.prefix === 'B')!;
+  const setRule = (rule: unknown) =>
+    post(baseUrl, 'admin/queueType/saveOrderRule', { id_branchQT: line.id, rule }, admin.session);
+  await setRule({
+    classes: [{ key: 'urgent', name: 'ด่วนตามสัญญา', share: 1, first: false, product_ids: [] }],
+    ordinary_share: 1,
+    max_wait_minutes: null,
+    fresh_limit_minutes: null,
+    stale_first: false,
+    caps: [{ class_key: 'urgent', max_percent: 1, of: 'loads', when_full: 'ask' }],
+    ask_reason: false,
+  });
+  try {
+    for (let i = 0; i < 2; i++)
+      await post(
+        baseUrl,
+        'process/printer/issueQueue',
+        {
+          id_branchQT: line.id,
+          product: line.product[0]!.id,
+          truck_license: randomLicence(),
+          order_class: 'urgent',
+        },
+        employee.session,
+      );
+    for (const language of ['th', 'en'] as const) {
+      for (const mode of ['light', 'dark'] as const) {
+        const page = await dashboard(browser, baseUrl, language, mode, 0);
+        const card = page.getByTestId('cap-use');
+        await card.getByTestId('cap-held').waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await shoot(page, `dashboard-caps-${language}-${mode}`);
+        await page.context().close();
+      }
+    }
+  } finally {
+    await setRule(null);
   }
 }

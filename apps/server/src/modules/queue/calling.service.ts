@@ -77,6 +77,7 @@ export function createCallingService(deps: {
     branchId: number,
     queueId: number,
     outOfOrder: ReasonInput | undefined,
+    byRule: boolean,
   ): Promise<PassedOver | undefined> {
     const open = await openNow(branchId);
     const place = open.places.get(queueId);
@@ -90,7 +91,8 @@ export function createCallingService(deps: {
         'CAP_FULL',
       );
     const next = open.next.get(place.line);
-    if (!next || next.id === queueId) return undefined;
+    // Call next's own choice: a truck that joined the line meanwhile does not make it out of order.
+    if (!next || next.id === queueId || byRule) return undefined;
     const rule = open.rules.get(next.branchQueueTypeId);
     if (rule?.ask_reason && !outOfOrder)
       throw conflict(
@@ -217,10 +219,13 @@ export function createCallingService(deps: {
       stationId?: number,
       reason?: ReasonInput,
       outOfOrder?: ReasonInput,
+      /** Call next chose the truck by the rule: only a cap may still refuse it. */
+      byRule = false,
     ) {
       const inScope = await scopeGuard(auth, branchId);
       const actor = { officerId: auth.officerId };
-      const passedOver = action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder) : undefined;
+      const passedOver =
+        action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder, byRule) : undefined;
       if (action === 'finish')
         return queue.change(auth.branchId, queueId, { kind: action }, actor, { guard: inScope });
       if (action === 'reject')
@@ -272,7 +277,7 @@ export function createCallingService(deps: {
           `Every ${type.name} station you call from has a truck called to it.`,
           'NO_FREE_STATION',
         );
-      return this.act(auth, branchId, next.id, 'call', station.id);
+      return this.act(auth, branchId, next.id, 'call', station.id, undefined, undefined, true);
     },
 
     /** A waiting truck moves to another class of its line, with a reason from the branch's list. */
