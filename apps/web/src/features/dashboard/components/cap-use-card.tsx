@@ -36,6 +36,7 @@ function CapRow({ cap }: { cap: CapUse }) {
   const used = cap.max_percent > 0 ? cap.share_percent / cap.max_percent : 0;
   const status = used > 1 ? 'exception' : used >= NEAR ? 'active' : 'normal';
   const color = used > 1 ? chart.token.red6 : used >= NEAR ? chart.token.gold6 : chart.token.green6;
+  const top = Math.max(0, ...cap.hours.map((h) => h.share_percent));
   const time = (at: string) => dates.text(new Date(at), { hour: '2-digit', minute: '2-digit' });
   return (
     <div data-testid="cap-row" data-class={cap.class_key}>
@@ -87,9 +88,11 @@ function CapRow({ cap }: { cap: CapUse }) {
             tickLine={false}
           />
           <YAxis
-            width={36}
-            domain={[0, (max: number) => Math.max(max, cap.max_percent) * 1.1]}
-            tickFormatter={(v: number) => `${Math.round(v)}%`}
+            width={44}
+            domain={[0, (max: number) => Math.max(max, cap.max_percent) * 1.15]}
+            // The cap, and the highest share where it went past.
+            ticks={[0, cap.max_percent, ...(top > cap.max_percent ? [top] : [])]}
+            tickFormatter={(v: number) => `${number(v)}%`}
             tick={{ fill: chart.axis, fontSize: chart.fontSize }}
             stroke={chart.grid}
             tickLine={false}
