@@ -188,6 +188,7 @@ function RuleFormView({
           <Input
             value={c.name}
             maxLength={40}
+            aria-label={t('orderRule.className')}
             placeholder={t('orderRule.classNamePlaceholder')}
             onChange={(e) => changeClass(index, { name: e.target.value })}
           />
@@ -345,6 +346,7 @@ function RuleFormView({
             >
               <InputNumber
                 value={form.ordinary_share}
+                aria-label={t('orderRule.ordinaryShare')}
                 min={1}
                 max={10}
                 precision={0}
