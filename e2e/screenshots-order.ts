@@ -61,7 +61,7 @@ export async function shootOrderScreens(browser: Browser, baseUrl: string): Prom
         const report = await preparePage(browser, baseUrl, language, mode, 1366, 768);
         await signInDirect(report, baseUrl, ...MANAGER);
         await report.goto('/Report/lineOrder');
-        await report.getByTestId('line-order-waits').locator('tbody tr').first().waitFor();
+        await report.getByTestId('line-order-waits').locator('tr.ant-table-row').first().waitFor();
         await shoot(report, `line-order-report-${suffix}`, true);
         await report.context().close();
       }

@@ -70,6 +70,19 @@ export function DefineQueuePage() {
     });
   };
 
+  // The line's order rule in short: first come, first served, or its plain-Thai summary.
+  const order = (row: BranchQueueType) => (
+    <Tag
+      color={row.order_rule ? 'blue' : undefined}
+      icon={<OrderedListOutlined aria-hidden />}
+      title={t('catalog.defineQueue.columns.order')}
+      style={{ marginInlineEnd: 0, whiteSpace: 'normal', lineHeight: 1.5 }}
+      data-testid="order-rule-tag"
+    >
+      {ruleSummary(t, row.order_rule)}
+    </Tag>
+  );
+
   const queueType = (row: BranchQueueType) => (
     <Flex vertical gap={4} align="flex-start">
       <Typography.Text strong>{row.queue_type_name}</Typography.Text>
@@ -77,6 +90,7 @@ export function DefineQueuePage() {
         <FlowTag flowEngineId={row.flow_engine_id} />
         {row.own_name && <Tag style={{ marginInlineEnd: 0 }}>{t('catalog.defineQueue.ownName')}</Tag>}
       </Flex>
+      {order(row)}
     </Flex>
   );
 
@@ -103,17 +117,6 @@ export function DefineQueuePage() {
         ))}
       </Flex>
     );
-
-  // The line's order rule in short: first come, first served, or its plain-Thai summary.
-  const order = (row: BranchQueueType) => (
-    <Tag
-      color={row.order_rule ? 'blue' : undefined}
-      style={{ marginInlineEnd: 0, whiteSpace: 'normal', lineHeight: 1.5 }}
-      data-testid="order-rule-tag"
-    >
-      {ruleSummary(t, row.order_rule)}
-    </Tag>
-  );
 
   const actions = (row: BranchQueueType) => {
     const iconOnly = layout === 'compact';
@@ -160,13 +163,13 @@ export function DefineQueuePage() {
     {
       key: 'queue_type',
       title: t('catalog.defineQueue.columns.queueType'),
-      width: 250,
+      width: 240,
       render: (_value, row) => queueType(row),
     },
     {
       key: 'prefix',
       title: t('catalog.defineQueue.columns.prefix'),
-      width: 150,
+      width: 130,
       render: (_value, row) => prefix(row),
     },
     {
@@ -174,18 +177,13 @@ export function DefineQueuePage() {
       title: t('catalog.defineQueue.columns.products'),
       render: (_value, row) => products(row),
     },
-    {
-      key: 'order',
-      title: t('catalog.defineQueue.columns.order'),
-      width: 220,
-      render: (_value, row) => order(row),
-    },
+
     {
       key: 'actions',
       title: t('catalog.common.actions'),
       // The row's action stays in view however wide the table (an office PC's 1366 px).
       fixed: 'end',
-      width: layout === 'wide' ? 540 : 230,
+      width: layout === 'wide' ? 440 : 230,
       render: (_value, row) => (
         <Flex gap={8} wrap>
           {actions(row)}
@@ -220,7 +218,6 @@ export function DefineQueuePage() {
               lines={[
                 { label: t('catalog.defineQueue.columns.prefix'), content: prefix(row) },
                 { label: t('catalog.defineQueue.columns.products'), content: products(row) },
-                { label: t('catalog.defineQueue.columns.order'), content: order(row) },
               ]}
               actions={actions(row)}
             />
@@ -230,7 +227,7 @@ export function DefineQueuePage() {
           searching={search !== ''}
           loading={query.isPending}
           failed={query.isError}
-          scrollX={layout === 'wide' ? 1380 : 980}
+          scrollX={layout === 'wide' ? 1000 : 800}
           emptyText={t('catalog.defineQueue.empty')}
           addLabel={t('catalog.defineQueue.add')}
           onAdd={add}

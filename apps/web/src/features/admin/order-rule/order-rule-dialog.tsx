@@ -58,6 +58,7 @@ export function OrderRuleDialog({ open, queueType, onClose, onSaved }: OrderRule
       footer={null}
       destroyOnHidden
       width={760}
+      style={{ top: 24 }}
     >
       {queueType && <RuleEditor queueType={queueType} onClose={onClose} onSaved={onSaved} />}
     </Modal>
@@ -299,142 +300,152 @@ function RuleFormView({
     <Form layout="vertical" component="div" requiredMark={false}>
       <Flex vertical gap={16}>
         {failure && <Alert type="error" showIcon title={failure} />}
-        <Radio.Group
-          value={form.fifo ? 'fifo' : 'rule'}
-          optionType="button"
-          buttonStyle="solid"
-          aria-label={t('orderRule.open')}
-          onChange={(e) => change({ fifo: e.target.value === 'fifo' })}
-          options={[
-            { value: 'fifo', label: t('orderRule.fifo') },
-            { value: 'rule', label: t('orderRule.byRule') },
-          ]}
-        />
-        {form.fifo ? (
-          <Typography.Text type="secondary">{t('orderRule.fifoHint')}</Typography.Text>
-        ) : (
-          <>
-            {section(
-              t('orderRule.classes'),
-              t('orderRule.classesHint'),
-              <>
-                {form.classes.map(classRow)}
-                {errors.classes && (
-                  <Typography.Text type="danger">{errorText(errors.classes)}</Typography.Text>
-                )}
-                <Flex gap={12} wrap align="center">
-                  <Button
-                    icon={<PlusOutlined aria-hidden />}
-                    disabled={form.classes.length >= MAX_CLASSES}
-                    onClick={() => change({ classes: [...form.classes, newClass(form.classes)] })}
-                  >
-                    {t('orderRule.addClass')}
-                  </Button>
-                  {form.classes.length >= MAX_CLASSES && (
-                    <Typography.Text type="secondary">
-                      {t('orderRule.classesFull', { count: MAX_CLASSES })}
-                    </Typography.Text>
+        {/* The rule's parts scroll; its summary and the buttons stay in view below them. */}
+        <Flex
+          vertical
+          gap={16}
+          style={{ maxHeight: 'calc(100vh - 360px)', minHeight: 120, overflowY: 'auto', paddingInlineEnd: 4 }}
+        >
+          <Radio.Group
+            value={form.fifo ? 'fifo' : 'rule'}
+            optionType="button"
+            buttonStyle="solid"
+            aria-label={t('orderRule.open')}
+            onChange={(e) => change({ fifo: e.target.value === 'fifo' })}
+            options={[
+              { value: 'fifo', label: t('orderRule.fifo') },
+              { value: 'rule', label: t('orderRule.byRule') },
+            ]}
+          />
+          {form.fifo ? (
+            <Typography.Text type="secondary">{t('orderRule.fifoHint')}</Typography.Text>
+          ) : (
+            <>
+              {section(
+                t('orderRule.classes'),
+                t('orderRule.classesHint'),
+                <>
+                  {form.classes.map(classRow)}
+                  {errors.classes && (
+                    <Typography.Text type="danger">{errorText(errors.classes)}</Typography.Text>
                   )}
-                </Flex>
-              </>,
-            )}
-            <Form.Item
-              label={t('orderRule.ordinaryShare')}
-              tooltip={t('orderRule.ordinaryShareHint')}
-              style={{ marginBottom: 0 }}
-              {...field('ordinary_share')}
-            >
-              <InputNumber
-                value={form.ordinary_share}
-                aria-label={t('orderRule.ordinaryShare')}
-                min={1}
-                max={10}
-                precision={0}
-                style={{ width: 120 }}
-                onChange={(value) => change({ ordinary_share: value })}
-              />
-            </Form.Item>
-            <div style={box}>
-              <Flex vertical gap={8}>
-                <Flex gap={12} wrap align="center">
-                  <Checkbox
-                    checked={form.maxWaitOn}
-                    onChange={(e) => change({ maxWaitOn: e.target.checked })}
-                  >
-                    {t('orderRule.maxWait')}
-                  </Checkbox>
-                  {form.maxWaitOn && (
-                    <Form.Item style={{ marginBottom: 0 }} {...field('max_wait')}>
-                      <Flex gap={8} align="center">
-                        <InputNumber
-                          value={form.maxWaitHours}
-                          min={0}
-                          max={72}
-                          precision={0}
-                          suffix={t('orderRule.hoursUnit')}
-                          aria-label={t('orderRule.maxWaitHours')}
-                          style={{ width: 110 }}
-                          onChange={(value) => change({ maxWaitHours: value })}
-                        />
-                        <InputNumber
-                          value={form.maxWaitMinutes}
-                          min={0}
-                          max={59}
-                          precision={0}
-                          suffix={t('orderRule.minutesUnit')}
-                          aria-label={t('orderRule.maxWaitMinutes')}
-                          style={{ width: 110 }}
-                          onChange={(value) => change({ maxWaitMinutes: value })}
-                        />
-                      </Flex>
-                    </Form.Item>
-                  )}
-                </Flex>
-                <Flex gap={12} wrap align="center">
-                  <Checkbox checked={form.freshOn} onChange={(e) => change({ freshOn: e.target.checked })}>
-                    {t('orderRule.fresh')}
-                  </Checkbox>
-                  {form.freshOn && (
-                    <Form.Item style={{ marginBottom: 0 }} {...field('fresh')}>
-                      <InputNumber
-                        value={form.freshHours}
-                        min={0.5}
-                        max={72}
-                        step={1}
-                        precision={1}
-                        suffix={t('orderRule.hoursUnit')}
-                        aria-label={t('orderRule.freshHours')}
-                        style={{ width: 120 }}
-                        onChange={(value) => change({ freshHours: value })}
-                      />
-                    </Form.Item>
-                  )}
-                </Flex>
-                {form.freshOn && (
-                  <Form.Item style={{ marginBottom: 0, paddingInlineStart: 24 }} {...field('stale_first')}>
-                    <Checkbox
-                      checked={form.stale_first}
-                      onChange={(e) => change({ stale_first: e.target.checked })}
+                  <Flex gap={12} wrap align="center">
+                    <Button
+                      icon={<PlusOutlined aria-hidden />}
+                      disabled={form.classes.length >= MAX_CLASSES}
+                      onClick={() => change({ classes: [...form.classes, newClass(form.classes)] })}
                     >
-                      {t('orderRule.staleFirst')}
+                      {t('orderRule.addClass')}
+                    </Button>
+                    {form.classes.length >= MAX_CLASSES && (
+                      <Typography.Text type="secondary">
+                        {t('orderRule.classesFull', { count: MAX_CLASSES })}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                </>,
+              )}
+              <Form.Item
+                label={t('orderRule.ordinaryShare')}
+                tooltip={t('orderRule.ordinaryShareHint')}
+                style={{ marginBottom: 0 }}
+                {...field('ordinary_share')}
+              >
+                <InputNumber
+                  value={form.ordinary_share}
+                  aria-label={t('orderRule.ordinaryShare')}
+                  min={1}
+                  max={10}
+                  precision={0}
+                  style={{ width: 120 }}
+                  onChange={(value) => change({ ordinary_share: value })}
+                />
+              </Form.Item>
+              <div style={box}>
+                <Flex vertical gap={8}>
+                  <Flex gap={12} wrap align="center">
+                    <Checkbox
+                      checked={form.maxWaitOn}
+                      onChange={(e) => change({ maxWaitOn: e.target.checked })}
+                    >
+                      {t('orderRule.maxWait')}
                     </Checkbox>
-                  </Form.Item>
-                )}
-                <Checkbox
-                  checked={form.ask_reason}
-                  onChange={(e) => change({ ask_reason: e.target.checked })}
-                >
-                  {t('orderRule.askReason')}
-                </Checkbox>
-              </Flex>
-            </div>
-          </>
-        )}
+                    {form.maxWaitOn && (
+                      <Form.Item style={{ marginBottom: 0 }} {...field('max_wait')}>
+                        <Flex gap={8} align="center">
+                          <InputNumber
+                            value={form.maxWaitHours}
+                            min={0}
+                            max={72}
+                            precision={0}
+                            suffix={t('orderRule.hoursUnit')}
+                            aria-label={t('orderRule.maxWaitHours')}
+                            style={{ width: 110 }}
+                            onChange={(value) => change({ maxWaitHours: value })}
+                          />
+                          <InputNumber
+                            value={form.maxWaitMinutes}
+                            min={0}
+                            max={59}
+                            precision={0}
+                            suffix={t('orderRule.minutesUnit')}
+                            aria-label={t('orderRule.maxWaitMinutes')}
+                            style={{ width: 110 }}
+                            onChange={(value) => change({ maxWaitMinutes: value })}
+                          />
+                        </Flex>
+                      </Form.Item>
+                    )}
+                  </Flex>
+                  <Flex gap={12} wrap align="center">
+                    <Checkbox checked={form.freshOn} onChange={(e) => change({ freshOn: e.target.checked })}>
+                      {t('orderRule.fresh')}
+                    </Checkbox>
+                    {form.freshOn && (
+                      <Form.Item style={{ marginBottom: 0 }} {...field('fresh')}>
+                        <InputNumber
+                          value={form.freshHours}
+                          min={0.5}
+                          max={72}
+                          step={1}
+                          precision={1}
+                          suffix={t('orderRule.hoursUnit')}
+                          aria-label={t('orderRule.freshHours')}
+                          style={{ width: 120 }}
+                          onChange={(value) => change({ freshHours: value })}
+                        />
+                      </Form.Item>
+                    )}
+                  </Flex>
+                  {form.freshOn && (
+                    <Form.Item style={{ marginBottom: 0, paddingInlineStart: 24 }} {...field('stale_first')}>
+                      <Checkbox
+                        checked={form.stale_first}
+                        onChange={(e) => change({ stale_first: e.target.checked })}
+                      >
+                        {t('orderRule.staleFirst')}
+                      </Checkbox>
+                    </Form.Item>
+                  )}
+                  <Checkbox
+                    checked={form.ask_reason}
+                    onChange={(e) => change({ ask_reason: e.target.checked })}
+                  >
+                    {t('orderRule.askReason')}
+                  </Checkbox>
+                </Flex>
+              </div>
+            </>
+          )}
+        </Flex>
         <Alert
           type="info"
-          showIcon
-          title={t('orderRule.summaryLabel')}
-          description={<span data-testid="order-rule-summary">{ruleSummary(t, shown)}</span>}
+          title={
+            <span>
+              <Typography.Text strong>{t('orderRule.summaryLabel')}: </Typography.Text>
+              <span data-testid="order-rule-summary">{ruleSummary(t, shown)}</span>
+            </span>
+          }
         />
         <Flex justify="flex-end" gap={8}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
