@@ -20,6 +20,7 @@ import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
 import { shootNotificationsScreens } from './screenshots-notifications.ts';
+import { shootOrderScreens } from './screenshots-order.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
@@ -150,6 +151,8 @@ async function main(): Promise<void> {
     if (wanted('notifications')) await shootNotificationsScreens(browser, server.baseUrl);
     // Setting up a line: stations and products added from the dialogs, weighbridges, reasons per queue type.
     if (wanted('setup')) await shootSetupScreens(browser, server.baseUrl);
+    // Who goes first (issue 38): a line's rule, its editor, the call order report.
+    if (wanted('order')) await shootOrderScreens(browser, server.baseUrl);
     // Sign-in, landing and language (issue 36): it adds an officer who signs in with a username.
     if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.

@@ -17,7 +17,7 @@ async function menuPaths(page: Page): Promise<string[]> {
 
 const DASHBOARD = '/System/dashboard';
 const LOGOUT = '/authen/logout';
-const REPORTS = ['/Report/inoutTransaction', '/Report/summary'];
+const REPORTS = ['/Report/inoutTransaction', '/Report/summary', '/Report/lineOrder'];
 const CALLING = ['/System/manageCalling/1', '/System/manageCalling/3'];
 const ADMIN = [
   '/System/calling',

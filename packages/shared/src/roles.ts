@@ -124,6 +124,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/notifications': 'admin',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
+  '/Report/lineOrder': 'report',
 } as const satisfies Record<string, Permission>;
 
 export type ProtectedRoute = keyof typeof ROUTE_PERMISSIONS;

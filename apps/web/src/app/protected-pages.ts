@@ -94,6 +94,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.summary',
     load: () => import('../features/reports/summary-report-page.tsx').then((m) => m.SummaryReportPage),
   },
+  '/Report/lineOrder': {
+    title: () => 'pages.lineOrder',
+    load: () => import('../features/reports/line-order-page.tsx').then((m) => m.LineOrderPage),
+  },
 } satisfies Record<ProtectedRoute, ProtectedPage>;
 
 export const PROTECTED_ROUTES = Object.keys(PROTECTED_PAGES) as ProtectedRoute[];

@@ -24,6 +24,8 @@ export interface ApiErrorDetail {
   queueNumber?: string | undefined;
   candidates?: NumberCandidate[] | undefined;
   missing?: UnfinishedStep[] | undefined;
+  /** VALIDATION_FAILED: each field refused ('rule.classes.0.name') and why. */
+  issues?: { path: string; message: string }[] | undefined;
   /** How long the server asked the client to wait before trying again (its Retry-After), in seconds. */
   retryAfterSeconds?: number | undefined;
 }
@@ -147,6 +149,7 @@ export async function callApi<C extends ApiContract>(
           queueNumber: parsed.data.queue_number,
           candidates: parsed.data.candidates,
           missing: parsed.data.missing,
+          issues: parsed.data.issues,
           retryAfterSeconds,
         }
       : { retryAfterSeconds };

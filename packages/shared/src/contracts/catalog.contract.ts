@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, EmptyBodySchema, IdSchema, OkSchema, text } from './api.ts';
 import { LabMeasureSchema } from './lab.contract.ts';
+import { LineRuleSchema } from './line-rule.ts';
 import { FLOW_ENGINE } from '../queue/queue-machine.ts';
 
 /** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
@@ -28,6 +29,8 @@ export const BranchQueueTypeSchema = z.object({
   aProductUI: z.array(NamedSchema),
   /** What the lab measures for this type (lab flow only), retired ones too, in their order. */
   lab_measures: z.array(LabMeasureSchema),
+  /** Who goes first in its line (issue 38; order.contract.ts): null is first come, first served. */
+  order_rule: LineRuleSchema.nullable(),
 });
 export type BranchQueueType = z.infer<typeof BranchQueueTypeSchema>;
 

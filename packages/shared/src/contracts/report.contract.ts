@@ -315,7 +315,77 @@ export const reportProducts = defineContract({
   }),
 });
 
+/** A line (branch queue type) as the order report names it. */
+const ReportLineSchema = z.object({
+  branch_queue_type_id: z.number(),
+  queue_type_name: z.string(),
+  prefix: z.string(),
+});
+
+/** One line and class of the order report's waits: first call after joining the line. */
+export const LineWaitRowSchema = ReportLineSchema.extend({
+  /** '' = the ordinary trucks (the web names them). */
+  class_key: z.string(),
+  /** The class's name in the line's rule today; '' for the ordinary trucks or a class since removed. */
+  class_name: z.string(),
+  /** Trucks called at least once. */
+  trucks: z.number(),
+  median_seconds: Seconds,
+  p90_seconds: Seconds,
+});
+export type LineWaitRow = z.infer<typeof LineWaitRowSchema>;
+
+/** One officer's calls of the period, and those that passed over the rule's next truck, with why. */
+export const OfficerOrderRowSchema = z.object({
+  officer_id: z.number().nullable(),
+  /** '' when no officer is recorded (a device's call). */
+  officer_name: z.string(),
+  calls: z.number(),
+  /** Calls of another truck than the one the line's rule called next. */
+  passed: z.number(),
+  /** The out-of-order reasons of those calls, most given first. */
+  reasons: z.array(z.object({ name: z.string(), count: z.number() })),
+  /** Passed calls without a reason (the line did not ask one). */
+  without_reason: z.number(),
+});
+export type OfficerOrderRow = z.infer<typeof OfficerOrderRowSchema>;
+
+/** One plant day of a class's daily cap in a line: its share of the day's loads or tonnes against its max. */
+export const CapDayRowSchema = ReportLineSchema.extend({
+  day: z.string(),
+  class_key: z.string(),
+  class_name: z.string(),
+  of: z.enum(['loads', 'tonnes']),
+  max_percent: z.number(),
+  /** The class's loads (or net tonnes) of the day, first calls. */
+  class_amount: z.number(),
+  /** The line's loads (or net tonnes) of the day. */
+  total_amount: z.number(),
+  /** class_amount / total_amount in percent (one decimal); null when the line had none. */
+  percent: z.number().nullable(),
+  /** Trucks a manager admitted past the cap that day. */
+  admitted: z.number(),
+});
+export type CapDayRow = z.infer<typeof CapDayRowSchema>;
+
+/**
+ * Who went first (issue 38), over the plant days of a period: waits per line and class (joining
+ * the line to the first call), each officer's out-of-order calls with their reasons, and each
+ * capped class's share per day against its cap (caps as the lines' rules stand today).
+ */
+export const lineOrderReport = defineContract({
+  path: 'report/lineOrder',
+  access: 'report',
+  body: PeriodSchema,
+  response: OkSchema.extend({
+    waits: z.array(LineWaitRowSchema),
+    officers: z.array(OfficerOrderRowSchema),
+    caps: z.array(CapDayRowSchema),
+  }),
+});
+
 export const reportContracts = {
+  lineOrderReport,
   reportProducts,
   periodDashboardByQueueType,
   dashboardTrends,

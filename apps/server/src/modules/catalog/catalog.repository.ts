@@ -84,6 +84,7 @@ export function createCatalogRepository(db: Db) {
           flow_engine_id: queueTypes.flowEngineId,
           prefix: branchQueueTypes.prefix,
           own_name: sql<boolean>`${queueTypes.branchId} is not null`,
+          order_rule: branchQueueTypes.orderRule,
         })
         .from(branchQueueTypes)
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))

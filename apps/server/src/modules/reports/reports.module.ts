@@ -6,6 +6,7 @@ import type { ModuleHost } from '../module-host.ts';
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createInOutService } from './in-out.service.ts';
+import { createLineOrderReportService } from './line-order-report.service.ts';
 import { createReportExports } from './report-exports.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createSummaryService } from './summary.service.ts';
@@ -40,6 +41,7 @@ export function registerReportsModule(
         companyName: config.companyName,
       }),
       summary,
+      lineOrder: createLineOrderReportService(db),
     },
     { app, apiKey: config.apiKey, authenticate: (token) => deps.authenticate(token) },
   );

@@ -13,6 +13,7 @@ import { headerValue, requireApiKey, type RegisterCall } from '../../http/regist
 import type { DashboardService } from './dashboard.service.ts';
 import { createExportGate } from './export-gate.ts';
 import type { InOutService } from './in-out.service.ts';
+import type { LineOrderReportService } from './line-order-report.service.ts';
 import type { ReportExports } from './report-exports.ts';
 import { inOutWorkbook, summaryWorkbook } from './report-workbooks.ts';
 import type { SummaryService } from './summary.service.ts';
@@ -26,6 +27,7 @@ export function registerReportRoutes(
     inOut: InOutService;
     exports: ReportExports;
     summary: SummaryService;
+    lineOrder: LineOrderReportService;
   },
   download: {
     app: FastifyInstance;
@@ -56,6 +58,11 @@ export function registerReportRoutes(
     license: body.find_license,
     productId: body.find_product,
   });
+
+  register(reportContracts.lineOrderReport, async ({ auth, body }) => ({
+    status: 1,
+    ...(await services.lineOrder.report(auth, { start: body.find_start, finish: body.find_finish })),
+  }));
 
   register(reportContracts.reportProducts, async ({ auth }) => ({
     status: 1,

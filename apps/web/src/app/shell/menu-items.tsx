@@ -28,6 +28,7 @@ import {
   EnvironmentOutlined,
   ExclamationCircleOutlined,
   DatabaseOutlined,
+  FieldTimeOutlined,
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
 import type { PageTitleKey } from '../protected-pages.ts';
@@ -79,6 +80,12 @@ const MENU: MenuSection[] = [
         route: '/Report/summary',
         label: 'pages.summary',
         icon: <BarChartOutlined />,
+      },
+      {
+        path: '/Report/lineOrder',
+        route: '/Report/lineOrder',
+        label: 'pages.lineOrder',
+        icon: <FieldTimeOutlined />,
       },
     ],
   },

@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { App, Flex, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, ExperimentOutlined, ShoppingOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  OrderedListOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import { useTranslation } from 'react-i18next';
 import type { BranchQueueType } from '@truck-queue/shared/contracts/catalog.contract';
@@ -21,6 +27,8 @@ import { QueueTypeProductsDialog } from './catalog/components/queue-type-product
 import { LabMeasuresDialog } from './catalog/components/lab-measures-dialog.tsx';
 import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
 import { useDialog } from './catalog/components/use-dialog.ts';
+import { OrderRuleDialog } from './order-rule/order-rule-dialog.tsx';
+import { ruleSummary } from './order-rule/order-rule-form.ts';
 
 /** /System/defineQueue: queue types of the branch, prefixes and products. */
 export function DefineQueuePage() {
@@ -34,6 +42,7 @@ export function DefineQueuePage() {
   const editor = useDialog<BranchQueueType | undefined>();
   const productsDialog = useDialog<BranchQueueType>();
   const labDialog = useDialog<BranchQueueType>();
+  const orderDialog = useDialog<BranchQueueType>();
 
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const shown = useMemo(
@@ -61,6 +70,19 @@ export function DefineQueuePage() {
     });
   };
 
+  // The line's order rule in short: first come, first served, or its plain-Thai summary.
+  const order = (row: BranchQueueType) => (
+    <Tag
+      color={row.order_rule ? 'blue' : undefined}
+      icon={<OrderedListOutlined aria-hidden />}
+      title={t('catalog.defineQueue.columns.order')}
+      style={{ marginInlineEnd: 0, whiteSpace: 'normal', lineHeight: 1.5 }}
+      data-testid="order-rule-tag"
+    >
+      {ruleSummary(t, row.order_rule)}
+    </Tag>
+  );
+
   const queueType = (row: BranchQueueType) => (
     <Flex vertical gap={4} align="flex-start">
       <Typography.Text strong>{row.queue_type_name}</Typography.Text>
@@ -68,6 +90,7 @@ export function DefineQueuePage() {
         <FlowTag flowEngineId={row.flow_engine_id} />
         {row.own_name && <Tag style={{ marginInlineEnd: 0 }}>{t('catalog.defineQueue.ownName')}</Tag>}
       </Flex>
+      {order(row)}
     </Flex>
   );
 
@@ -105,6 +128,12 @@ export function DefineQueuePage() {
           onClick={() => productsDialog.show(row)}
           iconOnly={iconOnly}
         />
+        <ActionButton
+          label={t('orderRule.open')}
+          icon={<OrderedListOutlined aria-hidden />}
+          onClick={() => orderDialog.show(row)}
+          iconOnly={iconOnly}
+        />
         {row.flow_engine_id === FLOW_ENGINE.lab && (
           <ActionButton
             label={t('labMeasures.open')}
@@ -134,13 +163,13 @@ export function DefineQueuePage() {
     {
       key: 'queue_type',
       title: t('catalog.defineQueue.columns.queueType'),
-      width: 250,
+      width: 240,
       render: (_value, row) => queueType(row),
     },
     {
       key: 'prefix',
       title: t('catalog.defineQueue.columns.prefix'),
-      width: 150,
+      width: 130,
       render: (_value, row) => prefix(row),
     },
     {
@@ -148,12 +177,13 @@ export function DefineQueuePage() {
       title: t('catalog.defineQueue.columns.products'),
       render: (_value, row) => products(row),
     },
+
     {
       key: 'actions',
       title: t('catalog.common.actions'),
       // The row's action stays in view however wide the table (an office PC's 1366 px).
       fixed: 'end',
-      width: layout === 'wide' ? 420 : 190,
+      width: layout === 'wide' ? 440 : 230,
       render: (_value, row) => (
         <Flex gap={8} wrap>
           {actions(row)}
@@ -197,7 +227,7 @@ export function DefineQueuePage() {
           searching={search !== ''}
           loading={query.isPending}
           failed={query.isError}
-          scrollX={layout === 'wide' ? 1040 : 760}
+          scrollX={layout === 'wide' ? 1000 : 800}
           emptyText={t('catalog.defineQueue.empty')}
           addLabel={t('catalog.defineQueue.add')}
           onAdd={add}
@@ -220,6 +250,15 @@ export function DefineQueuePage() {
         // The list as read after each save, so the dialog shows what was just saved.
         queueType={rows.find((row) => row.uuid === labDialog.subject?.uuid) ?? labDialog.subject}
         onClose={labDialog.hide}
+      />
+      <OrderRuleDialog
+        open={orderDialog.open}
+        queueType={orderDialog.subject}
+        onClose={orderDialog.hide}
+        onSaved={() => {
+          saved();
+          orderDialog.hide();
+        }}
       />
       <QueueTypeProductsDialog
         open={productsDialog.open}

@@ -118,7 +118,18 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const target: ActionTarget | null = selectedRow
     ? {
         // The report by flow lists no lab values (its dialogs propose nothing from them) nor waits.
-        queue: { ...selectedRow, lab_values: [], lab_outcome: null, expected_wait: null },
+        queue: {
+          ...selectedRow,
+          lab_values: [],
+          lab_outcome: null,
+          expected_wait: null,
+          // Nor the line's order: a row here is not placed by the rule.
+          line_place: null,
+          order_class: '',
+          cut_at: null,
+          admitted: false,
+          last_called_at: null,
+        },
         flowEngineId: engine.id,
         queueTypeId: selectedRow.queue_type_id,
         queueTypeName: selectedRow.queue_type_name,

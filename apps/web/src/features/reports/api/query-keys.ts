@@ -1,6 +1,7 @@
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import type {
   inOutTransaction,
+  lineOrderReport,
   summaryReport,
   summaryTotals,
 } from '@truck-queue/shared/contracts/report.contract';
@@ -8,6 +9,7 @@ import { queueKeys } from '../../../lib/query-keys.ts';
 
 export type InOutFilter = Required<BodyOf<typeof inOutTransaction>>;
 export type SummaryQuery = Required<BodyOf<typeof summaryReport>>;
+export type LineOrderQuery = BodyOf<typeof lineOrderReport>;
 export type SummaryTotalsQuery = Required<BodyOf<typeof summaryTotals>>;
 
 /**
@@ -21,6 +23,8 @@ export const reportKeys = {
   inOut: (filter: InOutFilter | null) => ['reports', 'inOut', filter] as const,
   summary: (query: SummaryQuery, live: boolean) =>
     live ? queueKeys.live('reports', 'summary', query) : (['reports', 'summary', query] as const),
+  lineOrder: (query: LineOrderQuery, live: boolean) =>
+    live ? queueKeys.live('reports', 'lineOrder', query) : (['reports', 'lineOrder', query] as const),
   summaryTotals: (query: SummaryTotalsQuery, live: boolean) =>
     live ? queueKeys.live('reports', 'summaryTotals', query) : (['reports', 'summaryTotals', query] as const),
 };
