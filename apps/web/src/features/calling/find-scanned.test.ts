@@ -23,6 +23,11 @@ function queue(id: number, number: string, uuid: string): CardQueue {
     lab_values: [],
     lab_outcome: null,
     expected_wait: null,
+    line_place: null,
+    order_class: '',
+    cut_at: null,
+    admitted: false,
+    last_called_at: null,
   };
 }
 
@@ -36,6 +41,8 @@ function card(id: number, flow: number, queues: CardQueue[]): ProcessCard {
     prefix: 'B',
     station_permission: [],
     queue_number: queues,
+    order_rule: null,
+    usual_station_minutes: null,
   };
 }
 

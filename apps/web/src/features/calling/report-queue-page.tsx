@@ -117,8 +117,19 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const selectedRow = selectedId === null ? undefined : report.data?.queue.find((r) => r._id === selectedId);
   const target: ActionTarget | null = selectedRow
     ? {
-        // The report by flow lists no lab values (its dialogs propose nothing from them) nor waits.
-        queue: { ...selectedRow, lab_values: [], lab_outcome: null, expected_wait: null },
+        // The report by flow lists no lab values (its dialogs propose nothing from them) nor waits,
+        // nor the line's order (the calling desk shows it).
+        queue: {
+          ...selectedRow,
+          lab_values: [],
+          lab_outcome: null,
+          expected_wait: null,
+          line_place: null,
+          order_class: '',
+          cut_at: null,
+          admitted: false,
+          last_called_at: null,
+        },
         flowEngineId: engine.id,
         queueTypeId: selectedRow.queue_type_id,
         queueTypeName: selectedRow.queue_type_name,
