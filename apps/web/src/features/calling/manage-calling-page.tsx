@@ -302,7 +302,11 @@ export function ManageCallingPage() {
         now={now}
         onClose={() => setSelected(null)}
       />
-      <NewTicketDialog open={ticketOpen} onClose={() => setTicketOpen(false)} />
+      <NewTicketDialog
+        open={ticketOpen}
+        onClose={() => setTicketOpen(false)}
+        ruleOf={(id) => cards.data?.find((c) => c._id === id)?.order_rule ?? null}
+      />
     </Flex>
   );
 }
