@@ -23,6 +23,7 @@ import { shootNotificationsScreens } from './screenshots-notifications.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
+import { shootOrderScreens } from './screenshots-order.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
     if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
+    // Who goes first (issue 38): the calling desk with a line's order rule.
+    if (wanted('order')) await shootOrderScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();

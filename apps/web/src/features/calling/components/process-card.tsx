@@ -165,6 +165,7 @@ export function ProcessCard({
     return {
       next: next.has(queue._id),
       why: whyText(t, rule, place),
+      whyIsAge: place?.why.kind === 'stale',
       className: className(rule, queue.order_class),
       held: holdText(t, place),
       admitted: queue.admitted,

@@ -42,6 +42,8 @@ export interface QueueMarks {
   next: boolean;
   /** Why it goes first ("รอมาแล้ว 3 ชม.", the class's name); null for a plain turn. */
   why: string | null;
+  /** The why is its load's age (a stale load first): the age line then says no more. */
+  whyIsAge: boolean;
   /** Its class's name, when it has one. */
   className: string | null;
   /** Held by a daily cap ("เต็มโควตา 25 % ของเที่ยววันนี้"). */
@@ -118,8 +120,10 @@ export function QueueButton({ queue, marks, actionable, now, today, onClick }: Q
 
   // The line's order: the next truck's mark and why, its class, a cap's hold, a stale load, and a
   // called truck's time at the station against the usual (amber past it, red past twice it).
+  // A stale next truck's age is its "why" already.
+  const ageIsWhy = marks?.next && marks.whyIsAge;
   const loadAge =
-    marks?.loadAgeMinutes !== null && marks?.loadAgeMinutes !== undefined
+    !ageIsWhy && marks?.loadAgeMinutes !== null && marks?.loadAgeMinutes !== undefined
       ? formatElapsed(t, marks.loadAgeMinutes * 60, 'short')
       : null;
   const timing = marks?.stationTime ?? null;
