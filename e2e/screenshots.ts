@@ -24,6 +24,7 @@ import { shootOrderScreens } from './screenshots-order.ts';
 import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
+import { shootCallOrderScreens } from './screenshots-call-order.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
     if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
+    // Who goes first (issue 38): the calling desk with a line's order rule.
+    if (wanted('call-order')) await shootCallOrderScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();

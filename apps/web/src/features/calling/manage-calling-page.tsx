@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -17,13 +17,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE, STATION_TYPE } from '@truck-queue/shared/queue/queue-machine';
 import { calledQueueIds } from '@truck-queue/shared/contracts/socket-events';
 import { errorMessage } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useSocketConnected } from '../../lib/socket.ts';
 import { useCards } from './api/use-cards.ts';
+import { useCallNext } from './api/use-call-next.ts';
 import { useAnnouncements } from './api/use-announcements.ts';
 import { DisplayWarnings } from '../../components/display-status.tsx';
 import { PrinterWarnings } from '../../components/printer-health.tsx';
@@ -39,6 +40,7 @@ import { QueueActionDialog, type ActionTarget } from './components/queue-action-
 import { ReconnectingBanner } from './components/reconnecting-banner.tsx';
 import { useYardContext } from './components/use-yard-context.ts';
 import { hasYardOffers, yardOffers } from './yard-actions.ts';
+import { nextOnLineOf } from './line-order.ts';
 
 /**
  * Flow engines shown here, in this order: the general flow's visitors too, called like the
@@ -53,7 +55,7 @@ function flowName(id: (typeof SHOWN_FLOWS)[number]): TranslationKey {
 /** /System/manageCalling/:findDayKey: queue cards per queue type (1 = today, 3 = last 3 days). */
 export function ManageCallingPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { findDayKey } = useParams();
   const days: 1 | 3 = findDayKey === '3' ? 3 : 1;
@@ -90,6 +92,48 @@ export function ManageCallingPage() {
         ? t('calling.newTicketUnavailable.noProducts')
         : null;
   const [selected, setSelected] = useState<{ cardId: number; queue: CardQueue } | null>(null);
+
+  // Call next (issue 38): the line's next truck by its rule, to the first free call station.
+  const callNextMutation = useCallNext();
+  const callingNextOf = callNextMutation.isPending ? callNextMutation.variables : null;
+  const runCallNext = (card: ProcessCardData) => {
+    if (callNextMutation.isPending || !connected) return;
+    callNextMutation.mutate(card._id, {
+      onSuccess: (called) =>
+        void message.success(
+          t('calling.callNext.done', { queue: called.queue_number, station: called.station_name }),
+        ),
+      onError: (error) => void message.error(errorMessage(t, error)),
+    });
+  };
+  // Its key, N (by the key's place, so a Thai keyboard layout works too): the card under the
+  // pointer or focus, or the page's only card that calls; never while typing or in a dialog.
+  const [activeCard, setActiveCard] = useState<number | null>(null);
+  const callable = (cards.data ?? []).filter((c) =>
+    c.station_permission.some((s) => s.type === STATION_TYPE.call),
+  );
+  const keyCard =
+    callable.find((c) => c._id === activeCard) ?? (callable.length === 1 ? callable[0] : undefined);
+  const keyAction = useRef<() => void>(() => undefined);
+  const dialogOpen = selected !== null || ticketOpen;
+  useEffect(() => {
+    keyAction.current = () => {
+      if (keyCard && !dialogOpen) runCallNext(keyCard);
+    };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.code !== 'KeyN' || event.repeat) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="combobox"]')) return;
+      if (target?.closest('[role="dialog"]')) return;
+      event.preventDefault();
+      keyAction.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const openQueue = (card: ProcessCardData, queue: CardQueue) => {
     // Lab flow: before its result the queue moves only through the lab (accept, then complete),
@@ -132,6 +176,10 @@ export function ManageCallingPage() {
           stations: selectedCard.station_permission,
           // The cards hold only trucks still inside.
           exited: false,
+          order: {
+            rule: selectedCard.order_rule,
+            next: nextOnLineOf(selectedCard, liveQueue ?? selected.queue),
+          },
         }
       : null;
 
@@ -217,7 +265,17 @@ export function ManageCallingPage() {
               <Row gutter={[16, 16]}>
                 {flowCards.map((card) => (
                   <Col key={card._id} xs={24} xxl={12}>
-                    <ProcessCard card={card} now={now} today={today} onOpen={openQueue} proofOf={proofOf} />
+                    <ProcessCard
+                      card={card}
+                      now={now}
+                      today={today}
+                      onOpen={openQueue}
+                      proofOf={proofOf}
+                      onCallNext={runCallNext}
+                      callingNext={callingNextOf === card._id}
+                      onActivate={setActiveCard}
+                      keyTarget={keyCard?._id === card._id}
+                    />
                   </Col>
                 ))}
               </Row>
@@ -244,7 +302,11 @@ export function ManageCallingPage() {
         now={now}
         onClose={() => setSelected(null)}
       />
-      <NewTicketDialog open={ticketOpen} onClose={() => setTicketOpen(false)} />
+      <NewTicketDialog
+        open={ticketOpen}
+        onClose={() => setTicketOpen(false)}
+        ruleOf={(id) => cards.data?.find((c) => c._id === id)?.order_rule ?? null}
+      />
     </Flex>
   );
 }

@@ -117,13 +117,13 @@ function FlowReport({ engine }: { engine: FlowEngine }) {
   const selectedRow = selectedId === null ? undefined : report.data?.queue.find((r) => r._id === selectedId);
   const target: ActionTarget | null = selectedRow
     ? {
-        // The report by flow lists no lab values (its dialogs propose nothing from them) nor waits.
+        // The report by flow lists no lab values (its dialogs propose nothing from them) nor waits,
+        // nor the line's order (the calling desk shows it).
         queue: {
           ...selectedRow,
           lab_values: [],
           lab_outcome: null,
           expected_wait: null,
-          // Nor the line's order: a row here is not placed by the rule.
           line_place: null,
           order_class: '',
           cut_at: null,

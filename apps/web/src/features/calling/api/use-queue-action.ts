@@ -14,7 +14,7 @@ import { invalidateQueueLists } from './query-keys.ts';
  * and the admin's void.
  */
 export type QueueActionInput =
-  | { action: 'call'; queueId: number; stationId: number }
+  | { action: 'call'; queueId: number; stationId: number; outOfOrder?: ReasonArg | undefined }
   | { action: 'recheck'; queueId: number; stationId: number; reason: ReasonArg }
   | { action: 'reject'; queueId: number; reason: ReasonArg }
   | { action: 'finish'; queueId: number }
@@ -38,7 +38,10 @@ const EVENT = {
 export function eventArgs(input: QueueActionInput): (number | ReasonArg)[] {
   switch (input.action) {
     case 'call':
-      return [input.queueId, input.stationId];
+      // Past the line's next truck where its rule asks why (issue 38): the reason, 4th.
+      return input.outOfOrder
+        ? [input.queueId, input.stationId, input.outOfOrder]
+        : [input.queueId, input.stationId];
     case 'recheck':
       return [input.queueId, input.stationId, input.reason];
     case 'reject':

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import { formatElapsed } from './elapsed.ts';
 import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import { LICENCE_MAX } from '@truck-queue/shared/licence';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
@@ -30,23 +33,41 @@ interface TicketFormValues {
   queueType: number | undefined;
   product: number | undefined;
   licence: PlateDraft;
+  /** The line's class (issue 38); undefined: by the product, as the rule says. */
+  orderClass?: string | undefined;
+  /** When the load was cut or loaded (lines whose rule has a freshness limit). */
+  cutAt?: Dayjs | null | undefined;
 }
+
+/** A queue type's order rule, from the calling cards (null: first come, first served). */
+export type RuleOf = (queueTypeId: number) => LineRule | null;
+
+/** The server refuses a cut time more than 10 minutes ahead or older than 3 days. */
+const CUT_MAX_AGE_DAYS = 3;
 
 /**
  * "New ticket" for a truck at the office: queue type, product, licence and where it prints (this
  * computer, or a kiosk's printer of the branch); then the number, and what became of its paper.
  */
-export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NewTicketDialog({
+  open,
+  onClose,
+  ruleOf = () => null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  ruleOf?: RuleOf;
+}) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={t('ticket.title')} onCancel={onClose} footer={null} destroyOnHidden width={580}>
       {/* Mounted per opening: each opening gets its own idempotency key. */}
-      <TicketFlow onClose={onClose} />
+      <TicketFlow onClose={onClose} ruleOf={ruleOf} />
     </Modal>
   );
 }
 
-function TicketFlow({ onClose }: { onClose: () => void }) {
+function TicketFlow({ onClose, ruleOf }: { onClose: () => void; ruleOf: RuleOf }) {
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [issued, setIssued] = useState<{ ticket: Ticket; print: PrintOutcome } | null>(null);
   const [last, setLast] = useState<Pick<TicketFormValues, 'queueType' | 'product'>>({
@@ -72,6 +93,7 @@ function TicketFlow({ onClose }: { onClose: () => void }) {
       key={attemptKey}
       idempotencyKey={attemptKey}
       initial={last}
+      ruleOf={ruleOf}
       onIssued={(ticket, print, values) => {
         setLast(values);
         setIssued({ ticket, print });
@@ -90,9 +112,10 @@ interface TicketFormProps {
     values: Pick<TicketFormValues, 'queueType' | 'product'>,
   ) => void;
   onCancel: () => void;
+  ruleOf: RuleOf;
 }
 
-function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormProps) {
+function TicketForm({ idempotencyKey, initial, onIssued, onCancel, ruleOf }: TicketFormProps) {
   const { t } = useTranslation();
   const options = useTicketOptions(true);
   const issue = useIssueTicket();
@@ -135,6 +158,9 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
     (startType?.product.length === 1 ? startType.product[0]?.id : undefined);
   const type = types.find((q) => q.id === (typeId ?? startType?.id));
   const noProducts = type !== undefined && type.product.length === 0;
+  const rule = type ? ruleOf(type.id) : null;
+  const classes = rule?.classes ?? [];
+  const freshLimit = rule?.fresh_limit_minutes ?? null;
 
   const licenceProblem = (problem: LicenceProblem): string => {
     switch (problem) {
@@ -161,6 +187,11 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         truck_license: draftLicence(values.licence),
         idempotency_key: idempotencyKey,
         printer_uuid: printerUuidOf(printer),
+        // Left out unless asked: the product's class, and no cut time.
+        ...(classes.length > 0 && values.orderClass !== undefined ? { order_class: values.orderClass } : {}),
+        ...(freshLimit !== null && values.cutAt
+          ? { cut_at: values.cutAt.second(0).millisecond(0).format() }
+          : {}),
       },
       {
         onSuccess: ({ queue, print }) =>
@@ -190,6 +221,7 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
         if ('queueType' in changed) {
           const products = types.find((q) => q.id === changed.queueType)?.product ?? [];
           form.setFieldValue('product', products.length === 1 ? products[0]?.id : undefined);
+          form.setFieldsValue({ orderClass: undefined, cutAt: null });
         }
       }}
       style={{ marginTop: 16 }}
@@ -233,6 +265,49 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel }: TicketFormP
       >
         <PlateInput />
       </Form.Item>
+      {classes.length > 0 && (
+        <Form.Item name="orderClass" label={t('calling.newTicketOrder.class')}>
+          <Select<string>
+            allowClear
+            placeholder={t('calling.newTicketOrder.byProduct')}
+            options={[
+              ...classes.map((c) => ({ value: c.key, label: c.name })),
+              { value: '', label: t('calling.newTicketOrder.ordinary') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      {freshLimit !== null && (
+        <Form.Item
+          name="cutAt"
+          label={t('calling.newTicketOrder.cutAt')}
+          extra={t('calling.newTicketOrder.cutAtHint', {
+            limit: formatElapsed(t, freshLimit * 60, 'short'),
+          })}
+          rules={[
+            {
+              validator: (_rule, value: Dayjs | null | undefined) => {
+                if (!value) return Promise.resolve();
+                const now = dayjs();
+                if (value.isAfter(now.add(1, 'minute')))
+                  return Promise.reject(new Error(t('calling.newTicketOrder.future')));
+                if (value.isBefore(now.subtract(CUT_MAX_AGE_DAYS, 'day')))
+                  return Promise.reject(new Error(t('calling.newTicketOrder.tooOld')));
+                return Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="DD/MM/YYYY HH:mm"
+            style={{ width: '100%' }}
+            disabledDate={(day) =>
+              day.isAfter(dayjs(), 'day') || day.isBefore(dayjs().subtract(CUT_MAX_AGE_DAYS, 'day'), 'day')
+            }
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('printing.printOn')} htmlFor="new-ticket-printer" extra={t('printing.printOnHint')}>
         <PrinterChoice
           id="new-ticket-printer"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Col, Empty, Flex, Row, Tag, Tooltip, Typography, theme } from 'antd';
+import { NotificationOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue, ProcessCard as ProcessCardData } from '@truck-queue/shared/contracts/queue.contract';
@@ -8,11 +8,13 @@ import {
   allowedActions,
   FLOW_ENGINE,
   isCalledState,
+  STATION_TYPE,
   staffActions,
   waitingStates,
   type QueueState,
 } from '@truck-queue/shared/queue/queue-machine';
-import { QueueButton } from './queue-button.tsx';
+import { QueueButton, type QueueMarks } from './queue-button.tsx';
+import { className, holdText, loadAgeMinutes, nextQueueIds, stationTime, whyText } from '../line-order.ts';
 import { QueueStateLegend } from './queue-state.tsx';
 
 /** Whether a click on a queue in this state leads to an action (call, recheck, reject, finish). */
@@ -46,6 +48,10 @@ interface ColumnProps {
   /** The plant day: a ticket of an earlier one shows its date. */
   today: string;
   onOpen: (queue: CardQueue) => void;
+  /** Beside the column's title: the card's Call next button. */
+  action?: ReactNode;
+  /** What the line's order rule says of each truck. */
+  marksOf?: ((queue: CardQueue) => QueueMarks) | undefined;
   /** Under a queue: what the displays made of its call (called trucks only). */
   below?: (queue: CardQueue) => ReactNode;
 }
@@ -60,6 +66,8 @@ function QueueColumn({
   now,
   today,
   onOpen,
+  marksOf,
+  action,
   below,
 }: ColumnProps) {
   const { token } = theme.useToken();
@@ -72,6 +80,7 @@ function QueueColumn({
           showZero
           color={queues.length ? token.colorPrimary : token.colorTextQuaternary}
         />
+        {action && <span style={{ marginInlineStart: 'auto' }}>{action}</span>}
       </Flex>
       {legend && legend.length > 1 && <QueueStateLegend states={legend} />}
       {queues.length === 0 ? (
@@ -89,6 +98,7 @@ function QueueColumn({
               <QueueButton
                 key={queue._id}
                 queue={queue}
+                marks={marksOf?.(queue)}
                 actionable={hasStaffActions(flowEngineId, queue.queue_state)}
                 now={now}
                 today={today}
@@ -118,16 +128,82 @@ interface ProcessCardProps {
   onOpen: (card: ProcessCardData, queue: CardQueue) => void;
   /** Under each called queue: whether the displays announced it (announcement-proof.tsx). */
   proofOf?: (queue: CardQueue) => ReactNode;
+  /** Calls the line's next truck to a free station (doCallNext); absent: no such button. */
+  onCallNext?: ((card: ProcessCardData) => void) | undefined;
+  callingNext?: boolean | undefined;
+  /** The officer points at or focuses this card: the Call next key (N) then calls its next. */
+  onActivate?: ((cardId: number) => void) | undefined;
+  /** This card is the one the N key calls for. */
+  keyTarget?: boolean | undefined;
 }
 
 /** One queue type on Manage Calling: its waiting trucks and the trucks in process. */
-export function ProcessCard({ card, now, today, onOpen, proofOf }: ProcessCardProps) {
+export function ProcessCard({
+  card,
+  now,
+  today,
+  onOpen,
+  proofOf,
+  onCallNext,
+  callingNext = false,
+  onActivate,
+  keyTarget = false,
+}: ProcessCardProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const lab = card.flow_engine_id === FLOW_ENGINE.lab;
   // "In process" holds the called trucks; every other open state waits.
   const waiting = card.queue_number.filter((q) => !isCalledState(q.queue_state));
   const inProcess = card.queue_number.filter((q) => isCalledState(q.queue_state));
   const open = (queue: CardQueue) => onOpen(card, queue);
+  // The line's order (issue 38): a card without a rule marks only its next truck (first come, first served).
+  const rule = card.order_rule;
+  const next = nextQueueIds(card);
+  const marksOf = (queue: CardQueue): QueueMarks => {
+    const place = queue.line_place;
+    const timing = stationTime(queue, card.usual_station_minutes, now);
+    return {
+      next: next.has(queue._id),
+      why: whyText(t, rule, place),
+      whyIsAge: place?.why.kind === 'stale',
+      className: className(rule, queue.order_class),
+      held: holdText(t, place),
+      admitted: queue.admitted,
+      stale: place?.stale ?? false,
+      loadAgeMinutes: loadAgeMinutes(queue.cut_at, now),
+      stationTime: timing && { ...timing, usual: card.usual_station_minutes },
+    };
+  };
+  const canCallNext = card.station_permission.some((s) => s.type === STATION_TYPE.call);
+  const callNext = onCallNext && canCallNext && (
+    <Tooltip title={t('calling.callNext.keyHint')}>
+      <Button
+        type="primary"
+        data-testid="call-next"
+        icon={<NotificationOutlined />}
+        loading={callingNext}
+        disabled={next.size === 0}
+        onClick={() => onCallNext(card)}
+        aria-keyshortcuts="N"
+      >
+        {t('calling.callNext.button')}
+        <kbd
+          aria-hidden
+          style={{
+            marginInlineStart: 6,
+            padding: '0 5px',
+            fontSize: 11,
+            lineHeight: '16px',
+            border: '1px solid currentColor',
+            borderRadius: 3,
+            opacity: keyTarget ? 1 : 0.6,
+          }}
+        >
+          N
+        </kbd>
+      </Button>
+    </Tooltip>
+  );
 
   return (
     <Card
@@ -146,7 +222,10 @@ export function ProcessCard({ card, now, today, onOpen, proofOf }: ProcessCardPr
           {t('calling.viewAll')} <RightOutlined style={{ fontSize: 11 }} />
         </Link>
       }
-      style={{ height: '100%' }}
+      data-card={card._id}
+      onMouseEnter={() => onActivate?.(card._id)}
+      onFocus={() => onActivate?.(card._id)}
+      style={{ height: '100%', ...(keyTarget ? { borderColor: token.colorPrimaryBorder } : {}) }}
       styles={{ body: { paddingTop: 16 } }}
     >
       <Row gutter={[24, 16]}>
@@ -161,6 +240,8 @@ export function ProcessCard({ card, now, today, onOpen, proofOf }: ProcessCardPr
             now={now}
             today={today}
             onOpen={open}
+            marksOf={marksOf}
+            action={callNext || undefined}
           />
         </Col>
         <Col xs={24} md={10}>
@@ -173,6 +254,7 @@ export function ProcessCard({ card, now, today, onOpen, proofOf }: ProcessCardPr
             now={now}
             today={today}
             onOpen={open}
+            marksOf={marksOf}
             below={proofOf}
           />
         </Col>

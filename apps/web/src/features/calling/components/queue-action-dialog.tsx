@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Divider, Flex, Modal } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { isCalledState, isEndedState } from '@truck-queue/shared/queue/queue-machine';
 import { useDates } from '../../../lib/calendar-context.tsx';
 import { QueueHistoryDrawer } from '../../queue-history/queue-history-drawer.tsx';
@@ -28,6 +29,8 @@ export interface ActionTarget {
   stations: StationOption[];
   /** The truck has left (a report row): nothing moves it any more. */
   exited: boolean;
+  /** Its line's order rule and the rule's next truck on it (the calling cards; issue 38). */
+  order?: { rule: LineRule | null; next: { _id: number; queue_number: string } | null } | undefined;
 }
 
 interface QueueActionDialogProps {

@@ -1,5 +1,11 @@
-import { Button, Flex, Tooltip, Typography } from 'antd';
-import { EnvironmentOutlined, HourglassOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip, Typography, theme } from 'antd';
+import {
+  ClockCircleOutlined,
+  EnvironmentOutlined,
+  HourglassOutlined,
+  PauseCircleOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CardQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { isCalledState, isQueueState, STATE_TONE } from '@truck-queue/shared/queue/queue-machine';
@@ -30,8 +36,31 @@ export function proposalColor(
   }
 }
 
+/** What the line's order rule says of a truck on the card (issue 38; line-order.ts). */
+export interface QueueMarks {
+  /** The rule's next truck of its line. */
+  next: boolean;
+  /** Why it goes first ("รอมาแล้ว 3 ชม.", the class's name); null for a plain turn. */
+  why: string | null;
+  /** The why is its load's age (a stale load first): the age line then says no more. */
+  whyIsAge: boolean;
+  /** Its class's name, when it has one. */
+  className: string | null;
+  /** Held by a daily cap ("เต็มโควตา 25 % ของเที่ยววันนี้"). */
+  held: string | null;
+  /** A manager admitted it past its cap. */
+  admitted: boolean;
+  /** Its load is older than the line's freshness limit. */
+  stale: boolean;
+  /** Minutes since its load was cut or loaded. */
+  loadAgeMinutes: number | null;
+  /** A called truck: minutes at its station against the line's usual time. */
+  stationTime: { tone: 'ok' | 'long' | 'veryLong'; minutes: number; usual: number | null } | null;
+}
+
 interface QueueButtonProps {
   queue: CardQueue;
+  marks?: QueueMarks | undefined;
   /** Whether a click opens actions (otherwise it explains why the queue cannot be called yet). */
   actionable: boolean;
   now: number;
@@ -47,8 +76,9 @@ interface QueueButtonProps {
  * transfer, its recalls, and the reason it was sent to recheck. A waiting truck shows its
  * expected wait for the call (the driver's page's own estimate), when its type has a pace.
  */
-export function QueueButton({ queue, actionable, now, today, onClick }: QueueButtonProps) {
+export function QueueButton({ queue, marks, actionable, now, today, onClick }: QueueButtonProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const dates = useDates();
   // A result that calls for a recheck or a reject shows so before the officer decides (issue 36):
   // the card's colour is the lab's proposal, not the green of "result out".
@@ -88,8 +118,39 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
     queue.reason_name,
   ].filter(Boolean);
 
+  // The line's order: the next truck's mark and why, its class, a cap's hold, a stale load, and a
+  // called truck's time at the station against the usual (amber past it, red past twice it).
+  // A stale next truck's age is its "why" already.
+  const ageIsWhy = marks?.next && marks.whyIsAge;
+  const loadAge =
+    !ageIsWhy && marks?.loadAgeMinutes !== null && marks?.loadAgeMinutes !== undefined
+      ? formatElapsed(t, marks.loadAgeMinutes * 60, 'short')
+      : null;
+  const timing = marks?.stationTime ?? null;
+  const timingText = timing
+    ? timing.tone === 'ok'
+      ? null
+      : t(timing.tone === 'long' ? 'calling.order.stationLong' : 'calling.order.stationVeryLong', {
+          time: formatElapsed(t, timing.minutes * 60, 'short'),
+          usual: formatElapsed(t, (timing.usual ?? 0) * 60, 'short'),
+        })
+    : null;
+  const timingColor =
+    timing?.tone === 'veryLong' ? token.colorError : timing?.tone === 'long' ? token.colorWarning : null;
+  const nextText = marks?.next ? [t('calling.order.next'), marks.why].filter(Boolean).join(' · ') : null;
+  const orderLabel = [
+    nextText,
+    marks?.className && !marks.next ? marks.className : null,
+    marks?.held,
+    marks?.admitted ? t('calling.order.admitted') : null,
+    marks?.stale ? t('calling.order.stale') : null,
+    loadAge && t('calling.order.loadAge', { age: loadAge }),
+    timingText,
+  ].filter(Boolean);
+
   const details = (
     <Flex vertical gap={2}>
+      {orderLabel.length > 0 && <strong>{orderLabel.join(' · ')}</strong>}
       <strong>
         {numberWithPrevious(t, queue.queue_number, previous)} · {state}
       </strong>
@@ -141,12 +202,16 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
         color={color}
         variant={variant}
         onClick={() => onClick(queue)}
+        data-next={marks?.next ? 'true' : undefined}
+        data-held={marks?.held ? 'true' : undefined}
+        data-station-time={timing && timing.tone !== 'ok' ? timing.tone : undefined}
         // Numbers restart every plant day: a truck of yesterday still inside may share one with today's.
         data-queue={queue.uuid}
         aria-label={[
           station ? t('calling.queueButtonAtStation', { label, station }) : label,
           wait && `${t('expectedWait.label')}: ${wait}`,
           notPrinted,
+          ...orderLabel,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -158,8 +223,30 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
           display: 'block',
           textAlign: 'start',
           whiteSpace: 'normal',
+          // The next truck stands out by a ring and its first line; a long stay by a ring in amber or red.
+          ...(marks?.next || timingColor
+            ? {
+                outline: `3px solid ${timingColor ?? token.colorPrimary}`,
+                outlineOffset: 1,
+              }
+            : {}),
         }}
       >
+        {nextText && (
+          <Typography.Text
+            data-testid="queue-next"
+            strong
+            style={{
+              display: 'block',
+              fontSize: 12,
+              color: 'inherit',
+              lineHeight: 1.4,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            ▶ {nextText}
+          </Typography.Text>
+        )}
         <Flex justify="space-between" align="baseline" gap={6}>
           <span style={{ fontSize: 18, fontWeight: 700, lineHeight: 1.3 }}>{queue.queue_number}</span>
           <span style={{ fontSize: 12, opacity: 0.85, whiteSpace: 'nowrap' }}>
@@ -197,6 +284,61 @@ export function QueueButton({ queue, actionable, now, today, onClick }: QueueBut
           >
             <EnvironmentOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
             {station}
+          </Typography.Text>
+        )}
+        {marks?.className && (
+          <span
+            data-testid="queue-class"
+            style={{
+              display: 'inline-block',
+              fontSize: 12,
+              lineHeight: 1.3,
+              padding: '0 6px',
+              marginBlock: 2,
+              border: '1px solid currentColor',
+              borderRadius: 4,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {marks.className}
+          </span>
+        )}
+        {marks?.held && (
+          <Typography.Text
+            data-testid="queue-held"
+            style={{ display: 'block', fontSize: 12, fontWeight: 600, color: 'inherit', lineHeight: 1.4 }}
+          >
+            <PauseCircleOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+            {marks.held}
+          </Typography.Text>
+        )}
+        {(marks?.stale || loadAge) && (
+          <Typography.Text
+            data-testid="queue-load-age"
+            style={{
+              display: 'block',
+              fontSize: 12,
+              fontWeight: marks?.stale ? 600 : undefined,
+              color: 'inherit',
+              lineHeight: 1.4,
+            }}
+          >
+            {marks?.stale && <WarningOutlined aria-hidden style={{ marginInlineEnd: 4 }} />}
+            {[
+              marks?.stale ? t('calling.order.stale') : null,
+              loadAge && t('calling.order.loadAge', { age: loadAge }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography.Text>
+        )}
+        {timingText && (
+          <Typography.Text
+            data-testid="queue-station-time"
+            style={{ display: 'block', fontSize: 12, fontWeight: 600, color: 'inherit', lineHeight: 1.4 }}
+          >
+            <ClockCircleOutlined aria-hidden style={{ marginInlineEnd: 4 }} />
+            {timingText}
           </Typography.Text>
         )}
         {wait && (

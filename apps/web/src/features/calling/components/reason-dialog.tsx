@@ -14,6 +14,8 @@ interface ReasonDialogProps {
   title: string;
   /** What the move does, above the fields. */
   description: ReactNode;
+  /** A field of the move's own between the text and the reason (a class change's new class). */
+  extra?: ReactNode;
   okText: string;
   danger?: boolean;
   /** The branch's active reasons of the move's kind, in order. */
@@ -41,6 +43,7 @@ export function ReasonDialog({
   open,
   title,
   description,
+  extra,
   okText,
   danger = false,
   reasons,
@@ -84,6 +87,7 @@ export function ReasonDialog({
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {description}
       </Typography.Paragraph>
+      {extra}
       {failed !== null && (
         <Alert type="error" showIcon title={t('yard.reason.loadFailed')} description={failed} />
       )}

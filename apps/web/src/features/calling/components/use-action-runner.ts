@@ -4,7 +4,8 @@ import { isApiRequestError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
 import { useQueueAction, type QueueActionInput, type QueueActionKind } from '../api/use-queue-action.ts';
 
-export type ActionOutcome = 'done' | 'stale' | 'failed';
+/** 'out_of_order': a call refused for want of an out-of-order reason (the caller asks for one). */
+export type ActionOutcome = 'done' | 'stale' | 'failed' | 'out_of_order';
 
 /**
  * Runs a queue action and tells the officer how it went: a short success message, a warning
@@ -38,6 +39,8 @@ export function useActionRunner() {
         void message.warning(t('calling.failed.stale', { queue: names.queue }));
         return 'stale';
       }
+      if (input.action === 'call' && reason === 'CALL_OUT_OF_ORDER' && !input.outOfOrder)
+        return 'out_of_order';
       void message.error(
         code === 'FORBIDDEN' ? t('calling.failed.forbidden') : errorMessage(t, error),
         code === 'FORBIDDEN' ? 8 : undefined,

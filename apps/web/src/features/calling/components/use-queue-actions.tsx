@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button } from 'antd';
+import { Alert, App, Button, Flex, Popconfirm, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReasonArg } from '@truck-queue/shared/contracts/yard.contract';
+import { admitPastCap, setOrderClass } from '@truck-queue/shared/contracts/order.contract';
+import { can } from '@truck-queue/shared/roles';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAccess } from '../../auth/api/use-access.ts';
+import { invalidateQueueLists } from '../api/query-keys.ts';
 import {
   FLOW_ENGINE,
   isCalledState,
@@ -20,7 +26,7 @@ import { useActionRunner, type ActionOutcome } from './use-action-runner.ts';
 import { useYardContext } from './use-yard-context.ts';
 
 /** The moves that ask something first, each in its own small dialog. */
-type Asking = 'recheck' | 'reject' | 'void' | 'transfer';
+type Asking = 'recheck' | 'reject' | 'void' | 'transfer' | 'out_of_order' | 'admit' | 'reclass';
 
 interface QueueActionsProps {
   target: ActionTarget;
@@ -42,8 +48,10 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
   dialogs: ReactNode;
 } {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const { run, pendingAction, busy } = useActionRunner();
+  const queryClient = useQueryClient();
+  const { data: access } = useAccess();
   const yard = useYardContext();
   const { queue, flowEngineId, stations } = target;
   const actions = staffActions(flowEngineId, queue.queue_state, target.exited);
@@ -84,15 +92,66 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
   };
   const rulesFailed = yard.rules.isError ? errorMessage(t, yard.rules.error) : null;
 
-  const call = async () => {
-    if (callStation === undefined) return;
-    settle(
-      await run(
-        { action: 'call', queueId: queue._id, stationId: callStation },
-        { ...names, station: stationName(callStation) },
-      ),
+  // The line's order (issue 38): calling past the rule's next, where the rule asks, needs a reason.
+  const rule = target.order?.rule ?? null;
+  const ruleNext = target.order?.next ?? null;
+  const [passedNumber, setPassedNumber] = useState<string>('');
+  const passesNext = !recall && ruleNext !== null && ruleNext._id !== queue._id;
+  const call = async (outOfOrder?: ReasonArg) => {
+    if (callStation === undefined) return false;
+    if (!outOfOrder && rule?.ask_reason && passesNext) {
+      setPassedNumber(ruleNext.queue_number);
+      setAsking('out_of_order');
+      return false;
+    }
+    const outcome = await run(
+      { action: 'call', queueId: queue._id, stationId: callStation, outOfOrder },
+      { ...names, station: stationName(callStation) },
     );
+    if (outcome === 'out_of_order') {
+      // Someone called the rule's next meanwhile, or this officer's card was behind: ask now.
+      setPassedNumber(ruleNext?.queue_number ?? '');
+      setAsking('out_of_order');
+      return false;
+    }
+    return settle(outcome);
   };
+  // A manager's admission past a daily cap, and a class change: plain API calls, with their reason.
+  const [sendingOrder, setSendingOrder] = useState(false);
+  const orderCall = async (send: () => Promise<unknown>, done: string) => {
+    setSendingOrder(true);
+    try {
+      await send();
+      void message.success(done);
+      void invalidateQueueLists(queryClient);
+      onDone();
+      return true;
+    } catch (error) {
+      void message.error(errorMessage(t, error));
+      return false;
+    } finally {
+      setSendingOrder(false);
+    }
+  };
+  const admit = (reason: ReasonArg) =>
+    orderCall(() => callApi(admitPastCap, { uuid: queue.uuid, reason }), t('calling.admit.done', names));
+  const otherClasses = [
+    ...(rule?.classes ?? []).map((c) => ({ value: c.key, label: c.name })),
+    { value: '', label: t('calling.reclass.ordinary') },
+  ].filter((c) => c.value !== queue.order_class);
+  const [reclassTo, setReclassTo] = useState<string | undefined>(undefined);
+  const reclassValue = reclassTo ?? otherClasses[0]?.value;
+  const reclass = (reason: ReasonArg) =>
+    reclassValue === undefined
+      ? Promise.resolve(false)
+      : orderCall(
+          () => callApi(setOrderClass, { uuid: queue.uuid, order_class: reclassValue, reason }),
+          t('calling.reclass.done', names),
+        );
+  const currentClass =
+    rule?.classes.find((c) => c.key === queue.order_class)?.name ?? t('calling.reclass.ordinary');
+  const waitingInLine = queue.line_place != null;
+  const hold = queue.line_place?.hold ?? null;
   const finish = async () => settle(await run({ action: 'finish', queueId: queue._id }, names));
   const recheck = async (reason: ReasonArg) =>
     recheckStation !== undefined &&
@@ -150,6 +209,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
           <Button
             type="primary"
             onClick={() => void call()}
+            data-testid="call-button"
             disabled={disabled || callStation === undefined}
             loading={pendingAction === 'call'}
           >
@@ -194,15 +254,18 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         heading={t('calling.dialog.finishHeading')}
         hint={t('calling.dialog.finishHint')}
         button={
-          <Button
-            color="green"
-            variant="solid"
-            onClick={() => void finish()}
+          // A slip of the mouse must not finish the wrong truck: the number and licence are asked first.
+          <Popconfirm
+            title={t('calling.finishConfirm.title', { ...names, licence: queue.truck_license })}
+            okText={t('calling.finishConfirm.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => finish()}
             disabled={disabled}
-            loading={pendingAction === 'finish'}
           >
-            {t('calling.actions.finish')}
-          </Button>
+            <Button color="green" variant="solid" disabled={disabled} loading={pendingAction === 'finish'}>
+              {t('calling.actions.finish')}
+            </Button>
+          </Popconfirm>
         }
       />,
     );
@@ -221,6 +284,34 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
             loading={pendingAction === 'reject'}
           >
             {t('calling.actions.reject')}
+          </Button>
+        }
+      />,
+    );
+  }
+  if (hold && hold.when_full === 'ask' && can(access?.officer.roles, 'overrule')) {
+    sections.push(
+      <ActionRow
+        key="admit"
+        heading={t('calling.admit.heading')}
+        hint={t('calling.admit.hint')}
+        button={
+          <Button onClick={() => setAsking('admit')} disabled={disabled || sendingOrder}>
+            {t('calling.admit.button')}
+          </Button>
+        }
+      />,
+    );
+  }
+  if (waitingInLine && rule && rule.classes.length > 0 && !target.exited) {
+    sections.push(
+      <ActionRow
+        key="reclass"
+        heading={t('calling.reclass.heading')}
+        hint={t('calling.reclass.hint', { current: currentClass })}
+        button={
+          <Button onClick={() => setAsking('reclass')} disabled={disabled || sendingOrder}>
+            {t('calling.reclass.button')}
           </Button>
         }
       />,
@@ -328,6 +419,46 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
         danger
         reasons={reasonChoices(yard.reasons, 'void', target.queueTypeId)}
         onSubmit={voidTicket}
+      />
+      <ReasonDialog
+        {...reasonDialog}
+        open={asking === 'out_of_order'}
+        title={t('calling.outOfOrder.title', { ...names, next: passedNumber })}
+        description={t('calling.outOfOrder.text', { next: passedNumber })}
+        okText={t('calling.outOfOrder.ok')}
+        reasons={reasonChoices(yard.reasons, 'out_of_order', target.queueTypeId)}
+        onSubmit={(reason) => call(reason)}
+      />
+      <ReasonDialog
+        {...reasonDialog}
+        open={asking === 'admit'}
+        title={t('calling.admit.title', names)}
+        description={t('calling.admit.text')}
+        okText={t('calling.admit.button')}
+        reasons={reasonChoices(yard.reasons, 'admit', target.queueTypeId)}
+        onSubmit={admit}
+      />
+      <ReasonDialog
+        {...reasonDialog}
+        open={asking === 'reclass'}
+        title={t('calling.reclass.title', names)}
+        description={t('calling.reclass.text')}
+        extra={
+          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+            <Typography.Text>{t('calling.reclass.classLabel')}</Typography.Text>
+            <Select<string>
+              aria-label={t('calling.reclass.classLabel')}
+              data-testid="reclass-select"
+              style={{ width: '100%' }}
+              value={reclassValue}
+              onChange={setReclassTo}
+              options={otherClasses}
+            />
+          </Flex>
+        }
+        okText={t('calling.reclass.button')}
+        reasons={reasonChoices(yard.reasons, 'reclass', target.queueTypeId)}
+        onSubmit={reclass}
       />
       <TransferDialog
         open={asking === 'transfer'}

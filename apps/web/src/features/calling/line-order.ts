@@ -1,0 +1,91 @@
+import type { TFunction } from 'i18next';
+import type { CardQueue, ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
+import { formatElapsed } from './components/elapsed.ts';
+
+/**
+ * Who goes first on a calling card (issue 38), as the desk reads it from the server's order:
+ * each line's next truck, why it goes first, its class, and how long a called truck has stood at
+ * its station against the line's usual time. The order itself is the server's (line_place).
+ */
+
+/**
+ * The rule's next truck of each line on a card: per plant day (an earlier day's leftovers are a
+ * line of their own), the waiting truck of the lowest position that no daily cap holds.
+ */
+export function nextQueueIds(card: Pick<ProcessCard, 'queue_number'>): Set<number> {
+  const best = new Map<string, CardQueue>();
+  for (const queue of card.queue_number) {
+    const place = queue.line_place;
+    if (!place || place.hold || isCalledState(queue.queue_state)) continue;
+    const current = best.get(queue.queue_date);
+    if (!current || place.position < (current.line_place?.position ?? Infinity))
+      best.set(queue.queue_date, queue);
+  }
+  return new Set([...best.values()].map((q) => q._id));
+}
+
+/** The rule's next truck of the line a truck is on (null: none, or the truck is the next itself). */
+export function nextOnLineOf(card: Pick<ProcessCard, 'queue_number'>, queue: CardQueue): CardQueue | null {
+  const next = nextQueueIds(card);
+  return card.queue_number.find((q) => next.has(q._id) && q.queue_date === queue.queue_date) ?? null;
+}
+
+/** A class's name by its key ('' and unknown keys: null). */
+export function className(rule: LineRule | null, key: string): string | null {
+  if (!key || !rule) return null;
+  return rule.classes.find((c) => c.key === key)?.name ?? null;
+}
+
+/** Why the truck goes where it does: "รอมาแล้ว 3 ชม.", "ตัดมานาน 5 ชม.", the class's name; null for a plain turn. */
+export function whyText(t: TFunction, rule: LineRule | null, place: CardQueue['line_place']): string | null {
+  if (!place) return null;
+  const why = place.why;
+  switch (why.kind) {
+    case 'overdue':
+      return t('calling.order.why.overdue', { waited: formatElapsed(t, why.waited_minutes * 60, 'short') });
+    case 'stale':
+      return t('calling.order.why.stale', { age: formatElapsed(t, why.age_minutes * 60, 'short') });
+    case 'class':
+      return className(rule, why.class_key);
+    case 'turn':
+      return null;
+  }
+}
+
+/** A held truck: "เต็มโควตา 25 % ของเที่ยววันนี้" (or of tonnes); null when nothing holds it. */
+export function holdText(t: TFunction, place: CardQueue['line_place']): string | null {
+  const hold = place?.hold;
+  if (!hold) return null;
+  return hold.of === 'tonnes'
+    ? t('calling.order.heldTonnes', { percent: hold.max_percent })
+    : t('calling.order.heldLoads', { percent: hold.max_percent });
+}
+
+export type StationTimeTone = 'ok' | 'long' | 'veryLong';
+
+/**
+ * How long a called truck has stood at its station against the line's usual time: past it
+ * 'long' (amber), past twice it 'veryLong' (red); 'ok' without a usual time or a call time.
+ */
+export function stationTime(
+  queue: Pick<CardQueue, 'queue_state' | 'last_called_at'>,
+  usualMinutes: number | null,
+  now: number,
+): { tone: StationTimeTone; minutes: number } | null {
+  if (!isCalledState(queue.queue_state) || !queue.last_called_at) return null;
+  const at = Date.parse(queue.last_called_at);
+  if (Number.isNaN(at)) return null;
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
+  if (usualMinutes === null || usualMinutes <= 0) return { tone: 'ok', minutes };
+  const tone = minutes > 2 * usualMinutes ? 'veryLong' : minutes > usualMinutes ? 'long' : 'ok';
+  return { tone, minutes };
+}
+
+/** The load's age from its cut (or loading) time, in minutes; null without one. */
+export function loadAgeMinutes(cutAt: string | null, now: number): number | null {
+  if (!cutAt) return null;
+  const at = Date.parse(cutAt);
+  return Number.isNaN(at) ? null : Math.max(0, Math.floor((now - at) / 60_000));
+}
