@@ -184,7 +184,8 @@ export function LineOrderPage() {
             />
             <Typography.Text type={over ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
               {t('reports.lineOrder.ofMax', {
-                amount: amount(row, row.class_amount),
+                // "1 of 11 loads": the unit once, after the whole.
+                amount: number(row.class_amount, row.of === 'loads' ? 0 : 1),
                 total: amount(row, row.total_amount),
                 max: row.max_percent,
               })}
