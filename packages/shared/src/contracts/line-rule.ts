@@ -146,5 +146,10 @@ export const LinePlaceSchema = z.object({
     .nullable(),
   /** Its load is older than the line's freshness limit. */
   stale: z.boolean(),
+  /**
+   * The truck Call next takes from its line: the first the rule places that no cap holds and
+   * that may be called now (a lab truck once its result is out).
+   */
+  next: z.boolean(),
 });
 export type LinePlace = z.infer<typeof LinePlaceSchema>;

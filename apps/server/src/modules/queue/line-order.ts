@@ -5,7 +5,7 @@ import {
   type LinePlace,
   type LineRule,
 } from '@truck-queue/shared/contracts/line-rule';
-import { isWaitingState } from '@truck-queue/shared/queue/queue-machine';
+import { isQueueState, isWaitingState, nextState } from '@truck-queue/shared/queue/queue-machine';
 import { orderLine, type OrderedTruck, type WaitingTruck } from '@truck-queue/shared/queue/order-rule';
 import type { LineCall } from './line-order.repository.ts';
 
@@ -59,7 +59,7 @@ export function classOf(rule: LineRule | null, row: { orderClass: string | null;
 const mean = (values: number[]) =>
   values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 
-const placeOf = (truck: OrderedTruck): LinePlace => ({
+const placeOf = (truck: OrderedTruck): Omit<LinePlace, 'next'> => ({
   position: truck.position,
   why:
     truck.reason.kind === 'overdue'
@@ -119,6 +119,7 @@ export function placeLines<R extends LineRow>(
           why: { kind: 'turn' },
           hold: null,
           stale: false,
+          next: false,
           line: key,
           orderClass: '',
         }),
@@ -153,13 +154,23 @@ export function placeLines<R extends LineRow>(
       for (const truck of placed)
         places.set(truck.id, {
           ...placeOf(truck),
+          next: false,
           line: key,
           orderClass: classOf(rule, byId.get(truck.id)!),
         });
     }
     ordered.set(key, order);
-    const first = order.find((row) => places.get(row.id)!.hold === null);
-    if (first) next.set(key, first);
+    // A lab truck is called once its result is out: until then it keeps its place, not the call.
+    const first = order.find(
+      (row) =>
+        places.get(row.id)!.hold === null &&
+        isQueueState(row.state) &&
+        nextState(row.flowEngineId, row.state, 'call') !== null,
+    );
+    if (first) {
+      next.set(key, first);
+      places.get(first.id)!.next = true;
+    }
   }
 
   // Each line's rows go back into the slots its waiting rows had: called trucks stay where they were.

@@ -33,13 +33,16 @@ function q(id: number, over: Partial<CardQueue>): CardQueue {
 const turn = { kind: 'turn' as const };
 
 describe("the calling desk's line order", () => {
-  it("marks each day's first waiting truck no cap holds as the line's next", () => {
+  it("marks each line's next as the server names it: a held truck is not, an earlier day's line has its own", () => {
     const held = { class_key: 'burnt', max_percent: 25, of: 'loads' as const, when_full: 'ask' as const };
     const queues = [
-      q(1, { line_place: { position: 1, why: turn, hold: held, stale: false } }),
-      q(2, { line_place: { position: 2, why: turn, hold: null, stale: false } }),
-      q(3, { line_place: { position: 3, why: turn, hold: null, stale: false } }),
-      q(4, { queue_date: '2026-11-29', line_place: { position: 1, why: turn, hold: null, stale: false } }),
+      q(1, { line_place: { position: 1, why: turn, hold: held, stale: false, next: false } }),
+      q(2, { line_place: { position: 2, why: turn, hold: null, stale: false, next: true } }),
+      q(3, { line_place: { position: 3, why: turn, hold: null, stale: false, next: false } }),
+      q(4, {
+        queue_date: '2026-11-29',
+        line_place: { position: 1, why: turn, hold: null, stale: false, next: true },
+      }),
     ];
     expect([...nextQueueIds({ queue_number: queues })].sort()).toEqual([2, 4]);
   });

@@ -12,18 +12,11 @@ import { formatElapsed } from './components/elapsed.ts';
 
 /**
  * The rule's next truck of each line on a card: per plant day (an earlier day's leftovers are a
- * line of their own), the waiting truck of the lowest position that no daily cap holds.
+ * line of their own), as the server marks it (line_place.next): the first the rule places that
+ * no daily cap holds and that may be called now (a lab truck once its result is out).
  */
 export function nextQueueIds(card: Pick<ProcessCard, 'queue_number'>): Set<number> {
-  const best = new Map<string, CardQueue>();
-  for (const queue of card.queue_number) {
-    const place = queue.line_place;
-    if (!place || place.hold || isCalledState(queue.queue_state)) continue;
-    const current = best.get(queue.queue_date);
-    if (!current || place.position < (current.line_place?.position ?? Infinity))
-      best.set(queue.queue_date, queue);
-  }
-  return new Set([...best.values()].map((q) => q._id));
+  return new Set(card.queue_number.filter((q) => q.line_place?.next).map((q) => q._id));
 }
 
 /** The rule's next truck of the line a truck is on (null: none, or the truck is the next itself). */
