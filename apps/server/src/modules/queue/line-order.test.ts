@@ -323,6 +323,39 @@ describe('the line in the order of its rule', () => {
     expect((await bad({ cut_at: 'yesterday' })).statusCode).toBe(400);
   });
 
+  it('takes a lab truck next only once its result is out, keeping its place meanwhile', async () => {
+    const socket = await staffSocket(url, { session: caller(), apiKey: t.config.apiKey });
+    const labRule = { ...RULE, caps: [], classes: [], fresh_limit_minutes: null };
+    expect((await setRule(labRule, admin(), plant.types.lab.id)).statusCode).toBe(200);
+    const lab = (licence: string) =>
+      t
+        .post(
+          'process/printer/issueQueue',
+          { id_branchQT: plant.types.lab.id, product: plant.products.cassava.id, truck_license: licence },
+          { session: caller() },
+        )
+        .then((r) => r.json<{ queue: { uuid: string; queue_number: string } }>().queue);
+    const sampling = await lab('แล็บ 1');
+    t.clock.advance(MINUTE);
+    const tested = await lab('แล็บ 2');
+    for (const path of ['process/example/accept', 'process/example/completed'])
+      expect(
+        (await t.post(path, { queue_number: tested.queue_number }, { session: plant.officers.lab.session }))
+          .statusCode,
+      ).toBe(200);
+    const card = (await t.call(getCardInProcess, { find_total_day: 1 }, caller())).card.find(
+      (c) => c._id === plant.types.lab.id,
+    )!;
+    const place = (uuid: string) => card.queue_number.find((q) => q.uuid === uuid)!.line_place!;
+    expect(place(sampling.uuid)).toMatchObject({ position: 1, next: false });
+    expect(place(tested.uuid)).toMatchObject({ position: 2, next: true });
+    expect(await emitAck(socket, 'doCallNext', plant.branch.id, plant.types.lab.id)).toMatchObject({
+      status: 1,
+      queue_number: tested.queue_number,
+    });
+    expect((await setRule(null, admin(), plant.types.lab.id)).statusCode).toBe(200);
+  });
+
   it('calls any truck without a reason again once the line is back to first come, first served', async () => {
     const socket = await staffSocket(url, { session: caller(), apiKey: t.config.apiKey });
     expect((await setRule(null)).statusCode).toBe(200);
