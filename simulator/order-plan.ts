@@ -67,13 +67,15 @@ export function orderPlans(
   for (const plan of plans) {
     if (plan.flow !== RULED_FLOW) continue;
     const r = random.next();
-    const orderClass: OrderClassKey =
-      r < FRESH_SHARE ? 'fresh' : r < FRESH_SHARE + BURNT_SHARE ? 'burnt' : '';
+    let orderClass: OrderClassKey = r < FRESH_SHARE ? 'fresh' : r < FRESH_SHARE + BURNT_SHARE ? 'burnt' : '';
     // Cut 40 minutes to 4 hours before it arrives: the grower's field is near or far.
     const cutBefore = Math.round(random.between(40, 240) * 60);
     const outOfOrder = ordinal++ % OUT_OF_ORDER_EVERY === outOfOrderAt;
     const day = midnight !== null && plan.arrival >= midnight ? 1 : 0;
     countByDay.set(day, (countByDay.get(day) ?? 0) + 1);
+    // A plant day's first truck is burnt: the cap holds it (one call in one would be 100 %)
+    // until three others have been called, so every run sees the cap hold a truck.
+    if (countByDay.get(day) === 1) orderClass = 'burnt';
     if (orderClass === 'burnt') burntByDay.set(day, [...(burntByDay.get(day) ?? []), plan.index]);
     orders.set(plan.index, {
       orderClass,

