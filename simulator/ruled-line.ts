@@ -32,6 +32,7 @@ interface Entry {
   record: TruckRecord;
   burnt: boolean;
   outOfOrder: boolean;
+  joinedAt: number;
   give: (call: RuledCall) => void;
   refuse: (error: Error) => void;
 }
@@ -67,6 +68,13 @@ export class RuledLine {
    * race, /work/notes/sim.md). The officer presses Call next again; counted, and printed.
    */
   readonly raced: string[] = [];
+  /**
+   * Call next answered LINE_EMPTY while a truck that could go waited (seen once by night, cause
+   * not found: /work/notes/sim.md): the officer presses again half a second later; a second such
+   * answer in a row is a refusal.
+   */
+  readonly emptyOnce: string[] = [];
+  private emptyRetried = false;
 
   constructor(
     readonly stations: number[],
@@ -95,6 +103,7 @@ export class RuledLine {
         record,
         burnt: order.orderClass === 'burnt',
         outOfOrder: order.outOfOrder,
+        joinedAt: Date.now(),
         give,
         refuse,
       });
@@ -170,9 +179,19 @@ export class RuledLine {
       // Nothing to call is right only when every truck waiting is burnt (the cap may hold them all).
       const fine =
         ack.code === 'CONFLICT' && ack.reason === 'LINE_EMPTY' && this.waiting.every((e) => e.burnt);
+      const detail = this.waiting
+        .map((e) => `${e.record.queueNumber}${e.burnt ? ' burnt' : ''} ${Date.now() - e.joinedAt} ms`)
+        .join(', ');
+      if (!fine && ack.reason === 'LINE_EMPTY' && !this.emptyRetried) {
+        this.emptyRetried = true;
+        this.emptyOnce.push(detail);
+        setTimeout(() => void this.pump(), 500);
+        return false;
+      }
+      this.emptyRetried = false;
       if (!fine) {
         this.refusals.push({
-          answer: `${ack.code}${ack.reason ? ` ${ack.reason}` : ''}`,
+          answer: `${ack.code}${ack.reason ? ` ${ack.reason}` : ''} (${detail})`,
           waiting: this.waiting.length,
           free: this.free.length,
         });
@@ -188,6 +207,7 @@ export class RuledLine {
       });
       return false;
     }
+    this.emptyRetried = false;
     this.callNext++;
     // Across the plant day's start two trucks may hold one number: the older day's line goes first.
     const entry = this.waiting.find((e) => e.record.queueNumber === ack.queue_number);
@@ -391,6 +411,9 @@ export async function ruleChecks(
       `${line.refusals.length} refusals (of ${line.callNext} calls)` +
         (line.raced.length
           ? `; ${line.raced.length} × CALL_OUT_OF_ORDER from Call next itself, pressed again (server race: the line read twice)`
+          : '') +
+        (line.emptyOnce.length
+          ? `; ${line.emptyOnce.length} × LINE_EMPTY once with a truck to call, pressed again (${line.emptyOnce[0]})`
           : '') +
         (line.refusals.length
           ? `: ${line.refusals
