@@ -89,6 +89,10 @@ export class CallLine {
 
 export type CallLines = Record<Flow, CallLine>;
 
+/** A line's stations and what they did, as the figures and checks read it (the ruled line's too). */
+export type StationLine = Pick<CallLine, 'stations' | 'calls' | 'heldMs' | 'longest' | 'close'>;
+export type StationLines = Record<Flow, StationLine>;
+
 /**
  * Stations enough for this times the window's average rate of each line: the harvest's peak
  * (10 % of the day an hour, 2.4 times the average) outruns them, the hour after it (1.2 times)
@@ -131,6 +135,24 @@ export function stationsFor(plan: TruckPlan[], window: PlayWindow, accel: number
     return Math.max(1, Math.ceil(perSecond * meanSeconds * HEADROOM));
   };
   return { lab: count('lab'), standard: count('standard'), general: count('general') };
+}
+
+/**
+ * Stations enough for one line's busiest hour (its share of the window's trucks in the hour of
+ * most arrivals), with the same headroom: a line whose desk calls only to a free station
+ * (the ruled line by day and by night) keeps its trucks about as long as a desk calling each
+ * after its own delay did, and the run about as long.
+ */
+export function peakStationsFor(plan: TruckPlan[], window: PlayWindow, accel: number, flow: Flow): number {
+  const served = calledTrucks(plan, flow);
+  if (served.length === 0) return 1;
+  const meanSeconds =
+    served.reduce((sum, t) => sum + serviceSeconds(t), 0) / served.length +
+    (SERVICE_REAL_OVERHEAD_MS / 1000) * accel;
+  const weights = window.hourlyWeight;
+  const peakShare = Math.max(...weights) / weights.reduce((a, b) => a + b, 0);
+  const perSecond = (served.length * peakShare) / 3600;
+  return Math.max(1, Math.ceil(perSecond * meanSeconds * HEADROOM));
 }
 
 export function openCallLines(stations: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
+import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
 import {
@@ -21,6 +22,7 @@ import type { EtaWatch } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { labValues, type LabMeasureKey, type TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
+import type { RuledCall, RuledLine } from './ruled-line.ts';
 import type { SimScale } from './weighbridge-scale.ts';
 import type { YardGate } from './yard-gate.ts';
 
@@ -107,6 +109,8 @@ export interface DayContext {
    * null: each truck is called after its own delay.
    */
   lines: CallLines | null;
+  /** The line with an order rule (order-plan.ts): its desk calls with Call next. */
+  ruled: RuledLine;
 }
 
 class JourneyError extends Error {}
@@ -145,10 +149,15 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   }[plan.flow];
   const st = plan.stage;
   // In a line served in order (the harvest), the station that called the truck, held until its finish.
-  const line = ctx.lines?.[plan.flow] ?? null;
+  const line = plan.order ? null : (ctx.lines?.[plan.flow] ?? null);
+  // In the ruled line, the desk's call: by Call next, or out of order with a reason (ruled-line.ts).
+  let ruledCall: Promise<RuledCall> | null = null;
   let held: number | null = null;
   const release = () => {
-    if (line && held !== null) line.release(held);
+    if (held !== null) {
+      if (plan.order) ctx.ruled.release(held);
+      else line?.release(held);
+    }
     held = null;
   };
   let page: DriverPage | null = null;
@@ -156,7 +165,26 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   const truck = () => ({ uuid: record.uuid!, queueNumber: record.queueNumber! });
   const at = (officer: { session: string }): Counter => ({ api, ledger, officer });
 
+  /**
+   * The ruled line's call: the desk calls whom the rule says when a station frees. A driver who
+   * did not come is called again to the same station, which waits for him.
+   */
+  const ruledTurn = async () => {
+    const qn = record.queueNumber!;
+    const called = await ruledCall!;
+    const station = (held = called.station);
+    ctx.eta.called(record.uuid!, called.from, called.to);
+    ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
+    if (plan.slips.recall) {
+      await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
+      const again = await caller.find(truck(), 'C');
+      expectOk(await move('call', () => caller.act('doCalling', again, station)), 'recall');
+      ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
+    }
+  };
+
   const call = async (from: string, stations: number[]) => {
+    if (plan.order) return ruledTurn();
     const qn = record.queueNumber!;
     const station = line ? (held = await line.turn()) : stations[plan.index % stations.length]!;
     const id = await caller.find(truck(), from);
@@ -291,6 +319,11 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     progress.inside++;
     await issue(ctx, plan, type, caller, record);
     const qn = record.queueNumber!;
+    if (plan.order) {
+      ruledCall = ctx.ruled.join(record, plan.order);
+      // Awaited at the call; a refusal before then (the run's time-out) is not unhandled.
+      ruledCall.catch(() => undefined);
+    }
     await ctx.eta.issued(record.uuid!, type.id, plan.flow);
     if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
     // A truck parked in the yard for the night goes on from here later.
@@ -352,7 +385,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       }
     } else {
       // A line served in order: the truck waits its turn, not its own delay.
-      if (!line) await clock.sleep(st.waitCall);
+      if (!line && !plan.order) await clock.sleep(st.waitCall);
       await call('QS', plan.flow === 'standard' ? plant.stations.standardCall : plant.stations.generalCall);
       // Visitors on the general flow are not weighed.
       await work(plan.flow === 'standard');
@@ -434,7 +467,17 @@ async function issue(
   record: TruckRecord,
 ): Promise<void> {
   const { api, ledger, plant } = ctx;
-  const body = { id_branchQT: type.id, product: type.products[plan.product]!, truck_license: plan.licence };
+  const order = plan.order;
+  const body = {
+    id_branchQT: type.id,
+    product: type.products[plan.product]!,
+    truck_license: plan.licence,
+    // The ruled line's class, and a fresh load's cut time (before its arrival, on the real clock).
+    ...(order?.orderClass ? { order_class: order.orderClass } : {}),
+    ...(order?.cutBefore != null
+      ? { cut_at: new Date(Date.now() - ctx.clock.real(order.cutBefore)).toISOString() }
+      : {}),
+  };
   const ticket = await moveOf(ctx, record, 'ticket', () => takeTicket(ctx, plan, body, caller));
   ledger.changed();
   record.queueNumber = ticket.queue_number;
@@ -462,7 +505,7 @@ async function issue(
 async function takeTicket(
   ctx: DayContext,
   plan: TruckPlan,
-  body: { id_branchQT: number; product: number; truck_license: string },
+  body: BodyOf<typeof issueQueue>,
   caller: CallerDesk,
 ) {
   const { api, ledger, plant } = ctx;

@@ -62,15 +62,17 @@ describe('the day and the night', () => {
   /**
    * Their plans are what they were before the harvest window came, so that their figures in
    * docs/simulator.md and docs/benchmarks.md stay comparable. A deliberate change of the plan
-   * changes these: say so in those docs.
+   * changes these: say so in those docs. (Issue 38: the night's trucks of the ruled line, B, no
+   * longer park; its desk calls the line's next truck, whoever it is.)
    */
   it.each([
     ['day', 100, 1, '2f5c3274f1170e8f'],
     ['day', 1000, 7, 'ab3862b2ffd529d2'],
-    ['night', 100, 1, '7b69aaa3c92b72b7'],
-    ['night', 1000, 7, 'c5772202f0f7ec34'],
+    ['night', 100, 1, '092f2b4babdbab7f'],
+    ['night', 1000, 7, '5d309e90f0dede7f'],
   ] as const)('%s, %i trucks, seed %i: the same plan as before', (window, trucks, seed, fingerprint) => {
-    const plan = planDay(trucks, seed, WINDOWS[window]);
+    // The ruled line's classes (order-plan.ts) come from a stream of their own, apart.
+    const plan = planDay(trucks, seed, WINDOWS[window]).map(({ order: _order, ...truck }) => truck);
     expect(createHash('sha256').update(JSON.stringify(plan)).digest('hex').slice(0, 16)).toBe(fingerprint);
   });
 });

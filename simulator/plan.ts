@@ -1,4 +1,5 @@
 import { licenceMaker } from './licences.ts';
+import { orderPlans, RULED_FLOW, type OrderPlan } from './order-plan.ts';
 import { seededRandom, type Random } from '../apps/server/src/lib/seeded-random.ts';
 
 /**
@@ -194,6 +195,8 @@ export interface TruckPlan {
   watched: boolean;
   /** The truck waits in the yard after its ticket until this simulated moment (the night's parked trucks). */
   parkedUntil: number | null;
+  /** Its class in the ruled line (order-plan.ts), or null on the other lines. */
+  order: OrderPlan | null;
 }
 
 const minutes = (random: Random, min: number, max: number) => Math.round(random.between(min, max) * 60);
@@ -231,6 +234,13 @@ function labOutcome(random: Random): LabOutcome {
 }
 
 export function planDay(trucks: number, seed: number, window: PlayWindow = WINDOWS.day): TruckPlan[] {
+  const days = planTrucks(trucks, seed, window);
+  // The ruled line's classes come from a stream of their own: the day's plan stays what it was.
+  const orders = orderPlans(days, seed, midnightOf(window));
+  return days.map((plan) => ({ ...plan, order: orders.get(plan.index) ?? null }));
+}
+
+function planTrucks(trucks: number, seed: number, window: PlayWindow): Omit<TruckPlan, 'order'>[] {
   const random = seededRandom(seed);
   const licence = licenceMaker(random);
   const arrivals = Array.from({ length: trucks }, () => arrivalTime(random, window.hourlyWeight)).sort(
@@ -243,7 +253,7 @@ export function planDay(trucks: number, seed: number, window: PlayWindow = WINDO
     const flow: Flow = r < 0.55 ? 'lab' : r < 0.9 ? 'standard' : 'general';
     const delivering = flow === 'lab';
     const issuedBy = random.chance(0.1) ? 'officer' : 'kiosk';
-    const plan: Omit<TruckPlan, 'parkedUntil'> = {
+    const plan: Omit<TruckPlan, 'parkedUntil' | 'order'> = {
       index,
       arrival,
       flow,
@@ -276,7 +286,9 @@ export function planDay(trucks: number, seed: number, window: PlayWindow = WINDO
       },
       watched: index % watchEvery === watchEvery - 1,
     };
-    // Drawn last, and only when the window parks trucks: the day's plan stays what it was.
-    return { ...plan, parkedUntil: parkedUntil(random, arrival, window.parking) };
+    // Drawn last, and only when the window parks trucks: the day's plan stays what it was. The
+    // ruled line's trucks do not park: its desks call the line's next truck, whoever it is.
+    const parked = parkedUntil(random, arrival, window.parking);
+    return { ...plan, parkedUntil: flow === RULED_FLOW ? null : parked };
   });
 }

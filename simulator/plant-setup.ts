@@ -59,6 +59,8 @@ export interface Plant {
   branchId: number;
   types: Record<Flow, QueueTypeSetup>;
   stations: { labCall: number[]; recheck: number[]; standardCall: number[]; generalCall: number[] };
+  /** Every station's id by its name (Call next's answer names the station). */
+  stationByName: Map<string, number>;
   officers: {
     admin: Officer;
     labCaller: Officer;
@@ -137,8 +139,10 @@ export async function setUpPlant(
     };
   }
 
+  const stationByName = new Map<string, number>();
   const station = async (name: string, engine: FlowEngineId, state: 'C' | 'RC') => {
     const created = (await api.call(doMainStation, { name }, as)).station;
+    stationByName.set(name, created.id);
     const choices = (await api.call(loadState, { id: created.id }, as)).state;
     const flowState = choices.find((c) => c.fe_id === engine && c.state === state);
     if (!flowState) throw new Error(`No flow state ${state} of engine ${engine}`);
@@ -245,7 +249,7 @@ export async function setUpPlant(
     // A second screen at the tipping area shows only the lab flow's calls.
     await registerDevice(api, as, 'display', 'จอเรียกคิว ลานเท', [types.lab.id]),
   ];
-  return { branchId, types, stations, officers, kiosk, displays, labMeasures };
+  return { branchId, types, stations, stationByName, officers, kiosk, displays, labMeasures };
 }
 
 /**

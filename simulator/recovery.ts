@@ -1,4 +1,4 @@
-import type { CallLines } from './call-lines.ts';
+import type { StationLines } from './call-lines.ts';
 import { check, type Check } from './checks.ts';
 import type { SimClock } from './clock.ts';
 import { insideSpan, type TruckRecord } from './journey.ts';
@@ -35,17 +35,15 @@ export function drainDeadline(clock: SimClock, window: PlayWindow): number {
 export async function untilDrained<T>(
   journeys: Promise<T>,
   deadline: number,
-  lines: CallLines | null,
+  lines: readonly { close(reason: string): void }[],
   timeOfDay: (at: number) => string,
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
   await Promise.race([journeys, timedOut]);
   clearTimeout(timer);
-  if (lines) {
-    for (const line of Object.values(lines))
-      line.close(`still waiting for a station at the time-out (${timeOfDay(deadline)})`);
-  }
+  for (const line of lines)
+    line.close(`still waiting for a station at the time-out (${timeOfDay(deadline)})`);
   return journeys;
 }
 
@@ -131,7 +129,7 @@ export function yardFigures(
 export function recoveryChecks(
   yard: YardFigures,
   window: PlayWindow,
-  lines: CallLines | null,
+  lines: StationLines | null,
   timeOfDay: (at: number) => string,
 ): Check[] {
   const checks = [

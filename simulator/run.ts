@@ -12,7 +12,8 @@ import os from 'node:os';
 import { plantDayOf } from '@truck-queue/shared/plant-day';
 import { ApiClient, CallFailed } from './api-client.ts';
 import { boundaryChecks, counterChecks, snapshot, type Snapshot } from './boundary-checks.ts';
-import { openCallLines, stationsFor } from './call-lines.ts';
+import { saveLineRule } from '@truck-queue/shared/contracts/order.contract';
+import { openCallLines, peakStationsFor, stationsFor, type StationLines } from './call-lines.ts';
 import { check, reportChecks, socketChecks, tallyChecks, type Check } from './checks.ts';
 import { SimClock } from './clock.ts';
 import { allDesks, openDesks } from './desks.ts';
@@ -27,6 +28,8 @@ import { planStart, waitForStart } from './plant-day.ts';
 import { DEFAULT_CALL_STATIONS, setUpPlant } from './plant-setup.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
 import { serverErrorLines, serverWarnings, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
+import { RULED_FLOW, ruleFor } from './order-plan.ts';
+import { outOfOrderReason, RuledLine, ruleChecks } from './ruled-line.ts';
 import { printSummary } from './summary.ts';
 import { openSimScale } from './weighbridge-scale.ts';
 import { YardGate } from './yard-gate.ts';
@@ -49,17 +52,32 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
 
   const playWindow = WINDOWS[options.window];
   const plan = planDay(options.trucks, options.seed, playWindow);
-  // A harvest's plant has the call stations its day needs; the day and the night keep theirs.
+  // A harvest's plant has the call stations its day needs; the day and the night keep theirs,
+  // but for the ruled line's, whose desk calls its next truck only to a free station: as many
+  // as its busiest hour needs (at least as many as before).
   const callStations = playWindow.inOrder
     ? stationsFor(plan, playWindow, options.accel)
-    : DEFAULT_CALL_STATIONS;
+    : {
+        ...DEFAULT_CALL_STATIONS,
+        [RULED_FLOW]: Math.max(
+          DEFAULT_CALL_STATIONS[RULED_FLOW],
+          peakStationsFor(plan, playWindow, options.accel, RULED_FLOW),
+        ),
+      };
   const setupStarted = Date.now();
   const plant = await setUpPlant(api, server.admin, callStations);
+  // Who goes first (issue 38): the ruled line's rule, as its admin sets it.
+  const rule = ruleFor(options.accel);
+  await api.call(saveLineRule, { id_branchQT: plant.types[RULED_FLOW].id, rule }, plant.officers.admin);
   const scale = await openSimScale(api, plant.officers.admin);
   const start = await planStart(api, plant.officers.admin, playWindow, options.accel, SITE_TIMEZONE);
   const { calendar } = start;
   const firstDay = calendar.dayOf(start.startedAt);
   const desks = await openDesks(api, ledger, plant.branchId, plant.officers, calendar, firstDay);
+  const ruledDesk = { lab: desks.labCaller, standard: desks.standardCaller, general: desks.generalCaller }[
+    RULED_FLOW
+  ];
+  const reason = await outOfOrderReason(api, ruledDesk.officer);
   const devices = await openDevices(api, ledger, plant.displays, plant.kiosk);
   await scale.watchFrom(desks.weighbridge, ledger, plant.branchId);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
@@ -68,7 +86,9 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     `Plant ready in ${setupSeconds.toFixed(1)} s: ${Object.values(plant.types)
       .map((t) => `${t.prefix} ${t.name}`)
       .join(', ')}; call stations: lab ${callStations.lab}, standard ${callStations.standard}, ` +
-      `general ${callStations.general}${playWindow.inOrder ? ', each calling the first truck in its line when free' : ''}`,
+      `general ${callStations.general}${playWindow.inOrder ? ', each calling the first truck in its line when free' : ''}; ` +
+      `${plant.types[RULED_FLOW].prefix} ordered by its rule (fresh first, burnt ≤ ${rule.caps[0]!.max_percent} % ` +
+      `of the day's calls, held when full; max wait ${rule.max_wait_minutes} real min), its desk calling with Call next`,
   );
   await waitForStart(start);
   // The day's figures are the day's calls only.
@@ -89,7 +109,37 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const yard = new YardGate();
   const eta = new EtaWatch(api, ledger, options.accel);
   const lines = playWindow.inOrder ? openCallLines(plant.stations) : null;
-  const ctx: DayContext = { api, ledger, clock, plant, desks, progress, trucks, yard, scale, eta, lines };
+  const ruledStations = {
+    lab: plant.stations.labCall,
+    standard: plant.stations.standardCall,
+    general: plant.stations.generalCall,
+  }[RULED_FLOW];
+  const ruled = new RuledLine(
+    ruledStations,
+    plant.stationByName,
+    ruledDesk,
+    ledger,
+    plant.branchId,
+    plant.types[RULED_FLOW].id,
+    reason.id,
+    (change) => yard.pass(change),
+  );
+  // The lines as the figures and the harvest's checks read them: the ruled one is its desk's.
+  const stationLines: StationLines | null = lines && { ...lines, [RULED_FLOW]: ruled };
+  const ctx: DayContext = {
+    api,
+    ledger,
+    clock,
+    plant,
+    desks,
+    progress,
+    trucks,
+    yard,
+    scale,
+    eta,
+    lines,
+    ruled,
+  };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
   const watch =
@@ -114,7 +164,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const records = await untilDrained(
     Promise.all(plan.map((truck) => driveTruck(ctx, truck))),
     deadline,
-    lines,
+    [...(lines ? Object.values(lines) : []), ruled],
     (at) => clock.timeOfDay(at),
   );
   clearInterval(ticker);
@@ -144,7 +194,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     ...socketChecks(ledger, deskList, devices.displays, records),
     ...(watch ? boundaryChecks(watch, seen) : []),
     ...counterChecks(ledger, records, watch !== null && playWindow.chooserNeeded),
-    ...recoveryChecks(yardNow, playWindow, lines, (at) => clock.timeOfDay(at)),
+    ...recoveryChecks(yardNow, playWindow, stationLines, (at) => clock.timeOfDay(at)),
   ];
   const socketEvents = {
     refreshUI: deskList.reduce((n, d) => n + d.refreshUI.count, 0),
@@ -185,6 +235,29 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
   checks.push(...(await reportChecks(api, plant.officers.manager, plant, records, period)));
 
+  // The ruled line's order, caps and waits, from what the server recorded.
+  const ruling = await ruleChecks(
+    api,
+    plant.officers.manager,
+    rule,
+    records,
+    ruled,
+    calendar,
+    options.accel,
+    reason.name,
+  );
+  checks.push(...ruling.checks);
+  console.log(
+    `Ruled line ${plant.types[RULED_FLOW].prefix}: ${ruled.callNext} Call next, ${ruled.outOfOrder} out of order; ` +
+      `wait from ticket to call (simulated):`,
+  );
+  for (const w of ruling.waits) {
+    const m = (v: number | null) => (v === null ? '–' : `${Math.round(v)} min`);
+    console.log(
+      `  ${(w.classKey || 'ordinary').padEnd(9)} ${String(w.trucks).padStart(4)} trucks  median ${m(w.medianMin).padStart(8)}  longest ${m(w.longestMin).padStart(8)}`,
+    );
+  }
+
   const verdict = memoryVerdict(samples, options.memoryMarginPercent);
   checks.push(
     check(
@@ -204,8 +277,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       night: start.boundaryAt !== null,
       yard: yardNow,
       lines:
-        lines &&
-        Object.entries(lines).map(([flow, line]) => ({
+        stationLines &&
+        Object.entries(stationLines).map(([flow, line]) => ({
           flow,
           stations: line.stations.length,
           calls: line.calls,
