@@ -552,6 +552,7 @@ export async function createFuzzPlant(t: TestContext) {
 
     'report/periodDashboardByQueueType': () => period,
     'report/dashboardTrends': () => period,
+    'report/lineOrder': () => period,
     'report/products': () => ({}),
     'report/inOutTransaction': () => ({ ...period, find_license: 'กข', find_product: 0 }),
     'report/inOutTransactionExport': () => ({ ...period, find_license: '', find_product: 0 }),

@@ -92,9 +92,22 @@ describe('isLineUpdate', () => {
   it('accepts the place the server pushes, as the contract writes it', () => {
     expect(PublicLineUpdateSchema.safeParse(place).success).toBe(true);
     expect(isLineUpdate(place)).toBe(true);
-    const called = { queue_state: 'C', ahead: null, expected_wait: null, station_name: 'ช่องขึ้นสินค้า 2' };
+    const called = {
+      queue_state: 'C',
+      ahead: null,
+      expected_wait: null,
+      station_name: 'ช่องขึ้นสินค้า 2',
+      line_hold: null,
+    };
     expect(PublicLineUpdateSchema.safeParse(called).success).toBe(true);
     expect(isLineUpdate(called)).toBe(true);
+    // Held by its class's daily cap (issue 38).
+    const held = { ...place, line_hold: { class_name: 'อ้อยไฟไหม้', max_percent: 25, of: 'loads' } };
+    expect(PublicLineUpdateSchema.safeParse(held).success).toBe(true);
+    expect(isLineUpdate(held)).toBe(true);
+    expect(isLineUpdate({ ...place, line_hold: { class_name: 'x', max_percent: '25', of: 'loads' } })).toBe(
+      false,
+    );
   });
 
   it('rejects a broken one (the page then fetches its ticket instead)', () => {

@@ -75,12 +75,18 @@ export function isPublicQueue(value: unknown): value is PublicQueue {
 export function isLineUpdate(value: unknown): value is PublicLineUpdate {
   if (!isRecord(value)) return false;
   const wait = value.expected_wait;
+  const hold = value.line_hold;
   return (
     typeof value.queue_state === 'string' &&
     (QUEUE_STATES as readonly string[]).includes(value.queue_state) &&
     (value.ahead === null || (typeof value.ahead === 'number' && value.ahead >= 0)) &&
     (value.station_name === null || typeof value.station_name === 'string') &&
-    (wait === null || (isRecord(wait) && typeof wait.low === 'number' && typeof wait.high === 'number'))
+    (wait === null || (isRecord(wait) && typeof wait.low === 'number' && typeof wait.high === 'number')) &&
+    (hold === null ||
+      (isRecord(hold) &&
+        typeof hold.class_name === 'string' &&
+        typeof hold.max_percent === 'number' &&
+        (hold.of === 'loads' || hold.of === 'tonnes')))
   );
 }
 
