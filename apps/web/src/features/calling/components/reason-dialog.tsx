@@ -23,6 +23,12 @@ interface ReasonDialogProps {
   /** The reasons are still loading (or failed: `failed` says why). */
   loading: boolean;
   failed: string | null;
+  /**
+   * Where the reason shows, under the note; by default the ticket's own reason (its card, the
+   * reports, the history). A call out of order, an admission or a class change keeps it in the
+   * history only.
+   */
+  shownWhere?: string;
   /** What the dialog opens with (the lab's values propose a reason and a note). */
   initial?: { reason_id?: number | undefined; note?: string } | undefined;
   /** Sends the move; resolves true when the dialog may close. */
@@ -50,6 +56,7 @@ export function ReasonDialog({
   loading,
   failed,
   initial,
+  shownWhere,
   onSubmit,
   onClose,
 }: ReasonDialogProps) {
@@ -117,7 +124,7 @@ export function ReasonDialog({
           </Form.Item>
           {/* Below the note's character count, not beside it. */}
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            {t('yard.reason.shownWhere')}
+            {shownWhere ?? t('yard.reason.shownWhere')}
           </Typography.Paragraph>
         </>
       )}

@@ -423,6 +423,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
       <ReasonDialog
         {...reasonDialog}
         open={asking === 'out_of_order'}
+        shownWhere={t('yard.reason.shownInHistory')}
         title={t('calling.outOfOrder.title', { ...names, next: passedNumber })}
         description={t('calling.outOfOrder.text', { next: passedNumber })}
         okText={t('calling.outOfOrder.ok')}
@@ -432,6 +433,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
       <ReasonDialog
         {...reasonDialog}
         open={asking === 'admit'}
+        shownWhere={t('yard.reason.shownInHistory')}
         title={t('calling.admit.title', names)}
         description={t('calling.admit.text')}
         okText={t('calling.admit.button')}
@@ -441,6 +443,7 @@ export function useQueueActions({ target, connected, onDone }: QueueActionsProps
       <ReasonDialog
         {...reasonDialog}
         open={asking === 'reclass'}
+        shownWhere={t('yard.reason.shownInHistory')}
         title={t('calling.reclass.title', names)}
         description={t('calling.reclass.text')}
         extra={
