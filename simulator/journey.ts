@@ -319,13 +319,15 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     progress.inside++;
     await issue(ctx, plan, type, caller, record);
     const qn = record.queueNumber!;
+    await ctx.eta.issued(record.uuid!, type.id, plan.flow);
+    // The driver opens his page with the ticket in his hand, before a desk that calls by the
+    // line's rule may call him (at once, when a station is free).
+    if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
     if (plan.order) {
       ruledCall = ctx.ruled.join(record, plan.order);
       // Awaited at the call; a refusal before then (the run's time-out) is not unhandled.
       ruledCall.catch(() => undefined);
     }
-    await ctx.eta.issued(record.uuid!, type.id, plan.flow);
-    if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);
     // A truck parked in the yard for the night goes on from here later.
     if (plan.parkedUntil !== null) await clock.until(plan.parkedUntil);
 
