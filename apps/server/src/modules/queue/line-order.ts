@@ -59,6 +59,17 @@ export function classOf(rule: LineRule | null, row: { orderClass: string | null;
 const mean = (values: number[]) =>
   values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 
+/**
+ * A load's expected net tonnes on a line's day, by its class: the class's mean net of the day's
+ * weighed calls, else every class's, else 0 (the order rule's tonnes caps and the dashboard's).
+ */
+function expectedTonnes(rule: LineRule, dayCalls: readonly LineCall[]): (classKey: string) => number {
+  const weighed = dayCalls.filter((c) => c.netTonnes !== null);
+  const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
+  return (classKey) =>
+    mean(weighed.filter((c) => classOf(rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+}
+
 const placeOf = (truck: OrderedTruck): Omit<LinePlace, 'next'> => ({
   position: truck.position,
   why:
@@ -126,10 +137,7 @@ export function placeLines<R extends LineRow>(
       );
     } else {
       const dayCalls = callsOf.get(key) ?? [];
-      const weighed = dayCalls.filter((c) => c.netTonnes !== null);
-      const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
-      const expected = (classKey: string) =>
-        mean(weighed.filter((c) => classOf(rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+      const expected = expectedTonnes(rule, dayCalls);
       const tonnes: Record<string, number> = {};
       for (const call of dayCalls) {
         const classKey = classOf(rule, call);
@@ -202,10 +210,7 @@ export function capUseOf(
 ): CapUse[] {
   return lines.flatMap((line) => {
     const dayCalls = calls.filter((c) => c.branchQueueTypeId === line.id && c.queueDate === date);
-    const weighed = dayCalls.filter((c) => c.netTonnes !== null);
-    const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
-    const expected = (classKey: string) =>
-      mean(weighed.filter((c) => classOf(line.rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+    const expected = expectedTonnes(line.rule, dayCalls);
     return line.rule.caps.map((cap): CapUse => {
       let part = 0;
       let whole = 0;
