@@ -81,13 +81,17 @@ export function socketChecks(
     );
   }
   const watched = records.filter((r) => r.plan.watched);
-  const followed = watched.filter((r) => r.driverPage?.sawExit && r.driverPage.events > 0).length;
+  const followed = watched.filter((r) => r.driverPage?.sawExit && r.driverPage.heardExit).length;
   // Which part a page missed: its last answer did not say the truck left, it heard nothing live,
-  // or it was never opened (the journey failed first).
+  // it heard the line but not the exit (the page waits for it a while after the gate), or it was
+  // never opened (the journey failed first).
   const noExit = watched.filter((r) => r.driverPage && !r.driverPage.sawExit).length;
   const silentPages = watched.filter((r) => r.driverPage && r.driverPage.events === 0);
   const silent = silentPages.length;
-  // How long those pages were open, and their flows: a page open for seconds heard no push at all.
+  const exitUnheard = watched.filter(
+    (r) => r.driverPage && r.driverPage.events > 0 && !r.driverPage.heardExit,
+  ).length;
+  // How long those pages were open, and their flows.
   const openFor = silentPages.map((r) => Math.round(r.driverPage!.openMs / 1000)).sort((a, b) => a - b);
   const silentDetail =
     silent === 0
@@ -100,7 +104,7 @@ export function socketChecks(
       watched.length,
       followed === watched.length
         ? followed
-        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, not opened ${unopened})`,
+        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, exit not heard live ${exitUnheard}, not opened ${unopened})`,
       followed === watched.length,
     ),
   );

@@ -69,6 +69,9 @@ export async function openDevices(
   };
 }
 
+/** How long (real ms) a driver's page may take to hear that its truck left. */
+const EXIT_HEARD_WITHIN_MS = 30_000;
+
 /**
  * A driver's phone on his ticket's page. It refetches the ticket whenever it hears
  * `queueChanged`; a server that pushes the page instead (its ticket as `ticket`, its place in
@@ -83,6 +86,10 @@ export class DriverPage {
   private readonly openedAt = performance.now();
   /** Real ms the page was open, once closed. */
   openMs = 0;
+  /** Whether the page heard, live, that its truck left: a pushed ticket or a refetch after a push. */
+  heardExit = false;
+  private exitHeard!: () => void;
+  private readonly exitSeen = new Promise<void>((resolve) => (this.exitHeard = resolve));
 
   private constructor(
     private readonly api: ApiClient,
@@ -93,7 +100,15 @@ export class DriverPage {
     this.pushed = { ticket: counter(socket, 'ticket'), line: counter(socket, 'line') };
     this.screen = new Screen(() => this.load(), 1000);
     socket.on('queueChanged', () => this.screen.poke());
-    socket.on('ticket', (queue: PublicQueue) => (this.last = queue));
+    socket.on('ticket', (queue: PublicQueue) => this.show(queue, true));
+  }
+
+  private show(queue: PublicQueue, live: boolean): void {
+    this.last = queue;
+    if (live && queue.exited && !this.heardExit) {
+      this.heardExit = true;
+      this.exitHeard();
+    }
   }
 
   /** What the page heard live: every refetch signal and every push. */
@@ -103,19 +118,30 @@ export class DriverPage {
 
   static async open(api: ApiClient, ledger: Ledger, uuid: string, label: string): Promise<DriverPage> {
     const page = new DriverPage(api, uuid, await publicSocket(api.baseUrl, uuid, label, ledger));
-    await page.load();
+    await page.load(false);
     return page;
   }
 
-  private async load(): Promise<void> {
-    this.last = (await this.api.call(queueInformation, { queue_number_id: this.uuid }, null)).queue;
+  /** A fetch of the ticket; `live` when a push prompted it. */
+  private async load(live = true): Promise<void> {
+    this.show((await this.api.call(queueInformation, { queue_number_id: this.uuid }, null)).queue, live);
   }
 
-  /** The page after the truck left: what the driver sees last. */
+  /**
+   * The page after the truck left: what the driver sees last. It waits for the exit to reach the
+   * page live (pushes are paced, and a loaded server sends them seconds late) but not forever:
+   * a page that never hears it is what the check reports.
+   */
   async close(): Promise<PublicQueue | null> {
     this.openMs = performance.now() - this.openedAt;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.exitSeen,
+      new Promise((resolve) => (timer = setTimeout(resolve, EXIT_HEARD_WITHIN_MS))),
+    ]);
+    clearTimeout(timer);
     await this.screen.stop();
-    await this.load();
+    await this.load(false);
     this.socket.disconnect();
     return this.last;
   }

@@ -56,7 +56,7 @@ export interface TruckRecord {
   labValues: Record<LabMeasureKey, number> | null;
   ending: 'finished' | 'rejected' | null;
   exited: boolean;
-  driverPage: { sawExit: boolean; events: number; openMs: number } | null;
+  driverPage: { sawExit: boolean; heardExit: boolean; events: number; openMs: number } | null;
   /** Why the journey stopped before the gate. */
   failed: string | null;
   /**
@@ -434,7 +434,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   }
   if (page) {
     const last = await page.close().catch(() => null);
-    record.driverPage = { sawExit: last?.exited === true, events: page.events, openMs: page.openMs };
+    record.driverPage = {
+      sawExit: last?.exited === true,
+      heardExit: page.heardExit,
+      events: page.events,
+      openMs: page.openMs,
+    };
   }
   return record;
 }
