@@ -103,12 +103,23 @@ export function socketChecks(
       "drivers' pages followed their ticket live to the exit",
       watched.length,
       followed === watched.length
-        ? followed
+        ? `${followed}${exitLags(watched)}`
         : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, exit not heard live ${exitUnheard}, not opened ${unopened})`,
       followed === watched.length,
     ),
   );
   return checks;
+}
+
+/** How long the exit took to reach the pages that heard it, from the gate's scan (real time). */
+function exitLags(records: TruckRecord[]): string {
+  const lags = records
+    .map((r) => r.driverPage?.exitLagMs)
+    .filter((ms): ms is number => typeof ms === 'number')
+    .sort((a, b) => a - b);
+  if (lags.length === 0) return '';
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return ` (heard ${s(lags[0]!)}–${s(lags.at(-1)!)} s after the gate's scan)`;
 }
 
 /** The day's reports, read as the manager reads them, against the simulator's own tally. */

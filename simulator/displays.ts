@@ -88,6 +88,8 @@ export class DriverPage {
   openMs = 0;
   /** Whether the page heard, live, that its truck left: a pushed ticket or a refetch after a push. */
   heardExit = false;
+  /** When (real ms) it heard that. */
+  heardExitAt: number | null = null;
   private exitHeard!: () => void;
   private readonly exitSeen = new Promise<void>((resolve) => (this.exitHeard = resolve));
 
@@ -107,6 +109,7 @@ export class DriverPage {
     this.last = queue;
     if (live && queue.exited && !this.heardExit) {
       this.heardExit = true;
+      this.heardExitAt = performance.now();
       this.exitHeard();
     }
   }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
@@ -56,7 +57,14 @@ export interface TruckRecord {
   labValues: Record<LabMeasureKey, number> | null;
   ending: 'finished' | 'rejected' | null;
   exited: boolean;
-  driverPage: { sawExit: boolean; heardExit: boolean; events: number; openMs: number } | null;
+  driverPage: {
+    sawExit: boolean;
+    heardExit: boolean;
+    /** Real ms from the gate's scan to the page hearing the exit. */
+    exitLagMs: number | null;
+    events: number;
+    openMs: number;
+  } | null;
   /** Why the journey stopped before the gate. */
   failed: string | null;
   /**
@@ -161,6 +169,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     held = null;
   };
   let page: DriverPage | null = null;
+  /** When (real ms) the gate scanned the truck out: how long its driver's page took to hear it. */
+  let exitScanned = 0;
   const move = <T>(what: MoveKind, change: () => Promise<T>): Promise<T> => moveOf(ctx, record, what, change);
   const truck = () => ({ uuid: record.uuid!, queueNumber: record.queueNumber! });
   const at = (officer: { session: string }): Counter => ({ api, ledger, officer });
@@ -395,6 +405,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
 
     await clock.sleep(st.toExit);
     const gate = at(desks.gate.officer);
+    exitScanned = performance.now();
     await move('exit', () => counterAction(gate, exitFactory, { queue_number: qn }, truck()));
     ledger.changed();
     record.exited = true;
@@ -437,6 +448,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     record.driverPage = {
       sawExit: last?.exited === true,
       heardExit: page.heardExit,
+      exitLagMs: page.heardExitAt === null ? null : page.heardExitAt - exitScanned,
       events: page.events,
       openMs: page.openMs,
     };
