@@ -12,6 +12,7 @@ import {
   signIn,
   type IssuedTicket,
 } from './support/demo-plant.ts';
+import { newIdentity, registerNewDisplay, useIdentity } from './support/devices.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -171,6 +172,34 @@ describe('Call next on Manage Calling', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await why.getByRole('button', { name: 'Call out of order' }).click();
     await queueButton(page, target, 'inProcess').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the TV board of a line with a rule', () => {
+  it('lists the next trucks as the rule calls them, with why one goes ahead, nothing cut', async () => {
+    await issue();
+    const fresh = await issue('fresh');
+    const { card: cards } = await post<{ card: Card[] }>(
+      baseUrl,
+      'process/calling/getCardInProcess',
+      { find_total_day: 1 },
+      (await employeeSession(baseUrl)).session,
+    );
+    await clearLine(cards.flatMap((c) => c.queue_number).find((q) => q.uuid === fresh.uuid)!.queue_date);
+    const identity = newIdentity();
+    await registerNewDisplay(baseUrl, identity, [lineId], 4);
+    const page = await files.page({ ...ENGLISH, viewport: { width: 1920, height: 1080 } });
+    await useIdentity(page, 'display', identity);
+    await page.goto('/DisplayManage');
+    const line = page.getByTestId('display-next-line');
+    await line.waitFor({ timeout: 15_000 });
+    const items = line.getByTestId('display-next-item');
+    // The fresh load first, named by its class, however many ordinary trucks came before it.
+    expect(await items.first().innerText()).toMatch(new RegExp(`^${fresh.queueNumber}\\s+Fresh$`));
+    expect(await items.count()).toBeGreaterThan(1);
+    const fits = await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
     await page.context().close();
   });
 });

@@ -53,7 +53,7 @@ function cutText(page: Page) {
         problems.push(`below its list: "${item.textContent}"`);
     }
     for (const part of root.querySelectorAll(
-      '.tqd-column, .tqd-hero, .tqd-latest, .tqd-stations-panel, .tqd-waits',
+      '.tqd-column, .tqd-hero, .tqd-latest, .tqd-stations-panel, .tqd-next, .tqd-waits',
     )) {
       if (part.getBoundingClientRect().bottom > window.innerHeight + 1)
         problems.push(`below: ${part.className}`);

@@ -4,6 +4,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { signInDirect } from './support/browser.ts';
 import { post, randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { newIdentity, registerNewDisplay } from './support/devices.ts';
+import { openBoard, pretendThaiVoice } from './screenshots-display.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import { cardTicket, staffEvent } from './support/yard-plant.ts';
 
@@ -51,7 +53,8 @@ async function issue(
 /**
  * Who goes first (issue 38) on the calling desk: line B with a rule (booked trucks first, pulp
  * capped and asked for, loads older than 2 hours first), its trucks marked Next, by class, held,
- * stale, a called truck past its usual time; the out-of-order reason; New ticket's class and cut time.
+ * stale, a called truck past its usual time; the out-of-order reason; the line's TV board (its next
+ * trucks and what the cap holds); New ticket's class and cut time.
  */
 export async function shootCallOrderScreens(browser: Browser, baseUrl: string): Promise<void> {
   const officer = await signIn(baseUrl, 'employee@example.com', 'demo1234');
@@ -96,6 +99,9 @@ export async function shootCallOrderScreens(browser: Browser, baseUrl: string): 
     // The page's clock a little past the usual time at the station: the called truck turns amber.
     const ahead = Math.round(((usual ?? 20) * 1.5 + 1) * 60_000);
     console.log(`  line ${line.prefix}: usual time at a station ${usual ?? 'unknown'} min`);
+    // The line's TV board: its next trucks by the rule, and the pulp loads its cap holds.
+    const display = newIdentity();
+    await registerNewDisplay(baseUrl, display, [line.id]);
 
     for (const language of ['th', 'en'] as const satisfies Language[]) {
       const text = TEXT[language];
@@ -128,6 +134,18 @@ export async function shootCallOrderScreens(browser: Browser, baseUrl: string): 
         await why.waitFor({ state: 'hidden' });
         await page.keyboard.press('Escape');
         await actions.waitFor({ state: 'hidden' });
+
+        for (const [orientation, width, height] of [
+          ['', 1920, 1080],
+          ['-portrait', 1080, 1920],
+        ] as const) {
+          const board = await preparePage(browser, baseUrl, language, mode, width, height);
+          await pretendThaiVoice(board);
+          await openBoard(board, display);
+          await board.getByTestId('display-next-line').waitFor();
+          await shoot(board, `order-board${orientation}-${suffix}`);
+          await board.context().close();
+        }
 
         // New ticket on line B: its class and the load's cut time.
         await page.getByRole('button', { name: text.newTicket }).click();

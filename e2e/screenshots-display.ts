@@ -19,7 +19,7 @@ import { OUT, preparePage, shoot, type Language, type Mode } from './support/scr
  * Headless Chromium has no voices: make it look like a TV with a Thai voice installed, so the
  * board is shot as it normally looks (the no-voice fallback is shot on its own).
  */
-async function pretendThaiVoice(page: Page): Promise<void> {
+export async function pretendThaiVoice(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const voice = { name: 'Thai', lang: 'th-TH', localService: true, default: true, voiceURI: 'th-TH' };
     Object.defineProperty(window.speechSynthesis, 'getVoices', { value: () => [voice] });
@@ -30,7 +30,7 @@ async function pretendThaiVoice(page: Page): Promise<void> {
   });
 }
 
-async function openBoard(page: Page, identity: DeviceIdentity): Promise<void> {
+export async function openBoard(page: Page, identity: DeviceIdentity): Promise<void> {
   await useIdentity(page, 'display', identity);
   await page.goto('/DisplayManage');
   await page.getByTestId('display-station').first().waitFor();

@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { lineChatUrl } = registerNotificationsModule(host, { reads: publicReads });
   const { printing, printerHealth } = registerPrintingModule(host, { queueRepo, reads, lab, lineChatUrl });
   const { yard, days } = registerYardModule(host, { queueRepo, printing });
-  const { queue, eta, callingScope, calling, publicQueue } = registerQueueModule(host, {
+  const { queue, eta, callingScope, calling, publicQueue, cards } = registerQueueModule(host, {
     queueRepo,
     reads,
     publicReads,
@@ -145,7 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The device gateway comes next (its kiosks issue through the queue): asked when one issues.
     kiosks: { issueTicket: (device, input) => devices.issueTicket(device, input) },
   });
-  const { devices } = registerDeviceGatewayModule(host, { queue, eta, days, reads, catalog: catalogRepo });
+  const { devices } = registerDeviceGatewayModule(host, {
+    queue,
+    eta,
+    days,
+    reads,
+    catalog: catalogRepo,
+    cards,
+  });
   const { announcements } = registerAnnouncementsModule(host, { days, scope: callingScope });
   registerControllerSettingsModule(host, {
     officers: officersRepo,

@@ -5,6 +5,7 @@ import { DeviceIdSchema } from './controller.contract.ts';
 import { plateSearchKey, visibleLength } from '../licence.ts';
 import { TOKEN_MAX, TOKENS_MAX } from '../voice/announcement.ts';
 import { PaperWidthSchema, PrintTargetSchema } from './printing.contract.ts';
+import { LinePlaceSchema } from './line-rule.ts';
 import {
   ExpectedWaitSchema,
   InstantSchema,
@@ -126,7 +127,31 @@ export const BoardWaitSchema = z.object({
   queue_type_name: z.string(),
   waiting: z.number(),
   expected_wait: ExpectedWaitSchema.nullable(),
+  /**
+   * A line with an order rule (issue 38): its next trucks as the rule calls them, at most
+   * BOARD_NEXT_UP, earlier days' leftovers first, none a daily cap holds. Numbers only: a public
+   * screen. `why`: why it goes where it does (a class that goes first, a long wait, an old
+   * load); null in its turn. Empty for a line in plain arrival order (its numbers say it).
+   */
+  next_up: z.array(
+    z.object({
+      queue_number: z.string(),
+      class_name: z.string().nullable(),
+      why: LinePlaceSchema.shape.why.nullable(),
+    }),
+  ),
+  /** The line's trucks a full daily cap holds, by class. */
+  held: z.array(
+    z.object({
+      class_name: z.string(),
+      trucks: z.number(),
+      max_percent: z.number(),
+      of: z.enum(['loads', 'tonnes']),
+    }),
+  ),
 });
+/** How many of a line's next trucks the TV board lists. */
+export const BOARD_NEXT_UP = 3;
 export type BoardWait = z.infer<typeof BoardWaitSchema>;
 
 /**

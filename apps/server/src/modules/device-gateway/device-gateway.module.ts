@@ -4,6 +4,7 @@ import type { ModuleHost } from '../module-host.ts';
 import type { EtaService } from '../queue/eta.service.ts';
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { QueueService } from '../queue/queue.service.ts';
+import type { BranchCards } from '../queue/branch-cards.ts';
 import { registerDeviceRoutes } from './device-gateway.routes.ts';
 import { createDeviceService } from './device-gateway.service.ts';
 
@@ -20,6 +21,7 @@ export function registerDeviceGatewayModule(
     days: PlantDays;
     reads: QueueReadsRepository;
     catalog: CatalogRepository;
+    cards: BranchCards;
   },
 ) {
   const { register, config, db, clock, events } = host;
@@ -33,6 +35,7 @@ export function registerDeviceGatewayModule(
     eta: deps.eta,
     catalog: deps.catalog,
     queueReads: deps.reads,
+    cards: deps.cards,
   });
   registerDeviceRoutes(register, devices);
   return { devices };

@@ -6,10 +6,10 @@ import {
   NOW_CALLING_SECONDS,
   RECENT_COUNT,
 } from '@truck-queue/shared/contracts/controller.contract';
-import { isWaitingState } from '@truck-queue/shared/queue/queue-machine';
 import {
   DeviceSecretSchema,
   type BoardCall,
+  BOARD_NEXT_UP,
   type BoardWait,
   type DeviceInfo,
   type DeviceQueueType,
@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { QueueReadsRepository } from '../queue/queue-reads.repository.ts';
 import type { EtaService } from '../queue/eta.service.ts';
+import type { BranchCards } from '../queue/branch-cards.ts';
 import type { IssueInput, QueueService } from '../queue/queue.service.ts';
 import { findRecentPlates } from '../queue/recent-plates.ts';
 import { createDeviceGatewayRepository } from './device-gateway.repository.ts';
@@ -56,10 +57,12 @@ export function createDeviceService(deps: {
   eta: EtaService;
   /** The queue types' products and the stations (the catalog's rows). */
   catalog: CatalogRepository;
-  /** The board's calls and waiting trucks, the kiosk's recent plates (the queue's reads). */
+  /** The board's calls, the kiosk's recent plates (the queue's reads). */
   queueReads: QueueReadsRepository;
+  /** The branch's lines in their order (the calling cards' snapshot): the board's waits and next trucks. */
+  cards: Pick<BranchCards, 'calendar' | 'openQueues'>;
 }) {
-  const { db, queue, events, clock, days, eta, catalog, queueReads } = deps;
+  const { db, queue, events, clock, days, eta, catalog, queueReads, cards } = deps;
   const repo = createDeviceGatewayRepository(db);
   /**
    * New ids claimed per client address, by hellos and sockets alike (docs/devices-and-printing.md,
@@ -219,18 +222,32 @@ export function createDeviceService(deps: {
    */
   async function boardWaits(device: DeviceContext, types: DeviceQueueType[]): Promise<BoardWait[]> {
     if (types.length === 0) return [];
-    const calendar = await days.calendar(device.branchId);
+    const calendar = await cards.calendar(device.branchId);
     const [open, estimate] = await Promise.all([
-      queueReads.countOpenByTypeAndState(
-        types.map((t) => t.id),
-        calendar.today,
-      ),
+      cards.openQueues(device.branchId, calendar.insideSince),
       eta.estimator(types.map((t) => ({ branchQueueTypeId: t.id, flowEngineId: t.flow_engine_id }))),
     ]);
     return types.map((type) => {
-      const waiting = open
-        .filter((row) => row.branchQueueTypeId === type.id && isWaitingState(type.flow_engine_id, row.state))
-        .reduce((sum, row) => sum + row.n, 0);
+      const rule = open.rules.get(type.id) ?? null;
+      const nameOf = (key: string) => rule?.classes.find((c) => c.key === key)?.name ?? null;
+      // Waiting trucks are the placed ones, in the line's order (an earlier day's leftovers first).
+      const inLine = (open.byType.get(type.id) ?? []).filter((q) => q.line_place !== null);
+      const waiting = inLine.filter((q) => q.queue_date === calendar.today).length;
+      const held = new Map<string, BoardWait['held'][number]>();
+      for (const q of inLine) {
+        const hold = q.line_place!.hold;
+        if (!hold) continue;
+        const name = nameOf(hold.class_key) ?? hold.class_key;
+        const entry = held.get(hold.class_key);
+        if (entry) entry.trucks++;
+        else
+          held.set(hold.class_key, {
+            class_name: name,
+            trucks: 1,
+            max_percent: hold.max_percent,
+            of: hold.of,
+          });
+      }
       const newcomer = {
         branchQueueTypeId: type.id,
         flowEngineId: type.flow_engine_id,
@@ -242,6 +259,16 @@ export function createDeviceService(deps: {
         queue_type_name: type.queue_type_name,
         waiting,
         expected_wait: estimate(newcomer, waiting),
+        // A line in plain arrival order needs no list: its numbers say it.
+        next_up: (rule ? inLine : [])
+          .filter((q) => q.line_place!.hold === null)
+          .slice(0, BOARD_NEXT_UP)
+          .map((q) => ({
+            queue_number: q.queue_number,
+            class_name: rule ? nameOf(q.order_class) : null,
+            why: q.line_place!.why.kind === 'turn' ? null : q.line_place!.why,
+          })),
+        held: [...held.values()],
       };
     });
   }

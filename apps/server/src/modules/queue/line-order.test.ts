@@ -5,6 +5,7 @@ import { getCardInProcess, type CardQueue } from '@truck-queue/shared/contracts/
 import { ROLE } from '@truck-queue/shared/roles';
 import { queueReasons, queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { newBrowser, registerDevice } from '../../test/devices.ts';
 import { createPlant, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 
@@ -157,6 +158,25 @@ describe('the line in the order of its rule', () => {
     // The burnt load's driver reads why he waits.
     const held = await t.post('process/user/queueInformation', { queue_number_id: burnt.uuid });
     expect(held.json().queue.line_hold).toEqual({ class_name: 'อ้อยไฟไหม้', max_percent: 25, of: 'loads' });
+    // The TV board of the line shows the same order, why, and what the cap holds.
+    const display = newBrowser();
+    await registerDevice(t, plant, 'display', display, [plant.types.standard.id]);
+    const board = await t.post('device/displayBoard', {}, { headers: display.headers });
+    expect(board.json().waits).toEqual([
+      expect.objectContaining({
+        queue_type_id: plant.types.standard.id,
+        waiting: 3,
+        next_up: [
+          {
+            queue_number: fresh.queue_number,
+            class_name: 'อ้อยสด',
+            why: { kind: 'class', class_key: 'fresh', first: true },
+          },
+          { queue_number: ordinary.queue_number, class_name: null, why: null },
+        ],
+        held: [{ class_name: 'อ้อยไฟไหม้', trucks: 1, max_percent: 25, of: 'loads' }],
+      }),
+    ]);
 
     // A held truck is not called.
     const station = plant.stations.standardCall.id;

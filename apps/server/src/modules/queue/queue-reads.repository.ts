@@ -281,30 +281,6 @@ export function createQueueReadsRepository(db: Db) {
     },
 
     /**
-     * The trucks of these queue types and plant day still inside, by type and state: what a
-     * truck issued now finds before it in its line (countAhead counts the same), once the
-     * caller keeps the states its flow waits in.
-     */
-    async countOpenByTypeAndState(
-      branchQueueTypeIds: number[],
-      queueDate: string,
-    ): Promise<{ branchQueueTypeId: number; state: string; n: number }[]> {
-      if (branchQueueTypeIds.length === 0) return [];
-      return db
-        .select({ branchQueueTypeId: queues.branchQueueTypeId, state: queues.state, n: count() })
-        .from(queues)
-        .where(
-          and(
-            inArray(queues.branchQueueTypeId, branchQueueTypeIds),
-            eq(queues.queueDate, queueDate),
-            isNull(queues.exitAt),
-            notInArray(queues.state, CLOSED_STATES),
-          ),
-        )
-        .groupBy(queues.branchQueueTypeId, queues.state);
-    },
-
-    /**
      * Trucks of the ticket's type and day ahead of it in the line's order (lineOrder), still
      * inside and in one of `states`. `executor`: a transaction (issuing keeps the count with
      * the ticket it writes).

@@ -122,5 +122,5 @@ export function registerQueueModule(
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
   registerLineOrderRoutes(register, { lineOrder, calling, events, cards: branchCards });
-  return { queue, eta, callingScope, calling, publicQueue };
+  return { queue, eta, callingScope, calling, publicQueue, cards: branchCards };
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CardQueue, ProcessCard } from '@truck-queue/shared/contracts/queue.contract';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { isCalledState } from '@truck-queue/shared/queue/queue-machine';
-import { formatElapsed } from './components/elapsed.ts';
+import { holdText as placeHold, whyText as placeWhy } from '../../components/line-place-text.ts';
 
 /**
  * Who goes first on a calling card (issue 38), as the desk reads it from the server's order:
@@ -31,29 +31,14 @@ export function className(rule: LineRule | null, key: string): string | null {
   return rule.classes.find((c) => c.key === key)?.name ?? null;
 }
 
-/** Why the truck goes where it does: "รอมาแล้ว 3 ชม.", "ตัดมานาน 5 ชม.", the class's name; null for a plain turn. */
+/** Why the truck goes where it does (its card): "รอมาแล้ว 3 ชม.", the class's name; null for a plain turn. */
 export function whyText(t: TFunction, rule: LineRule | null, place: CardQueue['line_place']): string | null {
-  if (!place) return null;
-  const why = place.why;
-  switch (why.kind) {
-    case 'overdue':
-      return t('calling.order.why.overdue', { waited: formatElapsed(t, why.waited_minutes * 60, 'short') });
-    case 'stale':
-      return t('calling.order.why.stale', { age: formatElapsed(t, why.age_minutes * 60, 'short') });
-    case 'class':
-      return className(rule, why.class_key);
-    case 'turn':
-      return null;
-  }
+  return place ? placeWhy(t, place.why, (key) => className(rule, key)) : null;
 }
 
 /** A held truck: "เต็มโควตา 25 % ของเที่ยววันนี้" (or of tonnes); null when nothing holds it. */
 export function holdText(t: TFunction, place: CardQueue['line_place']): string | null {
-  const hold = place?.hold;
-  if (!hold) return null;
-  return hold.of === 'tonnes'
-    ? t('calling.order.heldTonnes', { percent: hold.max_percent })
-    : t('calling.order.heldLoads', { percent: hold.max_percent });
+  return place?.hold ? placeHold(t, place.hold) : null;
 }
 
 export type StationTimeTone = 'ok' | 'long' | 'veryLong';

@@ -3,6 +3,7 @@ import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
 import { expectedWaitText } from '../../../components/expected-wait.ts';
+import { holdText, whyText } from '../../../components/line-place-text.ts';
 import { useLayoutSettings } from '../../../lib/layout-settings-context.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import {
@@ -209,6 +210,54 @@ function Waits({ board }: { board: Board }) {
 }
 
 /**
+ * The lines with an order rule (issue 38): each one's next trucks as the rule calls them, with
+ * why one goes ahead (its class, a long wait, an old load), and the trucks a full daily cap
+ * holds. The board is fetched again at every call, so it moves with the line.
+ */
+function NextUp({ board }: { board: Board }) {
+  const { t } = useTranslation();
+  const lines = board.waits.filter((w) => w.next_up.length > 0 || w.held.length > 0);
+  if (lines.length === 0) return null;
+  return (
+    <section className="tqd-next" data-testid="display-next-up" aria-label={t('displayBoard.nextUpTitle')}>
+      <h2 className="tqd-section-title">{t('displayBoard.nextUpTitle')}</h2>
+      <ul className="tqd-next-lines">
+        {lines.map((w) => (
+          <li
+            key={w.queue_type_id}
+            className="tqd-next-line"
+            data-testid="display-next-line"
+            data-type={w.queue_type_name}
+            aria-label={t('displayBoard.nextUpLabel', {
+              type: w.queue_type_name,
+              numbers: w.next_up.map((n) => n.queue_number).join(', '),
+            })}
+          >
+            <span className="tqd-next-type">{w.queue_type_name}</span>
+            <ol className="tqd-next-list">
+              {w.next_up.map((n) => {
+                const why = n.why ? whyText(t, n.why, () => n.class_name) : n.class_name;
+                return (
+                  <li key={n.queue_number} className="tqd-next-item" data-testid="display-next-item">
+                    <span className="tqd-next-number">{n.queue_number}</span>
+                    {why && <span className="tqd-next-why">{why}</span>}
+                  </li>
+                );
+              })}
+            </ol>
+            {w.held.map((h) => (
+              <span key={h.class_name} className="tqd-next-held" data-testid="display-next-held">
+                {t('displayBoard.heldTrucks', { class: h.class_name, count: h.trucks })} · {holdText(t, h)}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * A column's (or the board's) latest calls, each with its station, plate and time: as many rows
  * as the display's setting, the newest first and marked.
  */
@@ -327,6 +376,7 @@ function Layout({
           <RecentList calls={columns[0]!.recent} rows={board.recent_count} testId="display-recent" />
         </main>
         <Stations shown={shown} flash={flash} />
+        <NextUp board={board} />
         <Waits board={board} />
       </>
     );
@@ -352,6 +402,7 @@ function Layout({
         ))}
       </main>
       <Stations shown={shown} flash={flash} />
+      <NextUp board={board} />
       <Waits board={board} />
     </>
   );
