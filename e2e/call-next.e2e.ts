@@ -203,3 +203,55 @@ describe('the TV board of a line with a rule', () => {
     await page.context().close();
   });
 });
+
+describe('a held truck and a class change on Manage Calling', () => {
+  it('lets a manager admit a truck past a full cap, and moves a truck to another class, each with a reason', async () => {
+    await saveRule({
+      ...RULE,
+      classes: [...RULE.classes, { key: 'burnt', name: 'Burnt', share: 1, first: false, product_ids: [] }],
+      caps: [{ class_key: 'burnt', max_percent: 1, of: 'loads', when_full: 'ask' }],
+    });
+    try {
+      const burnt = await issue('burnt');
+      const ordinary = await issue();
+      const page = await files.officerPage('admin@example.com', 'admin1234', '/System/manageCalling/1', {
+        ...ENGLISH,
+        viewport: { width: 1366, height: 900 },
+      });
+      // The burnt load waits held: its cap (1 % of the day's loads) is full.
+      const held = queueButton(page, burnt, 'waiting');
+      await expect.poll(() => held.getAttribute('data-held')).toBe('true');
+      await held.click();
+      const actions = dialog(page, `Queue ${burnt.queueNumber}`);
+      await actions.getByRole('button', { name: 'Admit' }).click();
+      const admit = dialog(page, `Admit ${burnt.queueNumber} past the cap`);
+      await admit.getByRole('combobox').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await admit.getByRole('button', { name: 'Admit' }).click();
+      await page.getByText(`${burnt.queueNumber} admitted: it may be called today`).waitFor();
+      await expect.poll(() => held.getAttribute('data-held')).toBeNull();
+      expect(await held.getAttribute('aria-label')).toContain('Admitted past the cap');
+
+      // The ordinary truck becomes a fresh load: it goes first, marked Next with its class.
+      const moved = queueButton(page, ordinary, 'waiting');
+      await moved.click();
+      const its = dialog(page, `Queue ${ordinary.queueNumber}`);
+      await its.getByRole('button', { name: 'Change class' }).click();
+      const reclass = dialog(page, `Change the class of ${ordinary.queueNumber}`);
+      await reclass.getByTestId('reclass-select').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Fresh' })
+        .click();
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+      await reclass.getByRole('combobox').last().click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await reclass.getByRole('button', { name: 'Change class' }).click();
+      await page.getByText(`Class of ${ordinary.queueNumber} changed`).waitFor();
+      await expect.poll(() => moved.getByTestId('queue-class').innerText()).toBe('Fresh');
+      await page.context().close();
+    } finally {
+      await saveRule(RULE);
+    }
+  });
+});
