@@ -11,18 +11,28 @@ import { holdText as placeHold, whyText as placeWhy } from '../../components/lin
  */
 
 /**
- * The rule's next truck of each line on a card: per plant day (an earlier day's leftovers are a
- * line of their own), as the server marks it (line_place.next): the first the rule places that
- * no daily cap holds and that may be called now (a lab truck once its result is out).
+ * The truck a card marks Next: the one Call next takes (line_place.next, as the server marks it:
+ * the first the rule places that no daily cap holds and that may be called now, a lab truck once
+ * its result is out). Each plant day's line has its next, and Call next takes the oldest day's
+ * first, so an earlier day's leftover is the card's one Next until it is called.
  */
 export function nextQueueIds(card: Pick<ProcessCard, 'queue_number'>): Set<number> {
-  return new Set(card.queue_number.filter((q) => q.line_place?.next).map((q) => q._id));
+  const first = card.queue_number
+    .filter((q) => q.line_place?.next)
+    .sort((a, b) => a.queue_date.localeCompare(b.queue_date))[0];
+  return new Set(first ? [first._id] : []);
 }
 
-/** The rule's next truck of the line a truck is on (null: none, or the truck is the next itself). */
+/**
+ * The rule's next truck of the line a truck is on (its plant day's), which a call of another
+ * truck of that line passes over; null: none, or the truck is the next itself.
+ */
 export function nextOnLineOf(card: Pick<ProcessCard, 'queue_number'>, queue: CardQueue): CardQueue | null {
-  const next = nextQueueIds(card);
-  return card.queue_number.find((q) => next.has(q._id) && q.queue_date === queue.queue_date) ?? null;
+  return (
+    card.queue_number.find(
+      (q) => q.line_place?.next && q.queue_date === queue.queue_date && q._id !== queue._id,
+    ) ?? null
+  );
 }
 
 /** A class's name by its key ('' and unknown keys: null). */
