@@ -12,7 +12,7 @@ import type { Flow, TruckPlan } from './plan.ts';
  *
  * The lab flow's cassava line would be the natural one, but the server's line of a lab queue
  * type holds the trucks still at the lab (QS, LS, L are waiting states), which Call next cannot
- * call (see /work/notes/sim.md); the loading bays' line waits in QS only.
+ * call until their result is out; the loading bays' line waits in QS only.
  */
 export const RULED_FLOW: Flow = 'standard';
 

@@ -63,15 +63,10 @@ export class RuledLine {
   outOfOrder = 0;
   readonly refusals: CallNextRefusal[] = [];
   /**
-   * Call next refused CALL_OUT_OF_ORDER: the server picked the line's next, then checked the call
-   * against a line read again, which a truck going before it had joined meanwhile (a server
-   * race, /work/notes/sim.md). The officer presses Call next again; counted, and printed.
-   */
-  readonly raced: string[] = [];
-  /**
-   * Call next answered LINE_EMPTY while a truck that could go waited (seen once by night, cause
-   * not found: /work/notes/sim.md): the officer presses again half a second later; a second such
-   * answer in a row is a refusal.
+   * Call next answered LINE_EMPTY while a truck the simulator counts as callable waited. Seen
+   * once in a night run and not since; its cause is not known. The officer presses again half a
+   * second later, as a person would; each such answer is printed with the line as the simulator
+   * saw it, and a second one in a row is a refusal (the check fails).
    */
   readonly emptyOnce: string[] = [];
   private emptyRetried = false;
@@ -171,10 +166,6 @@ export class RuledLine {
       emitAck(this.desk.socket, this.ledger, 'doCallNext', this.branchId, this.typeId),
     );
     const to = Date.now();
-    if (ack.status === 0 && ack.reason === 'CALL_OUT_OF_ORDER' && this.raced.length < 50) {
-      this.raced.push(ack.queue_number ?? '?');
-      return true;
-    }
     if (ack.status !== 1) {
       // Nothing to call is right only when every truck waiting is burnt (the cap may hold them all).
       const fine =
@@ -409,9 +400,6 @@ export async function ruleChecks(
       'ruled line: Call next answered no error while a truck could be called and a station was free',
       `0 refusals (of ${line.callNext} calls)`,
       `${line.refusals.length} refusals (of ${line.callNext} calls)` +
-        (line.raced.length
-          ? `; ${line.raced.length} × CALL_OUT_OF_ORDER from Call next itself, pressed again (server race: the line read twice)`
-          : '') +
         (line.emptyOnce.length
           ? `; ${line.emptyOnce.length} × LINE_EMPTY once with a truck to call, pressed again (${line.emptyOnce[0]})`
           : '') +
