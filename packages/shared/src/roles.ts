@@ -28,13 +28,15 @@ export const PERMISSIONS = [
   'branchSwitch',
   /** Manager's overrides of a line's order rule: a truck its class's daily cap holds is called anyway. */
   'overrule',
+  /** The branch's suppliers, their vehicles, quotas and bookings (issue 39): the office's. */
+  'suppliers',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
-  '0': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule'],
-  '1': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule'],
-  '51': ['dashboard', 'report', 'calling', 'weighing', 'overrule'],
+  '0': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule', 'suppliers'],
+  '1': ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule', 'suppliers'],
+  '51': ['dashboard', 'report', 'calling', 'weighing', 'overrule', 'suppliers'],
   '55': ['dashboard', 'calling', 'weighing'],
   '56': ['dashboard', 'lab'],
   '71': ['dashboard', 'exit'],

@@ -5,6 +5,7 @@ import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
 import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import { SUPPLIER_KINDS } from '@truck-queue/shared/contracts/supplier.contract';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import {
   DEFAULT_PRINTER_PORT,
@@ -16,6 +17,7 @@ import {
 } from '@truck-queue/shared/printing/printer-status';
 import {
   customType,
+  type AnyPgColumn,
   bigserial,
   bigint,
   boolean,
@@ -579,6 +581,58 @@ export const deviceQueueTypes = pgTable(
 );
 
 /** A truck's ticket and every stamp of its journey. */
+/**
+ * Who brings the loads (issue 39): a branch's growers, group leaders, middlemen and companies,
+ * by code (the quota number where there is one). Never deleted once a ticket names it: made
+ * inactive instead.
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    code: text('code').notNull(),
+    /** The code compared without case: one supplier per code and branch. */
+    codeKey: text('code_key').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: SUPPLIER_KINDS }).notNull(),
+    phone: text('phone'),
+    taxId: text('tax_id'),
+    /** The group leader it delivers under (a supplier of kind leader of the same branch). */
+    leaderId: integer('leader_id').references((): AnyPgColumn => suppliers.id),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suppliers_code_key').on(t.branchId, t.codeKey),
+    check('suppliers_kind', sql`${t.kind} in ('grower', 'leader', 'middleman', 'company')`),
+    check('suppliers_not_own_leader', sql`${t.leaderId} is distinct from ${t.id}`),
+  ],
+);
+
+/** A supplier's vehicles by plate: a plate (as the one-active-ticket rule reads it) belongs to one supplier of the branch. */
+export const supplierVehicles = pgTable(
+  'supplier_vehicles',
+  {
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    licence: text('licence').notNull(),
+    /** shared/licence.ts plateSearchKey of the licence. */
+    plateKey: text('plate_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('supplier_vehicles_plate_key').on(t.branchId, t.plateKey),
+    index('supplier_vehicles_supplier_idx').on(t.supplierId),
+  ],
+);
+
 export const queues = pgTable(
   'queues',
   {
@@ -626,6 +680,8 @@ export const queues = pgTable(
     cutAt: ts('cut_at'),
     /** A manager admitted it past its class's daily cap (the reason is on the audit row). */
     admittedAt: ts('admitted_at'),
+    /** Who brings the load (issue 39): picked at issue, or the supplier whose vehicle the plate is. */
+    supplierId: integer('supplier_id').references(() => suppliers.id),
     /** The latest recheck, reject or void: why (the branch's list) and the officer's note. */
     reasonId: integer('reason_id').references(() => queueReasons.id),
     reasonNote: text('reason_note'),
@@ -678,6 +734,9 @@ export const queues = pgTable(
       .on(t.branchId, t.state)
       .where(sql`${t.exitAt} is null`),
     index('queues_plate_key_idx').on(t.branchId, t.plateKey),
+    index('queues_supplier_idx')
+      .on(t.supplierId, t.queueDate)
+      .where(sql`${t.supplierId} is not null`),
     // The counters find a truck by the number the officer types or scans (station-work.service.ts).
     index('queues_branch_number_idx').on(t.branchId, t.queueNumber),
     check('queues_seq_positive', sql`${t.seq} > 0`),

@@ -663,6 +663,7 @@ export async function createFuzzPlant(t: TestContext) {
       exit: sessions.security,
       branchSwitch: sessions.switcher,
       overrule: sessions.admin,
+      suppliers: sessions.admin,
     };
     return byAccess[contract.access];
   }

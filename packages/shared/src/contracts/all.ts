@@ -15,6 +15,7 @@ import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
 import * as slip from './slip.contract.ts';
 import * as stationWork from './station-work.contract.ts';
+import * as supplier from './supplier.contract.ts';
 import * as voice from './voice.contract.ts';
 import * as yard from './yard.contract.ts';
 
@@ -47,6 +48,7 @@ function collect(): ApiContract[] {
     report,
     slip,
     stationWork,
+    supplier,
     voice,
     yard,
   ])

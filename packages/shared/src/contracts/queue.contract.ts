@@ -131,6 +131,11 @@ export const issueQueue = defineContract({
     order_class: z.union([z.literal(''), OrderClassKeySchema]).optional(),
     /** When its load was cut (or loaded): the card shows its age, the rule may call stale loads first. */
     cut_at: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Who brings the load (issue 39): an active supplier of the branch (findSupplier); null for
+     * none. Left out, the supplier whose vehicles hold the plate, if one does.
+     */
+    supplier_id: IdSchema.nullable().optional(),
   }),
   /**
    * `print` says what became of the ticket's paper: a network printer has printed it or failed
