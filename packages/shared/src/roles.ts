@@ -124,6 +124,8 @@ export const ROUTE_PERMISSIONS = {
   '/System/yardRules': 'admin',
   '/System/disputes': 'admin',
   '/System/notifications': 'admin',
+  /** The branch's suppliers and their vehicles (issue 39). */
+  '/System/suppliers': 'suppliers',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
   '/Report/lineOrder': 'report',

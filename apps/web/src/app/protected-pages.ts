@@ -86,6 +86,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.notifications',
     load: () => import('../features/admin/notifications-page.tsx').then((m) => m.NotificationsPage),
   },
+  '/System/suppliers': {
+    title: () => 'pages.suppliers',
+    load: () => import('../features/suppliers/suppliers-page.tsx').then((m) => m.SuppliersPage),
+  },
   '/Report/inoutTransaction': {
     title: () => 'pages.inoutTransaction',
     load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),

@@ -45,6 +45,19 @@ describe('the yard rules page', () => {
   });
 });
 
+describe('the suppliers page', () => {
+  it('is in the data management section of those with the suppliers permission only', () => {
+    for (const role of ['0', '1', '51'] as const) {
+      const dataManagement = visibleSections(ROLE_PERMISSIONS[role]).find((s) => s.key === 'dataManagement');
+      expect(dataManagement?.items.map((item) => item.path)).toContain('/System/suppliers');
+    }
+    for (const role of ['55', '56', '71', '1000'] as const) {
+      const paths = visibleSections(ROLE_PERMISSIONS[role]).flatMap((s) => s.items.map((i) => i.path));
+      expect(paths).not.toContain('/System/suppliers');
+    }
+  });
+});
+
 describe('selectedMenuKey', () => {
   it('matches the location whatever its case or trailing slash', () => {
     const sections = visibleSections(ROLE_PERMISSIONS['1']);

@@ -29,6 +29,7 @@ import {
   ExclamationCircleOutlined,
   DatabaseOutlined,
   FieldTimeOutlined,
+  ShopOutlined,
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
 import type { PageTitleKey } from '../protected-pages.ts';
@@ -178,6 +179,12 @@ const MENU: MenuSection[] = [
         icon: <EnvironmentOutlined />,
       },
       { path: '/System/product', route: '/System/product', label: 'pages.product', icon: <InboxOutlined /> },
+      {
+        path: '/System/suppliers',
+        route: '/System/suppliers',
+        label: 'pages.suppliers',
+        icon: <ShopOutlined />,
+      },
       {
         path: '/System/yardRules',
         route: '/System/yardRules',

@@ -28,6 +28,7 @@ import {
 import { PlateInput } from '../../plates/plate-input.tsx';
 import { TicketIssued } from './ticket-issued.tsx';
 import { FormButtons } from '../../../components/form-dialog.tsx';
+import { SupplierPicker, supplierIdOf, type SupplierPick } from '../../suppliers/supplier-picker.tsx';
 
 interface TicketFormValues {
   queueType: number | undefined;
@@ -121,6 +122,9 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel, ruleOf }: Tic
   const issue = useIssueTicket();
   const [form] = Form.useForm<TicketFormValues>();
   const typeId = Form.useWatch('queueType', form);
+  const draft = Form.useWatch('licence', form);
+  const typed = draft ? checkDraft(draft) : null;
+  const [supplier, setSupplier] = useState<SupplierPick>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const printers = useBranchPrinters();
   // Remembered per browser: an office next to a kiosk prints on it every time.
@@ -187,6 +191,8 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel, ruleOf }: Tic
         truck_license: draftLicence(values.licence),
         idempotency_key: idempotencyKey,
         printer_uuid: printerUuidOf(printer),
+        // Left out: the server takes the plate's supplier, as the field showed.
+        ...supplierIdOf(supplier),
         // Left out unless asked: the product's class, and no cut time.
         ...(classes.length > 0 && values.orderClass !== undefined ? { order_class: values.orderClass } : {}),
         ...(freshLimit !== null && values.cutAt
@@ -264,6 +270,14 @@ function TicketForm({ idempotencyKey, initial, onIssued, onCancel, ruleOf }: Tic
         ]}
       >
         <PlateInput />
+      </Form.Item>
+      <Form.Item label={t('suppliers.picker.label')} htmlFor="new-ticket-supplier">
+        <SupplierPicker
+          id="new-ticket-supplier"
+          licence={typed?.ok ? typed.licence : ''}
+          value={supplier}
+          onChange={setSupplier}
+        />
       </Form.Item>
       {classes.length > 0 && (
         <Form.Item name="orderClass" label={t('calling.newTicketOrder.class')}>
