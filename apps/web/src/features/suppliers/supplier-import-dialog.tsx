@@ -160,7 +160,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
     {
       key: 'problem',
       title: t('suppliers.import.problem'),
-      render: (_v, p) => t(importProblemKey(p.code), { max: count(SUPPLIER_IMPORT_MAX_ROWS) }),
+      render: (_v, p) => t(importProblemKey(p.code, p.column), { max: count(SUPPLIER_IMPORT_MAX_ROWS) }),
     },
     {
       key: 'value',
@@ -189,7 +189,8 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
             {index < IMPORT_COLUMNS.length - 1 ? ', ' : ''}
           </span>
         ))}
-        . {t('suppliers.import.templateHint')}
+        <br />
+        {t('suppliers.import.templateHint')}
       </Typography.Paragraph>
       <Alert type="info" showIcon title={t('suppliers.import.allOrNothing')} />
       <Flex gap={8} align="center" wrap>

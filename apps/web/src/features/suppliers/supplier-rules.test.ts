@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import {
   base64OfDataUrl,
   codeProblem,
+  formatPhone,
   importColumnKey,
   importProblemKey,
   IMPORT_COLUMNS,
@@ -33,6 +34,21 @@ describe('import problems', () => {
     for (const column of IMPORT_COLUMNS)
       expect(lookup(th, importColumnKey(column)!)).toEqual(expect.any(String));
     expect(lookup(th, 'suppliers.columns.leader_code')).toBe('รหัสหัวหน้ากลุ่ม');
+  });
+
+  it('says what an INVALID value’s column takes', () => {
+    expect(importProblemKey('INVALID', 'kind')).toBe('suppliers.import.invalid.kind');
+    expect(importProblemKey('INVALID', null)).toBe('suppliers.import.problems.INVALID');
+    expect(importProblemKey('REQUIRED', 'name')).toBe('suppliers.import.problems.REQUIRED');
+    for (const column of IMPORT_COLUMNS)
+      expect(lookup(th, importProblemKey('INVALID', column)), column).toEqual(expect.any(String));
+  });
+
+  it('shows a phone as people read it', () => {
+    expect(formatPhone('0812345678')).toBe('081-234-5678');
+    expect(formatPhone('021234567')).toBe('02-123-4567');
+    expect(formatPhone('043222333')).toBe('043-222-333');
+    expect(formatPhone('+66812345678')).toBe('+66812345678');
   });
 
   it('names the whole row for a problem without a column, and nothing for an unknown column', () => {

@@ -41,11 +41,24 @@ export function importColumnKey(
 /** Every code an import problem may have. */
 export const IMPORT_PROBLEM_CODES = ImportProblemSchema.shape.code.options;
 
-/** The i18n key that says an import problem in the officer's language, by its stable code. */
+/**
+ * The i18n key that says an import problem in the officer's language, by its stable code; an
+ * INVALID value says what its column takes.
+ */
 export function importProblemKey(
   code: ImportProblem['code'],
-): `suppliers.import.problems.${ImportProblem['code']}` {
+  column: string | null = null,
+): `suppliers.import.problems.${ImportProblem['code']}` | `suppliers.import.invalid.${ImportColumn}` {
+  if (code === 'INVALID' && isImportColumn(column)) return `suppliers.import.invalid.${column}`;
   return `suppliers.import.problems.${code}`;
+}
+
+/** A phone as people read it: 081-234-5678 (a mobile), 043-222-333 or 02-123-4567; else as kept. */
+export function formatPhone(phone: string): string {
+  if (/^0[689]\d{8}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+  if (/^02\d{7}$/.test(phone)) return `${phone.slice(0, 2)}-${phone.slice(2, 5)}-${phone.slice(5)}`;
+  if (/^0\d{8}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+  return phone;
 }
 
 /** The fields of the supplier form a server refusal can land on. */

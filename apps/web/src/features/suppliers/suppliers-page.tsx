@@ -30,7 +30,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { ActionButton, StackedRow, useListLayout } from '../admin/catalog/components/catalog-table.tsx';
 import { useDialog } from '../admin/catalog/components/use-dialog.ts';
 import { useExportSuppliers, useSupplierList } from './api/use-suppliers.ts';
-import { SUPPLIER_KINDS } from './supplier-rules.ts';
+import { formatPhone, SUPPLIER_KINDS } from './supplier-rules.ts';
 import { SupplierFormDialog } from './supplier-form-dialog.tsx';
 import { SupplierImportDialog } from './supplier-import-dialog.tsx';
 
@@ -131,33 +131,34 @@ export function SuppliersPage() {
       label={t('catalog.common.edit')}
       icon={<EditOutlined aria-hidden />}
       onClick={() => editor.show(supplier)}
-      iconOnly={layout !== 'wide'}
+      iconOnly={layout !== 'narrow'}
     />
   );
 
+  // Fits the card at an office PC's 1366 px with the side menu open; the plates wrap one a line.
   const columns: TableColumnsType<Supplier> = [
-    { key: 'code', title: t('suppliers.columns.code'), dataIndex: 'code', width: 120 },
+    { key: 'code', title: t('suppliers.columns.code'), dataIndex: 'code', width: 104 },
     {
       key: 'name',
       title: t('suppliers.columns.name'),
-      width: 220,
       render: (_v, s) => <Typography.Text strong>{s.name}</Typography.Text>,
     },
-    { key: 'kind', title: t('suppliers.columns.kind'), width: 140, render: (_v, s) => kindTag(s) },
-    { key: 'leader', title: t('suppliers.leader'), width: 200, render: (_v, s) => leader(s) },
+    { key: 'kind', title: t('suppliers.columns.kind'), width: 118, render: (_v, s) => kindTag(s) },
+    { key: 'leader', title: t('suppliers.leader'), width: 170, render: (_v, s) => leader(s) },
     {
       key: 'phone',
       title: t('suppliers.columns.phone'),
-      width: 130,
-      render: (_v, s) => s.phone ?? <Typography.Text type="secondary">–</Typography.Text>,
+      width: 118,
+      render: (_v, s) =>
+        s.phone ? formatPhone(s.phone) : <Typography.Text type="secondary">–</Typography.Text>,
     },
-    { key: 'vehicles', title: t('suppliers.columns.vehicles'), render: (_v, s) => vehicles(s) },
-    { key: 'active', title: t('suppliers.columns.active'), width: 110, render: (_v, s) => active(s) },
+    { key: 'vehicles', title: t('suppliers.columns.vehicles'), width: 180, render: (_v, s) => vehicles(s) },
+    { key: 'active', title: t('suppliers.columns.active'), width: 96, render: (_v, s) => active(s) },
     {
       key: 'actions',
       title: t('catalog.common.actions'),
       fixed: 'end',
-      width: layout === 'wide' ? 120 : 72,
+      width: 64,
       render: (_v, s) => edit(s),
     },
   ];
@@ -266,7 +267,7 @@ export function SuppliersPage() {
           columns={narrow ? [{ key: 'row', render: (_v, s) => narrowRow(s) }] : columns}
           dataSource={data?.suppliers ?? []}
           loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-          scroll={narrow ? undefined : { x: 1100 }}
+          scroll={narrow ? undefined : { x: 1000 }}
           pagination={{
             current: paging.page,
             pageSize: paging.pageSize,
@@ -316,7 +317,10 @@ export function SuppliersPage() {
         }
         lines={[
           { label: t('suppliers.leader'), content: leader(supplier) },
-          { label: t('suppliers.columns.phone'), content: supplier.phone ?? '–' },
+          {
+            label: t('suppliers.columns.phone'),
+            content: supplier.phone ? formatPhone(supplier.phone) : '–',
+          },
           { label: t('suppliers.columns.vehicles'), content: vehicles(supplier) },
         ]}
         actions={edit(supplier)}
