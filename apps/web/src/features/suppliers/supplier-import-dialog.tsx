@@ -90,12 +90,14 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
   };
 
   const importFailure = (error: unknown): string => {
-    // Read as text: the client's list of reasons need not hold IMPORT_UNREADABLE yet.
-    const said = isApiRequestError(error)
-      ? [error.code as string, error.detail.reason as string | undefined]
-      : [];
-    if (said.includes('IMPORT_UNREADABLE')) return t('suppliers.import.unreadable');
-    if (said.includes('PAYLOAD_TOO_LARGE'))
+    if (!isApiRequestError(error)) return errorMessage(t, error);
+    // A file that does not read as a spreadsheet is refused on its content; a wrong name on it.
+    const paths = (error.detail.issues ?? []).map((issue) => issue.path);
+    if (error.code === 'VALIDATION_FAILED' && paths.includes('content_base64'))
+      return t('suppliers.import.unreadable');
+    if (error.code === 'VALIDATION_FAILED' && paths.includes('file_name'))
+      return t('suppliers.import.wrongType');
+    if (error.code === 'PAYLOAD_TOO_LARGE')
       return t('suppliers.import.tooLarge', { mb: SUPPLIER_IMPORT_MAX_BYTES / 1024 / 1024 });
     return errorMessage(t, error);
   };

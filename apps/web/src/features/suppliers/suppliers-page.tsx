@@ -299,7 +299,12 @@ export function SuppliersPage() {
           }}
         />
       </Card>
-      <SupplierFormDialog open={editor.open} supplier={editor.subject} onClose={editor.hide} />
+      <SupplierFormDialog
+        key={editor.subject?.id ?? 'new'}
+        open={editor.open}
+        supplier={editor.subject}
+        onClose={editor.hide}
+      />
       <SupplierImportDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
