@@ -27,6 +27,7 @@ const ADMIN = [
   '/System/defineQueue',
   '/System/station',
   '/System/product',
+  '/System/suppliers',
   '/System/yardRules',
   '/System/disputes',
   '/System/manageUser',
@@ -47,7 +48,12 @@ const EVERYTHING = [
 const MENUS: [string, string, string[], boolean][] = [
   ['admin@example.com', 'admin1234', EVERYTHING, false],
   ['officeradmin@example.com', 'demo1234', EVERYTHING, false],
-  ['manager@example.com', 'demo1234', [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', LOGOUT], true],
+  [
+    'manager@example.com',
+    'demo1234',
+    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', '/System/suppliers', LOGOUT],
+    true,
+  ],
   ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],
   ['lab@example.com', 'demo1234', [DASHBOARD, '/System/manageResultLab', LOGOUT], false],
   ['security@example.com', 'demo1234', [DASHBOARD, '/System/exitFactory', LOGOUT], false],
