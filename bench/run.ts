@@ -16,6 +16,7 @@ import { benchFirstStart } from './first-start-bench.ts';
 import { benchRefresh } from './refresh-bench.ts';
 import { benchCalls } from './call-overhead-bench.ts';
 import { benchTicketRender } from './ticket-bench.ts';
+import { benchOrderLine } from './order-line-bench.ts';
 import { benchDriverPage } from './driver-page-bench.ts';
 import { benchMemory } from './memory-bench.ts';
 import { benchPublicPages } from './public-push-bench.ts';
@@ -190,6 +191,8 @@ async function onEachEngine(
 const SECTIONS: Record<string, () => Promise<string[]>> = {
   /** Drawing a ticket for a thermal printer (no database). */
   ticket: async () => (await benchTicketRender()).map((row) => `| none | ${row} |`),
+  /** Placing a ruled line's waiting trucks in its order (no database). */
+  'order-line': () => Promise.resolve(benchOrderLine().map((row) => `| none | ${row} |`)),
   /** `npm start` on an empty data directory. */
   'first-start': async () => (await benchFirstStart()).map((row) => `| PGlite | ${row} |`),
   queue: () => onEachEngine((_label, target) => benchQueue(target)),

@@ -13,7 +13,8 @@ import {
 describe('roles', () => {
   it('grants each role exactly the menu of SPEC.md section 6', () => {
     const sees = (roles: string) => [...permissionsOf(roles)].sort();
-    // 'overrule' (issue 38: a truck a line's cap holds called anyway) is a manager's, not a menu entry.
+    // 'overrule' (issue 38: a truck a line's cap holds called anyway) is a manager's, not a menu
+    // entry; 'suppliers' (issue 39) is the office's page of suppliers.
     expect(sees('0')).toEqual([
       'admin',
       'calling',
@@ -22,10 +23,11 @@ describe('roles', () => {
       'lab',
       'overrule',
       'report',
+      'suppliers',
       'weighing',
     ]);
     expect(sees('1')).toEqual(sees('0'));
-    expect(sees('51')).toEqual(['calling', 'dashboard', 'overrule', 'report', 'weighing']);
+    expect(sees('51')).toEqual(['calling', 'dashboard', 'overrule', 'report', 'suppliers', 'weighing']);
     expect(sees('55')).toEqual(['calling', 'dashboard', 'weighing']);
     expect(sees('56')).toEqual(['dashboard', 'lab']);
     expect(sees('71')).toEqual(['dashboard', 'exit']);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decide, type QueueCommand } from '@truck-queue/shared/queue/decide';
 import { isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import type { Db } from '../db/database.ts';
 import { queueCounters, queues, queueTransitions } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -86,6 +87,7 @@ export async function createHistoryWriter(deps: { db: Db; days: PlantDays; clock
         type,
         productId: input.productId,
         truckLicense: input.truckLicense,
+        plateKey: plateSearchKey(input.truckLicense),
         queueDate,
         seq: nextSeq(type.id, queueDate),
         actor,

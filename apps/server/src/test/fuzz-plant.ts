@@ -641,6 +641,25 @@ export async function createFuzzPlant(t: TestContext) {
       uuid: heldTicket.uuid,
       reason: { reason_id: await reasonId('admit') },
     }),
+    'admin/supplier/list': (n) => ({ find: n % 2 ? 'ไร่' : '', page: 1 + (n % 3), page_size: 20 }),
+    // A new code each time (a taken code is refused), its own plate.
+    'admin/supplier/save': (n) => ({
+      code: `F-${n}`,
+      name: `ชาวไร่ ${n}`,
+      kind: n % 4 === 0 ? 'leader' : 'grower',
+      phone: n % 2 ? '0812345678' : null,
+      tax_id: null,
+      leader_id: null,
+      active: true,
+      vehicles: [`9${n % 10}-${1000 + n} ขอนแก่น`],
+    }),
+    'admin/supplier/import': (n) => ({
+      file_name: 'suppliers.csv',
+      content_base64: Buffer.from(`รหัส,ชื่อ\r\nI-${n},นำเข้า ${n}\r\n`).toString('base64'),
+      apply: n % 2 === 1,
+    }),
+    'admin/supplier/export': () => ({ include_inactive: true }),
+    'process/printer/findSupplier': (n) => ({ find: n % 2 ? 'F-' : '', licence: '90-1000 ขอนแก่น' }),
   };
 
   /** A session that may make the call (null: the call takes none). */

@@ -186,6 +186,10 @@ export const CONFLICT_REASONS = [
   'LINE_EMPTY',
   /** Call next: every station of the line the officer calls from has a truck called to it. */
   'NO_FREE_STATION',
+  /** Another supplier of the branch has this code (issue 39). */
+  'SUPPLIER_CODE_TAKEN',
+  /** Another supplier of the branch has this plate among its vehicles (the message names it). */
+  'PLATE_TAKEN',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -104,9 +104,10 @@ export const listSuppliers = defineContract({
 });
 
 /**
- * Creates or updates a supplier. Refused: a code another supplier of the branch holds
- * (SUPPLIER_CODE_TAKEN), a plate another supplier holds (PLATE_TAKEN, naming it), a leader that is
- * not a leader of the branch or is the supplier itself (VALIDATION_FAILED on leader_id).
+ * Creates or updates a supplier. Refused (CONFLICT, by `reason`): a code another supplier of the
+ * branch holds (SUPPLIER_CODE_TAKEN), a plate another supplier holds (PLATE_TAKEN; the message
+ * names it). VALIDATION_FAILED: a leader that is not a leader of the branch or is the supplier
+ * itself (leader_id), a leader made another kind while suppliers deliver under it (kind).
  */
 export const saveSupplier = defineContract({
   path: 'admin/supplier/save',
@@ -148,7 +149,7 @@ export type ImportProblem = z.infer<typeof ImportProblemSchema>;
  * English column names, docs/suppliers.md), then a supplier per row, matched by code: a new
  * code is created, a known one updated. Nothing is written while any row has a problem, nor
  * when `apply` is false (a check first): the answer lists every problem by row and column.
- * A file that is not a spreadsheet is refused IMPORT_UNREADABLE.
+ * A file that does not read as a spreadsheet is refused VALIDATION_FAILED on content_base64.
  */
 export const importSuppliers = defineContract({
   path: 'admin/supplier/import',

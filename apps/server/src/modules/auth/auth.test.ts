@@ -247,9 +247,15 @@ describe('officer and branch calls', () => {
 
   it('checkAccess lists exactly the permissions of roles.ts', async () => {
     const cases: [string, string[]][] = [
-      [ROLE.superAdmin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule']],
-      [ROLE.admin, ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule']],
-      [ROLE.manager, ['dashboard', 'report', 'calling', 'weighing', 'overrule']],
+      [
+        ROLE.superAdmin,
+        ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule', 'suppliers'],
+      ],
+      [
+        ROLE.admin,
+        ['dashboard', 'report', 'calling', 'weighing', 'lab', 'exit', 'admin', 'overrule', 'suppliers'],
+      ],
+      [ROLE.manager, ['dashboard', 'report', 'calling', 'weighing', 'overrule', 'suppliers']],
       [ROLE.employee, ['dashboard', 'calling', 'weighing']],
       [ROLE.labChecker, ['dashboard', 'lab']],
       [ROLE.security, ['dashboard', 'exit']],

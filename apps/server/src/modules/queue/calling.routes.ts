@@ -32,6 +32,7 @@ export function registerCallingRoutes(
       idempotencyKey: body.idempotency_key,
       orderClass: body.order_class,
       cutAt: body.cut_at,
+      supplierId: body.supplier_id,
       onIssued: firstPrint.onIssued,
     };
     const issued = device

@@ -1,7 +1,6 @@
 import type { Decision, QueueStamps } from '@truck-queue/shared/queue/decide';
 import type { WeightFrom } from '@truck-queue/shared/queue/weighing';
 import { ISSUED_STATE } from '@truck-queue/shared/queue/queue-machine';
-import { plateSearchKey } from '@truck-queue/shared/licence';
 import type { queues, queueTransitions } from '../../db/schema.ts';
 
 /**
@@ -30,6 +29,8 @@ export function issuedQueue(ticket: {
   type: { id: number; prefix: string };
   productId: number | null;
   truckLicense: string;
+  /** plateSearchKey of the licence (the issue has it already, for its lock). */
+  plateKey: string;
   queueDate: string;
   seq: number;
   actor: Actor;
@@ -39,6 +40,8 @@ export function issuedQueue(ticket: {
   orderClass?: string | null | undefined;
   /** When its load was cut or loaded, where given. */
   cutAt?: Date | null | undefined;
+  /** Who brings the load (issue 39), where known. */
+  supplierId?: number | null | undefined;
 }): QueueInsert {
   const { now, actor } = ticket;
   return {
@@ -49,7 +52,7 @@ export function issuedQueue(ticket: {
     seq: ticket.seq,
     queueNumber: formatQueueNumber(ticket.type.prefix, ticket.seq),
     truckLicense: ticket.truckLicense,
-    plateKey: plateSearchKey(ticket.truckLicense),
+    plateKey: ticket.plateKey,
     state: ISSUED_STATE,
     created: now,
     lineAt: now,
@@ -59,6 +62,7 @@ export function issuedQueue(ticket: {
     idempotencyKey: ticket.idempotencyKey ?? null,
     orderClass: ticket.orderClass ?? null,
     cutAt: ticket.cutAt ?? null,
+    supplierId: ticket.supplierId ?? null,
   };
 }
 

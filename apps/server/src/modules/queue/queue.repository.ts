@@ -17,6 +17,8 @@ import {
   queueTransitions,
   queueTypes,
   stations,
+  suppliers,
+  supplierVehicles,
 } from '../../db/schema.ts';
 
 /** A transaction or the database itself: repository calls run on either. */
@@ -282,6 +284,33 @@ export function createQueueRepository(db: Db) {
         )
         .limit(1);
       return row ?? null;
+    },
+
+    /** The active supplier of the branch whose vehicles hold the plate (issue 39), if one does. */
+    async supplierOfPlate(tx: Executor, branchId: number, plateKey: string): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: suppliers.id })
+        .from(supplierVehicles)
+        .innerJoin(suppliers, eq(suppliers.id, supplierVehicles.supplierId))
+        .where(
+          and(
+            eq(supplierVehicles.branchId, branchId),
+            eq(supplierVehicles.plateKey, plateKey),
+            eq(suppliers.active, true),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    async isActiveSupplier(tx: Executor, branchId: number, supplierId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(
+          and(eq(suppliers.id, supplierId), eq(suppliers.branchId, branchId), eq(suppliers.active, true)),
+        );
+      return row !== undefined;
     },
 
     async findByIdempotencyKey(tx: Executor, key: string) {

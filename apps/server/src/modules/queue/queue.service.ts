@@ -59,6 +59,11 @@ export interface IssueInput {
   /** When its load was cut or loaded (ISO instant), where given. */
   cutAt?: string | undefined;
   /**
+   * Who brings the load (issue 39): an active supplier of the branch; null for none; left out,
+   * the supplier whose vehicles hold the plate, if one does.
+   */
+  supplierId?: number | null | undefined;
+  /**
    * Runs inside the issuing transaction once a new ticket is written (never for a retry that
    * gets the earlier ticket back): what is kept with the ticket at once (its first print job).
    */
@@ -259,6 +264,25 @@ export function createQueueService(deps: {
     };
   }
 
+  /**
+   * The ticket's supplier: the one named (refused unless an active supplier of the branch), or
+   * none, or, left out, the supplier whose vehicles hold the plate.
+   */
+  async function supplierOf(
+    tx: Executor,
+    branchId: number,
+    named: number | null | undefined,
+    plateKey: string,
+  ): Promise<number | null> {
+    if (named === null) return null;
+    if (named === undefined) return repo.supplierOfPlate(tx, branchId, plateKey);
+    if (!(await repo.isActiveSupplier(tx, branchId, named)))
+      throw new AppError('VALIDATION_FAILED', 'This supplier is not an active supplier of the branch.', [
+        { path: 'supplier_id', message: 'is not an active supplier of this branch' },
+      ]);
+    return named;
+  }
+
   return {
     /**
      * Issues a ticket: the type's prefix and the day's next running number (A001, A002 ...).
@@ -311,6 +335,7 @@ export function createQueueService(deps: {
             active.queueNumber,
           );
         }
+        const supplierId = await supplierOf(tx, branchId, input.supplierId, plateKey);
         const seq = await repo.nextSeq(tx, type.id, queueDate);
         const issued = await repo.insertQueue(
           tx,
@@ -319,6 +344,7 @@ export function createQueueService(deps: {
             type,
             productId: input.productId,
             truckLicense: license,
+            plateKey,
             queueDate,
             seq,
             actor,
@@ -326,6 +352,7 @@ export function createQueueService(deps: {
             idempotencyKey: input.idempotencyKey,
             orderClass,
             cutAt,
+            supplierId,
           }),
           issueTransition(actor, now),
         );

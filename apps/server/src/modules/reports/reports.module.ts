@@ -11,7 +11,7 @@ import { createReportExports } from './report-exports.ts';
 import { registerReportRoutes } from './reports.routes.ts';
 import { createSummaryService } from './summary.service.ts';
 
-/** The dashboard and the reports: their calls, and the download of an export. */
+/** The dashboard and the reports: their calls, and the download of an export (which other modules' files use too). */
 export function registerReportsModule(
   host: ModuleHost,
   deps: {
@@ -25,6 +25,10 @@ export function registerReportsModule(
 ) {
   const { app, register, config, db, clock } = host;
   const summary = createSummaryService(db, deps.lab);
+  const exports = createReportExports(db, clock, {
+    timeZone: config.siteTimeZone,
+    companyName: config.companyName,
+  });
   registerReportRoutes(
     register,
     {
@@ -36,13 +40,12 @@ export function registerReportsModule(
         timeZone: config.siteTimeZone,
       }),
       inOut: createInOutService({ db, catalog: deps.catalog, lab: deps.lab }),
-      exports: createReportExports(db, clock, {
-        timeZone: config.siteTimeZone,
-        companyName: config.companyName,
-      }),
+      exports,
       summary,
       lineOrder: createLineOrderReportService(db),
     },
     { app, apiKey: config.apiKey, authenticate: (token) => deps.authenticate(token) },
   );
+  // Other modules' spreadsheets are downloaded as the reports' are.
+  return { exports };
 }
