@@ -103,9 +103,9 @@ describe('the supplier form rules', () => {
 
 describe('a refused save, on its field', () => {
   it('puts a taken code on the code and a taken plate on the plates', () => {
-    const code = new ApiRequestError('CONFLICT', 409, 'taken', { reason: 'SUPPLIER_CODE_TAKEN' as never });
+    const code = new ApiRequestError('CONFLICT', 409, 'taken', { reason: 'SUPPLIER_CODE_TAKEN' });
     expect(supplierRefusals(code)).toEqual([{ field: 'code', key: 'suppliers.form.codeTaken' }]);
-    const plate = new ApiRequestError('CONFLICT', 409, 'taken', { reason: 'PLATE_TAKEN' as never });
+    const plate = new ApiRequestError('CONFLICT', 409, 'taken', { reason: 'PLATE_TAKEN' });
     expect(supplierRefusals(plate)).toEqual([{ field: 'vehicles', key: 'suppliers.form.plateTaken' }]);
   });
 

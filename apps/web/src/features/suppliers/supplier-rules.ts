@@ -90,11 +90,9 @@ export interface FieldRefusal {
  */
 export function supplierRefusals(error: unknown): FieldRefusal[] {
   if (!isApiRequestError(error)) return [];
-  // The server's reason (or code) for a taken code or plate, read as text: older clients' lists
-  // of reasons need not hold it.
-  const said = [error.detail.reason as string | undefined, error.code as string];
-  if (said.includes('SUPPLIER_CODE_TAKEN')) return [{ field: 'code', key: 'suppliers.form.codeTaken' }];
-  if (said.includes('PLATE_TAKEN')) return [{ field: 'vehicles', key: 'suppliers.form.plateTaken' }];
+  if (error.detail.reason === 'SUPPLIER_CODE_TAKEN')
+    return [{ field: 'code', key: 'suppliers.form.codeTaken' }];
+  if (error.detail.reason === 'PLATE_TAKEN') return [{ field: 'vehicles', key: 'suppliers.form.plateTaken' }];
   if (error.code !== 'VALIDATION_FAILED') return [];
   const refusals: FieldRefusal[] = [];
   for (const issue of error.detail.issues ?? []) {
