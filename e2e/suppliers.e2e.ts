@@ -44,7 +44,7 @@ async function choose(page: Page, field: ReturnType<Page['locator']>, option: st
 describe('suppliers (issue 39): the office keeps them, the ticket desk finds them by plate', () => {
   it('adds a supplier with a plate, finds it by the plate, edits it', async () => {
     const page = await files.officerPage('manager@example.com', 'demo1234', '/System/suppliers', THAI);
-    await page.getByRole('heading', { name: 'ผู้ส่งวัตถุดิบ' }).waitFor();
+    await page.getByRole('heading', { name: 'ผู้ส่งวัตถุดิบ', level: 5 }).waitFor();
 
     await page.getByRole('button', { name: 'เพิ่มผู้ส่ง' }).click();
     const form = dialog(page);
@@ -87,7 +87,7 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
 
   it('refuses a spreadsheet with a problem (nothing written), then imports a good one', async () => {
     const page = await files.officerPage('manager@example.com', 'demo1234', '/System/suppliers', THAI);
-    await page.getByRole('button', { name: 'นำเข้าจากไฟล์' }).click();
+    await page.getByRole('button', { name: 'นำเข้าจากไฟล์' }).first().click();
     const importer = dialog(page);
     await importer.getByText(/ไม่บันทึกข้อมูลใดเลย/).waitFor();
     const apply = importer.getByRole('button', { name: 'นำเข้า', exact: true });
@@ -104,7 +104,7 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
       );
     const problems = importer.getByTestId('supplier-import-problems');
     await problems.waitFor();
-    const problem = problems.locator('tbody tr').first();
+    const problem = problems.locator('tbody tr.ant-table-row').first();
     await expect.poll(() => problem.innerText()).toMatch(/3\s+ทะเบียนรถ\s+ทะเบียนนี้เป็นของผู้ส่งรายอื่นแล้ว/);
     await importer.getByText(/ยังไม่ได้บันทึกข้อมูลใด ๆ/).waitFor();
     expect(await apply.isDisabled()).toBe(true);
