@@ -83,6 +83,23 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
     await form.getByRole('button', { name: /บันทึก/ }).click();
     await expect.poll(() => row.innerText()).toContain('สมชาย ไร่ดีมาก');
     expect(await row.innerText()).toContain('081-234-5678');
+
+    // Another supplier with the same code, then the same plate: each refusal on its field, in Thai,
+    // the plate's naming its owner.
+    await page.getByRole('button', { name: 'เพิ่มผู้ส่ง' }).first().click();
+    await form.getByText('เพิ่มผู้ส่ง').first().waitFor();
+    await form.getByRole('textbox', { name: 'รหัส' }).fill(CODE);
+    await form.getByRole('textbox', { name: 'ชื่อ' }).fill('นายซ้ำ ทะเบียนเดิม');
+    await choose(page, form.getByRole('combobox', { name: 'ประเภท' }), 'พ่อค้าคนกลาง');
+    await plates.fill(PLATE);
+    await plates.press('Enter');
+    await form.getByRole('button', { name: /บันทึก/ }).click();
+    await form.getByText('รหัสนี้มีผู้ส่งรายอื่นใช้แล้ว').waitFor();
+    await form.getByRole('textbox', { name: 'รหัส' }).fill(`${CODE}B`);
+    await form.getByRole('button', { name: /บันทึก/ }).click();
+    await form.getByText(`ทะเบียน ${PLATE} เป็นของผู้ส่ง ${CODE} สมชาย ไร่ดีมาก แล้ว`).waitFor();
+    await form.getByRole('button', { name: 'ยกเลิก' }).click();
+    expect(await listed(`${CODE}B`)).toEqual([]);
   });
 
   it('refuses a spreadsheet with a problem (nothing written), then imports a good one', async () => {
