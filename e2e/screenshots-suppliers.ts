@@ -145,6 +145,12 @@ export async function shootSupplierScreens(browser: Browser, baseUrl: string): P
         buffer: Buffer.from(PROBLEM_CSV, 'utf8'),
       });
       await page.getByTestId('supplier-import-problems').waitFor();
+      // The dialog scrolled to its problems' table, as the officer reads it.
+      await page
+        .getByTestId('supplier-import-problems')
+        .locator('tbody tr.ant-table-row')
+        .last()
+        .scrollIntoViewIfNeeded();
       await shoot(page, `supplier-import-problems-${suffix}`);
       await page.keyboard.press('Escape');
 

@@ -144,7 +144,7 @@ export function SuppliersPage() {
       render: (_v, s) => <Typography.Text strong>{s.name}</Typography.Text>,
     },
     { key: 'kind', title: t('suppliers.columns.kind'), width: 118, render: (_v, s) => kindTag(s) },
-    { key: 'leader', title: t('suppliers.leader'), width: 170, render: (_v, s) => leader(s) },
+    { key: 'leader', title: t('suppliers.leader'), width: 160, render: (_v, s) => leader(s) },
     {
       key: 'phone',
       title: t('suppliers.columns.phone'),
@@ -152,13 +152,13 @@ export function SuppliersPage() {
       render: (_v, s) =>
         s.phone ? formatPhone(s.phone) : <Typography.Text type="secondary">–</Typography.Text>,
     },
-    { key: 'vehicles', title: t('suppliers.columns.vehicles'), width: 180, render: (_v, s) => vehicles(s) },
+    { key: 'vehicles', title: t('suppliers.columns.vehicles'), width: 170, render: (_v, s) => vehicles(s) },
     { key: 'active', title: t('suppliers.columns.active'), width: 96, render: (_v, s) => active(s) },
     {
       key: 'actions',
       title: t('catalog.common.actions'),
       fixed: 'end',
-      width: 64,
+      width: 84,
       render: (_v, s) => edit(s),
     },
   ];
