@@ -100,4 +100,22 @@ describe('a dialog taller than a 1366x768 screen', () => {
     await page.waitForTimeout(400);
     expect(await outOfReach(buttons)).toEqual([]);
   });
+  it("the suppliers' import dialog keeps Cancel and Import in view over a long list of problems", async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => `FIT-${i},,wrong-kind,12,,,,maybe`);
+    const csv = ['code,name,kind,phone,tax_id,leader_code,vehicles,active', ...rows].join('\n');
+    const page = await officer('manager@example.com', 'demo1234', '/System/suppliers');
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    const dialog = openDialog(page);
+    await dialog
+      .getByTestId('supplier-import-file')
+      .setInputFiles({ name: 'fit.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await dialog.getByTestId('supplier-import-problems').waitFor();
+    await page.waitForTimeout(400);
+    const buttons = [
+      dialog.getByRole('button', { name: 'Cancel', exact: true }),
+      dialog.getByRole('button', { name: 'Import', exact: true }),
+    ];
+    expect(await outOfReach(buttons)).toEqual([]);
+    expect(await buttons[1]!.isDisabled()).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import {
   Flex,
   Modal,
   Table,
+  theme,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -70,6 +71,7 @@ export function SupplierImportDialog({ open, onClose }: { open: boolean; onClose
 function ImportFlow({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const input = useRef<HTMLInputElement>(null);
   const importer = useImportSuppliers();
   const [file, setFile] = useState<PickedFile | null>(null);
@@ -262,7 +264,18 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
           )}
         </>
       )}
-      <Flex justify="flex-end" gap={8}>
+      {/* Stuck to the body's foot: a long list of problems scrolls under the buttons. */}
+      <Flex
+        justify="flex-end"
+        gap={8}
+        style={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 1,
+          paddingBlock: 8,
+          background: token.colorBgElevated,
+        }}
+      >
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button type="primary" disabled={!ready} loading={importer.isPending && ready} onClick={apply}>
           {t('suppliers.import.apply')}
