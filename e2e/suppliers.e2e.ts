@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDialog as dialog } from './support/browser.ts';
@@ -46,7 +50,7 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
     const page = await files.officerPage('manager@example.com', 'demo1234', '/System/suppliers', THAI);
     await page.getByRole('heading', { name: 'ผู้ส่งวัตถุดิบ', level: 5 }).waitFor();
 
-    await page.getByRole('button', { name: 'เพิ่มผู้ส่ง' }).click();
+    await page.getByRole('button', { name: 'เพิ่มผู้ส่ง' }).first().click();
     const form = dialog(page);
     await form.getByText('เพิ่มผู้ส่ง').first().waitFor();
     // Saved empty: the form asks for the code, the name and the kind; nothing is sent.
@@ -144,6 +148,30 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
       .locator('tr', { hasText: `${IMPORTED}B` })
       .getByText('นางงาม ใจดี')
       .waitFor();
+
+    // The export: the branch's suppliers in the import's own columns, the imported ones among them.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'ส่งออก Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = path.join(
+      mkdtempSync(path.join(os.tmpdir(), 'tq-suppliers-')),
+      download.suggestedFilename(),
+    );
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    const texts: string[][] = [];
+    sheet.eachRow((row) => texts.push(Array.from({ length: 8 }, (_, i) => row.getCell(i + 1).text)));
+    // Under the sheet's title: the import's header row, then a supplier a row.
+    const header = texts.findIndex((row) => row[0] === 'รหัส');
+    expect(texts[header]).toEqual(HEADER.split(','));
+    expect(texts.find((row) => row[0] === `${IMPORTED}B`)?.slice(0, 2)).toEqual([
+      `${IMPORTED}B`,
+      'นางงาม ใจดี',
+    ]);
   });
 
   it('picks the supplier by itself in New ticket from the plate, and sends it', async () => {
