@@ -168,6 +168,7 @@ describe('the in/out workbook', () => {
       'หมายเลขคิวเดิม',
       'เหตุผล',
       'ผลแล็บ',
+      'ผู้ส่งวัตถุดิบ',
     ]);
 
     const done = sheet.getRow(header + 1);
@@ -259,7 +260,7 @@ describe('the in/out workbook', () => {
       printTitlesRow: `${header}:${header}`,
     });
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
-    expect(sheet.autoFilter).toBe(`A${header}:O${header}`);
+    expect(sheet.autoFilter).toBe(`A${header}:P${header}`);
     expect(sheet.headerFooter.oddFooter).toBe('&Lรายงานรถเข้า-ออกโรงงาน&Rหน้า &P / &N');
     expect(sheet.getRow(header).getCell(1).font).toMatchObject({ bold: true });
   });
@@ -357,9 +358,11 @@ describe('the summary workbook', () => {
       'เวลาชั่งออก',
       'เวลารวม\n(ชม.:นาที)',
       'เวลารอคิว\n(ชม.:นาที)',
+      'ผู้ส่งวัตถุดิบ',
     ]);
     const first = sheet.getRow(header + 1);
     expect(first.getCell(4).value).toBe('หัวมันสด');
+    expect(first.getCell(18).value).toBe('Q-001 นายสมชาย ใจดี');
     expect(first.getCell(5)).toMatchObject({ value: 31250.5, numFmt: '#,##0.0' });
     expect(first.getCell(6)).toMatchObject({ value: 12040, numFmt: '#,##0_._0' });
     expect(first.getCell(5).alignment).toMatchObject({ horizontal: 'right' });
