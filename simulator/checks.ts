@@ -129,6 +129,8 @@ export async function reportChecks(
   plant: Plant,
   records: TruckRecord[],
   period: { find_start: string; find_finish: string },
+  /** Each supplier's code by the plates it owns, and its id by its code (issue 39). */
+  suppliers: { codeOf: ReadonlyMap<string, string>; idOf: ReadonlyMap<string, number> },
 ): Promise<Check[]> {
   const ticketed = records.filter((r) => r.queueNumber !== null);
   const exited = ticketed.filter((r) => r.exited).length;
@@ -159,7 +161,11 @@ export async function reportChecks(
     );
   }
 
-  const inOut = await api.call(inOutTransaction, { ...period, find_license: '', find_product: 0 }, manager);
+  const inOut = await api.call(
+    inOutTransaction,
+    { ...period, find_license: '', find_product: 0, find_supplier: 0 },
+    manager,
+  );
   checks.push(check('in/out report: one row per truck', ticketed.length, inOut.total));
   if (ticketed.length <= IN_OUT_MAX_ROWS) {
     const byLicence = new Map<string, InOutRow>(inOut.rows.map((row) => [row.truck_license, row]));
@@ -177,12 +183,14 @@ export async function reportChecks(
               : (row.stamp_lab_start !== null) !== r.labStarted ||
                   (row.stamp_lab_finish !== null) !== r.labFinished
                 ? `lab ${row.stamp_lab_start} – ${row.stamp_lab_finish}`
-                : null;
+                : row.supplier_code !== (suppliers.codeOf.get(r.plan.licence) ?? null)
+                  ? `supplier ${row.supplier_code ?? 'none'}, not ${suppliers.codeOf.get(r.plan.licence) ?? 'none'}`
+                  : null;
       if (problem) wrong.push(`${r.plan.licence} (${r.queueNumber}): ${problem}`);
     }
     checks.push(
       check(
-        'in/out report: licence, number, type, lab and exit of each truck',
+        'in/out report: licence, number, type, lab, exit and supplier of each truck',
         '0 differences',
         differences(wrong),
       ),
@@ -219,5 +227,36 @@ export async function reportChecks(
     if (problem) wrong.push(`${r.plan.licence} (${r.queueNumber}): ${problem}`);
   }
   checks.push(check('summary report: weights and times of each truck', '0 differences', differences(wrong)));
+
+  // The suppliers that brought most: the summary kept to each has its trucks, and only them.
+  const trucksOf = new Map<string, Set<string>>();
+  for (const r of ticketed) {
+    const code = suppliers.codeOf.get(r.plan.licence);
+    if (code) trucksOf.set(code, (trucksOf.get(code) ?? new Set()).add(r.uuid!));
+  }
+  const biggest = [...trucksOf].sort((a, b) => b[1].size - a[1].size).slice(0, 3);
+  const kept: string[] = [];
+  for (const [code, uuids] of biggest) {
+    const answer = await api.call(
+      summaryReport,
+      {
+        ...period,
+        find_supplier: suppliers.idOf.get(code) ?? 0,
+        page: 1,
+        page_size: 100,
+        sort_field: 'created',
+      },
+      manager,
+    );
+    const same = answer.total === uuids.size && answer.rows.every((row) => uuids.has(row.uuid));
+    if (!same) kept.push(`${code}: ${answer.total} rows, ${uuids.size} trucks`);
+  }
+  checks.push(
+    check(
+      `summary report kept to a supplier: its trucks only (the ${biggest.length} that brought most)`,
+      '0 differences',
+      differences(kept),
+    ),
+  );
   return checks;
 }

@@ -24,6 +24,7 @@ import { Ledger } from './ledger.ts';
 import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
+import { importSimSuppliers, planSuppliers } from './supplier-plan.ts';
 import { planStart, waitForStart } from './plant-day.ts';
 import { DEFAULT_CALL_STATIONS, setUpPlant } from './plant-setup.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
@@ -66,6 +67,9 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       };
   const setupStarted = Date.now();
   const plant = await setUpPlant(api, server.admin, callStations);
+  // Who brings the cassava (issue 39): the office imports its suppliers before the day.
+  const supplying = planSuppliers(plan, options.seed);
+  const imported = await importSimSuppliers(api, plant.officers.manager, supplying.suppliers);
   // Who goes first (issue 38): the ruled line's rule, as its admin sets it.
   const rule = ruleFor(options.accel);
   await api.call(saveLineRule, { id_branchQT: plant.types[RULED_FLOW].id, rule }, plant.officers.admin);
@@ -233,7 +237,13 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
 
   // The reports over every plant day the run touched.
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
-  checks.push(...(await reportChecks(api, plant.officers.manager, plant, records, period)));
+  checks.push(...imported.checks);
+  checks.push(
+    ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
+      codeOf: supplying.codeOf,
+      idOf: imported.idOf,
+    })),
+  );
 
   // The ruled line's order, caps and waits, from what the server recorded.
   const ruling = await ruleChecks(

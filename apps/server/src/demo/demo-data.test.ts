@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { queueCounters, queueDailyStats, queues, queueTransitions } from '../db/schema.ts';
+import {
+  queueCounters,
+  queueDailyStats,
+  queues,
+  queueTransitions,
+  suppliers,
+  supplierVehicles,
+} from '../db/schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { seedDemoData, type DemoProgress } from './demo-data.ts';
 
@@ -84,6 +91,23 @@ describe('the demo plant', () => {
       .values({ ...lastQueue!, id: undefined, uuid: undefined, queueNumber: 'Z999', seq: 999 })
       .returning({ id: queues.id });
     expect(next!.id).toBe(lastQueue!.id + 1);
+  });
+
+  it('has suppliers who own most of the plates that brought cassava, and those tickets name them', async () => {
+    const { db } = bulk;
+    const kinds = (await db.select({ kind: suppliers.kind }).from(suppliers)).map((s) => s.kind).sort();
+    expect(new Set(kinds)).toEqual(new Set(['grower', 'leader', 'middleman']));
+    const owned = await db
+      .select({ plateKey: supplierVehicles.plateKey, supplierId: supplierVehicles.supplierId })
+      .from(supplierVehicles);
+    expect(owned.length).toBeGreaterThan(10);
+    const ownerOf = new Map(owned.map((v) => [v.plateKey, v.supplierId]));
+    const tickets = await db
+      .select({ plateKey: queues.plateKey, supplierId: queues.supplierId })
+      .from(queues);
+    // Every ticket of an owned plate names its owner; every other ticket none.
+    expect(tickets.every((q) => q.supplierId === (ownerOf.get(q.plateKey!) ?? null))).toBe(true);
+    expect(tickets.filter((q) => q.supplierId !== null).length).toBeGreaterThan(tickets.length / 10);
   });
 
   it('tells how far it has got: the plant, each day played in order, then the writing', () => {

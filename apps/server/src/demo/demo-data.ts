@@ -26,6 +26,7 @@ import {
 import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
+import { seedDemoSuppliers } from './demo-suppliers.ts';
 import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
 import { DEFAULT_DAY_START_MINUTES } from '@truck-queue/shared/plant-day';
 import { createPlantDays } from '../lib/plant-days.ts';
@@ -276,6 +277,8 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     options.onProgress?.({ step: 'write', tickets: writer.issued });
     await writer.flush();
   }
+  const labType = demoTypes.find((type) => type.flowEngineId === FLOW_ENGINE.lab);
+  if (labType) await seedDemoSuppliers(db, main.id, labType.id);
 }
 
 /**

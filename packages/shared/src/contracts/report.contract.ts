@@ -110,9 +110,13 @@ export const dashboardTrends = defineContract({
   }),
 });
 
+/** A supplier's id (issue 39); 0, "" or absent: every truck, with a supplier or not. */
+const SupplierFilterSchema = z.union([z.literal('').transform(() => 0), z.int32().min(0)]).default(0);
+
 export const InOutFilterSchema = period({
   /** Part of a licence, as typed; empty: every truck. */
   find_license: noNul(z.string().trim().max(20)).default(''),
+  find_supplier: SupplierFilterSchema,
   /**
    * A product id; 0, "" or absent: every product (the dropdown's "please specify"; some clients
    * send its empty value as "").
@@ -129,6 +133,9 @@ export const InOutRowSchema = z.object({
   truck_license: z.string(),
   queue_type_name: z.string(),
   product_name: z.string(),
+  /** Who brought the load (issue 39): its supplier's code and name; null for none. */
+  supplier_code: z.string().nullable(),
+  supplier_name: z.string().nullable(),
   /** Card received (ticket issued). */
   created: InstantSchema,
   stamp_lab_start: MaybeInstantSchema,
@@ -206,6 +213,9 @@ export const SummaryRowSchema = z.object({
   license_no: z.string(),
   /** What it delivered ('' when the ticket names no product). */
   product_name: z.string(),
+  /** Who brought the load (issue 39): its supplier's code and name; null for none. */
+  supplier_code: z.string().nullable(),
+  supplier_name: z.string().nullable(),
   /** Weigh-in and weigh-out, kg; null until weighed. */
   incoming_weight: z.number().nullable(),
   output_weight: z.number().nullable(),
@@ -241,6 +251,7 @@ export type SummaryRow = z.infer<typeof SummaryRowSchema>;
 /** The summary's filter and order: what the screen and its export share. */
 const summaryFilter = {
   find_license: noNul(z.string().trim().max(20)).default(''),
+  find_supplier: SupplierFilterSchema,
   sort_field: z.enum(SUMMARY_SORT_FIELDS).default('created'),
   sort_order: z.enum(['ascend', 'descend']).default('ascend'),
 };
@@ -298,7 +309,7 @@ export type ProductTotals = z.infer<typeof ProductTotalsSchema>;
 export const summaryTotals = defineContract({
   path: 'report/summaryTotals',
   access: 'report',
-  body: period({ find_license: summaryFilter.find_license }),
+  body: period({ find_license: summaryFilter.find_license, find_supplier: summaryFilter.find_supplier }),
   response: OkSchema.extend({
     days: z.array(ReceiptTotalsSchema.extend({ day: z.string(), products: z.array(ProductTotalsSchema) })),
     period: ReceiptTotalsSchema.extend({ products: z.array(ProductTotalsSchema) }),

@@ -181,7 +181,7 @@ export const importSuppliers = defineContract({
 export const exportSuppliers = defineContract({
   path: 'admin/supplier/export',
   access: 'suppliers',
-  body: z.strictObject({ include_inactive: z.boolean().default(true) }),
+  body: z.strictObject({ include_inactive: z.boolean() }),
   response: OkSchema.extend({ excel_url: z.string(), rows: z.number() }),
 });
 

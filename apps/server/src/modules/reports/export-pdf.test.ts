@@ -116,7 +116,8 @@ describe.skipIf(officeToolsMissing.length > 0)(
         const first = text[0]!;
         expect(first).toContain('รายงานรถเข้า-ออกโรงงาน');
         expect(first).toContain('สาขา: โรงงานนครราชสีมา');
-        expect(first).toContain('วันที่: 20/11/2569');
+        // pdftotext may put the tone mark of วันที่ after the colon at this size: the BE date is what counts.
+        expect(first).toMatch(/วันที(่:|:่) 20\/11\/2569/);
         expect(first).toContain('ตัวกรอง: ไม่มี (ทุกรายการ)');
         // The lab truck's line: BE dates, lab 1:41 (whole minutes), in factory 2:01 (plus one).
         const lab = first.split('\n').find((line) => line.includes('A001'))!;
@@ -124,9 +125,9 @@ describe.skipIf(officeToolsMissing.length > 0)(
           /กข 1234 กรุงเทพมหานคร\s+ส่งมันสำปะหลัง\s+หัวมันสด\s+20\/11\/2569 10:00\s+20\/11\/2569 10:05\s+20\/11\/2569 11:46\s+1:41\s+20\/11\/2569 12:00\s+2:01/,
         );
         // A visitor that only took a ticket: "-" in each of lab in, lab out, lab time, out, time in
-        // factory; its state as the screen names it; "-" for the previous number, reason and lab.
+        // factory; its state as the screen names it; "-" for the previous number, reason, lab and supplier.
         const visitor = first.split('\n').find((line) => line.includes('C001'))!;
-        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+รอคิว\s+-\s+-\s+-\s*$/);
+        expect(visitor).toMatch(/20\/11\/2569 12:30\s+-\s+-\s+-\s+-\s+-\s+รอคิว\s+-\s+-\s+-\s+-\s*$/);
 
         // Every page carries the header row, first column to last: one page wide, the header repeated.
         for (const [index, page] of text.entries()) {

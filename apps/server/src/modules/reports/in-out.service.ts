@@ -71,6 +71,8 @@ export function createInOutService(deps: {
           truck_license: r.truck_license,
           queue_type_name: r.queue_type_name,
           product_name: r.product_name,
+          supplier_code: r.supplier_code,
+          supplier_name: r.supplier_name,
           created: isoOfUtcText(r.created)!,
           stamp_lab_start: isoOfUtcText(r.lab_start),
           stamp_lab_finish: isoOfUtcText(r.lab_finish),

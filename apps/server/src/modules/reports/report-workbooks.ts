@@ -35,6 +35,10 @@ interface Column<Row> {
 /** Database text as a cell; empty text shows "-", as on the screen. */
 const text = (value: string | null) => (value ? textCell(value) : null);
 
+/** Who brought the load (issue 39): "Q-001 นายสมชาย ใจดี"; "-" for none. */
+const supplierCell = (row: { supplier_code: string | null; supplier_name: string | null }) =>
+  row.supplier_code === null ? null : textCell(`${row.supplier_code} ${row.supplier_name ?? ''}`.trim());
+
 /**
  * The sheet of a report: its title block, its columns' headers and every row's cells. Dates are
  * real dates on the site's wall clock; durations real durations ([h]:mm, so they sum), their unit
@@ -166,6 +170,8 @@ function inOutColumns(timeZone: string): Column<InOutRow>[] {
     { header: 'หมายเลขคิวเดิม', kind: 'text', cell: (row) => text(row.previous_number) },
     { header: 'เหตุผล', kind: 'text', cell: (row) => text(reasonText(row)) },
     { header: 'ผลแล็บ', kind: 'text', cell: (row) => text(labValuesText(row.lab_values)) },
+    // Last, so the columns before it keep their letters in the plant's own sheets (issue 39).
+    { header: 'ผู้ส่งวัตถุดิบ', kind: 'text', cell: (row) => supplierCell(row) },
   ];
 }
 
@@ -241,6 +247,8 @@ function summaryColumns(timeZone: string): Column<SummaryRow>[] {
       kind: 'duration',
       cell: (row) => durationCell(row.time_wait, 'floor'),
     },
+    // Last, so the columns before it keep their letters in the plant's own sheets (issue 39).
+    { header: 'ผู้ส่งวัตถุดิบ', kind: 'text', cell: (row) => supplierCell(row) },
   ];
 }
 

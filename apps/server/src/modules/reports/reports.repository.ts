@@ -32,6 +32,7 @@ import {
   queues,
   queueTypes,
   reportExports,
+  suppliers,
 } from '../../db/schema.ts';
 
 /**
@@ -46,6 +47,8 @@ export interface ReportPeriod {
   finish: string;
   /** A fragment of the truck licence, matched anywhere; empty for every truck. */
   license: string;
+  /** A supplier's id (issue 39); 0 or absent for every truck. */
+  supplierId?: number;
 }
 
 export interface InOutFilter extends ReportPeriod {
@@ -82,10 +85,19 @@ function inPeriod(branchId: number, period: ReportPeriod, also?: SQL): SQL {
     eq(queues.branchId, branchId),
     between(queues.queueDate, period.start, period.finish),
     licenceHolds(period.license),
+    period.supplierId ? eq(queues.supplierId, period.supplierId) : undefined,
     ne(queues.state, VOIDED_STATE),
     also,
   )!;
 }
+
+/** A ticket's supplier's code and name (null for none), without a join. */
+const supplierCodeOf = sql<
+  string | null
+>`(select ${suppliers.code} from ${suppliers} where ${suppliers.id} = ${queues.supplierId})`;
+const supplierNameOf = sql<
+  string | null
+>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${queues.supplierId})`;
 
 /** A ticket's product name ('' when it names none), without a join that would change the row count. */
 const productNameOf = sql<string>`coalesce((select ${products.name} from ${products} where ${products.id} = ${queues.productId}), '')`;
@@ -174,6 +186,8 @@ export function createReportsRepository(db: Db) {
         truck_license: string;
         queue_type_name: string;
         product_name: string;
+        supplier_code: string | null;
+        supplier_name: string | null;
         created: string;
         lab_start: string | null;
         lab_finish: string | null;
@@ -190,6 +204,7 @@ export function createReportsRepository(db: Db) {
              ${queues.leftUnfinished} as left_unfinished,
              ${queues.truckLicense} as truck_license,
              ${queueTypes.name} as queue_type_name, coalesce(${products.name}, '') as product_name,
+             ${suppliers.code} as supplier_code, ${suppliers.name} as supplier_name,
              ${utcText(queues.created)} as created, ${utcText(queues.labStart)} as lab_start,
              ${utcText(queues.labFinish)} as lab_finish, ${utcText(queues.exitAt)} as exit_at,
              ${wholeSeconds(queues.labStart, queues.labFinish)} as lab_seconds,
@@ -204,6 +219,7 @@ export function createReportsRepository(db: Db) {
       join ${queueTypes} on ${queueTypes.id} = ${branchQueueTypes.queueTypeId}
       left join ${products} on ${products.id} = ${queues.productId}
       left join ${queueReasons} on ${queueReasons.id} = ${queues.reasonId}
+      left join ${suppliers} on ${suppliers.id} = ${queues.supplierId}
       where ${inPeriod(branchId, filter, filter.productId ? eq(queues.productId, filter.productId) : undefined)}
       order by ${queues.created}, ${queues.id}
       limit ${limit}`);
@@ -221,6 +237,7 @@ export function createReportsRepository(db: Db) {
             between(queues.queueDate, filter.start, filter.finish),
             licenceHolds(filter.license),
             filter.productId ? eq(queues.productId, filter.productId) : undefined,
+            filter.supplierId ? eq(queues.supplierId, filter.supplierId) : undefined,
             eq(queues.state, VOIDED_STATE),
           ),
         );
@@ -239,6 +256,8 @@ export function createReportsRepository(db: Db) {
           created: queues.created,
           license: queues.truckLicense,
           productName: productNameOf,
+          supplierCode: supplierCodeOf,
+          supplierName: supplierNameOf,
           weighInKg: queues.weighInKg,
           weighOutKg: queues.weighOutKg,
           labStart: queues.labStart,

@@ -52,11 +52,13 @@ export function registerReportRoutes(
     find_finish: string;
     find_license: string;
     find_product: number;
+    find_supplier: number;
   }) => ({
     start: body.find_start,
     finish: body.find_finish,
     license: body.find_license,
     productId: body.find_product,
+    supplierId: body.find_supplier,
   });
 
   register(reportContracts.lineOrderReport, async ({ auth, body }) => ({
@@ -130,6 +132,7 @@ export function registerReportRoutes(
         start: body.find_start,
         finish: body.find_finish,
         license: body.find_license,
+        supplierId: body.find_supplier,
         sortField: body.sort_field,
         sortOrder: body.sort_order,
       };
@@ -146,6 +149,7 @@ export function registerReportRoutes(
       start: body.find_start,
       finish: body.find_finish,
       license: body.find_license,
+      supplierId: body.find_supplier,
     })),
   }));
 
@@ -155,6 +159,7 @@ export function registerReportRoutes(
       start: body.find_start,
       finish: body.find_finish,
       license: body.find_license,
+      supplierId: body.find_supplier,
       page: body.page,
       pageSize: body.page_size,
       sortField: body.sort_field,

@@ -359,6 +359,7 @@ describe('report/inOutTransactionExport', () => {
       'หมายเลขคิวเดิม',
       'เหตุผล',
       'ผลแล็บ',
+      'ผู้ส่งวัตถุดิบ',
     ]);
     expect(sheet.rowCount).toBe(header + 5);
     const lab = sheet.getRow(header + 2).values as unknown[];

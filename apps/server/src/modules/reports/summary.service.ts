@@ -19,6 +19,8 @@ function toRow(r: SummaryRecord, lab: LabOf): SummaryRow {
     created: r.created.toISOString(),
     license_no: r.license,
     product_name: r.productName,
+    supplier_code: r.supplierCode,
+    supplier_name: r.supplierName,
     incoming_weight: kg(r.weighInKg),
     output_weight: kg(r.weighOutKg),
     net_weight: slip?.net ?? null,

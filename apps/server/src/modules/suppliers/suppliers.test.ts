@@ -189,6 +189,35 @@ describe('the ticket desk', () => {
   });
 });
 
+describe('the reports', () => {
+  it("name each ticket's supplier and keep to one supplier when asked", async () => {
+    const [row] = await t.db.select({ day: queues.queueDate }).from(queues).limit(1);
+    const period = { find_start: row!.day, find_finish: row!.day };
+    const [grower] = (await t.call(listSuppliers, { find: 'Q-001' }, admin())).suppliers;
+    const inOut = async (find_supplier: number) =>
+      (await t.post('report/inOutTransaction', { ...period, find_supplier }, { session: admin() })).json<{
+        rows: { truck_license: string; supplier_code: string | null; supplier_name: string | null }[];
+      }>().rows;
+    const all = await inOut(0);
+    expect(all.find((r) => r.truck_license === '71-5678 ขอนแก่น')).toMatchObject({
+      supplier_code: 'Q-001',
+      supplier_name: 'นายสมชาย ใจดี',
+    });
+    expect(all.find((r) => r.truck_license === '99-9999 ขอนแก่น')).toMatchObject({ supplier_code: null });
+    expect((await inOut(grower!.id)).map((r) => r.truck_license)).toEqual(['71-5678 ขอนแก่น']);
+    const summary = await t.post(
+      'report/summary',
+      { ...period, find_supplier: grower!.id },
+      { session: admin() },
+    );
+    expect(
+      summary
+        .json()
+        .rows.map((r: { license_no: string; supplier_code: string }) => [r.license_no, r.supplier_code]),
+    ).toEqual([['71-5678 ขอนแก่น', 'Q-001']]);
+  });
+});
+
 describe('the export', () => {
   it('is an .xlsx in the import columns, with Thai headers, that only the asking session downloads', async () => {
     const made = await t.call(exportSuppliers, { include_inactive: true }, admin());

@@ -18,6 +18,8 @@ export interface InOutLine {
   licence: string;
   queueType: string;
   product: string;
+  /** Who brought the load (issue 39): "Q-001 นายสมชาย ใจดี"; null for none. */
+  supplier: string | null;
   /** Card received (ticket issued). */
   created: string;
   labStart: string;
@@ -57,6 +59,7 @@ export function inOutLines(
     licence: row.truck_license || '-',
     queueType: row.queue_type_name,
     product: row.product_name,
+    supplier: row.supplier_code === null ? null : `${row.supplier_code} ${row.supplier_name ?? ''}`.trim(),
     created: at(row.created),
     labStart: at(row.stamp_lab_start),
     labFinish: at(row.stamp_lab_finish),

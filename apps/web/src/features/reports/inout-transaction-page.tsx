@@ -20,7 +20,7 @@ import { periodProblem } from './period.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 
 function todayDraft(today: string): InOutDraft {
-  return { start: today, finish: today, licence: '', product: 0 };
+  return { start: today, finish: today, licence: '', product: 0, supplier: 0 };
 }
 
 /** The draft as the call's body, or null while its period is not valid. */
@@ -31,6 +31,7 @@ function toFilter(draft: InOutDraft): InOutFilter | null {
     find_finish: draft.finish,
     find_license: draft.licence.trim(),
     find_product: draft.product,
+    find_supplier: draft.supplier,
   };
 }
 

@@ -16,6 +16,7 @@ import { QueryFailure } from './components/query-failure.tsx';
 import { ResultHeading } from './components/result-heading.tsx';
 import { SummaryPager } from './components/summary-pager.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
+import { SupplierFilter } from './components/supplier-filter.tsx';
 import { useCardSize } from './components/use-card-size.ts';
 import { periodProblem, type Period } from './period.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
@@ -30,6 +31,7 @@ export function SummaryReportPage() {
   const [range, setRange] = useState<DayRange>(() => [dayjs(today), dayjs(today)]);
   const [period, setPeriod] = useState<Period>({ start: today, finish: today });
   const [licence, setLicence] = useState('');
+  const [supplier, setSupplier] = useState(0);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [sort, setSort] = useState<SummarySort>(DEFAULT_SUMMARY_SORT);
@@ -41,6 +43,7 @@ export function SummaryReportPage() {
       find_start: period.start,
       find_finish: period.finish,
       find_license: licence,
+      find_supplier: supplier,
       page,
       page_size: pageSize,
       sort_field: sort.field,
@@ -51,7 +54,7 @@ export function SummaryReportPage() {
 
   // The totals follow the period and licence, not the page or the order.
   const totals = useSummaryTotals(
-    { find_start: period.start, find_finish: period.finish, find_license: licence },
+    { find_start: period.start, find_finish: period.finish, find_license: licence, find_supplier: supplier },
     live,
   );
 
@@ -94,6 +97,7 @@ export function SummaryReportPage() {
       find_start: picked.start,
       find_finish: picked.finish,
       find_license: licence,
+      find_supplier: supplier,
       sort_field: sort.field,
       sort_order: sort.order,
     });
@@ -118,6 +122,15 @@ export function SummaryReportPage() {
               today={today}
               // Said as soon as the dates are wrong; Search sends nothing until they are right.
               error={problem ? periodProblemText(t, problem) : null}
+            />
+            <SupplierFilter
+              id="summary-supplier"
+              value={supplier}
+              onChange={(next) => {
+                setSupplier(next);
+                setPage(1);
+              }}
+              style={{ flex: '0 1 260px', minWidth: 200, marginBottom: 0 }}
             />
             <Form.Item
               label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}

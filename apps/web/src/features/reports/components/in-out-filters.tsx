@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../../lib/format.ts';
 import { useReportProducts } from '../api/use-report-products.ts';
+import { SupplierFilter } from './supplier-filter.tsx';
 import { useCardSize } from './use-card-size.ts';
 
 /** The filters as the officer is setting them, before View report sends them. */
@@ -14,6 +15,8 @@ export interface InOutDraft {
   licence: string;
   /** 0: every product ("please specify"). */
   product: number;
+  /** 0: every truck, with a supplier or not (issue 39). */
+  supplier: number;
 }
 
 interface InOutFiltersProps {
@@ -32,7 +35,7 @@ const WIDE_FIELD: CSSProperties = { ...FIELD, flex: '1 1 220px' };
 
 const toDay = (value: dayjs.Dayjs | null) => (value ? value.format(API_DATE_FORMAT) : null);
 
-/** Start and end dates, licence and product, with View report and Export (SPEC.md section 2). */
+/** Start and end dates, licence, product and supplier, with View report and Export (SPEC.md section 2). */
 export function InOutFilters({
   draft,
   onChange,
@@ -123,6 +126,12 @@ export function InOutFilters({
               style={{ width: '100%' }}
             />
           </Form.Item>
+          <SupplierFilter
+            id="inout-supplier"
+            value={draft.supplier}
+            onChange={(supplier) => set({ supplier })}
+            style={WIDE_FIELD}
+          />
         </Flex>
         <Flex gap={8} wrap style={{ marginTop: 16 }}>
           <Button type="primary" icon={<SearchOutlined aria-hidden />} loading={viewing} onClick={onView}>

@@ -70,7 +70,23 @@ export function InOutTable({ lines, loading, onHistory }: InOutTableProps) {
       render: (value: string) => <PlatesText licence={value} />,
     },
     { key: 'queueType', title: t('reports.inOut.columns.queueType'), dataIndex: 'queueType', width: 120 },
-    { key: 'product', title: t('reports.inOut.columns.product'), dataIndex: 'product', width: 180 },
+    {
+      key: 'product',
+      title: t('reports.inOut.columns.product'),
+      dataIndex: 'product',
+      width: 180,
+      // Its supplier under it (issue 39), where the ticket names one.
+      render: (value: string, row) => (
+        <Flex vertical>
+          <span>{value || '-'}</span>
+          {row.supplier && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="inout-supplier">
+              {row.supplier}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     time('created', t('reports.inOut.columns.created')),
     time('labStart', t('reports.inOut.columns.labStart')),
     time('labFinish', t('reports.inOut.columns.labFinish')),

@@ -89,6 +89,11 @@ export function SummaryTable({
               {row.product_name}
             </Typography.Text>
           )}
+          {row.supplier_code !== null && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="summary-supplier">
+              {`${row.supplier_code} ${row.supplier_name ?? ''}`.trim()}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
