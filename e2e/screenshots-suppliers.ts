@@ -18,44 +18,18 @@ interface Seed {
   active?: boolean;
 }
 
-/** A cane and cassava plant's regulars: two group leaders and their growers, a middleman, a company. */
+/**
+ * Beside the demo's own (two group leaders, their growers, a middleman): a grower whose plates
+ * the shots use, a company, and one who no longer delivers.
+ */
 const SUPPLIERS: Seed[] = [
   {
-    code: 'L-001',
-    name: 'นายสมศักดิ์ ใจกว้าง',
-    kind: 'leader',
-    phone: '0812345678',
-    vehicles: ['70-1111 ขอนแก่น'],
-  },
-  { code: 'L-002', name: 'นางบุญมี ศรีสุข', kind: 'leader', phone: '0898765432', vehicles: [] },
-  {
-    code: '2568/0141',
-    name: 'นายประยูร ทองดี',
+    code: '2568/0301',
+    name: 'นายประยูร ทองคำ',
     kind: 'grower',
     leader: 'L-001',
     phone: '0861112233',
     vehicles: ['71-2345 ขอนแก่น', '3กข 4567 กาฬสินธุ์'],
-  },
-  {
-    code: '2568/0142',
-    name: 'นางสาวมาลี รักไร่',
-    kind: 'grower',
-    leader: 'L-001',
-    vehicles: ['72-9012 ขอนแก่น'],
-  },
-  {
-    code: '2568/0207',
-    name: 'นายทองใบ มั่นคง',
-    kind: 'grower',
-    leader: 'L-002',
-    vehicles: ['80-4411 มหาสารคาม'],
-  },
-  {
-    code: 'M-015',
-    name: 'ร้านเจริญพืชผล',
-    kind: 'middleman',
-    phone: '043222333',
-    vehicles: ['82-1001 ขอนแก่น', '82-1002 ขอนแก่น', '82-1003 ขอนแก่น'],
   },
   {
     code: 'C-003',
@@ -69,15 +43,21 @@ const SUPPLIERS: Seed[] = [
 
 const PROBLEM_CSV = [
   'รหัส,ชื่อ,ประเภท,โทรศัพท์,เลขผู้เสียภาษี,รหัสหัวหน้ากลุ่ม,ทะเบียนรถ,ใช้งาน',
-  '2568/0301,นายดี มีสุข,ชาวไร่,0811111111,,L-001,75-1212 ขอนแก่น,ใช่',
-  '2568/0302,,ชาวไร่,,,L-009,,ใช่',
-  '2568/0303,นางงาม ใจดี,ชาวนา,12,1234567890123,,71-2345 ขอนแก่น,ใช่',
-  '2568/0301,นายซ้ำ รหัสเดิม,grower,,,,,yes',
+  '2568/0401,นายดี มีสุข,ชาวไร่,0811111111,,L-001,75-1212 ขอนแก่น,ใช่',
+  '2568/0402,,ชาวไร่,,,L-009,,ใช่',
+  '2568/0403,นางงาม ใจดี,ชาวนา,12,1234567890123,,71-2345 ขอนแก่น,ใช่',
+  '2568/0401,นายซ้ำ รหัสเดิม,grower,,,,,yes',
 ].join('\n');
 
 async function seed(baseUrl: string): Promise<void> {
   const { session } = await signIn(baseUrl, ...MANAGER);
-  const ids = new Map<string, number>();
+  const { suppliers } = await post<{ suppliers: { id: number; code: string }[] }>(
+    baseUrl,
+    'admin/supplier/list',
+    { kind: 'leader', page_size: 100 },
+    session,
+  );
+  const ids = new Map(suppliers.map((s) => [s.code, s.id]));
   for (const s of SUPPLIERS) {
     const { supplier } = await post<{ supplier: { id: number } }>(
       baseUrl,
@@ -130,7 +110,10 @@ export async function shootSupplierScreens(browser: Browser, baseUrl: string): P
       await shoot(page, `suppliers-${suffix}`);
 
       await page
-        .locator('tr', { hasText: '2568/0141' })
+        .getByRole('textbox', { name: /^(ค้นหารหัส ชื่อ หรือทะเบียนรถ|Search code, name or plate)$/ })
+        .fill('2568/0301');
+      await page
+        .locator('tr', { hasText: '2568/0301' })
         .getByRole('button', { name: /^(แก้ไข|Edit)$/ })
         .click();
       await page.locator('.ant-modal-wrap:visible .ant-modal').getByText('71-2345 ขอนแก่น').waitFor();

@@ -12,6 +12,7 @@ import {
   Select,
   Table,
   Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -35,6 +36,8 @@ import { SupplierFormDialog } from './supplier-form-dialog.tsx';
 import { SupplierImportDialog } from './supplier-import-dialog.tsx';
 
 const PAGE_SIZES = [20, 50, 100];
+/** Plates a row shows before "and n more". */
+const PLATES_SHOWN = 2;
 const EXPORT_MESSAGE = 'supplier-export';
 
 /** /System/suppliers: the branch's suppliers and the plates each delivers with (issue 39). */
@@ -106,18 +109,31 @@ export function SuppliersPage() {
     ) : (
       <Typography.Text type="secondary">–</Typography.Text>
     );
-  const vehicles = (supplier: Supplier) =>
-    supplier.vehicles.length === 0 ? (
-      <Typography.Text type="secondary">–</Typography.Text>
-    ) : (
+  // The first plates, then how many more (all of them in its tooltip): rows stay a few lines high.
+  const vehicles = (supplier: Supplier) => {
+    if (supplier.vehicles.length === 0) return <Typography.Text type="secondary">–</Typography.Text>;
+    const shown =
+      supplier.vehicles.length > PLATES_SHOWN + 1
+        ? supplier.vehicles.slice(0, PLATES_SHOWN)
+        : supplier.vehicles;
+    const more = supplier.vehicles.slice(shown.length);
+    return (
       <Flex wrap gap={4}>
-        {supplier.vehicles.map((plate) => (
+        {shown.map((plate) => (
           <Tag key={plate} style={{ marginInlineEnd: 0 }} data-testid="supplier-plate">
             {plate}
           </Tag>
         ))}
+        {more.length > 0 && (
+          <Tooltip title={more.join(', ')}>
+            <Tag style={{ marginInlineEnd: 0 }} data-testid="supplier-more-plates">
+              {t('suppliers.morePlates', { n: more.length })}
+            </Tag>
+          </Tooltip>
+        )}
       </Flex>
     );
+  };
   const active = (supplier: Supplier) =>
     supplier.active ? (
       <Tag color="success" style={{ marginInlineEnd: 0 }}>
