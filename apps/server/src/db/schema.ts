@@ -680,6 +680,12 @@ export const queues = pgTable(
     cutAt: ts('cut_at'),
     /** A manager admitted it past its class's daily cap (the reason is on the audit row). */
     admittedAt: ts('admitted_at'),
+    /**
+     * The class its line's rule placed it in when it was first called ('' the ordinary trucks):
+     * the day's caps and the reports count it so, whatever the rule says later; null before its
+     * first call (and for calls before issue 38 kept it).
+     */
+    calledClass: text('called_class'),
     /** Who brings the load (issue 39): picked at issue, or the supplier whose vehicle the plate is. */
     supplierId: integer('supplier_id').references(() => suppliers.id),
     /** The latest recheck, reject or void: why (the branch's list) and the officer's note. */

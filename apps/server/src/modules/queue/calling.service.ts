@@ -9,7 +9,7 @@ import type { BranchCards } from './branch-cards.ts';
 import type { CallingScope, ScopedQueueType, ScopedStation } from './calling-scope.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { QueueReadsRepository } from './queue-reads.repository.ts';
-import type { IssueInput, PassedOver, QueueService } from './queue.service.ts';
+import type { CallInLine, IssueInput, QueueService } from './queue.service.ts';
 import type { QueueView } from './queue.repository.ts';
 import { findRecentPlates } from './recent-plates.ts';
 import type { QueueCommand, ReasonInput } from '@truck-queue/shared/queue/decide';
@@ -78,7 +78,7 @@ export function createCallingService(deps: {
     queueId: number,
     outOfOrder: ReasonInput | undefined,
     byRule: boolean,
-  ): Promise<PassedOver | undefined> {
+  ): Promise<CallInLine | undefined> {
     const open = await openNow(branchId);
     const place = open.places.get(queueId);
     // Not waiting (a recall), or not this branch's: the change itself decides.
@@ -91,8 +91,9 @@ export function createCallingService(deps: {
         'CAP_FULL',
       );
     const next = open.next.get(place.line);
+    const inLine = { orderClass: place.orderClass, passedQueueId: null, reason: null };
     // Call next's own choice: a truck that joined the line meanwhile does not make it out of order.
-    if (!next || next.id === queueId || byRule) return undefined;
+    if (!next || next.id === queueId || byRule) return inLine;
     const rule = open.rules.get(next.branchQueueTypeId);
     if (rule?.ask_reason && !outOfOrder)
       throw conflict(
@@ -100,7 +101,7 @@ export function createCallingService(deps: {
         'CALL_OUT_OF_ORDER',
         next.queueNumber,
       );
-    return { passedQueueId: next.id, reason: outOfOrder ?? null };
+    return { ...inLine, passedQueueId: next.id, reason: outOfOrder ?? null };
   }
 
   /** A waiting truck of the officer's branch by its uuid, and its branch's lines as they stand. */
@@ -224,7 +225,7 @@ export function createCallingService(deps: {
     ) {
       const inScope = await scopeGuard(auth, branchId);
       const actor = { officerId: auth.officerId };
-      const passedOver =
+      const inLine =
         action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder, byRule) : undefined;
       if (action === 'finish')
         return queue.change(auth.branchId, queueId, { kind: action }, actor, { guard: inScope });
@@ -238,7 +239,7 @@ export function createCallingService(deps: {
       const command: QueueCommand =
         action === 'recheck' ? { kind: action, stationId, reason } : { kind: action, stationId };
       return queue.change(auth.branchId, queueId, command, actor, {
-        passedOver,
+        inLine,
         guard: (target) => {
           inScope(target);
           const ok = stations.some(

@@ -10,6 +10,8 @@ export interface LineCall {
   queueDate: string;
   orderClass: string | null;
   productId: number | null;
+  /** The class it was first called as (queues.called_class); null for calls from before it was kept. */
+  calledClass: string | null;
   /** Net tonnes once weighed in and out; null before. */
   netTonnes: number | null;
   calledAt: Date;
@@ -96,6 +98,7 @@ export function createLineOrderRepository(db: Db) {
           queueDate: queues.queueDate,
           orderClass: queues.orderClass,
           productId: queues.productId,
+          calledClass: queues.calledClass,
           weighInKg: queues.weighInKg,
           weighOutKg: queues.weighOutKg,
           calledAt: queues.calledAt,
@@ -116,6 +119,7 @@ export function createLineOrderRepository(db: Db) {
         queueDate: row.queueDate,
         orderClass: row.orderClass,
         productId: row.productId,
+        calledClass: row.calledClass,
         netTonnes:
           row.weighInKg === null || row.weighOutKg === null
             ? null

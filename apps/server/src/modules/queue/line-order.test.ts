@@ -263,6 +263,14 @@ describe('the line in the order of its rule', () => {
     });
     expect(cap.hours.at(-1).share_percent).toBe(25);
     expect(cap.hours.every((h: { share_percent: number }) => h.share_percent <= 25)).toBe(true);
+    // Each truck keeps the class it was called as, whatever the rule says later.
+    const calledAs = async (id: number) =>
+      (await t.db.select({ c: queues.calledClass }).from(queues).where(eq(queues.id, id)))[0]!.c;
+    expect([await calledAs(fresh.id), await calledAs(burnt.id), await calledAs(next.id)]).toEqual([
+      'fresh',
+      'burnt',
+      '',
+    ]);
   });
 
   it('lets a manager admit a held truck where the cap asks, not an employee, and not where it holds', async () => {

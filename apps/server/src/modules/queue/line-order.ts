@@ -56,6 +56,9 @@ export function classOf(rule: LineRule | null, row: { orderClass: string | null;
   return classOfProduct(rule, row.productId);
 }
 
+/** The class a call counts in: the one the truck was called as, else (calls from before it was kept) its class now. */
+export const classOfCall = (rule: LineRule | null, call: LineCall) => call.calledClass ?? classOf(rule, call);
+
 const mean = (values: number[]) =>
   values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 
@@ -67,7 +70,7 @@ function expectedTonnes(rule: LineRule, dayCalls: readonly LineCall[]): (classKe
   const weighed = dayCalls.filter((c) => c.netTonnes !== null);
   const overall = mean(weighed.map((c) => c.netTonnes!)) ?? 0;
   return (classKey) =>
-    mean(weighed.filter((c) => classOf(rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
+    mean(weighed.filter((c) => classOfCall(rule, c) === classKey).map((c) => c.netTonnes!)) ?? overall;
 }
 
 const placeOf = (truck: OrderedTruck): Omit<LinePlace, 'next'> => ({
@@ -140,7 +143,7 @@ export function placeLines<R extends LineRow>(
       const expected = expectedTonnes(rule, dayCalls);
       const tonnes: Record<string, number> = {};
       for (const call of dayCalls) {
-        const classKey = classOf(rule, call);
+        const classKey = classOfCall(rule, call);
         tonnes[classKey] = (tonnes[classKey] ?? 0) + (call.netTonnes ?? expected(classKey));
       }
       const byId = new Map(line.map((row) => [row.id, row]));
@@ -155,7 +158,7 @@ export function placeLines<R extends LineRow>(
       const placed = orderLine(
         orderRuleOf(rule),
         waiting,
-        { calls: dayCalls.map((c) => classOf(rule, c)), tonnes },
+        { calls: dayCalls.map((c) => classOfCall(rule, c)), tonnes },
         now,
       );
       order = placed.map((truck) => byId.get(truck.id)!);
@@ -216,7 +219,7 @@ export function capUseOf(
       let whole = 0;
       const hours: CapUse['hours'] = [];
       for (const [i, call] of dayCalls.entries()) {
-        const classKey = classOf(line.rule, call);
+        const classKey = classOfCall(line.rule, call);
         const amount = cap.of === 'loads' ? 1 : (call.netTonnes ?? expected(classKey));
         whole += amount;
         if (classKey === cap.class_key) part += amount;

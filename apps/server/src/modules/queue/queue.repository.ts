@@ -179,6 +179,7 @@ function selectForChange(executor: Executor) {
       branchQueueTypeId: queues.branchQueueTypeId,
       state: queues.state,
       calledAt: queues.calledAt,
+      calledClass: queues.calledClass,
       lastCalledAt: queues.lastCalledAt,
       recallCount: queues.recallCount,
       calledFrom: queues.calledFrom,

@@ -31,11 +31,14 @@ export interface TransitionExtra {
 }
 
 /**
- * What a call adds to its audit row when it passed over the truck its line's rule called next
- * (issue 38): that truck, and the officer's reason (kind out_of_order) where the line asks one.
+ * A call of a truck waiting in its line (issue 38): the class the line's rule placed it in, kept
+ * on the truck at its first call (the reports and the day's caps count the class it was called
+ * as, whatever the rule says later), and, when it passed over the truck the rule called next,
+ * that truck and the officer's reason (kind out_of_order) on the call's audit row.
  */
-export interface PassedOver {
-  passedQueueId: number;
+export interface CallInLine {
+  orderClass: string;
+  passedQueueId: number | null;
   reason: ReasonInput | null;
 }
 
@@ -82,8 +85,8 @@ export interface ChangeOptions {
     tx: Executor,
     queue: { id: number; branchQueueTypeId: number; queueNumber: string },
   ) => Promise<void | TransitionExtra>;
-  /** A call that passed over the rule's next truck: recorded on its audit row. */
-  passedOver?: PassedOver | undefined;
+  /** A call of a truck waiting in its line: its class, and the rule's next truck it passed over. */
+  inLine?: CallInLine | undefined;
 }
 
 /** How long ago a load may have been cut or loaded, and how far ahead a clock may run, at issue. */
@@ -237,22 +240,23 @@ export function createQueueService(deps: {
       : null;
     const records = changeRecords(current, decision, actor, now, renumbered);
     const { update } = records;
-    const passed = options.passedOver;
+    const inLine = options.inLine;
     const transition = {
       ...records.transition,
       ...extra,
-      ...(passed
+      ...(inLine?.passedQueueId
         ? {
-            passedQueueId: passed.passedQueueId,
-            reasonId: passed.reason?.reasonId ?? null,
-            note: passed.reason?.note ?? null,
+            passedQueueId: inLine.passedQueueId,
+            reasonId: inLine.reason?.reasonId ?? null,
+            note: inLine.reason?.note ?? null,
           }
         : {}),
     };
     const changed = await repo.changeQueue(
       executor,
       current.id,
-      update,
+      // The class it was first called as stays with it (a requeued no-show's next call keeps it).
+      inLine && current.calledClass === null ? { ...update, calledClass: inLine.orderClass } : update,
       transition,
       locked ? undefined : current.version,
     );
@@ -388,8 +392,8 @@ export function createQueueService(deps: {
     ): Promise<QueueView> {
       const reason =
         reasonOf(command) ??
-        (options.passedOver?.reason
-          ? { kind: 'out_of_order' as const, id: options.passedOver.reason.reasonId }
+        (options.inLine?.reason
+          ? { kind: 'out_of_order' as const, id: options.inLine.reason.reasonId }
           : null);
       if (reason) {
         const found = await repo.findReason(repo.direct, branchId, reason.kind, reason.id, queueId);

@@ -48,6 +48,7 @@ export function createLineOrderReportRepository(db: Db) {
           branchQueueTypeId: queues.branchQueueTypeId,
           day: queues.queueDate,
           orderClass: queues.orderClass,
+          calledClass: queues.calledClass,
           productId: queues.productId,
           waitSeconds: sql<number | string | null>`extract(epoch from ${queues.calledAt} - ${queues.lineAt})`,
           weighInKg: queues.weighInKg,
@@ -59,6 +60,7 @@ export function createLineOrderReportRepository(db: Db) {
         branchQueueTypeId: r.branchQueueTypeId,
         day: r.day,
         orderClass: r.orderClass,
+        calledClass: r.calledClass,
         productId: r.productId,
         waitSeconds: r.waitSeconds === null ? null : Number(r.waitSeconds),
         netTonnes:

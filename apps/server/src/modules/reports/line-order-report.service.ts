@@ -17,8 +17,10 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Who went first (issue 38) over a period of plant days: waits per line and class, out-of-order
- * calls per officer, caps per line and day. A truck's class is the one it was given (order_class)
- * or its product's in the line's rule as it stands today; caps are today's rule's.
+ * calls per officer, caps per line and day. A truck's class is the one it was called as
+ * (called_class), or for calls from before that was kept, the one it was given (order_class) or
+ * its product's in the line's rule as it stands today; a class the rule no longer has shows by
+ * its key. Caps are today's rule's.
  */
 export function createLineOrderReportService(db: Db) {
   const repo = createLineOrderReportRepository(db);
@@ -37,9 +39,9 @@ export function createLineOrderReportService(db: Db) {
       const lineOf = new Map(lines.map((l) => [l.id, l]));
       const ruleOf = (id: number): LineRule | null => lineOf.get(id)?.rule ?? null;
       const classOf = (t: (typeof called)[number]) =>
-        t.orderClass ?? classOfProduct(ruleOf(t.branchQueueTypeId), t.productId);
+        t.calledClass ?? t.orderClass ?? classOfProduct(ruleOf(t.branchQueueTypeId), t.productId);
       const className = (id: number, key: string) =>
-        ruleOf(id)?.classes.find((c) => c.key === key)?.name ?? '';
+        key === '' ? '' : (ruleOf(id)?.classes.find((c) => c.key === key)?.name ?? key);
       const lineFields = (id: number) => ({
         branch_queue_type_id: id,
         queue_type_name: lineOf.get(id)?.name ?? '',

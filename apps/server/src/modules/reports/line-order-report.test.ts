@@ -29,7 +29,7 @@ async function truck(
   productId: number,
   line: string,
   called: string | null,
-  extra: { orderClass?: string; voided?: boolean; kg?: [number, number] } = {},
+  extra: { orderClass?: string; calledClass?: string; voided?: boolean; kg?: [number, number] } = {},
 ) {
   seq++;
   const [row] = await t.db
@@ -47,6 +47,7 @@ async function truck(
       lineAt: bkk(day, line),
       calledAt: called ? bkk(day, called) : null,
       orderClass: extra.orderClass ?? null,
+      calledClass: extra.calledClass ?? null,
       weighInKg: extra.kg ? String(extra.kg[0]) : null,
       weighInSource: extra.kg ? 'manual' : null,
       weighInReason: extra.kg ? 'test' : null,
@@ -135,6 +136,10 @@ beforeAll(async () => {
     .insert(queueTransitions)
     .values({ queueId: moved, action: 'admit', fromState: 'QS', toState: 'QS', officerId: m.id });
   await call(moved, caller);
+  // 19 Nov, under an earlier rule: a flour load called as "burnt" (a class the rule has no more)
+  // and a starch load called as an ordinary truck (before starch was a rush product).
+  await truck('2026-11-19', flour!.id, '08:00', '08:30', { calledClass: 'burnt' });
+  await truck('2026-11-19', starch, '08:00', '09:00', { calledClass: '' });
   // Another branch's day: never in these figures.
   await t.db.insert(queues).values({
     branchId: other.branch.id,
@@ -170,6 +175,18 @@ describe('report/lineOrder (who went first)', () => {
         p90_seconds: 28 * 60,
       },
       expect.objectContaining({ class_key: '', class_name: '', trucks: 3, median_seconds: 60 * 60 }),
+    ]);
+  });
+
+  it('counts a truck in the class it was called as, whatever the rule says now', async () => {
+    const report = await t.call(
+      reportContracts.lineOrderReport,
+      { find_start: '2026-11-19', find_finish: '2026-11-19' },
+      manager,
+    );
+    expect(report.waits.map((w) => [w.class_key, w.class_name, w.trucks, w.median_seconds])).toEqual([
+      ['burnt', 'burnt', 1, 30 * 60],
+      ['', '', 1, 60 * 60],
     ]);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "queues" ADD COLUMN "called_class" text;
