@@ -192,6 +192,8 @@ export const SupplierChoiceSchema = z.object({
   name: z.string(),
   kind: z.enum(SUPPLIER_KINDS),
   leader_name: z.string().nullable(),
+  /** It has the plate `licence` among its vehicles: the ticket's supplier by its plate. */
+  owns_plate: z.boolean(),
 });
 export type SupplierChoice = z.infer<typeof SupplierChoiceSchema>;
 

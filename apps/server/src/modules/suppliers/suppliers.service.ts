@@ -313,7 +313,7 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
     ): Promise<SupplierChoice[]> {
       const plateKey = licence ? plateSearchKey(licence) : '';
       const rows = await repo.forDesk(auth.branchId, find, plateKey, DESK_CHOICES);
-      return rows.map(({ ownsPlate: _owns, ...row }) => row);
+      return rows.map(({ ownsPlate, ...row }) => ({ ...row, owns_plate: ownsPlate }));
     },
   };
 }

@@ -140,10 +140,11 @@ describe('the ticket desk', () => {
         name: 'นายสมชาย ใจดี',
         kind: 'grower',
         leader_name: 'หัวหน้ากลุ่ม บ้านนา',
+        owns_plate: false,
       },
     ]);
     const byPlate = await t.call(findSupplier, { find: '', licence: '71-5678 ขอนแก่น' }, caller);
-    expect(byPlate.suppliers.map((s) => s.code)).toEqual(['Q-001']);
+    expect(byPlate.suppliers.map((s) => [s.code, s.owns_plate])).toEqual([['Q-001', true]]);
     // The inactive supplier is not offered.
     expect((await t.call(findSupplier, { find: 'เลิกส่ง' }, caller)).suppliers).toEqual([]);
 

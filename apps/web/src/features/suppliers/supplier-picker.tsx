@@ -36,7 +36,8 @@ export function SupplierPicker({
   const plate = useDebouncedValue(licence, 300);
   const byPlate = useFindSupplier('', plate, plate !== '');
   const searched = useFindSupplier(find, '', find !== '');
-  const owner = plate !== '' && !byPlate.isPlaceholderData ? byPlate.data?.[0] : undefined;
+  const owner =
+    plate !== '' && !byPlate.isPlaceholderData ? byPlate.data?.find((s) => s.owns_plate) : undefined;
 
   // The plate's owner is chosen by itself, unless the officer chose (or cleared) the supplier.
   useEffect(() => {
