@@ -289,7 +289,7 @@ export function ManageCallingPage() {
   return (
     <Flex vertical gap={16}>
       {header}
-      <CallingScanBox cards={cards.data ?? []} onFound={openQueue} />
+      <CallingScanBox cards={cards.data} onFound={openQueue} />
       {unknownKey && <Alert type="info" showIcon title={t('calling.range.unknown')} />}
       <ReconnectingBanner connected={connected} />
       <PrinterWarnings printers={printers.data ?? []} />

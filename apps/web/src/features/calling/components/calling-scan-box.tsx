@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Flex, Form, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NumberCandidate } from '@truck-queue/shared/contracts/api';
@@ -26,7 +26,8 @@ export function CallingScanBox({
   cards,
   onFound,
 }: {
-  cards: readonly ProcessCard[];
+  /** undefined while the cards load: a scan then waits for them (a scanner is faster than the first load). */
+  cards: readonly ProcessCard[] | undefined;
   onFound: (card: ProcessCard, queue: CardQueue) => void;
 }) {
   const { t } = useTranslation();
@@ -73,7 +74,15 @@ export function CallingScanBox({
     }
   };
 
+  // A scan before the cards came is looked up as soon as they come.
+  const pending = useRef(false);
+  const findLatest = useRef<() => void>(() => undefined);
+
   const find = () => {
+    if (!cards) {
+      pending.current = true;
+      return;
+    }
     const result = findScanned(cards, current.current);
     switch (result.kind) {
       case 'found':
@@ -95,6 +104,16 @@ export function CallingScanBox({
         refuse(problemOf(result));
     }
   };
+
+  useEffect(() => {
+    findLatest.current = find;
+  });
+  useEffect(() => {
+    if (pending.current && cards) {
+      pending.current = false;
+      findLatest.current();
+    }
+  }, [cards]);
 
   return (
     <Form component="div" layout="vertical" style={{ maxWidth: 460 }}>
