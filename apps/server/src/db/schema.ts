@@ -6,6 +6,13 @@ import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { SUPPLIER_KINDS } from '@truck-queue/shared/contracts/supplier.contract';
+import { OVER_QUOTA_RULES, QUOTA_UNITS } from '@truck-queue/shared/contracts/season.contract';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  type BookingRules,
+  type BookingWindow,
+} from '@truck-queue/shared/contracts/booking.contract';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import {
   DEFAULT_PRINTER_PORT,
@@ -633,6 +640,142 @@ export const supplierVehicles = pgTable(
   ],
 );
 
+/**
+ * A season (crop year) of one product at a branch (issue 39): the days its quotas run, what they
+ * count, and what a booking past a supplier's quota meets.
+ */
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    unit: text('unit', { enum: QUOTA_UNITS }).notNull(),
+    overQuota: text('over_quota', { enum: OVER_QUOTA_RULES }).notNull(),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    index('seasons_branch_idx').on(t.branchId, t.productId),
+    check('seasons_days', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('seasons_unit', sql`${t.unit} in ('tonnes', 'loads')`),
+    check('seasons_over_quota', sql`${t.overQuota} in ('refuse', 'warn', 'reason')`),
+  ],
+);
+
+/** A supplier's entitlement in a season, in the season's unit. */
+export const supplierQuotas = pgTable(
+  'supplier_quotas',
+  {
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    entitlement: numeric('entitlement', { precision: 12, scale: 1 }).notNull(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.supplierId] }),
+    index('supplier_quotas_supplier_idx').on(t.supplierId),
+    check('supplier_quotas_entitlement', sql`${t.entitlement} >= 0`),
+  ],
+);
+
+/** A branch's booking rules (shared/contracts/booking.contract.ts BookingRules); none: DEFAULT_BOOKING_RULES. */
+export const bookingRules = pgTable('booking_rules', {
+  branchId: integer('branch_id')
+    .primaryKey()
+    .references(() => branches.id),
+  rules: jsonb('rules').$type<BookingRules>().notNull(),
+  updated: ts('updated').notNull().defaultNow(),
+});
+
+/** A line's booking plan: its capacity per day and per window, the walk-ins' share, its closed days. */
+export const bookingLines = pgTable('booking_lines', {
+  branchQueueTypeId: integer('branch_queue_type_id')
+    .primaryKey()
+    .references(() => branchQueueTypes.id),
+  branchId: integer('branch_id')
+    .notNull()
+    .references(() => branches.id),
+  enabled: boolean('enabled').notNull().default(false),
+  dayCapacity: integer('day_capacity').notNull(),
+  walkInPercent: integer('walk_in_percent').notNull(),
+  windows: jsonb('windows').$type<BookingWindow[]>().notNull(),
+  closedDays: jsonb('closed_days').$type<string[]>().notNull(),
+  updated: ts('updated').notNull().defaultNow(),
+});
+
+/**
+ * A slot of a line booked for a supplier (issue 39): a plant day and a window, a plate (or any of
+ * the supplier's vehicles), a product. Its ticket, once checked in, names it (queues.booking_id).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** What its QR carries (BOOKING_CODE_ALPHABET), unique in the branch. */
+    code: text('code').notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    /** The plate booked, as typed; null: any of the supplier's vehicles. */
+    licence: text('licence'),
+    plateKey: text('plate_key'),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The window as booked ('HH:MM' on the site's clock) and its instants. */
+    windowStart: text('window_start').notNull(),
+    windowEnd: text('window_end').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('booked'),
+    source: text('source', { enum: BOOKING_SOURCES }).notNull(),
+    /** 0, or how many re-issues of a lapsed booking led to this one (reissueOf: the one it replaces). */
+    reissue: integer('reissue').notNull().default(0),
+    reissueOf: integer('reissue_of').references((): AnyPgColumn => bookings.id),
+    /** The office's reason past the supplier's quota, or for cancelling. */
+    note: text('note'),
+    overQuota: boolean('over_quota').notNull().default(false),
+    createdByOfficerId: integer('created_by_officer_id').references(() => officers.id),
+    created: created(),
+    checkedInAt: ts('checked_in_at'),
+    cancelledAt: ts('cancelled_at'),
+    lapsedAt: ts('lapsed_at'),
+  },
+  (t) => [
+    uniqueIndex('bookings_code_key').on(t.branchId, t.code),
+    index('bookings_line_day_idx').on(t.branchQueueTypeId, t.day),
+    index('bookings_supplier_day_idx').on(t.supplierId, t.day),
+    index('bookings_branch_day_idx').on(t.branchId, t.day),
+    index('bookings_open_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'booked'`),
+    check('bookings_status', sql`${t.status} in ('booked', 'checked_in', 'cancelled', 'lapsed')`),
+    check('bookings_source', sql`${t.source} in ('office', 'supplier', 'calendar')`),
+    check('bookings_window', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_reissue', sql`${t.reissue} between 0 and 10`),
+  ],
+);
+
 export const queues = pgTable(
   'queues',
   {
@@ -688,6 +831,8 @@ export const queues = pgTable(
     calledClass: text('called_class'),
     /** Who brings the load (issue 39): picked at issue, or the supplier whose vehicle the plate is. */
     supplierId: integer('supplier_id').references(() => suppliers.id),
+    /** The booking it was checked in with (issue 39): its line place is its slot's. */
+    bookingId: integer('booking_id').references(() => bookings.id),
     /** The latest recheck, reject or void: why (the branch's list) and the officer's note. */
     reasonId: integer('reason_id').references(() => queueReasons.id),
     reasonNote: text('reason_note'),
@@ -743,6 +888,9 @@ export const queues = pgTable(
     index('queues_supplier_idx')
       .on(t.supplierId, t.queueDate)
       .where(sql`${t.supplierId} is not null`),
+    uniqueIndex('queues_booking_key')
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
     // The counters find a truck by the number the officer types or scans (station-work.service.ts).
     index('queues_branch_number_idx').on(t.branchId, t.queueNumber),
     check('queues_seq_positive', sql`${t.seq} > 0`),

@@ -1,6 +1,7 @@
 import type { ApiContract } from './api.ts';
 import * as announcement from './announcement.contract.ts';
 import * as auth from './auth.contract.ts';
+import * as booking from './booking.contract.ts';
 import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
@@ -13,6 +14,7 @@ import * as printing from './printing.contract.ts';
 import * as publicQueue from './public-queue.contract.ts';
 import * as queue from './queue.contract.ts';
 import * as report from './report.contract.ts';
+import * as season from './season.contract.ts';
 import * as slip from './slip.contract.ts';
 import * as stationWork from './station-work.contract.ts';
 import * as supplier from './supplier.contract.ts';
@@ -34,6 +36,7 @@ function collect(): ApiContract[] {
   for (const module of [
     announcement,
     auth,
+    booking,
     catalog,
     controller,
     device,
@@ -46,6 +49,7 @@ function collect(): ApiContract[] {
     publicQueue,
     queue,
     report,
+    season,
     slip,
     stationWork,
     supplier,

@@ -190,6 +190,24 @@ export const CONFLICT_REASONS = [
   'SUPPLIER_CODE_TAKEN',
   /** Another supplier of the branch has this plate among its vehicles (the message names it). */
   'PLATE_TAKEN',
+  /** An active season of the same product already holds some of these days. */
+  'SEASON_OVERLAP',
+  /** The line takes no booking for this slot: a closed day, past the cut-off, or too far ahead. */
+  'BOOKING_CLOSED',
+  /** No bookable load is left in the window (or the day). */
+  'WINDOW_FULL',
+  /** The supplier holds as many bookings that day as the rules allow. */
+  'SUPPLIER_DAY_LIMIT',
+  /** The supplier is past its season's quota, and the season refuses (or asks a reason). */
+  'OVER_QUOTA',
+  /** The plate is not one of the supplier's vehicles (nor the booked one). */
+  'PLATE_NOT_SUPPLIERS',
+  /** The booking was cancelled, lapsed or checked in already. */
+  'BOOKING_NOT_OPEN',
+  /** A lapsed booking re-issued as many times as the rules allow. */
+  'REISSUE_LIMIT',
+  /** A booked truck too early or too late for its window, where the rules refuse it. */
+  'BOOKING_OUTSIDE_WINDOW',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
