@@ -83,11 +83,9 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
     await t.db.select({ uuid: branches.uuid }).from(branches).where(eq(branches.id, plant.branch.id))
   )[0]!.uuid;
   const signIn = async () =>
-    (
-      (await t.post('public/supplier/signIn', { branch: branchUuid, code: 'FB-1', pin })).json() as {
-        token: string;
-      }
-    ).token;
+    (await t.post('public/supplier/signIn', { branch: branchUuid, code: 'FB-1', pin })).json<{
+      token: string;
+    }>().token;
   const token = await signIn();
   const leavingToken = await signIn();
 

@@ -73,7 +73,7 @@ const post = (path: string, body: object) => t.post(`public/supplier/${path}`, b
 type Answer = { statusCode: number } & Record<string, any>;
 const answer = async (path: string, body: object): Promise<Answer> => {
   const response = await post(path, body);
-  return { statusCode: response.statusCode, ...(response.json() as Record<string, unknown>) };
+  return { statusCode: response.statusCode, ...response.json<Record<string, unknown>>() };
 };
 
 describe("a supplier's booking page", () => {
