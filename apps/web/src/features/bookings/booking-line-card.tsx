@@ -51,7 +51,6 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
   const [failure, setFailure] = useState<string | null>(null);
   const walkIn = Form.useWatch('walk_in_percent', form) ?? line.walk_in_percent;
   const windows = (Form.useWatch('windows', form) ?? line.windows) as Partial<BookingWindow>[];
-  const closedDays = Form.useWatch('closed_days', form) ?? line.closed_days;
   const id = `line-${line.id_branchQT}`;
 
   const submit = (values: LineValues) => {
@@ -117,6 +116,8 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<LineValues>
         key={JSON.stringify(line)}
+        // Named by the line: each card's fields have ids of their own.
+        name={id}
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -201,6 +202,7 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
                       style={{ marginBottom: 12, width: 160 }}
                     >
                       <TimePicker
+                        id={`${id}-window-${index}-start`}
                         format="HH:mm"
                         minuteStep={5}
                         needConfirm={false}
@@ -217,6 +219,7 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
                       style={{ marginBottom: 12, width: 160 }}
                     >
                       <TimePicker
+                        id={`${id}-window-${index}-end`}
                         format="HH:mm"
                         minuteStep={5}
                         needConfirm={false}
@@ -232,6 +235,7 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
                       style={{ marginBottom: 12 }}
                     >
                       <InputNumber
+                        id={`${id}-window-${index}-capacity`}
                         min={1}
                         max={10_000}
                         precision={0}
@@ -278,12 +282,7 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
           label={t('bookings.plan.closedDays')}
           extra={t('bookings.plan.closedDaysHint')}
         >
-          <ClosedDays
-            id={`${id}-closed`}
-            days={closedDays}
-            format={dates.date}
-            onChange={(days) => form.setFieldValue('closed_days', days)}
-          />
+          <ClosedDays format={dates.date} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={save.isPending}>
           {t('common.save')}
@@ -296,14 +295,15 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
 /** Closed days as tags (each removable), and a picker in the branch's calendar to add one. */
 function ClosedDays({
   id,
-  days,
+  value: days = [],
   format,
   onChange,
 }: {
-  id: string;
-  days: string[];
+  /** The form item's: the picker's. */
+  id?: string;
+  value?: string[];
   format: (day: string) => string;
-  onChange: (days: string[]) => void;
+  onChange?: (days: string[]) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -316,7 +316,7 @@ function ClosedDays({
         placeholder={t('bookings.plan.addClosedDay')}
         aria-label={t('bookings.plan.addClosedDay')}
         onChange={(value: Dayjs | null) =>
-          value && onChange(withClosedDay(days, value.format(API_DATE_FORMAT)))
+          value && onChange?.(withClosedDay(days, value.format(API_DATE_FORMAT)))
         }
         style={{ width: 200 }}
       />
@@ -329,7 +329,7 @@ function ClosedDays({
                 closeIcon: true,
                 'aria-label': t('bookings.plan.removeClosedDay', { day: format(day) }),
               }}
-              onClose={() => onChange(days.filter((d) => d !== day))}
+              onClose={() => onChange?.(days.filter((d) => d !== day))}
               style={{ marginInlineEnd: 0 }}
             >
               {format(day)}

@@ -48,6 +48,7 @@ export function BookingRulesCard({
         <Form<BookingRules>
           // A saved rule resets the form to what the server holds.
           key={JSON.stringify(rules)}
+          name="booking-rules"
           form={form}
           layout="vertical"
           requiredMark={false}
