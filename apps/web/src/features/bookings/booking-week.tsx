@@ -12,6 +12,10 @@ export interface CalendarDay {
 
 type Row = ReturnType<typeof calendarRows>[number];
 
+/** The week fits the card at an office PC's 1366 px with the side menu open. */
+const WINDOW_WIDTH = 104;
+const DAY_WIDTH = 122;
+
 /**
  * A line's week: a row per window, a column per plant day; each cell what is booked and checked
  * in against what the window may book, with a bar, and what lapsed or was cancelled. A closed
@@ -72,7 +76,7 @@ export function BookingWeek({
     {
       key: 'window',
       title: t('bookings.columns.window'),
-      width: 112,
+      width: WINDOW_WIDTH,
       fixed: 'start',
       render: (_v, row) => <Typography.Text strong>{row.key}</Typography.Text>,
     },
@@ -93,7 +97,7 @@ export function BookingWeek({
           )}
         </Flex>
       ),
-      width: 132,
+      width: DAY_WIDTH,
       onCell: () => ({
         style: day.closed ? { background: token.colorFillTertiary } : undefined,
       }),
@@ -113,7 +117,7 @@ export function BookingWeek({
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 112 + 132 * 7 }}
+      scroll={{ x: WINDOW_WIDTH + DAY_WIDTH * 7 }}
       data-testid="booking-week"
       locale={{ emptyText: t('bookings.week.noWindows') }}
     />

@@ -155,14 +155,13 @@ export function BookingsPage() {
   );
   const codeOf = (b: Booking) => (
     <Flex vertical gap={0}>
-      <Button
-        type="link"
+      <Typography.Link
         onClick={() => detail.show(b)}
-        style={{ padding: 0, height: 'auto', fontFamily: 'monospace', fontWeight: 600 }}
+        style={{ fontFamily: 'monospace', fontWeight: 600 }}
         data-testid="booking-code-link"
       >
         {b.code}
-      </Button>
+      </Typography.Link>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t(`bookings.sources.${b.source}`)}
       </Typography.Text>
