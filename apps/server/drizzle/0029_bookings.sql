@@ -39,8 +39,7 @@ CREATE TABLE "bookings" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	"checked_in_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
-	"lapsed_at" timestamp with time zone,
-	CONSTRAINT "bookings_status" CHECK ("bookings"."status" in ('booked', 'checked_in', 'cancelled', 'lapsed')),
+	CONSTRAINT "bookings_status" CHECK ("bookings"."status" in ('booked', 'checked_in', 'cancelled')),
 	CONSTRAINT "bookings_source" CHECK ("bookings"."source" in ('office', 'supplier', 'calendar')),
 	CONSTRAINT "bookings_window" CHECK ("bookings"."ends_at" > "bookings"."starts_at"),
 	CONSTRAINT "bookings_reissue" CHECK ("bookings"."reissue" between 0 and 10)
@@ -90,7 +89,6 @@ CREATE UNIQUE INDEX "bookings_code_key" ON "bookings" USING btree ("branch_id","
 CREATE INDEX "bookings_line_day_idx" ON "bookings" USING btree ("branch_queue_type_id","day");--> statement-breakpoint
 CREATE INDEX "bookings_supplier_day_idx" ON "bookings" USING btree ("supplier_id","day");--> statement-breakpoint
 CREATE INDEX "bookings_branch_day_idx" ON "bookings" USING btree ("branch_id","day");--> statement-breakpoint
-CREATE INDEX "bookings_open_idx" ON "bookings" USING btree ("ends_at") WHERE "bookings"."status" = 'booked';--> statement-breakpoint
 CREATE INDEX "seasons_branch_idx" ON "seasons" USING btree ("branch_id","product_id");--> statement-breakpoint
 CREATE INDEX "supplier_quotas_supplier_idx" ON "supplier_quotas" USING btree ("supplier_id");--> statement-breakpoint
 ALTER TABLE "queues" ADD CONSTRAINT "queues_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -28,6 +28,7 @@ import { registerPrintingModule } from './modules/printing/printing.module.ts';
 import { createQueueReadsRepository } from './modules/queue/queue-reads.repository.ts';
 import { registerQueueModule } from './modules/queue/queue.module.ts';
 import { registerSuppliersModule } from './modules/suppliers/suppliers.module.ts';
+import { registerBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerVoiceModule } from './modules/voice/voice.module.ts';
@@ -129,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { lineChatUrl } = registerNotificationsModule(host, { reads: publicReads });
   const { printing, printerHealth } = registerPrintingModule(host, { queueRepo, reads, lab, lineChatUrl });
   const { yard, days } = registerYardModule(host, { queueRepo, printing });
-  const { queue, eta, callingScope, calling, publicQueue, cards } = registerQueueModule(host, {
+  const { queue, eta, callingScope, calling, publicQueue, cards, desk } = registerQueueModule(host, {
     queueRepo,
     reads,
     publicReads,
@@ -165,6 +166,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { exports } = registerReportsModule(host, { days, reads, catalog: catalogRepo, lab, authenticate });
   registerSuppliersModule(host, { exports });
+  // Seasons arrive with the seasons module (issue 39 step 2): until then no supplier has a quota.
+  registerBookingsModule(host, {
+    days,
+    desk,
+    quotas: { standing: () => Promise.resolve(null), remaining: () => Promise.resolve(null) },
+  });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

@@ -759,17 +759,15 @@ export const bookings = pgTable(
     created: created(),
     checkedInAt: ts('checked_in_at'),
     cancelledAt: ts('cancelled_at'),
-    lapsedAt: ts('lapsed_at'),
   },
   (t) => [
     uniqueIndex('bookings_code_key').on(t.branchId, t.code),
     index('bookings_line_day_idx').on(t.branchQueueTypeId, t.day),
     index('bookings_supplier_day_idx').on(t.supplierId, t.day),
     index('bookings_branch_day_idx').on(t.branchId, t.day),
-    index('bookings_open_idx')
-      .on(t.endsAt)
-      .where(sql`${t.status} = 'booked'`),
-    check('bookings_status', sql`${t.status} in ('booked', 'checked_in', 'cancelled', 'lapsed')`),
+    // Stored: booked, checked in or cancelled; a booked one whose window closed reads as lapsed
+    // (modules/bookings/bookings.repository.ts statusAt).
+    check('bookings_status', sql`${t.status} in ('booked', 'checked_in', 'cancelled')`),
     check('bookings_source', sql`${t.source} in ('office', 'supplier', 'calendar')`),
     check('bookings_window', sql`${t.endsAt} > ${t.startsAt}`),
     check('bookings_reissue', sql`${t.reissue} between 0 and 10`),

@@ -28,6 +28,7 @@ import { deviceSocket, listen } from './sockets.ts';
 import { newBrowser, registerDevice, sayHello } from './devices.ts';
 import type { TestContext } from './harness.ts';
 import { createPlant, issueTicket } from './plant.ts';
+import { fuzzBookings } from './fuzz-bookings.ts';
 
 /** 0.1 s of 8 kHz 16-bit mono silence, base64: a recording the upload accepts. */
 const SILENT_WAV = (() => {
@@ -330,6 +331,8 @@ export async function createFuzzPlant(t: TestContext) {
         .from(deviceQueueTypes)
         .where(eq(deviceQueueTypes.deviceId, deviceId)),
     );
+
+  const booking = await fuzzBookings(t, plant, admin);
 
   type Body = Record<string, unknown>;
   /**
@@ -660,6 +663,7 @@ export async function createFuzzPlant(t: TestContext) {
     }),
     'admin/supplier/export': () => ({ include_inactive: true }),
     'process/printer/findSupplier': (n) => ({ find: n % 2 ? 'F-' : '', licence: '90-1000 ขอนแก่น' }),
+    ...booking.bodies,
   };
 
   /** A session that may make the call (null: the call takes none). */

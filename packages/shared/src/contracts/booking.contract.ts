@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_IN_TIMES } from '../booking/windows.ts';
 import { defineContract, IdSchema, noHidden, OkSchema, text } from './api.ts';
 import { PrintOutcomeSchema } from './printing.contract.ts';
 import { TicketSchema, TruckLicenseSchema } from './queue.contract.ts';
@@ -51,7 +52,7 @@ export type OutsideWindowRule = (typeof OUTSIDE_WINDOW_RULES)[number];
 export const BookingRulesSchema = z.strictObject({
   /** How many plant days ahead a slot may be booked (1: tomorrow at most). */
   days_ahead: z.int32().min(0).max(120),
-  /** A window takes no new booking (nor a cancellation) this many minutes before it opens. */
+  /** A window takes no new booking this many minutes before it opens (the office may still cancel one). */
   cutoff_minutes: z.int32().min(0).max(2880),
   /** Bookings a supplier may hold on one plant day (open and checked in). */
   per_supplier_day: z.int32().min(1).max(1000),
@@ -94,8 +95,8 @@ export const bookingPlan = defineContract({
 
 /**
  * Sets one line's plan. VALIDATION_FAILED: a line not of the branch (id_branchQT); windows that
- * overlap, are empty or leave the plant day (windows.N); windows whose capacities add up to more
- * than the day's (day_capacity).
+ * overlap, start together, are empty or cross the plant day's start (windows.N). The day's
+ * capacity binds besides the windows': their capacities may add up to more.
  */
 export const saveBookingLine = defineContract({
   path: 'admin/booking/saveLine',
@@ -283,7 +284,11 @@ export const generateBookings = defineContract({
       tonnes_per_load: z.number().min(0.5).max(100).default(15),
       apply: z.boolean(),
     })
-    .refine((b) => b.to >= b.from, { path: ['to'], message: 'must not be before from' }),
+    .refine((b) => b.to >= b.from, { path: ['to'], message: 'must not be before from' })
+    .refine((b) => Date.parse(b.to) - Date.parse(b.from) <= 92 * 86_400_000, {
+      path: ['to'],
+      message: 'hands out at most 93 days at once',
+    }),
   response: OkSchema.extend({
     /** Per supplier: the loads it has left and the slots handed out. */
     suppliers: z.array(
@@ -300,10 +305,6 @@ export const generateBookings = defineContract({
   }),
 });
 
-/** Where a booking stands against the clock when it is scanned. */
-export const CHECK_IN_TIMES = ['early', 'in_window', 'too_early', 'too_late'] as const;
-export type CheckInTime = (typeof CHECK_IN_TIMES)[number];
-
 /**
  * A booking as the kiosk or the desk finds it by its code (or QR): whether it may check in now.
  * NOT_FOUND: no booking of the branch has the code.
@@ -315,7 +316,7 @@ export const findBooking = defineContract({
   body: z.strictObject({ code: BookingCodeSchema }),
   response: OkSchema.extend({
     booking: BookingSchema,
-    /** Now against its window and the graces. */
+    /** Now against its window and the graces (booking/windows.ts checkInTime). */
     time: z.enum(CHECK_IN_TIMES),
     /** What checking in would do now: join at the slot, join as a walk-in, or nothing (refused). */
     outcome: z.enum(['slot', 'walk_in', 'refused']),

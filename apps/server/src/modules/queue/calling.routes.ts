@@ -3,29 +3,75 @@ import type { RegisterCall } from '../../http/register-call.ts';
 import type { DeviceService } from '../device-gateway/device-gateway.service.ts';
 import { requestOrigin } from '../printing/printing.routes.ts';
 import type { PrintingService } from '../printing/printing.service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext, DeviceContext } from '../../lib/auth-context.ts';
 import type { CallingService } from './calling.service.ts';
+import type { IssueInput } from './queue.service.ts';
 import { toTicket } from './queue.views.ts';
+
+/** Who issues a ticket: a kiosk (its device) or an officer (the session). */
+export interface Issuer {
+  auth: AuthContext | null;
+  device: DeviceContext | null;
+  request: FastifyRequest;
+}
+
+/**
+ * The ticket desk: issues a ticket by an officer or a kiosk and prints it (issueQueue, and a
+ * booking's check-in). A printer that is refused (another branch's, a display) issues nothing.
+ */
+export function createTicketDesk(deps: {
+  calling: Pick<CallingService, 'issueByOfficer'>;
+  /** A kiosk's ticket (the device gateway's check of its queue types). */
+  devices: Pick<DeviceService, 'issueTicket'>;
+  printing: PrintingService;
+  /** The plant's LINE chat for a ticket (line.ts chatUrl); null without a LINE account. */
+  lineChatUrl: ((ticket: { id: number; uuid: string }) => Promise<string | null>) | null;
+}) {
+  return {
+    async issue(
+      { auth, device, request }: Issuer,
+      printerUuid: string | null | undefined,
+      input: Omit<IssueInput, 'onIssued'>,
+      /** Written with the ticket, in its transaction, before it is printed. */
+      alongside?: IssueInput['onIssued'],
+    ) {
+      const origin = requestOrigin(request);
+      const printer = await deps.printing.printerForIssue({ device, auth }, printerUuid);
+      const firstPrint = await deps.printing.issuePrint(
+        printer,
+        device
+          ? { deviceId: device.deviceId, officerId: null }
+          : { deviceId: null, officerId: auth!.officerId },
+      );
+      const onIssued: IssueInput['onIssued'] = alongside
+        ? async (tx, queue) => {
+            await alongside(tx, queue);
+            await firstPrint.onIssued(tx, queue);
+          }
+        : firstPrint.onIssued;
+      const issued = device
+        ? await deps.devices.issueTicket(device, { ...input, onIssued })
+        : await deps.calling.issueByOfficer(auth!, { ...input, onIssued });
+      const { queue, print } = await firstPrint.print(issued, origin);
+      return {
+        queue: toTicket(queue, deps.lineChatUrl ? await deps.lineChatUrl(queue) : null),
+        print,
+        view: issued,
+      };
+    },
+  };
+}
+
+export type TicketDesk = ReturnType<typeof createTicketDesk>;
 
 export function registerCallingRoutes(
   register: RegisterCall,
   calling: CallingService,
-  /** A kiosk's ticket (the device gateway's check of its queue types). */
-  devices: Pick<DeviceService, 'issueTicket'>,
-  printing: PrintingService,
-  /** The plant's LINE chat for a ticket (line.ts chatUrl); null without a LINE account. */
-  lineChatUrl: ((ticket: { id: number; uuid: string }) => Promise<string | null>) | null = null,
+  desk: TicketDesk,
 ): void {
   register(contracts.issueQueue, async ({ auth, device, body, request }) => {
-    // A printer that is refused (another branch's, a display) issues nothing.
-    const origin = requestOrigin(request);
-    const printer = await printing.printerForIssue({ device, auth }, body.printer_uuid);
-    const firstPrint = await printing.issuePrint(
-      printer,
-      device
-        ? { deviceId: device.deviceId, officerId: null }
-        : { deviceId: null, officerId: auth!.officerId },
-    );
-    const input = {
+    const { queue, print } = await desk.issue({ auth, device, request }, body.printer_uuid, {
       branchQueueTypeId: body.id_branchQT,
       productId: body.product,
       truckLicense: body.truck_license,
@@ -33,13 +79,8 @@ export function registerCallingRoutes(
       orderClass: body.order_class,
       cutAt: body.cut_at,
       supplierId: body.supplier_id,
-      onIssued: firstPrint.onIssued,
-    };
-    const issued = device
-      ? await devices.issueTicket(device, input)
-      : await calling.issueByOfficer(auth!, input);
-    const { queue, print } = await firstPrint.print(issued, origin);
-    return { status: 1, queue: toTicket(queue, lineChatUrl ? await lineChatUrl(queue) : null), print };
+    });
+    return { status: 1, queue, print };
   });
 
   register(contracts.ticketOptions, async ({ auth }) => ({

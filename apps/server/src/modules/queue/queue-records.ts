@@ -42,6 +42,8 @@ export function issuedQueue(ticket: {
   cutAt?: Date | null | undefined;
   /** Who brings the load (issue 39), where known. */
   supplierId?: number | null | undefined;
+  /** The booking it is checked in with, and its place in the line (its slot's). */
+  booking?: { id: number; lineAt: Date } | undefined;
 }): QueueInsert {
   const { now, actor } = ticket;
   return {
@@ -55,7 +57,7 @@ export function issuedQueue(ticket: {
     plateKey: ticket.plateKey,
     state: ISSUED_STATE,
     created: now,
-    lineAt: now,
+    lineAt: ticket.booking?.lineAt ?? now,
     updated: now,
     issuedByOfficerId: actor.officerId ?? null,
     issuedByDeviceId: actor.deviceId ?? null,
@@ -63,6 +65,7 @@ export function issuedQueue(ticket: {
     orderClass: ticket.orderClass ?? null,
     cutAt: ticket.cutAt ?? null,
     supplierId: ticket.supplierId ?? null,
+    bookingId: ticket.booking?.id ?? null,
   };
 }
 

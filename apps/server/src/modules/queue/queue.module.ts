@@ -10,7 +10,7 @@ import { createBranchMemo } from '../../lib/branch-memo.ts';
 import type { ModuleHost } from '../module-host.ts';
 import type { PrintingService } from '../printing/printing.service.ts';
 import { createCallingScope } from './calling-scope.ts';
-import { registerCallingRoutes } from './calling.routes.ts';
+import { createTicketDesk, registerCallingRoutes } from './calling.routes.ts';
 import { createCallingService, type YardRules } from './calling.service.ts';
 import { createEtaService } from './eta.service.ts';
 import { registerPublicQueueRoutes } from './public-queue.routes.ts';
@@ -118,9 +118,15 @@ export function registerQueueModule(
     cards: branchCards,
     databaseWaiting: host.databaseWaiting,
   });
-  registerCallingRoutes(register, calling, deps.kiosks, deps.printing, deps.lineChatUrl);
+  const desk = createTicketDesk({
+    calling,
+    devices: deps.kiosks,
+    printing: deps.printing,
+    lineChatUrl: deps.lineChatUrl,
+  });
+  registerCallingRoutes(register, calling, desk);
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
   registerLineOrderRoutes(register, { lineOrder, calling, events, cards: branchCards });
-  return { queue, eta, callingScope, calling, publicQueue, cards: branchCards };
+  return { queue, eta, callingScope, calling, publicQueue, cards: branchCards, desk };
 }

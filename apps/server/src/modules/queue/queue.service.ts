@@ -67,6 +67,11 @@ export interface IssueInput {
    */
   supplierId?: number | null | undefined;
   /**
+   * The booking it is checked in with (issue 39), and where it joins its line: at its slot (the
+   * window's opening) rather than now.
+   */
+  booking?: { id: number; lineAt: Date } | undefined;
+  /**
    * Runs inside the issuing transaction once a new ticket is written (never for a retry that
    * gets the earlier ticket back): what is kept with the ticket at once (its first print job).
    */
@@ -357,6 +362,7 @@ export function createQueueService(deps: {
             orderClass,
             cutAt,
             supplierId,
+            booking: input.booking,
           }),
           issueTransition(actor, now),
         );

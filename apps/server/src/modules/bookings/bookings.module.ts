@@ -1,0 +1,27 @@
+import type { PlantDays } from '../../lib/plant-days.ts';
+import type { ModuleHost } from '../module-host.ts';
+import type { TicketDesk } from '../queue/calling.routes.ts';
+import { createBookingsRepository } from './bookings.repository.ts';
+import { registerBookingRoutes } from './bookings.routes.ts';
+import { createBookingsService, type SeasonQuotas } from './bookings.service.ts';
+
+/**
+ * Who may come when (issue 39): the lines' booking plans, the bookings the office and the
+ * delivery calendar make, and their check-in at the kiosk or the desk, which issues the ticket
+ * through the ticket desk at the booking's slot.
+ */
+export function registerBookingsModule(
+  host: ModuleHost,
+  deps: { days: PlantDays; desk: TicketDesk; quotas: SeasonQuotas },
+) {
+  const { register, db, clock, config } = host;
+  const bookings = createBookingsService({
+    repo: createBookingsRepository(db),
+    clock,
+    days: deps.days,
+    siteTimeZone: config.siteTimeZone,
+    quotas: deps.quotas,
+  });
+  registerBookingRoutes(register, bookings, deps.desk);
+  return { bookings };
+}

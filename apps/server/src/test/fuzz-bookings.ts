@@ -1,0 +1,117 @@
+import { desc, eq } from 'drizzle-orm';
+import { DEFAULT_BOOKING_RULES } from '@truck-queue/shared/contracts/booking.contract';
+import { plateSearchKey } from '@truck-queue/shared/licence';
+import { addDays } from '@truck-queue/shared/plant-day';
+import { bookings } from '../db/schema.ts';
+import type { TestContext } from './harness.ts';
+import type { Plant } from './plant.ts';
+
+type Body = Record<string, unknown>;
+
+/**
+ * The fuzzer's bookings (issue 39): the standard line takes bookings (large windows, so the
+ * valid bookings are not refused as full), two suppliers, and bookings made in place for the
+ * calls that need one already there: an open one to cancel, a lapsed one to re-issue, one whose
+ * window is open now to check in (the fuzzed rules may refuse a late or early truck).
+ */
+export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) {
+  const today = '2026-11-20';
+  const line = {
+    id_branchQT: plant.types.standard.id,
+    enabled: true,
+    day_capacity: 10_000,
+    walk_in_percent: 0,
+    windows: [
+      { start: '06:00', end: '12:00', capacity: 5_000 },
+      { start: '12:00', end: '18:00', capacity: 5_000 },
+    ],
+    closed_days: [],
+  };
+  const ok = async (path: string, body: Body) => {
+    const response = await t.post(path, body, { session: admin });
+    if (response.statusCode !== 200) throw new Error(`${path} refused the fuzzer's setup: ${response.body}`);
+    return response.json<Record<string, unknown>>();
+  };
+  await ok('admin/booking/saveLine', line);
+  await ok('admin/booking/saveRules', { ...DEFAULT_BOOKING_RULES, per_supplier_day: 1000 });
+  const supplier = async (code: string, plates: string[]) =>
+    (
+      (await ok('admin/supplier/save', {
+        code,
+        name: `ผู้ส่ง ${code}`,
+        kind: 'grower',
+        phone: null,
+        tax_id: null,
+        leader_id: null,
+        active: true,
+        vehicles: plates,
+      })) as { supplier: { id: number } }
+    ).supplier.id;
+  const booker = await supplier('FB-1', ['กข 6001', 'กข 6002', 'กข 6003']);
+  const lapser = await supplier('FB-2', []);
+  const base = {
+    branchId: plant.branch.id,
+    productId: plant.products.starch.id,
+    branchQueueTypeId: plant.types.standard.id,
+    windowStart: '06:00',
+    windowEnd: '12:00',
+    source: 'office' as const,
+  };
+  // 06:00-12:00 in Bangkok (UTC+7).
+  const window = (day: string) => ({
+    day,
+    startsAt: new Date(`${day}T06:00:00+07:00`),
+    endsAt: new Date(`${day}T12:00:00+07:00`),
+  });
+  await t.db.insert(bookings).values([
+    { ...base, ...window(addDays(today, 1)), code: 'CANCEACC', supplierId: booker, licence: null },
+    { ...base, ...window(addDays(today, -2)), code: 'RAPYEDAA', supplierId: lapser, licence: null },
+    {
+      ...base,
+      ...window(today),
+      code: 'NQWCHECK',
+      supplierId: booker,
+      licence: 'กข 6001',
+      plateKey: plateSearchKey('กข 6001'),
+    },
+  ]);
+  const latest = async (where = eq(bookings.status, 'booked')) =>
+    (await t.db.select().from(bookings).where(where).orderBy(desc(bookings.id)).limit(1))[0]!;
+
+  const bodies: Record<string, (n: number) => Body | Promise<Body>> = {
+    'admin/booking/plan': () => ({}),
+    'admin/booking/saveLine': (n) => ({ ...line, walk_in_percent: n % 40 }),
+    'admin/booking/saveRules': (n) => ({
+      ...DEFAULT_BOOKING_RULES,
+      per_supplier_day: 1000,
+      days_ahead: 14 + (n % 7),
+    }),
+    'admin/booking/calendar': (n) => ({
+      id_branchQT: plant.types.standard.id,
+      from: today,
+      days: 1 + (n % 14),
+    }),
+    'admin/booking/list': (n) => ({ from: today, to: addDays(today, 7), find: n % 2 ? 'FB' : '', page: 1 }),
+    'admin/booking/make': (n) => ({
+      supplier_id: booker,
+      id_branchQT: plant.types.standard.id,
+      product: plant.products.starch.id,
+      day: addDays(today, 1 + (n % 10)),
+      window_start: n % 2 ? '12:00' : '06:00',
+      truck_license: n % 3 ? null : 'กข 6002',
+    }),
+    'admin/booking/cancel': async (n) => ({ booking_id: (await latest()).id, reason: `ยกเลิก ${n}` }),
+    'admin/booking/reissue': async () => ({
+      booking_id: (await latest(eq(bookings.code, 'RAPYEDAA'))).id,
+      day: addDays(today, 2),
+      window_start: '06:00',
+    }),
+    'process/printer/findBooking': async () => ({ code: (await latest()).code }),
+    'process/printer/checkIn': (n) => ({
+      code: 'NQWCHECK',
+      truck_license: n % 2 ? 'กข 6003' : 'กข 6001',
+      idempotency_key: `fuzz-check-in-${n}`,
+    }),
+  };
+  return { bodies };
+}
