@@ -47,7 +47,7 @@ describe('bookings (issue 39): the office plans a line, books a slot, sees it, c
     await typeTime(card, '-window-1-end', '12:00');
     await card.locator('input[id$="-window-1-capacity"]').fill('5');
     await card.getByRole('button', { name: 'บันทึก' }).click();
-    await card.getByText('ช่วงนี้ทับกับช่วงก่อนหน้า').waitFor();
+    await card.getByText('ช่วงนี้ทับกับช่วงอื่น').waitFor();
     await card.getByRole('button', { name: 'ลบช่วงที่ 2' }).click();
     await card.getByRole('button', { name: 'บันทึก' }).click();
     await page.getByText(SAVED).first().waitFor();

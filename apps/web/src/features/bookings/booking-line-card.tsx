@@ -27,7 +27,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useSavedMessage } from '../admin/catalog/components/use-catalog-feedback.ts';
 import { useSaveBookingLine } from './api/use-bookings.ts';
-import { bookableOf, lineRefusals, windowProblems, withClosedDay } from './booking-rules.ts';
+import { bookableLoads, windowProblems, type WindowProblem } from '@truck-queue/shared/booking/windows';
+import { lineRefusals, withClosedDay } from './booking-rules.ts';
 
 type LineValues = Omit<BookingLineInput, 'id_branchQT'>;
 
@@ -89,12 +90,13 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
     );
   };
 
-  const complete = windows.filter((w): w is BookingWindow => !!w?.start && !!w.end);
-  const problems = windowProblems(
-    windows.map((w) => ({ start: w?.start ?? '', end: w?.end ?? '' })),
-    dayStartMinutes,
+  // The shared rule the server refuses by, on the windows whose times are set (by their rows).
+  const timed = windows.flatMap((w, index) =>
+    w?.start && w.end ? [{ index, start: w.start, end: w.end }] : [],
   );
-  const windowsTotal = complete.reduce((sum, w) => sum + (w.capacity ?? 0), 0);
+  const problems = new Map<number, WindowProblem>(
+    windowProblems(timed, dayStartMinutes).map((p) => [timed[p.index]!.index, p.problem]),
+  );
 
   return (
     <Card
@@ -164,24 +166,14 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
           {t('bookings.plan.windowsHint')}
         </Typography.Paragraph>
-        <Form.List
-          name="windows"
-          rules={[
-            {
-              validator: () =>
-                windowsTotal > (form.getFieldValue('day_capacity') ?? Infinity)
-                  ? Promise.reject(new Error(t('bookings.plan.refused.day_capacity')))
-                  : Promise.resolve(),
-            },
-          ]}
-        >
+        <Form.List name="windows">
           {(fields, { add, remove }, { errors }) => (
             <Flex vertical gap={0}>
               {fields.map((field, index) => {
                 const window = windows[index];
                 const bookable =
                   window?.capacity !== undefined && window.capacity !== null
-                    ? bookableOf(window.capacity, walkIn ?? 0)
+                    ? bookableLoads(window.capacity, walkIn ?? 0)
                     : null;
                 return (
                   <Flex key={field.key} gap={8} align="flex-start" wrap data-testid="booking-window">
@@ -192,7 +184,7 @@ export function BookingLineCard({ line, dayStartMinutes }: { line: BookingLine; 
                         { required: true, message: t('bookings.plan.timeRequired') },
                         {
                           validator: () => {
-                            const problem = problems[index];
+                            const problem = problems.get(index);
                             return problem
                               ? Promise.reject(new Error(t(`bookings.plan.problems.${problem}`)))
                               : Promise.resolve();

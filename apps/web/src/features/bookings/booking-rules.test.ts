@@ -5,7 +5,6 @@ import en from '../../locales/en.json';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import {
   BOOKING_REFUSALS,
-  bookableOf,
   bookingRefusalOf,
   calendarRows,
   dayBookable,
@@ -15,7 +14,6 @@ import {
   refusalField,
   seasonOf,
   weekOf,
-  windowProblems,
   withClosedDay,
 } from './booking-rules.ts';
 
@@ -29,44 +27,6 @@ const validation = (...paths: string[]) =>
   new ApiRequestError('VALIDATION_FAILED', 400, 'invalid', {
     issues: paths.map((path) => ({ path, message: 'no' })),
   });
-
-describe('a window’s bookable loads', () => {
-  it('keeps the walk-ins’ share, rounded down', () => {
-    expect(bookableOf(60, 20)).toBe(48);
-    expect(bookableOf(7, 10)).toBe(6);
-    expect(bookableOf(10, 0)).toBe(10);
-    expect(bookableOf(10, 100)).toBe(0);
-  });
-});
-
-describe('the windows of a line’s day', () => {
-  it('takes windows in the order of the day, across midnight from a 06:00 day start', () => {
-    const windows = [
-      { start: '06:00', end: '10:00' },
-      { start: '10:00', end: '14:00' },
-      { start: '22:00', end: '02:00' },
-      { start: '02:00', end: '06:00' },
-    ];
-    expect(windowProblems(windows, 360)).toEqual([null, null, null, null]);
-  });
-
-  it('finds an empty window, one that overlaps the one above, and one that leaves the plant day', () => {
-    expect(
-      windowProblems(
-        [
-          { start: '06:00', end: '10:00' },
-          { start: '09:00', end: '12:00' },
-          { start: '12:00', end: '12:00' },
-          { start: '04:00', end: '07:00' },
-        ],
-        360,
-      ),
-    ).toEqual([null, 'overlaps', 'empty', 'leavesDay']);
-    // From midnight, an end before the start is the next plant day.
-    expect(windowProblems([{ start: '22:00', end: '02:00' }], 0)).toEqual(['leavesDay']);
-    expect(windowProblems([{ start: '22:00', end: '00:00' }], 0)).toEqual([null]);
-  });
-});
 
 describe('a refused plan', () => {
   it('lands each issue on its field, a window by its index, and an unknown path above the form', () => {

@@ -1,47 +1,9 @@
 import type { ConflictReason } from '@truck-queue/shared/contracts/api';
-import type { BookingWindow, WindowLoad } from '@truck-queue/shared/contracts/booking.contract';
+import type { WindowLoad } from '@truck-queue/shared/contracts/booking.contract';
 import type { Season } from '@truck-queue/shared/contracts/season.contract';
-import { addDays, MINUTES_PER_DAY } from '@truck-queue/shared/plant-day';
+import { windowsInDayOrder } from '@truck-queue/shared/booking/windows';
+import { addDays } from '@truck-queue/shared/plant-day';
 import { isApiRequestError } from '../../lib/api-client.ts';
-
-/** Loads of a window the office may book: its capacity less the walk-ins' share (rounded down). */
-export function bookableOf(capacity: number, walkInPercent: number): number {
-  return Math.floor((capacity * (100 - walkInPercent)) / 100);
-}
-
-/** 'HH:MM' as minutes after midnight. */
-export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-/** Why a window of a line's day is not one, as the plan's rule reads (the server says the same). */
-export type WindowProblem = 'empty' | 'leavesDay' | 'overlaps';
-
-/**
- * Each window's problem, or null: its start and end the same (empty), its end past the next
- * plant day's start (leavesDay), or it starts before the window above it ends (overlaps: windows
- * come in the order of the day). Times count from the plant day's start; an end before the start
- * is after midnight.
- */
-export function windowProblems(
-  windows: readonly Pick<BookingWindow, 'start' | 'end'>[],
-  dayStartMinutes: number,
-): (WindowProblem | null)[] {
-  const fromDayStart = (time: string) =>
-    (minutesOf(time) - dayStartMinutes + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  let previousEnd = 0;
-  return windows.map((window) => {
-    if (window.start === window.end) return 'empty';
-    const start = fromDayStart(window.start);
-    // An end at the next day's start is the plant day's last minute, not its first.
-    const end = fromDayStart(window.end) || MINUTES_PER_DAY;
-    if (end <= start) return 'leavesDay';
-    const problem = start < previousEnd ? 'overlaps' : null;
-    previousEnd = Math.max(previousEnd, end);
-    return problem;
-  });
-}
 
 /** The fields of the plan's line form a saveBookingLine refusal lands on. */
 export type LineField = 'day_capacity' | 'walk_in_percent' | 'windows' | 'closed_days';
@@ -118,8 +80,7 @@ export function calendarRows(
   for (const day of days)
     for (const window of day.windows)
       rows.set(windowKey(window), { key: windowKey(window), start: window.start, end: window.end });
-  const order = (time: string) => (minutesOf(time) - dayStartMinutes + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  return [...rows.values()].sort((a, b) => order(a.start) - order(b.start) || order(a.end) - order(b.end));
+  return windowsInDayOrder([...rows.values()], dayStartMinutes);
 }
 
 /** What a window has taken (booked and checked in) against what it may book, 0..100 for its bar. */
