@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, plantDayOf } from '@truck-queue/shared/plant-day';
 import { signInDirect } from './support/browser.ts';
-import { DEMO_TIME_ZONE, shownDay, typeDate } from './support/dates.ts';
+import { DEMO_TIME_ZONE, shownDay } from './support/dates.ts';
 import { post, signIn } from './support/demo-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
@@ -40,7 +40,52 @@ const BOOKINGS: [number, string, number, boolean][] = [
  * The demo's cassava line takes bookings: three windows, a fifth kept for walk-ins, a closed day;
  * a season of fresh roots with quotas; bookings of the regulars, one cancelled.
  */
-async function seed(baseUrl: string): Promise<void> {
+/**
+ * A season of fresh roots with quotas for the growers; false where the server has no seasons yet
+ * (the seasons module lands apart from the bookings'): the hand-out shot is then left out.
+ */
+async function seedSeason(
+  baseUrl: string,
+  session: string,
+  today: string,
+  product: number,
+  growers: Supplier[],
+): Promise<boolean> {
+  let season: { id: number };
+  try {
+    ({ season } = await post<{ season: { id: number } }>(
+      baseUrl,
+      'admin/season/save',
+      {
+        name: '2569/70',
+        product,
+        starts_on: addDays(today, -30),
+        ends_on: addDays(today, 150),
+        unit: 'tonnes',
+        over_quota: 'reason',
+        active: true,
+      },
+      session,
+    ));
+  } catch (error) {
+    console.log(
+      `  no seasons on this server, the hand-out shot is left out (${String(error).slice(0, 120)})`,
+    );
+    return false;
+  }
+  await post(
+    baseUrl,
+    'admin/season/saveQuotas',
+    {
+      season_id: season.id,
+      quotas: growers.map((s, i) => ({ supplier_id: s.id, entitlement: 300 + i * 120 })),
+    },
+    session,
+  );
+  return true;
+}
+
+async function seed(baseUrl: string): Promise<boolean> {
   const { session } = await signIn(baseUrl, ...MANAGER);
   const today = plantDayOf(new Date(), DEMO_TIME_ZONE);
   const { lines } = await post<{ lines: Line[] }>(baseUrl, 'admin/booking/plan', {}, session);
@@ -70,29 +115,7 @@ async function seed(baseUrl: string): Promise<void> {
     session,
   );
   const growers = suppliers.filter((s) => s.code.startsWith('2568/'));
-  const { season } = await post<{ season: { id: number } }>(
-    baseUrl,
-    'admin/season/save',
-    {
-      name: '2569/70',
-      product: roots.id,
-      starts_on: addDays(today, -30),
-      ends_on: addDays(today, 150),
-      unit: 'tonnes',
-      over_quota: 'reason',
-      active: true,
-    },
-    session,
-  );
-  await post(
-    baseUrl,
-    'admin/season/saveQuotas',
-    {
-      season_id: season.id,
-      quotas: growers.map((s, i) => ({ supplier_id: s.id, entitlement: 300 + i * 120 })),
-    },
-    session,
-  );
+  const seasonSeeded = await seedSeason(baseUrl, session, today, roots.id, growers);
   const made: number[] = [];
   for (const [ahead, window, index, withPlate] of BOOKINGS) {
     const supplier = growers[index % growers.length]!;
@@ -112,11 +135,13 @@ async function seed(baseUrl: string): Promise<void> {
     made.push(booking.id);
   }
   await post(baseUrl, 'admin/booking/cancel', { booking_id: made[1], reason: 'ผู้ส่งขอเลื่อน' }, session);
+  return seasonSeeded;
 }
 
 async function closeDialog(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.locator('.ant-modal-wrap:visible').waitFor({ state: 'detached' });
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+  await dialog.getByRole('button', { name: /^(ยกเลิก|Cancel)$/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /**
@@ -125,7 +150,7 @@ async function closeDialog(page: Page): Promise<void> {
  * office PC's 1366x768.
  */
 export async function shootBookingScreens(browser: Browser, baseUrl: string): Promise<void> {
-  await seed(baseUrl);
+  const withSeason = await seed(baseUrl);
   for (const language of ['th', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
       const suffix = `${language}-${mode}`;
@@ -160,13 +185,21 @@ export async function shootBookingScreens(browser: Browser, baseUrl: string): Pr
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'หัวมันสด' })
         .click();
-      await typeDate(page, 'booking-day', shownDay(-2, language === 'th' ? 'BE' : 'CE'));
+      // Typed and left by Tab: Enter would send the dialog, and the window's field say it is missing.
+      await page.locator('#booking-day').click();
+      await page.locator('#booking-day').fill(shownDay(-2, language === 'th' ? 'BE' : 'CE'));
+      await page.keyboard.press('Tab');
       await page.locator('#booking-window').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
       await shoot(page, `booking-make-${suffix}`);
       await page.keyboard.press('Escape');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
       await closeDialog(page);
 
+      if (!withSeason) {
+        await page.context().close();
+        continue;
+      }
       await page.getByRole('button', { name: /^(แจกช่วงเวลาตามโควตา|Hand out slots)$/ }).click();
       await page.locator('#generate-season').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

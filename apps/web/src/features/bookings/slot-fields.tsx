@@ -75,7 +75,8 @@ export function SlotFields<V extends SlotValues>({
                 line?.closed_days ?? [],
               )
             }
-            onChange={() => form.setFieldValue('window_start' as never, undefined)}
+            // Another day: its windows are chosen afresh, without a word of the one left.
+            onChange={() => form.setFields([{ name: 'window_start' as never, value: undefined, errors: [] }])}
             style={{ width: '100%' }}
           />
         </Form.Item>
@@ -90,7 +91,7 @@ export function SlotFields<V extends SlotValues>({
             id={`${idPrefix}-window`}
             disabled={!line || !day}
             loading={calendar.isFetching}
-            placeholder={t('bookings.make.windowPlaceholder')}
+            placeholder={day ? t('bookings.make.windowChoose') : t('bookings.make.windowPlaceholder')}
             options={options}
             notFoundContent={t('bookings.make.noWindows')}
           />
