@@ -49,6 +49,8 @@ import { GenerateDialog } from './generate-dialog.tsx';
 import { MakeBookingDialog } from './make-booking-dialog.tsx';
 
 const PAGE_SIZES = [20, 50, 100];
+/** The placeholder of a date picker that always holds a day. */
+const NO_DATE = '--/--/----';
 
 /**
  * /System/bookings (issue 39): a line's week of windows (booked and checked in against what
@@ -255,6 +257,8 @@ export function BookingsPage() {
               allowClear={false}
               needConfirm={false}
               aria-label={t('bookings.week.from')}
+              // Never empty: the locale's "select a date" is cut in German and Russian at this width.
+              placeholder={NO_DATE}
               onChange={(value: Dayjs | null) => value && showWeek(value.format(API_DATE_FORMAT))}
               style={{ width: 150 }}
             />
@@ -318,6 +322,7 @@ export function BookingsPage() {
             allowClear={false}
             needConfirm={false}
             aria-label={t('bookings.filters.days')}
+            placeholder={[NO_DATE, NO_DATE]}
             onChange={(value) => {
               if (!value?.[0] || !value[1]) return;
               setRange([value[0].format(API_DATE_FORMAT), value[1].format(API_DATE_FORMAT)]);
