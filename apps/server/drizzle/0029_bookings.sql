@@ -71,7 +71,19 @@ CREATE TABLE "supplier_quotas" (
 	CONSTRAINT "supplier_quotas_entitlement" CHECK ("supplier_quotas"."entitlement" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "supplier_sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"supplier_id" integer NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "supplier_sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 ALTER TABLE "queues" ADD COLUMN "booking_id" integer;--> statement-breakpoint
+ALTER TABLE "suppliers" ADD COLUMN "pin_hash" text;--> statement-breakpoint
+ALTER TABLE "suppliers" ADD COLUMN "pin_set_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "booking_lines" ADD CONSTRAINT "booking_lines_branch_queue_type_id_branch_queue_types_id_fk" FOREIGN KEY ("branch_queue_type_id") REFERENCES "public"."branch_queue_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_lines" ADD CONSTRAINT "booking_lines_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_rules" ADD CONSTRAINT "booking_rules_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -85,11 +97,13 @@ ALTER TABLE "seasons" ADD CONSTRAINT "seasons_branch_id_branches_id_fk" FOREIGN 
 ALTER TABLE "seasons" ADD CONSTRAINT "seasons_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supplier_quotas" ADD CONSTRAINT "supplier_quotas_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supplier_quotas" ADD CONSTRAINT "supplier_quotas_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_sessions" ADD CONSTRAINT "supplier_sessions_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_code_key" ON "bookings" USING btree ("branch_id","code");--> statement-breakpoint
 CREATE INDEX "bookings_line_day_idx" ON "bookings" USING btree ("branch_queue_type_id","day");--> statement-breakpoint
 CREATE INDEX "bookings_supplier_day_idx" ON "bookings" USING btree ("supplier_id","day");--> statement-breakpoint
 CREATE INDEX "bookings_branch_day_idx" ON "bookings" USING btree ("branch_id","day");--> statement-breakpoint
 CREATE INDEX "seasons_branch_idx" ON "seasons" USING btree ("branch_id","product_id");--> statement-breakpoint
 CREATE INDEX "supplier_quotas_supplier_idx" ON "supplier_quotas" USING btree ("supplier_id");--> statement-breakpoint
+CREATE INDEX "supplier_sessions_supplier_idx" ON "supplier_sessions" USING btree ("supplier_id");--> statement-breakpoint
 ALTER TABLE "queues" ADD CONSTRAINT "queues_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "queues_booking_key" ON "queues" USING btree ("booking_id") WHERE "queues"."booking_id" is not null;

@@ -170,7 +170,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBookingsModule(host, {
     days,
     desk,
-    quotas: { standing: () => Promise.resolve(null), remaining: () => Promise.resolve(null) },
+    quotas: {
+      standing: () => Promise.resolve(null),
+      standings: () => Promise.resolve([]),
+      remaining: () => Promise.resolve(null),
+    },
   });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,

@@ -610,6 +610,12 @@ export const suppliers = pgTable(
     /** The group leader it delivers under (a supplier of kind leader of the same branch). */
     leaderId: integer('leader_id').references((): AnyPgColumn => suppliers.id),
     active: boolean('active').notNull().default(true),
+    /**
+     * The PIN its booking page signs in with (password-hash.ts), given by the office, and when;
+     * null: none yet. Wrong PINs are counted in auth_events (kind supplier_pin_failed) since then.
+     */
+    pinHash: text('pin_hash'),
+    pinSetAt: ts('pin_set_at'),
     created: created(),
     updated: ts('updated').notNull().defaultNow(),
   },
@@ -618,6 +624,22 @@ export const suppliers = pgTable(
     check('suppliers_kind', sql`${t.kind} in ('grower', 'leader', 'middleman', 'company')`),
     check('suppliers_not_own_leader', sql`${t.leaderId} is distinct from ${t.id}`),
   ],
+);
+
+/** A supplier signed in on its booking page (issue 39): the token's hash, as officers' sessions keep theirs. */
+export const supplierSessions = pgTable(
+  'supplier_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    created: created(),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('supplier_sessions_supplier_idx').on(t.supplierId)],
 );
 
 /** A supplier's vehicles by plate: a plate (as the one-active-ticket rule reads it) belongs to one supplier of the branch. */

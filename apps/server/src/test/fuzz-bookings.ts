@@ -1,8 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { DEFAULT_BOOKING_RULES } from '@truck-queue/shared/contracts/booking.contract';
 import { plateSearchKey } from '@truck-queue/shared/licence';
 import { addDays } from '@truck-queue/shared/plant-day';
-import { bookings } from '../db/schema.ts';
+import { bookings, branches } from '../db/schema.ts';
 import type { TestContext } from './harness.ts';
 import type { Plant } from './plant.ts';
 
@@ -32,8 +32,9 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
     if (response.statusCode !== 200) throw new Error(`${path} refused the fuzzer's setup: ${response.body}`);
     return response.json<Record<string, unknown>>();
   };
+  const rules = { ...DEFAULT_BOOKING_RULES, per_supplier_day: 1000 };
   await ok('admin/booking/saveLine', line);
-  await ok('admin/booking/saveRules', { ...DEFAULT_BOOKING_RULES, per_supplier_day: 1000 });
+  await ok('admin/booking/saveRules', rules);
   const supplier = async (code: string, plates: string[]) =>
     (
       (await ok('admin/supplier/save', {
@@ -65,6 +66,7 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
   });
   await t.db.insert(bookings).values([
     { ...base, ...window(addDays(today, 1)), code: 'CANCEACC', supplierId: booker, licence: null },
+    { ...base, ...window(addDays(today, 3)), code: 'CANCEPAG', supplierId: booker, licence: null },
     { ...base, ...window(addDays(today, -2)), code: 'RAPYEDAA', supplierId: lapser, licence: null },
     {
       ...base,
@@ -75,8 +77,26 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
       plateKey: plateSearchKey('กข 6001'),
     },
   ]);
-  const latest = async (where = eq(bookings.status, 'booked')) =>
-    (await t.db.select().from(bookings).where(where).orderBy(desc(bookings.id)).limit(1))[0]!;
+  // The supplier's booking page: FB-1 signs in with its PIN (FB-2's is the one the office renews).
+  const { pin } = (await ok('admin/supplier/pin', { supplier_id: booker })) as { pin: string };
+  const branchUuid = (
+    await t.db.select({ uuid: branches.uuid }).from(branches).where(eq(branches.id, plant.branch.id))
+  )[0]!.uuid;
+  const signIn = async () =>
+    (
+      (await t.post('public/supplier/signIn', { branch: branchUuid, code: 'FB-1', pin })).json() as {
+        token: string;
+      }
+    ).token;
+  const token = await signIn();
+  const leavingToken = await signIn();
+
+  /** The latest booking that matches (an id and a code no booking has when none does). */
+  const latest = async (where: SQL | undefined = eq(bookings.status, 'booked')) =>
+    (await t.db.select().from(bookings).where(where).orderBy(desc(bookings.id)).limit(1))[0] ?? {
+      id: 999_999,
+      code: 'AAAAAAAA',
+    };
 
   const bodies: Record<string, (n: number) => Body | Promise<Body>> = {
     'admin/booking/plan': () => ({}),
@@ -106,6 +126,28 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
       day: addDays(today, 2),
       window_start: '06:00',
     }),
+    'admin/supplier/pin': () => ({ supplier_id: lapser }),
+    'public/supplier/signIn': () => ({ branch: branchUuid, code: 'FB-1', pin }),
+    'public/supplier/signOut': () => ({ token: leavingToken }),
+    'public/supplier/home': () => ({ token }),
+    'public/supplier/slots': (n) => ({
+      token,
+      id_branchQT: plant.types.standard.id,
+      from: today,
+      days: 1 + (n % 14),
+    }),
+    'public/supplier/book': (n) => ({
+      token,
+      id_branchQT: plant.types.standard.id,
+      product: plant.products.starch.id,
+      day: addDays(today, 1 + (n % 10)),
+      window_start: '12:00',
+      truck_license: null,
+    }),
+    'public/supplier/cancel': async () => ({
+      token,
+      booking_id: (await latest(and(eq(bookings.status, 'booked'), eq(bookings.supplierId, booker)))).id,
+    }),
     'process/printer/findBooking': async () => ({ code: (await latest()).code }),
     'process/printer/checkIn': (n) => ({
       code: 'NQWCHECK',
@@ -113,5 +155,14 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
       idempotency_key: `fuzz-check-in-${n}`,
     }),
   };
-  return { bodies };
+  /**
+   * After an accepted call that changed the plan or the rules (its mutations may close the line or
+   * allow no day ahead): the fuzzer's own plan and rules again, so every booking call can still
+   * be accepted.
+   */
+  async function afterAccepted(path: string) {
+    if (path === 'admin/booking/saveLine') await ok(path, line);
+    if (path === 'admin/booking/saveRules') await ok(path, rules);
+  }
+  return { bodies, afterAccepted };
 }

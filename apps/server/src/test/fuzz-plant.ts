@@ -721,6 +721,8 @@ export async function createFuzzPlant(t: TestContext) {
       ownPassword = (body as { new_password: string }).new_password;
     } else if (path === 'voice/remove') {
       await recordEight();
+    } else {
+      await booking.afterAccepted(path);
     }
   }
 

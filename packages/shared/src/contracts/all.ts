@@ -18,6 +18,7 @@ import * as season from './season.contract.ts';
 import * as slip from './slip.contract.ts';
 import * as stationWork from './station-work.contract.ts';
 import * as supplier from './supplier.contract.ts';
+import * as supplierPortal from './supplier-portal.contract.ts';
 import * as voice from './voice.contract.ts';
 import * as yard from './yard.contract.ts';
 
@@ -53,6 +54,7 @@ function collect(): ApiContract[] {
     slip,
     stationWork,
     supplier,
+    supplierPortal,
     voice,
     yard,
   ])

@@ -4,6 +4,9 @@ import type { TicketDesk } from '../queue/calling.routes.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import { registerBookingRoutes } from './bookings.routes.ts';
 import { createBookingsService, type SeasonQuotas } from './bookings.service.ts';
+import { createSupplierPortalRepository } from './supplier-portal.repository.ts';
+import { registerSupplierPortalRoutes } from './supplier-portal.routes.ts';
+import { createSupplierPortalService } from './supplier-portal.service.ts';
 
 /**
  * Who may come when (issue 39): the lines' booking plans, the bookings the office and the
@@ -23,5 +26,13 @@ export function registerBookingsModule(
     quotas: deps.quotas,
   });
   registerBookingRoutes(register, bookings, deps.desk);
+  const portal = createSupplierPortalService({
+    repo: createSupplierPortalRepository(db),
+    bookings,
+    quotas: deps.quotas,
+    days: deps.days,
+    clock,
+  });
+  registerSupplierPortalRoutes(register, portal);
   return { bookings };
 }

@@ -460,7 +460,7 @@ export function createBookingsRepository(db: Db) {
     async cancel(
       executor: Executor,
       id: number,
-      reason: string,
+      reason: string | null,
       now: Date,
       lapsedBefore: Date,
     ): Promise<boolean> {

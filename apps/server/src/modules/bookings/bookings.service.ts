@@ -58,6 +58,13 @@ export interface SeasonQuotas {
     productId: number,
     day: string,
   ): Promise<QuotaStanding | null>;
+  /** Where the supplier stands in every active season holding plant day `day`, with the season's product name. */
+  standings(
+    executor: Executor,
+    branchId: number,
+    supplierId: number,
+    day: string,
+  ): Promise<(QuotaStanding & { productName: string })[]>;
   /** A season of the branch with each supplier's remaining quota (its unit) and open bookings (loads); null: none. */
   remaining(
     branchId: number,
@@ -295,7 +302,117 @@ export function createBookingsService(deps: {
     return rules.outside_window === 'walk_in' ? 'walk_in' : 'refused';
   }
 
+  /** A line's days from `from`, each open window with its loads by status against what it may book. */
+  async function windowLoads(branchId: number, branchQueueTypeId: number, from: string, dayCount: number) {
+    const [line, calendar, rules] = await Promise.all([
+      lineOf(branchId, branchQueueTypeId),
+      days.calendar(branchId),
+      repo.rules(repo.direct, branchId),
+    ]);
+    const to = addDays(from, dayCount - 1);
+    const loads = await loadsOf(repo.direct, branchQueueTypeId, from, to, lapsedBefore(rules));
+    const plan = line.plan;
+    const windows = windowsInDayOrder(plan?.windows ?? [], calendar.dayStartMinutes);
+    const list = Array.from({ length: dayCount }, (_, i) => {
+      const day = addDays(from, i);
+      const closed = !plan?.enabled || plan.closedDays.includes(day);
+      return {
+        day,
+        closed,
+        windows: closed
+          ? []
+          : windows.map((w): WindowLoad => {
+              const c = loads(day, w.start);
+              return {
+                start: w.start,
+                end: w.end,
+                capacity: w.capacity,
+                bookable: bookableLoads(w.capacity, plan.walkInPercent),
+                ...c,
+              };
+            }),
+      };
+    });
+    return { list, plan, calendar, rules };
+  }
+
   return {
+    /** The branch's rules (DEFAULT_BOOKING_RULES until set). */
+    rules: (branchId: number) => repo.rules(repo.direct, branchId),
+
+    /** Books a slot: by the office, the supplier on its page, or the calendar. */
+    book,
+
+    /**
+     * What a supplier may still book on a line's days: each open window's free loads (within the
+     * day's too), none past the cut-off or beyond the days the rules let it book ahead.
+     */
+    async freeSlots(branchId: number, branchQueueTypeId: number, from: string, dayCount: number) {
+      const { list, plan, calendar, rules } = await windowLoads(branchId, branchQueueTypeId, from, dayCount);
+      const now = clock.now().getTime();
+      const last = addDays(calendar.today, rules.days_ahead);
+      return list.map(({ day, closed, windows }) => {
+        const bookableDay = plan ? bookableLoads(plan.dayCapacity, plan.walkInPercent) : 0;
+        let dayFree = bookableDay - windows.reduce((sum, w) => sum + w.booked + w.checked_in, 0);
+        const open = !closed && day >= calendar.today && day <= last;
+        return {
+          day,
+          closed: closed || !open,
+          windows: windows.map((w) => {
+            const { startsAt } = windowInstants(calendar, day, w);
+            const free =
+              !open || now > startsAt.getTime() - rules.cutoff_minutes * 60_000
+                ? 0
+                : Math.max(0, Math.min(dayFree, w.bookable - w.booked - w.checked_in));
+            dayFree -= free;
+            return { start: w.start, end: w.end, free };
+          }),
+        };
+      });
+    },
+
+    /** The lines that take bookings, with their products. */
+    async openLines(branchId: number) {
+      const lines = await repo.lines(repo.direct, branchId);
+      return lines
+        .filter((l) => l.plan?.enabled && l.plan.windows.length > 0)
+        .map((l) => ({ id_branchQT: l.id, queue_type_name: l.queueTypeName, products: l.products }));
+    },
+
+    /** A supplier's bookings from `from` on, by window. */
+    async ofSupplier(branchId: number, supplierId: number, from: string) {
+      const rules = await repo.rules(repo.direct, branchId);
+      const page = await repo.page(repo.direct, branchId, {
+        from,
+        to: '9999-12-31',
+        supplierId,
+        find: '',
+        plateKey: '',
+        limit: 200,
+        offset: 0,
+        lapsedBefore: lapsedBefore(rules),
+      });
+      return page.bookings;
+    },
+
+    /** The supplier cancels an open booking of its own, before its window's cut-off. */
+    async cancelBySupplier(branchId: number, supplierId: number, bookingId: number) {
+      const rules = await repo.rules(repo.direct, branchId);
+      const cut = lapsedBefore(rules);
+      const row = await repo.row(repo.direct, branchId, { id: bookingId }, cut);
+      if (!row || row.supplierId !== supplierId) throw notFound('The booking');
+      if (row.status !== 'booked')
+        throw conflict(`Booking ${row.code} is ${row.status.replace('_', ' ')}.`, 'BOOKING_NOT_OPEN');
+      if (clock.now().getTime() > row.startsAt.getTime() - rules.cutoff_minutes * 60_000)
+        throw conflict(
+          `Booking ${row.code} can no longer be cancelled: its window opens within ${rules.cutoff_minutes} minutes.`,
+          'BOOKING_CLOSED',
+        );
+      if (!(await repo.cancel(repo.direct, row.id, null, clock.now(), cut)))
+        throw conflict(`Booking ${row.code} is no longer open.`, 'BOOKING_NOT_OPEN');
+      return (await repo.view(repo.direct, branchId, row.id, cut))!;
+    },
+
     async plan(auth: AuthContext) {
       const [rules, lines, calendar] = await Promise.all([
         repo.rules(repo.direct, auth.branchId),
@@ -343,35 +460,7 @@ export function createBookingsService(deps: {
 
     /** A line's days from `from`: each window's capacity, bookable loads and bookings by status. */
     async calendar(auth: AuthContext, branchQueueTypeId: number, from: string, dayCount: number) {
-      const [line, calendar, rules] = await Promise.all([
-        lineOf(auth.branchId, branchQueueTypeId),
-        days.calendar(auth.branchId),
-        repo.rules(repo.direct, auth.branchId),
-      ]);
-      const to = addDays(from, dayCount - 1);
-      const loads = await loadsOf(repo.direct, branchQueueTypeId, from, to, lapsedBefore(rules));
-      const plan = line.plan;
-      const windows = windowsInDayOrder(plan?.windows ?? [], calendar.dayStartMinutes);
-      return Array.from({ length: dayCount }, (_, i) => {
-        const day = addDays(from, i);
-        const closed = !plan?.enabled || plan.closedDays.includes(day);
-        return {
-          day,
-          closed,
-          windows: closed
-            ? []
-            : windows.map((w): WindowLoad => {
-                const c = loads(day, w.start);
-                return {
-                  start: w.start,
-                  end: w.end,
-                  capacity: w.capacity,
-                  bookable: bookableLoads(w.capacity, plan.walkInPercent),
-                  ...c,
-                };
-              }),
-        };
-      });
+      return (await windowLoads(auth.branchId, branchQueueTypeId, from, dayCount)).list;
     },
 
     async list(auth: AuthContext, filter: ListFilter) {
