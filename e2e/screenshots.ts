@@ -26,6 +26,7 @@ import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { shootCallOrderScreens } from './screenshots-call-order.ts';
 import { shootSupplierScreens } from './screenshots-suppliers.ts';
+import { shootBookingScreens } from './screenshots-bookings.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
     if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Suppliers (issue 39): the page, its edit and import dialogs, New ticket with a plate's supplier.
     if (wanted('suppliers')) await shootSupplierScreens(browser, server.baseUrl);
+    // Bookings (issue 39): the booking plan, a week of bookings, booking a slot, handing out slots.
+    if (wanted('bookings')) await shootBookingScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
     // Who goes first (issue 38): the calling desk with a line's order rule.

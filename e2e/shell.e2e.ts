@@ -19,6 +19,8 @@ const DASHBOARD = '/System/dashboard';
 const LOGOUT = '/authen/logout';
 const REPORTS = ['/Report/inoutTransaction', '/Report/summary', '/Report/lineOrder'];
 const CALLING = ['/System/manageCalling/1', '/System/manageCalling/3'];
+/** The office's suppliers and bookings (issue 39). */
+const BOOKING_OFFICE = ['/System/suppliers', '/System/bookings', '/System/bookingPlan'];
 const ADMIN = [
   '/System/calling',
   '/System/display',
@@ -27,7 +29,7 @@ const ADMIN = [
   '/System/defineQueue',
   '/System/station',
   '/System/product',
-  '/System/suppliers',
+  ...BOOKING_OFFICE,
   '/System/yardRules',
   '/System/disputes',
   '/System/manageUser',
@@ -51,7 +53,7 @@ const MENUS: [string, string, string[], boolean][] = [
   [
     'manager@example.com',
     'demo1234',
-    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', '/System/suppliers', LOGOUT],
+    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', ...BOOKING_OFFICE, LOGOUT],
     true,
   ],
   ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],

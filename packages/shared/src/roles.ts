@@ -126,6 +126,10 @@ export const ROUTE_PERMISSIONS = {
   '/System/notifications': 'admin',
   /** The branch's suppliers and their vehicles (issue 39). */
   '/System/suppliers': 'suppliers',
+  /** Each line's booking capacity, windows and closed days, and the branch's booking rules (issue 39). */
+  '/System/bookingPlan': 'suppliers',
+  /** The bookings: a line's week of windows against capacity, the list, booking a slot (issue 39). */
+  '/System/bookings': 'suppliers',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
   '/Report/lineOrder': 'report',

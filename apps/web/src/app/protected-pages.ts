@@ -90,6 +90,14 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.suppliers',
     load: () => import('../features/suppliers/suppliers-page.tsx').then((m) => m.SuppliersPage),
   },
+  '/System/bookingPlan': {
+    title: () => 'pages.bookingPlan',
+    load: () => import('../features/bookings/booking-plan-page.tsx').then((m) => m.BookingPlanPage),
+  },
+  '/System/bookings': {
+    title: () => 'pages.bookings',
+    load: () => import('../features/bookings/bookings-page.tsx').then((m) => m.BookingsPage),
+  },
   '/Report/inoutTransaction': {
     title: () => 'pages.inoutTransaction',
     load: () => import('../features/reports/inout-transaction-page.tsx').then((m) => m.InoutTransactionPage),

@@ -58,6 +58,26 @@ describe('the suppliers page', () => {
   });
 });
 
+describe('the booking pages', () => {
+  it('follow the suppliers page in the menus of those with the suppliers permission only', () => {
+    for (const role of ['0', '1', '51'] as const) {
+      const dataManagement = visibleSections(ROLE_PERMISSIONS[role]).find((s) => s.key === 'dataManagement');
+      const paths = dataManagement?.items.map((item) => item.path) ?? [];
+      const suppliers = paths.indexOf('/System/suppliers');
+      expect(paths.slice(suppliers, suppliers + 3)).toEqual([
+        '/System/suppliers',
+        '/System/bookings',
+        '/System/bookingPlan',
+      ]);
+    }
+    for (const role of ['55', '56', '71', '1000'] as const) {
+      const paths = visibleSections(ROLE_PERMISSIONS[role]).flatMap((s) => s.items.map((i) => i.path));
+      expect(paths).not.toContain('/System/bookings');
+      expect(paths).not.toContain('/System/bookingPlan');
+    }
+  });
+});
+
 describe('selectedMenuKey', () => {
   it('matches the location whatever its case or trailing slash', () => {
     const sections = visibleSections(ROLE_PERMISSIONS['1']);

@@ -30,6 +30,8 @@ import {
   DatabaseOutlined,
   FieldTimeOutlined,
   ShopOutlined,
+  CalendarOutlined,
+  ScheduleOutlined,
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
 import type { PageTitleKey } from '../protected-pages.ts';
@@ -184,6 +186,18 @@ const MENU: MenuSection[] = [
         route: '/System/suppliers',
         label: 'pages.suppliers',
         icon: <ShopOutlined />,
+      },
+      {
+        path: '/System/bookings',
+        route: '/System/bookings',
+        label: 'pages.bookings',
+        icon: <CalendarOutlined />,
+      },
+      {
+        path: '/System/bookingPlan',
+        route: '/System/bookingPlan',
+        label: 'pages.bookingPlan',
+        icon: <ScheduleOutlined />,
       },
       {
         path: '/System/yardRules',
