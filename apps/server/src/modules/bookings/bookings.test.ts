@@ -315,6 +315,15 @@ describe('a booked truck checked in', () => {
       '80-0610 ขอนแก่น',
       '80-0620 ขอนแก่น',
     ]);
+    // The card says why it stands there.
+    const cards = await t.call(getCardInProcess, { find_total_day: 1 }, caller());
+    const bookedCard = cards.card
+      .find((c) => c._id === plant.types.standard.id)!
+      .queue_number.find((q) => q.truck_license === '70-1111 ขอนแก่น')!;
+    expect(bookedCard.line_place).toMatchObject({
+      position: 2,
+      why: { kind: 'booked', window: '06:00-10:00' },
+    });
     const [row] = await t.db
       .select({ supplierId: queues.supplierId, lineAt: queues.lineAt })
       .from(queues)
