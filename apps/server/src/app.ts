@@ -27,6 +27,7 @@ import { RequestLogController } from './modules/operations/request-log.ts';
 import { registerPrintingModule } from './modules/printing/printing.module.ts';
 import { createQueueReadsRepository } from './modules/queue/queue-reads.repository.ts';
 import { registerQueueModule } from './modules/queue/queue.module.ts';
+import { registerSeasonsModule } from './modules/seasons/seasons.module.ts';
 import { registerSuppliersModule } from './modules/suppliers/suppliers.module.ts';
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { exports } = registerReportsModule(host, { days, reads, catalog: catalogRepo, lab, authenticate });
   registerSuppliersModule(host, { exports });
+  registerSeasonsModule(host);
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),
