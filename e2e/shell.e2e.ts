@@ -28,6 +28,7 @@ const ADMIN = [
   '/System/station',
   '/System/product',
   '/System/suppliers',
+  '/System/seasons',
   '/System/yardRules',
   '/System/disputes',
   '/System/manageUser',
@@ -51,7 +52,7 @@ const MENUS: [string, string, string[], boolean][] = [
   [
     'manager@example.com',
     'demo1234',
-    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', '/System/suppliers', LOGOUT],
+    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', '/System/suppliers', '/System/seasons', LOGOUT],
     true,
   ],
   ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],

@@ -126,6 +126,8 @@ export const ROUTE_PERMISSIONS = {
   '/System/notifications': 'admin',
   /** The branch's suppliers and their vehicles (issue 39). */
   '/System/suppliers': 'suppliers',
+  /** Seasons and the suppliers' quotas in them (issue 39). */
+  '/System/seasons': 'suppliers',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
   '/Report/lineOrder': 'report',

@@ -3,6 +3,7 @@ import { Badge, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
   AuditOutlined,
+  CalendarOutlined,
   BarChartOutlined,
   BellOutlined,
   ControlOutlined,
@@ -184,6 +185,12 @@ const MENU: MenuSection[] = [
         route: '/System/suppliers',
         label: 'pages.suppliers',
         icon: <ShopOutlined />,
+      },
+      {
+        path: '/System/seasons',
+        route: '/System/seasons',
+        label: 'pages.seasons',
+        icon: <CalendarOutlined />,
       },
       {
         path: '/System/yardRules',
