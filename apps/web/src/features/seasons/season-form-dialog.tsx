@@ -142,8 +142,8 @@ export function SeasonFormDialog({
         rules={[{ required: true, message: t('seasons.form.daysRequired') }]}
       >
         <DatePicker.RangePicker
+          id="season-days"
           allowClear={false}
-          inputReadOnly
           style={{ width: '100%' }}
           aria-label={t('seasons.form.days')}
         />
