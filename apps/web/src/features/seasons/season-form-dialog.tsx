@@ -148,17 +148,31 @@ export function SeasonFormDialog({
           aria-label={t('seasons.form.days')}
         />
       </Form.Item>
-      <Form.Item
-        name="unit"
-        label={t('seasons.columns.unit')}
-        extra={hasQuotas ? t('seasons.form.unitLocked') : t('seasons.form.unitHint')}
-      >
-        <Radio.Group
-          optionType="button"
-          disabled={hasQuotas}
-          options={QUOTA_UNITS.map((unit) => ({ value: unit, label: t(`seasons.units.${unit}`) }))}
-        />
-      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="unit"
+            label={t('seasons.columns.unit')}
+            extra={hasQuotas ? t('seasons.form.unitLocked') : t('seasons.form.unitHint')}
+          >
+            <Radio.Group
+              optionType="button"
+              disabled={hasQuotas}
+              options={QUOTA_UNITS.map((unit) => ({ value: unit, label: t(`seasons.units.${unit}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="active"
+            label={t('seasons.columns.active')}
+            valuePropName="checked"
+            extra={t('seasons.form.activeHint')}
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="over_quota" label={t('seasons.form.overQuota')}>
         <Radio.Group style={{ width: '100%' }}>
           <Flex vertical gap={8}>
@@ -170,14 +184,6 @@ export function SeasonFormDialog({
             ))}
           </Flex>
         </Radio.Group>
-      </Form.Item>
-      <Form.Item
-        name="active"
-        label={t('seasons.columns.active')}
-        valuePropName="checked"
-        extra={t('seasons.form.activeHint')}
-      >
-        <Switch />
       </Form.Item>
     </FormDialog>
   );

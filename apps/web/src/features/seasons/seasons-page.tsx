@@ -94,6 +94,7 @@ export function SeasonsPage() {
     {
       key: 'name',
       title: t('seasons.columns.name'),
+      width: 140,
       render: (_v, s) => (
         <Flex gap={8} align="center" wrap>
           <Typography.Text strong>{s.name}</Typography.Text>
@@ -101,23 +102,23 @@ export function SeasonsPage() {
         </Flex>
       ),
     },
-    { key: 'product', title: t('seasons.columns.product'), dataIndex: 'product_name', width: 140 },
+    { key: 'product', title: t('seasons.columns.product'), dataIndex: 'product_name', width: 104 },
     {
       key: 'days',
       title: t('seasons.columns.days'),
-      width: 200,
+      width: 196,
       render: (_v, s) => t('seasons.days', { start: dates.date(s.starts_on), end: dates.date(s.ends_on) }),
     },
     {
       key: 'unit',
       title: t('seasons.columns.unit'),
-      width: 76,
+      width: 68,
       render: (_v, s) => t(`seasons.units.${s.unit}`),
     },
     {
       key: 'rule',
       title: t('seasons.columns.rule'),
-      width: 132,
+      width: 104,
       render: (_v, s) => (
         <Tag color={RULE_COLOURS[s.over_quota]} style={{ marginInlineEnd: 0 }}>
           {t(`seasons.rules.${s.over_quota}`)}
@@ -128,15 +129,15 @@ export function SeasonsPage() {
       key: 'suppliers',
       title: t('seasons.columns.suppliers'),
       align: 'end',
-      width: 88,
+      width: 96,
       render: (_v, s) => formatKg(s.suppliers, locale),
     },
-    { key: 'progress', title: t('seasons.columns.progress'), width: 210, render: (_v, s) => progress(s) },
+    { key: 'progress', title: t('seasons.columns.progress'), render: (_v, s) => progress(s) },
     {
       key: 'actions',
       title: t('catalog.common.actions'),
       fixed: 'end',
-      width: 76,
+      width: 84,
       render: (_v, s) => (
         <ActionButton
           label={t('catalog.common.edit')}
@@ -194,7 +195,7 @@ export function SeasonsPage() {
           dataSource={list}
           loading={seasons.isPending}
           pagination={false}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 960 }}
           rowSelection={{
             type: 'radio',
             selectedRowKeys: selected ? [selected.id] : [],
