@@ -39,8 +39,14 @@ async function fillSeason(page: Page, name: string, start: string, end: string) 
   await days.nth(0).fill(start);
   await days.nth(1).click();
   await days.nth(1).fill(end);
-  await page.keyboard.press('Enter');
+  // Leaving the field takes the typed day and closes the calendar (Enter would send the form).
+  await form
+    .getByText(/เพิ่มฤดูกาล|แก้ไขฤดูกาล/)
+    .first()
+    .click();
   await expect.poll(() => days.nth(1).inputValue()).toBe(end);
+  expect(await days.nth(0).inputValue()).toBe(start);
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' });
 }
 
 /** A load of the product weighed in and out for the supplier's plate; its paid kilograms. */
