@@ -35,6 +35,19 @@ export interface QuotaRecord {
   booked: number;
 }
 
+/** A quota of a season and what its supplier delivered in it (the season's totals add these up). */
+export interface QuotaDelivery {
+  entitlement: number;
+  loads: number;
+  paidKg: number;
+}
+
+/** A json column as the driver hands it: parsed already, or as text. */
+function json<T>(value: unknown): T[] {
+  if (typeof value === 'string') return JSON.parse(value) as T[];
+  return (value ?? []) as T[];
+}
+
 /** A booking still to come: booked, not yet checked in, cancelled or lapsed. */
 const OPEN_BOOKING: BookingStatus = 'booked';
 
@@ -236,14 +249,16 @@ export function createSeasonsRepository(db: Db) {
     /**
      * A page of a season's quota rows, by supplier code, and how many match: every active
      * supplier of the branch, and an inactive one with a quota or a delivery; `supplierId` keeps
-     * one. One statement (a second only to count a page past the end).
+     * one. With them, every quota of the season and its supplier's deliveries (the season's
+     * totals; only that supplier's with `supplierId`). One statement: the deliveries are added up
+     * once for the page and the totals.
      */
     async quotaPage(
       executor: Executor,
       season: Pick<SeasonRecord, 'id' | 'productId' | 'startsOn' | 'endsOn'>,
       branchId: number,
       filter: { find: string; withQuota: boolean; supplierId?: number; limit: number; offset: number },
-    ): Promise<{ rows: QuotaRecord[]; total: number }> {
+    ): Promise<{ rows: QuotaRecord[]; total: number; quotas: QuotaDelivery[] }> {
       const conditions: SQL[] = [
         sql`sp.branch_id = ${branchId}`,
         sql`(sp.active or sq.supplier_id is not null or d.supplier_id is not null)`,
@@ -254,49 +269,65 @@ export function createSeasonsRepository(db: Db) {
         );
       if (filter.withQuota) conditions.push(sql`sq.supplier_id is not null`);
       if (filter.supplierId !== undefined) conditions.push(sql`sp.id = ${filter.supplierId}`);
-      const page = (limit: number, offset: number) =>
-        executor.execute<{
-          id: number;
-          code: string;
-          name: string;
-          entitlement: string | null;
-          loads: number | null;
-          paid_kg: string | null;
-          booked: number | null;
-          total: number;
-        }>(sql`
-          with delivered as (${deliveredSql(sql`s.id = ${season.id}`, filter.supplierId)}),
-          booked as (
-            select b.supplier_id, count(*)::int as n
-              from bookings b
-             where b.branch_id = ${branchId} and b.product_id = ${season.productId}
-               and b.status = ${OPEN_BOOKING}
-               and b.day between ${season.startsOn}::date and ${season.endsOn}::date
-               ${filter.supplierId === undefined ? sql`` : sql`and b.supplier_id = ${filter.supplierId}`}
-             group by b.supplier_id
-          )
-          select sp.id, sp.code, sp.name, sq.entitlement::text as entitlement,
-                 d.loads, d.paid_kg, bk.n as booked, (count(*) over ())::int as total
+      const result = await executor.execute<{ total: number; rows: unknown; quotas: unknown }>(sql`
+        with delivered as (${deliveredSql(sql`s.id = ${season.id}`, filter.supplierId)}),
+        booked as (
+          select b.supplier_id, count(*)::int as n
+            from bookings b
+           where b.branch_id = ${branchId} and b.product_id = ${season.productId}
+             and b.status = ${OPEN_BOOKING}
+             and b.day between ${season.startsOn}::date and ${season.endsOn}::date
+             ${filter.supplierId === undefined ? sql`` : sql`and b.supplier_id = ${filter.supplierId}`}
+           group by b.supplier_id
+        ),
+        matching as (
+          select sp.id, sp.code, sp.name, sp.code_key, sq.entitlement::text as entitlement,
+                 coalesce(d.loads, 0) as loads, coalesce(d.paid_kg, '0') as paid_kg, coalesce(bk.n, 0) as booked
             from suppliers sp
             left join supplier_quotas sq on sq.season_id = ${season.id} and sq.supplier_id = sp.id
             left join delivered d on d.supplier_id = sp.id
             left join booked bk on bk.supplier_id = sp.id
            where ${sql.join(conditions, sql` and `)}
-           order by sp.code_key
-           limit ${limit} offset ${offset}`);
-      const result = await page(filter.limit, filter.offset);
-      // Past the last page no row carries the count.
-      const counted = result.rows.length === 0 && filter.offset > 0 ? (await page(1, 0)).rows : result.rows;
+        )
+        select (select count(*) from matching)::int as total,
+               (select coalesce(json_agg(p order by p.code_key), '[]')
+                  from (select * from matching order by code_key limit ${filter.limit} offset ${filter.offset}) p
+               ) as rows,
+               (select coalesce(json_agg(json_build_object(
+                         'entitlement', sq.entitlement::text,
+                         'loads', coalesce(d.loads, 0),
+                         'paid_kg', coalesce(d.paid_kg, '0'))), '[]')
+                  from supplier_quotas sq
+                  left join delivered d on d.supplier_id = sq.supplier_id
+                 where sq.season_id = ${season.id}
+                   ${filter.supplierId === undefined ? sql`` : sql`and sq.supplier_id = ${filter.supplierId}`}
+               ) as quotas`);
+      const [answer] = result.rows;
+      const rows = json<{
+        id: number;
+        code: string;
+        name: string;
+        entitlement: string | null;
+        loads: number;
+        paid_kg: string;
+        booked: number;
+      }>(answer?.rows);
+      const quotas = json<{ entitlement: string; loads: number; paid_kg: string }>(answer?.quotas);
       return {
-        total: Number(counted[0]?.total ?? 0),
-        rows: result.rows.map((r) => ({
+        total: Number(answer?.total ?? 0),
+        rows: rows.map((r) => ({
           supplierId: Number(r.id),
           code: r.code,
           name: r.name,
           entitlement: r.entitlement === null ? null : Number(r.entitlement),
-          loads: Number(r.loads ?? 0),
-          paidKg: Number(r.paid_kg ?? 0),
-          booked: Number(r.booked ?? 0),
+          loads: Number(r.loads),
+          paidKg: Number(r.paid_kg),
+          booked: Number(r.booked),
+        })),
+        quotas: quotas.map((q) => ({
+          entitlement: Number(q.entitlement),
+          loads: Number(q.loads),
+          paidKg: Number(q.paid_kg),
         })),
       };
     },

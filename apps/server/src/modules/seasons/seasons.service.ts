@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Executor } from '../queue/queue.repository.ts';
-import type { QuotaRecord, SeasonRecord, SeasonsRepository } from './seasons.repository.ts';
+import type { QuotaDelivery, QuotaRecord, SeasonRecord, SeasonsRepository } from './seasons.repository.ts';
 
 type SeasonInput = z.output<typeof SeasonInputSchema>;
 type QuotaFilter = z.output<(typeof listQuotas)['body']>;
@@ -54,6 +54,28 @@ function toRow(unit: QuotaUnit, r: QuotaRecord): QuotaRow {
   };
 }
 
+/** A season as the API answers it: its quotas and their deliveries added up, in its unit. */
+function toSeason(s: SeasonRecord, quotas: readonly QuotaDelivery[]): Season {
+  const delivered = quotas.reduce(
+    (sum, q) => sum + deliveredIn(s.unit, { loads: q.loads, tonnes: tonnesOfKg(q.paidKg) }),
+    0,
+  );
+  return {
+    id: s.id,
+    name: s.name,
+    product: s.productId,
+    product_name: s.productName,
+    starts_on: s.startsOn,
+    ends_on: s.endsOn,
+    unit: s.unit,
+    over_quota: s.overQuota,
+    active: s.active,
+    suppliers: quotas.length,
+    entitlement: toTenth(quotas.reduce((sum, q) => sum + q.entitlement, 0)),
+    delivered: toTenth(delivered),
+  };
+}
+
 /**
  * Seasons and quotas (issue 39): a branch's crop years per product, each supplier's entitlement
  * in one, and what it has delivered, from its weighed loads' paid weight. Writes take the
@@ -65,27 +87,12 @@ export function createSeasonsService(deps: { repo: SeasonsRepository; clock: Clo
   /** The seasons as the API answers them, with their quotas added up (one statement for all). */
   async function withTotals(executor: Executor, branchId: number, list: SeasonRecord[], seasonId?: number) {
     const totals = await repo.quotaTotals(executor, branchId, seasonId);
-    return list.map((s): Season => {
-      const mine = totals.filter((q) => q.seasonId === s.id);
-      const delivered = mine.reduce(
-        (sum, q) => sum + deliveredIn(s.unit, { loads: q.loads, tonnes: tonnesOfKg(q.paidKg) }),
-        0,
-      );
-      return {
-        id: s.id,
-        name: s.name,
-        product: s.productId,
-        product_name: s.productName,
-        starts_on: s.startsOn,
-        ends_on: s.endsOn,
-        unit: s.unit,
-        over_quota: s.overQuota,
-        active: s.active,
-        suppliers: mine.length,
-        entitlement: toTenth(mine.reduce((sum, q) => sum + q.entitlement, 0)),
-        delivered: toTenth(delivered),
-      };
-    });
+    return list.map((s) =>
+      toSeason(
+        s,
+        totals.filter((q) => q.seasonId === s.id),
+      ),
+    );
   }
 
   async function seasonOf(executor: Executor, branchId: number, id: number): Promise<SeasonRecord> {
@@ -148,16 +155,17 @@ export function createSeasonsService(deps: { repo: SeasonsRepository; clock: Clo
 
     async quotas(auth: AuthContext, filter: QuotaFilter) {
       const season = await seasonOf(repo.db, auth.branchId, filter.season_id);
-      const [[wire], page] = await Promise.all([
-        withTotals(repo.db, auth.branchId, [season], season.id),
-        repo.quotaPage(repo.db, season, auth.branchId, {
-          find: filter.find,
-          withQuota: filter.with_quota,
-          limit: filter.page_size,
-          offset: (filter.page - 1) * filter.page_size,
-        }),
-      ]);
-      return { season: wire!, rows: page.rows.map((r) => toRow(season.unit, r)), total: page.total };
+      const page = await repo.quotaPage(repo.db, season, auth.branchId, {
+        find: filter.find,
+        withQuota: filter.with_quota,
+        limit: filter.page_size,
+        offset: (filter.page - 1) * filter.page_size,
+      });
+      return {
+        season: toSeason(season, page.quotas),
+        rows: page.rows.map((r) => toRow(season.unit, r)),
+        total: page.total,
+      };
     },
 
     /** Sets and takes away quotas of one season, all or nothing. */
