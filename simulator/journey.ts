@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
 import type { BodyOf } from '@truck-queue/shared/contracts/api';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { checkIn, type SimBookings } from './booking-plan.ts';
 import type { Ack } from '@truck-queue/shared/contracts/socket-events';
 import {
   captureWeight,
@@ -117,6 +118,8 @@ export interface DayContext {
    * null: each truck is called after its own delay.
    */
   lines: CallLines | null;
+  /** The day's bookings (booking-plan.ts): a booked truck checks in with its code instead of taking a ticket. */
+  bookings: SimBookings;
   /** The line with an order rule (order-plan.ts): its desk calls with Call next. */
   ruled: RuledLine;
 }
@@ -528,6 +531,22 @@ async function takeTicket(
   caller: CallerDesk,
 ) {
   const { api, ledger, plant } = ctx;
+  const booking = ctx.bookings.byTruck.get(plan.index);
+  if (booking) {
+    const key = `sim-${plan.index}-${randomBytes(8).toString('hex')}`;
+    const ticket = await checkIn(
+      api,
+      plant,
+      ctx.bookings,
+      booking,
+      plan.licence,
+      key,
+      plan.slips.kioskRetry,
+      caller.officer,
+    );
+    if (plan.slips.kioskRetry) ledger.slip('checkIn retried with its key → same ticket');
+    return ticket;
+  }
   let ticket;
   if (plan.issuedBy === 'kiosk') {
     const keyed = { ...body, idempotency_key: `sim-${plan.index}-${randomBytes(8).toString('hex')}` };

@@ -24,6 +24,13 @@ describe('the simulator options', () => {
     expect(() => parseOptions(['--trucks', '2.5'], {})).toThrow(/--trucks must be a positive integer/);
   });
 
+  it("books 60 % of the suppliers' cassava trucks unless told, 0 to 100", () => {
+    expect(parseOptions([], {})).toMatchObject({ bookedPercent: 60 });
+    expect(parseOptions(['--booked', '0'], { SIM_BOOKED: '30' })).toMatchObject({ bookedPercent: 0 });
+    expect(parseOptions([], { SIM_BOOKED: '30' })).toMatchObject({ bookedPercent: 30 });
+    expect(() => parseOptions(['--booked', '101'], {})).toThrow(/--booked must be a whole percent/);
+  });
+
   it('answers help', () => {
     expect(parseOptions(['--help'], {})).toBe('help');
   });

@@ -17,6 +17,8 @@ export interface Options {
    * day's start, or a harvest's 24 hours 06:00–06:00 (an evening peak, stations serving in order).
    */
   window: WindowName;
+  /** Percent of the cassava trucks that deliver for a known supplier and come with a booking (issue 39). */
+  bookedPercent: number;
 }
 
 export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -26,6 +28,7 @@ const WINDOW_NAMES = Object.keys(WINDOWS).join('|');
 
 const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
                         [--database-url postgresql://...] [--memory-margin 20] [--window ${WINDOW_NAMES}]
+                        [--booked 60]
 
   --trucks         trucks arriving over the window (SIM_TRUCKS, default 1000)
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
@@ -39,7 +42,10 @@ const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--e
                    default postgres when DATABASE_URL is set, else pglite
   --database-url   the PostgreSQL server for --engine postgres (DATABASE_URL, default ${DEFAULT_POSTGRES})
   --memory-margin  allowed growth of the server's median RSS, last quarter over first, in %
-                   (SIM_MEMORY_MARGIN, default 20)`;
+                   (SIM_MEMORY_MARGIN, default 20)
+  --booked         percent of the suppliers' cassava trucks that book a slot (whole minutes of the
+                   site's clock) and check in with its code at the kiosk; 0 for none
+                   (SIM_BOOKED, default 60)`;
 
 function positive(name: string, raw: string | undefined, fallback: number, integer: boolean): number {
   if (raw === undefined || raw === '') return fallback;
@@ -47,6 +53,14 @@ function positive(name: string, raw: string | undefined, fallback: number, integ
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
     throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${raw}"\n\n${USAGE}`);
   }
+  return value;
+}
+
+function percent(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 100)
+    throw new Error(`${name} must be a whole percent from 0 to 100, not "${raw}"\n\n${USAGE}`);
   return value;
 }
 
@@ -61,6 +75,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       'database-url': { type: 'string' },
       'memory-margin': { type: 'string' },
       window: { type: 'string' },
+      booked: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -88,6 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       false,
     ),
     window: window as WindowName,
+    bookedPercent: percent('--booked', values.booked ?? env.SIM_BOOKED, 60),
   };
 }
 

@@ -1,7 +1,7 @@
 import { saveYardSettings, yardSettings } from '@truck-queue/shared/contracts/yard.contract';
 import { formatDayStart, plantDayOf } from '@truck-queue/shared/plant-day';
 import type { ApiClient } from './api-client.ts';
-import { midnightOf, type PlayWindow } from './plan.ts';
+import { midnightOf, windowSeconds, type PlayWindow } from './plan.ts';
 import type { Officer } from './plant-setup.ts';
 
 /**
@@ -33,7 +33,7 @@ export interface RunStart {
 const SETTLE_MS = 5000;
 const MINUTE_MS = 60_000;
 
-function siteMinuteOfDay(at: number, timeZone: string): number {
+export function siteMinuteOfDay(at: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -59,15 +59,18 @@ export async function planStart(
   window: PlayWindow,
   accel: number,
   timeZone: string,
+  alignMinute = false,
 ): Promise<RunStart> {
   const { settings } = await api.call(yardSettings, {}, admin);
   const midnight = midnightOf(window);
   if (midnight === null) {
-    return {
-      calendar: new PlantCalendar(timeZone, settings.day_start_minutes),
-      startedAt: Date.now(),
-      boundaryAt: null,
-    };
+    // With bookings, a whole real minute falls in the middle of the day: the booking windows are
+    // whole minutes of the site's clock, and the day's second half has one at least.
+    const half = (windowSeconds(window) * 1000) / accel / 2;
+    const startedAt = alignMinute
+      ? Math.ceil((Date.now() + SETTLE_MS + half) / MINUTE_MS) * MINUTE_MS - half
+      : Date.now();
+    return { calendar: new PlantCalendar(timeZone, settings.day_start_minutes), startedAt, boundaryAt: null };
   }
   const lead = (midnight * 1000) / accel;
   const boundaryAt = Math.ceil((Date.now() + lead + SETTLE_MS) / MINUTE_MS) * MINUTE_MS;

@@ -25,6 +25,7 @@ import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
 import { importSimSuppliers, planSuppliers } from './supplier-plan.ts';
+import { bookingChecks, bookTheDay } from './booking-plan.ts';
 import { planStart, waitForStart } from './plant-day.ts';
 import { DEFAULT_CALL_STATIONS, setUpPlant } from './plant-setup.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
@@ -74,9 +75,31 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const rule = ruleFor(options.accel);
   await api.call(saveLineRule, { id_branchQT: plant.types[RULED_FLOW].id, rule }, plant.officers.admin);
   const scale = await openSimScale(api, plant.officers.admin);
-  const start = await planStart(api, plant.officers.admin, playWindow, options.accel, SITE_TIMEZONE);
+  const start = await planStart(
+    api,
+    plant.officers.admin,
+    playWindow,
+    options.accel,
+    SITE_TIMEZONE,
+    options.bookedPercent > 0,
+  );
   const { calendar } = start;
   const firstDay = calendar.dayOf(start.startedAt);
+  // Who may come when (issue 39): part of the suppliers' trucks come with a booking.
+  const bookings = await bookTheDay({
+    api,
+    office: plant.officers.manager,
+    plant,
+    plan,
+    supplierOf: supplying.codeOf,
+    idOf: imported.idOf,
+    startedAt: start.startedAt,
+    accel: options.accel,
+    window: playWindow,
+    calendar,
+    seed: options.seed,
+    bookedPercent: options.bookedPercent,
+  });
   const desks = await openDesks(api, ledger, plant.branchId, plant.officers, calendar, firstDay);
   const ruledDesk = { lab: desks.labCaller, standard: desks.standardCaller, general: desks.generalCaller }[
     RULED_FLOW
@@ -143,6 +166,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     eta,
     lines,
     ruled,
+    bookings,
   };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
@@ -238,6 +262,12 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   // The reports over every plant day the run touched.
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
   checks.push(...imported.checks);
+  checks.push(...(await bookingChecks(api, plant.officers.manager, bookings)));
+  if (bookings.windows.length > 0)
+    console.log(
+      `Bookings: ${bookings.byTruck.size} trucks booked in ${bookings.windows.length} windows of a real minute ` +
+        `(${bookings.noShows.length} more never came), ${bookings.checkedIn} checked in at the kiosk.`,
+    );
   checks.push(
     ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
       codeOf: supplying.codeOf,

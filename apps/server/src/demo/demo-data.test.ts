@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
+  bookingLines,
+  bookings,
   queueCounters,
   queueDailyStats,
   queues,
@@ -135,6 +137,21 @@ describe('the demo plant', () => {
     expect(rows).toHaveLength(8);
     expect(rows.filter((r) => r.paidKg > 0).length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.paidKg / 1000 > r.entitlement!)).toHaveLength(1);
+  });
+
+  it('takes bookings on the cassava line: the coming week booked, yesterday two unused and one cancelled', async () => {
+    const { db } = bulk;
+    const [line] = await db.select().from(bookingLines);
+    expect(line).toMatchObject({ enabled: true, walkInPercent: 20 });
+    expect(line!.windows.map((w) => w.start)).toEqual(['06:00', '10:00', '14:00']);
+    const rows = await db.select().from(bookings);
+    const yesterday = rows.filter((b) => b.day === '2026-11-23');
+    expect(yesterday.map((b) => b.status).sort()).toEqual(['booked', 'booked', 'cancelled']);
+    expect(new Set(rows.filter((b) => b.day >= '2026-11-24').map((b) => b.day)).size).toBe(7);
+    // Every booking of a plate names one of its supplier's vehicles.
+    const vehicles = await db.select().from(supplierVehicles);
+    for (const b of rows.filter((r) => r.licence !== null))
+      expect(vehicles.some((v) => v.supplierId === b.supplierId && v.licence === b.licence)).toBe(true);
   });
 
   it('tells how far it has got: the plant, each day played in order, then the writing', () => {

@@ -27,6 +27,7 @@ import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 import { seedDemoSeason, seedDemoSuppliers } from './demo-suppliers.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
 import { DEFAULT_DAY_START_MINUTES, plantDayOf } from '@truck-queue/shared/plant-day';
 import { createPlantDays } from '../lib/plant-days.ts';
@@ -280,13 +281,17 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   const labType = demoTypes.find((type) => type.flowEngineId === FLOW_ENGINE.lab);
   if (labType) await seedDemoSuppliers(db, main.id, labType.id);
   const cassava = productRows.find((p) => p.name === 'หัวมันสด');
-  if (cassava)
-    await seedDemoSeason(
-      db,
-      main.id,
-      cassava.id,
-      plantDayOf(options.now, options.siteTimeZone, DEFAULT_DAY_START_MINUTES),
-    );
+  const today = plantDayOf(options.now, options.siteTimeZone, DEFAULT_DAY_START_MINUTES);
+  if (cassava) await seedDemoSeason(db, main.id, cassava.id, today);
+  if (cassava && labType)
+    await seedDemoBookings(db, {
+      branchId: main.id,
+      labTypeId: labType.id,
+      productId: cassava.id,
+      today,
+      siteTimeZone: options.siteTimeZone,
+      now: options.now,
+    });
 }
 
 /**
