@@ -70,7 +70,32 @@ describe.skipIf(!existsSync(CHROMIUM))('the API docs page in Chromium', () => {
       'Truck queue back office API',
     );
     await page.locator('.opblock-post').first().waitFor();
-    expect(await page.locator('.opblock-post').count()).toBe(contractsByPath().size);
+    // A spec this long is rendered as it scrolls into view (only what is in view is in the page):
+    // every call is seen on the way down, half a screen at a time, until the page stops moving
+    // and nothing new has come for a while.
+    const seen = new Set<string>();
+    let lastY = -1;
+    let still = 0;
+    for (let step = 0; step < 500 && still < 10 && seen.size < contractsByPath().size; step++) {
+      const before = seen.size;
+      for (const path of await page.locator('.opblock-post .opblock-summary-path').allInnerTexts())
+        seen.add(path.replace(/\u200b/g, ''));
+      const y = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight / 2);
+        return window.scrollY;
+      });
+      still = y === lastY && seen.size === before ? still + 1 : 0;
+      lastY = y;
+      await page.waitForTimeout(50);
+    }
+    expect(seen.size).toBe(contractsByPath().size);
+    // Back up, and down again until sign-in's call is in the page.
+    const signin = page.locator('#operations-authen-authen_signin');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (let step = 0; step < 100 && (await signin.count()) === 0; step++) {
+      await page.evaluate(() => window.scrollBy(0, 200));
+      await page.waitForTimeout(50);
+    }
 
     // One call opened: its body schema and the error answers are shown.
     await page.locator('#operations-authen-authen_signin .opblock-summary').click();

@@ -64,8 +64,9 @@ describe('the booking pages', () => {
       const dataManagement = visibleSections(ROLE_PERMISSIONS[role]).find((s) => s.key === 'dataManagement');
       const paths = dataManagement?.items.map((item) => item.path) ?? [];
       const suppliers = paths.indexOf('/System/suppliers');
-      expect(paths.slice(suppliers, suppliers + 3)).toEqual([
+      expect(paths.slice(suppliers, suppliers + 4)).toEqual([
         '/System/suppliers',
+        '/System/seasons',
         '/System/bookings',
         '/System/bookingPlan',
       ]);
