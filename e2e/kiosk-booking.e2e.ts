@@ -8,6 +8,7 @@ import {
   closeBookings,
   findBooking,
   nearMidnight,
+  nextWindow,
   openBookings,
   saveRules,
   type BookedPlant,
@@ -37,7 +38,7 @@ const BOOKED = plate(1);
 const LATE = plate(2);
 const DESK = plate(3);
 
-let plant: BookedPlant;
+let plant: BookedPlant<ReturnType<typeof nextWindow>>;
 let onTime: Booking;
 let late: Booking;
 let anyVehicle: Booking;
@@ -64,7 +65,8 @@ async function scanAtKiosk(page: Page, typed: string): Promise<void> {
 beforeAll(async () => {
   // A window of one minute may not cross midnight, the plant day's start.
   await vi.waitUntil(() => !nearMidnight(), { timeout: 240_000, interval: 5_000 });
-  plant = await openBookings(baseUrl, `BK${RUN}`, [BOOKED, LATE, DESK], {
+  plant = await openBookings(baseUrl, `BK${RUN}`, [BOOKED, LATE, DESK], nextWindow(), {
+    days_ahead: 0,
     early_minutes: 60,
     late_minutes: 30,
     outside_window: 'refuse',

@@ -56,34 +56,59 @@ export function nextWindow(now = new Date()): { day: string; start: string; end:
   };
 }
 
+/**
+ * A window of an hour opening `minutes` from now on today's plant day, ending at midnight at the
+ * latest (the plant day's start): for screens that need a booking early for its window.
+ */
+export function windowIn(minutes: number, now = new Date()): PlanWindow {
+  const opens = new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + minutes * 60_000);
+  const clock = wallClock(opens, SITE_TIME_ZONE);
+  const start = clock.hour * 60 + clock.minute;
+  if (plantDayOf(opens, SITE_TIME_ZONE) !== plantDayOf(now, SITE_TIME_ZONE))
+    throw new Error('The window would open after midnight: run again once the new day has started.');
+  return {
+    day: plantDayOf(now, SITE_TIME_ZONE),
+    start: clockTime(start),
+    end: clockTime(Math.min(start + 60, 24 * 60)),
+  };
+}
+
 /** Whether a one-minute window from now would cross midnight (the plant day's start): wait it out first. */
 export function nearMidnight(now = new Date()): boolean {
   const clock = wallClock(now, SITE_TIME_ZONE);
   return clock.hour * 60 + clock.minute >= 24 * 60 - 3;
 }
 
-export interface BookedPlant {
+/** One window of the line's plan: its plant day (where the tests book it) and its clock times. */
+export interface PlanWindow {
+  day: string;
+  start: string;
+  end: string;
+}
+
+export interface BookedPlant<W extends PlanWindow = PlanWindow> {
   line: { id: number; product: number };
   supplier: { id: number; name: string };
-  window: ReturnType<typeof nextWindow>;
-  book: (truckLicense: string | null) => Promise<Booking>;
+  window: W;
+  /** Books a slot of the window for the supplier, on its day unless told. */
+  book: (truckLicense: string | null, day?: string) => Promise<Booking>;
 }
 
 /**
- * The office opens the standard line to bookings with one window (`nextWindow`) and makes a
- * supplier with `vehicles`; `book` books a slot of that window for it. Rules: today only, no
- * cut-off, `rules` over the defaults.
+ * The office opens the standard line to bookings with one window and makes a supplier with
+ * `vehicles`; `book` books a slot of that window for it. Rules: no cut-off, `rules` over the
+ * defaults.
  */
-export async function openBookings(
+export async function openBookings<W extends PlanWindow>(
   baseUrl: string,
   supplierCode: string,
   vehicles: string[],
+  window: W,
   rules: Partial<BookingRules> = {},
-): Promise<BookedPlant> {
+): Promise<BookedPlant<W>> {
   const session = await adminSession(baseUrl);
   const line = await standardLine(baseUrl);
-  await saveRules(baseUrl, { days_ahead: 0, cutoff_minutes: 0, ...rules });
-  const window = nextWindow();
+  await saveRules(baseUrl, { cutoff_minutes: 0, ...rules });
   await post(
     baseUrl,
     'admin/booking/saveLine',
@@ -112,7 +137,7 @@ export async function openBookings(
     },
     session,
   );
-  const book = async (truckLicense: string | null) =>
+  const book = async (truckLicense: string | null, day = window.day) =>
     (
       await post<{ booking: Booking }>(
         baseUrl,
@@ -121,7 +146,7 @@ export async function openBookings(
           supplier_id: supplier.id,
           id_branchQT: line.id,
           product: line.product,
-          day: window.day,
+          day,
           window_start: window.start,
           truck_license: truckLicense,
         },

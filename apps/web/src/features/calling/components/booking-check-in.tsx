@@ -25,8 +25,6 @@ import {
   validChoice,
 } from './printer-choice.tsx';
 
-const ALERT_TYPE = { success: 'success', warning: 'warning', error: 'error' } as const;
-
 /**
  * The New ticket dialog's "Booking code": the code scanned (its QR, by the desk's wedge scanner)
  * or typed, the booking it names and what checking in does now, the truck's plate where the
@@ -166,6 +164,7 @@ export function BookingCheckIn({
             column={1}
             bordered
             data-testid="check-in-booking"
+            style={{ marginTop: 8 }}
             items={[
               { key: 'code', label: t('checkIn.code'), children: spacedCode(found.booking.code) },
               { key: 'supplier', label: t('checkIn.supplier'), children: found.booking.supplier.name },
@@ -184,7 +183,7 @@ export function BookingCheckIn({
             ]}
           />
           <Alert
-            type={ALERT_TYPE[words.tone]}
+            type={words.tone}
             showIcon
             title={words.title}
             description={words.lines.join(' ')}

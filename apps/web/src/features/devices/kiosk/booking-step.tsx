@@ -1,9 +1,10 @@
-import { Button, theme } from 'antd';
+import { Alert, Button, theme } from 'antd';
 import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
+  PrinterOutlined,
   StopOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { spacedCode } from '../../check-in/booking-code.ts';
 import { checkInNow, needsLicence, type FoundBooking } from '../../check-in/check-in-now.ts';
 import { bookingPlate, bookingWhen, checkInWords } from '../../check-in/check-in-words.ts';
 import { PlatesText } from '../../plates/plates-text.tsx';
-import { IssueButton, IssueFailureNotice, Notice, type IssueFailure } from './confirm-step.tsx';
+import { IssueFailureNotice, Notice, type IssueFailure } from './confirm-step.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 const TONE_ICON = {
@@ -57,25 +58,20 @@ export function BookingStep({
   const refused = checkInNow(found).kind === 'refused';
   const askPlate = needsLicence(found);
 
-  let action;
-  if (refused) action = null;
-  else if (failure)
-    action = (
-      <IssueFailureNotice
-        failure={failure}
-        issuing={issuing}
-        onRetry={onIssue}
-        onEditLicence={askPlate ? onLicence : undefined}
-        onRestart={onRestart}
-      />
+  // The step's next move sits in the bar along the bottom, always on screen (issue 36).
+  let next = null;
+  if (refused)
+    next = (
+      <Button className="tqk-big" size="large" type="primary" onClick={onRestart}>
+        {t('kiosk.nav.restart')}
+      </Button>
     );
   else if (askPlate && licence === '')
-    action = (
+    next = (
       <Button
         className="tqk-big"
         size="large"
         type="primary"
-        block
         icon={<ArrowRightOutlined />}
         iconPlacement="end"
         onClick={onLicence}
@@ -84,7 +80,20 @@ export function BookingStep({
         {t('kiosk.booking.found.givePlate')}
       </Button>
     );
-  else action = <IssueButton issuing={issuing} offline={offline} onIssue={onIssue} />;
+  else if (!failure)
+    next = (
+      <Button
+        className="tqk-big"
+        size="large"
+        type="primary"
+        icon={<PrinterOutlined />}
+        loading={issuing}
+        onClick={onIssue}
+        data-testid="kiosk-issue"
+      >
+        {issuing ? t('kiosk.confirm.issuing') : t('kiosk.confirm.submit')}
+      </Button>
+    );
 
   const label = { color: token.colorTextSecondary };
   return (
@@ -132,7 +141,23 @@ export function BookingStep({
         role={refused ? 'alert' : 'status'}
         testId="kiosk-booking-now"
       />
-      {action}
+      {failure && !refused && (
+        <IssueFailureNotice
+          failure={failure}
+          issuing={issuing}
+          onRetry={onIssue}
+          onEditLicence={askPlate ? onLicence : undefined}
+          onRestart={onRestart}
+        />
+      )}
+      {offline && !failure && !refused && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ fontSize: 'clamp(18px, 2vh, 28px)' }}
+          title={t('kiosk.unreachable.now')}
+        />
+      )}
       <div className="tqk-actions">
         <Button
           className="tqk-big"
@@ -144,11 +169,7 @@ export function BookingStep({
         >
           {t('kiosk.booking.found.otherCode')}
         </Button>
-        {refused && (
-          <Button className="tqk-big" size="large" type="primary" onClick={onRestart}>
-            {t('kiosk.nav.restart')}
-          </Button>
-        )}
+        {next}
       </div>
     </>
   );
