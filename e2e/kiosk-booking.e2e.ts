@@ -16,7 +16,7 @@ import {
 import { employeeSession, post, randomLicence } from './support/demo-plant.ts';
 import { openRegisteredKiosk } from './support/devices.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
-import { fillDialogPlate } from './support/plates.ts';
+import { fillDialogPlate, typeOnKeypad } from './support/plates.ts';
 
 /**
  * Issue 39, check-in: a booked truck scans its booking's QR at the kiosk inside its window and
@@ -37,11 +37,14 @@ const plate = (n: number) => `7${n}-${RUN.slice(-4)} ขอนแก่น`;
 const BOOKED = plate(1);
 const LATE = plate(2);
 const DESK = plate(3);
+/** Typed on the kiosk's keypad as one plate number, as a driver without a province does. */
+const KIOSK_ANY = `74-${RUN.slice(-4)}`;
 
 let plant: BookedPlant<ReturnType<typeof nextWindow>>;
 let onTime: Booking;
 let late: Booking;
 let anyVehicle: Booking;
+let kioskAnyVehicle: Booking;
 let kiosk: Page;
 
 /** Until the server says the booking stands `time` against its window (its clock, not ours). */
@@ -65,7 +68,7 @@ async function scanAtKiosk(page: Page, typed: string): Promise<void> {
 beforeAll(async () => {
   // A window of one minute may not cross midnight, the plant day's start.
   await vi.waitUntil(() => !nearMidnight(), { timeout: 240_000, interval: 5_000 });
-  plant = await openBookings(baseUrl, `BK${RUN}`, [BOOKED, LATE, DESK], nextWindow(), {
+  plant = await openBookings(baseUrl, `BK${RUN}`, [BOOKED, LATE, DESK, KIOSK_ANY], nextWindow(), {
     days_ahead: 0,
     early_minutes: 60,
     late_minutes: 30,
@@ -74,6 +77,7 @@ beforeAll(async () => {
   onTime = await plant.book(BOOKED);
   late = await plant.book(LATE);
   anyVehicle = await plant.book(null);
+  kioskAnyVehicle = await plant.book(null);
 }, 300_000);
 
 afterAll(async () => {
@@ -134,6 +138,23 @@ describe('a booked truck checks in (issue 39)', () => {
     expect(order.indexOf(checkedIn.queue.uuid)).toBeLessThan(order.indexOf(walkIn.uuid));
     await kiosk.getByTestId('kiosk-finish').click();
   }, 240_000);
+
+  it('asks at the kiosk the plate of a booking for any of the supplier’s vehicles before the ticket', async () => {
+    await scanAtKiosk(kiosk, kioskAnyVehicle.code);
+    expect(await kiosk.getByTestId('kiosk-booking-plate').innerText()).toBe('รถคันใดก็ได้ของผู้ส่ง');
+    expect(await kiosk.getByTestId('kiosk-issue').count()).toBe(0);
+    await kiosk.getByTestId('kiosk-booking-licence').click();
+    await typeOnKeypad(kiosk, 'th', KIOSK_ANY);
+    await kiosk.getByTestId('kiosk-licence-next').click();
+    // Back on the booking, with the plate given, and now the ticket.
+    await kiosk.getByTestId('kiosk-booking-plate').filter({ hasText: KIOSK_ANY }).waitFor();
+    const answer = kiosk.waitForResponse('**/api/process/printer/checkIn');
+    await kiosk.getByTestId('kiosk-issue').click();
+    const checkedIn = (await (await answer).json()) as { queue: { truck_license: string }; joined: string };
+    expect(checkedIn).toMatchObject({ joined: 'slot', queue: { truck_license: KIOSK_ANY } });
+    await kiosk.getByTestId('ticket').waitFor();
+    await kiosk.getByTestId('kiosk-finish').click();
+  });
 
   it('checks in at the desk a booking for any of the supplier’s vehicles, with the truck’s plate', async () => {
     const officer = await files.officerPage(
