@@ -7,6 +7,7 @@ import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDashboardScreens } from './screenshots-dashboard.ts';
 import { shootDisplayScreens } from './screenshots-display.ts';
 import { shootExportScreens } from './screenshots-export.ts';
+import { shootKioskBookingScreens } from './screenshots-kiosk-booking.ts';
 import { shootKioskScreens } from './screenshots-kiosk.ts';
 import { shootLabScreens } from './screenshots-lab.ts';
 import { shootPhoneScreens } from './screenshots-phones.ts';
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
     if (wanted('seasons')) await shootSeasonScreens(browser, server.baseUrl);
     // Bookings (issue 39): the booking plan, a week of bookings, booking a slot, handing out slots.
     if (wanted('bookings')) await shootBookingScreens(browser, server.baseUrl);
+    // Check-in of a booked truck (issue 39): the kiosk's booking step and the desk's Booking code.
+    if (wanted('kiosk-booking')) await shootKioskBookingScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
     // Who goes first (issue 38): the calling desk with a line's order rule.

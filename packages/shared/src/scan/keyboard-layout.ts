@@ -15,10 +15,22 @@ const THAI = '_ๅ/-ภถุึคตจขชๆไำพะัีรนยบ
 const THAI_TO_US = new Map<string, string>([...THAI].map((char, index) => [char, US[index]!]));
 const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
 
+/** Whether the text holds a Thai character: then it was typed in the Thai layout. */
+export function hasThai(text: string): boolean {
+  return THAI_SCRIPT.test(text);
+}
+
+/**
+ * Every character put back to the US key that types it in the Thai layout, Thai or not ('-' is
+ * the key 3): for text known to come from a Thai-layout keyboard, even a part without Thai.
+ */
+export function fromThaiKeys(text: string): string {
+  return [...text].map((char) => THAI_TO_US.get(char) ?? char).join('');
+}
+
 /** The text as a US keyboard would have typed it, when it was typed in the Thai layout; else as it is. */
 export function fromThaiLayout(text: string): string {
-  if (!THAI_SCRIPT.test(text)) return text;
-  return [...text].map((char) => THAI_TO_US.get(char) ?? char).join('');
+  return hasThai(text) ? fromThaiKeys(text) : text;
 }
 
 /** What a wedge scanner types into a Thai-layout PC for this text (the keys of a US keyboard). */

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Flex, Form, Modal, Result, Select, Spin, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Flex,
+  Form,
+  Modal,
+  Result,
+  Segmented,
+  Select,
+  Spin,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
@@ -26,6 +38,7 @@ import {
   type PlateDraft,
 } from '../../plates/plate-draft.ts';
 import { PlateInput } from '../../plates/plate-input.tsx';
+import { BookingCheckIn } from './booking-check-in.tsx';
 import { TicketIssued } from './ticket-issued.tsx';
 import { FormButtons } from '../../../components/form-dialog.tsx';
 import { SupplierPicker, supplierIdOf, type SupplierPick } from '../../suppliers/supplier-picker.tsx';
@@ -68,7 +81,12 @@ export function NewTicketDialog({
   );
 }
 
+/** How the truck comes: without a booking (queue type, product, plate) or with its booking's code. */
+type TicketMode = 'walkIn' | 'booking';
+
 function TicketFlow({ onClose, ruleOf }: { onClose: () => void; ruleOf: RuleOf }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<TicketMode>('walkIn');
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [issued, setIssued] = useState<{ ticket: Ticket; print: PrintOutcome } | null>(null);
   const [last, setLast] = useState<Pick<TicketFormValues, 'queueType' | 'product'>>({
@@ -90,17 +108,38 @@ function TicketFlow({ onClose, ruleOf }: { onClose: () => void; ruleOf: RuleOf }
     );
   }
   return (
-    <TicketForm
-      key={attemptKey}
-      idempotencyKey={attemptKey}
-      initial={last}
-      ruleOf={ruleOf}
-      onIssued={(ticket, print, values) => {
-        setLast(values);
-        setIssued({ ticket, print });
-      }}
-      onCancel={onClose}
-    />
+    <>
+      <Segmented<TicketMode>
+        block
+        value={mode}
+        onChange={setMode}
+        data-testid="new-ticket-mode"
+        style={{ marginTop: 8 }}
+        options={[
+          { value: 'walkIn', label: t('ticket.mode.walkIn') },
+          { value: 'booking', label: t('ticket.mode.booking') },
+        ]}
+      />
+      {mode === 'booking' ? (
+        <BookingCheckIn
+          key={attemptKey}
+          onIssued={(ticket, print) => setIssued({ ticket, print })}
+          onCancel={onClose}
+        />
+      ) : (
+        <TicketForm
+          key={attemptKey}
+          idempotencyKey={attemptKey}
+          initial={last}
+          ruleOf={ruleOf}
+          onIssued={(ticket, print, values) => {
+            setLast(values);
+            setIssued({ ticket, print });
+          }}
+          onCancel={onClose}
+        />
+      )}
+    </>
   );
 }
 

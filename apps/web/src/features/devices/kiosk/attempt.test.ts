@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptAfter, attemptFor, type TicketChoice } from './attempt.ts';
 
-const choice: TicketChoice = { queueTypeId: 1, productId: 2, licence: '70-1234' };
+const choice: TicketChoice = { kind: 'walk_in', queueTypeId: 1, productId: 2, licence: '70-1234' };
 
 function keys() {
   let n = 0;
@@ -28,5 +28,19 @@ describe('a ticket attempt and its idempotency key', () => {
     expect(attemptFor(first, { ...choice, licence: '70-9999' }, newKey).key).toBe('key-2-abcdef');
     expect(attemptFor(first, { ...choice, productId: 3 }, newKey).key).toBe('key-3-abcdef');
     expect(attemptFor(first, { ...choice, queueTypeId: 4 }, newKey).key).toBe('key-4-abcdef');
+  });
+});
+
+describe('a booking check-in attempt', () => {
+  const booked: TicketChoice = { kind: 'booking', code: 'ACDEFGH3', licence: '' };
+
+  it('keeps its key for retries of the same code and plate, and takes a new one for another', () => {
+    const newKey = keys();
+    const first = attemptFor(null, booked, newKey);
+    expect(attemptFor(attemptAfter(first, 'unreachable'), { ...booked }, newKey).key).toBe('key-1-abcdef');
+    expect(attemptFor(first, { ...booked, code: 'ACDEFGH4' }, newKey).key).toBe('key-2-abcdef');
+    expect(attemptFor(first, { ...booked, licence: '70-1234' }, newKey).key).toBe('key-3-abcdef');
+    // A walk-in ticket for the same plate is another request.
+    expect(attemptFor(first, { ...choice, licence: '' }, newKey).key).toBe('key-4-abcdef');
   });
 });

@@ -1,9 +1,10 @@
-/** What the truck chose: the ticket request without its key. */
-export interface TicketChoice {
-  queueTypeId: number;
-  productId: number;
-  licence: string;
-}
+/**
+ * What the truck chose: the ticket request without its key. A queue type, a product and the
+ * licence; or a booking's code, with the plate it gave ('' where the booking names it).
+ */
+export type TicketChoice =
+  | { kind: 'walk_in'; queueTypeId: number; productId: number; licence: string }
+  | { kind: 'booking'; code: string; licence: string };
 
 /**
  * One attempt at a ticket: its idempotency key and the choice it was made for. The key is
@@ -17,7 +18,13 @@ export interface TicketAttempt {
 }
 
 export function sameChoice(a: TicketChoice, b: TicketChoice): boolean {
-  return a.queueTypeId === b.queueTypeId && a.productId === b.productId && a.licence === b.licence;
+  if (a.kind === 'booking') return b.kind === 'booking' && a.code === b.code && a.licence === b.licence;
+  return (
+    b.kind === 'walk_in' &&
+    a.queueTypeId === b.queueTypeId &&
+    a.productId === b.productId &&
+    a.licence === b.licence
+  );
 }
 
 /**

@@ -1,34 +1,55 @@
 import { Result } from 'antd';
+import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceQueueType } from '@truck-queue/shared/contracts/device.contract';
 import { ChoiceButton } from './choice-button.tsx';
 import { StepHeading } from './step-heading.tsx';
 
-/** Step 1: the kiosk's queue types; a type without products shows why it cannot be chosen. */
+/**
+ * Step 1: "I have a booking" (its QR or code), then the kiosk's queue types for a truck without
+ * one; a type without products shows why it cannot be chosen.
+ */
 export function QueueTypeStep({
   types,
   selected,
   onChoose,
+  onBooking,
 }: {
   types: DeviceQueueType[];
   selected: number | null;
   onChoose: (id: number) => void;
+  onBooking: () => void;
 }) {
   const { t } = useTranslation();
+  const booking = (
+    <div className="tqk-choices" role="group" aria-label={t('kiosk.booking.choice.name')}>
+      <ChoiceButton
+        testId="kiosk-booking-choice"
+        badge={<QrcodeOutlined />}
+        name={t('kiosk.booking.choice.name')}
+        note={t('kiosk.booking.choice.note')}
+        onChoose={onBooking}
+      />
+    </div>
+  );
   if (types.length === 0) {
     return (
-      <Result
-        status="info"
-        title={<span className="tqk-step-title">{t('kiosk.type.none.title')}</span>}
-        subTitle={
-          <span className="tqk-step-hint">{t('kiosk.type.none.text', { menu: t('pages.printing') })}</span>
-        }
-      />
+      <>
+        {booking}
+        <Result
+          status="info"
+          title={<span className="tqk-step-title">{t('kiosk.type.none.title')}</span>}
+          subTitle={
+            <span className="tqk-step-hint">{t('kiosk.type.none.text', { menu: t('pages.printing') })}</span>
+          }
+        />
+      </>
     );
   }
   return (
     <>
-      <StepHeading title={t('kiosk.type.title')} hint={t('kiosk.type.hint')} />
+      {booking}
+      <StepHeading title={t('kiosk.type.withoutBooking')} hint={t('kiosk.type.hint')} />
       <div className="tqk-choices" role="group" aria-label={t('kiosk.steps.type')}>
         {types.map((type) => {
           const empty = type.product.length === 0;

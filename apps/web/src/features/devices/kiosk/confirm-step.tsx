@@ -49,86 +49,18 @@ export function ConfirmStep({
   const { token } = theme.useToken();
 
   let action: ReactNode;
-  if (failure?.kind === 'unreachable') {
+  if (failure) {
     action = (
-      <Notice
-        testId="kiosk-unreachable"
-        tone="error"
-        icon={<DisconnectOutlined />}
-        title={t('kiosk.unreachable.title')}
-        lines={[t('kiosk.unreachable.text'), t('kiosk.unreachable.safe')]}
-      >
-        <Button
-          className="tqk-big"
-          size="large"
-          type="primary"
-          danger
-          block
-          icon={<ReloadOutlined />}
-          loading={issuing}
-          onClick={onIssue}
-          data-testid="kiosk-retry"
-        >
-          {t('kiosk.unreachable.retry')}
-        </Button>
-      </Notice>
-    );
-  } else if (failure?.kind === 'refused') {
-    action = (
-      <Notice
-        testId="kiosk-refused"
-        tone="warning"
-        icon={<ExclamationCircleOutlined />}
-        title={t('kiosk.refused.title')}
-        lines={[failure.message, t('kiosk.refused.help')]}
-      >
-        <div className="tqk-actions" style={{ width: '100%', marginTop: 0, flexWrap: 'wrap' }}>
-          {failure.retryable && (
-            <Button
-              className="tqk-big"
-              size="large"
-              icon={<ReloadOutlined />}
-              loading={issuing}
-              onClick={onIssue}
-            >
-              {t('kiosk.unreachable.retry')}
-            </Button>
-          )}
-          <Button className="tqk-big" size="large" icon={<EditOutlined />} onClick={onEditLicence}>
-            {t('kiosk.refused.editLicence')}
-          </Button>
-          <Button className="tqk-big" size="large" type="primary" icon={<RedoOutlined />} onClick={onRestart}>
-            {t('kiosk.nav.restart')}
-          </Button>
-        </div>
-      </Notice>
+      <IssueFailureNotice
+        failure={failure}
+        issuing={issuing}
+        onRetry={onIssue}
+        onEditLicence={onEditLicence}
+        onRestart={onRestart}
+      />
     );
   } else {
-    action = (
-      <>
-        {offline && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ fontSize: 'clamp(18px, 2vh, 28px)' }}
-            title={t('kiosk.unreachable.now')}
-          />
-        )}
-        <Button
-          className="tqk-big"
-          size="large"
-          type="primary"
-          block
-          icon={<PrinterOutlined />}
-          loading={issuing}
-          onClick={onIssue}
-          data-testid="kiosk-issue"
-          style={{ height: 'clamp(96px, 11vh, 180px)', fontSize: 'clamp(34px, 4.4vh, 64px)' }}
-        >
-          {issuing ? t('kiosk.confirm.issuing') : t('kiosk.confirm.submit')}
-        </Button>
-      </>
-    );
+    action = <IssueButton issuing={issuing} offline={offline} onIssue={onIssue} />;
   }
 
   return (
@@ -171,6 +103,121 @@ export function ConfirmStep({
   );
 }
 
+/** "Issue ticket", in the largest letters of the screen, with a warning while the connection is down. */
+export function IssueButton({
+  issuing,
+  offline,
+  onIssue,
+}: {
+  issuing: boolean;
+  offline: boolean;
+  onIssue: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {offline && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ fontSize: 'clamp(18px, 2vh, 28px)' }}
+          title={t('kiosk.unreachable.now')}
+        />
+      )}
+      <Button
+        className="tqk-big"
+        size="large"
+        type="primary"
+        block
+        icon={<PrinterOutlined />}
+        loading={issuing}
+        onClick={onIssue}
+        data-testid="kiosk-issue"
+        style={{ height: 'clamp(96px, 11vh, 180px)', fontSize: 'clamp(34px, 4.4vh, 64px)' }}
+      >
+        {issuing ? t('kiosk.confirm.issuing') : t('kiosk.confirm.submit')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * Why issuing gave no ticket, and what the truck can do: try again (the same request, with its
+ * key: never a second ticket), correct its plate, or start over.
+ */
+export function IssueFailureNotice({
+  failure,
+  issuing,
+  onRetry,
+  onEditLicence,
+  onRestart,
+}: {
+  failure: IssueFailure;
+  issuing: boolean;
+  onRetry: () => void;
+  /** Absent where the plate is not the truck's to change (a booking that names it). */
+  onEditLicence?: (() => void) | undefined;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation();
+  if (failure.kind === 'unreachable') {
+    return (
+      <Notice
+        testId="kiosk-unreachable"
+        tone="error"
+        icon={<DisconnectOutlined />}
+        title={t('kiosk.unreachable.title')}
+        lines={[t('kiosk.unreachable.text'), t('kiosk.unreachable.safe')]}
+      >
+        <Button
+          className="tqk-big"
+          size="large"
+          type="primary"
+          danger
+          block
+          icon={<ReloadOutlined />}
+          loading={issuing}
+          onClick={onRetry}
+          data-testid="kiosk-retry"
+        >
+          {t('kiosk.unreachable.retry')}
+        </Button>
+      </Notice>
+    );
+  }
+  return (
+    <Notice
+      testId="kiosk-refused"
+      tone="warning"
+      icon={<ExclamationCircleOutlined />}
+      title={t('kiosk.refused.title')}
+      lines={[failure.message, t('kiosk.refused.help')]}
+    >
+      <div className="tqk-actions" style={{ width: '100%', marginTop: 0, flexWrap: 'wrap' }}>
+        {failure.retryable && (
+          <Button
+            className="tqk-big"
+            size="large"
+            icon={<ReloadOutlined />}
+            loading={issuing}
+            onClick={onRetry}
+          >
+            {t('kiosk.unreachable.retry')}
+          </Button>
+        )}
+        {onEditLicence && (
+          <Button className="tqk-big" size="large" icon={<EditOutlined />} onClick={onEditLicence}>
+            {t('kiosk.refused.editLicence')}
+          </Button>
+        )}
+        <Button className="tqk-big" size="large" type="primary" icon={<RedoOutlined />} onClick={onRestart}>
+          {t('kiosk.nav.restart')}
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
 /** A large coloured panel: what went wrong, in words a driver reads at a glance, and what to do. */
 export function Notice({
   tone,
@@ -179,33 +226,42 @@ export function Notice({
   lines,
   children,
   testId,
+  role = 'alert',
 }: {
-  tone: 'error' | 'warning';
+  tone: 'error' | 'warning' | 'success';
   icon: ReactNode;
   title: string;
   lines: string[];
   children?: ReactNode;
   testId?: string;
+  /** 'status' for news that is no failure (a booking found in its window). */
+  role?: 'alert' | 'status';
 }) {
   const { token } = theme.useToken();
-  const colours =
-    tone === 'error'
-      ? {
-          bg: token.colorErrorBg,
-          border: token.colorErrorBorder,
-          icon: token.colorError,
-          text: token.colorErrorText,
-        }
-      : {
-          bg: token.colorWarningBg,
-          border: token.colorWarningBorder,
-          icon: token.colorWarning,
-          text: token.colorWarningText,
-        };
+  const colours = {
+    error: {
+      bg: token.colorErrorBg,
+      border: token.colorErrorBorder,
+      icon: token.colorError,
+      text: token.colorErrorText,
+    },
+    warning: {
+      bg: token.colorWarningBg,
+      border: token.colorWarningBorder,
+      icon: token.colorWarning,
+      text: token.colorWarningText,
+    },
+    success: {
+      bg: token.colorSuccessBg,
+      border: token.colorSuccessBorder,
+      icon: token.colorSuccess,
+      text: token.colorSuccessText,
+    },
+  }[tone];
   return (
     <div
       className="tqk-notice"
-      role="alert"
+      role={role}
       data-testid={testId}
       style={{ background: colours.bg, borderColor: colours.border, color: token.colorText }}
     >

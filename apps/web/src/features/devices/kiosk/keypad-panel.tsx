@@ -62,7 +62,7 @@ export function KeypadPanel({
   );
 }
 
-function KeyGrid({
+export function KeyGrid({
   keys,
   columns,
   rows,
@@ -94,7 +94,7 @@ function KeyGrid({
   );
 }
 
-function KeyButton({
+export function KeyButton({
   label,
   ariaLabel,
   onPress,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
-import { isMidway, kioskFlow, START, type KioskAction, type KioskFlow } from './kiosk-flow.ts';
+import { BOOKING } from '../../check-in/booking.fixture.ts';
+import type { FoundBooking } from '../../check-in/check-in-now.ts';
+import {
+  bookingReady,
+  isMidway,
+  kioskFlow,
+  progress,
+  START,
+  type KioskAction,
+  type KioskFlow,
+} from './kiosk-flow.ts';
 import type { PlateDraft } from '../../plates/plate-draft.ts';
 
 const plate: PlateDraft = { mode: 'parts', plates: [{ number: '70-1234', province: 'ตาก' }] };
@@ -33,13 +43,16 @@ describe('the kiosk steps', () => {
     );
     expect(state).toEqual({
       step: 'issued',
+      path: 'walk_in',
       queueTypeId: 3,
       productId: 7,
       plate,
       licence: '70-1234 ตาก',
+      booking: null,
       ticket,
       print,
     });
+    expect(progress(state)).toEqual({ steps: ['type', 'product', 'licence', 'confirm'], current: 4 });
   });
 
   it('steps back one at a time, keeping the choices; back from the ticket starts over', () => {
@@ -86,5 +99,63 @@ describe('the kiosk steps', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('the booking path', () => {
+  const slot: FoundBooking = { booking: BOOKING, time: 'in_window', outcome: 'slot' };
+  const anyVehicle: FoundBooking = { ...slot, booking: { ...BOOKING, truck_license: null } };
+
+  it('goes type → code → booking → issued for a booking of one plate', () => {
+    const atBooking = run({ type: 'openBooking' }, { type: 'found', booking: slot });
+    expect(atBooking).toMatchObject({ step: 'booking', path: 'booking', booking: slot, licence: '' });
+    expect(bookingReady(atBooking)).toBe(true);
+    // No plate to give: the booking names it.
+    expect(kioskFlow(atBooking, { type: 'toLicence' })).toBe(atBooking);
+    expect(progress(atBooking)).toEqual({ steps: ['code', 'confirm'], current: 1 });
+    const issued = kioskFlow(atBooking, { type: 'issued', ticket, print });
+    expect(issued).toMatchObject({ step: 'issued', ticket, print });
+    expect(progress(issued).current).toBe(2);
+  });
+
+  it('asks the plate of a booking for any vehicle before it confirms, and comes back to the booking', () => {
+    const atBooking = run({ type: 'openBooking' }, { type: 'found', booking: anyVehicle });
+    expect(bookingReady(atBooking)).toBe(false);
+    expect(progress(atBooking)).toEqual({ steps: ['code', 'booking', 'licence', 'confirm'], current: 1 });
+    const atLicence = kioskFlow(atBooking, { type: 'toLicence' });
+    expect(atLicence.step).toBe('licence');
+    expect(progress(atLicence).current).toBe(2);
+    const confirmed = run(
+      { type: 'openBooking' },
+      { type: 'found', booking: anyVehicle },
+      { type: 'toLicence' },
+      { type: 'editPlate', plate },
+      { type: 'confirmLicence', licence: '70-1234 ตาก' },
+    );
+    expect(confirmed).toMatchObject({ step: 'booking', licence: '70-1234 ตาก' });
+    expect(bookingReady(confirmed)).toBe(true);
+    expect(progress(confirmed).current).toBe(3);
+    // Back from the licence returns to the booking, keeping the plate typed.
+    expect(kioskFlow(kioskFlow(confirmed, { type: 'toLicence' }), { type: 'back' })).toMatchObject({
+      step: 'booking',
+      plate,
+    });
+  });
+
+  it('steps back to another code, then to the start, forgetting the booking', () => {
+    const atBooking = run({ type: 'openBooking' }, { type: 'found', booking: slot });
+    const atCode = kioskFlow(atBooking, { type: 'back' });
+    expect(atCode).toMatchObject({ step: 'code', path: 'booking', booking: null });
+    expect(kioskFlow(atCode, { type: 'back' })).toEqual(START);
+    // A code found twice (a double Enter) changes nothing the second time.
+    expect(kioskFlow(atBooking, { type: 'found', booking: anyVehicle })).toBe(atBooking);
+  });
+
+  it('issues only from its booking, and waits on the truck at every step but the first and the ticket', () => {
+    const atCode = run({ type: 'openBooking' });
+    expect(kioskFlow(atCode, { type: 'issued', ticket, print })).toBe(atCode);
+    expect(kioskFlow(atCode, { type: 'openBooking' })).toBe(atCode);
+    expect(isMidway('code')).toBe(true);
+    expect(isMidway('booking')).toBe(true);
   });
 });

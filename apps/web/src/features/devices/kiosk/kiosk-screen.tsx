@@ -4,17 +4,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInfo } from '@truck-queue/shared/contracts/device.contract';
+import { checkInBooking, findBooking } from '@truck-queue/shared/contracts/booking.contract';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
 import { callApi, isApiRequestError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessage } from '../../../lib/errors.ts';
+import { EMPTY_CODE, type CodeEntry } from '../../check-in/booking-code.ts';
+import { checkInFailure } from '../../check-in/check-in-words.ts';
 import { newIdempotencyKey } from '../../calling/api/use-issue-ticket.ts';
 import { ConnectionBanner } from '../core/connection-banner.tsx';
 import { helloQueryKey, type DeviceState } from '../core/use-device.ts';
-import { attemptAfter, attemptFor, type TicketAttempt } from './attempt.ts';
+import { attemptAfter, attemptFor, type TicketAttempt, type TicketChoice } from './attempt.ts';
+import { BookingCodeStep, type CodeProblem } from './booking-code-step.tsx';
+import { BookingStep } from './booking-step.tsx';
 import { ProductStep, QueueTypeStep } from './choice-steps.tsx';
 import { ConfirmStep, type IssueFailure } from './confirm-step.tsx';
 import { IssuedStep } from './issued-step.tsx';
-import { isMidway, kioskFlow, START, type KioskStep } from './kiosk-flow.ts';
+import { isMidway, kioskFlow, progress, START } from './kiosk-flow.ts';
 import { KioskHeader } from './kiosk-header.tsx';
 import { LicenceStep } from './licence-step.tsx';
 import { PrinterNotices } from './printing/printer-notices.tsx';
@@ -27,14 +32,14 @@ export const IDLE_TIMEOUT_MS = 60_000;
 /** The idle warning shows for the last seconds. */
 const IDLE_WARNING_S = 15;
 
-const STEP_INDEX: Record<KioskStep, number> = { type: 0, product: 1, licence: 2, confirm: 3, issued: 4 };
-
 /** Answers worth simply sending again (with the same key): the server may have been busy. */
 const RETRYABLE = new Set(['INTERNAL', 'TOO_MANY_ATTEMPTS']);
 
 /**
- * The registered kiosk: queue type → product → licence → confirm → the printed ticket, in large
- * touch targets for a 1080x1920 portrait screen (landscape works too).
+ * The registered kiosk: queue type → product → licence → confirm → the printed ticket; or, for a
+ * booked truck, its booking's code (scanned from its QR or typed) → the booking and what checking
+ * in does now → the printed ticket. Large touch targets for a 1080x1920 portrait screen
+ * (landscape works too).
  */
 export function KioskScreen({ state, device }: { state: DeviceState; device: DeviceInfo }) {
   const { t } = useTranslation();
@@ -46,33 +51,81 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
   const pending = useRef<TicketAttempt | null>(null);
   const printedFor = useRef<string | null>(null);
   const printer = useKioskPrinter(state, device);
+  const [code, setCode] = useState<CodeEntry>(EMPTY_CODE);
+  const [codeProblem, setCodeProblem] = useState<CodeProblem | null>(null);
 
   const issue = useMutation({
-    mutationFn: (attempt: TicketAttempt) =>
-      callApi(
-        issueQueue,
-        {
-          id_branchQT: attempt.choice.queueTypeId,
-          product: attempt.choice.productId,
-          truck_license: attempt.choice.licence,
-          idempotency_key: attempt.key,
-        },
-        { device: state.identity },
-      ),
+    mutationFn: ({ key, choice }: TicketAttempt) =>
+      choice.kind === 'booking'
+        ? callApi(
+            checkInBooking,
+            {
+              code: choice.code,
+              ...(choice.licence ? { truck_license: choice.licence } : {}),
+              idempotency_key: key,
+            },
+            { device: state.identity },
+          )
+        : callApi(
+            issueQueue,
+            {
+              id_branchQT: choice.queueTypeId,
+              product: choice.productId,
+              truck_license: choice.licence,
+              idempotency_key: key,
+            },
+            { device: state.identity },
+          ),
+  });
+  const find = useMutation({
+    mutationFn: (bookingCode: string) =>
+      callApi(findBooking, { code: bookingCode }, { device: state.identity }),
   });
 
   const type = device.queue_types.find((q) => q.id === flow.queueTypeId) ?? null;
   const product = type?.product.find((p) => p.id === flow.productId) ?? null;
   // An administrator changed the kiosk's queue types or products under the truck: start over.
   const lost =
-    (flow.step === 'product' && (!type || type.product.length === 0)) ||
-    ((flow.step === 'licence' || flow.step === 'confirm') && !product);
+    flow.path === 'walk_in' &&
+    ((flow.step === 'product' && (!type || type.product.length === 0)) ||
+      ((flow.step === 'licence' || flow.step === 'confirm') && !product));
   if (lost) dispatch({ type: 'reset' });
 
   const restart = () => {
     setFailure(null);
+    setCode(EMPTY_CODE);
+    setCodeProblem(null);
     issue.reset();
+    find.reset();
     dispatch({ type: 'reset' });
+  };
+
+  const lookUp = (bookingCode: string) => {
+    setCodeProblem(null);
+    find.mutate(bookingCode, {
+      onSuccess: ({ booking, time, outcome }) => {
+        setFailure(null);
+        dispatch({ type: 'found', booking: { booking, time, outcome } });
+      },
+      onError: (error) => {
+        const errorCode = errorCodeOf(error);
+        if (errorCode === 'NETWORK')
+          setCodeProblem({
+            title: t('kiosk.unreachable.title'),
+            lines: [t('kiosk.booking.code.unreachable')],
+          });
+        else if (errorCode === 'NOT_FOUND')
+          setCodeProblem({
+            title: t('kiosk.booking.code.notFound'),
+            lines: [checkInFailure(t, error, bookingCode), t('kiosk.booking.code.checkCode')],
+          });
+        else
+          setCodeProblem({
+            title: t('kiosk.booking.code.failed'),
+            lines: [errorMessage(t, error), t('kiosk.refused.help')],
+          });
+      },
+    });
   };
 
   // Each step starts at the top (a keypad may have scrolled a short landscape screen).
@@ -80,15 +133,27 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
     window.scrollTo(0, 0);
   }, [flow.step]);
 
-  const idleLeft = useIdleTimeout(isMidway(flow.step) && !issue.isPending, IDLE_TIMEOUT_MS, restart);
+  const idleLeft = useIdleTimeout(
+    isMidway(flow.step) && !issue.isPending && !find.isPending,
+    IDLE_TIMEOUT_MS,
+    restart,
+  );
+
+  /** What the truck asks for: its booking checked in, or the ticket it chose. */
+  const choice = (): TicketChoice | null => {
+    if (flow.path === 'booking')
+      return flow.booking
+        ? { kind: 'booking', code: flow.booking.booking.code, licence: flow.licence }
+        : null;
+    return type && product
+      ? { kind: 'walk_in', queueTypeId: type.id, productId: product.id, licence: flow.licence }
+      : null;
+  };
 
   const submit = () => {
-    if (!type || !product || issue.isPending) return;
-    const attempt = attemptFor(
-      pending.current,
-      { queueTypeId: type.id, productId: product.id, licence: flow.licence },
-      newIdempotencyKey,
-    );
+    const chosen = choice();
+    if (!chosen || issue.isPending) return;
+    const attempt = attemptFor(pending.current, chosen, newIdempotencyKey);
     pending.current = attempt;
     setFailure(null);
     issue.mutate(attempt, {
@@ -112,11 +177,16 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
         if (code === 'DEVICE_NOT_REGISTERED') {
           void queryClient.invalidateQueries({ queryKey: helloQueryKey('printer') });
         }
-        setFailure({ kind: 'refused', message: errorMessage(t, error), retryable: RETRYABLE.has(code) });
+        const message =
+          chosen.kind === 'booking'
+            ? checkInFailure(t, error, chosen.code, flow.booking?.booking.supplier.name)
+            : errorMessage(t, error);
+        setFailure({ kind: 'refused', message, retryable: RETRYABLE.has(code) });
       },
     });
   };
 
+  const steps = progress(flow);
   let body;
   switch (flow.step) {
     case 'type':
@@ -127,6 +197,7 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
             types={device.queue_types}
             selected={flow.queueTypeId}
             onChoose={(id) => dispatch({ type: 'chooseType', queueTypeId: id })}
+            onBooking={() => dispatch({ type: 'openBooking' })}
           />
         </>
       );
@@ -180,6 +251,46 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
         />
       );
       break;
+    case 'code':
+      body = (
+        <BookingCodeStep
+          entry={code}
+          problem={codeProblem}
+          finding={find.isPending}
+          onEntry={(entry) => {
+            setCode(entry);
+            setCodeProblem(null);
+          }}
+          onFind={lookUp}
+          onInvalid={() =>
+            setCodeProblem({ title: t('kiosk.booking.code.invalid'), lines: [t('kiosk.booking.code.shape')] })
+          }
+          onBack={restart}
+        />
+      );
+      break;
+    case 'booking':
+      body = flow.booking && (
+        <BookingStep
+          found={flow.booking}
+          licence={flow.licence}
+          issuing={issue.isPending}
+          failure={failure}
+          offline={state.unreachable || !state.connected}
+          onIssue={submit}
+          onLicence={() => {
+            setFailure(null);
+            dispatch({ type: 'toLicence' });
+          }}
+          onOtherCode={() => {
+            setFailure(null);
+            setCode(EMPTY_CODE);
+            dispatch({ type: 'back' });
+          }}
+          onRestart={restart}
+        />
+      );
+      break;
     case 'issued':
       body = flow.ticket && flow.print && (
         <IssuedStep
@@ -220,14 +331,9 @@ export function KioskScreen({ state, device }: { state: DeviceState; device: Dev
           </div>
           <Steps
             className="tqk-noprint"
-            current={STEP_INDEX[flow.step]}
+            current={steps.current}
             responsive={false}
-            items={[
-              { title: t('kiosk.steps.type') },
-              { title: t('kiosk.steps.product') },
-              { title: t('kiosk.steps.licence') },
-              { title: t('kiosk.steps.confirm') },
-            ]}
+            items={steps.steps.map((step) => ({ title: t(`kiosk.steps.${step}`) }))}
           />
           {body}
         </main>
