@@ -50,7 +50,11 @@ function Frame({ title, actions, children }: { title: ReactNode; actions?: React
             {actions}
           </Flex>
         </Flex>
-        <main style={{ width: '100%', maxWidth: 480, margin: '0 auto', padding: 12 }}>{children}</main>
+        <main
+          style={{ width: '100%', maxWidth: 480, margin: '0 auto', padding: 12, boxSizing: 'border-box' }}
+        >
+          {children}
+        </main>
       </Flex>
     </ConfigProvider>
   );
@@ -75,7 +79,10 @@ function SignedIn({
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
-  useEffect(() => window.scrollTo(0, 0), [view]);
+  // Each view starts at its top. (Braces: Chromium's scrollTo returns a promise, not a cleanup.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [view]);
 
   const title = (
     <Flex vertical style={{ minWidth: 0 }}>
