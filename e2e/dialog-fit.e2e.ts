@@ -100,6 +100,16 @@ describe('a dialog taller than a 1366x768 screen', () => {
     await page.waitForTimeout(400);
     expect(await outOfReach(buttons)).toEqual([]);
   });
+  it("a season's dialog keeps Cancel and Save in view, its last field reachable", async () => {
+    const page = await officer('manager@example.com', 'demo1234', '/System/seasons');
+    await page.getByRole('button', { name: 'Add season' }).first().click();
+    const dialog = openDialog(page);
+    await dialog.locator('.ant-picker-range').waitFor();
+    await page.waitForTimeout(400);
+    expect(await outOfReach(await footerButtons(dialog))).toEqual([]);
+    expect(await lastPartReachable(dialog, '.ant-modal-body .ant-radio-wrapper')).toBe(true);
+  });
+
   it("the suppliers' import dialog keeps Cancel and Import in view over a long list of problems", async () => {
     const rows = Array.from({ length: 14 }, (_, i) => `FIT-${i},,wrong-kind,12,,,,maybe`);
     const csv = ['code,name,kind,phone,tax_id,leader_code,vehicles,active', ...rows].join('\n');

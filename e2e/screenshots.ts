@@ -25,6 +25,7 @@ import { shootWeighbridgeScreens } from './screenshots-weighbridge.ts';
 import { shootSetupScreens } from './screenshots-setup.ts';
 import { shootYardScreens } from './screenshots-yard.ts';
 import { shootCallOrderScreens } from './screenshots-call-order.ts';
+import { shootSeasonScreens } from './screenshots-seasons.ts';
 import { shootSupplierScreens } from './screenshots-suppliers.ts';
 import { shootBookingScreens } from './screenshots-bookings.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
     if (wanted('signin')) await shootSigninScreens(browser, server.baseUrl);
     // Suppliers (issue 39): the page, its edit and import dialogs, New ticket with a plate's supplier.
     if (wanted('suppliers')) await shootSupplierScreens(browser, server.baseUrl);
+    // Seasons and quotas (issue 39): the seasons, a season's quotas, its edit dialog.
+    if (wanted('seasons')) await shootSeasonScreens(browser, server.baseUrl);
     // Bookings (issue 39): the booking plan, a week of bookings, booking a slot, handing out slots.
     if (wanted('bookings')) await shootBookingScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.

@@ -20,7 +20,7 @@ const LOGOUT = '/authen/logout';
 const REPORTS = ['/Report/inoutTransaction', '/Report/summary', '/Report/lineOrder'];
 const CALLING = ['/System/manageCalling/1', '/System/manageCalling/3'];
 /** The office's suppliers and bookings (issue 39). */
-const BOOKING_OFFICE = ['/System/suppliers', '/System/bookings', '/System/bookingPlan'];
+const BOOKING_OFFICE = ['/System/suppliers', '/System/seasons', '/System/bookings', '/System/bookingPlan'];
 const ADMIN = [
   '/System/calling',
   '/System/display',

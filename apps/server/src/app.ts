@@ -27,6 +27,7 @@ import { RequestLogController } from './modules/operations/request-log.ts';
 import { registerPrintingModule } from './modules/printing/printing.module.ts';
 import { createQueueReadsRepository } from './modules/queue/queue-reads.repository.ts';
 import { registerQueueModule } from './modules/queue/queue.module.ts';
+import { registerSeasonsModule } from './modules/seasons/seasons.module.ts';
 import { registerSuppliersModule } from './modules/suppliers/suppliers.module.ts';
 import { registerBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
@@ -166,16 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { exports } = registerReportsModule(host, { days, reads, catalog: catalogRepo, lab, authenticate });
   registerSuppliersModule(host, { exports });
-  // Seasons arrive with the seasons module (issue 39 step 2): until then no supplier has a quota.
-  registerBookingsModule(host, {
-    days,
-    desk,
-    quotas: {
-      standing: () => Promise.resolve(null),
-      standings: () => Promise.resolve([]),
-      remaining: () => Promise.resolve(null),
-    },
-  });
+  const { seasons } = registerSeasonsModule(host);
+  registerBookingsModule(host, { days, desk, quotas: seasons });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

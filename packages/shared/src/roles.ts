@@ -126,6 +126,8 @@ export const ROUTE_PERMISSIONS = {
   '/System/notifications': 'admin',
   /** The branch's suppliers and their vehicles (issue 39). */
   '/System/suppliers': 'suppliers',
+  /** Seasons and the suppliers' quotas in them (issue 39). */
+  '/System/seasons': 'suppliers',
   /** Each line's booking capacity, windows and closed days, and the branch's booking rules (issue 39). */
   '/System/bookingPlan': 'suppliers',
   /** The bookings: a line's week of windows against capacity, the list, booking a slot (issue 39). */

@@ -6,9 +6,11 @@ import {
   queueDailyStats,
   queues,
   queueTransitions,
+  seasons,
   suppliers,
   supplierVehicles,
 } from '../db/schema.ts';
+import { createSeasonsRepository } from '../modules/seasons/seasons.repository.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { seedDemoData, type DemoProgress } from './demo-data.ts';
 
@@ -108,6 +110,31 @@ describe('the demo plant', () => {
     // Every ticket of an owned plate names its owner; every other ticket none.
     expect(tickets.every((q) => q.supplierId === (ownerOf.get(q.plateKey!) ?? null))).toBe(true);
     expect(tickets.filter((q) => q.supplierId !== null).length).toBeGreaterThan(tickets.length / 10);
+  });
+
+  it("has this crop year's season of cassava, every grower with a quota, one already past it", async () => {
+    const { db } = bulk;
+    const [season] = await db.select().from(seasons);
+    expect(season).toMatchObject({
+      name: '2569/70',
+      startsOn: '2026-11-01',
+      endsOn: '2027-04-30',
+      unit: 'tonnes',
+      active: true,
+    });
+    const repo = createSeasonsRepository(db);
+    const record = (await repo.byId(db, season!.branchId, season!.id))!;
+    expect(record.productName).toBe('หัวมันสด');
+    const { rows } = await repo.quotaPage(db, record, season!.branchId, {
+      openAfter: new Date(0),
+      find: '',
+      withQuota: true,
+      limit: 50,
+      offset: 0,
+    });
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r) => r.paidKg > 0).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.paidKg / 1000 > r.entitlement!)).toHaveLength(1);
   });
 
   it('tells how far it has got: the plant, each day played in order, then the writing', () => {

@@ -26,9 +26,9 @@ import {
 import { storedPassword } from '../db/seed/first-start.ts';
 import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
-import { seedDemoSuppliers } from './demo-suppliers.ts';
+import { seedDemoSeason, seedDemoSuppliers } from './demo-suppliers.ts';
 import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
-import { DEFAULT_DAY_START_MINUTES } from '@truck-queue/shared/plant-day';
+import { DEFAULT_DAY_START_MINUTES, plantDayOf } from '@truck-queue/shared/plant-day';
 import { createPlantDays } from '../lib/plant-days.ts';
 
 /** Demo officers: one of every role. README lists them. */
@@ -279,6 +279,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   }
   const labType = demoTypes.find((type) => type.flowEngineId === FLOW_ENGINE.lab);
   if (labType) await seedDemoSuppliers(db, main.id, labType.id);
+  const cassava = productRows.find((p) => p.name === 'หัวมันสด');
+  if (cassava)
+    await seedDemoSeason(
+      db,
+      main.id,
+      cassava.id,
+      plantDayOf(options.now, options.siteTimeZone, DEFAULT_DAY_START_MINUTES),
+    );
 }
 
 /**

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { calendarYear } from '@truck-queue/shared/calendar';
+import { tonnesOfKg, toTenth } from '@truck-queue/shared/quota';
+import { DEFAULT_HARVEST_SEASON, thisSeason } from '@truck-queue/shared/season';
 import type { Db } from '../db/database.ts';
 import { queues, suppliers, supplierVehicles } from '../db/schema.ts';
+import { createSeasonsRepository } from '../modules/seasons/seasons.repository.ts';
 
 /** The demo's group leaders, growers and a middleman (issue 39), by code. */
 const LEADERS = [
@@ -84,4 +88,59 @@ export async function seedDemoSuppliers(db: Db, branchId: number, labTypeId: num
         .set({ supplierId: owner.id })
         .where(and(eq(queues.branchId, branchId), inArray(queues.plateKey, keys)));
   }
+}
+
+/**
+ * The demo's season of cassava: the crop year of the default harvest season that holds `today`
+ * (or ended last), counted in paid tonnes, warning past a quota. Every grower has a quota: the
+ * one that delivered most already a little past it, the others with room left.
+ */
+export async function seedDemoSeason(
+  db: Db,
+  branchId: number,
+  productId: number,
+  today: string,
+): Promise<void> {
+  const harvest = DEFAULT_HARVEST_SEASON;
+  const opened = Number(thisSeason(today, harvest).start.slice(0, 4));
+  const year = calendarYear(opened, 'BE');
+  const repo = createSeasonsRepository(db);
+  const now = new Date();
+  const values = {
+    name: `${year}/${String(year + 1).slice(-2)}`,
+    productId,
+    startsOn: `${opened}-${harvest.start}`,
+    endsOn: `${harvest.finish < harvest.start ? opened + 1 : opened}-${harvest.finish}`,
+    unit: 'tonnes' as const,
+    overQuota: 'warn' as const,
+    active: true,
+  };
+  const seasonId = await repo.insert(db, branchId, values, now);
+  const growers = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.branchId, branchId), eq(suppliers.kind, 'grower')))
+    .orderBy(asc(suppliers.codeKey));
+  const { rows } = await repo.quotaPage(db, { id: seasonId, ...values }, branchId, {
+    find: '',
+    withQuota: false,
+    limit: 200,
+    offset: 0,
+    openAfter: now,
+  });
+  const tonnes = new Map(rows.map((r) => [r.supplierId, tonnesOfKg(r.paidKg)]));
+  const most = Math.max(0, ...growers.map((g) => tonnes.get(g.id) ?? 0));
+  await repo.setQuotas(
+    db,
+    seasonId,
+    growers.map((grower, i) => {
+      const delivered = tonnes.get(grower.id) ?? 0;
+      const entitlement =
+        delivered > 0 && delivered === most
+          ? toTenth(delivered * 0.9)
+          : Math.max(50, Math.ceil((delivered * (2 + (i % 3))) / 10) * 10);
+      return { supplierId: grower.id, entitlement };
+    }),
+    now,
+  );
 }

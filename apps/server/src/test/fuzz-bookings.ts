@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { DEFAULT_BOOKING_RULES } from '@truck-queue/shared/contracts/booking.contract';
 import { plateSearchKey } from '@truck-queue/shared/licence';
 import { addDays } from '@truck-queue/shared/plant-day';
@@ -118,7 +118,19 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
       window_start: n % 2 ? '12:00' : '06:00',
       truck_license: n % 3 ? null : 'กข 6002',
     }),
-    'admin/booking/cancel': async (n) => ({ booking_id: (await latest()).id, reason: `ยกเลิก ${n}` }),
+    // An open booking whose window is still ahead (not the one the kiosk checks in).
+    'admin/booking/cancel': async (n) => ({
+      booking_id: (
+        await latest(
+          and(
+            eq(bookings.status, 'booked'),
+            gt(bookings.endsAt, t.clock.now()),
+            ne(bookings.code, 'NQWCHECK'),
+          ),
+        )
+      ).id,
+      reason: `ยกเลิก ${n}`,
+    }),
     'admin/booking/reissue': async () => ({
       booking_id: (await latest(eq(bookings.code, 'RAPYEDAA'))).id,
       day: addDays(today, 2),

@@ -310,6 +310,29 @@ export async function createFuzzPlant(t: TestContext) {
     admin,
   );
   const exportToken = exported.excel_url.split('/').pop()!;
+  // A season of cassava and a grower to set quotas for in it.
+  const quotaGrower = await t.post(
+    'admin/supplier/save',
+    {
+      code: 'SQ-1',
+      name: 'ชาวไร่โควตา',
+      kind: 'grower',
+      phone: null,
+      tax_id: null,
+      leader_id: null,
+      active: true,
+      vehicles: [],
+    },
+    { session: admin },
+  );
+  const quotaGrowerId = quotaGrower.json<{ supplier: { id: number } }>().supplier.id;
+  const fuzzSeason = { product: plant.products.cassava.id, unit: 'tonnes', over_quota: 'warn' } as const;
+  const seasonMade = await t.post(
+    'admin/season/save',
+    { ...fuzzSeason, name: '2569/70', starts_on: '2026-11-01', ends_on: '2027-04-30', active: true },
+    { session: admin },
+  );
+  const seasonId = seasonMade.json<{ season: { id: number } }>().season.id;
 
   const sessions = {
     admin,
@@ -663,7 +686,41 @@ export async function createFuzzPlant(t: TestContext) {
     }),
     'admin/supplier/export': () => ({ include_inactive: true }),
     'process/printer/findSupplier': (n) => ({ find: n % 2 ? 'F-' : '', licence: '90-1000 ขอนแก่น' }),
+    'admin/season/list': () => ({}),
+    // A new season, inactive (an active one would overlap), or the season edited.
+    'admin/season/save': (n) =>
+      n % 2
+        ? { ...fuzzSeason, name: `ร่าง ${n}`, starts_on: '2027-11-01', ends_on: '2028-04-30', active: false }
+        : {
+            ...fuzzSeason,
+            id: seasonId,
+            name: `2569/70 (${n})`,
+            starts_on: '2026-11-01',
+            ends_on: '2027-04-30',
+            over_quota: (['refuse', 'warn', 'reason'] as const)[n % 3],
+            active: true,
+          },
+    'admin/season/quotas': (n) => ({
+      season_id: seasonId,
+      find: n % 2 ? 'SQ' : '',
+      with_quota: n % 3 === 0,
+      page: 1 + (n % 2),
+      page_size: 20,
+    }),
+    'admin/season/saveQuotas': (n) => ({
+      season_id: seasonId,
+      quotas: [{ supplier_id: quotaGrowerId, entitlement: n % 5 === 0 ? null : 10 + (n % 50) }],
+    }),
     ...booking.bodies,
+    // The season's quotas handed out as the lab line's slots: previewed, or booked.
+    'admin/booking/generate': (n) => ({
+      season_id: seasonId,
+      id_branchQT: plant.types.lab.id,
+      from: '2026-11-21',
+      to: '2026-11-28',
+      tonnes_per_load: 10 + (n % 20),
+      apply: n % 2 === 1,
+    }),
   };
 
   /** A session that may make the call (null: the call takes none). */

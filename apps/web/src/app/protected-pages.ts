@@ -90,6 +90,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.suppliers',
     load: () => import('../features/suppliers/suppliers-page.tsx').then((m) => m.SuppliersPage),
   },
+  '/System/seasons': {
+    title: () => 'pages.seasons',
+    load: () => import('../features/seasons/seasons-page.tsx').then((m) => m.SeasonsPage),
+  },
   '/System/bookingPlan': {
     title: () => 'pages.bookingPlan',
     load: () => import('../features/bookings/booking-plan-page.tsx').then((m) => m.BookingPlanPage),

@@ -24,6 +24,8 @@ export function whyText(
       return t('calling.order.why.stale', { age: minutesText(t, why.age_minutes) });
     case 'class':
       return classNameOf(why.class_key);
+    case 'booked':
+      return t('calling.order.why.booked', { window: why.window });
     case 'turn':
       return null;
   }

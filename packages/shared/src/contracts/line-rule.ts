@@ -134,6 +134,8 @@ export const LinePlaceSchema = z.object({
     z.object({ kind: z.literal('stale'), age_minutes: z.number() }),
     z.object({ kind: z.literal('class'), class_key: z.string(), first: z.boolean() }),
     z.object({ kind: z.literal('turn') }),
+    /** Checked in with a booking inside its window (issue 39): in line from the window's opening, '06:00-10:00'. */
+    z.object({ kind: z.literal('booked'), window: z.string() }),
   ]),
   /** Its class's daily cap is full: held until there is room, or callable once a manager admits it. */
   hold: z

@@ -3,7 +3,9 @@
  * weighings; then, for each lab value its queue type deducts (dirt, impurities), the percentage
  * points above the measurement's allowance taken off the net; what is left is the paid weight.
  * The printed slip, the driver's page and the reports compute it here, so they agree to the
- * tenth of a kilogram.
+ * tenth of a kilogram. A season's delivered tonnes add it up for 100,000 loads in one statement
+ * (server modules/seasons/seasons.repository.ts PAID_KG, step for step the same arithmetic);
+ * seasons.test.ts holds the two to the same answers.
  */
 import { weighingTotals } from './weighing.ts';
 

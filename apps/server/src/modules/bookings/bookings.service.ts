@@ -23,7 +23,7 @@ import {
   type listBookings,
   type WindowLoad,
 } from '@truck-queue/shared/contracts/booking.contract';
-import type { OverQuotaRule, QuotaUnit } from '@truck-queue/shared/contracts/season.contract';
+import type { QuotaUnit } from '@truck-queue/shared/contracts/season.contract';
 import { plateSearchKey } from '@truck-queue/shared/licence';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -32,22 +32,10 @@ import type { Clock } from '../../lib/clock.ts';
 import type { PlantCalendar, PlantDays } from '../../lib/plant-days.ts';
 import { siteInstant } from '../../lib/site-time.ts';
 import type { Executor } from '../queue/queue.repository.ts';
+import type { QuotaStanding } from '../seasons/seasons.service.ts';
 import type { BookingRow, BookingsRepository, LinePlan } from './bookings.repository.ts';
 
 type ListFilter = z.output<(typeof listBookings)['body']>;
-
-/** Where a supplier stands against its season's quota (the seasons module's). */
-export interface QuotaStanding {
-  seasonId: number;
-  seasonName: string;
-  unit: QuotaUnit;
-  overQuota: OverQuotaRule;
-  entitlement: number;
-  delivered: number;
-  bookedLoads: number;
-  /** One more load would be past the quota. */
-  over: boolean;
-}
 
 /** What the bookings need of the seasons: a supplier's standing, and a season's loads left to hand out. */
 export interface SeasonQuotas {
@@ -57,6 +45,7 @@ export interface SeasonQuotas {
     supplierId: number,
     productId: number,
     day: string,
+    lapsedBefore: Date,
   ): Promise<QuotaStanding | null>;
   /** Where the supplier stands in every active season holding plant day `day`, with the season's product name. */
   standings(
@@ -64,11 +53,13 @@ export interface SeasonQuotas {
     branchId: number,
     supplierId: number,
     day: string,
+    lapsedBefore: Date,
   ): Promise<(QuotaStanding & { productName: string })[]>;
   /** A season of the branch with each supplier's remaining quota (its unit) and open bookings (loads); null: none. */
   remaining(
     branchId: number,
     seasonId: number,
+    lapsedBefore: Date,
   ): Promise<{
     productId: number;
     startsOn: string;
@@ -253,7 +244,7 @@ export function createBookingsService(deps: {
           `Supplier ${supplier.code} already holds ${rules.per_supplier_day} bookings on ${slot.day}.`,
           'SUPPLIER_DAY_LIMIT',
         );
-      const standing = await quotas.standing(tx, branchId, supplier.id, slot.productId, slot.day);
+      const standing = await quotas.standing(tx, branchId, supplier.id, slot.productId, slot.day, cut);
       const over = standing?.over ?? false;
       if (over && standing) {
         const past = `Supplier ${supplier.code} has no quota left in season ${standing.seasonName}.`;
@@ -542,7 +533,7 @@ export function createBookingsService(deps: {
       const rules = await repo.rules(repo.direct, branchId);
       const cut = lapsedBefore(rules);
       const [season, line, calendar] = await Promise.all([
-        quotas.remaining(branchId, input.seasonId),
+        quotas.remaining(branchId, input.seasonId, cut),
         lineOf(branchId, input.branchQueueTypeId),
         days.calendar(branchId),
       ]);

@@ -9,10 +9,12 @@ import {
   saveBookingLine,
   saveBookingRules,
   DEFAULT_BOOKING_RULES,
+  generateBookings,
   type Booking,
   type BookingLineInput,
 } from '@truck-queue/shared/contracts/booking.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
+import { saveQuotas, saveSeason } from '@truck-queue/shared/contracts/season.contract';
 import { saveSupplier, type SupplierInput } from '@truck-queue/shared/contracts/supplier.contract';
 import { queues } from '../../db/schema.ts';
 import { newBrowser, registerDevice } from '../../test/devices.ts';
@@ -315,6 +317,15 @@ describe('a booked truck checked in', () => {
       '80-0610 ขอนแก่น',
       '80-0620 ขอนแก่น',
     ]);
+    // The card says why it stands there.
+    const cards = await t.call(getCardInProcess, { find_total_day: 1 }, caller());
+    const bookedCard = cards.card
+      .find((c) => c._id === plant.types.standard.id)!
+      .queue_number.find((q) => q.truck_license === '70-1111 ขอนแก่น')!;
+    expect(bookedCard.line_place).toMatchObject({
+      position: 2,
+      why: { kind: 'booked', window: '06:00-10:00' },
+    });
     const [row] = await t.db
       .select({ supplierId: queues.supplierId, lineAt: queues.lineAt })
       .from(queues)
@@ -418,5 +429,84 @@ describe('a booking never checked in', () => {
     await at('2026-11-25', '11:00');
     expect(refusal(await reissue(second.id, '2026-11-26'))).toMatchObject({ reason: 'REISSUE_LIMIT' });
     await t.call(saveBookingRules, DEFAULT_BOOKING_RULES, admin());
+  });
+});
+
+describe("a season's quotas and the bookings", () => {
+  let seasonId = 0;
+  const season = (overQuota: 'refuse' | 'warn' | 'reason') => ({
+    id: seasonId || undefined,
+    name: '2569/70',
+    product: plant.products.starch.id,
+    starts_on: '2026-11-01',
+    ends_on: '2027-04-30',
+    unit: 'loads' as const,
+    over_quota: overQuota,
+    active: true,
+  });
+
+  it("hands out the season's remaining quota as slots, in proportion to what each has left", async () => {
+    await at('2026-11-25', '12:00');
+    seasonId = (await t.call(saveSeason, season('refuse'), admin())).season.id;
+    await t.call(
+      saveQuotas,
+      {
+        season_id: seasonId,
+        quotas: [
+          { supplier_id: q1.id, entitlement: 12 },
+          { supplier_id: q2.id, entitlement: 4 },
+        ],
+      },
+      admin(),
+    );
+    const body = {
+      season_id: seasonId,
+      id_branchQT: plant.types.standard.id,
+      from: '2026-11-26',
+      to: '2026-11-27',
+      apply: false,
+    };
+    // Two days of 5 bookable loads (2 + 3): 10 slots for 16 loads left, 12 : 4.
+    const preview = await t.call(generateBookings, body, admin());
+    expect(preview).toMatchObject({ slots: 10, applied: false });
+    expect(preview.suppliers.map((s) => [s.code, s.left, s.slots])).toEqual([
+      ['Q-1', 12, 8],
+      ['Q-2', 4, 2],
+    ]);
+    expect((await t.call(listBookings, { from: '2026-11-26', to: '2026-11-27' }, admin())).total).toBe(0);
+    const applied = await t.call(generateBookings, { ...body, apply: true }, admin());
+    expect(applied).toMatchObject({ slots: 10, applied: true });
+    const made = await t.call(listBookings, { from: '2026-11-26', to: '2026-11-27', page_size: 50 }, admin());
+    expect(made.bookings.every((b) => b.source === 'calendar' && b.truck_license === null)).toBe(true);
+    // Q-2's two slots, one each day: spread, not both on the first.
+    expect(made.bookings.filter((b) => b.supplier.code === 'Q-2').map((b) => b.day)).toEqual([
+      '2026-11-26',
+      '2026-11-27',
+    ]);
+    // Nothing left to hand out: the days are full.
+    expect((await t.call(generateBookings, body, admin())).slots).toBe(0);
+  });
+
+  it('meets a supplier past its quota by the season’s rule: refused, a reason asked, or a warning', async () => {
+    const past = slot(q2.id, { day: '2026-11-28', window_start: '10:00' });
+    // Q-2 holds its 4 loads' worth? 2 booked of 4: two more fit, the third is past.
+    await t.call(
+      saveQuotas,
+      { season_id: seasonId, quotas: [{ supplier_id: q2.id, entitlement: 2 }] },
+      admin(),
+    );
+    expect(refusal(await book(past))).toMatchObject({ statusCode: 409, reason: 'OVER_QUOTA' });
+    await t.call(saveSeason, season('reason'), admin());
+    expect(refusal(await book(past))).toMatchObject({ reason: 'OVER_QUOTA' });
+    expect(await booked({ ...past, reason: 'ผู้จัดการอนุมัติ' })).toMatchObject({
+      over_quota: true,
+      note: 'ผู้จัดการอนุมัติ',
+    });
+    await t.call(saveSeason, season('warn'), admin());
+    expect(await booked(past)).toMatchObject({ over_quota: true, note: null });
+    // Q-1 is within its quota: no mark.
+    expect(await booked(slot(q1.id, { day: '2026-11-28', window_start: '10:00' }))).toMatchObject({
+      over_quota: false,
+    });
   });
 });

@@ -102,7 +102,13 @@ export function createSupplierPortalService(deps: {
         repo.branchName(me.branchId),
       ]);
       const [standings, list] = await Promise.all([
-        quotas.standings(repo.direct, me.branchId, me.supplierId, calendar.today),
+        quotas.standings(
+          repo.direct,
+          me.branchId,
+          me.supplierId,
+          calendar.today,
+          new Date(clock.now().getTime() - rules.late_minutes * 60_000),
+        ),
         bookings.ofSupplier(me.branchId, me.supplierId, addDays(calendar.today, -PAST_DAYS)),
       ]);
       return {

@@ -62,7 +62,7 @@ export function createBranchCards(deps: {
   /** Each waiting truck's expected wait (issue 21); none when not given. */
   eta?: EtaService;
   /** The lines' order rules and the day's calls they count (issue 38); first come, first served without. */
-  lineOrder?: Pick<LineOrderRepository, 'rules' | 'calls' | 'usualStationMinutes'>;
+  lineOrder?: Pick<LineOrderRepository, 'rules' | 'calls' | 'usualStationMinutes' | 'bookedWindows'>;
 }) {
   const { reads, events, clock, days } = deps;
   const snapshots = createBranchMemo<OpenQueues>({
@@ -106,7 +106,12 @@ export function createBranchCards(deps: {
             [...new Set(ruled.map((row) => row.queueDate))],
           )
         : [];
-    const { rows, places, next } = placeLines(inLineOrder, rules, calls, clock.now());
+    const bookingIds = inLineOrder
+      .filter((row) => row.bookingId !== null && isWaitingState(row.flowEngineId, row.state))
+      .map((row) => row.bookingId!);
+    const booked =
+      bookingIds.length > 0 && deps.lineOrder ? await deps.lineOrder.bookedWindows(bookingIds) : new Map();
+    const { rows, places, next } = placeLines(inLineOrder, rules, calls, clock.now(), booked);
     // Only a truck whose sample came out of the lab has values.
     const tested = rows.filter((row) => row.labFinish !== null).map((row) => row.id);
     const lab =

@@ -1,7 +1,14 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import type { Db } from '../../db/database.ts';
-import { branchQueueTypeProducts, branchQueueTypes, products, queues, queueTypes } from '../../db/schema.ts';
+import {
+  bookings,
+  branchQueueTypeProducts,
+  branchQueueTypes,
+  products,
+  queues,
+  queueTypes,
+} from '../../db/schema.ts';
 import { notVoided } from './queue.repository.ts';
 
 /** A call of the day in a line, as its order rule counts it (class, and net tonnes once weighed). */
@@ -17,12 +24,36 @@ export interface LineCall {
   calledAt: Date;
 }
 
+/** A booking's window, as the line places a truck checked in with it. */
+export interface BookedWindow {
+  window: string;
+  startsAt: Date;
+}
+
 /**
  * What the line order reads and writes (issue 38): each line's rule, the day's calls it counts,
  * and the products a rule's classes may name.
  */
 export function createLineOrderRepository(db: Db) {
   return {
+    /**
+     * The windows of these bookings ('06:00-10:00' as booked) with when each opened: a truck
+     * checked in with one at its slot stands in line from the opening (issue 39).
+     */
+    async bookedWindows(bookingIds: readonly number[]): Promise<Map<number, BookedWindow>> {
+      if (bookingIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: bookings.id,
+          start: bookings.windowStart,
+          end: bookings.windowEnd,
+          startsAt: bookings.startsAt,
+        })
+        .from(bookings)
+        .where(inArray(bookings.id, [...bookingIds]));
+      return new Map(rows.map((r) => [r.id, { window: `${r.start}-${r.end}`, startsAt: r.startsAt }]));
+    },
+
     /** The branch's lines that have a rule (the others are first come, first served). */
     async rules(branchId: number): Promise<Map<number, LineRule>> {
       return new Map((await this.ruledLines(branchId)).map((line) => [line.id, line.rule] as const));

@@ -7,7 +7,7 @@ import {
 } from '@truck-queue/shared/contracts/line-rule';
 import { isQueueState, isWaitingState, nextState } from '@truck-queue/shared/queue/queue-machine';
 import { orderLine, type OrderedTruck, type WaitingTruck } from '@truck-queue/shared/queue/order-rule';
-import type { LineCall } from './line-order.repository.ts';
+import type { BookedWindow, LineCall } from './line-order.repository.ts';
 
 /**
  * The branch's waiting trucks put in the order their line's rule calls them (issue 38): one line
@@ -29,6 +29,8 @@ export interface LineRow {
   orderClass: string | null;
   cutAt: Date | null;
   admittedAt: Date | null;
+  /** The booking it was checked in with (issue 39), if any. */
+  bookingId: number | null;
 }
 
 /** A waiting truck's place, with its line and its class as the rule sees it. */
@@ -101,6 +103,8 @@ export function placeLines<R extends LineRow>(
   rules: ReadonlyMap<number, LineRule>,
   calls: readonly LineCall[],
   now: Date,
+  /** The windows of the waiting trucks' bookings (line-order.repository.ts bookedWindows). */
+  booked: ReadonlyMap<number, BookedWindow> = new Map(),
 ): PlacedLines<R> {
   const lines = new Map<string, R[]>();
   for (const row of rows) {
@@ -169,6 +173,14 @@ export function placeLines<R extends LineRow>(
           line: key,
           orderClass: classOf(rule, byId.get(truck.id)!),
         });
+    }
+    // A truck in its turn that stands where its booking put it (at the window's opening, not its
+    // arrival) says so: "booked 06:00-10:00".
+    for (const row of order) {
+      const place = places.get(row.id)!;
+      const window = row.bookingId === null ? undefined : booked.get(row.bookingId);
+      if (place.why.kind === 'turn' && window && row.lineAt.getTime() === window.startsAt.getTime())
+        place.why = { kind: 'booked', window: window.window };
     }
     ordered.set(key, order);
     // A lab truck is called once its result is out: until then it keeps its place, not the call.

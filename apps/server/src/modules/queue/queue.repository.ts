@@ -66,6 +66,7 @@ export const queueViewColumns = {
   orderClass: queues.orderClass,
   cutAt: queues.cutAt,
   admittedAt: queues.admittedAt,
+  bookingId: queues.bookingId,
   reasonNote: queues.reasonNote,
   leftUnfinished: queues.leftUnfinished,
   aheadAtIssue: queues.aheadAtIssue,

@@ -3,6 +3,7 @@ import { Badge, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
   AuditOutlined,
+  CalendarOutlined,
   BarChartOutlined,
   BellOutlined,
   ControlOutlined,
@@ -30,8 +31,8 @@ import {
   DatabaseOutlined,
   FieldTimeOutlined,
   ShopOutlined,
-  CalendarOutlined,
   ScheduleOutlined,
+  FundOutlined,
 } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS, type Permission, type ProtectedRoute } from '@truck-queue/shared/roles';
 import type { PageTitleKey } from '../protected-pages.ts';
@@ -186,6 +187,12 @@ const MENU: MenuSection[] = [
         route: '/System/suppliers',
         label: 'pages.suppliers',
         icon: <ShopOutlined />,
+      },
+      {
+        path: '/System/seasons',
+        route: '/System/seasons',
+        label: 'pages.seasons',
+        icon: <FundOutlined />,
       },
       {
         path: '/System/bookings',
