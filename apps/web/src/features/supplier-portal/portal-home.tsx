@@ -57,6 +57,16 @@ function QuotaCard({ quota }: { quota: SupplierQuota }) {
         {standing.over > 0
           ? row(t('supplierPortal.quota.overBy'), amount(standing.over), 'portal-quota-left')
           : row(t('supplierPortal.quota.left'), amount(standing.left), 'portal-quota-left')}
+        {standing.full && (
+          <Typography.Text
+            type={quota.over_quota === 'warn' ? 'warning' : 'danger'}
+            data-testid="portal-quota-full"
+          >
+            {t(
+              quota.over_quota === 'warn' ? 'supplierPortal.quota.fullWarn' : 'supplierPortal.quota.fullAsk',
+            )}
+          </Typography.Text>
+        )}
       </Flex>
     </Card>
   );

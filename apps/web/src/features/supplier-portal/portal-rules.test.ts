@@ -29,7 +29,13 @@ const quota = (unit: 'tonnes' | 'loads', entitlement: number, delivered: number,
 
 describe('quotaStanding', () => {
   it('counts open bookings against a quota of loads', () => {
-    expect(quotaStanding(quota('loads', 10, 4, 3))).toEqual({ used: 7, left: 3, over: 0, percent: 70 });
+    expect(quotaStanding(quota('loads', 10, 4, 3))).toEqual({
+      used: 7,
+      left: 3,
+      over: 0,
+      percent: 70,
+      full: false,
+    });
   });
   it('counts deliveries only against a quota of tonnes (a booking is a load, not tonnes)', () => {
     expect(quotaStanding(quota('tonnes', 300, 120.25, 5))).toEqual({
@@ -37,11 +43,23 @@ describe('quotaStanding', () => {
       left: 179.7,
       over: 0,
       percent: 40,
+      full: false,
     });
   });
   it('says how far past the quota it is, the bar full', () => {
-    expect(quotaStanding(quota('loads', 10, 9, 3))).toEqual({ used: 12, left: 0, over: 2, percent: 100 });
-    expect(quotaStanding(quota('tonnes', 0, 0, 0))).toEqual({ used: 0, left: 0, over: 0, percent: 0 });
+    expect(quotaStanding(quota('loads', 10, 9, 3))).toEqual({
+      used: 12,
+      left: 0,
+      over: 2,
+      percent: 100,
+      full: true,
+    });
+    expect(quotaStanding(quota('tonnes', 0, 0, 0))).toMatchObject({ used: 0, left: 0, over: 0, percent: 0 });
+  });
+  it("is full once one more load would be past it (the season's rule meets the next booking)", () => {
+    expect(quotaStanding(quota('loads', 10, 6, 4))).toMatchObject({ left: 0, over: 0, full: true });
+    expect(quotaStanding(quota('tonnes', 300, 300, 0))).toMatchObject({ left: 0, over: 0, full: true });
+    expect(quotaStanding(quota('tonnes', 300, 299.9, 2))).toMatchObject({ full: false });
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Booking } from '@truck-queue/shared/contracts/booking.contract';
 import type { SupplierQuotaSchema } from '@truck-queue/shared/contracts/supplier-portal.contract';
 import { addDays } from '@truck-queue/shared/plant-day';
+import { overQuota, quotaRemaining, toTenth } from '@truck-queue/shared/quota';
 import type { ConflictReason } from '@truck-queue/shared/contracts/api';
 import { isApiRequestError, type ClientErrorCode } from '../../lib/api-client.ts';
 
@@ -60,25 +61,35 @@ export function forgetPortalSignIn(branch: string): void {
 }
 
 /**
- * Where a supplier stands in one season: what counts against its quota (deliveries, and its open
- * bookings where the quota counts loads: a booking is a load, not tonnes), what is left, how far
- * past it is, and the bar's percent.
+ * Where a supplier stands in one season (shared/quota.ts's rules): what counts against its quota
+ * (deliveries, and its open bookings where the quota counts loads: a booking is a load, not
+ * tonnes), what is left, how far past it is, the bar's percent, and whether one more load would be
+ * past it (`full`: the season's rule then meets the next booking).
  */
 export function quotaStanding(quota: SupplierQuota): {
   used: number;
   left: number;
   over: number;
   percent: number;
+  full: boolean;
 } {
-  const used = round1(quota.delivered + (quota.unit === 'loads' ? quota.booked : 0));
-  const left = round1(Math.max(0, quota.entitlement - used));
-  const over = round1(Math.max(0, used - quota.entitlement));
+  const used = toTenth(quota.delivered + (quota.unit === 'loads' ? quota.booked : 0));
+  const remaining = quotaRemaining(quota.entitlement, used);
   const percent =
     quota.entitlement > 0 ? Math.min(100, Math.round((used / quota.entitlement) * 100)) : used > 0 ? 100 : 0;
-  return { used, left, over, percent };
+  return {
+    used,
+    left: Math.max(0, remaining),
+    over: Math.max(0, -remaining),
+    percent,
+    full: overQuota({
+      unit: quota.unit,
+      entitlement: quota.entitlement,
+      delivered: quota.delivered,
+      bookedLoads: quota.booked,
+    }),
+  };
 }
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The page's two lists: open bookings, soonest first; the others (kept, lapsed, cancelled), latest first. */
 export function splitBookings(bookings: readonly Booking[]): { upcoming: Booking[]; past: Booking[] } {
