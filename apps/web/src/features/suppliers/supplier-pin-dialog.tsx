@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
+import { Alert, App, Button, Flex, Modal } from 'antd';
 import { CopyOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@truck-queue/shared/contracts/supplier.contract';
@@ -29,29 +29,31 @@ function PinSlip({ given }: { given: GivenPin }) {
         width: '72mm',
         maxWidth: '100%',
         margin: '0 auto',
-        padding: 12,
+        padding: 8,
         background: '#fff',
         color: '#000',
         textAlign: 'center',
+        lineHeight: 1.35,
       }}
     >
       <div style={{ fontWeight: 700 }}>{branch?.company_name || config.companyName}</div>
       {branch?.name && <div style={{ fontSize: 12 }}>{branch.name}</div>}
       <div style={{ marginTop: 6, fontSize: 13 }}>{t('suppliers.pin.slipHeading')}</div>
-      <div style={{ width: 160, maxWidth: '100%', margin: '8px auto' }}>
+      <div style={{ width: 110, maxWidth: '100%', margin: '4px auto' }}>
         <QrSvg text={given.url} label={t('suppliers.pin.qr')} />
       </div>
       <div style={{ fontSize: 11, wordBreak: 'break-all' }} data-testid="pin-url">
         {given.url}
       </div>
-      <hr style={{ border: 0, borderTop: '1px dashed #000', margin: '8px 0' }} />
-      <div style={{ fontSize: 13 }}>{t('suppliers.pin.code')}</div>
+      <hr style={{ border: 0, borderTop: '1px dashed #000', margin: '6px 0' }} />
+      <div style={{ fontSize: 13 }}>
+        {t('suppliers.pin.code')} · {given.supplier.name}
+      </div>
       <div style={{ fontSize: 22, fontWeight: 700 }}>{given.supplier.code}</div>
-      <div style={{ fontSize: 13 }}>{given.supplier.name}</div>
-      <div style={{ marginTop: 6, fontSize: 13 }}>{t('suppliers.pin.pin')}</div>
+      <div style={{ marginTop: 4, fontSize: 13 }}>{t('suppliers.pin.pin')}</div>
       <div
         data-testid="pin-value"
-        style={{ fontSize: 34, fontWeight: 700, letterSpacing: '0.2em', fontFamily: 'monospace' }}
+        style={{ fontSize: 30, fontWeight: 700, letterSpacing: '0.2em', fontFamily: 'monospace' }}
       >
         {given.pin}
       </div>
@@ -121,14 +123,11 @@ export function useSupplierPin() {
       }
     >
       {given && (
-        <Flex vertical gap={12}>
+        <Flex vertical gap={8}>
           <Alert type="warning" showIcon title={t('suppliers.pin.once')} />
           <div style={{ border: '1px solid rgba(128,128,128,0.35)', borderRadius: 8, background: '#fff' }}>
             <PinSlip given={given} />
           </div>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t('suppliers.pin.confirmText')}
-          </Typography.Text>
         </Flex>
       )}
       {printing && given && (
