@@ -125,11 +125,12 @@ describe("the supplier's booking page on a phone (issue 39)", () => {
     if ((await lineChoice.count()) > 0) await lineChoice.check();
     await page.locator('#portal-product').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'หัวมันสด' }).click();
-    // Tomorrow (the strip's second day): its first window with free loads.
-    const tomorrow = page.getByTestId('portal-day').nth(1);
-    const day = (await tomorrow.getAttribute('data-day'))!;
-    await tomorrow.click();
-    const slot = page.locator('[data-testid="portal-window"]:not([disabled])').first();
+    // The day after tomorrow (the strip's third day), its last window with free loads: not a
+    // slot bookings.e2e counts (tomorrow's first window), whichever file runs first.
+    const later = page.getByTestId('portal-day').nth(2);
+    const day = (await later.getAttribute('data-day'))!;
+    await later.click();
+    const slot = page.locator('[data-testid="portal-window"]:not([disabled])').last();
     const start = (await slot.getAttribute('data-window'))!;
     await slot.click();
     expect(await sideways(page)).toBeLessThanOrEqual(PHONE.width);
