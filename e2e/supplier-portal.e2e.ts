@@ -97,7 +97,7 @@ describe("the supplier's booking page on a phone (issue 39)", () => {
     await page.getByText('กรุณาเปิดลิงก์ที่สำนักงานให้มา', { exact: false }).waitFor();
   });
 
-  it('the office gives a PIN; the grower signs in, books a free slot, sees its QR, cancels it', async () => {
+  it('the office gives a PIN; the grower signs in, books a free slot, sees its QR, cancels it; a new PIN ends its sign-in', async () => {
     await openLine();
     const { pin, url } = await givePin();
     const page = await phone();
@@ -165,6 +165,27 @@ describe("the supplier's booking page on a phone (issue 39)", () => {
     await card.waitFor({ state: 'detached' });
     const past = page.getByTestId('portal-past-booking').filter({ hasText: code });
     await expect.poll(() => past.getByTestId('booking-status').innerText()).toBe('ยกเลิก');
+
+    // A new PIN from the office ends the phone's sign-in: back to the sign-in, said in Thai.
+    const { suppliers } = await post<{ suppliers: { id: number; code: string }[] }>(
+      baseUrl,
+      'admin/supplier/list',
+      { find: GROWER.code },
+      session,
+    );
+    const grower = suppliers.find((s) => s.code === GROWER.code)!;
+    const again = await post<{ pin: string }>(
+      baseUrl,
+      'admin/supplier/pin',
+      { supplier_id: grower.id },
+      session,
+    );
+    await page.reload();
+    await page.getByText('การเข้าระบบหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง').waitFor();
+    await page.locator('#portal-code').fill(GROWER.code);
+    await page.locator('#portal-pin').fill(again.pin);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.getByTestId('portal-supplier').getByText(GROWER.name).waitFor();
 
     // Signed out: the sign-in again, and the phone forgot the sign-in.
     await page.getByTestId('portal-sign-out').click();
