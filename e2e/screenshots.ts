@@ -29,6 +29,7 @@ import { shootCallOrderScreens } from './screenshots-call-order.ts';
 import { shootSeasonScreens } from './screenshots-seasons.ts';
 import { shootSupplierScreens } from './screenshots-suppliers.ts';
 import { shootBookingScreens } from './screenshots-bookings.ts';
+import { shootSupplierPortalScreens } from './screenshots-supplier-portal.ts';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { openSummaryLastWeek, OUT, preparePage, shoot } from './support/screenshot-kit.ts';
 import { startServer } from './support/server.ts';
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
     if (wanted('bookings')) await shootBookingScreens(browser, server.baseUrl);
     // Check-in of a booked truck (issue 39): the kiosk's booking step and the desk's Booking code.
     if (wanted('kiosk-booking')) await shootKioskBookingScreens(browser, server.baseUrl);
+    // The supplier's booking page on a phone (issue 39): sign-in, its quota and bookings, booking; the office's PIN slip.
+    if (wanted('supplier-portal')) await shootSupplierPortalScreens(browser, server.baseUrl);
     // Last: it adds a second lab-flow queue type, which the screens above must not show.
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
     // Who goes first (issue 38): the calling desk with a line's order rule.

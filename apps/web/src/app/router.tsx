@@ -10,6 +10,7 @@ import { RouteErrorPage } from './route-error-page.tsx';
 import { landingPath } from '@truck-queue/shared/roles';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths.ts';
 import { loginPathFrom } from '../features/auth/landing.ts';
+import { SUPPLIER_PAGE_PATH } from '@truck-queue/shared/contracts/supplier-portal.contract';
 
 /**
  * Every protected page load checks the session with the server (SPEC.md section 4); no
@@ -74,6 +75,13 @@ const routes: RouteObject[] = [
         path: '/PrinterManage',
         lazy: async () => ({
           Component: (await import('../features/devices/printer-manage-page.tsx')).PrinterManagePage,
+        }),
+      },
+      {
+        path: SUPPLIER_PAGE_PATH,
+        lazy: async () => ({
+          Component: (await import('../features/supplier-portal/supplier-portal-page.tsx'))
+            .SupplierPortalPage,
         }),
       },
       {

@@ -1,13 +1,18 @@
 import { config } from './config.ts';
 
 /**
- * The driver's page for a ticket: what the ticket's QR code holds. `base` is PUBLIC_URL when
- * the server has one (the kiosk or the office may reach the server by an address phones
- * cannot), else this page's own origin.
+ * A public page's address as a phone opens it (`path` from the server, '/supplier?b=…'). `base`
+ * is PUBLIC_URL when the server has one (the kiosk or the office may reach the server by an
+ * address phones cannot), else this page's own origin.
  */
-export function driverPageUrl(
-  uuid: string,
+export function publicPageUrl(
+  path: string,
   base: string = config.publicUrl || window.location.origin,
 ): string {
-  return `${base.replace(/\/+$/, '')}/Queue/data/${encodeURIComponent(uuid)}`;
+  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The driver's page for a ticket: what the ticket's QR code holds. */
+export function driverPageUrl(uuid: string, base?: string): string {
+  return publicPageUrl(`/Queue/data/${encodeURIComponent(uuid)}`, base);
 }

@@ -59,7 +59,7 @@ describe('the suppliers page', () => {
 });
 
 describe('the booking pages', () => {
-  it('follow the suppliers page in the menus of those with the suppliers permission only', () => {
+  it('follow the suppliers and seasons pages in the menus of those with the suppliers permission only', () => {
     for (const role of ['0', '1', '51'] as const) {
       const dataManagement = visibleSections(ROLE_PERMISSIONS[role]).find((s) => s.key === 'dataManagement');
       const paths = dataManagement?.items.map((item) => item.path) ?? [];

@@ -1,25 +1,15 @@
 import { useState } from 'react';
-import { createPortal, flushSync } from 'react-dom';
+import { flushSync } from 'react-dom';
 import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@truck-queue/shared/contracts/booking.contract';
+import { SlipPrintout } from '../../components/slip-printout.tsx';
 import { QrSvg } from '../../lib/barcode/qr-svg.tsx';
 import { useDates, type Dates } from '../../lib/calendar-context.tsx';
 import { config } from '../../lib/config.ts';
 import { readBranch } from '../../lib/session.ts';
 import { BookingMarks, BookingStatusTag } from './booking-tags.tsx';
-
-/** While mounted, printing the page prints the booking's slip alone, on 80 mm paper. */
-const PRINT_CSS = `
-.tq-booking-print { position: fixed; top: 0; left: -10000px; pointer-events: none; }
-@media print {
-  @page { size: 80mm auto; margin: 4mm 4mm 6mm; }
-  html, body { background: #fff !important; }
-  body > *:not(.tq-booking-print) { display: none !important; }
-  .tq-booking-print { position: static; left: auto; }
-}
-`;
 
 /** Who may come when, for the driver: plant, code (large, and as a QR), supplier, plate, product, line, day and window. */
 function BookingSlip({ booking, dates }: { booking: Booking; dates: Dates }) {
@@ -149,15 +139,11 @@ export function BookingDetailDrawer({
           />
         </Flex>
       )}
-      {printing &&
-        booking &&
-        createPortal(
-          <div className="tq-booking-print" aria-hidden="true" data-testid="booking-printout">
-            <style>{PRINT_CSS}</style>
-            <BookingSlip booking={booking} dates={dates} />
-          </div>,
-          document.body,
-        )}
+      {printing && booking && (
+        <SlipPrintout testId="booking-printout">
+          <BookingSlip booking={booking} dates={dates} />
+        </SlipPrintout>
+      )}
     </Drawer>
   );
 }

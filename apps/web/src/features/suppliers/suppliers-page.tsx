@@ -19,6 +19,7 @@ import {
 import {
   DownloadOutlined,
   EditOutlined,
+  KeyOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
@@ -34,6 +35,7 @@ import { useExportSuppliers, useSupplierList } from './api/use-suppliers.ts';
 import { formatPhone, SUPPLIER_KINDS } from './supplier-rules.ts';
 import { SupplierFormDialog } from './supplier-form-dialog.tsx';
 import { SupplierImportDialog } from './supplier-import-dialog.tsx';
+import { useSupplierPin } from './supplier-pin-dialog.tsx';
 
 const PAGE_SIZES = [20, 50, 100];
 /** Plates a row shows before "and n more". */
@@ -60,6 +62,7 @@ export function SuppliersPage() {
   });
   const editor = useDialog<Supplier | undefined>();
   const [importing, setImporting] = useState(false);
+  const pin = useSupplierPin();
   const exporter = useExportSuppliers();
   const [exportError, setExportError] = useState<unknown>(null);
 
@@ -142,13 +145,24 @@ export function SuppliersPage() {
     ) : (
       <Tag style={{ marginInlineEnd: 0 }}>{t('suppliers.inactive')}</Tag>
     );
+  // An inactive supplier may not sign in: it gets no PIN.
   const edit = (supplier: Supplier) => (
-    <ActionButton
-      label={t('catalog.common.edit')}
-      icon={<EditOutlined aria-hidden />}
-      onClick={() => editor.show(supplier)}
-      iconOnly={layout !== 'narrow'}
-    />
+    <Flex gap={8} wrap>
+      <ActionButton
+        label={t('catalog.common.edit')}
+        icon={<EditOutlined aria-hidden />}
+        onClick={() => editor.show(supplier)}
+        iconOnly={layout !== 'narrow'}
+      />
+      {supplier.active && (
+        <ActionButton
+          label={t('suppliers.pin.action')}
+          icon={<KeyOutlined aria-hidden />}
+          onClick={() => pin.ask(supplier)}
+          iconOnly={layout !== 'narrow'}
+        />
+      )}
+    </Flex>
   );
 
   // Fits the card at an office PC's 1366 px with the side menu open; the plates wrap one a line.
@@ -174,7 +188,7 @@ export function SuppliersPage() {
       key: 'actions',
       title: t('catalog.common.actions'),
       fixed: 'end',
-      width: 84,
+      width: 104,
       render: (_v, s) => edit(s),
     },
   ];
@@ -322,6 +336,7 @@ export function SuppliersPage() {
         onClose={editor.hide}
       />
       <SupplierImportDialog open={importing} onClose={() => setImporting(false)} />
+      {pin.dialog}
     </>
   );
 

@@ -7,6 +7,7 @@ import {
   listSuppliers,
   saveSupplier,
 } from '@truck-queue/shared/contracts/supplier.contract';
+import { issueSupplierPin } from '@truck-queue/shared/contracts/supplier-portal.contract';
 import { callApi } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../reports/api/download-file.ts';
 import type { ExportResult } from '../../reports/api/use-report-export.ts';
@@ -96,5 +97,12 @@ export function useFindSupplier(find: string, licence: string, enabled: boolean)
     select: (response) => response.suppliers,
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Gives a supplier a new PIN for its booking page (shown once; the old one stops working). */
+export function useIssueSupplierPin() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof issueSupplierPin>) => callApi(issueSupplierPin, body),
   });
 }
