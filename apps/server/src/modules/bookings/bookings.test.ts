@@ -13,6 +13,7 @@ import {
   type Booking,
   type BookingLineInput,
 } from '@truck-queue/shared/contracts/booking.contract';
+import { saveLineRule } from '@truck-queue/shared/contracts/order.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { saveQuotas, saveSeason } from '@truck-queue/shared/contracts/season.contract';
 import { saveSupplier, type SupplierInput } from '@truck-queue/shared/contracts/supplier.contract';
@@ -508,5 +509,58 @@ describe("a season's quotas and the bookings", () => {
     expect(await booked(slot(q1.id, { day: '2026-11-28', window_start: '10:00' }))).toMatchObject({
       over_quota: false,
     });
+  });
+});
+
+describe('a line whose rule has a class for booked trucks', () => {
+  it('puts a truck checked in at its slot in that class, and the card says so', async () => {
+    await t.call(
+      saveLineRule,
+      {
+        id_branchQT: plant.types.standard.id,
+        rule: {
+          classes: [{ key: 'booked', name: 'จองคิว', share: 1, first: true, product_ids: [] }],
+          ordinary_share: 1,
+          max_wait_minutes: null,
+          fresh_limit_minutes: null,
+          stale_first: false,
+          caps: [],
+          ask_reason: false,
+        },
+      },
+      admin(),
+    );
+    const code = (
+      await booked(slot(q1.id, { day: '2026-11-29', window_start: '06:00', truck_license: '70-1112 ขอนแก่น' }))
+    ).code;
+    await at('2026-11-29', '05:30');
+    const walkIn = await t.post(
+      'process/printer/issueQueue',
+      {
+        id_branchQT: plant.types.standard.id,
+        product: plant.products.starch.id,
+        truck_license: '81-0530 ขอนแก่น',
+      },
+      { session: caller() },
+    );
+    expect(walkIn.statusCode, walkIn.body).toBe(200);
+    await at('2026-11-29', '06:15');
+    const checked = await t.post('process/printer/checkIn', { code }, { session: caller() });
+    expect(checked.json()).toMatchObject({ joined: 'slot' });
+    const [row] = await t.db
+      .select({ orderClass: queues.orderClass })
+      .from(queues)
+      .where(eq(queues.truckLicense, '70-1112 ขอนแก่น'));
+    expect(row!.orderClass).toBe('booked');
+    const cards = await t.call(getCardInProcess, { find_total_day: 1 }, caller());
+    const waiting = cards.card
+      .find((c) => c._id === plant.types.standard.id)!
+      .queue_number.filter((q) => q.line_place !== null && q.queue_date === '2026-11-29')
+      .sort((a, b) => a.line_place!.position - b.line_place!.position);
+    // The booked class goes first: ahead of the walk-in who came before the window opened.
+    expect(waiting.map((q) => [q.truck_license, q.line_place!.why])).toEqual([
+      ['70-1112 ขอนแก่น', { kind: 'class', class_key: 'booked', first: true }],
+      ['81-0530 ขอนแก่น', { kind: 'turn' }],
+    ]);
   });
 });
