@@ -24,9 +24,13 @@ const PLATE = `7${RUN.slice(-1)}-${RUN.slice(-4)} ขอนแก่น`;
 const SEASON = `มันเส้น ${RUN}`;
 const PRODUCT = 'มันเส้น';
 
+/** Picks the option named exactly `option` (other files add products whose names start alike). */
 async function choose(page: Page, field: ReturnType<Page['locator']>, option: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .getByText(option, { exact: true })
+    .click();
 }
 
 /** Fills the season dialog: a name, the product, and the days from `start` to `end` as shown. */
