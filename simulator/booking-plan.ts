@@ -302,7 +302,7 @@ export async function bookingChecks(
   const noShowsLapsed = bookings.noShows.filter((c) => lapsedCodes.has(c)).length;
   return [
     check(
-      `bookings: every booked truck checked in at the kiosk with its code (${bookings.windows.length} windows of a real minute)`,
+      `bookings: every booked truck checked in at the kiosk with its code (${bookings.windows.length} window${bookings.windows.length === 1 ? '' : 's'} of a real minute)`,
       booked,
       bookings.checkedIn,
     ),

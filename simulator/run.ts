@@ -265,7 +265,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   checks.push(...(await bookingChecks(api, plant.officers.manager, bookings)));
   if (bookings.windows.length > 0)
     console.log(
-      `Bookings: ${bookings.byTruck.size} trucks booked in ${bookings.windows.length} windows of a real minute ` +
+      `Bookings: ${bookings.byTruck.size} trucks booked in ${bookings.windows.length} window${bookings.windows.length === 1 ? '' : 's'} of a real minute ` +
         `(${bookings.noShows.length} more never came), ${bookings.checkedIn} checked in at the kiosk.`,
     );
   checks.push(
