@@ -2,7 +2,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Booking } from '@truck-queue/shared/contracts/booking.contract';
-import { toThaiLayout } from '@truck-queue/shared/scan/keyboard-layout';
 import { queueButton } from './support/browser.ts';
 import {
   closeBookings,
@@ -17,6 +16,7 @@ import { employeeSession, post, randomLicence } from './support/demo-plant.ts';
 import { openRegisteredKiosk } from './support/devices.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { fillDialogPlate, typeOnKeypad } from './support/plates.ts';
+import { scanKeys, type ScannerLayout } from './support/scanner.ts';
 
 /**
  * Issue 39, check-in: a booked truck scans its booking's QR at the kiosk inside its window and
@@ -55,13 +55,12 @@ async function untilTime(code: string, time: string): Promise<void> {
 }
 
 /** The kiosk's first step → the booking's code typed (as a scanner does, then Enter) → the booking. */
-async function scanAtKiosk(page: Page, typed: string): Promise<void> {
+async function scanAtKiosk(page: Page, code: string, layout: ScannerLayout = 'us'): Promise<void> {
   await page.locator('[data-testid="kiosk"][data-step="type"]').waitFor();
   await page.getByTestId('kiosk-booking-choice').click();
   const input = page.getByTestId('kiosk-booking-code');
   await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
-  await page.keyboard.type(typed);
-  await page.keyboard.press('Enter');
+  await scanKeys(page, code, layout);
   await page.locator('[data-testid="kiosk"][data-step="booking"]').waitFor();
 }
 
@@ -99,7 +98,7 @@ describe('a booked truck checks in (issue 39)', () => {
     kiosk = await files.kioskPage();
     await openRegisteredKiosk(kiosk, baseUrl);
     // The kiosk PC types in the Thai layout: the scanner's keys arrive as Thai letters.
-    await scanAtKiosk(kiosk, toThaiLayout(onTime.code));
+    await scanAtKiosk(kiosk, onTime.code, 'th');
     const booking = kiosk.getByTestId('kiosk-booking');
     expect(await booking.innerText()).toContain(plant.supplier.name);
     expect(await kiosk.getByTestId('kiosk-booking-plate').innerText()).toBe(BOOKED);

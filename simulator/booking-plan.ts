@@ -41,6 +41,12 @@ const ANY_VEHICLE_SHARE = 0.3;
 const WALK_IN_PERCENT = 20;
 /** Slot check-ins whose place is checked on the calling cards, at most. */
 const PLACE_SAMPLES = 40;
+/**
+ * A truck is booked into the window of its arrival only when it arrives this long (real time)
+ * before the window closes: one arriving in the window's last seconds may reach the kiosk, on a
+ * loaded machine, after the close, and rightly join as a walk-in. It comes unbooked instead.
+ */
+const ON_TIME_MARGIN_MS = 15_000;
 
 export interface SimBooking {
   code: string;
@@ -64,6 +70,11 @@ export class SimBookings {
   readonly misplaced: string[] = [];
   /** The uuids of the slot check-ins and the real ms their line place starts at. */
   readonly slotLineAt = new Map<string, number>();
+  /**
+   * Check-ins on their way, by plate, with the window's opening of those due a slot: the server
+   * may have placed such a truck on the cards before its answer (and uuid) reaches us.
+   */
+  readonly checkingIn = new Map<string, number | null>();
   windows: { day: string; start: string }[] = [];
 
   constructor(readonly typeId: number) {}
@@ -115,8 +126,10 @@ export async function bookTheDay(input: {
   for (const truck of input.plan) {
     const code = truck.flow === 'lab' ? input.supplierOf.get(truck.licence) : undefined;
     if (!code || !random.chance(input.bookedPercent / 100)) continue;
-    const arrives = windowOf(input.startedAt + (truck.arrival * 1000) / input.accel);
+    const arrivesAt = input.startedAt + (truck.arrival * 1000) / input.accel;
+    const arrives = windowOf(arrivesAt);
     if (arrives < 0 || arrives >= starts.length) continue;
+    if (starts[arrives]! + MINUTE_MS - arrivesAt < ON_TIME_MARGIN_MS) continue;
     const late = arrives > 0 && random.chance(LATE_SHARE);
     wanted.push({
       truck,
@@ -219,11 +232,17 @@ export async function checkIn(
   cardsBy: Officer,
 ) {
   const body = { code: booking.code, truck_license: licence, idempotency_key: key };
-  const answer = await api.call(checkInBooking, body, plant.kiosk);
-  if (retry) {
-    const again = await api.call(checkInBooking, body, plant.kiosk);
-    if (again.queue.uuid !== answer.queue.uuid)
-      bookings.wrongJoin.push(`${booking.code}: a retried check-in gave a second ticket`);
+  bookings.checkingIn.set(licence, booking.late ? null : booking.startsAt);
+  let answer;
+  try {
+    answer = await api.call(checkInBooking, body, plant.kiosk);
+    if (retry) {
+      const again = await api.call(checkInBooking, body, plant.kiosk);
+      if (again.queue.uuid !== answer.queue.uuid)
+        bookings.wrongJoin.push(`${booking.code}: a retried check-in gave a second ticket`);
+    }
+  } finally {
+    bookings.checkingIn.delete(licence);
   }
   bookings.checkedIn += 1;
   const expected = booking.late ? 'walk_in' : 'slot';
@@ -260,7 +279,10 @@ async function checkPlace(
   const position = mine.line_place!.position;
   for (const other of waiting) {
     if (other.uuid === uuid || other.queue_date !== mine.queue_date) continue;
-    const at = bookings.slotLineAt.get(other.uuid) ?? Date.parse(other.created);
+    const at =
+      bookings.slotLineAt.get(other.uuid) ??
+      bookings.checkingIn.get(other.truck_license) ??
+      Date.parse(other.created);
     if (at === lineAt) continue;
     const ahead = other.line_place!.position < position;
     if (ahead !== at < lineAt)
