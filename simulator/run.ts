@@ -248,14 +248,14 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   // The expected wait is measured, not judged: the check is only that drivers' pages showed one.
   const expectedWait = eta.summary();
   const ticketed = records.filter((r) => r.queueNumber !== null).length;
-  const ranges = expectedWait.rows[0]!.every;
+  const ranges = expectedWait.accuracy.groups[0]!.every;
   checks.push(
     check("every ticket's driver's page read at issue for its expected wait", ticketed, expectedWait.trucks),
     check(
       "drivers' pages showed an expected wait before the call",
       '> 0 readings with a range',
-      `${ranges.readings - ranges.noEstimate} of ${ranges.readings}`,
-      ranges.readings - ranges.noEstimate > 0,
+      `${ranges.withRange} of ${ranges.readings}`,
+      ranges.withRange > 0,
     ),
   );
 
