@@ -170,7 +170,7 @@ export async function runEtaBacktest(db: Db, options: EtaBacktestOptions): Promi
   return reports;
 }
 
-const thousands = (n: number) => n.toLocaleString('en-US');
+const counted = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
 /** The reports as a person reads them (a table per branch), or as JSON. */
 export function formatEtaBacktest(reports: BranchBacktest[], json: boolean, database: string): string {
@@ -197,8 +197,8 @@ export function formatEtaBacktest(reports: BranchBacktest[], json: boolean, data
       continue;
     }
     parts.push(
-      `${head}, plant days ${r.from} to ${r.to}: ${thousands(r.trucks)} called trucks, ` +
-        `${thousands(r.readings)} readings, replayed in ${r.seconds.toFixed(1)} s.`,
+      `${head}, plant days ${r.from} to ${r.to}: ${counted(r.trucks, 'called truck')}, ` +
+        `${counted(r.readings, 'reading')}, replayed in ${r.seconds.toFixed(1)} s.`,
     );
     parts.push(
       r.trucks === 0 ? 'No truck of the period was called.' : `\n${accuracyTable({ groups: r.groups })}`,

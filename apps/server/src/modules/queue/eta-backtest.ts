@@ -147,7 +147,9 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
   const called = new Map<string, Replayed[]>();
   const keyOf = (t: Replayed) => lineKey({ branchQueueTypeId: t.typeId!, queueDate: t.queueDate });
   function place(t: Replayed) {
-    if (t.waitingIn !== null) waiting.get(t.waitingIn)!.trucks.delete(t);
+    const was = t.waitingIn === null ? undefined : waiting.get(t.waitingIn);
+    was?.trucks.delete(t);
+    if (was?.trucks.size === 0) waiting.delete(t.waitingIn!);
     t.waitingIn = null;
     if (t.typeId === null || t.exitAt !== null || !isWaitingState(t.flowEngineId, t.state)) return;
     t.branchQueueTypeId = t.typeId;
