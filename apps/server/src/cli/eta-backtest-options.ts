@@ -148,9 +148,9 @@ export async function runEtaBacktest(db: Db, options: EtaBacktestOptions): Promi
   for (const branch of chosen) {
     const started = performance.now();
     const last = options.to ?? (await repo.lastDay(branch.id));
-    const base = { branch: { id: branch.id, name: branch.name }, trucks: 0, readings: 0, groups: [] };
+    const named = { id: branch.id, name: branch.name };
     if (last === null) {
-      reports.push({ ...base, from: null, to: null, seconds: 0 });
+      reports.push({ branch: named, from: null, to: null, trucks: 0, readings: 0, seconds: 0, groups: [] });
       continue;
     }
     const from = options.from ?? addDays(last, 1 - (options.days ?? 14));
@@ -158,12 +158,12 @@ export async function runEtaBacktest(db: Db, options: EtaBacktestOptions): Promi
       throw new FlagError(`--from ${from} is after ${branch.name}'s last day with a ticket, ${last}.`);
     const result = await backtestEta(db, branch.id, from, last);
     reports.push({
-      ...base,
+      branch: named,
       from,
       to: last,
       trucks: result.trucks,
       readings: result.readings.length,
-      seconds: (performance.now() - started) / 1000,
+      seconds: Math.round(performance.now() - started) / 1000,
       groups: result.accuracy.groups,
     });
   }
