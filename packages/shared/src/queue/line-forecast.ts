@@ -67,6 +67,13 @@ export const MIN_SERVICE_SAMPLES = 8;
 /** Fewest lab times the lab flow's play needs. */
 export const MIN_LAB_SAMPLES = 5;
 export const FORECAST_RUNS = 200;
+/**
+ * A long line is played fewer times: at most this many truck-plays (a line of 200 is played 200
+ * times, one of 400 100 times), and never fewer than MIN_RUNS plays. The night's line of 2,000
+ * then costs a play of about 60 ms on a busy core, not 300, once per change of its type.
+ */
+const WORK_BUDGET = 40_000;
+const MIN_RUNS = 60;
 export const FORECAST_COVERAGE = 0.9;
 
 /**
@@ -76,6 +83,7 @@ export const FORECAST_COVERAGE = 0.9;
  */
 export function drawRemaining(sorted: readonly number[], elapsed: number, random: () => number): number {
   if (sorted.length === 0) return 0;
+  if (elapsed < sorted[0]!) return sorted[Math.floor(random() * sorted.length)]! - elapsed;
   // The first sample longer than elapsed (binary search).
   let lo = 0;
   let hi = sorted.length;
@@ -217,9 +225,9 @@ export function forecastLine(
   history: LineHistory,
   options: ForecastOptions,
 ): Map<number, CallRange | null> {
-  const runs = options.runs ?? FORECAST_RUNS;
-  const coverage = options.coverage ?? FORECAST_COVERAGE;
   const n = now.line.length;
+  const runs = Math.min(options.runs ?? FORECAST_RUNS, Math.max(MIN_RUNS, Math.floor(WORK_BUDGET / n)));
+  const coverage = options.coverage ?? FORECAST_COVERAGE;
   const ranges = new Map<number, CallRange | null>();
   if (n === 0 || now.stations.length === 0) return ranges;
   // Call times by truck, run after run: times[i * runs + r].
