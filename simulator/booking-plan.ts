@@ -9,7 +9,7 @@ import {
 } from '@truck-queue/shared/contracts/booking.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { addDays } from '@truck-queue/shared/plant-day';
-import { seededRandom } from '../apps/server/src/lib/seeded-random.ts';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { ApiClient } from './api-client.ts';
 import { check, type Check } from './checks.ts';
 import { windowSeconds, type PlayWindow, type TruckPlan } from './plan.ts';

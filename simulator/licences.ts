@@ -1,4 +1,4 @@
-import type { Random } from '../apps/server/src/lib/seeded-random.ts';
+import type { Random } from '@truck-queue/shared/seeded-random';
 
 /** Thai consonants as they appear on plates (a few obsolete or confusable ones left out). */
 const CONSONANTS = 'กขคฆงจฉชซญฎฐฒณดตถทธนบผพฟภมยรลวศษสหฬอฮ';

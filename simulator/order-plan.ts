@@ -1,5 +1,5 @@
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
-import { seededRandom } from '../apps/server/src/lib/seeded-random.ts';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { Flow, TruckPlan } from './plan.ts';
 
 /**

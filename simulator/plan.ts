@@ -1,6 +1,6 @@
 import { licenceMaker } from './licences.ts';
 import { orderPlans, RULED_FLOW, type OrderPlan } from './order-plan.ts';
-import { seededRandom, type Random } from '../apps/server/src/lib/seeded-random.ts';
+import { seededRandom, type Random } from '@truck-queue/shared/seeded-random';
 
 /**
  * The day's plan, made from the seed before the server starts: who arrives when, on which

@@ -1,5 +1,5 @@
 import { importSuppliers, listSuppliers } from '@truck-queue/shared/contracts/supplier.contract';
-import { seededRandom } from '../apps/server/src/lib/seeded-random.ts';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { ApiClient } from './api-client.ts';
 import { check, type Check } from './checks.ts';
 import type { TruckPlan } from './plan.ts';

@@ -10,7 +10,7 @@ import { createScratchDatabase } from './test/scratch-postgres.ts';
 import { startServer, type ServerProcess } from './test/server-process.ts';
 import { duplicateNumbers, listTickets, TicketLedger } from './test/ticket-ledger.ts';
 import { startIssuing } from './test/ticket-load.ts';
-import { seededRandom } from './lib/seeded-random.ts';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import { longOrShort } from './test/long-run.ts';
 
 /**

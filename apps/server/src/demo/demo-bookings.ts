@@ -6,7 +6,7 @@ import { addDays } from '@truck-queue/shared/plant-day';
 import type { Db } from '../db/database.ts';
 import { bookingLines, bookingRules, bookings, suppliers, supplierVehicles } from '../db/schema.ts';
 import { DEFAULT_BOOKING_RULES } from '@truck-queue/shared/contracts/booking.contract';
-import { seededRandom } from '../lib/seeded-random.ts';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import { siteInstant } from '../lib/site-time.ts';
 
 /** The demo line's windows: a morning, a midday and an afternoon one. */

@@ -2,7 +2,7 @@ import type { QueueCommand } from '@truck-queue/shared/queue/decide';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
 import type { WeightFrom } from '@truck-queue/shared/queue/weighing';
 import { addDays, siteDate, siteInstant } from '../lib/site-time.ts';
-import { seededRandom, type Random } from '../lib/seeded-random.ts';
+import { seededRandom, type Random } from '@truck-queue/shared/seeded-random';
 import type { HistoryPlayer } from './history-writer.ts';
 
 export interface DemoQueueType {

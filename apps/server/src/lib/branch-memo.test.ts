@@ -102,6 +102,27 @@ describe('an answer held per branch', () => {
     expect(s.reads()).toBe(2);
   });
 
+  it('runs one read at a time: readers after changes during a read share one more read, started when it ends', async () => {
+    const s = setup();
+    const first = s.memo.get(1, 'k', s.read);
+    s.memo.drop(1);
+    const second = s.memo.get(1, 'k', s.read);
+    s.memo.drop(1);
+    const third = s.memo.get(1, 'k', s.read);
+    // Three changes' readers, one read on the database so far.
+    expect(s.reads()).toBe(1);
+    s.finish('before the changes');
+    expect(await first).toBe('before the changes');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.reads()).toBe(2);
+    s.finish('after both');
+    expect(await second).toBe('after both');
+    expect(await third).toBe('after both');
+    // It started after the last drop: it is current for the next reader.
+    expect(await s.memo.get(1, 'k', s.read)).toBe('after both');
+    expect(s.reads()).toBe(2);
+  });
+
   it('holds at most maxKeys answers per branch, the oldest going first', async () => {
     const s = setup(2);
     for (const key of ['a', 'b', 'c']) {

@@ -4,7 +4,7 @@ import type { PublicLineUpdate, PublicQueue } from '@truck-queue/shared/contract
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { queues, queueTransitions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../test/plant.ts';
+import { createPlant, issueTicket, pastServices, type Plant } from '../test/plant.ts';
 import { longOrShort } from '../test/long-run.ts';
 import { closeSockets, emitAck, listen, next, publicSocket, record, staffSocket } from '../test/sockets.ts';
 
@@ -254,6 +254,7 @@ describe('tickets under load', () => {
 describe("the driver's page socket", () => {
   it('is pushed its place when its line moves, from one read of the line whatever the number of pages', async () => {
     const line = await createPlant(t, 'Plant of one line');
+    await pastServices(t, line, 'general', Array(12).fill(5));
     const caller = await joined(line.officers.caller.session, line.branch.id);
     const tickets: Awaited<ReturnType<typeof issueTicket>>[] = [];
     for (let i = 0; i < 10; i++) tickets.push(await issueTicket(t, line, 'general', `LINE ${i}`));

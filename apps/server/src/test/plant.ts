@@ -138,3 +138,39 @@ export async function issueTicket(
   const [row] = await t.db.select({ id: queues.id }).from(queues).where(eq(queues.uuid, queue.uuid));
   return { ...queue, id: row!.id };
 }
+
+let pastPlates = 0;
+
+/**
+ * Past trucks of a queue type, long gone, as the expected wait reads its history (issue 40):
+ * each called `hoursAgo` before now (three minutes apart) at the plant's call station of its
+ * flow, and finished there after the given minutes.
+ */
+export async function pastServices(
+  t: TestContext,
+  plant: Plant,
+  type: 'standard' | 'general',
+  minutes: number[],
+  hoursAgo = 30,
+): Promise<void> {
+  const station = { standard: plant.stations.standardCall, general: plant.stations.generalCall }[type];
+  const ids: number[] = [];
+  for (const _ of minutes) ids.push((await issueTicket(t, plant, type, `PAST ${++pastPlates}`)).id);
+  const now = t.clock.now().getTime();
+  for (const [i, id] of ids.entries()) {
+    const calledAt = new Date(now - hoursAgo * 3_600_000 + i * 180_000);
+    const finishedAt = new Date(calledAt.getTime() + minutes[i]! * 60_000);
+    await t.db
+      .update(queues)
+      .set({
+        created: new Date(calledAt.getTime() - 20 * 60_000),
+        calledAt,
+        lastCalledAt: calledAt,
+        stationId: station.id,
+        finishedAt,
+        state: 'F',
+        exitAt: new Date(finishedAt.getTime() + 60_000),
+      })
+      .where(eq(queues.id, id));
+  }
+}

@@ -225,7 +225,13 @@ export function createDeviceService(deps: {
     const calendar = await cards.calendar(device.branchId);
     const [open, estimate] = await Promise.all([
       cards.openQueues(device.branchId, calendar.insideSince),
-      eta.estimator(types.map((t) => ({ branchQueueTypeId: t.id, flowEngineId: t.flow_engine_id }))),
+      eta.estimator(
+        types.map((t) => ({
+          branchId: device.branchId,
+          branchQueueTypeId: t.id,
+          flowEngineId: t.flow_engine_id,
+        })),
+      ),
     ]);
     return types.map((type) => {
       const rule = open.rules.get(type.id) ?? null;
@@ -249,10 +255,9 @@ export function createDeviceService(deps: {
           });
       }
       const newcomer = {
+        branchId: device.branchId,
         branchQueueTypeId: type.id,
         flowEngineId: type.flow_engine_id,
-        labStart: null,
-        labFinish: null,
       };
       return {
         queue_type_id: type.id,

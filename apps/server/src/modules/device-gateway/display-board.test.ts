@@ -6,7 +6,7 @@ import { saveYardSettings } from '@truck-queue/shared/contracts/yard.contract';
 import { devices, flowStates, officerStations, stations, stationStates } from '../../db/schema.ts';
 import { newBrowser, registerDevice, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
 import { closeSockets, deviceSocket, emitAck, listen, next, staffSocket } from '../../test/sockets.ts';
 
 let t: TestContext;
@@ -250,8 +250,10 @@ describe("the board's footer: what a new truck waits", () => {
   };
 
   it("gives each of the display's queue types its line and a new truck's wait, which that truck's page then shows", async () => {
-    // A plant of its own: nothing called yet in its history.
+    // A plant of its own: its standard trucks took ten minutes at their station yesterday, and
+    // its lab has no history.
     const own = await createPlant(t, 'Plant of the board');
+    await pastServices(t, own, 'standard', Array(12).fill(10));
     const browser = newBrowser();
     await registerDevice(t, own, 'display', browser, [own.types.standard.id, own.types.lab.id]);
     const line = [
@@ -268,7 +270,8 @@ describe("the board's footer: what a new truck waits", () => {
     );
     expect(quiet).toHaveLength(2);
 
-    // The first call: the line is one truck shorter, and the type has a pace.
+    // Its station has called nobody today: no figure yet. The first call opens it: the line is
+    // one truck shorter, and a truck joining now is three services away.
     const socket = await staffSocket(url, { session: own.officers.caller.session, apiKey: t.config.apiKey });
     expect(await emitAck(socket, 'joinRoom', own.branch.id, 'System')).toEqual({ status: 1 });
     expect(

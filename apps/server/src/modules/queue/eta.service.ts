@@ -1,120 +1,226 @@
-import { callRate, expectedWait, roundedRange } from '@truck-queue/shared/queue/eta';
+import { roundedRange } from '@truck-queue/shared/queue/eta';
+import {
+  forecastLine,
+  historyEnough,
+  type CallRange,
+  type LineHistory,
+} from '@truck-queue/shared/queue/line-forecast';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createEtaRepository, type CallHistory } from './eta.repository.ts';
+import type { EventHub } from '../../lib/event-hub.ts';
+import { createLineInputs, type QueueTypeRef } from './line-inputs.ts';
 
-/** The last hour is "now"; the same hour of the last week's days is the usual pace. */
-export const ETA_WINDOW_MINUTES = 60;
-export const ETA_PAST_DAYS = 7;
-/** The lab's usual time is the median of this many recent samples. */
-const LAB_SAMPLES = 30;
 /**
- * A queue type's pace is read again after this long: a call changes it by a call in sixty, so
- * half a minute late is nothing a driver would notice, and a busy line asks the database once.
+ * A queue type's history moves slowly: read again after this long (a day's new services change
+ * its samples by a few in four hundred).
  */
-const PACE_TTL_MS = 30_000;
+const HISTORY_TTL_MS = 10 * 60_000;
+/**
+ * A line's forecast serves until its type changes (a ticket issued, called, finished: the
+ * `queueChanged` event drops it), and at most this long: what no event announces (a station
+ * free for long, a lab result overdue) shows within it.
+ */
+const FORECAST_MAX_AGE_MS = 60_000;
+/** The cards show the last play while the next runs, when it is at most this old. */
+const STALE_MAX_AGE_MS = 5 * 60_000;
+/**
+ * The range shown, at its widest: no wider than its middle (the call between half and one and a
+ * half times the likely wait), or than 20 minutes near the front of the line. A wider one says
+ * too little to plan by: the page says "about N trucks ahead" instead (docs/drivers-and-
+ * notifications.md, "The line played forward").
+ */
+export const WIDEST_RANGE = { minutes: 20, ofMiddle: 1 };
+/** The forecast's draws: seeded, the same line gives the same ranges on every read. */
+const FORECAST_SEED = 40;
+/** The forecast's place for a truck not in the line yet (the board's "a truck issued now"). */
+const NEWCOMER = -1;
 
-interface Pace {
-  at: number;
-  history: CallHistory;
-  labMinutes: number | null;
-}
-
-/** A waiting truck as the estimate needs it. */
+/** A waiting truck as the estimate needs it: its id finds it in its line's forecast. */
 export interface WaitingTruck {
+  /** Absent for a truck not issued yet (the board's newcomer). */
+  id?: number;
+  branchId: number;
   branchQueueTypeId: number;
   flowEngineId: number;
-  labStart: Date | null;
-  labFinish: Date | null;
 }
 
 /** A wait as drivers read it: whole minutes, rounded (shared/queue/eta.ts roundedRange). */
 export type Wait = { low: number; high: number };
 
-/** A queue type as the estimate reads its pace: its flow says whether the lab's time counts. */
-export type EtaQueueType = Pick<WaitingTruck, 'branchQueueTypeId' | 'flowEngineId'>;
+/** A queue type as the estimate reads it: its flow says whether the lab's times count. */
+export type EtaQueueType = Pick<WaitingTruck, 'branchId' | 'branchQueueTypeId' | 'flowEngineId'>;
+
+interface Forecast {
+  /** When it was played (the server's clock, ms). */
+  at: number;
+  generation: number;
+  /** By truck id (NEWCOMER: one issued now), in the line's order. */
+  ranges: Map<number, CallRange | null>;
+  order: number[];
+}
+
+/** Whether a range says enough to plan by (WIDEST_RANGE). */
+export function narrowEnough(range: CallRange): boolean {
+  return range.high - range.low <= Math.max(WIDEST_RANGE.minutes, WIDEST_RANGE.ofMiddle * range.mid);
+}
 
 /**
- * The expected wait for a call (shared/queue/eta.ts) of waiting trucks: the trucks ahead are
- * counted by the caller on every read, so the estimate follows each change of the line; the
- * type's pace comes from its own history, kept PACE_TTL_MS, and read once however many readers
- * ask for it at the same moment.
+ * The expected wait for a call (issue 40): each queue type's line played forward
+ * (shared/queue/line-forecast.ts) from its stations and waiting trucks as they stand and its
+ * own past times (line-inputs.ts). A line is played once per change of its type, and every
+ * reader of it (the cards, each driver's page, the board) reads its truck's range off that play,
+ * less the time since. The range is shown only when narrow enough (WIDEST_RANGE).
  *
  * `timeScale` (ETA_TIME_SCALE, 1 in a plant): how many of the estimate's seconds pass in one
  * second of the server's clock. The simulator plays a day in minutes on the server's real
- * clock and sets it to its acceleration: the estimate then reads "the last hour" and "the same
- * hour of past days" in simulated time and answers simulated minutes, which the simulator
- * compares with the simulated time each truck waited.
+ * clock and sets it to its acceleration: the history and the line are then read in simulated
+ * time and the answer is in simulated minutes, which the simulator compares with the simulated
+ * time each truck waited.
  */
-export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: number }) {
-  const repo = createEtaRepository(deps.db);
+export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: number; events?: EventHub }) {
+  const inputs = createLineInputs(deps.db);
   const scale = deps.timeScale ?? 1;
-  const windowMinutes = ETA_WINDOW_MINUTES / scale;
-  const daySeconds = 86_400 / scale;
-  const ttlMs = PACE_TTL_MS / scale;
-  const paces = new Map<number, Pace>();
-  const reading = new Map<number, Promise<Pace>>();
+  const histories = new Map<number, { at: number; value: Promise<LineHistory> }>();
+  /** Each type's last play, and the play under way. */
+  const played = new Map<number, Forecast>();
+  const playing = new Map<number, { generation: number; value: Promise<Forecast> }>();
+  const queued = new Map<number, Promise<Forecast>>();
+  const generations = new Map<number, number>();
 
-  async function readPace(type: EtaQueueType, now: Date): Promise<Pace> {
-    const lab = type.flowEngineId === FLOW_ENGINE.lab;
-    const [history, labMinutes] = await Promise.all([
-      repo.callHistory(type.branchQueueTypeId, now, windowMinutes, ETA_PAST_DAYS, daySeconds),
-      lab ? repo.labMinutes(type.branchQueueTypeId, now, LAB_SAMPLES, daySeconds) : Promise.resolve(null),
-    ]);
-    const pace = { at: now.getTime(), history, labMinutes: labMinutes === null ? null : labMinutes * scale };
-    // A type with no call in the window says nothing yet; its first call should show at once,
-    // so that silence is not kept.
-    const rate = callRate({
-      recentCalls: history.recent,
-      recentMinutes: ETA_WINDOW_MINUTES,
-      pastCalls: history.past,
-    });
-    if (rate !== null) paces.set(type.branchQueueTypeId, pace);
-    return pace;
+  const drop = (typeId: number | undefined) => {
+    if (typeId === undefined) return;
+    // The last play stays, for the cards to show until the next is played (forecastOf).
+    generations.set(typeId, (generations.get(typeId) ?? 0) + 1);
+  };
+  deps.events?.subscribe('queueChanged', (change) => {
+    drop(change.branchQueueTypeId);
+    drop(change.previousQueueTypeId);
+  });
+
+  const refOf = (type: EtaQueueType): QueueTypeRef => ({
+    branchId: type.branchId,
+    branchQueueTypeId: type.branchQueueTypeId,
+    lab: type.flowEngineId === FLOW_ENGINE.lab,
+  });
+
+  function historyOf(type: EtaQueueType, now: Date): Promise<LineHistory> {
+    const known = histories.get(type.branchQueueTypeId);
+    const age = now.getTime() - (known?.at ?? 0);
+    if (known && age >= 0 && age < HISTORY_TTL_MS / scale) return known.value;
+    const value = inputs.historyAt(refOf(type), now, scale);
+    histories.set(type.branchQueueTypeId, { at: now.getTime(), value });
+    value.catch(() => histories.delete(type.branchQueueTypeId));
+    return value;
   }
 
-  function paceOf(type: EtaQueueType, now: Date): Promise<Pace> {
-    const known = paces.get(type.branchQueueTypeId);
-    if (known && now.getTime() - known.at < ttlMs && now.getTime() >= known.at) return Promise.resolve(known);
-    // Readers at the same moment (a round of cards, a line of drivers' pages) share one read.
-    const under = reading.get(type.branchQueueTypeId);
-    if (under) return under;
-    const read = readPace(type, now).finally(() => reading.delete(type.branchQueueTypeId));
-    reading.set(type.branchQueueTypeId, read);
-    return read;
+  async function play(type: EtaQueueType, now: Date, generation: number): Promise<Forecast> {
+    const ref = refOf(type);
+    const [history, line] = await Promise.all([historyOf(type, now), inputs.lineAt(ref, now, scale)]);
+    const empty: Forecast = { at: now.getTime(), generation, ranges: new Map(), order: [] };
+    if (!historyEnough(history, ref.lab)) return empty;
+    // A truck issued now joins behind the line: the board's wait for a newcomer.
+    const newcomer = {
+      id: NEWCOMER,
+      stage: ref.lab ? ({ kind: 'before-lab', minutes: 0 } as const) : ({ kind: 'ready' } as const),
+    };
+    const withNewcomer = { ...line, line: [...line.line, newcomer] };
+    const ranges = forecastLine(withNewcomer, history, { random: seededRandom(FORECAST_SEED).next });
+    return { ...empty, ranges, order: withNewcomer.line.map((truck) => truck.id) };
   }
 
-  function waitWith(pace: Pace, truck: WaitingTruck, ahead: number, now: Date): Wait | null {
-    const sampleIn = truck.labStart ? ((now.getTime() - truck.labStart.getTime()) / 60_000) * scale : 0;
-    const labRemaining =
-      truck.flowEngineId === FLOW_ENGINE.lab && !truck.labFinish && pace.labMinutes !== null
-        ? Math.max(0, pace.labMinutes - sampleIn)
-        : null;
-    const range = expectedWait({
-      ahead,
-      recentCalls: pace.history.recent,
-      recentMinutes: ETA_WINDOW_MINUTES,
-      pastCalls: pace.history.past,
-      labRemainingMinutes: labRemaining,
+  /**
+   * The type's forecast: the one played since its last change; else the next play, shared by
+   * every reader of the change. With `staleOk` (the cards, read on every change), when changes
+   * come faster than plays (a play of an earlier change still runs, the next must wait for it),
+   * the last play answers at once: a branch's read waits for one play at most.
+   */
+  function forecastOf(type: EtaQueueType, staleOk: boolean): Promise<Forecast> {
+    const id = type.branchQueueTypeId;
+    const now = deps.clock.now().getTime();
+    const generation = generations.get(id) ?? 0;
+    const known = played.get(id);
+    const age = now - (known?.at ?? 0);
+    if (known && known.generation === generation && age >= 0 && age < FORECAST_MAX_AGE_MS / scale)
+      return Promise.resolve(known);
+    // A play of an earlier change still runs: the next one waits for it.
+    const behind = (playing.get(id)?.generation ?? generation) !== generation;
+    const next = nextPlay(type, generation);
+    if (staleOk && behind && known && age >= 0 && age < STALE_MAX_AGE_MS / scale)
+      return Promise.resolve(known);
+    return next;
+  }
+
+  /** One play of a type at a time: changes during a play share the one after it. */
+  function nextPlay(type: EtaQueueType, generation: number): Promise<Forecast> {
+    const id = type.branchQueueTypeId;
+    const running = playing.get(id);
+    if (running && running.generation === generation) return running.value;
+    if (!running) return startPlay(type);
+    const waiting = queued.get(id);
+    if (waiting) return waiting;
+    const settled = () => undefined;
+    const value = running.value.then(settled, settled).then(() => {
+      queued.delete(id);
+      return startPlay(type);
     });
-    return range ? roundedRange(range) : null;
+    queued.set(id, value);
+    return value;
+  }
+
+  function startPlay(type: EtaQueueType): Promise<Forecast> {
+    const id = type.branchQueueTypeId;
+    const generation = generations.get(id) ?? 0;
+    const value = play(type, deps.clock.now(), generation);
+    const entry = { generation, value };
+    playing.set(id, entry);
+    value.then(
+      (forecast) => {
+        if (playing.get(id) === entry) playing.delete(id);
+        const known = played.get(id);
+        if (!known || known.at <= forecast.at) played.set(id, forecast);
+      },
+      () => {
+        // A failed play is not kept: the next reader plays again.
+        if (playing.get(id) === entry) playing.delete(id);
+      },
+    );
+    return value;
+  }
+
+  function waitIn(forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date): Wait | null {
+    // Its own range; a truck the play did not see (issued since), by its place in the line.
+    let range = truck.id !== undefined ? forecast.ranges.get(truck.id) : undefined;
+    if (range === undefined) {
+      const place = Math.min(Math.max(0, Math.floor(ahead)), forecast.order.length - 1);
+      range = place >= 0 ? forecast.ranges.get(forecast.order[place]!) : undefined;
+    }
+    if (!range) return null;
+    const since = ((now.getTime() - forecast.at) / 60_000) * scale;
+    const shifted = {
+      low: Math.max(0, range.low - since),
+      mid: Math.max(0, range.mid - since),
+      high: Math.max(0, range.high - since),
+    };
+    return narrowEnough(shifted) ? roundedRange(shifted) : null;
   }
 
   return {
     /**
      * Minutes until the truck is likely called, as the range a driver reads ("about 30–45");
-     * null when the type's history says nothing yet.
+     * null when its type's history says too little yet, no station is open, or the range would
+     * be too wide to plan by.
      */
     async waitOf(truck: WaitingTruck, ahead: number): Promise<Wait | null> {
-      const now = deps.clock.now();
-      return waitWith(await paceOf(truck, now), truck, ahead, now);
+      const forecast = await forecastOf(truck, false);
+      return waitIn(forecast, truck, ahead, deps.clock.now());
     },
 
     /**
      * The waits of many trucks at once (the calling cards, the board's footer): each queue
-     * type's pace is read once, up front, and every truck's wait is then worked out from it and
-     * the trucks ahead the caller counted, with no further read. Types not listed answer null.
+     * type's last play (the next one runs meanwhile when its line changed since), every truck's
+     * wait read off it with no further read. Types not listed answer null.
      */
     async estimator(
       types: Iterable<EtaQueueType>,
@@ -122,11 +228,11 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
       const now = deps.clock.now();
       const unique = new Map<number, EtaQueueType>();
       for (const type of types) unique.set(type.branchQueueTypeId, type);
-      const read = await Promise.all([...unique.values()].map((type) => paceOf(type, now)));
-      const byType = new Map([...unique.keys()].map((id, i) => [id, read[i]!]));
+      const forecasts = await Promise.all([...unique.values()].map((type) => forecastOf(type, true)));
+      const byType = new Map([...unique.keys()].map((id, i) => [id, forecasts[i]!]));
       return (truck, ahead) => {
-        const pace = byType.get(truck.branchQueueTypeId);
-        return pace ? waitWith(pace, truck, ahead, now) : null;
+        const forecast = byType.get(truck.branchQueueTypeId);
+        return forecast ? waitIn(forecast, truck, ahead, now) : null;
       };
     },
   };

@@ -4,162 +4,195 @@ import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.con
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { queues } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
-import { createEtaRepository } from './eta.repository.ts';
+import { narrowEnough } from './eta.service.ts';
+import { createLineInputs } from './line-inputs.ts';
 
 /**
- * The expected wait on the driver's page (issue 21): from the queue type's own calls, this hour
- * and the same hour of recent days, and the trucks ahead; nothing while the history is empty.
+ * The expected wait on the driver's page and the cards (issue 40): the queue type's line played
+ * forward from its open stations and its own past services; nothing while the history is thin.
  */
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 let t: TestContext;
-let plant: Plant;
 let plates = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
-  plant = await createPlant(t, 'Plant one');
 });
 afterAll(() => t.close());
 
-const issue = (at = plant) => issueTicket(t, at, 'standard', `ETA ${String(++plates).padStart(3, '0')}`);
+const issue = (plant: Plant, flow: 'standard' | 'lab' = 'standard') =>
+  issueTicket(t, plant, flow, `ETA ${String(++plates).padStart(3, '0')}`);
 
 const page = async (uuid: string) =>
   (await t.post('process/user/queueInformation', { queue_number_id: uuid })).json<{ queue: PublicQueue }>()
     .queue;
 
-/**
- * Trucks of the type called `daysAgo` days before now, `minutesBefore` minutes earlier in the
- * day, long gone: issued, then moved into the past as a finished, exited day would leave them.
- */
-async function pastCalls(daysAgo: number, minutesBefore: number[], at = plant) {
-  const ids: number[] = [];
-  for (const _ of minutesBefore) ids.push((await issue(at)).id);
-  const now = t.clock.now().getTime();
-  for (const [i, id] of ids.entries()) {
-    const calledAt = new Date(now - daysAgo * DAY - minutesBefore[i]! * MINUTE);
-    await t.db
-      .update(queues)
-      .set({
-        created: new Date(calledAt.getTime() - 20 * MINUTE),
-        queueDate: new Date(calledAt.getTime() + 7 * 60 * MINUTE).toISOString().slice(0, 10),
-        calledAt,
-        state: 'F',
-        exitAt: new Date(calledAt.getTime() + 30 * MINUTE),
-      })
-      .where(eq(queues.id, id));
-  }
-  return ids;
+async function callerSocket(plant: Plant) {
+  const url = await listen(t);
+  const socket = await staffSocket(url, { session: plant.officers.caller.session, apiKey: t.config.apiKey });
+  expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+  return socket;
 }
 
 describe('the expected wait', () => {
-  it('says nothing while the type has no call in its history, and nothing once the truck is called', async () => {
-    const waiting = await issue();
+  it('says nothing while the type has too few past services: the page counts the trucks ahead', async () => {
+    const plant = await createPlant(t, 'A new plant');
+    await pastServices(t, plant, 'standard', [10, 10, 10]);
+    const waiting = await issue(plant);
     const queue = await page(waiting.uuid);
     expect(queue.ahead).toBe(0);
     expect(queue.expected_wait).toBeNull();
-    await t.db.update(queues).set({ state: 'F', exitAt: t.clock.now() }).where(eq(queues.uuid, waiting.uuid));
   });
 
-  it("reads the type's pace from the same hour of past days and the trucks ahead", async () => {
-    // Past the half minute a type's pace is kept.
-    t.clock.advance(31_000);
-    // Twelve calls within the hour before now on each of the last five days; none yet today.
-    const spread = Array.from({ length: 12 }, (_, i) => 2 + i * 5);
-    for (const day of [1, 2, 3, 4, 5]) await pastCalls(day, spread);
-    const line = [await issue(), await issue(), await issue(), await issue()];
+  it('plays the line from the station open now and past services: each truck a service later than the one before', async () => {
+    const plant = await createPlant(t, 'A steady plant');
+    // Every past service took ten minutes.
+    await pastServices(t, plant, 'standard', Array(12).fill(10));
+    // The station is four minutes into a truck's service; three trucks wait.
+    const atStation = await issue(plant);
+    const line = [await issue(plant), await issue(plant), await issue(plant)];
+    const socket = await callerSocket(plant);
+    expect(
+      await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
+    ).toEqual({ status: 1 });
+    closeSockets();
+    t.clock.advance(4 * MINUTE);
 
-    // 12 calls an hour on past days, none this hour: 0.1 a minute. The next truck: likely 10
-    // min, within 0–25; the fourth (three ahead): within 15–70.
-    expect((await page(line[0]!.uuid)).expected_wait).toEqual({ low: 0, high: 25 });
-    const fourth = await page(line[3]!.uuid);
-    expect(fourth.ahead).toBe(3);
-    expect(fourth.expected_wait).toEqual({ low: 15, high: 70 });
+    // Called in 6, 16 and 26 minutes: rounded to the minute, then to 5 minutes past a quarter hour.
+    const waits = await Promise.all(line.map(async (q) => (await page(q.uuid)).expected_wait));
+    expect(waits).toEqual([
+      { low: 6, high: 7 },
+      { low: 15, high: 20 },
+      { low: 25, high: 30 },
+    ]);
+    // The cards show each truck's own.
+    const card = (
+      await t.call(getCardInProcess, { find_total_day: 1 }, plant.officers.caller.session)
+    ).card.find((c) => c._id === plant.types.standard.id)!.queue_number;
+    expect(line.map((q) => card.find((c) => c.uuid === q.uuid)!.expected_wait)).toEqual(waits);
+
+    // Three minutes on, nothing changed: the same play, three minutes nearer.
+    t.clock.advance(3 * MINUTE);
+    expect((await page(line[2]!.uuid)).expected_wait).toEqual({ low: 20, high: 25 });
+  });
+
+  it('moves every wait up when the truck at the station finishes and the next is called', async () => {
+    const plant = await createPlant(t, 'A plant calling');
+    await pastServices(t, plant, 'standard', Array(12).fill(10));
+    const [first, second, third] = [await issue(plant), await issue(plant), await issue(plant)];
+    const socket = await callerSocket(plant);
+    const call = (id: number) =>
+      emitAck(socket, 'doCalling', plant.branch.id, id, plant.stations.standardCall.id);
+    expect(await call(first.id)).toEqual({ status: 1 });
+    t.clock.advance(6 * MINUTE);
+    // Six minutes into the first's service: the second in 4, the third in 14.
+    expect((await page(third.uuid)).expected_wait).toEqual({ low: 14, high: 15 });
+    // The first is done early; the second is called at once.
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, first.id)).toEqual({ status: 1 });
+    expect(await call(second.id)).toEqual({ status: 1 });
+    closeSockets();
+    // The new play: the third truck is next, after the second's ten minutes.
+    expect((await page(third.uuid)).expected_wait).toEqual({ low: 10, high: 11 });
+    expect((await page(third.uuid)).ahead).toBe(0);
+  });
+
+  it('says "about N trucks ahead" rather than a range wider than its middle', async () => {
+    const plant = await createPlant(t, 'A plant of odd services');
+    // Half the services take 2 minutes, half take 3 hours: the next call may come at once or late.
+    await pastServices(t, plant, 'standard', [...Array(10).fill(2), ...Array(10).fill(180)]);
+    const atStation = await issue(plant);
+    const [, waiting] = [await issue(plant), await issue(plant)];
+    const socket = await callerSocket(plant);
+    expect(
+      await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
+    ).toEqual({ status: 1 });
+    closeSockets();
+    t.clock.advance(MINUTE);
+    // Two services before its call: 3 minutes, 3 hours or 6 hours, as the draws fall.
+    const queue = await page(waiting.uuid);
+    expect(queue.ahead).toBe(1);
+    expect(queue.expected_wait).toBeNull();
+    expect(narrowEnough({ low: 10, mid: 30, high: 40 })).toBe(true);
+    expect(narrowEnough({ low: 10, mid: 30, high: 41 })).toBe(false);
+    expect(narrowEnough({ low: 0, mid: 5, high: 20 })).toBe(true);
+  });
+});
+
+describe('the line as it stood', () => {
+  it('is read from the stored times at any past moment: waiting then, at a station then, free then', async () => {
+    const plant = await createPlant(t, 'A plant looked back on');
+    const inputs = createLineInputs(t.db);
+    const ref = { branchId: plant.branch.id, branchQueueTypeId: plant.types.standard.id, lab: false };
+    const [a, b, c] = [await issue(plant), await issue(plant), await issue(plant)];
+    const start = t.clock.now();
+    const socket = await callerSocket(plant);
+    const call = (id: number) =>
+      emitAck(socket, 'doCalling', plant.branch.id, id, plant.stations.standardCall.id);
+    t.clock.advance(5 * MINUTE);
+    expect(await call(a.id)).toEqual({ status: 1 });
+    t.clock.advance(12 * MINUTE);
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, a.id)).toEqual({ status: 1 });
+    t.clock.advance(MINUTE);
+    expect(await call(b.id)).toEqual({ status: 1 });
+    closeSockets();
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+    // Before any call: no station open yet, all three waiting.
+    expect(await inputs.lineAt(ref, at(1))).toEqual({
+      stations: [],
+      line: [a, b, c].map((q) => ({ id: q.id, stage: { kind: 'ready' } })),
+    });
+    // Ten minutes into a's service.
+    expect(await inputs.lineAt(ref, at(15))).toEqual({
+      stations: [10],
+      line: [b, c].map((q) => ({ id: q.id, stage: { kind: 'ready' } })),
+    });
+    // Between a's finish and b's call: the station open and free.
+    const between = await inputs.lineAt(ref, at(17.5));
+    expect(between.stations).toEqual([null]);
+    expect(between.line.map((q) => q.id)).toEqual([b.id, c.id]);
+    // And the history then: a's twelve minutes, nothing of b's service yet.
+    expect((await inputs.historyAt(ref, at(17.5))).serviceMinutes).toEqual([12]);
+
     await t.db
       .update(queues)
       .set({ state: 'F', exitAt: t.clock.now() })
-      .where(
-        inArray(
-          queues.id,
-          line.map((q) => q.id),
-        ),
-      );
-  });
-});
-
-describe('the call history', () => {
-  it('counts the window on each day the type was called, zeros included, and not days without a call', async () => {
-    const repo = createEtaRepository(t.db);
-    const before = await repo.callHistory(plant.types.standard.id, t.clock.now(), 60, 7);
-    // A sixth day with calls only three hours earlier: worked, but quiet in this window.
-    await pastCalls(6, [180, 200]);
-    // Calls this hour.
-    await pastCalls(0, [5, 15, 25]);
-    const after = await repo.callHistory(plant.types.standard.id, t.clock.now(), 60, 7);
-    expect(before.past).toEqual([12, 12, 12, 12, 12]);
-    expect(after).toEqual({ recent: before.recent + 3, past: [12, 12, 12, 12, 12, 0] });
-    // Another queue type's history is its own.
-    expect(await repo.callHistory(plant.types.lab.id, t.clock.now(), 60, 7)).toEqual({ recent: 0, past: [] });
+      .where(inArray(queues.id, [a.id, b.id, c.id]));
   });
 
-  it("takes the lab's usual time as the median of its recent samples", async () => {
-    const repo = createEtaRepository(t.db);
-    expect(await repo.labMinutes(plant.types.lab.id, t.clock.now(), 30)).toBeNull();
+  it("knows where a lab truck stands: before the lab, in it, its result out; and the lab's past times", async () => {
+    const plant = await createPlant(t, 'A plant with a lab');
+    const inputs = createLineInputs(t.db);
+    const ref = { branchId: plant.branch.id, branchQueueTypeId: plant.types.lab.id, lab: true };
     const now = t.clock.now().getTime();
-    for (const minutes of [20, 30, 40, 50, 90]) {
-      const { id } = await issueTicket(t, plant, 'lab', `LAB ${minutes}`);
-      await t.db
-        .update(queues)
-        .set({ labStart: new Date(now - 200 * MINUTE), labFinish: new Date(now - (200 - minutes) * MINUTE) })
-        .where(eq(queues.id, id));
-    }
-    expect(await repo.labMinutes(plant.types.lab.id, t.clock.now(), 30)).toBeCloseTo(40, 5);
-  });
-});
-
-describe('the expected wait on the calling cards', () => {
-  it("shows each waiting truck's wait, the driver's page's own, and moves it after a call", async () => {
-    // A plant of its own: its standard type's history is only what this test writes.
-    const own = await createPlant(t, 'Plant of the cards');
-    t.clock.advance(31_000);
-    const spread = Array.from({ length: 12 }, (_, i) => 2 + i * 5);
-    for (const day of [1, 2, 3]) await pastCalls(day, spread, own);
-    const line = [await issue(own), await issue(own), await issue(own)];
-    const cards = async () =>
-      (await t.call(getCardInProcess, { find_total_day: 1 }, own.officers.caller.session)).card.find(
-        (c) => c._id === own.types.standard.id,
-      )!.queue_number;
-    const waitOf = async (uuid: string) => (await cards()).find((q) => q.uuid === uuid)!.expected_wait;
-
-    const before = await Promise.all(line.map((q) => waitOf(q.uuid)));
-    // The same estimate as each driver's page, and longer down the line.
-    for (const [i, q] of line.entries()) expect(before[i]).toEqual((await page(q.uuid)).expected_wait);
-    expect(before[0]).toEqual({ low: 0, high: 25 });
-    expect(before[1]!.high).toBeGreaterThan(before[0]!.high);
-    expect(before[2]!.high).toBeGreaterThan(before[1]!.high);
-
-    // The first truck is called: it waits no more, and the next one moves up to its place.
-    const url = await listen(t);
-    const socket = await staffSocket(url, { session: own.officers.caller.session, apiKey: t.config.apiKey });
-    expect(await emitAck(socket, 'joinRoom', own.branch.id, 'System')).toEqual({ status: 1 });
-    expect(
-      await emitAck(socket, 'doCalling', own.branch.id, line[0]!.id, own.stations.standardCall.id),
-    ).toEqual({
-      status: 1,
-    });
-    closeSockets();
-    const after = await cards();
-    expect(after.find((q) => q.uuid === line[0]!.uuid)).toMatchObject({
-      queue_state: 'C',
-      expected_wait: null,
-    });
-    const second = after.find((q) => q.uuid === line[1]!.uuid)!.expected_wait;
-    expect(second).not.toEqual(before[1]);
-    expect(second).toEqual(before[0]);
-    expect(second).toEqual((await page(line[1]!.uuid)).expected_wait);
+    const [before, inLab, out] = [
+      await issue(plant, 'lab'),
+      await issue(plant, 'lab'),
+      await issue(plant, 'lab'),
+    ];
+    await t.db
+      .update(queues)
+      .set({ created: new Date(now - 30 * MINUTE), labStart: new Date(now - 20 * MINUTE) })
+      .where(eq(queues.id, inLab.id));
+    await t.db
+      .update(queues)
+      .set({
+        created: new Date(now - 90 * MINUTE),
+        labStart: new Date(now - 80 * MINUTE),
+        labFinish: new Date(now - 45 * MINUTE),
+      })
+      .where(eq(queues.id, out.id));
+    const line = await inputs.lineAt(ref, new Date(now + MINUTE));
+    expect(line.line).toEqual([
+      { id: out.id, stage: { kind: 'ready' } },
+      { id: inLab.id, stage: { kind: 'in-lab', minutes: 21 } },
+      { id: before.id, stage: { kind: 'before-lab', minutes: 1 } },
+    ]);
+    const history = await inputs.historyAt(ref, new Date(now + MINUTE));
+    expect(history).toMatchObject({ labMinutes: [35], toLabMinutes: [10, 10], rejectShare: 0 });
   });
 });

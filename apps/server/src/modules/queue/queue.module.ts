@@ -58,8 +58,8 @@ export function registerQueueModule(
   const { queueRepo, reads, yard, days, lab } = deps;
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
   const callingScope = createCallingScope(reads, events);
-  // One expected-wait estimator (issue 21): the driver's page, the cards and the board share its paces.
-  const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale });
+  // One expected-wait estimator (issue 40): the driver's page, the cards and the board share its line's play.
+  const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale, events });
   // Who goes first in each line (issue 38): the rules and the day's calls they count.
   const lineOrder = createLineOrderRepository(db);
   // The branch's open queues, read once per change: the officers' cards and the drivers' pages.

@@ -4,14 +4,14 @@
  */
 export interface Random {
   /** A float in [0, 1). */
-  next(): number;
+  next: () => number;
   /** An integer in [min, max], both included. */
-  int(min: number, max: number): number;
+  int: (min: number, max: number) => number;
   /** A float in [min, max). */
-  between(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
+  between: (min: number, max: number) => number;
+  pick: <T>(items: readonly T[]) => T;
   /** True with probability p. */
-  chance(p: number): boolean;
+  chance: (p: number) => boolean;
 }
 
 export function seededRandom(seed: number): Random {

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../seeded-random.ts';
+import {
+  drawRemaining,
+  forecastLine,
+  historyEnough,
+  playLine,
+  type LineHistory,
+  type LineNow,
+  type LineTruck,
+} from './line-forecast.ts';
+
+const ready = (id: number): LineTruck => ({ id, stage: { kind: 'ready' } });
+/** Every service takes exactly `minutes`: the play has one outcome. */
+const fixed = (minutes: number, lab: Partial<LineHistory> = {}): LineHistory => ({
+  serviceMinutes: Array(10).fill(minutes),
+  toLabMinutes: [],
+  labMinutes: [],
+  rejectShare: 0,
+  recheckShare: 0,
+  ...lab,
+});
+const play = (now: LineNow, history: LineHistory) => {
+  const calls = new Float64Array(now.line.length);
+  playLine(now, history, seededRandom(1).next, calls);
+  return [...calls];
+};
+
+describe('the rest of a time already under way', () => {
+  const sorted = [10, 20, 30, 40];
+  it('is drawn from the past times longer than what has run, less what has run', () => {
+    const random = seededRandom(3).next;
+    const draws = Array.from({ length: 200 }, () => drawRemaining(sorted, 25, random));
+    expect(new Set(draws)).toEqual(new Set([5, 15]));
+  });
+  it('is soon when it has run past every past time', () => {
+    const random = seededRandom(3).next;
+    for (let i = 0; i < 50; i++) expect(drawRemaining(sorted, 60, random)).toBeLessThan(0.25 * 30 + 1e-9);
+  });
+});
+
+describe('one play of the line', () => {
+  it('calls the trucks in order as the stations free', () => {
+    // Two stations: one free, one 4 minutes into a 10-minute service.
+    const now = { stations: [null, 4], line: [ready(1), ready(2), ready(3), ready(4)] };
+    expect(play(now, fixed(10))).toEqual([0, 6, 10, 16]);
+  });
+
+  it('passes over a lab truck whose result is not out, and calls it once it is', () => {
+    const history = fixed(10, { labMinutes: Array(10).fill(30), toLabMinutes: Array(10).fill(5) });
+    const now = {
+      stations: [null],
+      line: [{ id: 1, stage: { kind: 'in-lab', minutes: 12 } } as LineTruck, ready(2), ready(3)],
+    };
+    // Truck 1's result comes 18 minutes from now: 2 and 3 go first; 1 at the first free moment after.
+    expect(play(now, history)).toEqual([20, 0, 10]);
+  });
+
+  it('waits for the first truck that may be called when none may', () => {
+    const history = fixed(10, { labMinutes: Array(10).fill(30), toLabMinutes: Array(10).fill(5) });
+    const now = {
+      stations: [null],
+      line: [{ id: 1, stage: { kind: 'before-lab', minutes: 1 } } as LineTruck],
+    };
+    // 4 more minutes to the lab, then 30 in it.
+    expect(play(now, history)).toEqual([34]);
+  });
+});
+
+describe('the forecast of a line', () => {
+  it('says nothing when no station is open', () => {
+    const forecast = forecastLine({ stations: [], line: [ready(1)] }, fixed(10), {
+      random: seededRandom(1).next,
+    });
+    expect(forecast.size).toBe(0);
+  });
+
+  it('gives no range to a truck the lab rejects in most plays', () => {
+    const history = fixed(10, {
+      labMinutes: Array(10).fill(30),
+      toLabMinutes: Array(10).fill(5),
+      rejectShare: 0.9,
+    });
+    const now = { stations: [null], line: [{ id: 7, stage: { kind: 'in-lab', minutes: 1 } } as LineTruck] };
+    expect(forecastLine(now, history, { random: seededRandom(1).next }).get(7)).toBeNull();
+  });
+
+  it('narrows towards the front of the line, and widens further back', () => {
+    const random = seededRandom(5);
+    const history: LineHistory = {
+      ...fixed(0),
+      serviceMinutes: Array.from({ length: 300 }, () => random.between(20, 60)).sort((a, b) => a - b),
+    };
+    const line = Array.from({ length: 30 }, (_, i) => ready(i + 1));
+    const forecast = forecastLine({ stations: [5, 30, null], line }, history, { random: random.next });
+    const width = (id: number) => forecast.get(id)!.high - forecast.get(id)!.low;
+    expect(forecast.get(1)!.high).toBe(0);
+    expect(width(10)).toBeLessThan(width(30));
+    expect(forecast.get(30)!.mid).toBeGreaterThan(forecast.get(10)!.mid);
+  });
+
+  it('holds nine calls in ten inside the range when the day goes as the history says', () => {
+    // The "real" days are drawn from the same times as the history: each truck's real call is
+    // then inside its range about as often as the coverage says.
+    const random = seededRandom(11);
+    const services = Array.from({ length: 400 }, () => random.between(10, 50)).sort((a, b) => a - b);
+    const labs = Array.from({ length: 400 }, () => random.between(20, 70)).sort((a, b) => a - b);
+    const toLab = Array.from({ length: 400 }, () => random.between(1, 15)).sort((a, b) => a - b);
+    const history: LineHistory = {
+      serviceMinutes: services,
+      labMinutes: labs,
+      toLabMinutes: toLab,
+      rejectShare: 0.1,
+      recheckShare: 0.05,
+    };
+    let inside = 0;
+    let called = 0;
+    for (let day = 0; day < 40; day++) {
+      const line: LineTruck[] = Array.from({ length: 12 }, (_, i) => ({
+        id: i,
+        stage:
+          i < 6
+            ? { kind: 'ready' }
+            : i < 9
+              ? { kind: 'in-lab', minutes: random.between(0, 20) }
+              : { kind: 'before-lab', minutes: random.between(0, 5) },
+      }));
+      const now: LineNow = { stations: [random.between(0, 30), null], line };
+      const forecast = forecastLine(now, history, { random: random.next });
+      const real = new Float64Array(line.length);
+      playLine(now, history, random.next, real);
+      line.forEach((truck, i) => {
+        const range = forecast.get(truck.id);
+        if (!range || Number.isNaN(real[i]!)) return;
+        called += 1;
+        if (real[i]! >= range.low - 1e-9 && real[i]! <= range.high + 1e-9) inside += 1;
+      });
+    }
+    expect(called).toBeGreaterThan(300);
+    expect(inside / called).toBeGreaterThan(0.85);
+    expect(inside / called).toBeLessThan(0.96);
+  });
+
+  it('needs a few past services, and the lab flow a few lab times', () => {
+    expect(historyEnough(fixed(10), false)).toBe(true);
+    expect(historyEnough({ ...fixed(10), serviceMinutes: [10, 12] }, false)).toBe(false);
+    expect(historyEnough(fixed(10), true)).toBe(false);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * The line played forward (issue 40): when each waiting truck of a queue type will be called,
+ * as a range, from the line as it stands and the type's own history. Pure: the server gives it
+ * the stations open now, the trucks waiting in the order the desk calls them, and samples of
+ * past times; it plays the line forward many times, each time drawing every unknown time from
+ * those samples, and reads each truck's range off the spread of its call times.
+ *
+ * One play, as a desk works (docs/drivers-and-notifications.md, "The line played forward"):
+ *  - each open station frees when its truck is done: a busy one after the rest of a service time
+ *    drawn from the past services longer than it has already held its truck; a free one at once;
+ *  - a freed station calls the first truck in line that may be called: in the lab flow, the
+ *    first whose result is out (a truck still before the lab or in it is ready after the rest of
+ *    its lab time, drawn the same way); a truck whose result rejects it leaves the line, one
+ *    sent back for a recheck goes through the lab again;
+ *  - no truck may be called yet: the station waits for the first one that may.
+ * A truck's range holds `coverage` of its plays' call times (the middle 90 %), its middle is
+ * their median.
+ */
+
+/** What the type's past days say, in minutes; every list sorted ascending. */
+export interface LineHistory {
+  /** How long a call held its station: from the call to the truck's finish there. */
+  serviceMinutes: readonly number[];
+  /** The lab flow: from the ticket to the lab taking its sample. */
+  toLabMinutes: readonly number[];
+  /** The lab flow: from the sample to its result. */
+  labMinutes: readonly number[];
+  /** The lab flow: of the trucks whose result was out, the share rejected and sent to recheck. */
+  rejectShare: number;
+  recheckShare: number;
+}
+
+/** Where a waiting truck stands before it may be called, and for how long it has (minutes). */
+export type TruckStage =
+  { kind: 'ready' } | { kind: 'before-lab'; minutes: number } | { kind: 'in-lab'; minutes: number };
+
+export interface LineTruck {
+  id: number;
+  stage: TruckStage;
+}
+
+/** The line now: the stations open and the waiting trucks in the order the desk calls them. */
+export interface LineNow {
+  /** One per open station: the minutes it has held its current truck, or null when it is free. */
+  stations: readonly (number | null)[];
+  line: readonly LineTruck[];
+}
+
+/** Minutes from now. */
+export interface CallRange {
+  low: number;
+  mid: number;
+  high: number;
+}
+
+export interface ForecastOptions {
+  /** Plays of the line. */
+  runs?: number;
+  /** Share of the plays' call times a range holds. */
+  coverage?: number;
+  /** A source of floats in [0, 1): seeded, the same line gives the same ranges. */
+  random: () => number;
+}
+
+/** Fewest past services the play needs: below this the history says too little. */
+export const MIN_SERVICE_SAMPLES = 8;
+/** Fewest lab times the lab flow's play needs. */
+export const MIN_LAB_SAMPLES = 5;
+export const FORECAST_RUNS = 200;
+/**
+ * A long line is played fewer times: at most this many truck-plays (a line of 200 is played 200
+ * times, one of 400 100 times), and never fewer than MIN_RUNS plays. The night's line of 2,000
+ * then costs a play of about 60 ms on a busy core, not 300, once per change of its type.
+ */
+const WORK_BUDGET = 40_000;
+const MIN_RUNS = 60;
+export const FORECAST_COVERAGE = 0.9;
+
+/**
+ * The rest of a time that has already run `elapsed` minutes: a past time longer than that,
+ * drawn at random, less `elapsed`. One past all the samples is overdue: it ends within a
+ * quarter of the samples' median.
+ */
+export function drawRemaining(sorted: readonly number[], elapsed: number, random: () => number): number {
+  if (sorted.length === 0) return 0;
+  if (elapsed < sorted[0]!) return sorted[Math.floor(random() * sorted.length)]! - elapsed;
+  // The first sample longer than elapsed (binary search).
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= elapsed) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === sorted.length) return random() * 0.25 * sorted[sorted.length >> 1]!;
+  const drawn = sorted[lo + Math.floor(random() * (sorted.length - lo))]!;
+  return drawn - elapsed;
+}
+
+/** A min-heap of numbers (line positions). */
+class MinHeap {
+  private readonly items: number[] = [];
+  get size() {
+    return this.items.length;
+  }
+  push(value: number) {
+    const items = this.items;
+    items.push(value);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (items[parent]! <= value) break;
+      items[i] = items[parent]!;
+      i = parent;
+    }
+    items[i] = value;
+  }
+  pop(): number | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last !== undefined) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= items.length) break;
+        const right = left + 1;
+        const child = right < items.length && items[right]! < items[left]! ? right : left;
+        if (items[child]! >= last) break;
+        items[i] = items[child]!;
+        i = child;
+      }
+      items[i] = last;
+    }
+    return top;
+  }
+}
+
+/**
+ * One play of the line: each truck's call time (minutes from now), NaN for a truck rejected
+ * before its call. `calls` receives them by line position.
+ */
+export function playLine(
+  now: LineNow,
+  history: LineHistory,
+  random: () => number,
+  calls: Float64Array,
+): void {
+  const { line } = now;
+  const n = line.length;
+  // When each truck may be called, and whether its result rejects it.
+  const readyAt = new Float64Array(n);
+  const rejected = new Uint8Array(n);
+  const labTime = () => drawRemaining(history.labMinutes, 0, random);
+  for (let i = 0; i < n; i++) {
+    const stage = line[i]!.stage;
+    if (stage.kind === 'ready') continue;
+    let at =
+      stage.kind === 'in-lab'
+        ? drawRemaining(history.labMinutes, stage.minutes, random)
+        : drawRemaining(history.toLabMinutes, stage.minutes, random) + labTime();
+    const roll = random();
+    if (roll < history.rejectShare) rejected[i] = 1;
+    else if (roll < history.rejectShare + history.recheckShare) at += labTime();
+    readyAt[i] = at;
+  }
+  // The trucks not ready yet, by when they will be.
+  const waiting: number[] = [];
+  for (let i = 0; i < n; i++) if (readyAt[i]! > 0 && !rejected[i]) waiting.push(i);
+  waiting.sort((a, b) => readyAt[a]! - readyAt[b]!);
+  let nextWaiting = 0;
+  const ready = new MinHeap();
+  for (let i = 0; i < n; i++) {
+    calls[i] = NaN;
+    if (readyAt[i] === 0 && !rejected[i]) ready.push(i);
+  }
+  // Each station's next free moment.
+  const free = now.stations.map((held) =>
+    held === null ? 0 : drawRemaining(history.serviceMinutes, held, random),
+  );
+  let left = ready.size + waiting.length;
+  while (left > 0 && free.length > 0) {
+    // The station that frees first.
+    let station = 0;
+    for (let s = 1; s < free.length; s++) if (free[s]! < free[station]!) station = s;
+    let at = free[station]!;
+    while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
+      ready.push(waiting[nextWaiting++]!);
+    if (ready.size === 0) {
+      // Nobody may be called yet: the station waits for the first truck that may.
+      at = readyAt[waiting[nextWaiting]!]!;
+      while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
+        ready.push(waiting[nextWaiting++]!);
+    }
+    const called = ready.pop()!;
+    calls[called] = at;
+    left -= 1;
+    free[station] = at + drawRemaining(history.serviceMinutes, 0, random);
+  }
+}
+
+/** The q-quantile of sorted values (linear between neighbours). */
+function quantile(sorted: Float64Array, count: number, q: number): number {
+  const position = (count - 1) * q;
+  const below = Math.floor(position);
+  const above = Math.min(count - 1, below + 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+/** Whether the history is enough to play the line: services, and the lab's times for the lab flow. */
+export function historyEnough(history: LineHistory, lab: boolean): boolean {
+  return (
+    history.serviceMinutes.length >= MIN_SERVICE_SAMPLES &&
+    (!lab || (history.labMinutes.length >= MIN_LAB_SAMPLES && history.toLabMinutes.length >= MIN_LAB_SAMPLES))
+  );
+}
+
+/**
+ * Each waiting truck's call, as a range of minutes from now, by the truck's id: null for a truck
+ * most plays reject before its call. Empty when no station is open (nothing says when the line
+ * starts moving).
+ */
+export function forecastLine(
+  now: LineNow,
+  history: LineHistory,
+  options: ForecastOptions,
+): Map<number, CallRange | null> {
+  const n = now.line.length;
+  const runs = Math.min(options.runs ?? FORECAST_RUNS, Math.max(MIN_RUNS, Math.floor(WORK_BUDGET / n)));
+  const coverage = options.coverage ?? FORECAST_COVERAGE;
+  const ranges = new Map<number, CallRange | null>();
+  if (n === 0 || now.stations.length === 0) return ranges;
+  // Call times by truck, run after run: times[i * runs + r].
+  const times = new Float64Array(n * runs);
+  const calls = new Float64Array(n);
+  for (let r = 0; r < runs; r++) {
+    playLine(now, history, options.random, calls);
+    for (let i = 0; i < n; i++) times[i * runs + r] = calls[i]!;
+  }
+  const tail = (1 - coverage) / 2;
+  for (let i = 0; i < n; i++) {
+    const own = times.subarray(i * runs, (i + 1) * runs);
+    // The plays that called it (the rest rejected it), earliest first.
+    let count = 0;
+    for (let r = 0; r < runs; r++) if (!Number.isNaN(own[r]!)) own[count++] = own[r]!;
+    const id = now.line[i]!.id;
+    if (count < runs / 2) {
+      ranges.set(id, null);
+      continue;
+    }
+    const sorted = own.subarray(0, count).sort();
+    ranges.set(id, {
+      low: quantile(sorted, count, tail),
+      mid: quantile(sorted, count, 0.5),
+      high: quantile(sorted, count, 1 - tail),
+    });
+  }
+  return ranges;
+}
