@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -111,29 +111,41 @@ describe('its flags', () => {
 });
 
 describe('the command', () => {
-  const run = (args: string[]) => {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/eta-backtest.ts'), ...args],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' }, timeout: 60_000 },
-    );
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
+  /** The command run as `npm run eta:backtest` runs it (its exit code even when it fails). */
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/eta-backtest.ts'), ...args],
+        { cwd: ROOT, env: { ...process.env, DATABASE_URL: '' } },
+      );
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('close', (code) => resolve({ code, out, err }));
+    });
 
-  it('says what is wrong with a flag, with its usage, exit code 2 and no stack', () => {
-    for (const [args, message] of [
-      [['--days', 'ten'], '--days takes a whole number of days from 1 to 366, not "ten".'],
-      [['--data-dir', scratch, '--database-url', 'postgresql://x/y'], 'Name one database'],
-      [['--bogus'], "Unknown option '--bogus'"],
-    ] as const) {
-      const result = run([...args]);
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.err).toContain(message);
-      expect(result.err).toContain('npm run eta:backtest --');
-      expect(result.err).not.toContain('    at ');
-      expect(result.out).toBe('');
-    }
-  });
+  it(
+    'says what is wrong with a flag, with its usage, exit code 2 and no stack',
+    { timeout: 120_000 },
+    async () => {
+      const cases = [
+        [['--days', 'ten'], '--days takes a whole number of days from 1 to 366, not "ten".'],
+        [['--bogus'], "Unknown option '--bogus'"],
+      ] as const;
+      // Both at once: each is a Node process loading the server's modules.
+      const results = await Promise.all(cases.map(([args]) => run([...args])));
+      for (const [i, [args, message]] of cases.entries()) {
+        const result = results[i]!;
+        expect(result.code, args.join(' ')).toBe(2);
+        expect(result.err).toContain(message);
+        expect(result.err).toContain('npm run eta:backtest --');
+        expect(result.err).not.toContain('    at ');
+        expect(result.out).toBe('');
+      }
+    },
+  );
 });
 
 describe('the branches it replays', () => {

@@ -6,6 +6,7 @@ import { branches, branchQueueTypes, queues, queueTransitions, queueTypes } from
 export interface StoredTicket {
   id: number;
   uuid: string;
+  branchId: number;
   queueNumber: string;
   /** Its queue type now (a transfer's history says which it had before). */
   branchQueueTypeId: number;
@@ -97,6 +98,7 @@ export function createEtaBacktestRepository(db: Db) {
         .select({
           id: queues.id,
           uuid: queues.uuid,
+          branchId: queues.branchId,
           queueNumber: queues.queueNumber,
           branchQueueTypeId: queues.branchQueueTypeId,
           flowEngineId: queueTypes.flowEngineId,

@@ -8,6 +8,7 @@ import {
 } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createEventHub } from '../../lib/event-hub.ts';
 import {
   createEtaBacktestRepository,
   type StoredChange,
@@ -27,6 +28,9 @@ import { lineKey, placeLines, type LineRow } from './line-order.ts';
  * driver's page counts them (branch-cards.ts: the waiting trucks of its type and plant day
  * before it in its line's order, placeLines) on the tickets as they stood, rebuilt from their
  * history rows. The readings then go to shared/queue/eta-accuracy.ts, as the simulator's do.
+ *
+ * Each replayed change is announced (`queueChanged`) to the replay's ETA service as the queue
+ * service announces it live, so the service plays a line again where it would have.
  *
  * Rebuilt as they stood: state, lab times, exit, weighings, a manager's admission, a requeue's
  * new place and a transfer's queue type follow the history rows. What the rows do not keep is
@@ -53,6 +57,7 @@ export interface EtaBacktest {
 
 /** A ticket as it stood at the replay's moment. */
 interface Replayed extends LineRow {
+  branchId: number;
   created: Date;
   labStart: Date | null;
   labFinish: Date | null;
@@ -104,7 +109,10 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
     createLineOrderRepository(db).rules(branchId),
   ]);
   const clock = new ReplayClock();
-  const eta = createEtaService({ db, clock });
+  // Each replayed change is announced as the queue service announces it: the ETA service drops
+  // what it played of the type, as it does live.
+  const events = createEventHub();
+  const eta = createEtaService({ db, clock, events });
 
   const byId = new Map<number, Replayed>();
   const transfers = new Map<number, StoredChange[]>();
@@ -162,8 +170,10 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
   /** One history row: what it changed of the ticket as the replay holds it. */
   function apply(
     t: Replayed,
-    change: { action: string; toState: string; at: Date; toNumber: string | null },
+    change: { action: string; toState: string; at: Date; toNumber: string | null; order: number },
   ) {
+    const fromState = t.state === '' ? null : t.state;
+    const typeBefore = t.typeId;
     t.state = change.toState;
     const at = change.at;
     switch (change.action) {
@@ -207,6 +217,23 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
         break;
     }
     place(t);
+    if (t.typeId === null) return;
+    events.publish('queueChanged', {
+      transitionId: change.order,
+      at: change.at,
+      branchId: t.branchId,
+      queueId: t.id,
+      queueUuid: t.uuid,
+      queueNumber: t.queueNumber,
+      branchQueueTypeId: t.typeId,
+      ...(typeBefore !== null && typeBefore !== t.typeId ? { previousQueueTypeId: typeBefore } : {}),
+      queueTypeName: '',
+      action: change.action,
+      fromState,
+      toState: t.state,
+      stationId: null,
+      stationName: null,
+    });
   }
 
   // Every ticket appears at its issue (whatever history rows it has), then its rows follow.
@@ -272,6 +299,7 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
     const ahead = aheadIn(new Set([...read.keys()].map((t) => t.waitingIn!)), now);
     clock.at = now;
     const kinds: EtaQueueType[] = [...read.keys()].map((t) => ({
+      branchId: t.branchId,
       branchQueueTypeId: t.branchQueueTypeId,
       flowEngineId: t.flowEngineId,
     }));
