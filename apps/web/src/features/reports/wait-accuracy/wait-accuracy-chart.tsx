@@ -3,6 +3,7 @@ import {
   Bar,
   CartesianGrid,
   ComposedChart,
+  LabelList,
   Line,
   ReferenceLine,
   Tooltip,
@@ -42,10 +43,13 @@ export function WaitAccuracyChart({
   bars,
   target,
   title,
+  narrow,
 }: {
   bars: WaitBar[];
   target: number;
   title: string;
+  /** A phone's width: the days by their number, a label on each bar only for a week. */
+  narrow: boolean;
 }) {
   const { t } = useTranslation();
   const chart = useChartTheme();
@@ -56,8 +60,14 @@ export function WaitAccuracyChart({
   const targetColor = chart.token.red6;
   const targetPercent = Math.round(target * 100);
   const shortDay = (day: string) =>
-    dates.text(noon(day), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    dates.text(
+      noon(day),
+      narrow ? { day: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+    );
   const emptyOf = new Map(bars.map((bar) => [bar.day, bar.empty]));
+  // A week names every day (and says which had nothing); more days name as many as fit.
+  const everyDay = bars.length <= 7;
+  const labelled = bars.length <= (narrow ? 7 : 14);
 
   return (
     <>
@@ -72,21 +82,22 @@ export function WaitAccuracyChart({
         data={bars}
         responsive
         style={{ width: '100%', height: HEIGHT }}
-        margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
+        margin={{ top: 20, right: 0, bottom: 0, left: 0 }}
         accessibilityLayer
         title={title}
       >
         <CartesianGrid vertical={false} stroke={chart.grid} />
         <XAxis
           dataKey="day"
-          interval={0}
-          height={40}
+          interval={everyDay ? 0 : 'preserveStartEnd'}
+          minTickGap={8}
+          height={everyDay ? 40 : 24}
           tick={({ x, y, payload }: XAxisTickContentProps) => (
             <g transform={`translate(${x},${y})`}>
               <text dy={14} textAnchor="middle" fill={chart.axis} fontSize={chart.fontSize}>
                 {shortDay(String(payload.value))}
               </text>
-              {emptyOf.get(String(payload.value)) && (
+              {everyDay && emptyOf.get(String(payload.value)) && (
                 <text dy={30} textAnchor="middle" fill={chart.muted} fontSize={chart.fontSize}>
                   {t('reports.waitAccuracy.tickEmpty')}
                 </text>
@@ -129,8 +140,21 @@ export function WaitAccuracyChart({
           fill={insideColor}
           radius={[3, 3, 0, 0]}
           maxBarSize={48}
+          // A day at 0 % is a figure, not a gap: a sliver of a bar, and its label.
+          minPointSize={2}
           animationDuration={400}
-        />
+        >
+          {labelled && (
+            <LabelList
+              dataKey="insidePercent"
+              position="top"
+              // A no-break space: the label never wraps above a narrow bar.
+              formatter={(value) => (typeof value === 'number' ? `${number(value)}\u00a0%` : '')}
+              fill={chart.text}
+              fontSize={chart.fontSize}
+            />
+          )}
+        </Bar>
         <ReferenceLine
           yAxisId="share"
           y={targetPercent}

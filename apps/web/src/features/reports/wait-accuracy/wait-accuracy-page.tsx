@@ -11,7 +11,7 @@ import { useWaitAccuracy } from '../api/use-wait-accuracy.ts';
 import { QueryFailure } from '../components/query-failure.tsx';
 import { useCardSize } from '../components/use-card-size.ts';
 import { noon, useWaitNumbers, WaitAccuracyChart } from './wait-accuracy-chart.tsx';
-import { hasBars, waitBars } from './wait-series.ts';
+import { emptyRuns, hasBars, waitBars } from './wait-series.ts';
 
 /** The periods offered: a week, a fortnight, and the longest the server answers. */
 const PERIODS = [WAIT_ACCURACY_DEFAULT_DAYS, 14, WAIT_ACCURACY_MAX_DAYS] as const;
@@ -81,9 +81,8 @@ function TypeCard({ type, target, days }: { type: WaitType; target: number; days
   const shortDay = (day: string) =>
     dates.text(noon(day), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const emptyDays = (kind: 'no-tickets' | 'no-range') =>
-    bars
-      .filter((bar) => bar.empty === kind)
-      .map((bar) => shortDay(bar.day))
+    emptyRuns(bars, kind)
+      .map(({ from, to }) => (from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`))
       .join(', ');
   const noTickets = emptyDays('no-tickets');
   const noRange = emptyDays('no-range');
@@ -102,7 +101,7 @@ function TypeCard({ type, target, days }: { type: WaitType; target: number; days
         <Col xs={24} lg={16} data-testid="wait-accuracy-chart">
           {hasBars(bars) ? (
             <>
-              <WaitAccuracyChart bars={bars} target={target} title={title} />
+              <WaitAccuracyChart bars={bars} target={target} title={title} narrow={cardSize === 'small'} />
               {(noTickets || noRange) && (
                 <Flex vertical gap={2} style={{ marginTop: 8 }} data-testid="wait-accuracy-empty-days">
                   {noTickets && (

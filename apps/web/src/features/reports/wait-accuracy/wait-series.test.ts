@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitDay } from '@truck-queue/shared/contracts/wait-accuracy.contract';
-import { hasBars, waitBars } from './wait-series.ts';
+import { emptyRuns, hasBars, waitBars } from './wait-series.ts';
 
 const day = (over: Partial<WaitDay>): WaitDay => ({
   day: '2026-11-20',
@@ -36,5 +36,21 @@ describe("a queue type's accuracy chart", () => {
     ]);
     expect(hasBars(bars)).toBe(true);
     expect(hasBars(bars.slice(0, 2))).toBe(false);
+  });
+
+  it('names the days without figures as runs, so a month without tickets is one line', () => {
+    const bars = waitBars([
+      day({ day: '2026-11-16' }),
+      day({ day: '2026-11-17' }),
+      day({ day: '2026-11-18' }),
+      day({ day: '2026-11-19', readings: 2, no_range: 2 }),
+      day({ day: '2026-11-20', readings: 3, with_range: 3, inside: 3, inside_share: 1 }),
+      day({ day: '2026-11-21' }),
+    ]);
+    expect(emptyRuns(bars, 'no-tickets')).toEqual([
+      { from: '2026-11-16', to: '2026-11-18' },
+      { from: '2026-11-21', to: '2026-11-21' },
+    ]);
+    expect(emptyRuns(bars, 'no-range')).toEqual([{ from: '2026-11-19', to: '2026-11-19' }]);
   });
 });

@@ -25,3 +25,21 @@ export function waitBars(days: readonly WaitDay[]): WaitBar[] {
 
 /** Whether any day has something to draw. */
 export const hasBars = (bars: readonly WaitBar[]) => bars.some((bar) => bar.empty === null);
+
+/** The runs of consecutive days empty for `why`, first and last day of each (a lone day: both the same). */
+export function emptyRuns(
+  bars: readonly WaitBar[],
+  why: NonNullable<WaitBar['empty']>,
+): { from: string; to: string }[] {
+  const runs: { from: string; to: string }[] = [];
+  let open: { from: string; to: string } | null = null;
+  for (const bar of bars) {
+    if (bar.empty !== why) {
+      open = null;
+      continue;
+    }
+    if (open) open.to = bar.day;
+    else runs.push((open = { from: bar.day, to: bar.day }));
+  }
+  return runs;
+}
