@@ -19,6 +19,7 @@ import { shootScanScreens } from './screenshots-scan.ts';
 import { shootSigninScreens } from './screenshots-signin.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
+import { shootWaitAccuracyScreens } from './screenshots-wait-accuracy.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
 import { shootNotificationsScreens } from './screenshots-notifications.ts';
 import { shootOrderScreens } from './screenshots-order.ts';
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
     if (wanted('slip')) await shootSlipScreens(browser, server.baseUrl);
     // The expected wait for the call on the driver's phone.
     if (wanted('eta')) await shootEtaScreens(browser, server.baseUrl);
+    // How often the expected wait held (issue 40): the admins' chart of the demo's week.
+    if (wanted('wait-accuracy')) await shootWaitAccuracyScreens(browser, server.baseUrl);
     // "Notify me" on the driver's phone: the privacy notice, the choices, on.
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // The admins' Driver notifications page, with three months of messages and a few failures.

@@ -40,6 +40,8 @@ const ADMIN = [
 const EVERYTHING = [
   DASHBOARD,
   ...REPORTS,
+  // How often the expected wait held (issue 40): the admins' only.
+  '/Report/waitAccuracy',
   ...CALLING,
   '/System/manageResultLab',
   '/System/weighing',

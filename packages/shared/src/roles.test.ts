@@ -73,6 +73,7 @@ describe('roles', () => {
         '/System/yardRules',
         '/System/disputes',
         '/System/notifications',
+        '/Report/waitAccuracy',
       ].sort(),
     );
     for (const role of Object.values(ROLE)) {

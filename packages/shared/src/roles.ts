@@ -135,6 +135,8 @@ export const ROUTE_PERMISSIONS = {
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
   '/Report/lineOrder': 'report',
+  /** How often the expected wait shown to drivers held, per queue type and day (issue 40). */
+  '/Report/waitAccuracy': 'admin',
 } as const satisfies Record<string, Permission>;
 
 export type ProtectedRoute = keyof typeof ROUTE_PERMISSIONS;

@@ -1300,3 +1300,42 @@ export const notificationDeliveries = pgTable(
     check('notification_deliveries_status', sql`${t.status} in ('pending', 'sent', 'failed', 'dropped')`),
   ],
 );
+
+/**
+ * What a driver was shown at his ticket's issue (issue 40, "Seen by the plant"): the expected
+ * wait's range then, in whole minutes as his page showed it (both null: no range, the page
+ * counted the trucks ahead), and the trucks ahead. One row per ticket, written after the issue's
+ * commit (modules/queue/eta-readings.ts); set against the ticket's first call (queues.called_at)
+ * it says how often the range held. The retention job removes rows past the branch's contact
+ * retention period (never fewer than the accuracy page's 31 days).
+ */
+export const etaReadings = pgTable(
+  'eta_readings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** The ticket's queue type when it was read (a later transfer does not move the reading). */
+    branchQueueTypeId: integer('branch_queue_type_id')
+      .notNull()
+      .references(() => branchQueueTypes.id),
+    /** The server's clock when the range was read. */
+    readAt: ts('read_at').notNull(),
+    lowMinutes: integer('low_minutes'),
+    highMinutes: integer('high_minutes'),
+    ahead: integer('ahead').notNull(),
+  },
+  (t) => [
+    uniqueIndex('eta_readings_queue_key').on(t.queueId),
+    index('eta_readings_branch_read_idx').on(t.branchId, t.readAt),
+    check(
+      'eta_readings_range',
+      sql`(${t.lowMinutes} is null) = (${t.highMinutes} is null) and (${t.lowMinutes} is null or (${t.lowMinutes} >= 0 and ${t.lowMinutes} <= ${t.highMinutes}))`,
+    ),
+    check('eta_readings_ahead', sql`${t.ahead} >= 0`),
+  ],
+);

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import {
   bookingLines,
   bookings,
+  etaReadings,
   queueCounters,
   queueDailyStats,
   queues,
@@ -163,5 +164,22 @@ describe('the demo plant', () => {
     const last = progress.at(-1);
     expect(last?.step).toBe('write');
     expect(last?.step === 'write' && last.tickets).toBeGreaterThan(50);
+  });
+
+  it('holds what its drivers were shown at each issue, as the expected wait read the history then', async () => {
+    const { db } = bulk;
+    // (Less the one the numbering test above added.)
+    const tickets = (await db.select().from(queues)).filter((q) => q.queueNumber !== 'Z999');
+    const readings = new Map((await db.select().from(etaReadings)).map((r) => [r.queueId, r]));
+    // Every ticket of the days played has its reading, taken at its issue.
+    expect(readings.size).toBe(tickets.length);
+    for (const ticket of tickets) expect(readings.get(ticket.id)?.readAt).toEqual(ticket.created);
+    // Each line's first truck had no past times to play the line from; once they were there,
+    // most trucks were shown a range.
+    const byCreated = [...tickets].sort((a, b) => a.created.getTime() - b.created.getTime());
+    for (const type of new Set(tickets.map((q) => q.branchQueueTypeId)))
+      expect(readings.get(byCreated.find((q) => q.branchQueueTypeId === type)!.id)!.lowMinutes).toBeNull();
+    const ranged = tickets.filter((q) => readings.get(q.id)!.lowMinutes !== null).length;
+    expect(ranged).toBeGreaterThan(tickets.length / 3);
   });
 });

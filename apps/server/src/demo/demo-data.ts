@@ -28,8 +28,10 @@ import { seedDefaultReasons } from '../db/seed/reference-data.ts';
 import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 import { seedDemoSeason, seedDemoSuppliers } from './demo-suppliers.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoEtaReadings } from './demo-eta-readings.ts';
 import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
-import { DEFAULT_DAY_START_MINUTES, plantDayOf } from '@truck-queue/shared/plant-day';
+import { addDays, DEFAULT_DAY_START_MINUTES, plantDayOf } from '@truck-queue/shared/plant-day';
+import { WAIT_ACCURACY_DEFAULT_DAYS } from '@truck-queue/shared/contracts/wait-accuracy.contract';
 import { createPlantDays } from '../lib/plant-days.ts';
 
 /** Demo officers: one of every role. README lists them. */
@@ -282,6 +284,13 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
   if (labType) await seedDemoSuppliers(db, main.id, labType.id);
   const cassava = productRows.find((p) => p.name === 'หัวมันสด');
   const today = plantDayOf(options.now, options.siteTimeZone, DEFAULT_DAY_START_MINUTES);
+  // What its drivers were shown at each issue, read off the history now written (issue 40): the
+  // week the admins' accuracy page shows.
+  await seedDemoEtaReadings(db, {
+    branchId: main.id,
+    types: demoTypes,
+    sinceDay: addDays(today, 1 - WAIT_ACCURACY_DEFAULT_DAYS),
+  });
   if (cassava) await seedDemoSeason(db, main.id, cassava.id, today);
   if (cassava && labType)
     await seedDemoBookings(db, {

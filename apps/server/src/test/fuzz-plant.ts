@@ -558,6 +558,7 @@ export async function createFuzzPlant(t: TestContext) {
       endpoint: `https://127.0.0.1:9/push/${n % 4}`,
     }),
     'admin/notifications': () => ({}),
+    'admin/waitAccuracy': (n) => (n % 2 ? {} : { days: 1 + (n % 31) }),
     'admin/saveNotifySettings': (n) => ({
       privacy_notice: `โรงงานเก็บข้อมูลการแจ้งเตือน ${n} วัน`,
       contact_retention_days: (n % 365) + 1,

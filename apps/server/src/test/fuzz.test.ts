@@ -123,8 +123,10 @@ async function fuzzCall(contract: ApiContract, plan: Plan): Promise<void> {
   if (isAccepted(response)) {
     if (!mayBeAccepted) watch.problems.push(`accepted with headers that must be refused: ${described}`);
     await fuzz.afterAccepted(contract.path, text === null ? null : JSON.parse(text));
-    // What the accepted call set going in the background (the drivers' notifier) ends first.
+    // What the accepted call set going in the background (the drivers' notifier, the wait shown
+    // at an issue) ends first.
     await t.app.notifier.settle();
+    await t.app.etaReadings?.settle();
     await watch.rebaseline();
   } else {
     await watch.refused(`${response.statusCode} ${described}`);

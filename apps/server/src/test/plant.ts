@@ -136,6 +136,8 @@ export async function issueTicket(
   if (response.statusCode !== 200) throw new Error(`issueQueue failed: ${response.body}`);
   const { queue } = response.json<{ queue: { uuid: string; queue_number: string } }>();
   const [row] = await t.db.select({ id: queues.id }).from(queues).where(eq(queues.uuid, queue.uuid));
+  // What the driver was shown at the issue is written after it (eta-readings.ts): done before the test goes on.
+  await t.app.etaReadings?.settle();
   return { ...queue, id: row!.id };
 }
 
@@ -154,11 +156,22 @@ export async function pastServices(
   hoursAgo = 30,
 ): Promise<void> {
   const station = { standard: plant.stations.standardCall, general: plant.stations.generalCall }[type];
-  const ids: number[] = [];
-  for (const _ of minutes) ids.push((await issueTicket(t, plant, type, `PAST ${++pastPlates}`)).id);
   const now = t.clock.now().getTime();
+  const calledAtOf = (i: number) => new Date(now - hoursAgo * 3_600_000 + i * 180_000);
+  // Each issued at its own past moment: what the server reads then (the wait shown at issue,
+  // eta-readings.ts, and the history the expected wait holds for ten minutes) is of then, not
+  // of a history that is rewritten below after it was read.
+  const ids: number[] = [];
+  try {
+    for (const i of minutes.keys()) {
+      t.clock.at = new Date(calledAtOf(i).getTime() - 20 * 60_000);
+      ids.push((await issueTicket(t, plant, type, `PAST ${++pastPlates}`)).id);
+    }
+  } finally {
+    t.clock.at = new Date(now);
+  }
   for (const [i, id] of ids.entries()) {
-    const calledAt = new Date(now - hoursAgo * 3_600_000 + i * 180_000);
+    const calledAt = calledAtOf(i);
     const finishedAt = new Date(calledAt.getTime() + minutes[i]! * 60_000);
     await t.db
       .update(queues)

@@ -114,6 +114,11 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.lineOrder',
     load: () => import('../features/reports/line-order-page.tsx').then((m) => m.LineOrderPage),
   },
+  '/Report/waitAccuracy': {
+    title: () => 'pages.waitAccuracy',
+    load: () =>
+      import('../features/reports/wait-accuracy/wait-accuracy-page.tsx').then((m) => m.WaitAccuracyPage),
+  },
 } satisfies Record<ProtectedRoute, ProtectedPage>;
 
 export const PROTECTED_ROUTES = Object.keys(PROTECTED_PAGES) as ProtectedRoute[];

@@ -20,6 +20,7 @@ import * as stationWork from './station-work.contract.ts';
 import * as supplier from './supplier.contract.ts';
 import * as supplierPortal from './supplier-portal.contract.ts';
 import * as voice from './voice.contract.ts';
+import * as waitAccuracy from './wait-accuracy.contract.ts';
 import * as yard from './yard.contract.ts';
 
 function isContract(value: unknown): value is ApiContract {
@@ -56,6 +57,7 @@ function collect(): ApiContract[] {
     supplier,
     supplierPortal,
     voice,
+    waitAccuracy,
     yard,
   ])
     visit(module);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { WAIT_ACCURACY_MAX_DAYS } from '@truck-queue/shared/contracts/wait-accuracy.contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { siteDate } from '../../lib/site-time.ts';
@@ -11,6 +12,9 @@ import { siteDate } from '../../lib/site-time.ts';
  *  - Licence plates of tickets issued over `plate_retention_days` ago are replaced by
  *    ANONYMISED_PLATE. The tickets themselves stay: reports, their counts, weights and times
  *    still add up.
+ *  - What a driver was shown at his ticket's issue (eta_readings, issue 40) goes with what was
+ *    sent to him, after `contact_retention_days`, but never before the expected-wait accuracy
+ *    page's longest period (WAIT_ACCURACY_MAX_DAYS) is past.
  * It runs once per site day, on whichever instance claims the day first (app_settings), at the
  * first check after start-up and then every hour's check on a new day.
  */
@@ -24,6 +28,7 @@ export interface RetentionResult {
   subscriptions: number;
   deliveries: number;
   plates: number;
+  etaReadings: number;
 }
 
 export function createRetention(deps: {
@@ -55,10 +60,17 @@ export function createRetention(deps: {
          where q.branch_id = b.id
            and q.created < ${at}::timestamptz - make_interval(days => b.plate_retention_days)
            and q.truck_license <> ${ANONYMISED_PLATE}`);
+      const readings = await tx.execute(sql`
+        delete from eta_readings r
+         using branches b
+         where r.branch_id = b.id
+           and r.read_at < ${at}::timestamptz
+                 - make_interval(days => greatest(b.contact_retention_days, ${WAIT_ACCURACY_MAX_DAYS + 1}))`);
       return {
         deliveries: deliveries.rowCount ?? 0,
         subscriptions: subscriptions.rowCount ?? 0,
         plates: plates.rowCount ?? 0,
+        etaReadings: readings.rowCount ?? 0,
       };
     });
   }

@@ -13,6 +13,7 @@ import { createCallingScope } from './calling-scope.ts';
 import { createTicketDesk, registerCallingRoutes } from './calling.routes.ts';
 import { createCallingService, type YardRules } from './calling.service.ts';
 import { createEtaService } from './eta.service.ts';
+import { createEtaReadings, type EtaReadings } from './eta-readings.ts';
 import { registerPublicQueueRoutes } from './public-queue.routes.ts';
 import { createBranchCards } from './branch-cards.ts';
 import { createLineOrderRepository } from './line-order.repository.ts';
@@ -24,6 +25,16 @@ import type { QueueRepository } from './queue.repository.ts';
 import { createQueueService } from './queue.service.ts';
 import { registerStationWorkRoutes } from './station-work.routes.ts';
 import { createStationWorkService } from './station-work.service.ts';
+import { createWaitAccuracyRepository } from './wait-accuracy.repository.ts';
+import { registerWaitAccuracyRoutes } from './wait-accuracy.routes.ts';
+import { createWaitAccuracyService } from './wait-accuracy.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What drivers were shown at each issue (eta-readings.ts); tests settle it. */
+    etaReadings: EtaReadings | null;
+  }
+}
 
 /**
  * The trucks' queue: issuing, Manage Calling, the lab, weighbridge and gate counters, and the
@@ -54,7 +65,7 @@ export function registerQueueModule(
     kiosks: Pick<DeviceService, 'issueTicket'>;
   },
 ) {
-  const { register, config, db, clock, events, live } = host;
+  const { app, register, config, db, clock, events, live } = host;
   const { queueRepo, reads, yard, days, lab } = deps;
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
   const callingScope = createCallingScope(reads, events);
@@ -71,6 +82,16 @@ export function registerQueueModule(
     days,
     labResults: (ids) => lab.resultsOf(db, ids),
     eta,
+  });
+  // What each driver was shown at his ticket's issue (issue 40), read off the same snapshot after
+  // the commit. Not under ETA_TIME_SCALE: its minutes are the simulator's, not the plant clock's.
+  const readings =
+    config.etaTimeScale === 1
+      ? createEtaReadings({ db: host.background, events, clock, cards: branchCards, log: app.log })
+      : null;
+  app.decorate('etaReadings', readings);
+  app.addHook('onClose', async () => {
+    await readings?.stop();
   });
   const calling = createCallingService({
     scope: callingScope,
@@ -128,5 +149,9 @@ export function registerQueueModule(
   registerStationWorkRoutes(register, stationWork);
   registerPublicQueueRoutes(register, publicQueue);
   registerLineOrderRoutes(register, { lineOrder, calling, events, cards: branchCards });
+  registerWaitAccuracyRoutes(
+    register,
+    createWaitAccuracyService({ repo: createWaitAccuracyRepository(db), days }),
+  );
   return { queue, eta, callingScope, calling, publicQueue, cards: branchCards, desk };
 }

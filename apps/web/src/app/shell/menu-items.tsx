@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
+  AimOutlined,
   AuditOutlined,
   CalendarOutlined,
   BarChartOutlined,
@@ -90,6 +91,12 @@ const MENU: MenuSection[] = [
         route: '/Report/lineOrder',
         label: 'pages.lineOrder',
         icon: <FieldTimeOutlined />,
+      },
+      {
+        path: '/Report/waitAccuracy',
+        route: '/Report/waitAccuracy',
+        label: 'pages.waitAccuracy',
+        icon: <AimOutlined />,
       },
     ],
   },
