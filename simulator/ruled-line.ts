@@ -309,6 +309,25 @@ export async function ruleChecks(
     recorded.push(...batch);
   }
   const order = orderRuleOf(rule);
+  /**
+   * What the replay put first instead of a call found wrong, and when (real ms, against the call
+   * as the server stamped it): its ticket as the server stamped it and as the simulator sent it
+   * and had it answered, and the desk's Call next sent and answered. A ticket answered after the
+   * desk pressed may not yet have been in the line the server read.
+   */
+  const whyNot = (c: Recorded, nextId: number | null) => {
+    const at = c.calledAt!;
+    const rel = (t: number | undefined) => (t === undefined ? '?' : `${t - at >= 0 ? '+' : ''}${t - at} ms`);
+    const pressed = mine[c.id]!.moves.find((m) => m.what === 'call');
+    const desk = `Call next sent ${rel(pressed?.from)}, answered ${rel(pressed?.to)}`;
+    const rival = nextId === null ? null : recorded[nextId]!;
+    if (!rival) return `the replay had no truck next; ${desk}`;
+    const ticket = mine[rival.id]!.moves.find((m) => m.what === 'ticket');
+    return (
+      `the replay's next ${rival.queueNumber} (${rival.classKey || 'ordinary'}), its ticket stamped ${rel(rival.issuedAt)}, ` +
+      `sent ${rel(ticket?.from)}, answered ${rel(ticket?.to)}; ${desk}`
+    );
+  };
   const calls = recorded.filter((t) => t.calledAt !== null).sort((a, b) => a.calledAt! - b.calledAt!);
   const wrong: string[] = [];
   let inOrder = 0;
@@ -343,7 +362,9 @@ export async function ruleChecks(
       inOrder++;
     } else {
       reasonless++;
-      wrong.push(`${c.queueNumber} (${c.classKey || 'ordinary'}) not the rule's next, no reason`);
+      wrong.push(
+        `${c.queueNumber} (${c.classKey || 'ordinary'}) not the rule's next, no reason (${whyNot(c, nextOf(at))})`,
+      );
     }
     const dayList = [...before, c.classKey];
     dayCalls.set(c.day, dayList);
