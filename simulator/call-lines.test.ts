@@ -28,6 +28,9 @@ describe('a call line served in order', () => {
     line.release(12);
     await sleep(0);
     expect(called).toEqual(['a@11', 'b@12', 'c@12']);
+    // Each truck's wait from joining to its call, c's the longest.
+    expect(line.waitsMs).toHaveLength(3);
+    expect(line.waitsMs[2]).toBeGreaterThanOrEqual(Math.max(line.waitsMs[0]!, line.waitsMs[1]!));
   });
 
   it('calls a driver who did not come again first, once his guard has passed', async () => {
@@ -43,6 +46,8 @@ describe('a call line served in order', () => {
     line.release(1);
     await sleep(80);
     expect(order).toEqual(['next', 'recalled']);
+    // The recall's wait is the server's guard, not the line's: only the two first calls count.
+    expect(line.waitsMs).toHaveLength(2);
   });
 
   it('refuses the trucks still waiting when it is closed', async () => {
@@ -73,4 +78,28 @@ describe('the harvest plant', () => {
       expect(capacity).toBeLessThan(average * 2);
     }
   });
+});
+
+describe('the day and the night plant', () => {
+  it.each(['day', 'night'] as const)(
+    "%s: has stations for each line's busiest hour, not for twice it",
+    (name) => {
+      const window = WINDOWS[name];
+      const plan = planDay(1000, 1, window);
+      const accel = 240;
+      const stations = stationsFor(plan, window, accel);
+      const weights = window.hourlyWeight;
+      const busiestShare = Math.max(...weights) / weights.reduce((a, b) => a + b, 0);
+      for (const flow of ['lab', 'standard', 'general'] as const) {
+        const served = calledTrucks(plan, flow);
+        const hold =
+          served.reduce((s, t) => s + serviceSeconds(t), 0) / served.length +
+          (SERVICE_REAL_OVERHEAD_MS / 1000) * accel;
+        const capacity = (stations[flow] * 3600) / hold;
+        const busiest = served.length * busiestShare;
+        expect(capacity).toBeGreaterThan(busiest);
+        expect(capacity).toBeLessThan(busiest * 2);
+      }
+    },
+  );
 });

@@ -1,18 +1,23 @@
 import type { Flow, PlayWindow, TruckPlan } from './plan.ts';
 import { windowSeconds } from './plan.ts';
 
+const HOUR = 3600;
+
 /**
- * The call stations as a plant's desks work them at a harvest (the 24h window): each station,
- * when free, calls the first truck waiting in its line, and the truck holds it from that call
- * until the officer finishes it (weighed in, tipped or loaded, weighed out). So what a line can
- * serve is its stations over their service times: a peak above it builds a backlog in the
- * yard, and the backlog drains once the arrivals fall below it. The day and the night call each
- * truck after its own drawn delay instead (plan.ts, PlayWindow.inOrder).
+ * The call stations as a plant's desks work them, in every window: each station, when free,
+ * calls the first truck waiting in its line, and the truck holds it from that call until the
+ * officer finishes it (weighed in, tipped or loaded, weighed out). So what a line can serve is
+ * its stations over their service times: a busy hour above it builds a backlog in the yard,
+ * and the backlog drains once the arrivals fall below it. How many stations a line has,
+ * stationsFor says (plan.ts, PlayWindow.stations). The ruled line's desk calls by its rule
+ * instead (ruled-line.ts), to stations counted the same way.
  */
 
 interface Waiting {
   /** Real ms before which the truck may not be called (a recall waits out the server's guard). */
   notBefore: number;
+  /** Real ms it joined the line; null for a recall (its wait is the guard's, not the line's). */
+  joined: number | null;
   give: (station: number) => void;
   refuse: (error: Error) => void;
 }
@@ -28,6 +33,8 @@ export class CallLine {
   /** Calls made (recalls included) and the real ms their stations were held, for the mean. */
   calls = 0;
   heldMs = 0;
+  /** Real ms each truck waited from joining the line to its first call. */
+  readonly waitsMs: number[] = [];
   private readonly since = new Map<number, number>();
 
   constructor(readonly stations: number[]) {
@@ -42,7 +49,7 @@ export class CallLine {
   turn({ front = false, notBefore = 0 } = {}): Promise<number> {
     if (this.closed !== null) return Promise.reject(new Error(this.closed));
     return new Promise((give, refuse) => {
-      const entry = { notBefore, give, refuse };
+      const entry = { notBefore, joined: front ? null : Date.now(), give, refuse };
       if (front) this.waiting.unshift(entry);
       else this.waiting.push(entry);
       this.dispatch();
@@ -77,7 +84,9 @@ export class CallLine {
       const station = this.free.shift()!;
       this.since.set(station, now);
       this.calls++;
-      this.waiting.splice(first, 1)[0]!.give(station);
+      const entry = this.waiting.splice(first, 1)[0]!;
+      if (entry.joined !== null) this.waitsMs.push(now - entry.joined);
+      entry.give(station);
     }
     // A free station and only recalls not yet due: look again when the first is.
     const due = Math.min(...this.waiting.map((w) => w.notBefore));
@@ -94,9 +103,10 @@ export type StationLine = Pick<CallLine, 'stations' | 'calls' | 'heldMs' | 'long
 export type StationLines = Record<Flow, StationLine>;
 
 /**
- * Stations enough for this times the window's average rate of each line: the harvest's peak
- * (10 % of the day an hour, 2.4 times the average) outruns them, the hour after it (1.2 times)
- * about fills them, and the night, below them, works the backlog off.
+ * Stations enough for this times a line's rate: for the harvest's average hour, its peak (10 %
+ * of the day an hour, 2.4 times the average) outruns them, the hour after it (1.2 times) about
+ * fills them, and the night, below them, works the backlog off; for the day's and the night's
+ * busiest hour, trucks wait for a station only when arrivals bunch within it.
  */
 export const HEADROOM = 1.1;
 
@@ -123,36 +133,30 @@ export const calledTrucks = (plan: TruckPlan[], flow: Flow) =>
     (t) => t.flow === flow && (flow !== 'lab' || t.labOutcome === 'pass' || t.labOutcome === 'recheck-pass'),
   );
 
-/** How many call stations each line gets: the plant is built for its day, as a real one is. */
+/**
+ * How many call stations each line gets, the plant built for its window as a real one is
+ * (PlayWindow.stations): enough for the line's rate in the window's average hour
+ * ('day-average', the harvest) or in its busiest hour, the line's share of the window's
+ * trucks in the hour of most arrivals ('busiest-hour', the day and the night), times the
+ * headroom, each call holding its station for the line's mean service and the real overhead.
+ * The ruled line's desk (ruled-line.ts) gets its count the same way.
+ */
 export function stationsFor(plan: TruckPlan[], window: PlayWindow, accel: number): Record<Flow, number> {
+  const weights = window.hourlyWeight;
+  const total = weights.reduce((a, b) => a + b, 0);
+  // The share of the window's trucks in the hour the stations are built for.
+  const hourShare =
+    window.stations === 'busiest-hour' ? Math.max(...weights) / total : HOUR / windowSeconds(window);
   const count = (flow: Flow) => {
     const served = calledTrucks(plan, flow);
     if (served.length === 0) return 1;
     const meanSeconds =
       served.reduce((sum, t) => sum + serviceSeconds(t), 0) / served.length +
       (SERVICE_REAL_OVERHEAD_MS / 1000) * accel;
-    const perSecond = served.length / windowSeconds(window);
+    const perSecond = (served.length * hourShare) / HOUR;
     return Math.max(1, Math.ceil(perSecond * meanSeconds * HEADROOM));
   };
   return { lab: count('lab'), standard: count('standard'), general: count('general') };
-}
-
-/**
- * Stations enough for one line's busiest hour (its share of the window's trucks in the hour of
- * most arrivals), with the same headroom: a line whose desk calls only to a free station
- * (the ruled line by day and by night) keeps its trucks about as long as a desk calling each
- * after its own delay did, and the run about as long.
- */
-export function peakStationsFor(plan: TruckPlan[], window: PlayWindow, accel: number, flow: Flow): number {
-  const served = calledTrucks(plan, flow);
-  if (served.length === 0) return 1;
-  const meanSeconds =
-    served.reduce((sum, t) => sum + serviceSeconds(t), 0) / served.length +
-    (SERVICE_REAL_OVERHEAD_MS / 1000) * accel;
-  const weights = window.hourlyWeight;
-  const peakShare = Math.max(...weights) / weights.reduce((a, b) => a + b, 0);
-  const perSecond = (served.length * peakShare) / 3600;
-  return Math.max(1, Math.ceil(perSecond * meanSeconds * HEADROOM));
 }
 
 export function openCallLines(stations: {

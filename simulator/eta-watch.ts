@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { queueInformation, type PublicLineUpdate } from '@truck-queue/shared/contracts/public-queue.contract';
+import { etaAccuracy, type EtaAccuracy, type EtaReading } from '@truck-queue/shared/queue/eta-accuracy';
 import type { ApiClient } from './api-client.ts';
 import type { Ledger } from './ledger.ts';
 import { publicSocket } from './sockets.ts';
@@ -31,30 +32,13 @@ interface Followed {
   socket: Socket | null;
 }
 
-/** The error and coverage figures over a set of readings (minutes are simulated ones). */
-export interface EtaFigures {
-  readings: number;
-  /** Readings that showed no range (the type's history said nothing yet). */
-  noEstimate: number;
-  medianAbsErrorMin: number | null;
-  /** Share of the readings with a range whose truck was called inside it (0–1). */
-  inside: number | null;
-  medianWaitMin: number | null;
-}
-
 export interface EtaSummary {
   /** Trucks read at their issue, and those of them called (the others were rejected at the lab). */
   trucks: number;
   called: number;
-  rows: { label: string; atIssue: EtaFigures; every: EtaFigures }[];
+  /** The called trucks' readings against their real waits (shared/queue/eta-accuracy.ts). */
+  accuracy: EtaAccuracy;
 }
-
-const median = (values: number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export class EtaWatch {
   private readonly trucks = new Map<string, Followed>();
@@ -119,57 +103,18 @@ export class EtaWatch {
     return Promise.resolve();
   }
 
-  private figures(readings: { reading: Reading; calledAt: number }[]): EtaFigures {
-    const errors: number[] = [];
-    const waits: number[] = [];
-    let inside = 0;
-    let noEstimate = 0;
-    for (const { reading, calledAt } of readings) {
-      const waited = ((calledAt - reading.at) * this.accel) / 60_000;
-      waits.push(waited);
-      if (!reading.wait) {
-        noEstimate++;
-        continue;
-      }
-      errors.push(Math.abs(waited - (reading.wait.low + reading.wait.high) / 2));
-      if (waited >= reading.wait.low && waited <= reading.wait.high) inside++;
-    }
-    return {
-      readings: readings.length,
-      noEstimate,
-      medianAbsErrorMin: median(errors),
-      inside: errors.length > 0 ? inside / errors.length : null,
-      medianWaitMin: median(waits),
-    };
-  }
-
-  /** The figures of the called trucks: all of them, then each flow. */
+  /** The called trucks' readings, each against the simulated minutes from it to the truck's first call. */
   summary(): EtaSummary {
     const all = [...this.trucks.values()];
     const called = all.filter((t) => t.calledAt !== null);
-    const rowOf = (label: string, trucks: Followed[]) => {
-      const readings = trucks.flatMap((t) =>
-        t.readings.map((reading) => ({ reading, calledAt: t.calledAt! })),
-      );
-      return {
-        label,
-        atIssue: this.figures(readings.filter((r) => r.reading.atIssue)),
-        every: this.figures(readings),
-      };
-    };
-    const flows = [...new Set(called.map((t) => t.flow))].sort();
-    return {
-      trucks: all.length,
-      called: called.length,
-      rows: [
-        rowOf('all flows', called),
-        ...flows.map((flow) =>
-          rowOf(
-            `${flow} flow`,
-            called.filter((t) => t.flow === flow),
-          ),
-        ),
-      ],
-    };
+    const readings = called.flatMap((t) =>
+      t.readings.map((reading): EtaReading => ({
+        flow: t.flow,
+        atIssue: reading.atIssue,
+        range: reading.wait,
+        waitedMin: ((t.calledAt! - reading.at) * this.accel) / 60_000,
+      })),
+    );
+    return { trucks: all.length, called: called.length, accuracy: etaAccuracy(readings) };
   }
 }

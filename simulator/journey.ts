@@ -113,11 +113,8 @@ export interface DayContext {
   scale: SimScale;
   /** Every truck's expected wait as its driver's page shows it, against its real wait (issue 21). */
   eta: EtaWatch;
-  /**
-   * The harvest's stations, each calling the first truck in its line when free (call-lines.ts);
-   * null: each truck is called after its own delay.
-   */
-  lines: CallLines | null;
+  /** The call stations, each calling the first truck in its line when free (call-lines.ts). */
+  lines: CallLines;
   /** The day's bookings (booking-plan.ts): a booked truck checks in with its code instead of taking a ticket. */
   bookings: SimBookings;
   /** The line with an order rule (order-plan.ts): its desk calls with Call next. */
@@ -159,15 +156,16 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     general: desks.generalCaller,
   }[plan.flow];
   const st = plan.stage;
-  // In a line served in order (the harvest), the station that called the truck, held until its finish.
-  const line = plan.order ? null : (ctx.lines?.[plan.flow] ?? null);
+  // Its line's stations (the ruled line's desk calls by its rule instead); the station that
+  // called the truck is held until its finish.
+  const line = plan.order ? null : ctx.lines[plan.flow];
   // In the ruled line, the desk's call: by Call next, or out of order with a reason (ruled-line.ts).
   let ruledCall: Promise<RuledCall> | null = null;
   let held: number | null = null;
   const release = () => {
     if (held !== null) {
-      if (plan.order) ctx.ruled.release(held);
-      else line?.release(held);
+      if (line) line.release(held);
+      else ctx.ruled.release(held);
     }
     held = null;
   };
@@ -196,10 +194,11 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     }
   };
 
-  const call = async (from: string, stations: number[]) => {
-    if (plan.order) return ruledTurn();
+  /** The truck waits its turn in its line: the first free station calls it. */
+  const call = async (from: string) => {
+    if (!line) return ruledTurn();
     const qn = record.queueNumber!;
-    const station = line ? (held = await line.turn()) : stations[plan.index % stations.length]!;
+    const station = (held = await line.turn());
     const id = await caller.find(truck(), from);
     const sent = Date.now();
     if (plan.slips.callDoubleClick) {
@@ -220,17 +219,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     ctx.eta.called(record.uuid!, sent, Date.now());
     ledger.changed({ queueNumber: qn, action: 'call', stationId: station, queueTypeId: type.id });
     if (plan.slips.recall) {
-      // The driver did not come: the officer calls him again, later than the server's guard. A
-      // station serving a line calls the next truck meanwhile, and calls him again first when
-      // one is free and the guard has passed.
-      let recallTo = station;
-      if (line) {
-        release();
-        const notBefore = Date.now() + Math.max(clock.real(st.recallAfter), RECALL_REAL_GAP_MS);
-        recallTo = held = await line.turn({ front: true, notBefore });
-      } else {
-        await clock.sleep(st.recallAfter, RECALL_REAL_GAP_MS);
-      }
+      // The driver did not come: the officer calls him again, later than the server's guard. The
+      // station calls the next truck meanwhile, and a station calls him again first when one is
+      // free and the guard has passed.
+      release();
+      const notBefore = Date.now() + Math.max(clock.real(st.recallAfter), RECALL_REAL_GAP_MS);
+      const recallTo = (held = await line.turn({ front: true, notBefore }));
       const again = await caller.find(truck(), 'C');
       expectOk(await move('call', () => caller.act('doCalling', again, recallTo)), 'recall');
       ledger.changed({ queueNumber: qn, action: 'call', stationId: recallTo, queueTypeId: type.id });
@@ -395,13 +389,11 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       if (plan.labOutcome === 'reject' || plan.labOutcome === 'recheck-reject') {
         await reject(from);
       } else {
-        await call(from, plant.stations.labCall);
+        await call(from);
         await work(true);
       }
     } else {
-      // A line served in order: the truck waits its turn, not its own delay.
-      if (!line && !plan.order) await clock.sleep(st.waitCall);
-      await call('QS', plan.flow === 'standard' ? plant.stations.standardCall : plant.stations.generalCall);
+      await call('QS');
       // Visitors on the general flow are not weighed.
       await work(plan.flow === 'standard');
     }

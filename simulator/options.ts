@@ -14,7 +14,8 @@ export interface Options {
   memoryMarginPercent: number;
   /**
    * Which hours are played: the day shift 06:00–22:00, the night 18:00–06:00 across the plant
-   * day's start, or a harvest's 24 hours 06:00–06:00 (an evening peak, stations serving in order).
+   * day's start, or a harvest's 24 hours 06:00–06:00 (an evening peak its stations, built for the
+   * average hour, cannot keep up with).
    */
   window: WindowName;
   /** Percent of the cassava trucks that deliver for a known supplier and come with a booking (issue 39). */
@@ -34,9 +35,10 @@ const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--e
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
   --window         day: 06:00-22:00; night: 18:00-06:00, the plant day turning over at the
                    simulated midnight while trucks are inside; 24h: a harvest 06:00-06:00,
-                   40 % of the trucks 17:00-21:00, each station calling the first truck in
-                   its line when free, the yard left to empty by itself after the peak
-                   (SIM_WINDOW, default day)
+                   40 % of the trucks 17:00-21:00, the yard left to empty by itself after
+                   the peak (SIM_WINDOW, default day). In every window each call station,
+                   when free, calls the first truck in its line; the day and the night have
+                   stations for each line's busiest hour, the harvest for its average hour
   --seed           seed of the day's plan (SIM_SEED, default 1)
   --engine         pglite (a fresh DATA_DIR) or postgres (a scratch database, dropped after);
                    default postgres when DATABASE_URL is set, else pglite

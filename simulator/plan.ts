@@ -24,13 +24,14 @@ export interface PlayWindow {
    */
   parking: { arrivedFrom: number; arrivedBefore: number; chance: number; from: number; to: number } | null;
   /**
-   * How the callers pick whom to call. false: each truck is called after its own drawn delay,
-   * whatever its place (the day and the night, whose figures are kept comparable). true: each
-   * call station, when free, calls the first truck waiting in its line and is held until that
-   * truck is finished (call-lines.ts), so a peak the stations cannot keep up with builds a
-   * backlog that drains after it.
+   * What the call stations are built for. Every window's stations call the first truck waiting
+   * in their line when free and are held until that truck is finished (call-lines.ts), as a
+   * plant's desks work. 'busiest-hour': each line has stations enough for its busiest hour (the
+   * day and the night: trucks wait for a station only when arrivals bunch). 'day-average': for
+   * the window's average hour (the harvest: its evening peak outruns them and builds a backlog
+   * that drains after it).
    */
-  inOrder: boolean;
+  stations: 'busiest-hour' | 'day-average';
   /**
    * The run must have needed the counters' chooser (AMBIGUOUS_NUMBER): the night parks the
    * earlier day's low numbers until after its start for it. The harvest's trucks of the small
@@ -48,7 +49,7 @@ export const WINDOWS: Record<WindowName, PlayWindow> = {
     startHour: 6,
     hourlyWeight: [0.6, 1.2, 1.5, 1.5, 1.3, 0.9, 0.8, 1.2, 1.4, 1.3, 1.1, 0.9, 0.7, 0.6, 0.5, 0.4],
     parking: null,
-    inOrder: false,
+    stations: 'busiest-hour',
     chooserNeeded: false,
   },
   // The night (18:00–06:00): the evening wave of cassava trucks coming in from a day's harvest,
@@ -62,15 +63,15 @@ export const WINDOWS: Record<WindowName, PlayWindow> = {
     startHour: 18,
     hourlyWeight: [1.4, 1.3, 1.1, 0.9, 0.8, 0.7, 0.5, 0.4, 0.4, 0.5, 0.8, 1.1],
     parking: { arrivedFrom: 0, arrivedBefore: 3 * HOUR, chance: 0.35, from: 6 * HOUR + 600, to: 9 * HOUR },
-    inOrder: false,
+    stations: 'busiest-hour',
     chooserNeeded: true,
   },
   // A harvest day and night (06:00–06:00, issue 35): the growers cut and load all day and the
   // trucks reach the plant in the evening, 40 % of the day's in four hours (17:00–21:00, 10 % an
   // hour); the rest come over the day, thinning after 21:00, fewest in the small hours, then the
   // first of the next day's before dawn. Weights are percent of the day's trucks. The stations
-  // serve their lines in order (inOrder), sized for the day's average (call-lines.ts): the peak
-  // outruns them, the yard fills, and it empties again in the night. One truck in five of the
+  // are built for the day's average hour (call-lines.ts): the peak outruns them, the yard
+  // fills, and it empties again in the night. One truck in five of the
   // peak parks (the driver sleeps in the cab) and joins its line between 00:10 and 04:00, so
   // trucks of the earlier plant day are inside while the new day's numbers restart at 001.
   '24h': {
@@ -93,7 +94,7 @@ export const WINDOWS: Record<WindowName, PlayWindow> = {
       from: 18 * HOUR + 600,
       to: 22 * HOUR,
     },
-    inOrder: true,
+    stations: 'day-average',
     chooserNeeded: false,
   },
 };
@@ -169,7 +170,6 @@ export interface TruckPlan {
     labTakes: number;
     decideAfter: number;
     recheckTakes: number;
-    waitCall: number;
     recallAfter: number;
     toWeighIn: number;
     work: number;
@@ -266,7 +266,6 @@ function planTrucks(trucks: number, seed: number, window: PlayWindow): Omit<Truc
         labTakes: minutes(random, 15, 45),
         decideAfter: minutes(random, 5, 25),
         recheckTakes: minutes(random, 10, 25),
-        waitCall: flow === 'general' ? minutes(random, 2, 15) : minutes(random, 5, 40),
         recallAfter: minutes(random, 3, 8),
         toWeighIn: minutes(random, 3, 8),
         work: flow === 'general' ? minutes(random, 10, 30) : minutes(random, 15, 50),

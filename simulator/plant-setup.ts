@@ -98,14 +98,11 @@ async function signIn(api: ApiClient, email: string, password: string) {
   return officer;
 }
 
-/** The call stations of each flow: two tipping bays, three loading bays and the front desk. */
-export const DEFAULT_CALL_STATIONS: Record<Flow, number> = { lab: 2, standard: 3, general: 1 };
-
 export async function setUpPlant(
   api: ApiClient,
   admin: { email: string; password: string },
-  /** The harvest sizes them to its day (call-lines.ts, stationsFor). */
-  callStationCounts: Record<Flow, number> = DEFAULT_CALL_STATIONS,
+  /** The call stations of each flow (tipping bays, loading bays, the front desk): call-lines.ts, stationsFor. */
+  callStationCounts: Record<Flow, number>,
 ): Promise<Plant> {
   const adminOfficer = await signIn(api, admin.email, admin.password);
   const as = { session: adminOfficer.session };

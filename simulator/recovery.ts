@@ -122,14 +122,14 @@ export function yardFigures(
 /**
  * The recovery check, every window: nothing left inside at the time-out, and no step by hand
  * (the simulator has none to make: a truck out is one its officers let out in the normal way).
- * In order (the harvest), also that the peak did build a backlog for the stations to work off,
- * or the run tested nothing of it: the yard held the most trucks at once from the peak's start
- * on, and trucks waited in line for a free station.
+ * With stations built for the average hour (the harvest), also that the peak did build a
+ * backlog for the stations to work off, or the run tested nothing of it: the yard held the most
+ * trucks at once from the peak's start on, and trucks waited in line for a free station.
  */
 export function recoveryChecks(
   yard: YardFigures,
   window: PlayWindow,
-  lines: StationLines | null,
+  lines: StationLines,
   timeOfDay: (at: number) => string,
 ): Check[] {
   const checks = [
@@ -139,7 +139,7 @@ export function recoveryChecks(
       yard.insideAtDeadline,
     ),
   ];
-  if (lines) {
+  if (window.stations === 'day-average') {
     const longest = Object.entries(lines).map(
       ([flow, { longest }]) =>
         `${flow} ${longest.count}${longest.count > 0 ? ` (${timeOfDay(longest.at)})` : ''}`,

@@ -91,6 +91,7 @@ export class RuledLine {
     const early = this.ahead.get(record.queueNumber!);
     if (early) {
       this.ahead.delete(record.queueNumber!);
+      record.moves.push({ what: 'call', from: early.from, to: early.to });
       return Promise.resolve(early);
     }
     return new Promise((give, refuse) => {
@@ -241,8 +242,12 @@ export async function outOfOrderReason(
   return reason;
 }
 
-/** A ruled-line truck as the server recorded it: its ticket, its first call and that call's reason. */
-interface Recorded {
+/**
+ * A ruled-line truck as the server recorded it (its ticket, its first call and that call's
+ * reason) and as the simulator saw it (real ms): its ticket answered, and the desk pressing
+ * the Call next that called it.
+ */
+export interface Recorded {
   id: number;
   queueNumber: string;
   classKey: OrderClassKey;
@@ -250,10 +255,40 @@ interface Recorded {
   issuedAt: number;
   calledAt: number | null;
   reason: string | null;
+  /** The kiosk's or the officer's answer with its ticket (Infinity: none seen). */
+  ticketAnswered: number;
+  /** When the desk sent the Call next (or the out-of-order call) that first called it; null if not known. */
+  pressed: number | null;
 }
 
-/** How long before a call the server read its line: a ticket issued this shortly before may not be in it. */
-const READ_BEFORE_CALL_MS = 1500;
+/**
+ * Whether the call of `c` was the rule's next, and the truck the rule put first among the
+ * tickets stamped before the call. The server reads its line once the desk's Call next reaches
+ * it, and stamps the call after (at a loaded server seconds later): every ticket stamped before
+ * the call may have been in the line it read, and every ticket the simulator had its answer for
+ * before the desk pressed surely was. The call is the rule's next if the rule puts `c` first
+ * among either set (with `c` itself; those called before it out). `before`: the classes of the
+ * plant day's calls before it, for the caps.
+ */
+export function judgeCall(
+  order: ReturnType<typeof orderRuleOf>,
+  recorded: readonly Recorded[],
+  c: Recorded,
+  before: OrderClassKey[],
+): { isNext: boolean; next: number | null; held: boolean } {
+  const at = c.calledAt!;
+  const pressed = c.pressed ?? at;
+  const waiting = (inLine: (t: Recorded) => boolean): WaitingTruck[] =>
+    recorded
+      .filter((t) => t === c || (t.day === c.day && inLine(t) && (t.calledAt === null || t.calledAt > at)))
+      .map((t) => ({ id: t.id, lineAt: new Date(t.issuedAt), classKey: t.classKey }));
+  const place = (inLine: (t: Recorded) => boolean) =>
+    orderLine(order, waiting(inLine), { calls: before }, new Date(at));
+  const stamped = place((t) => t.issuedAt < at);
+  const next = stamped.find((p) => p.hold === null)?.id ?? null;
+  const surely = place((t) => t.ticketAnswered < pressed).find((p) => p.hold === null)?.id ?? null;
+  return { isNext: next === c.id || surely === c.id, next, held: stamped.some((p) => p.hold !== null) };
+}
 
 const median = (values: number[]): number | null => {
   if (values.length === 0) return null;
@@ -295,6 +330,7 @@ export async function ruleChecks(
         const issue = history.find((h) => h.action === 'issue');
         const call = history.find((h) => h.action === 'call');
         const issuedAt = Date.parse(issue?.at ?? r.created!);
+        const ticket = r.moves.find((m) => m.what === 'ticket');
         return {
           id: i + j,
           queueNumber: r.queueNumber!,
@@ -303,12 +339,33 @@ export async function ruleChecks(
           issuedAt,
           calledAt: call ? Date.parse(call.at) : null,
           reason: call?.reason_name ?? null,
+          ticketAnswered: ticket?.to ?? Infinity,
+          pressed: r.moves.find((m) => m.what === 'call')?.from ?? null,
         };
       }),
     );
     recorded.push(...batch);
   }
   const order = orderRuleOf(rule);
+  /**
+   * What the replay put first instead of a call found wrong, and when (real ms, against the call
+   * as the server stamped it): its ticket as the server stamped it and as the simulator sent it
+   * and had it answered, and the desk's Call next sent and answered. A ticket answered after the
+   * desk pressed may not yet have been in the line the server read.
+   */
+  const whyNot = (c: Recorded, nextId: number | null) => {
+    const at = c.calledAt!;
+    const rel = (t: number | undefined) => (t === undefined ? '?' : `${t - at >= 0 ? '+' : ''}${t - at} ms`);
+    const pressed = mine[c.id]!.moves.find((m) => m.what === 'call');
+    const desk = `Call next sent ${rel(pressed?.from)}, answered ${rel(pressed?.to)}`;
+    const rival = nextId === null ? null : recorded[nextId]!;
+    if (!rival) return `the replay had no truck next; ${desk}`;
+    const ticket = mine[rival.id]!.moves.find((m) => m.what === 'ticket');
+    return (
+      `the replay's next ${rival.queueNumber} (${rival.classKey || 'ordinary'}), its ticket stamped ${rel(rival.issuedAt)}, ` +
+      `sent ${rel(ticket?.from)}, answered ${rel(ticket?.to)}; ${desk}`
+    );
+  };
   const calls = recorded.filter((t) => t.calledAt !== null).sort((a, b) => a.calledAt! - b.calledAt!);
   const wrong: string[] = [];
   let inOrder = 0;
@@ -321,21 +378,8 @@ export async function ruleChecks(
   const dayCalls = new Map<string, OrderClassKey[]>();
   for (const c of calls) {
     const before = dayCalls.get(c.day) ?? [];
-    const at = c.calledAt!;
-    const waitingAt = (readAt: number): WaitingTruck[] =>
-      recorded
-        .filter(
-          (t) =>
-            t === c || (t.day === c.day && t.issuedAt < readAt && (t.calledAt === null || t.calledAt > at)),
-        )
-        .map((t) => ({ id: t.id, lineAt: new Date(t.issuedAt), classKey: t.classKey }));
-    const nextOf = (readAt: number) => {
-      const placed = orderLine(order, waitingAt(readAt), { calls: before }, new Date(at));
-      return placed.find((p) => p.hold === null)?.id ?? null;
-    };
-    const isNext = nextOf(at) === c.id || nextOf(at - READ_BEFORE_CALL_MS) === c.id;
-    if (orderLine(order, waitingAt(at), { calls: before }, new Date(at)).some((p) => p.hold !== null))
-      whileHeld++;
+    const { isNext, next, held } = judgeCall(order, recorded, c, before);
+    if (held) whileHeld++;
     if (c.reason !== null) {
       if (c.reason === reasonName) withReason++;
       else wrong.push(`${c.queueNumber} called with reason "${c.reason}"`);
@@ -343,7 +387,9 @@ export async function ruleChecks(
       inOrder++;
     } else {
       reasonless++;
-      wrong.push(`${c.queueNumber} (${c.classKey || 'ordinary'}) not the rule's next, no reason`);
+      wrong.push(
+        `${c.queueNumber} (${c.classKey || 'ordinary'}) not the rule's next, no reason (${whyNot(c, next)})`,
+      );
     }
     const dayList = [...before, c.classKey];
     dayCalls.set(c.day, dayList);

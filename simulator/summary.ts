@@ -1,9 +1,10 @@
 import os from 'node:os';
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
+import { accuracyTable } from '@truck-queue/shared/queue/eta-accuracy';
 import { ms, percentile } from '../bench/support.ts';
 import type { Check } from './checks.ts';
-import type { EtaFigures, EtaSummary } from './eta-watch.ts';
+import type { EtaSummary } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
 import { HARVEST_PEAK, type WindowName } from './plan.ts';
@@ -210,32 +211,12 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
   console.log(`\nTrucks inside at each hour: ${y.hourly.map((h) => `${h.label} ${h.inside}`).join(', ')}`);
 
   const w = figures.expectedWait;
-  const eta = (f: EtaFigures) => [
-    `${f.readings - f.noEstimate} (+${f.noEstimate} none)`,
-    f.medianAbsErrorMin === null ? '–' : `${f.medianAbsErrorMin.toFixed(1)} min`,
-    f.inside === null ? '–' : `${(f.inside * 100).toFixed(0)} %`,
-    f.medianWaitMin === null ? '–' : `${f.medianWaitMin.toFixed(0)} min`,
-  ];
   console.log(
     `\nExpected wait on the drivers' pages (simulated minutes), against each truck's real wait for ` +
-      `its first call: ${w.called} of ${w.trucks} trucks called, read at issue and at each change of their line`,
+      `its first call: ${w.called} of ${w.trucks} trucks called, read at issue and at each change of their line. ` +
+      'Measured, not checked: the targets are not yet a check of the run.',
   );
-  console.log(
-    '\n' +
-      table(
-        [
-          'trucks',
-          'readings with a range',
-          'median |error| vs the middle',
-          'called inside the range',
-          'median real wait',
-        ],
-        w.rows.flatMap((row) => [
-          [`${row.label}, at issue`, ...eta(row.atIssue)],
-          [`${row.label}, every reading`, ...eta(row.every)],
-        ]),
-      ),
-  );
+  console.log('\n' + accuracyTable(w.accuracy));
 
   if (ledger.slips.size > 0) {
     console.log(

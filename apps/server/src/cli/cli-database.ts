@@ -45,12 +45,12 @@ export function describeDatabase(choice: DatabaseChoice): string {
  */
 export async function openChosenDatabase(
   choice: DatabaseChoice,
-  purpose: 'backup' | 'restore',
+  purpose: 'backup' | 'restore' | 'backtest',
 ): Promise<Database> {
   const target = resolve(choice);
   if (target.kind === 'postgres') return openDatabase(target);
 
-  if (purpose === 'backup' && !existsSync(path.join(target.dataDir, 'pgdata'))) {
+  if (purpose !== 'restore' && !existsSync(path.join(target.dataDir, 'pgdata'))) {
     throw new UsageError(
       `There is no embedded database in ${target.dataDir}. Set DATA_DIR (or --data-dir) to the server's ` +
         'data directory, or DATABASE_URL for PostgreSQL.',

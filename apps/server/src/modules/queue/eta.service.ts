@@ -23,6 +23,8 @@ const HISTORY_TTL_MS = 10 * 60_000;
  * free for long, a lab result overdue) shows within it.
  */
 const FORECAST_MAX_AGE_MS = 60_000;
+/** The cards show the last play while the next runs, when it is at most this old. */
+const STALE_MAX_AGE_MS = 5 * 60_000;
 /**
  * The range shown, at its widest: no wider than its middle (the call between half and one and a
  * half times the likely wait), or than 20 minutes near the front of the line. A wider one says
@@ -84,12 +86,13 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
   /** Each type's last play, and the play under way. */
   const played = new Map<number, Forecast>();
   const playing = new Map<number, { generation: number; value: Promise<Forecast> }>();
+  const queued = new Map<number, Promise<Forecast>>();
   const generations = new Map<number, number>();
 
   const drop = (typeId: number | undefined) => {
     if (typeId === undefined) return;
+    // The last play stays, for the cards to show until the next is played (forecastOf).
     generations.set(typeId, (generations.get(typeId) ?? 0) + 1);
-    played.delete(typeId);
   };
   deps.events?.subscribe('queueChanged', (change) => {
     drop(change.branchQueueTypeId);
@@ -127,23 +130,56 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
     return { ...empty, ranges, order: withNewcomer.line.map((truck) => truck.id) };
   }
 
-  /** The type's forecast: the one played since its last change, or a new play shared by its readers. */
-  function forecastOf(type: EtaQueueType, now: Date): Promise<Forecast> {
+  /**
+   * The type's forecast: the one played since its last change; else the next play, shared by
+   * every reader of the change. With `staleOk` (the cards, read on every change), when changes
+   * come faster than plays (a play of an earlier change still runs, the next must wait for it),
+   * the last play answers at once: a branch's read waits for one play at most.
+   */
+  function forecastOf(type: EtaQueueType, staleOk: boolean): Promise<Forecast> {
     const id = type.branchQueueTypeId;
+    const now = deps.clock.now().getTime();
     const generation = generations.get(id) ?? 0;
     const known = played.get(id);
-    const age = now.getTime() - (known?.at ?? 0);
+    const age = now - (known?.at ?? 0);
     if (known && known.generation === generation && age >= 0 && age < FORECAST_MAX_AGE_MS / scale)
       return Promise.resolve(known);
+    // A play of an earlier change still runs: the next one waits for it.
+    const behind = (playing.get(id)?.generation ?? generation) !== generation;
+    const next = nextPlay(type, generation);
+    if (staleOk && behind && known && age >= 0 && age < STALE_MAX_AGE_MS / scale)
+      return Promise.resolve(known);
+    return next;
+  }
+
+  /** One play of a type at a time: changes during a play share the one after it. */
+  function nextPlay(type: EtaQueueType, generation: number): Promise<Forecast> {
+    const id = type.branchQueueTypeId;
     const running = playing.get(id);
     if (running && running.generation === generation) return running.value;
-    const value = play(type, now, generation);
+    if (!running) return startPlay(type);
+    const waiting = queued.get(id);
+    if (waiting) return waiting;
+    const settled = () => undefined;
+    const value = running.value.then(settled, settled).then(() => {
+      queued.delete(id);
+      return startPlay(type);
+    });
+    queued.set(id, value);
+    return value;
+  }
+
+  function startPlay(type: EtaQueueType): Promise<Forecast> {
+    const id = type.branchQueueTypeId;
+    const generation = generations.get(id) ?? 0;
+    const value = play(type, deps.clock.now(), generation);
     const entry = { generation, value };
     playing.set(id, entry);
     value.then(
       (forecast) => {
         if (playing.get(id) === entry) playing.delete(id);
-        if (forecast.generation === (generations.get(id) ?? 0)) played.set(id, forecast);
+        const known = played.get(id);
+        if (!known || known.at <= forecast.at) played.set(id, forecast);
       },
       () => {
         // A failed play is not kept: the next reader plays again.
@@ -177,14 +213,14 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
      * be too wide to plan by.
      */
     async waitOf(truck: WaitingTruck, ahead: number): Promise<Wait | null> {
-      const now = deps.clock.now();
-      return waitIn(await forecastOf(truck, now), truck, ahead, now);
+      const forecast = await forecastOf(truck, false);
+      return waitIn(forecast, truck, ahead, deps.clock.now());
     },
 
     /**
      * The waits of many trucks at once (the calling cards, the board's footer): each queue
-     * type's line is played once, up front, and every truck's wait is then read off it with no
-     * further read. Types not listed answer null.
+     * type's last play (the next one runs meanwhile when its line changed since), every truck's
+     * wait read off it with no further read. Types not listed answer null.
      */
     async estimator(
       types: Iterable<EtaQueueType>,
@@ -192,8 +228,8 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
       const now = deps.clock.now();
       const unique = new Map<number, EtaQueueType>();
       for (const type of types) unique.set(type.branchQueueTypeId, type);
-      const played = await Promise.all([...unique.values()].map((type) => forecastOf(type, now)));
-      const byType = new Map([...unique.keys()].map((id, i) => [id, played[i]!]));
+      const forecasts = await Promise.all([...unique.values()].map((type) => forecastOf(type, true)));
+      const byType = new Map([...unique.keys()].map((id, i) => [id, forecasts[i]!]));
       return (truck, ahead) => {
         const forecast = byType.get(truck.branchQueueTypeId);
         return forecast ? waitIn(forecast, truck, ahead, now) : null;
