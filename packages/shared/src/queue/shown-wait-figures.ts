@@ -1,14 +1,17 @@
+import { accuracyOf, INSIDE_TARGET } from './eta-accuracy.ts';
+
 /**
  * How the expected wait shown to drivers held (issue 40, "Seen by the plant"): each ticket's
  * range read at its issue, set against the wait its truck really had, from that reading to its
- * first call. Pure: the server's accuracy page (modules/queue/wait-accuracy.service.ts) hands it
- * one queue type's readings of a plant day, or of the whole period. Its figures mean what
- * shared/queue/eta-accuracy.ts's mean for the backtest and the simulator: called inside when
- * low ≤ waited ≤ high, the error against the range's middle.
+ * first call. The server's accuracy page (modules/queue/wait-accuracy.service.ts) hands it one
+ * queue type's readings of a plant day, or of the whole period. The figures are the backtest's
+ * and the simulator's (eta-accuracy.ts `accuracyOf`: called inside when low ≤ waited ≤ high, the
+ * error against the range's middle); what the plant's page adds is the tickets never called,
+ * which are counted apart and in no other figure.
  */
 
 /** The issue's target: at least this share of the readings with a range called inside it. */
-export const INSIDE_TARGET_SHARE = 0.85;
+export const INSIDE_TARGET_SHARE = INSIDE_TARGET;
 
 /** One reading and what came of it. */
 export interface ShownWait {
@@ -37,39 +40,20 @@ export interface ShownWaitFigures {
   medianWaitMin: number | null;
 }
 
-/** The median of values (the mean of the middle two of an even count); null without values. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /** The figures of a set of readings. */
 export function shownWaitFigures(readings: readonly ShownWait[]): ShownWaitFigures {
-  const errors: number[] = [];
-  const waits: number[] = [];
-  let notCalled = 0;
-  let inside = 0;
-  for (const { range, waitedMin } of readings) {
-    if (waitedMin === null) {
-      notCalled++;
-      continue;
-    }
-    waits.push(waitedMin);
-    if (!range) continue;
-    errors.push(Math.abs(waitedMin - (range.low + range.high) / 2));
-    if (waitedMin >= range.low && waitedMin <= range.high) inside++;
-  }
-  const withRange = errors.length;
+  const called = readings.flatMap(({ range, waitedMin }) =>
+    waitedMin === null ? [] : [{ flow: '', atIssue: true, range, waitedMin }],
+  );
+  const figures = accuracyOf(called);
   return {
     readings: readings.length,
-    notCalled,
-    withRange,
-    noRange: waits.length - withRange,
-    inside,
-    insideShare: withRange > 0 ? inside / withRange : null,
-    medianErrorMin: median(errors),
-    medianWaitMin: median(waits),
+    notCalled: readings.length - called.length,
+    withRange: figures.withRange,
+    noRange: figures.noRange,
+    inside: figures.insideCount,
+    insideShare: figures.inside,
+    medianErrorMin: figures.medianErrorMin,
+    medianWaitMin: figures.medianWaitMin,
   };
 }

@@ -1,48 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { isWaitingState, waitingStates } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
-import { etaReadings } from '../../db/schema.ts';
+import { branchQueueTypes, etaReadings, queues, queueTypes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub, QueueChange } from '../../lib/event-hub.ts';
-import type { BranchCards } from './branch-cards.ts';
+import type { EtaService } from './eta.service.ts';
+import type { QueueReadsRepository } from './queue-reads.repository.ts';
 
 /**
  * What each driver was shown at his ticket's issue (issue 40, "Seen by the plant"): after the
- * issue commits, the ticket's range and trucks ahead are read off the branch's open queues
- * (branch-cards.ts: the snapshot the officers' cards and the drivers' pushed pages read after
- * the change anyway, so the range is the one his page showed) and written to eta_readings. Its
- * first call says later whether the range held (wait-accuracy.service.ts).
+ * issue commits, the ticket's range is read from the expected wait (eta.service.ts: its line's
+ * play, which the driver's page, the cards and the board read their ranges off, by the truck's
+ * id) and written to eta_readings with the trucks ahead printed on the ticket (counted in the
+ * issue's transaction, as the driver's page counts them). Its first call says later whether the
+ * range held (wait-accuracy.service.ts).
  *
  * A booking's check-in issues a ticket too, and is read the same way. The reading runs after
- * the issue's answer is on its way, on the background lane, and never fails the issue: a reading
- * that cannot be made is logged and missed. Only the instance that issued the ticket reads it
- * (a change from another instance comes with `remote`); a second reading of a ticket is ignored.
+ * the issue's answer is on its way, reads and writes on the background lane, and never fails the
+ * issue: a reading that cannot be made is logged and missed. Only the instance that issued the
+ * ticket reads it (a change from another instance comes with `remote`); a second reading of a
+ * ticket is ignored. It reads no snapshot of the branch's cards, so it holds none that a print's
+ * outcome would then have to drop.
  */
 export function createEtaReadings(deps: {
-  /** The background lane (module-host.ts): nobody waits on these writes. */
+  /** The background lane (module-host.ts): nobody waits on these reads and writes. */
   db: Db;
   events: EventHub;
   clock: Clock;
-  cards: Pick<BranchCards, 'calendar' | 'openQueues'>;
+  eta: Pick<EtaService, 'waitOf'>;
+  /** The trucks ahead of a ticket issued without them counted (none issued so today). */
+  reads: Pick<QueueReadsRepository, 'countAhead'>;
   log: { error: (obj: object, msg: string) => void };
 }) {
-  const { db, clock, cards } = deps;
+  const { db, clock, eta } = deps;
 
   async function read(change: QueueChange): Promise<void> {
     // Let the issue's answer go first: this runs once its handler has returned.
     await new Promise((resolve) => setImmediate(resolve));
+    const [ticket] = await db
+      .select({
+        id: queues.id,
+        branchQueueTypeId: queues.branchQueueTypeId,
+        queueDate: queues.queueDate,
+        lineAt: queues.lineAt,
+        created: queues.created,
+        state: queues.state,
+        exitAt: queues.exitAt,
+        aheadAtIssue: queues.aheadAtIssue,
+        flowEngineId: queueTypes.flowEngineId,
+      })
+      .from(queues)
+      .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
+      .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
+      .where(eq(queues.id, change.queueId));
+    // Called, voided, moved or gone before it was read: no page showed it a wait of this line.
+    if (
+      !ticket ||
+      ticket.exitAt !== null ||
+      ticket.branchQueueTypeId !== change.branchQueueTypeId ||
+      !isWaitingState(ticket.flowEngineId, ticket.state)
+    )
+      return;
+    const ahead =
+      ticket.aheadAtIssue ?? (await deps.reads.countAhead(ticket, waitingStates(ticket.flowEngineId), db));
     const readAt = clock.now();
-    const calendar = await cards.calendar(change.branchId);
-    const open = await cards.openQueues(change.branchId, calendar.insideSince);
-    const ahead = open.ahead.get(change.queueUuid);
-    // Called, voided or gone before it was read: no page showed it a wait.
-    if (ahead === undefined) return;
-    const card = open.byType.get(change.branchQueueTypeId)?.find((c) => c.uuid === change.queueUuid);
-    const wait = card?.expected_wait ?? null;
+    const wait = await eta.waitOf(
+      {
+        id: ticket.id,
+        branchId: change.branchId,
+        branchQueueTypeId: ticket.branchQueueTypeId,
+        flowEngineId: ticket.flowEngineId,
+      },
+      ahead,
+    );
     await db
       .insert(etaReadings)
       .values({
-        queueId: change.queueId,
+        queueId: ticket.id,
         branchId: change.branchId,
-        branchQueueTypeId: change.branchQueueTypeId,
+        branchQueueTypeId: ticket.branchQueueTypeId,
         readAt,
         lowMinutes: wait ? Math.round(wait.low) : null,
         highMinutes: wait ? Math.round(wait.high) : null,

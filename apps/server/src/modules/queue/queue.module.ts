@@ -83,11 +83,18 @@ export function registerQueueModule(
     labResults: (ids) => lab.resultsOf(db, ids),
     eta,
   });
-  // What each driver was shown at his ticket's issue (issue 40), read off the same snapshot after
-  // the commit. Not under ETA_TIME_SCALE: its minutes are the simulator's, not the plant clock's.
+  // What each driver was shown at his ticket's issue (issue 40), read after the commit. Not under
+  // ETA_TIME_SCALE: its minutes are the simulator's, not the plant clock's.
   const readings =
     config.etaTimeScale === 1
-      ? createEtaReadings({ db: host.background, events, clock, cards: branchCards, log: app.log })
+      ? createEtaReadings({
+          db: host.background,
+          events,
+          clock,
+          eta,
+          reads: deps.publicReads,
+          log: app.log,
+        })
       : null;
   app.decorate('etaReadings', readings);
   app.addHook('onClose', async () => {
