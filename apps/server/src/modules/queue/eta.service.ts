@@ -23,6 +23,11 @@ const HISTORY_TTL_MS = 10 * 60_000;
  * free for long, a lab result overdue) shows within it.
  */
 const FORECAST_MAX_AGE_MS = 60_000;
+/**
+ * Whatever the time scale, the history is kept at least this long on the server's own clock:
+ * the simulator at ×1440 would otherwise read it again every half second, on every change.
+ */
+const HISTORY_TTL_FLOOR_MS = 15_000;
 /** The cards show the last play while the next runs, when it is at most this old. */
 const STALE_MAX_AGE_MS = 5 * 60_000;
 /**
@@ -108,7 +113,7 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
   function historyOf(type: EtaQueueType, now: Date): Promise<LineHistory> {
     const known = histories.get(type.branchQueueTypeId);
     const age = now.getTime() - (known?.at ?? 0);
-    if (known && age >= 0 && age < HISTORY_TTL_MS / scale) return known.value;
+    if (known && age >= 0 && age < Math.max(HISTORY_TTL_FLOOR_MS, HISTORY_TTL_MS / scale)) return known.value;
     const value = inputs.historyAt(refOf(type), now, scale);
     histories.set(type.branchQueueTypeId, { at: now.getTime(), value });
     value.catch(() => histories.delete(type.branchQueueTypeId));
