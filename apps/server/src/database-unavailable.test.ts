@@ -140,10 +140,12 @@ async function recovered(call: () => Promise<LightMyRequestResponse>): Promise<L
 /** No connection stays checked out of the pool once calls are over: none leaked. */
 /**
  * No connection is left checked out. A ticket's change also has the drivers' notifier read in
- * the background after the answer (notifications/notifier.ts): that work is let finish first.
+ * the background after the answer (notifications/notifier.ts), and an issue the wait its driver
+ * was shown (queue/eta-readings.ts): that work is let finish first.
  */
 async function expectNoConnectionHeld() {
   await app.notifier.settle();
+  await app.etaReadings?.settle();
   expect(served.pool.waitingCount).toBe(0);
   expect(served.pool.totalCount - served.pool.idleCount).toBe(0);
 }

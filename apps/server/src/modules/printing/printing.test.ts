@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { printingContracts } from '@truck-queue/shared/contracts/printing.contract';
 import { getCardInProcess, getQueueByFlow } from '@truck-queue/shared/contracts/queue.contract';
 import { queueHistory } from '@truck-queue/shared/contracts/yard.contract';
@@ -132,10 +132,15 @@ describe('a kiosk on a network printer', () => {
     const issued = (await kioskIssues(browser)).json<Issued>();
     expect(issued.print).toMatchObject({ state: 'failed', reason: 'paper_end' });
     expect(printer.jobs).toHaveLength(0);
-    expect(await cardOf(issued.queue.uuid)).toMatchObject({
-      print_state: 'failed',
-      print_failure: 'paper_end',
-    });
+    // The card follows once the branch is told (its pages refetch on ticketPrintChanged).
+    await vi.waitFor(
+      async () =>
+        expect(await cardOf(issued.queue.uuid)).toMatchObject({
+          print_state: 'failed',
+          print_failure: 'paper_end',
+        }),
+      { timeout: 10_000, interval: 100 },
+    );
     // The report by flow says it too.
     const flow = await t.call(
       getQueueByFlow,

@@ -9,6 +9,7 @@ import {
 import { queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
+import { CARD_SNAPSHOT_MAX_AGE_MS } from './branch-cards.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 
 let t: TestContext;
@@ -247,6 +248,9 @@ describe('process/calling/getCardInProcess', () => {
       .where(eq(queues.id, called.id));
     await t.db.update(queues).set({ state: 'F' }).where(eq(queues.id, finished.id));
     await t.db.update(queues).set({ exitAt: t.clock.now() }).where(eq(queues.id, gone.id));
+    // Written behind the server's back (no change announced): past the branch snapshot's age, as
+    // a plant's cards show such an edit (the snapshot read after the issues for the wait shown).
+    t.clock.advance(CARD_SNAPSHOT_MAX_AGE_MS);
 
     const today = (await t.call(getCardInProcess, { find_total_day: 1 }, plant.officers.caller.session)).card;
     const numbers = today.find((c) => c.prefix === 'B')!.queue_number;
