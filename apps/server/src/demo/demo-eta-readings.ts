@@ -96,7 +96,12 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
   const eta = createEtaService({ db, clock, events });
   const readings: (typeof etaReadings.$inferInsert)[] = [];
   for (const ticket of line) {
-    clock.at = ticket.created;
+    // A desk that called the truck the moment it was issued (a free station, nobody before it)
+    // stamped its call with the issue's own instant; a live server reads the ticket's wait a
+    // moment after the issue and before any call. Read then a moment before, when the truck was
+    // not in the line yet: the wait of a truck issued now, by its place.
+    const calledAtOnce = ticket.calledAt !== null && ticket.calledAt.getTime() <= ticket.created.getTime();
+    clock.at = calledAtOnce ? new Date(ticket.created.getTime() - 1) : ticket.created;
     events.publish('queueChanged', {
       transitionId: 0,
       at: ticket.created,
@@ -122,7 +127,7 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
     ).length;
     const wait = await eta.waitOf(
       {
-        id: ticket.id,
+        ...(calledAtOnce ? {} : { id: ticket.id }),
         branchId,
         branchQueueTypeId: ticket.branchQueueTypeId,
         flowEngineId: ticket.flowEngineId,
