@@ -14,31 +14,42 @@ const running = (pid: number) => {
   }
 };
 
-describe('the first start of the embedded database', () => {
-  it('is made by a process of its own that has ended when the server serves the demo plant', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
-    const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
-    try {
-      const url = await server.ready();
-      const lines = server.logLines();
-      const steps = lines.filter((l) => l.startup).map((l) => [l.startup!.step, l.pid === server.pid]);
-      // The server says it creates the database; the rest is said by the process that did it.
-      expect(steps[0]).toEqual(['database', true]);
-      expect(steps.slice(1).map(([step]) => step)).toEqual(
-        expect.arrayContaining(['schema', 'plant', 'write']),
-      );
-      const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
-      expect(builder).not.toBe(server.pid);
-      expect(running(builder)).toBe(false);
+/**
+ * The demo plant's first start (14 days of history played through the desks, a week of the
+ * waits drivers were shown) takes some 45 s on its own; beside the rest of the suite on two
+ * cores it has taken over two minutes. Its order of events is under test, not its speed.
+ */
+const DEMO_READY_MS = 240_000;
 
-      // The plant it wrote is the one the server serves: a demo officer signs in.
-      expect((await signInAsDemoOfficer(url)).status).toBe(200);
-    } finally {
-      server.kill('SIGTERM');
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+describe('the first start of the embedded database', () => {
+  it(
+    'is made by a process of its own that has ended when the server serves the demo plant',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
+      const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+      try {
+        const url = await server.ready(DEMO_READY_MS);
+        const lines = server.logLines();
+        const steps = lines.filter((l) => l.startup).map((l) => [l.startup!.step, l.pid === server.pid]);
+        // The server says it creates the database; the rest is said by the process that did it.
+        expect(steps[0]).toEqual(['database', true]);
+        expect(steps.slice(1).map(([step]) => step)).toEqual(
+          expect.arrayContaining(['schema', 'plant', 'write']),
+        );
+        const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
+        expect(builder).not.toBe(server.pid);
+        expect(running(builder)).toBe(false);
+
+        // The plant it wrote is the one the server serves: a demo officer signs in.
+        expect((await signInAsDemoOfficer(url)).status).toBe(200);
+      } finally {
+        server.kill('SIGTERM');
+        await server.exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    DEMO_READY_MS + 60_000,
+  );
 
   it('stops the server with the one line that says why when the first start cannot be made', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
@@ -57,37 +68,41 @@ describe('the first start of the embedded database', () => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(serverUrl)('the first start of a PostgreSQL database (TEST_DATABASE_URL)', () => {
-  it('is made by a process of its own when the database has no officers, and only then', async () => {
-    const scratch = await createScratchDatabase(serverUrl!, 'tq_first');
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
-    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, DEMO_DATA: 'true', LOG_LEVEL: 'info' };
-    try {
-      let server = startServer(env);
+  it(
+    'is made by a process of its own when the database has no officers, and only then',
+    async () => {
+      const scratch = await createScratchDatabase(serverUrl!, 'tq_first');
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-first-'));
+      const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, DEMO_DATA: 'true', LOG_LEVEL: 'info' };
       try {
-        const url = await server.ready();
-        const lines = server.logLines();
-        const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
-        expect(builder).not.toBe(server.pid);
-        expect(running(builder)).toBe(false);
-        expect((await signInAsDemoOfficer(url)).status).toBe(200);
+        let server = startServer(env);
+        try {
+          const url = await server.ready(DEMO_READY_MS);
+          const lines = server.logLines();
+          const builder = lines.find((l) => l.startup?.step === 'plant')!.pid;
+          expect(builder).not.toBe(server.pid);
+          expect(running(builder)).toBe(false);
+          expect((await signInAsDemoOfficer(url)).status).toBe(200);
+        } finally {
+          server.kill('SIGTERM');
+          await server.exited;
+        }
+        // Started again on the same database: nothing to fill, no second process.
+        server = startServer(env);
+        try {
+          await server.ready();
+          const steps = server.logLines().filter((l) => l.startup);
+          expect(steps.every((l) => l.pid === server.pid)).toBe(true);
+          expect(steps.map((l) => l.startup!.step)).not.toContain('plant');
+        } finally {
+          server.kill('SIGTERM');
+          await server.exited;
+        }
       } finally {
-        server.kill('SIGTERM');
-        await server.exited;
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch.drop();
       }
-      // Started again on the same database: nothing to fill, no second process.
-      server = startServer(env);
-      try {
-        await server.ready();
-        const steps = server.logLines().filter((l) => l.startup);
-        expect(steps.every((l) => l.pid === server.pid)).toBe(true);
-        expect(steps.map((l) => l.startup!.step)).not.toContain('plant');
-      } finally {
-        server.kill('SIGTERM');
-        await server.exited;
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      await scratch.drop();
-    }
-  }, 240_000);
+    },
+    DEMO_READY_MS + 120_000,
+  );
 });
