@@ -20,7 +20,7 @@ export interface Figures {
   night: boolean;
   /** Trucks inside hour by hour, the most at once, the last out, the time-out. */
   yard: YardFigures;
-  /** The call lines served in order (the harvest), else null. */
+  /** The call lines, each served in order (every window since issue 40); null when none was played. */
   lines: LineFigures[] | null;
   /** CPU seconds the server used from the clock's start to the last truck's journey (/proc). */
   serverCpuSeconds: number | null;
