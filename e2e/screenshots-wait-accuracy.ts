@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
+import { withoutReadings } from './support/wait-figures.ts';
 
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
 
@@ -48,20 +49,13 @@ export async function shootWaitAccuracyScreens(browser: Browser, baseUrl: string
     const real = (await response.json()) as {
       types: { days: Record<string, unknown>[]; total: Record<string, unknown> }[];
     };
-    const blank = (d: Record<string, unknown>) => ({
-      ...d,
-      readings: 0,
-      not_called: 0,
-      with_range: 0,
-      no_range: 0,
-      inside: 0,
-      inside_share: null,
-      median_error_minutes: null,
-      median_wait_minutes: null,
-    });
     const json = {
       ...real,
-      types: real.types.map((t) => ({ ...t, days: t.days.map(blank), total: blank(t.total) })),
+      types: real.types.map((t) => ({
+        ...t,
+        days: t.days.map(withoutReadings),
+        total: withoutReadings(t.total),
+      })),
     };
     await route.fulfill({ response, json });
   });

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { WaitType } from '@truck-queue/shared/contracts/wait-accuracy.contract';
 import { post, signIn } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
+import { withoutReadings } from './support/wait-figures.ts';
 
 /**
  * The admins' expected wait accuracy page (issue 40, "Seen by the plant"): the demo's week of
@@ -81,27 +82,20 @@ describe('the expected wait accuracy page', () => {
     await page.route('**/api/admin/waitAccuracy', async (route) => {
       const response = await route.fetch();
       const real = (await response.json()) as Answer & { status: 1 };
-      const blank = (d: WaitType['total']) => ({
-        ...d,
-        readings: 0,
-        not_called: 0,
-        with_range: 0,
-        no_range: 0,
-        inside: 0,
-        inside_share: null,
-        median_error_minutes: null,
-        median_wait_minutes: null,
-      });
       const json = empty
         ? // A plant's first day after installing: no reading yet.
           {
             ...real,
-            types: real.types.map((t) => ({ ...t, days: t.days.map(blank), total: blank(t.total) })),
+            types: real.types.map((t) => ({
+              ...t,
+              days: t.days.map(withoutReadings),
+              total: withoutReadings(t.total),
+            })),
           }
         : // The first day of the week without a ticket (a day the plant was closed).
           {
             ...real,
-            types: real.types.map((t) => ({ ...t, days: [blank(t.days[0]!), ...t.days.slice(1)] })),
+            types: real.types.map((t) => ({ ...t, days: [withoutReadings(t.days[0]!), ...t.days.slice(1)] })),
           };
       await route.fulfill({ response, json });
     });
