@@ -95,15 +95,16 @@ export function createLineInputs(db: Db) {
       const iso = at.toISOString();
       const openSince = new Date(at.getTime() - (OPEN_DAYS * 86_400_000) / scale).toISOString();
       const stationSince = new Date(at.getTime() - (OPEN_STATION_MINUTES * 60_000) / scale).toISOString();
+      // The moment is a parameter, never part of the text: each play would otherwise be a
+      // statement of its own, prepared on the connection and kept (db/prepared-statements.ts).
       // A call as it stood at `at`: the latest one then (a recall after it does not count).
-      const calledAt = sql.raw(
-        `case when last_called_at <= '${iso}'::timestamptz then last_called_at else called_at end`,
-      );
+      const calledAt = sql`case when last_called_at <= ${iso}::timestamptz then last_called_at else called_at end`;
       // Out of the line and off its station by `at`: finished, rejected, voided or gone out.
-      const done = sql.raw(
-        ['finished_at', 'rejected_at', 'voided_at', 'exit_at']
-          .map((column) => `coalesce(${column} <= '${iso}'::timestamptz, false)`)
-          .join(' or '),
+      const done = sql.join(
+        ['finished_at', 'rejected_at', 'voided_at', 'exit_at'].map(
+          (column) => sql`coalesce(${sql.raw(column)} <= ${iso}::timestamptz, false)`,
+        ),
+        sql` or `,
       );
       const rows = await db.execute<{
         id: number;
