@@ -119,6 +119,19 @@ describe('the three targets at their edges', () => {
     expect(accuracyOf(many(3, [101, 141], 100)).verdicts.error).toBe('FAIL');
   });
 
+  it('says which way the readings outside their range err', () => {
+    // Called before its range twice, inside once, after it once.
+    const figures = accuracyOf([
+      reading('lab', true, [10, 20], 5),
+      reading('lab', true, [10, 20], 9.9),
+      reading('lab', true, [10, 20], 15),
+      reading('lab', true, [10, 20], 21),
+      reading('lab', true, null, 3),
+    ]);
+    expect([figures.inside, figures.early, figures.late]).toEqual([0.25, 0.5, 0.25]);
+    expect(accuracyOf([reading('lab', true, null, 3)]).early).toBeNull();
+  });
+
   it('all three met', () => {
     expect(accuracyOf(many(5, [90, 110], 100)).verdicts).toEqual({
       inside: 'pass',
@@ -133,7 +146,7 @@ describe('the table', () => {
     const table = accuracyTable(etaAccuracy(FIVE));
     const lines = table.split('\n');
     expect(lines[0]).toMatch(
-      /^\| flow, readings +\| trucks \/ readings \| with a range \(none\) \| called inside \| median error \| p90 error \| median width \| median real wait \| inside ≥ 85 % · width · error \|$/,
+      /^\| flow, readings +\| trucks \/ readings \| with a range \(none\) \| called inside \(before · after\) \| median error \| p90 error \| median width \| median real wait \| inside ≥ 85 % · width · error \|$/,
     );
     expect(lines[1]).toMatch(/^\|-+\|-+:\|/);
     const cells = (line: string) =>
@@ -145,7 +158,7 @@ describe('the table', () => {
       'all flows, at issue',
       '2 trucks',
       '2 (0)',
-      '50 %',
+      '50 % (0 % · 50 %)',
       '12.5 min',
       '18.5 min',
       '20.0 min',
@@ -156,7 +169,7 @@ describe('the table', () => {
       'all flows, every reading',
       '5 readings',
       '4 (1)',
-      '50 %',
+      '50 % (0 % · 50 %)',
       '6.0 min',
       '16.1 min',
       '15.0 min',

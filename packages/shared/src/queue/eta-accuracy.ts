@@ -46,6 +46,9 @@ export interface EtaAccuracyFigures {
   /** Readings with a range whose truck was called inside it (low ≤ waited ≤ high), and their share. */
   insideCount: number;
   inside: number | null;
+  /** Of the readings with a range, the shares called before it and after it: which way it errs. */
+  early: number | null;
+  late: number | null;
   /** |waited − the range's middle|, over the readings with a range. */
   medianErrorMin: number | null;
   p90ErrorMin: number | null;
@@ -90,12 +93,14 @@ export function accuracyOf(readings: readonly EtaReading[]): EtaAccuracyFigures 
   const widths: number[] = [];
   const waits: number[] = [];
   let insideCount = 0;
+  let earlyCount = 0;
   for (const { range, waitedMin } of readings) {
     waits.push(waitedMin);
     if (!range) continue;
     errors.push(Math.abs(waitedMin - (range.low + range.high) / 2));
     widths.push(range.high - range.low);
     if (waitedMin >= range.low && waitedMin <= range.high) insideCount++;
+    else if (waitedMin < range.low) earlyCount++;
   }
   const withRange = errors.length;
   for (const values of [errors, widths, waits]) values.sort((a, b) => a - b);
@@ -110,6 +115,8 @@ export function accuracyOf(readings: readonly EtaReading[]): EtaAccuracyFigures 
     noRange: readings.length - withRange,
     insideCount,
     inside: withRange > 0 ? insideCount / withRange : null,
+    early: withRange > 0 ? earlyCount / withRange : null,
+    late: withRange > 0 ? (withRange - insideCount - earlyCount) / withRange : null,
     medianErrorMin,
     p90ErrorMin: quantile(errors, 0.9),
     medianWidthMin,
@@ -147,6 +154,7 @@ export function etaAccuracy(readings: readonly EtaReading[]): EtaAccuracy {
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 const counted = (n: number, what: string) => `${thousands(n)} ${what}${n === 1 ? '' : 's'}`;
+const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
 const minutes = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} min`);
 const words = (v: EtaAccuracyFigures['verdicts']) =>
   [v.inside, v.width, v.error].map((one) => one ?? '–').join(' · ');
@@ -156,7 +164,7 @@ export const ETA_ACCURACY_HEAD = [
   'flow, readings',
   'trucks / readings',
   'with a range (none)',
-  'called inside',
+  'called inside (before · after)',
   'median error',
   'p90 error',
   'median width',
@@ -172,7 +180,7 @@ export function accuracyRows(accuracy: EtaAccuracy): string[][] {
       `${label}, ${kind}`,
       counted,
       `${thousands(f.withRange)} (${thousands(f.noRange)})`,
-      f.inside === null ? '–' : `${(f.inside * 100).toFixed(0)} %`,
+      f.inside === null ? '–' : `${percent(f.inside)} (${percent(f.early ?? 0)} · ${percent(f.late ?? 0)})`,
       minutes(f.medianErrorMin),
       minutes(f.p90ErrorMin),
       minutes(f.medianWidthMin),

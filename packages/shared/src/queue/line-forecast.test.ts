@@ -10,12 +10,14 @@ import {
   type LineTruck,
 } from './line-forecast.ts';
 
-const ready = (id: number): LineTruck => ({ id, stage: { kind: 'ready' } });
+const ready = (id: number, minutes = 0): LineTruck => ({ id, stage: { kind: 'ready', minutes } });
 /** Every service takes exactly `minutes`: the play has one outcome. */
 const fixed = (minutes: number, lab: Partial<LineHistory> = {}): LineHistory => ({
   serviceMinutes: Array(10).fill(minutes),
   toLabMinutes: [],
   labMinutes: [],
+  recheckMinutes: [],
+  reactionMinutes: [],
   rejectShare: 0,
   recheckShare: 0,
   ...lab,
@@ -54,6 +56,26 @@ describe('one play of the line', () => {
     };
     // Truck 1's result comes 18 minutes from now: 2 and 3 go first; 1 at the first free moment after.
     expect(play(now, history)).toEqual([20, 0, 10]);
+  });
+
+  it("calls the desk's reaction after the truck and the station are both free", () => {
+    const history = fixed(10, { reactionMinutes: Array(10).fill(3) });
+    // Truck 1 has waited 1 minute with a station free: 2 more. Truck 2 is called 3 minutes after
+    // the other station frees at 6; truck 3, 3 after the first station frees again at 12.
+    const now = { stations: [null, 4], line: [ready(1, 1), ready(2, 20), ready(3)] };
+    expect(play(now, history)).toEqual([2, 9, 15]);
+  });
+
+  it('sends a truck to a recheck through the way there and the lab again', () => {
+    const history = fixed(10, {
+      labMinutes: Array(10).fill(30),
+      toLabMinutes: Array(10).fill(5),
+      recheckMinutes: Array(10).fill(20),
+      recheckShare: 1,
+    });
+    const now = { stations: [null], line: [{ id: 1, stage: { kind: 'in-lab', minutes: 10 } } as LineTruck] };
+    // 20 more minutes in the lab, 20 to the recheck's sample, 30 in the lab again.
+    expect(play(now, history)).toEqual([70]);
   });
 
   it('waits for the first truck that may be called when none may', () => {
@@ -110,6 +132,8 @@ describe('the forecast of a line', () => {
       serviceMinutes: services,
       labMinutes: labs,
       toLabMinutes: toLab,
+      recheckMinutes: Array.from({ length: 40 }, () => random.between(10, 30)).sort((a, b) => a - b),
+      reactionMinutes: Array.from({ length: 400 }, () => random.between(0, 8)).sort((a, b) => a - b),
       rejectShare: 0.1,
       recheckShare: 0.05,
     };
@@ -120,7 +144,7 @@ describe('the forecast of a line', () => {
         id: i,
         stage:
           i < 6
-            ? { kind: 'ready' }
+            ? { kind: 'ready', minutes: random.between(0, 10) }
             : i < 9
               ? { kind: 'in-lab', minutes: random.between(0, 20) }
               : { kind: 'before-lab', minutes: random.between(0, 5) },

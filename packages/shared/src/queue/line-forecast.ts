@@ -11,8 +11,10 @@
  *  - a freed station calls the first truck in line that may be called: in the lab flow, the
  *    first whose result is out (a truck still before the lab or in it is ready after the rest of
  *    its lab time, drawn the same way); a truck whose result rejects it leaves the line, one
- *    sent back for a recheck goes through the lab again;
- *  - no truck may be called yet: the station waits for the first one that may.
+ *    sent back for a recheck goes through the lab again after the way to the recheck;
+ *  - no truck may be called yet: the station waits for the first one that may;
+ *  - the call comes the desk's reaction after both the truck and the station were free (the
+ *    rest of one, when they have been free together for a while already).
  * A truck's range holds `coverage` of its plays' call times (the middle 90 %), its middle is
  * their median.
  */
@@ -23,8 +25,16 @@ export interface LineHistory {
   serviceMinutes: readonly number[];
   /** The lab flow: from the ticket to the lab taking its sample. */
   toLabMinutes: readonly number[];
-  /** The lab flow: from the sample to its result. */
+  /** The lab flow: from the sample to its result (each pass, a recheck's too). */
   labMinutes: readonly number[];
+  /** The lab flow: from a result that sent the truck to a recheck to the recheck's new sample. */
+  recheckMinutes: readonly number[];
+  /**
+   * How long a call came after both its truck and its station were free: the truck in line
+   * (its result out, in the lab flow) and the station's previous truck finished. The desk's
+   * own pace (reading the result, a break, a word with the driver); empty: calls at once.
+   */
+  reactionMinutes: readonly number[];
   /** The lab flow: of the trucks whose result was out, the share rejected and sent to recheck. */
   rejectShare: number;
   recheckShare: number;
@@ -32,7 +42,13 @@ export interface LineHistory {
 
 /** Where a waiting truck stands before it may be called, and for how long it has (minutes). */
 export type TruckStage =
-  { kind: 'ready' } | { kind: 'before-lab'; minutes: number } | { kind: 'in-lab'; minutes: number };
+  /** May be called (in line; the lab flow: its result out), for `minutes`. */
+  | { kind: 'ready'; minutes: number }
+  /** Waiting for the lab to take its sample, since its ticket. */
+  | { kind: 'before-lab'; minutes: number }
+  | { kind: 'in-lab'; minutes: number }
+  /** Sent to a recheck, its new sample not taken yet: since the result that sent it. */
+  | { kind: 'to-recheck'; minutes: number };
 
 export interface LineTruck {
   id: number;
@@ -148,20 +164,30 @@ export function playLine(
 ): void {
   const { line } = now;
   const n = line.length;
-  // When each truck may be called, and whether its result rejects it.
+  // When each truck may be called (before now for a truck that may already), and whether its
+  // result rejects it.
   const readyAt = new Float64Array(n);
   const rejected = new Uint8Array(n);
   const labTime = () => drawRemaining(history.labMinutes, 0, random);
+  // Few rechecks on record: the way to a recheck is taken as long as the way to the lab.
+  const toRecheck =
+    history.recheckMinutes.length >= MIN_LAB_SAMPLES ? history.recheckMinutes : history.toLabMinutes;
   for (let i = 0; i < n; i++) {
     const stage = line[i]!.stage;
-    if (stage.kind === 'ready') continue;
+    if (stage.kind === 'ready') {
+      readyAt[i] = -stage.minutes;
+      continue;
+    }
     let at =
       stage.kind === 'in-lab'
         ? drawRemaining(history.labMinutes, stage.minutes, random)
-        : drawRemaining(history.toLabMinutes, stage.minutes, random) + labTime();
+        : stage.kind === 'to-recheck'
+          ? drawRemaining(toRecheck, stage.minutes, random) + labTime()
+          : drawRemaining(history.toLabMinutes, stage.minutes, random) + labTime();
     const roll = random();
     if (roll < history.rejectShare) rejected[i] = 1;
-    else if (roll < history.rejectShare + history.recheckShare) at += labTime();
+    else if (roll < history.rejectShare + history.recheckShare)
+      at += drawRemaining(toRecheck, 0, random) + labTime();
     readyAt[i] = at;
   }
   // The trucks not ready yet, by when they will be.
@@ -172,18 +198,18 @@ export function playLine(
   const ready = new MinHeap();
   for (let i = 0; i < n; i++) {
     calls[i] = NaN;
-    if (readyAt[i] === 0 && !rejected[i]) ready.push(i);
+    if (readyAt[i]! <= 0 && !rejected[i]) ready.push(i);
   }
-  // Each station's next free moment.
+  // Each station's next free moment; a station free now has been free for long enough.
   const free = now.stations.map((held) =>
-    held === null ? 0 : drawRemaining(history.serviceMinutes, held, random),
+    held === null ? -Infinity : drawRemaining(history.serviceMinutes, held, random),
   );
   let left = ready.size + waiting.length;
   while (left > 0 && free.length > 0) {
     // The station that frees first.
     let station = 0;
     for (let s = 1; s < free.length; s++) if (free[s]! < free[station]!) station = s;
-    let at = free[station]!;
+    let at = Math.max(0, free[station]!);
     while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
       ready.push(waiting[nextWaiting++]!);
     if (ready.size === 0) {
@@ -193,9 +219,12 @@ export function playLine(
         ready.push(waiting[nextWaiting++]!);
     }
     const called = ready.pop()!;
-    calls[called] = at;
+    // Truck and station both free since: the desk's reaction runs from then.
+    const since = Math.max(readyAt[called]!, free[station]!);
+    const call = at + drawRemaining(history.reactionMinutes, at - since, random);
+    calls[called] = call;
     left -= 1;
-    free[station] = at + drawRemaining(history.serviceMinutes, 0, random);
+    free[station] = call + drawRemaining(history.serviceMinutes, 0, random);
   }
 }
 

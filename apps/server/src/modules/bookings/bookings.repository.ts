@@ -83,9 +83,11 @@ export type BookingRow = typeof bookings.$inferSelect;
  * screen and count agrees at once and no read writes.
  */
 export function statusAt(lapsedBefore: Date): SQL<BookingStatus> {
-  // Written as a literal, not a parameter: the counts group by this very expression, and
-  // PostgreSQL takes two parameters for two expressions. toISOString() holds no quote.
-  const cut = sql.raw(`'${lapsedBefore.toISOString()}'::timestamptz`);
+  // A parameter, never part of the text: each moment would otherwise be a statement of its own,
+  // prepared on the connection and kept (db/prepared-statements.ts). The counts that group by
+  // the status group a subquery's column (loads below): PostgreSQL takes two parameters for two
+  // expressions.
+  const cut = sql`${lapsedBefore.toISOString()}::timestamptz`;
   return sql<BookingStatus>`(case when ${bookings.status} = 'booked' and ${bookings.endsAt} < ${cut} then 'lapsed' else ${bookings.status} end)`;
 }
 
@@ -291,13 +293,11 @@ export function createBookingsRepository(db: Db) {
 
     /** What holds a slot on a line's days, by day, window and status. */
     async loads(executor: Executor, branchQueueTypeId: number, from: string, to: string, lapsedBefore: Date) {
-      const status = statusAt(lapsedBefore);
-      return executor
+      const held = executor
         .select({
           day: bookings.day,
           windowStart: bookings.windowStart,
-          status,
-          n: count(),
+          status: statusAt(lapsedBefore).as('status'),
         })
         .from(bookings)
         .where(
@@ -307,7 +307,11 @@ export function createBookingsRepository(db: Db) {
             lte(bookings.day, to),
           ),
         )
-        .groupBy(bookings.day, bookings.windowStart, status);
+        .as('held');
+      return executor
+        .select({ day: held.day, windowStart: held.windowStart, status: held.status, n: count() })
+        .from(held)
+        .groupBy(held.day, held.windowStart, held.status);
     },
 
     /** Bookings a supplier holds on a plant day (open or checked in), every line. */

@@ -128,7 +128,9 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
     // A truck issued now joins behind the line: the board's wait for a newcomer.
     const newcomer = {
       id: NEWCOMER,
-      stage: ref.lab ? ({ kind: 'before-lab', minutes: 0 } as const) : ({ kind: 'ready' } as const),
+      stage: ref.lab
+        ? ({ kind: 'before-lab', minutes: 0 } as const)
+        : ({ kind: 'ready', minutes: 0 } as const),
     };
     const withNewcomer = { ...line, line: [...line.line, newcomer] };
     const ranges = forecastLine(withNewcomer, history, { random: seededRandom(FORECAST_SEED).next });

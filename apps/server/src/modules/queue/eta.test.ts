@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
-import { queues } from '../../db/schema.ts';
+import { queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
@@ -144,12 +144,12 @@ describe('the line as it stood', () => {
     // Before any call: no station open yet, all three waiting.
     expect(await inputs.lineAt(ref, at(1))).toEqual({
       stations: [],
-      line: [a, b, c].map((q) => ({ id: q.id, stage: { kind: 'ready' } })),
+      line: [a, b, c].map((q) => ({ id: q.id, stage: { kind: 'ready', minutes: 1 } })),
     });
     // Ten minutes into a's service.
     expect(await inputs.lineAt(ref, at(15))).toEqual({
       stations: [10],
-      line: [b, c].map((q) => ({ id: q.id, stage: { kind: 'ready' } })),
+      line: [b, c].map((q) => ({ id: q.id, stage: { kind: 'ready', minutes: 15 } })),
     });
     // Between a's finish and b's call: the station open and free.
     const between = await inputs.lineAt(ref, at(17.5));
@@ -157,6 +157,9 @@ describe('the line as it stood', () => {
     expect(between.line.map((q) => q.id)).toEqual([b.id, c.id]);
     // And the history then: a's twelve minutes, nothing of b's service yet.
     expect((await inputs.historyAt(ref, at(17.5))).serviceMinutes).toEqual([12]);
+    // The desk called b a minute after a's finish freed the station (b had waited since its
+    // ticket): a reaction of one minute. a's call, the station's first, says nothing of one.
+    expect((await inputs.historyAt(ref, at(18.5))).reactionMinutes).toEqual([1]);
 
     await t.db
       .update(queues)
@@ -164,35 +167,85 @@ describe('the line as it stood', () => {
       .where(inArray(queues.id, [a.id, b.id, c.id]));
   });
 
-  it("knows where a lab truck stands: before the lab, in it, its result out; and the lab's past times", async () => {
+  it("knows where a lab truck stands: before the lab, in it, sent to a recheck, its result out; and the lab's past times", async () => {
     const plant = await createPlant(t, 'A plant with a lab');
     const inputs = createLineInputs(t.db);
     const ref = { branchId: plant.branch.id, branchQueueTypeId: plant.types.lab.id, lab: true };
     const now = t.clock.now().getTime();
-    const [before, inLab, out] = [
+    const ago = (minutes: number) => new Date(now - minutes * MINUTE);
+    const [done, rechecking, out, inLab, before] = [
+      await issue(plant, 'lab'),
+      await issue(plant, 'lab'),
       await issue(plant, 'lab'),
       await issue(plant, 'lab'),
       await issue(plant, 'lab'),
     ];
-    await t.db
-      .update(queues)
-      .set({ created: new Date(now - 30 * MINUTE), labStart: new Date(now - 20 * MINUTE) })
-      .where(eq(queues.id, inLab.id));
-    await t.db
-      .update(queues)
-      .set({
-        created: new Date(now - 90 * MINUTE),
-        labStart: new Date(now - 80 * MINUTE),
-        labFinish: new Date(now - 45 * MINUTE),
-      })
-      .where(eq(queues.id, out.id));
+    // Each truck's ticket and its lab steps as its history records them (minutes ago).
+    const lived = async (
+      id: number,
+      created: number,
+      steps: [action: 'accept' | 'complete' | 'recheck', minutesAgo: number][],
+      columns: Partial<typeof queues.$inferInsert> = {},
+    ) => {
+      await t.db
+        .update(queues)
+        .set({ created: ago(created), lineAt: ago(created), ...columns })
+        .where(eq(queues.id, id));
+      for (const [action, minutes] of steps)
+        await t.db
+          .insert(queueTransitions)
+          .values({ queueId: id, action, toState: 'X', created: ago(minutes) });
+    };
+    // Sampled, 40 minutes in the lab, sent to a recheck, sampled again 20 minutes after its
+    // result, 30 more minutes in the lab, called and gone.
+    await lived(
+      done.id,
+      300,
+      [
+        ['accept', 290],
+        ['complete', 250],
+        ['recheck', 240],
+        ['accept', 230],
+        ['complete', 200],
+      ],
+      { labStart: ago(230), labFinish: ago(200), state: 'F', finishedAt: ago(150), exitAt: ago(140) },
+    );
+    // Sent to a recheck an hour ago, its new sample not taken yet.
+    await lived(
+      rechecking.id,
+      120,
+      [
+        ['accept', 110],
+        ['complete', 70],
+        ['recheck', 60],
+      ],
+      { labStart: ago(110), labFinish: ago(70) },
+    );
+    await lived(
+      out.id,
+      90,
+      [
+        ['accept', 80],
+        ['complete', 45],
+      ],
+      { labStart: ago(80), labFinish: ago(45) },
+    );
+    await lived(inLab.id, 30, [['accept', 20]], { labStart: ago(20) });
+    await lived(before.id, 0, []);
     const line = await inputs.lineAt(ref, new Date(now + MINUTE));
     expect(line.line).toEqual([
-      { id: out.id, stage: { kind: 'ready' } },
+      { id: rechecking.id, stage: { kind: 'to-recheck', minutes: 71 } },
+      { id: out.id, stage: { kind: 'ready', minutes: 46 } },
       { id: inLab.id, stage: { kind: 'in-lab', minutes: 21 } },
       { id: before.id, stage: { kind: 'before-lab', minutes: 1 } },
     ]);
     const history = await inputs.historyAt(ref, new Date(now + MINUTE));
-    expect(history).toMatchObject({ labMinutes: [35], toLabMinutes: [10, 10], rejectShare: 0 });
+    expect(history).toMatchObject({
+      toLabMinutes: [10, 10, 10, 10],
+      labMinutes: [30, 35, 40, 40],
+      recheckMinutes: [20],
+      rejectShare: 0,
+    });
+    expect(history.recheckShare).toBeCloseTo(2 / 3);
   });
 });

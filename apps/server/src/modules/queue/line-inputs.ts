@@ -51,16 +51,101 @@ export function createLineInputs(db: Db) {
     return rows.rows.map((r) => Number(r.minutes) * scale).sort((a, b) => a - b);
   }
 
+  /**
+   * How long each of the type's calls came after both its truck and its station were free: the
+   * truck ready (its line's turn: its ticket or requeue, or its result out in the lab flow) and
+   * the station's previous truck, of any type, finished. Calls after a longer pause (a station
+   * opening for the day) are no reaction.
+   */
+  async function reactions(type: QueueTypeRef, at: string, since: string, scale: number): Promise<number[]> {
+    const ready = type.lab ? sql`lab_finish` : sql`line_at`;
+    const rows = await db.execute<{ minutes: number }>(sql`
+      select extract(epoch from (called - greatest(free_from, ready))) / 60 as minutes
+        from (
+          select branch_queue_type_id,
+                 last_called_at as called,
+                 ${ready} as ready,
+                 lag(finished_at) over (partition by station_id order by last_called_at, id) as free_from
+            from queues
+           where branch_id = ${type.branchId}
+             and station_id is not null
+             and last_called_at > ${since}::timestamptz
+             and last_called_at <= ${at}::timestamptz
+        ) calls
+       where branch_queue_type_id = ${type.branchQueueTypeId}
+         and free_from is not null
+         and ready is not null
+         and free_from <= called
+         and ready <= called
+         and called - greatest(free_from, ready) <= ${`${OPEN_STATION_MINUTES / scale} minutes`}::interval
+       order by called desc
+       limit ${HISTORY_SAMPLES}`);
+    return rows.rows.map((r) => Number(r.minutes) * scale).sort((a, b) => a - b);
+  }
+
+  /**
+   * The lab's times of the type, from its trucks' histories (a recheck writes the ticket's
+   * columns again): ticket → first sample, each sample → its result, and a result that sent the
+   * truck to a recheck → the recheck's sample.
+   */
+  async function labTimes(type: QueueTypeRef, at: string, since: string, scale: number) {
+    const rows = await db.execute<{ kind: string; minutes: number }>(sql`
+      select kind, minutes from (
+        select case
+                 when action = 'accept' and previous is null then 'to-lab'
+                 when action = 'accept' and previous = 'recheck' then 'recheck'
+                 when action = 'complete' and previous = 'accept' then 'lab'
+               end as kind,
+               extract(epoch from (created - case
+                 when previous is null then ticket_at
+                 when previous = 'recheck' then result_at
+                 else previous_at
+               end)) / 60 as minutes,
+               row_number() over (partition by action, previous order by created desc) as latest
+          from (
+            select t.action,
+                   t.created,
+                   q.created as ticket_at,
+                   lag(t.action) over (partition by t.queue_id order by t.created, t.id) as previous,
+                   lag(t.created) over (partition by t.queue_id order by t.created, t.id) as previous_at,
+                   -- A recheck's way to the lab runs from the result that sent it there.
+                   lag(t.created, 2) over (partition by t.queue_id order by t.created, t.id) as result_at
+              from queue_transitions t
+              join queues q on q.id = t.queue_id
+             where q.branch_id = ${type.branchId}
+               and q.branch_queue_type_id = ${type.branchQueueTypeId}
+               and q.created > ${since}::timestamptz
+               and t.action in ('accept', 'complete', 'recheck')
+               and t.created <= ${at}::timestamptz
+          ) steps
+      ) timed
+       where kind is not null and latest <= ${HISTORY_SAMPLES}`);
+    const of = (kind: string) =>
+      rows.rows
+        .filter((r) => r.kind === kind)
+        .map((r) => Number(r.minutes) * scale)
+        .sort((a, b) => a - b);
+    return { toLabMinutes: of('to-lab'), labMinutes: of('lab'), recheckMinutes: of('recheck') };
+  }
+
   return {
-    /** The type's past times before `at`: services, and the lab's for the lab flow. */
+    /** The type's past times before `at`: services, reactions, and the lab's for the lab flow. */
     async historyAt(type: QueueTypeRef, at: Date, scale = 1): Promise<LineHistory> {
       const iso = at.toISOString();
       const since = new Date(at.getTime() - (HISTORY_DAYS * 86_400_000) / scale).toISOString();
       const serviceMinutes = await samples(type, iso, since, 'last_called_at', 'finished_at', scale);
+      const reactionMinutes = await reactions(type, iso, since, scale);
       if (!type.lab)
-        return { serviceMinutes, toLabMinutes: [], labMinutes: [], rejectShare: 0, recheckShare: 0 };
-      const toLabMinutes = await samples(type, iso, since, 'created', 'lab_start', scale);
-      const labMinutes = await samples(type, iso, since, 'lab_start', 'lab_finish', scale);
+        return {
+          serviceMinutes,
+          reactionMinutes,
+          toLabMinutes: [],
+          labMinutes: [],
+          recheckMinutes: [],
+          rejectShare: 0,
+          recheckShare: 0,
+        };
+      const lab = await labTimes(type, iso, since, scale);
       // Of the trucks whose result was out, those the desk rejected and those sent to a recheck.
       const outcome = await db.execute<{ results: number; rejected: number; rechecked: number }>(sql`
         select count(*)::int as results,
@@ -79,8 +164,8 @@ export function createLineInputs(db: Db) {
       const results = Number(row?.results ?? 0);
       return {
         serviceMinutes,
-        toLabMinutes,
-        labMinutes,
+        reactionMinutes,
+        ...lab,
         rejectShare: results > 0 ? Number(row!.rejected) / results : 0,
         recheckShare: results > 0 ? Number(row!.rechecked) / results : 0,
       };
@@ -114,6 +199,8 @@ export function createLineInputs(db: Db) {
         created: string;
         lab_start: string | null;
         lab_finish: string | null;
+        line_at: string;
+        recheck_at: string | null;
       }>(sql`
         select id,
                case when called_at <= ${iso}::timestamptz then ${calledAt} end as called,
@@ -121,7 +208,11 @@ export function createLineInputs(db: Db) {
                (${done}) as done,
                created,
                case when lab_start <= ${iso}::timestamptz then lab_start end as lab_start,
-               case when lab_finish <= ${iso}::timestamptz then lab_finish end as lab_finish
+               case when lab_finish <= ${iso}::timestamptz then lab_finish end as lab_finish,
+               case when line_at <= ${iso}::timestamptz then line_at else created end as line_at,
+               (select max(t.created) from queue_transitions t
+                 where t.queue_id = queues.id and t.action = 'recheck' and t.created <= ${iso}::timestamptz
+               ) as recheck_at
           from queues
          where branch_id = ${type.branchId}
            and branch_queue_type_id = ${type.branchQueueTypeId}
@@ -133,6 +224,18 @@ export function createLineInputs(db: Db) {
            )
          order by line_at, created, id`);
       const minutesAgo = (instant: string) => ((at.getTime() - new Date(instant).getTime()) / 60_000) * scale;
+      /** Where a waiting truck stands: in line since its turn, or (the lab flow) still on the lab's way. */
+      const stageOf = (row: (typeof rows.rows)[number]): TruckStage => {
+        if (!type.lab) return { kind: 'ready', minutes: minutesAgo(row.line_at) };
+        if (row.lab_finish === null)
+          return row.lab_start !== null
+            ? { kind: 'in-lab', minutes: minutesAgo(row.lab_start) }
+            : { kind: 'before-lab', minutes: minutesAgo(row.created) };
+        // Its result sent it to a recheck, whose sample the lab has not taken yet.
+        if (row.recheck_at !== null && new Date(row.recheck_at) >= new Date(row.lab_finish))
+          return { kind: 'to-recheck', minutes: minutesAgo(row.lab_finish) };
+        return { kind: 'ready', minutes: minutesAgo(row.lab_finish) };
+      };
       const held = new Map<number, number | null>();
       const line: LineNow['line'][number][] = [];
       for (const row of rows.rows) {
@@ -146,13 +249,7 @@ export function createLineInputs(db: Db) {
           continue;
         }
         if (!open) continue;
-        let stage: TruckStage = { kind: 'ready' };
-        if (type.lab && row.lab_finish === null)
-          stage =
-            row.lab_start !== null
-              ? { kind: 'in-lab', minutes: minutesAgo(row.lab_start) }
-              : { kind: 'before-lab', minutes: minutesAgo(row.created) };
-        line.push({ id: Number(row.id), stage });
+        line.push({ id: Number(row.id), stage: stageOf(row) });
       }
       return { stations: [...held.values()], line };
     },
