@@ -122,6 +122,8 @@ export async function issueTicket(
   plant: Plant,
   type: keyof Plant['types'],
   license: string,
+  /** More of the issue's body (an order rule's class: `order_class`). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ uuid: string; queue_number: string; id: number }> {
   const productId = {
     lab: plant.products.cassava.id,
@@ -130,7 +132,7 @@ export async function issueTicket(
   }[type];
   const response = await t.post(
     'process/printer/issueQueue',
-    { id_branchQT: plant.types[type].id, product: productId, truck_license: license },
+    { id_branchQT: plant.types[type].id, product: productId, truck_license: license, ...extra },
     { session: plant.officers.caller.session },
   );
   if (response.statusCode !== 200) throw new Error(`issueQueue failed: ${response.body}`);

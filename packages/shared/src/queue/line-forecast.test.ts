@@ -17,7 +17,8 @@ const fixed = (minutes: number, lab: Partial<LineHistory> = {}): LineHistory => 
   toLabMinutes: [],
   labMinutes: [],
   recheckMinutes: [],
-  reactionMinutes: [],
+  readyToCallMinutes: [],
+  freeToCallMinutes: [],
   rejectShare: 0,
   recheckShare: 0,
   ...lab,
@@ -58,12 +59,17 @@ describe('one play of the line', () => {
     expect(play(now, history)).toEqual([20, 0, 10]);
   });
 
-  it("calls the desk's reaction after the truck and the station are both free", () => {
-    const history = fixed(10, { reactionMinutes: Array(10).fill(3) });
-    // Truck 1 has waited 1 minute with a station free: 2 more. Truck 2 is called 3 minutes after
-    // the other station frees at 6; truck 3, 3 after the first station frees again at 12.
-    const now = { stations: [null, 4], line: [ready(1, 1), ready(2, 20), ready(3)] };
-    expect(play(now, history)).toEqual([2, 9, 15]);
+  it("plays the desks' pauses: a truck's after it is ready, a station's after its truck", () => {
+    const history = fixed(10, {
+      readyToCallMinutes: Array(10).fill(3),
+      freeToCallMinutes: Array(10).fill(2),
+    });
+    // Each truck may be called 3 minutes after it is ready: truck 1 in 2 more, truck 2 in 1, truck
+    // 3 (ready now) in 3. The free station calls the first that may be called: truck 2 at 1, then
+    // it serves 10 and pauses 2 (free at 13). The busy one frees at 6 and pauses 2: truck 1 at 8;
+    // truck 3 at 13.
+    const now = { stations: [null, 4], line: [ready(1, 1), ready(2, 2), ready(3)] };
+    expect(play(now, history)).toEqual([8, 1, 13]);
   });
 
   it('sends a truck to a recheck through the way there and the lab again', () => {
@@ -133,13 +139,14 @@ describe('the forecast of a line', () => {
       labMinutes: labs,
       toLabMinutes: toLab,
       recheckMinutes: Array.from({ length: 40 }, () => random.between(10, 30)).sort((a, b) => a - b),
-      reactionMinutes: Array.from({ length: 400 }, () => random.between(0, 8)).sort((a, b) => a - b),
+      readyToCallMinutes: Array.from({ length: 200 }, () => random.between(0, 8)).sort((a, b) => a - b),
+      freeToCallMinutes: Array.from({ length: 200 }, () => random.between(0, 3)).sort((a, b) => a - b),
       rejectShare: 0.1,
       recheckShare: 0.05,
     };
     let inside = 0;
     let called = 0;
-    for (let day = 0; day < 40; day++) {
+    for (let day = 0; day < 100; day++) {
       const line: LineTruck[] = Array.from({ length: 12 }, (_, i) => ({
         id: i,
         stage:
@@ -160,7 +167,7 @@ describe('the forecast of a line', () => {
         if (real[i]! >= range.low - 1e-9 && real[i]! <= range.high + 1e-9) inside += 1;
       });
     }
-    expect(called).toBeGreaterThan(300);
+    expect(called).toBeGreaterThan(1000);
     expect(inside / called).toBeGreaterThan(0.85);
     expect(inside / called).toBeLessThan(0.96);
   });

@@ -13,8 +13,9 @@
  *    its lab time, drawn the same way); a truck whose result rejects it leaves the line, one
  *    sent back for a recheck goes through the lab again after the way to the recheck;
  *  - no truck may be called yet: the station waits for the first one that may;
- *  - the call comes the desk's reaction after both the truck and the station were free (the
- *    rest of one, when they have been free together for a while already).
+ *  - two pauses the desks take: a truck may be called a while after it is ready (its result
+ *    read, its driver at the desk), drawn once per truck; and a station calls its next truck a
+ *    while after its last one finished, drawn per service.
  * A truck's range holds `coverage` of its plays' call times (the middle 90 %), its middle is
  * their median.
  */
@@ -30,11 +31,16 @@ export interface LineHistory {
   /** The lab flow: from a result that sent the truck to a recheck to the recheck's new sample. */
   recheckMinutes: readonly number[];
   /**
-   * How long a call came after both its truck and its station were free: the truck in line
-   * (its result out, in the lab flow) and the station's previous truck finished. The desk's
-   * own pace (reading the result, a break, a word with the driver); empty: calls at once.
+   * How long after a truck was ready (in line; the lab flow: its result out) it was called, of
+   * the calls whose station was free already: a truck's own pause before its call (its result
+   * read, its driver fetched). Empty: at once.
    */
-  reactionMinutes: readonly number[];
+  readyToCallMinutes: readonly number[];
+  /**
+   * How long after a station's truck finished it called the next, of the calls whose truck was
+   * ready already: the desk's own pause between two trucks. Empty: at once.
+   */
+  freeToCallMinutes: readonly number[];
   /** The lab flow: of the trucks whose result was out, the share rejected and sent to recheck. */
   rejectShare: number;
   recheckShare: number;
@@ -175,7 +181,8 @@ export function playLine(
   for (let i = 0; i < n; i++) {
     const stage = line[i]!.stage;
     if (stage.kind === 'ready') {
-      readyAt[i] = -stage.minutes;
+      // The rest of its pause, when it has been ready only a short while.
+      readyAt[i] = drawRemaining(history.readyToCallMinutes, stage.minutes, random);
       continue;
     }
     let at =
@@ -188,7 +195,7 @@ export function playLine(
     if (roll < history.rejectShare) rejected[i] = 1;
     else if (roll < history.rejectShare + history.recheckShare)
       at += drawRemaining(toRecheck, 0, random) + labTime();
-    readyAt[i] = at;
+    readyAt[i] = at + drawRemaining(history.readyToCallMinutes, 0, random);
   }
   // The trucks not ready yet, by when they will be.
   const waiting: number[] = [];
@@ -200,16 +207,18 @@ export function playLine(
     calls[i] = NaN;
     if (readyAt[i]! <= 0 && !rejected[i]) ready.push(i);
   }
-  // Each station's next free moment; a station free now has been free for long enough.
+  // When each station calls next: after the rest of its service and its pause; a station free
+  // now, at once.
+  const pause = () => drawRemaining(history.freeToCallMinutes, 0, random);
   const free = now.stations.map((held) =>
-    held === null ? -Infinity : drawRemaining(history.serviceMinutes, held, random),
+    held === null ? 0 : drawRemaining(history.serviceMinutes, held, random) + pause(),
   );
   let left = ready.size + waiting.length;
   while (left > 0 && free.length > 0) {
     // The station that frees first.
     let station = 0;
     for (let s = 1; s < free.length; s++) if (free[s]! < free[station]!) station = s;
-    let at = Math.max(0, free[station]!);
+    let at = free[station]!;
     while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
       ready.push(waiting[nextWaiting++]!);
     if (ready.size === 0) {
@@ -219,12 +228,9 @@ export function playLine(
         ready.push(waiting[nextWaiting++]!);
     }
     const called = ready.pop()!;
-    // Truck and station both free since: the desk's reaction runs from then.
-    const since = Math.max(readyAt[called]!, free[station]!);
-    const call = at + drawRemaining(history.reactionMinutes, at - since, random);
-    calls[called] = call;
+    calls[called] = at;
     left -= 1;
-    free[station] = call + drawRemaining(history.serviceMinutes, 0, random);
+    free[station] = at + drawRemaining(history.serviceMinutes, 0, random) + pause();
   }
 }
 

@@ -112,7 +112,12 @@ export async function backtestEta(db: Db, branchId: number, from: string, to: st
   // Each replayed change is announced as the queue service announces it: the ETA service drops
   // what it played of the type, as it does live.
   const events = createEventHub();
-  const eta = createEtaService({ db, clock, events });
+  const eta = createEtaService({
+    db,
+    clock,
+    events,
+    ruled: (_, typeId) => Promise.resolve(rules.has(typeId)),
+  });
 
   const byId = new Map<number, Replayed>();
   const transfers = new Map<number, StoredChange[]>();

@@ -64,6 +64,12 @@ interface Forecast {
   /** By truck id (NEWCOMER: one issued now), in the line's order. */
   ranges: Map<number, CallRange | null>;
   order: number[];
+  /**
+   * The line has an order rule (issue 38): it is played in the order trucks joined, and a truck
+   * reads the range of its place in the rule's order (the trucks ahead its page counts). Its
+   * trucks are all alike to the stations: the n-th call comes when it comes, whoever gets it.
+   */
+  byPlace: boolean;
 }
 
 /** Whether a range says enough to plan by (WIDEST_RANGE). */
@@ -84,7 +90,14 @@ export function narrowEnough(range: CallRange): boolean {
  * time and the answer is in simulated minutes, which the simulator compares with the simulated
  * time each truck waited.
  */
-export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: number; events?: EventHub }) {
+export function createEtaService(deps: {
+  db: Db;
+  clock: Clock;
+  timeScale?: number;
+  events?: EventHub;
+  /** Whether a queue type's line has an order rule (line-order.repository.ts). */
+  ruled?: (branchId: number, branchQueueTypeId: number) => Promise<boolean>;
+}) {
   const inputs = createLineInputs(deps.db);
   const scale = deps.timeScale ?? 1;
   const histories = new Map<number, { at: number; value: Promise<LineHistory> }>();
@@ -122,8 +135,12 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
 
   async function play(type: EtaQueueType, now: Date, generation: number): Promise<Forecast> {
     const ref = refOf(type);
-    const [history, line] = await Promise.all([historyOf(type, now), inputs.lineAt(ref, now, scale)]);
-    const empty: Forecast = { at: now.getTime(), generation, ranges: new Map(), order: [] };
+    const [history, line, byPlace] = await Promise.all([
+      historyOf(type, now),
+      inputs.lineAt(ref, now, scale),
+      deps.ruled?.(type.branchId, type.branchQueueTypeId) ?? false,
+    ]);
+    const empty: Forecast = { at: now.getTime(), generation, ranges: new Map(), order: [], byPlace };
     if (!historyEnough(history, ref.lab)) return empty;
     // A truck issued now joins behind the line: the board's wait for a newcomer.
     const newcomer = {
@@ -197,8 +214,9 @@ export function createEtaService(deps: { db: Db; clock: Clock; timeScale?: numbe
   }
 
   function waitIn(forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date): Wait | null {
-    // Its own range; a truck the play did not see (issued since), by its place in the line.
-    let range = truck.id !== undefined ? forecast.ranges.get(truck.id) : undefined;
+    // Its own range; a truck the play did not see (issued since), or of a ruled line, by its
+    // place in the line.
+    let range = truck.id !== undefined && !forecast.byPlace ? forecast.ranges.get(truck.id) : undefined;
     if (range === undefined) {
       const place = Math.min(Math.max(0, Math.floor(ahead)), forecast.order.length - 1);
       range = place >= 0 ? forecast.ranges.get(forecast.order[place]!) : undefined;

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
@@ -80,6 +81,49 @@ describe('the expected wait', () => {
     expect((await page(line[2]!.uuid)).expected_wait).toEqual({ low: 20, high: 25 });
   });
 
+  it("reads a ruled line's wait by the truck's place in the rule's order, not by when it came", async () => {
+    const plant = await createPlant(t, 'A plant with a rule');
+    await pastServices(t, plant, 'standard', Array(12).fill(10));
+    const rule: LineRule = {
+      classes: [
+        { key: 'fresh', name: 'อ้อยสด', share: 1, first: true, product_ids: [] },
+        { key: 'burnt', name: 'อ้อยไฟไหม้', share: 1, first: false, product_ids: [] },
+      ],
+      ordinary_share: 1,
+      max_wait_minutes: 600,
+      fresh_limit_minutes: 360,
+      stale_first: false,
+      caps: [],
+      ask_reason: false,
+    };
+    const saved = await t.post(
+      'admin/queueType/saveOrderRule',
+      { id_branchQT: plant.types.standard.id, rule },
+      { session: plant.officers.admin.session },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const atStation = await issue(plant);
+    const socket = await callerSocket(plant);
+    expect(
+      await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
+    ).toEqual({ status: 1 });
+    closeSockets();
+    t.clock.advance(4 * MINUTE);
+    // Two ordinary loads wait; a fresh one comes after them and goes first.
+    const ordinary = [await issue(plant), await issue(plant)];
+    const fresh = await issueTicket(t, plant, 'standard', `ETA ${String(++plates).padStart(3, '0')}`, {
+      order_class: 'fresh',
+    });
+    const [freshPage, ...ordinaryPages] = await Promise.all([fresh, ...ordinary].map((q) => page(q.uuid)));
+    expect([freshPage!.ahead, ...ordinaryPages.map((p) => p.ahead)]).toEqual([0, 1, 2]);
+    // The station frees in 6 minutes: the fresh load is called then, the others a service apart.
+    expect([freshPage!.expected_wait, ...ordinaryPages.map((p) => p.expected_wait)]).toEqual([
+      { low: 6, high: 7 },
+      { low: 15, high: 20 },
+      { low: 25, high: 30 },
+    ]);
+  });
+
   it('moves every wait up when the truck at the station finishes and the next is called', async () => {
     const plant = await createPlant(t, 'A plant calling');
     await pastServices(t, plant, 'standard', Array(12).fill(10));
@@ -138,6 +182,13 @@ describe('the line as it stood', () => {
     expect(await emitAck(socket, 'doFinish', plant.branch.id, a.id)).toEqual({ status: 1 });
     t.clock.advance(MINUTE);
     expect(await call(b.id)).toEqual({ status: 1 });
+    // b done at 28; d comes at 33 to the free station and is called two minutes later.
+    t.clock.advance(10 * MINUTE);
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, b.id)).toEqual({ status: 1 });
+    t.clock.advance(5 * MINUTE);
+    const d = await issue(plant);
+    t.clock.advance(2 * MINUTE);
+    expect(await call(d.id)).toEqual({ status: 1 });
     closeSockets();
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
@@ -158,13 +209,21 @@ describe('the line as it stood', () => {
     // And the history then: a's twelve minutes, nothing of b's service yet.
     expect((await inputs.historyAt(ref, at(17.5))).serviceMinutes).toEqual([12]);
     // The desk called b a minute after a's finish freed the station (b had waited since its
-    // ticket): a reaction of one minute. a's call, the station's first, says nothing of one.
-    expect((await inputs.historyAt(ref, at(18.5))).reactionMinutes).toEqual([1]);
+    // ticket): a station's pause of one minute. a's call, the station's first, says nothing.
+    expect(await inputs.historyAt(ref, at(18.5))).toMatchObject({
+      freeToCallMinutes: [1],
+      readyToCallMinutes: [],
+    });
+    // d, ready after the station was free: its own pause of two minutes.
+    expect(await inputs.historyAt(ref, at(36))).toMatchObject({
+      freeToCallMinutes: [1],
+      readyToCallMinutes: [2],
+    });
 
     await t.db
       .update(queues)
       .set({ state: 'F', exitAt: t.clock.now() })
-      .where(inArray(queues.id, [a.id, b.id, c.id]));
+      .where(inArray(queues.id, [a.id, b.id, c.id, d.id]));
   });
 
   it("knows where a lab truck stands: before the lab, in it, sent to a recheck, its result out; and the lab's past times", async () => {

@@ -52,15 +52,16 @@ export function createLineInputs(db: Db) {
   }
 
   /**
-   * How long each of the type's calls came after both its truck and its station were free: the
-   * truck ready (its line's turn: its ticket or requeue, or its result out in the lab flow) and
-   * the station's previous truck, of any type, finished. Calls after a longer pause (a station
-   * opening for the day) are no reaction.
+   * The desks' two pauses, from the type's calls: after its truck was ready (its line's turn:
+   * its ticket or requeue, or its result out in the lab flow), of the calls whose station was
+   * free already; and after the station's previous truck (of any type) finished, of the calls
+   * whose truck was ready already. A pause over two hours is a station opening, not a pause.
    */
-  async function reactions(type: QueueTypeRef, at: string, since: string, scale: number): Promise<number[]> {
+  async function pauses(type: QueueTypeRef, at: string, since: string, scale: number) {
     const ready = type.lab ? sql`lab_finish` : sql`line_at`;
-    const rows = await db.execute<{ minutes: number }>(sql`
-      select extract(epoch from (called - greatest(free_from, ready))) / 60 as minutes
+    const rows = await db.execute<{ after_ready: boolean; minutes: number }>(sql`
+      select ready >= free_from as after_ready,
+             extract(epoch from (called - greatest(free_from, ready))) / 60 as minutes
         from (
           select branch_queue_type_id,
                  last_called_at as called,
@@ -79,8 +80,13 @@ export function createLineInputs(db: Db) {
          and ready <= called
          and called - greatest(free_from, ready) <= ${`${OPEN_STATION_MINUTES / scale} minutes`}::interval
        order by called desc
-       limit ${HISTORY_SAMPLES}`);
-    return rows.rows.map((r) => Number(r.minutes) * scale).sort((a, b) => a - b);
+       limit ${2 * HISTORY_SAMPLES}`);
+    const of = (afterReady: boolean) =>
+      rows.rows
+        .filter((r) => Boolean(r.after_ready) === afterReady)
+        .map((r) => Number(r.minutes) * scale)
+        .sort((a, b) => a - b);
+    return { readyToCallMinutes: of(true), freeToCallMinutes: of(false) };
   }
 
   /**
@@ -129,16 +135,16 @@ export function createLineInputs(db: Db) {
   }
 
   return {
-    /** The type's past times before `at`: services, reactions, and the lab's for the lab flow. */
+    /** The type's past times before `at`: services, the desks' pauses, and the lab's for the lab flow. */
     async historyAt(type: QueueTypeRef, at: Date, scale = 1): Promise<LineHistory> {
       const iso = at.toISOString();
       const since = new Date(at.getTime() - (HISTORY_DAYS * 86_400_000) / scale).toISOString();
       const serviceMinutes = await samples(type, iso, since, 'last_called_at', 'finished_at', scale);
-      const reactionMinutes = await reactions(type, iso, since, scale);
+      const desks = await pauses(type, iso, since, scale);
       if (!type.lab)
         return {
           serviceMinutes,
-          reactionMinutes,
+          ...desks,
           toLabMinutes: [],
           labMinutes: [],
           recheckMinutes: [],
@@ -164,7 +170,7 @@ export function createLineInputs(db: Db) {
       const results = Number(row?.results ?? 0);
       return {
         serviceMinutes,
-        reactionMinutes,
+        ...desks,
         ...lab,
         rejectShare: results > 0 ? Number(row!.rejected) / results : 0,
         recheckShare: results > 0 ? Number(row!.rechecked) / results : 0,

@@ -69,10 +69,16 @@ export function registerQueueModule(
   const { queueRepo, reads, yard, days, lab } = deps;
   const queue = createQueueService({ repo: queueRepo, days, clock, events });
   const callingScope = createCallingScope(reads, events);
-  // One expected-wait estimator (issue 40): the driver's page, the cards and the board share its line's play.
-  const eta = createEtaService({ db, clock, timeScale: config.etaTimeScale, events });
   // Who goes first in each line (issue 38): the rules and the day's calls they count.
   const lineOrder = createLineOrderRepository(db);
+  // One expected-wait estimator (issue 40): the driver's page, the cards and the board share its line's play.
+  const eta = createEtaService({
+    db,
+    clock,
+    timeScale: config.etaTimeScale,
+    events,
+    ruled: async (branchId, typeId) => (await lineOrder.rules(branchId)).has(typeId),
+  });
   // The branch's open queues, read once per change: the officers' cards and the drivers' pages.
   const branchCards = createBranchCards({
     lineOrder,
