@@ -17,6 +17,13 @@ export const HISTORY_DAYS = 7;
 export const HISTORY_SAMPLES = 400;
 /** A station is open when it called a truck of the type within this long (or holds one now). */
 export const OPEN_STATION_MINUTES = 120;
+/**
+ * A desk's pause is at most this long: a truck ready with a station free for longer waited for
+ * the desk to open (a shift's start, a break), which the line's stations open now do not
+ * foretell either (the demo's general desk opens at 07:00 and its early trucks read as an hour's
+ * pause each, which the play then added to every truck).
+ */
+export const PAUSE_MAX_MINUTES = 30;
 /** Open trucks are looked for among the tickets of this many days before the moment. */
 const OPEN_DAYS = 3;
 
@@ -55,7 +62,7 @@ export function createLineInputs(db: Db) {
    * The desks' two pauses, from the type's calls: after its truck was ready (its line's turn:
    * its ticket or requeue, or its result out in the lab flow), of the calls whose station was
    * free already; and after the station's previous truck (of any type) finished, of the calls
-   * whose truck was ready already. A pause over two hours is a station opening, not a pause.
+   * whose truck was ready already. A longer pause than PAUSE_MAX_MINUTES is a desk opening.
    */
   async function pauses(type: QueueTypeRef, at: string, since: string, scale: number) {
     const ready = type.lab ? sql`lab_finish` : sql`line_at`;
@@ -78,7 +85,7 @@ export function createLineInputs(db: Db) {
          and ready is not null
          and free_from <= called
          and ready <= called
-         and called - greatest(free_from, ready) <= ${`${OPEN_STATION_MINUTES / scale} minutes`}::interval
+         and called - greatest(free_from, ready) <= ${`${PAUSE_MAX_MINUTES / scale} minutes`}::interval
        order by called desc
        limit ${2 * HISTORY_SAMPLES}`);
     const of = (afterReady: boolean) =>
