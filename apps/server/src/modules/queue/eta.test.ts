@@ -39,6 +39,17 @@ async function callerSocket(plant: Plant) {
   return socket;
 }
 
+/** The standard line's station, `minutes` into a truck's service. */
+async function stationBusy(plant: Plant, minutes: number) {
+  const atStation = await issue(plant);
+  const socket = await callerSocket(plant);
+  expect(
+    await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
+  ).toEqual({ status: 1 });
+  closeSockets();
+  t.clock.advance(minutes * MINUTE);
+}
+
 describe('the expected wait', () => {
   it('says nothing while the type has too few past services: the page counts the trucks ahead', async () => {
     const plant = await createPlant(t, 'A new plant');
@@ -54,14 +65,8 @@ describe('the expected wait', () => {
     // Every past service took ten minutes.
     await pastServices(t, plant, 'standard', Array(12).fill(10));
     // The station is four minutes into a truck's service; three trucks wait.
-    const atStation = await issue(plant);
+    await stationBusy(plant, 4);
     const line = [await issue(plant), await issue(plant), await issue(plant)];
-    const socket = await callerSocket(plant);
-    expect(
-      await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
-    ).toEqual({ status: 1 });
-    closeSockets();
-    t.clock.advance(4 * MINUTE);
 
     // Called in 6, 16 and 26 minutes: rounded to the minute, then to 5 minutes past a quarter hour.
     const waits = await Promise.all(line.map(async (q) => (await page(q.uuid)).expected_wait));
@@ -102,13 +107,7 @@ describe('the expected wait', () => {
       { session: plant.officers.admin.session },
     );
     expect(saved.statusCode, saved.body).toBe(200);
-    const atStation = await issue(plant);
-    const socket = await callerSocket(plant);
-    expect(
-      await emitAck(socket, 'doCalling', plant.branch.id, atStation.id, plant.stations.standardCall.id),
-    ).toEqual({ status: 1 });
-    closeSockets();
-    t.clock.advance(4 * MINUTE);
+    await stationBusy(plant, 4);
     // Two ordinary loads wait; a fresh one comes after them and goes first.
     const ordinary = [await issue(plant), await issue(plant)];
     const fresh = await issueTicket(t, plant, 'standard', `ETA ${String(++plates).padStart(3, '0')}`, {
