@@ -34,6 +34,18 @@ export const WaitFiguresSchema = z.object({
 });
 export type WaitFigures = z.infer<typeof WaitFiguresSchema>;
 
+/** The figures of no reading at all: a day without a ticket, or nothing recorded yet. */
+export const NO_WAIT_READINGS: WaitFigures = {
+  readings: 0,
+  not_called: 0,
+  with_range: 0,
+  no_range: 0,
+  inside: 0,
+  inside_share: null,
+  median_error_minutes: null,
+  median_wait_minutes: null,
+};
+
 export const WaitDaySchema = WaitFiguresSchema.extend({
   /** The plant day (YYYY-MM-DD) of the tickets. */
   day: z.string(),

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WaitDay } from '@truck-queue/shared/contracts/wait-accuracy.contract';
+import { NO_WAIT_READINGS, type WaitDay } from '@truck-queue/shared/contracts/wait-accuracy.contract';
 import { emptyRuns, hasBars, waitBars } from './wait-series.ts';
 
-const day = (over: Partial<WaitDay>): WaitDay => ({
-  day: '2026-11-20',
-  readings: 0,
-  not_called: 0,
-  with_range: 0,
-  no_range: 0,
-  inside: 0,
-  inside_share: null,
-  median_error_minutes: null,
-  median_wait_minutes: null,
-  ...over,
-});
+const day = (over: Partial<WaitDay>): WaitDay => ({ day: '2026-11-20', ...NO_WAIT_READINGS, ...over });
 
 describe("a queue type's accuracy chart", () => {
   it('draws a day with judged readings as a percentage, and says why another has no bar', () => {
