@@ -34,13 +34,17 @@ function measure(page: Page) {
         text: (node.textContent ?? node.getAttribute('aria-label') ?? '').trim().slice(0, 30),
         height: Math.round(node.getBoundingClientRect().height),
       }));
-    // Labels cut short ("3 วัน…"): a switch's options, buttons' words, plates.
+    // Labels cut short ("3 วัน…"): a switch's options, buttons' words, plates. A button's icon
+    // has no words to cut (a spinning one's box overflows at some angles).
     const cut = [
       ...content.querySelectorAll(
         '.ant-segmented-item-label, .ant-btn > span, [data-testid="queue-licence"]',
       ),
     ]
-      .filter((node) => visible(node) && node.scrollWidth > node.clientWidth + 1)
+      .filter(
+        (node) =>
+          visible(node) && (node.textContent ?? '').trim() !== '' && node.scrollWidth > node.clientWidth + 1,
+      )
       .map((node) => node.textContent);
     const title = document.querySelector('[data-testid="page-title"]');
     const titleBox = title?.getBoundingClientRect();

@@ -7,10 +7,11 @@ import {
   saveBookingRules,
   type BookingWindow,
 } from '@truck-queue/shared/contracts/booking.contract';
+import { ApiErrorSchema } from '@truck-queue/shared/contracts/api';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import { addDays } from '@truck-queue/shared/plant-day';
 import { seededRandom } from '@truck-queue/shared/seeded-random';
-import type { ApiClient } from './api-client.ts';
+import type { Answer, ApiClient } from './api-client.ts';
 import { check, type Check } from './checks.ts';
 import { windowSeconds, type PlayWindow, type TruckPlan } from './plan.ts';
 import { siteMinuteOfDay, type PlantCalendar } from './plant-day.ts';
@@ -63,6 +64,8 @@ export class SimBookings {
   /** Codes of the bookings no truck comes for. */
   readonly noShows: string[] = [];
   checkedIn = 0;
+  /** Bookings the office asked for after their window had opened: refused, the truck came unbooked. */
+  bookedTooLate = 0;
   /** Check-ins that joined other than their time said (slot inside the window, walk-in late). */
   readonly wrongJoin: string[] = [];
   /** Slot check-ins whose place on the cards was checked, and what was out of place. */
@@ -83,6 +86,17 @@ export class SimBookings {
   sample(): boolean {
     return this.placesChecked < PLACE_SAMPLES;
   }
+}
+
+/** A booking refused because its window had opened by the time it was asked for. */
+function closedInTime(answer: Answer, windowStart: number): boolean {
+  const error = ApiErrorSchema.safeParse(answer.json);
+  return (
+    answer.status === 409 &&
+    error.success &&
+    error.data.reason === 'BOOKING_CLOSED' &&
+    Date.now() >= windowStart
+  );
 }
 
 const clockText = (at: number, timeZone: string) => {
@@ -189,18 +203,23 @@ export async function bookTheDay(input: {
       wanted.slice(i, i + 8).map(async (b) => {
         const truck = b.truck;
         const product = truck ? type.products[truck.product]! : type.products[0]!;
-        const { booking } = await api.call(
-          makeBooking,
-          {
-            supplier_id: b.supplierId,
-            id_branchQT: type.id,
-            product,
-            day: bookings.windows[b.window]!.day,
-            window_start: windows[b.window]!.start,
-            truck_license: b.licence,
-          },
-          office,
-        );
+        const body = {
+          supplier_id: b.supplierId,
+          id_branchQT: type.id,
+          product,
+          day: bookings.windows[b.window]!.day,
+          window_start: windows[b.window]!.start,
+          truck_license: b.licence,
+        };
+        const answer = await api.post(makeBooking, body, office);
+        // The office was slower than the clock: the window opened before its booking was made
+        // (a large day's bookings take a while), and the server rightly closed it. Its truck
+        // comes unbooked.
+        if (closedInTime(answer, starts[b.window]!)) {
+          bookings.bookedTooLate += 1;
+          return;
+        }
+        const { booking } = api.expectOk(makeBooking, body, answer);
         const entry = {
           code: booking.code,
           startsAt: Date.parse(booking.starts_at),

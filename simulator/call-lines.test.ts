@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   calledTrucks,
   CallLine,
@@ -12,6 +12,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a call line served in order', () => {
   it('has each free station call the first truck waiting, and the next when it is released', async () => {
+    // The line's clock, held still and then moved (a real one may tick between two joins).
+    let clock = 1_000;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    onTestFinished(() => now.mockRestore());
     const line = new CallLine([11, 12]);
     const called: string[] = [];
     const turn = (truck: string) =>
@@ -24,13 +28,28 @@ describe('a call line served in order', () => {
     await Promise.all([a, b]);
     expect(called).toEqual(['a@11', 'b@12']);
     expect(line.longest.count).toBe(1);
-    // Station 12 is free first: it calls the first truck still waiting.
+    // Station 12 is free first, 5 ms on: it calls the first truck still waiting.
+    clock += 5;
     line.release(12);
     await sleep(0);
     expect(called).toEqual(['a@11', 'b@12', 'c@12']);
-    // Each truck's wait from joining to its call, c's the longest.
-    expect(line.waitsMs).toHaveLength(3);
-    expect(line.waitsMs[2]).toBeGreaterThanOrEqual(Math.max(line.waitsMs[0]!, line.waitsMs[1]!));
+    // Each truck's wait from joining to its call: a and b none, c the 5 ms until the release.
+    expect(line.waitsMs).toEqual([0, 0, 5]);
+  });
+
+  it('calls the first truck on the cards that may be called, not the first to become ready', async () => {
+    const line = new CallLine([1]);
+    await line.turn({ place: 1 });
+    const order: string[] = [];
+    // The lab read truck 5's result first, then truck 3's: the desk calls 3 first, by its ticket.
+    void line.turn({ place: 5 }).then(() => order.push('ticket 5'));
+    void line.turn({ place: 3 }).then(() => order.push('ticket 3'));
+    line.release(1);
+    await sleep(0);
+    expect(order).toEqual(['ticket 3']);
+    line.release(1);
+    await sleep(0);
+    expect(order).toEqual(['ticket 3', 'ticket 5']);
   });
 
   it('calls a driver who did not come again first, once his guard has passed', async () => {

@@ -16,6 +16,8 @@ const HOUR = 3600;
 interface Waiting {
   /** Real ms before which the truck may not be called (a recall waits out the server's guard). */
   notBefore: number;
+  /** Where it stands in the line as the cards list it: lower is called first (a recall: first). */
+  place: number;
   /** Real ms it joined the line; null for a recall (its wait is the guard's, not the line's). */
   joined: number | null;
   give: (station: number) => void;
@@ -43,15 +45,27 @@ export class CallLine {
 
   /**
    * The truck is ready to be called: resolves with the station that calls it, once one is free
-   * and the trucks before it have been called. `front`: a driver who did not come is called
-   * again before the others, once `notBefore` (real ms) has passed.
+   * and the trucks before it have been called. `place`: where it stands in the line as the
+   * officer's cards list it (its ticket's order); a truck ready later than one behind it is still
+   * called first, as the desk calls the first truck on its cards that may be called (the lab
+   * flow: whose result the desk has read). By default, the order trucks became ready. `front`: a
+   * driver who did not come is called again before the others, once `notBefore` (real ms) has
+   * passed.
    */
-  turn({ front = false, notBefore = 0 } = {}): Promise<number> {
+  turn({ front = false, notBefore = 0, place = Date.now() } = {}): Promise<number> {
     if (this.closed !== null) return Promise.reject(new Error(this.closed));
     return new Promise((give, refuse) => {
-      const entry = { notBefore, joined: front ? null : Date.now(), give, refuse };
-      if (front) this.waiting.unshift(entry);
-      else this.waiting.push(entry);
+      const entry = {
+        notBefore,
+        place: front ? -Infinity : place,
+        joined: front ? null : Date.now(),
+        give,
+        refuse,
+      };
+      // After every truck placed before it (a recall after the recalls before it).
+      const behind = this.waiting.findIndex((w) => w.place > entry.place);
+      if (behind < 0) this.waiting.push(entry);
+      else this.waiting.splice(behind, 0, entry);
       this.dispatch();
       // Counted once the free stations have called: a truck called at once did not wait.
       if (this.waiting.length > this.longest.count)

@@ -1,6 +1,13 @@
 import type { Socket } from 'socket.io-client';
 import { queueInformation, type PublicLineUpdate } from '@truck-queue/shared/contracts/public-queue.contract';
-import { etaAccuracy, type EtaAccuracy, type EtaReading } from '@truck-queue/shared/queue/eta-accuracy';
+import {
+  accuracyOf,
+  etaAccuracy,
+  quantile,
+  type EtaAccuracy,
+  type EtaAccuracyFigures,
+  type EtaReading,
+} from '@truck-queue/shared/queue/eta-accuracy';
 import type { ApiClient } from './api-client.ts';
 import type { Ledger } from './ledger.ts';
 import { publicSocket } from './sockets.ts';
@@ -19,6 +26,27 @@ interface Reading {
   at: number;
   wait: { low: number; high: number } | null;
   atIssue: boolean;
+  /** Where the truck stood then (TruckStanding): which part of its way the range had to foretell. */
+  standing: string;
+}
+
+/** Where a truck stood at a reading, as the simulator knows it (the server only infers it). */
+export type TruckStanding =
+  | 'parked'
+  | 'before the lab'
+  | 'in the lab'
+  | 'result out'
+  | 'in line'
+  /** The ruled line: in line, of its class. */
+  | `in line, ${string}`;
+
+/** One flow's readings taken where its trucks stood: which part of the way the ranges miss. */
+export interface StandingFigures {
+  flow: string;
+  standing: string;
+  figures: EtaAccuracyFigures;
+  /** The median of (real wait − the range's middle): above 0 the range was too soon, below too late. */
+  medianBiasMin: number | null;
 }
 
 interface Followed {
@@ -30,14 +58,20 @@ interface Followed {
   calledAt: number | null;
   /** Its page's live connection, until the call. */
   socket: Socket | null;
+  standing: () => TruckStanding;
 }
 
 export interface EtaSummary {
   /** Trucks read at their issue, and those of them called (the others were rejected at the lab). */
   trucks: number;
   called: number;
-  /** The called trucks' readings against their real waits (shared/queue/eta-accuracy.ts). */
+  /**
+   * The called trucks' readings against their real waits (shared/queue/eta-accuracy.ts), but
+   * those taken while the truck was parked for the night.
+   */
   accuracy: EtaAccuracy;
+  /** The same readings by flow and where the truck stood when read. */
+  byStanding: StandingFigures[];
 }
 
 export class EtaWatch {
@@ -60,13 +94,16 @@ export class EtaWatch {
     // A reading after the call (its answer raced the call) says nothing about the wait.
     if (truck.calledAt !== null && at >= truck.calledAt) return;
     if (place.ahead === null) return;
-    truck.readings.push({ at, wait: place.expected_wait, atIssue });
+    truck.readings.push({ at, wait: place.expected_wait, atIssue, standing: truck.standing() });
   }
 
-  /** A ticket was issued: its page is read at once, then follows the places pushed until its call. */
-  async issued(uuid: string, typeId: number, flow: string): Promise<void> {
+  /**
+   * A ticket was issued: its page is read at once, then follows the places pushed until its
+   * call. `standing` says where the truck stands at each reading.
+   */
+  async issued(uuid: string, typeId: number, flow: string, standing: () => TruckStanding): Promise<void> {
     if (this.stopped) return;
-    const truck: Followed = { uuid, flow, typeId, readings: [], calledAt: null, socket: null };
+    const truck: Followed = { uuid, flow, typeId, readings: [], calledAt: null, socket: null, standing };
     this.trucks.set(uuid, truck);
     const sent = Date.now();
     const { queue } = await this.api.call(queueInformation, { queue_number_id: uuid }, null);
@@ -108,13 +145,43 @@ export class EtaWatch {
     const all = [...this.trucks.values()];
     const called = all.filter((t) => t.calledAt !== null);
     const readings = called.flatMap((t) =>
-      t.readings.map((reading): EtaReading => ({
+      t.readings.map((reading) => ({
         flow: t.flow,
         atIssue: reading.atIssue,
         range: reading.wait,
         waitedMin: ((t.calledAt! - reading.at) * this.accel) / 60_000,
+        standing: reading.standing,
       })),
     );
-    return { trucks: all.length, called: called.length, accuracy: etaAccuracy(readings) };
+    // A driver who parks for the night by his own choice is called when he comes back, which no
+    // forecast of the plant can know: his readings meanwhile are shown apart (byStanding), not
+    // held to the targets.
+    const going = readings.filter((r) => r.standing !== 'parked');
+    return {
+      trucks: all.length,
+      called: called.length,
+      accuracy: etaAccuracy(going),
+      byStanding: byStanding(readings),
+    };
   }
+}
+
+function byStanding(readings: (EtaReading & { standing: string })[]): StandingFigures[] {
+  const groups = new Map<string, (EtaReading & { standing: string })[]>();
+  for (const reading of readings) {
+    const key = `${reading.flow}\u0000${reading.standing}`;
+    const group = groups.get(key);
+    if (group) group.push(reading);
+    else groups.set(key, [reading]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, of]) => {
+      const [flow, standing] = key.split('\u0000') as [string, string];
+      const biases = of
+        .filter((r) => r.range !== null)
+        .map((r) => r.waitedMin - (r.range!.low + r.range!.high) / 2)
+        .sort((a, b) => a - b);
+      return { flow, standing, figures: accuracyOf(of), medianBiasMin: quantile(biases, 0.5) };
+    });
 }

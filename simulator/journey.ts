@@ -20,7 +20,7 @@ import type { SimClock } from './clock.ts';
 import { counterAction, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
 import { DriverPage } from './displays.ts';
-import type { EtaWatch } from './eta-watch.ts';
+import type { EtaWatch, TruckStanding } from './eta-watch.ts';
 import type { Ledger } from './ledger.ts';
 import { labValues, type LabMeasureKey, type TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
@@ -198,7 +198,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   const call = async (from: string) => {
     if (!line) return ruledTurn();
     const qn = record.queueNumber!;
-    const station = (held = await line.turn());
+    // Its place on the cards: the order tickets were issued (arrivals, one clock).
+    const station = (held = await line.turn({ place: clock.at(plan.arrival) }));
     const id = await caller.find(truck(), from);
     const sent = Date.now();
     if (plan.slips.callDoubleClick) {
@@ -326,7 +327,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     progress.inside++;
     await issue(ctx, plan, type, caller, record);
     const qn = record.queueNumber!;
-    await ctx.eta.issued(record.uuid!, type.id, plan.flow);
+    await ctx.eta.issued(record.uuid!, type.id, plan.flow, (): TruckStanding => {
+      if (plan.parkedUntil !== null && Date.now() < clock.at(plan.parkedUntil)) return 'parked';
+      if (plan.order) return `in line, ${plan.order.orderClass}`;
+      if (plan.flow !== 'lab') return 'in line';
+      return record.labFinished ? 'result out' : record.labStarted ? 'in the lab' : 'before the lab';
+    });
     // The driver opens his page with the ticket in his hand, before a desk that calls by the
     // line's rule may call him (at once, when a station is free).
     if (plan.watched) page = await DriverPage.open(api, ledger, record.uuid!, `driver of ${qn}`);

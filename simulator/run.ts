@@ -20,6 +20,7 @@ import { SimClock } from './clock.ts';
 import { allDesks, openDesks } from './desks.ts';
 import { openDevices } from './displays.ts';
 import { EtaWatch } from './eta-watch.ts';
+import { labWayFloor } from './lab-floor.ts';
 import { driveTruck, type DayContext, type TruckRecord } from './journey.ts';
 import { Ledger } from './ledger.ts';
 import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
@@ -259,7 +260,10 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   if (bookings.windows.length > 0)
     console.log(
       `Bookings: ${bookings.byTruck.size} trucks booked in ${bookings.windows.length} window${bookings.windows.length === 1 ? '' : 's'} of a real minute ` +
-        `(${bookings.noShows.length} more never came), ${bookings.checkedIn} checked in at the kiosk.`,
+        `(${bookings.noShows.length} more never came), ${bookings.checkedIn} checked in at the kiosk` +
+        (bookings.bookedTooLate > 0
+          ? `; ${bookings.bookedTooLate} asked for after their window opened, refused (those trucks came unbooked).`
+          : '.'),
     );
   checks.push(
     ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
@@ -335,6 +339,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       socketEvents,
       weighings: { total: weighings, captured: scale.captured, typedWhileBusy: scale.typedWhileBusy },
       expectedWait,
+      labWay: labWayFloor(plan),
       memory: samples,
       verdict,
       loadBefore,

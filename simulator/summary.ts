@@ -1,10 +1,11 @@
 import os from 'node:os';
 import { queueInformation } from '@truck-queue/shared/contracts/public-queue.contract';
 import { issueQueue } from '@truck-queue/shared/contracts/queue.contract';
-import { accuracyTable } from '@truck-queue/shared/queue/eta-accuracy';
+import { accuracyTable, INSIDE_TARGET, widthLimitMin } from '@truck-queue/shared/queue/eta-accuracy';
 import { ms, percentile } from '../bench/support.ts';
 import type { Check } from './checks.ts';
 import type { EtaSummary } from './eta-watch.ts';
+import type { LabWayFloor } from './lab-floor.ts';
 import type { Ledger } from './ledger.ts';
 import { seriesLine, type MemorySample, type MemoryVerdict } from './memory.ts';
 import { HARVEST_PEAK, type WindowName } from './plan.ts';
@@ -37,6 +38,8 @@ export interface Figures {
   weighings: { total: number; captured: number; typedWhileBusy: number };
   /** The expected wait on drivers' pages against the real wait for the call (issue 21). */
   expectedWait: EtaSummary;
+  /** The lab trucks' own ways alone: what no range read at the ticket can narrow (lab-floor.ts). */
+  labWay: LabWayFloor | null;
   memory: MemorySample[];
   verdict: MemoryVerdict;
   loadBefore: number[];
@@ -213,10 +216,50 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
   const w = figures.expectedWait;
   console.log(
     `\nExpected wait on the drivers' pages (simulated minutes), against each truck's real wait for ` +
-      `its first call: ${w.called} of ${w.trucks} trucks called, read at issue and at each change of their line. ` +
+      `its first call: ${w.called} of ${w.trucks} trucks called, read at issue and at each change of their line ` +
+      '(but while a driver was parked for the night by his own choice, which no forecast can know: shown apart below). ' +
       'Measured, not checked: the targets are not yet a check of the run.',
   );
   console.log('\n' + accuracyTable(w.accuracy));
+  const labWait = w.accuracy.groups.find((g) => g.flow === 'lab')?.atIssue.medianWaitMin ?? null;
+  if (figures.labWay && labWait !== null) {
+    const { trucks, spanMin, medianMin } = figures.labWay;
+    console.log(
+      `\nWhat no range read at the ticket can narrow: a lab truck's own way (its sample, the lab, its ` +
+        `result read, a recheck's second pass), each drawn on its own in the plan. ${INSIDE_TARGET * 100} % ` +
+        `of the ${trucks} lab trucks called took ways spanning at least ${spanMin.toFixed(1)} min ` +
+        `(median ${medianMin.toFixed(1)} min): where the way decides the call, a range at the ticket that ` +
+        `holds ${INSIDE_TARGET * 100} % of them is that wide, against the width the target allows at the ` +
+        `lab's median real wait at issue (${labWait.toFixed(1)} min): ${widthLimitMin(labWait).toFixed(1)} min.`,
+    );
+  }
+  const minutesOf = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} min`);
+  console.log(
+    '\nThe same readings by where the truck stood when read (which part of its way the range ' +
+      "missed; bias: the median of real wait less the range's middle, above 0 too soon):\n\n" +
+      table(
+        [
+          'flow, where',
+          'readings',
+          'with a range',
+          'inside (before · after)',
+          'median bias',
+          'median width',
+          'median real wait',
+        ],
+        w.byStanding.map(({ flow, standing, figures: f, medianBiasMin }) => [
+          `${flow}, ${standing}`,
+          String(f.readings),
+          String(f.withRange),
+          f.inside === null
+            ? '–'
+            : `${(f.inside * 100).toFixed(0)} % (${((f.early ?? 0) * 100).toFixed(0)} % · ${((f.late ?? 0) * 100).toFixed(0)} %)`,
+          minutesOf(medianBiasMin),
+          minutesOf(f.medianWidthMin),
+          minutesOf(f.medianWaitMin),
+        ]),
+      ),
+  );
 
   if (ledger.slips.size > 0) {
     console.log(

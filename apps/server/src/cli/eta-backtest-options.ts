@@ -18,7 +18,7 @@ import { FlagError } from './run-command.ts';
 /** `npm run eta:backtest`: its flags, checked, and the replay of each branch they name. */
 
 export const ETA_BACKTEST_USAGE = `npm run eta:backtest -- [--branch ID|NAME] [--days N | --from DAY] [--to DAY] [--json]
-                        [--database-url URL | --data-dir DIR]
+                        [--time-scale N] [--database-url URL | --data-dir DIR]
 
 Replays a branch's stored days against the expected wait (issue 40): every ticket of the period
 that was called is read at its issue and at each first call of another truck of its queue type
@@ -31,12 +31,17 @@ width, the readings with no range, and the issue's three targets as pass / FAIL.
   --from DAY          the first plant day (YYYY-MM-DD) instead of --days
   --to DAY            the last plant day (default: the branch's last day with a ticket)
   --json              the figures as JSON instead of tables
+  --time-scale N      a simulator's database (npm run simulate -- --engine postgres): its day
+                      ran N times faster than the minutes it stands for (the run's --accel);
+                      the history, the ranges and the waits are read in its minutes (default 1)
   --database-url URL  read this PostgreSQL database
   --data-dir DIR      read the embedded database in DIR (the server stopped)
 Without either: the server's own (DATABASE_URL, else DATA_DIR, default ./data).`;
 
 /** The longest period one run replays: a season's worth. */
 export const MAX_BACKTEST_DAYS = 366;
+/** The fastest a simulator's day may have run (ETA_TIME_SCALE's bound, config.ts). */
+const MAX_TIME_SCALE = 100_000;
 
 export interface EtaBacktestOptions {
   branch: string | null;
@@ -44,6 +49,8 @@ export interface EtaBacktestOptions {
   from: string | null;
   to: string | null;
   json: boolean;
+  /** ETA_TIME_SCALE of the run that wrote the database: 1 for a plant's, --accel for a simulator's. */
+  timeScale: number;
   databaseUrl: string | undefined;
   dataDir: string | undefined;
 }
@@ -71,6 +78,7 @@ export function parseEtaBacktestArgs(args: string[]): EtaBacktestOptions {
       from: { type: 'string' },
       to: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'time-scale': { type: 'string' },
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
     },
@@ -107,7 +115,13 @@ export function parseEtaBacktestArgs(args: string[]): EtaBacktestOptions {
     if (daysBetween(from, to) > MAX_BACKTEST_DAYS)
       throw new FlagError(`${from} to ${to} is over ${MAX_BACKTEST_DAYS} days: replay a season at most.`);
   }
-  return { branch, days, from, to, json: values.json, databaseUrl, dataDir };
+  const scaleText = values['time-scale'];
+  const timeScale = scaleText === undefined ? 1 : /^\d+$/.test(scaleText) ? Number(scaleText) : NaN;
+  if (!Number.isInteger(timeScale) || timeScale < 1 || timeScale > MAX_TIME_SCALE)
+    throw new FlagError(
+      `--time-scale takes a whole number from 1 to ${MAX_TIME_SCALE} (a simulator's --accel), not "${scaleText}".`,
+    );
+  return { branch, days, from, to, json: values.json, timeScale, databaseUrl, dataDir };
 }
 
 export interface BranchBacktest {
@@ -156,7 +170,7 @@ export async function runEtaBacktest(db: Db, options: EtaBacktestOptions): Promi
     const from = options.from ?? addDays(last, 1 - (options.days ?? 14));
     if (from > last)
       throw new FlagError(`--from ${from} is after ${branch.name}'s last day with a ticket, ${last}.`);
-    const result = await backtestEta(db, branch.id, from, last);
+    const result = await backtestEta(db, branch.id, from, last, options.timeScale);
     reports.push({
       branch: named,
       from,

@@ -42,9 +42,11 @@ describe('its flags', () => {
       from: null,
       to: null,
       json: false,
+      timeScale: 1,
       databaseUrl: undefined,
       dataDir: undefined,
     });
+    expect(parseEtaBacktestArgs(['--time-scale', '240']).timeScale).toBe(240);
     const dataDir = path.join(scratch, 'data');
     mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
     expect(
@@ -75,6 +77,13 @@ describe('its flags', () => {
         '--days takes a whole number of days',
       );
     expect(parseEtaBacktestArgs(['--days', String(MAX_BACKTEST_DAYS)]).days).toBe(MAX_BACKTEST_DAYS);
+  });
+
+  it('refuses a time scale that is not a whole number from 1 to 100,000', () => {
+    for (const scale of ['0', '1.5', 'fast', '', '100001'])
+      expect(refused(['--time-scale', scale])).toContain(
+        '--time-scale takes a whole number from 1 to 100000',
+      );
   });
 
   it('refuses days that are not real YYYY-MM-DD dates', () => {
@@ -158,6 +167,7 @@ describe('the branches it replays', () => {
     from: null,
     to: null,
     json: false,
+    timeScale: 1,
     databaseUrl: undefined,
     dataDir: undefined,
     ...over,

@@ -93,7 +93,8 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
   const clock = { at: new Date(0), now: () => clock.at, monotonicMs: () => systemClock.monotonicMs() };
   // Its own hub: each issue drops its line's last play, as the live server's event does.
   const events = createEventHub();
-  const eta = createEtaService({ db, clock, events });
+  // Each moment played as it stood, however fast the demo's days are replayed.
+  const eta = createEtaService({ db, clock, events, playSpacing: 0 });
   const readings: (typeof etaReadings.$inferInsert)[] = [];
   for (const ticket of line) {
     // A desk that called the truck the moment it was issued (a free station, nobody before it)

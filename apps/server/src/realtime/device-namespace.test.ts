@@ -10,14 +10,15 @@ const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
 /** A connected socket that says it is `device`, and whether the server dropped it. */
 function socketOf(data: { device?: DeviceContext }) {
   const disconnect = vi.fn();
-  const socket = { data, handshake: { auth }, disconnect } as unknown as DeviceSocket;
-  return { socket, disconnect };
+  const emit = vi.fn();
+  const socket = { data, handshake: { auth }, disconnect, emit } as unknown as DeviceSocket;
+  return { socket, disconnect, emit };
 }
 
 /**
- * A cancel that commits between a device socket's handshake reading the device and its
- * connection misses the socket (only connected sockets are disconnected): the read once connected
- * (confirmRegistration) is what drops it. The race itself is too narrow to hit on purpose
+ * A cancel (or a registration) that commits between a device socket's handshake reading the
+ * device and its connection misses the socket (only connected sockets are told): the read once
+ * connected (confirmRegistration) is what drops it (or tells the waiting screen). The race itself is too narrow to hit on purpose
  * (device-realtime.test.ts runs it 20 times); here each outcome of that read.
  */
 describe("a device socket's registration, read again once connected", () => {
@@ -41,17 +42,26 @@ describe("a device socket's registration, read again once connected", () => {
     }
   });
 
-  it('drops it when the database does not answer, and reads nothing for an unregistered screen', async () => {
-    const failing = socketOf({ device });
-    confirmRegistration(failing.socket, { identify: vi.fn().mockRejectedValue(new Error('down')) }, log);
+  it('drops it when the database does not answer', async () => {
+    for (const data of [{ device }, {}]) {
+      const failing = socketOf(data);
+      confirmRegistration(failing.socket, { identify: vi.fn().mockRejectedValue(new Error('down')) }, log);
+      await settle();
+      expect(failing.disconnect).toHaveBeenCalledWith(true);
+    }
+  });
+
+  it('tells a waiting screen it was registered meanwhile, and leaves one still waiting be', async () => {
+    const registered = socketOf({});
+    confirmRegistration(registered.socket, { identify: vi.fn().mockResolvedValue(device) }, log);
     await settle();
-    expect(failing.disconnect).toHaveBeenCalledWith(true);
+    expect(registered.emit).toHaveBeenCalledWith('deviceChanged');
+    expect(registered.disconnect).not.toHaveBeenCalled();
 
     const waiting = socketOf({});
-    const identify = vi.fn();
-    confirmRegistration(waiting.socket, { identify }, log);
+    confirmRegistration(waiting.socket, { identify: vi.fn().mockResolvedValue(null) }, log);
     await settle();
-    expect(identify).not.toHaveBeenCalled();
+    expect(waiting.emit).not.toHaveBeenCalled();
     expect(waiting.disconnect).not.toHaveBeenCalled();
   });
 });

@@ -124,28 +124,36 @@ export function createDeviceNamespace(
 }
 
 /**
- * A cancel (or a registration to another id) disconnects the device's connected sockets
- * (broadcasts.ts); one committed while this socket's handshake was between reading the device
- * and connecting would miss it. So a registered device is read once more once connected: a
- * change committed before that read is seen here and the socket goes; one committed after it
- * finds the socket connected. A database that does not answer disconnects it too (it comes back).
+ * A change of registration reaches a connected socket only (broadcasts.ts): a cancel (or a
+ * registration to another id) disconnects the device's sockets, a registration tells the screen
+ * waiting with that id (`deviceChanged`). One committed while this socket's handshake was between
+ * reading the device and joining its room would miss it, and the screen would wait for nothing
+ * (a scale bridge registered at the moment its socket connected: its weights were never taken).
+ * So the device is read once more once connected: a change committed before that read is seen
+ * here (the registered socket goes, the waiting one is told); one committed after it finds the
+ * socket in its room. A database that does not answer disconnects it (it comes back and asks again).
  */
 export function confirmRegistration(
   socket: DeviceSocket,
   devices: Pick<DeviceService, 'identify'>,
   log: FastifyBaseLogger,
 ): void {
-  const device = socket.data.device;
+  const device = socket.data.device ?? null;
   const handshake = DeviceHandshakeSchema.safeParse(socket.handshake.auth);
-  if (!device || !handshake.success) return;
+  if (!handshake.success) return;
   const { kind, device_id: shortId, secret } = handshake.data;
   devices
     .identify(kind, shortId, secret)
     .then((now) => {
-      if (now?.deviceId !== device.deviceId) socket.disconnect(true);
+      if (device === null) {
+        if (now !== null) socket.emit('deviceChanged');
+      } else if (now?.deviceId !== device.deviceId) socket.disconnect(true);
     })
     .catch((error: unknown) => {
-      log.warn({ err: error, device: device.deviceId }, "could not confirm a device's registration");
+      log.warn(
+        { err: error, device: device?.deviceId, shortId },
+        "could not confirm a device's registration",
+      );
       socket.disconnect(true);
     });
 }

@@ -29,6 +29,29 @@ describe('paced push rounds', () => {
     expect(runs).toEqual([{ branch: 1, work: ['a'], at: start }]);
   });
 
+  it("runs a change asked the moment its branch's last round ended, not only at the next change", async () => {
+    const runs: string[][] = [];
+    let endRound = () => {};
+    const rounds = createPacedRounds<string[]>({
+      paceMs: 0,
+      empty: () => [],
+      run: (_branch, work) => {
+        runs.push([...work]);
+        return new Promise<void>((resolve) => (endRound = resolve));
+      },
+      failed: () => undefined,
+    });
+    rounds.ask(1, (work) => work.push('a'));
+    // The round ends, and a change is asked in the same turn of the event loop, after the rounds
+    // found nothing left but before they said they were done.
+    endRound();
+    await Promise.resolve().then(() => rounds.ask(1, (work) => work.push('b')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([['a'], ['b']]);
+    endRound();
+    await rounds.idle();
+  });
+
   it('gathers a burst into one more round, 250 ms after the last one ended', async () => {
     const { runs, rounds } = setup(40);
     const start = Date.now();

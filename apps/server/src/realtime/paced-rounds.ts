@@ -41,6 +41,16 @@ export function createPacedRounds<W>(options: {
     }
   }
 
+  function start(branchId: number): void {
+    const run = drain(branchId).finally(() => {
+      running.delete(branchId);
+      // Asked between the last round's end and now (the drain had found nothing left): its
+      // work would otherwise wait for the branch's next change.
+      if (pending.has(branchId)) start(branchId);
+    });
+    running.set(branchId, run);
+  }
+
   return {
     /** Adds to the branch's next round (`add` fills it in); starts it now if none is running. */
     ask(branchId: number, add: (work: W) => void): void {
@@ -50,9 +60,7 @@ export function createPacedRounds<W>(options: {
         pending.set(branchId, work);
       }
       add(work);
-      if (running.has(branchId)) return;
-      const run = drain(branchId).finally(() => running.delete(branchId));
-      running.set(branchId, run);
+      if (!running.has(branchId)) start(branchId);
     },
     /** Resolves once no round is running or waiting (tests wait on it instead of on time). */
     async idle(): Promise<void> {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { DEFAULT_BOOKING_RULES } from '@truck-queue/shared/contracts/booking.contract';
 import { plateSearchKey } from '@truck-queue/shared/licence';
 import { addDays } from '@truck-queue/shared/plant-day';
-import { bookings, branches } from '../db/schema.ts';
+import { bookings, branches, suppliers } from '../db/schema.ts';
 import type { TestContext } from './harness.ts';
 import type { Plant } from './plant.ts';
 
@@ -78,16 +78,31 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
     },
   ]);
   // The supplier's booking page: FB-1 signs in with its PIN (FB-2's is the one the office renews).
-  const { pin } = (await ok('admin/supplier/pin', { supplier_id: booker })) as { pin: string };
   const branchUuid = (
     await t.db.select({ uuid: branches.uuid }).from(branches).where(eq(branches.id, plant.branch.id))
   )[0]!.uuid;
-  const signIn = async () =>
-    (await t.post('public/supplier/signIn', { branch: branchUuid, code: 'FB-1', pin })).json<{
-      token: string;
-    }>().token;
-  const token = await signIn();
-  const leavingToken = await signIn();
+  let code = 'FB-1';
+  let pin = '';
+  let token = '';
+  let leavingToken = '';
+  const signIn = async () => {
+    const response = await t.post('public/supplier/signIn', { branch: branchUuid, code, pin });
+    if (response.statusCode !== 200) throw new Error(`FB-1 could not sign in: ${response.body}`);
+    return response.json<{ token: string }>().token;
+  };
+  /** FB-1 active, a new PIN and two live sign-ins (its page's, and one to sign out), by its code now. */
+  async function bookerSignedIn() {
+    const [row] = await t.db
+      .update(suppliers)
+      .set({ active: true })
+      .where(eq(suppliers.id, booker))
+      .returning({ code: suppliers.code });
+    code = row!.code;
+    ({ pin } = (await ok('admin/supplier/pin', { supplier_id: booker })) as { pin: string });
+    token = await signIn();
+    leavingToken = await signIn();
+  }
+  await bookerSignedIn();
 
   /** The latest booking that matches (an id and a code no booking has when none does). */
   const latest = async (where: SQL | undefined = eq(bookings.status, 'booked')) =>
@@ -137,7 +152,7 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
       window_start: '06:00',
     }),
     'admin/supplier/pin': () => ({ supplier_id: lapser }),
-    'public/supplier/signIn': () => ({ branch: branchUuid, code: 'FB-1', pin }),
+    'public/supplier/signIn': () => ({ branch: branchUuid, code, pin }),
     'public/supplier/signOut': () => ({ token: leavingToken }),
     'public/supplier/home': () => ({ token }),
     'public/supplier/slots': (n) => ({
@@ -170,9 +185,20 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
    * allow no day ahead): the fuzzer's own plan and rules again, so every booking call can still
    * be accepted.
    */
-  async function afterAccepted(path: string) {
+  async function afterAccepted(path: string, body: unknown) {
     if (path === 'admin/booking/saveLine') await ok(path, line);
     if (path === 'admin/booking/saveRules') await ok(path, rules);
+    // A PIN renewed for FB-1 (a fuzzed supplier_id) ends its sign-ins, and a save of FB-1 or
+    // FB-2 (a fuzzed id) may deactivate it or change its code: the booking calls need them
+    // active, and FB-1 signed in again.
+    const named = body as { supplier_id?: unknown; id?: unknown } | null;
+    if (path === 'admin/supplier/save' && named?.id === lapser)
+      await t.db.update(suppliers).set({ active: true }).where(eq(suppliers.id, lapser));
+    if (
+      (path === 'admin/supplier/pin' && named?.supplier_id === booker) ||
+      (path === 'admin/supplier/save' && named?.id === booker)
+    )
+      await bookerSignedIn();
   }
   return { bodies, afterAccepted };
 }

@@ -327,11 +327,15 @@ export async function createFuzzPlant(t: TestContext) {
   );
   const quotaGrowerId = quotaGrower.json<{ supplier: { id: number } }>().supplier.id;
   const fuzzSeason = { product: plant.products.cassava.id, unit: 'tonnes', over_quota: 'warn' } as const;
-  const seasonMade = await t.post(
-    'admin/season/save',
-    { ...fuzzSeason, name: '2569/70', starts_on: '2026-11-01', ends_on: '2027-04-30', active: true },
-    { session: admin },
-  );
+  /** The fuzzer's season as made; put back after an accepted save of it (afterAccepted). */
+  const seasonAsMade = {
+    ...fuzzSeason,
+    name: '2569/70',
+    starts_on: '2026-11-01',
+    ends_on: '2027-04-30',
+    active: true,
+  } as const;
+  const seasonMade = await t.post('admin/season/save', seasonAsMade, { session: admin });
   const seasonId = seasonMade.json<{ season: { id: number } }>().season.id;
 
   const sessions = {
@@ -779,8 +783,17 @@ export async function createFuzzPlant(t: TestContext) {
       ownPassword = (body as { new_password: string }).new_password;
     } else if (path === 'voice/remove') {
       await recordEight();
+    } else if (path === 'admin/season/save' && (body as { id?: unknown } | null)?.id === seasonId) {
+      // The fuzzed season's product, days or state may no longer fit the quotas' calls: as it was.
+      const restored = await t.post(
+        'admin/season/save',
+        { ...seasonAsMade, id: seasonId },
+        { session: admin },
+      );
+      if (restored.statusCode !== 200)
+        throw new Error(`the fuzzer's season was not put back: ${restored.body}`);
     } else {
-      await booking.afterAccepted(path);
+      await booking.afterAccepted(path, body);
     }
   }
 

@@ -28,6 +28,10 @@ export const WIDTH_SHARE_OF_WAIT = 0.4;
 /** The median absolute error is at most this share of the median real wait. */
 export const ERROR_SHARE_OF_WAIT = 0.2;
 
+/** The widest median range the target allows at this median real wait (minutes). */
+export const widthLimitMin = (medianWaitMin: number) =>
+  Math.max(WIDTH_FLOOR_MIN, WIDTH_SHARE_OF_WAIT * medianWaitMin);
+
 /** The targets in words, for the line under a table. */
 export const ETA_TARGETS_TEXT =
   `Targets (issue 40): at least ${INSIDE_TARGET * 100} % of the readings with a range called inside it; ` +
@@ -123,9 +127,7 @@ export function accuracyOf(readings: readonly EtaReading[]): EtaAccuracyFigures 
     medianWaitMin,
     verdicts: {
       inside: verdict(insideCount >= INSIDE_TARGET * withRange - EPSILON),
-      width: verdict(
-        (medianWidthMin ?? 0) <= Math.max(WIDTH_FLOOR_MIN, WIDTH_SHARE_OF_WAIT * wait) + EPSILON,
-      ),
+      width: verdict((medianWidthMin ?? 0) <= widthLimitMin(wait) + EPSILON),
       error: verdict((medianErrorMin ?? 0) <= ERROR_SHARE_OF_WAIT * wait + EPSILON),
     },
   };

@@ -3,6 +3,7 @@ import { seededRandom } from '../seeded-random.ts';
 import {
   drawRemaining,
   forecastLine,
+  goingOn,
   historyEnough,
   playLine,
   type LineHistory,
@@ -49,6 +50,41 @@ describe('one play of the line', () => {
     expect(play(now, fixed(10))).toEqual([0, 6, 10, 16]);
   });
 
+  it('leaves out a truck before the lab far longer than any truck took to reach it (its driver away), and gives it no range', () => {
+    const history = fixed(10, { labMinutes: Array(10).fill(30), toLabMinutes: Array(10).fill(5) });
+    const beforeLab = (id: number, minutes: number): LineTruck => ({
+      id,
+      stage: { kind: 'before-lab', minutes },
+    });
+    // Truck 1 has not reached the lab in 4 hours (the longest way there took 5 minutes); truck 2
+    // is 3 minutes on its way: it reaches the lab in 2 and is ready 30 later.
+    const now = { stations: [null], line: [beforeLab(1, 240), beforeLab(2, 3), ready(3)] };
+    expect(play(now, history)).toEqual([NaN, 32, 0]);
+    const ranges = forecastLine(now, history, { random: seededRandom(2).next });
+    expect(ranges.get(1)).toBeNull();
+    expect(ranges.get(2)).toMatchObject({ low: 32, high: 32 });
+    // Twice the longest way is still on its way: it holds its place (overdue, it comes soon).
+    expect(play({ ...now, line: [beforeLab(1, 10), ready(3)] }, history)[0]).toBeLessThan(10 + 30 + 2);
+  });
+
+  it("draws a new truck's way to the lab from the drivers who went on, not from those who parked for hours", () => {
+    // Twenty ways of 5 to 15 minutes, and six drivers who slept in the cab for five hours.
+    const ways = [...Array.from({ length: 20 }, (_, i) => 5 + i / 2), ...Array(6).fill(300)];
+    expect(goingOn(ways)).toEqual(ways.slice(0, 20));
+    // Too few ways to tell: all are kept.
+    expect(goingOn([5, 6, 300])).toEqual([5, 6, 300]);
+    const history = fixed(10, { labMinutes: Array(10).fill(30), toLabMinutes: ways });
+    const range = forecastLine(
+      { stations: [null], line: [{ id: 1, stage: { kind: 'before-lab', minutes: 0 } }] },
+      history,
+      { random: seededRandom(3).next },
+    ).get(1);
+    // 5–15 minutes to the lab and 30 in it; a parked driver's five hours would be in nearly a
+    // quarter of the plays, and the range would reach them.
+    expect(range!.low).toBeGreaterThanOrEqual(35);
+    expect(range!.high).toBeLessThanOrEqual(45);
+  });
+
   it('passes over a lab truck whose result is not out, and calls it once it is', () => {
     const history = fixed(10, { labMinutes: Array(10).fill(30), toLabMinutes: Array(10).fill(5) });
     const now = {
@@ -92,6 +128,38 @@ describe('one play of the line', () => {
     };
     // 4 more minutes to the lab, then 30 in it.
     expect(play(now, history)).toEqual([34]);
+  });
+});
+
+describe('trucks to come that go ahead of part of the line', () => {
+  // One station, ten-minute services; the first truck of the line is of the class called first.
+  const line = [ready(1), ready(2), ready(3), ready(4)];
+  const forecast = (arrivals?: LineNow['arrivals']) =>
+    forecastLine({ stations: [null], line, arrivals }, fixed(10), { random: seededRandom(5).next });
+
+  it('put the trucks after their place later, and not those before it', () => {
+    const alone = forecast();
+    // A fresh load every 15 minutes on average, ahead of every truck but the first.
+    const withComers = forecast({ perMinute: 1 / 15, aheadFrom: 1 });
+    expect(withComers.get(1)).toEqual(alone.get(1));
+    // The second is called at 10 unless a load comes within those ten minutes (about half the
+    // plays): its range reaches later; the ones behind it are called later.
+    expect(withComers.get(2)!.high).toBeGreaterThan(alone.get(2)!.high);
+    for (const id of [3, 4]) expect(withComers.get(id)!.mid).toBeGreaterThan(alone.get(id)!.mid);
+    // The further back, the more come ahead of it: the last truck waits longest past its own turn.
+    expect(withComers.get(4)!.mid - alone.get(4)!.mid).toBeGreaterThan(
+      withComers.get(2)!.mid - alone.get(2)!.mid,
+    );
+    // Ahead of none: the line as it stands.
+    expect(forecast({ perMinute: 1 / 15, aheadFrom: 4 })).toEqual(alone);
+  });
+
+  it('are played for a day at most: a rate the stations cannot keep up with does not hold the play forever', () => {
+    // Ten a minute against one ten-minute station: the trucks after the first are called only
+    // once the day of arrivals is over.
+    const flooded = forecast({ perMinute: 10, aheadFrom: 1 });
+    expect(flooded.get(1)).toEqual(forecast().get(1));
+    expect(flooded.get(2)!.low).toBeGreaterThanOrEqual(24 * 60);
   });
 });
 

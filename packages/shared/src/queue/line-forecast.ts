@@ -11,7 +11,8 @@
  *  - a freed station calls the first truck in line that may be called: in the lab flow, the
  *    first whose result is out (a truck still before the lab or in it is ready after the rest of
  *    its lab time, drawn the same way); a truck whose result rejects it leaves the line, one
- *    sent back for a recheck goes through the lab again after the way to the recheck;
+ *    sent back for a recheck goes through the lab again after the way to the recheck, and one
+ *    before the lab far longer than any before it is away (AWAY_FACTOR) and left out;
  *  - no truck may be called yet: the station waits for the first one that may;
  *  - two pauses the desks take: a truck may be called a while after it is ready (its result
  *    read, its driver at the desk), drawn once per truck; and a station calls its next truck a
@@ -63,11 +64,27 @@ export interface LineTruck {
   stage: TruckStage;
 }
 
+/**
+ * Trucks still to come that will go ahead of part of the line: a ruled line's class called first
+ * (fresh cane), whose loads arriving after a truck of an ordinary class are called before it.
+ */
+export interface LineArrivals {
+  /** How many arrive a minute (the rate of the last while, held forward). */
+  perMinute: number;
+  /**
+   * The first place in the line they go ahead of: the trucks before it are of a class called
+   * first themselves, and a truck of theirs arriving later goes behind them.
+   */
+  aheadFrom: number;
+}
+
 /** The line now: the stations open and the waiting trucks in the order the desk calls them. */
 export interface LineNow {
   /** One per open station: the minutes it has held its current truck, or null when it is free. */
   stations: readonly (number | null)[];
   line: readonly LineTruck[];
+  /** Trucks to come that go ahead of part of the line; none when absent. */
+  arrivals?: LineArrivals;
 }
 
 /** Minutes from now. */
@@ -99,6 +116,38 @@ export const FORECAST_RUNS = 200;
 const WORK_BUDGET = 40_000;
 const MIN_RUNS = 60;
 export const FORECAST_COVERAGE = 0.9;
+/**
+ * A truck still before the lab this many times longer than any truck of the history took to
+ * reach it is away (its driver parked for the night, or went off): nothing says when it comes
+ * back, so the play leaves it out of the line (it takes no station from the trucks behind it)
+ * and gives it no range of its own. Once the lab takes its sample it is played again.
+ */
+export const AWAY_FACTOR = 2;
+/**
+ * A way to the lab longer than the upper quartile of the ways plus this many times the spread
+ * between the quartiles (Tukey's "far out") was a driver who parked or went off, not one going on.
+ */
+const FAR_OUT = 3;
+
+/**
+ * The ways to the lab of the drivers who went on. A driver who sleeps in his cab until the
+ * small hours takes hours to reach the lab; drawn for a truck just issued, those ways told
+ * everyone at the night's end a wait of hours (the night's simulator: the lab's ranges before
+ * the lab 20 hours too long once the parked trucks were sampled). The driver reading his wait
+ * wants it for going on, and a truck parked now is away (AWAY_FACTOR) by the ways of the rest.
+ * Fewer than MIN_LAB_SAMPLES × 2 ways: all are kept (too few to tell).
+ */
+export function goingOn(sorted: readonly number[]): readonly number[] {
+  if (sorted.length < MIN_LAB_SAMPLES * 2) return sorted;
+  const q1 = sorted[Math.floor((sorted.length - 1) * 0.25)]!;
+  const q3 = sorted[Math.ceil((sorted.length - 1) * 0.75)]!;
+  const fence = q3 + FAR_OUT * (q3 - q1);
+  const kept = sorted.findIndex((minutes) => minutes > fence);
+  return kept === -1 ? sorted : sorted.slice(0, kept);
+}
+
+/** Trucks to come are played for this long ahead (minutes). */
+const ARRIVALS_HORIZON_MINUTES = 24 * 60;
 
 /**
  * The rest of a time that has already run `elapsed` minutes: a past time longer than that,
@@ -121,11 +170,14 @@ export function drawRemaining(sorted: readonly number[], elapsed: number, random
   return drawn - elapsed;
 }
 
-/** A min-heap of numbers (line positions). */
+/** A min-heap of numbers (line positions; stations' next free times). */
 class MinHeap {
   private readonly items: number[] = [];
   get size() {
     return this.items.length;
+  }
+  peek(): number | undefined {
+    return this.items[0];
   }
   push(value: number) {
     const items = this.items;
@@ -162,7 +214,7 @@ class MinHeap {
 
 /**
  * One play of the line: each truck's call time (minutes from now), NaN for a truck rejected
- * before its call. `calls` receives them by line position.
+ * before its call or away. `calls` receives them by line position.
  */
 export function playLine(
   now: LineNow,
@@ -172,10 +224,11 @@ export function playLine(
 ): void {
   const { line } = now;
   const n = line.length;
-  // When each truck may be called (before now for a truck that may already), and whether its
-  // result rejects it.
+  // When each truck may be called (before now for a truck that may already), and whether it is
+  // out of this play: its result rejects it, or it is away.
   const readyAt = new Float64Array(n);
-  const rejected = new Uint8Array(n);
+  const out = new Uint8Array(n);
+  const awayAfter = AWAY_FACTOR * (history.toLabMinutes.at(-1) ?? Infinity);
   const labTime = () => drawRemaining(history.labMinutes, 0, random);
   // Few rechecks on record: the way to a recheck is taken as long as the way to the lab.
   const toRecheck =
@@ -187,6 +240,10 @@ export function playLine(
       readyAt[i] = drawRemaining(history.readyToCallMinutes, stage.minutes, random);
       continue;
     }
+    if (stage.kind === 'before-lab' && stage.minutes > awayAfter) {
+      out[i] = 1;
+      continue;
+    }
     let at =
       stage.kind === 'in-lab'
         ? drawRemaining(history.labMinutes, stage.minutes, random)
@@ -194,50 +251,104 @@ export function playLine(
           ? drawRemaining(toRecheck, stage.minutes, random) + labTime()
           : drawRemaining(history.toLabMinutes, stage.minutes, random) + labTime();
     const roll = random();
-    if (roll < history.rejectShare) rejected[i] = 1;
+    if (roll < history.rejectShare) out[i] = 1;
     else if (roll < history.rejectShare + history.recheckShare)
       at += drawRemaining(toRecheck, 0, random) + labTime();
     readyAt[i] = at + drawRemaining(history.readyToCallMinutes, 0, random);
   }
   // The trucks not ready yet, by when they will be.
   const waiting: number[] = [];
-  for (let i = 0; i < n; i++) if (readyAt[i]! > 0 && !rejected[i]) waiting.push(i);
+  for (let i = 0; i < n; i++) if (readyAt[i]! > 0 && !out[i]) waiting.push(i);
   waiting.sort((a, b) => readyAt[a]! - readyAt[b]!);
   let nextWaiting = 0;
   const ready = new MinHeap();
   for (let i = 0; i < n; i++) {
     calls[i] = NaN;
-    if (readyAt[i]! <= 0 && !rejected[i]) ready.push(i);
+    if (readyAt[i]! <= 0 && !out[i]) ready.push(i);
   }
   // When each station calls next: after the rest of its service and its pause; a station free
   // now, at once.
   const pause = () => drawRemaining(history.freeToCallMinutes, 0, random);
-  const free = now.stations.map((held) =>
-    held === null ? 0 : drawRemaining(history.serviceMinutes, held, random) + pause(),
-  );
+  // The stations are alike to the line: only when each frees next matters (a plant's lab flow
+  // has a hundred at the peak, so the first to free is kept at the heap's top).
+  const free = new MinHeap();
+  for (const held of now.stations)
+    free.push(held === null ? 0 : drawRemaining(history.serviceMinutes, held, random) + pause());
+  const comers = arrivalsOf(now.arrivals, history, random);
   let left = ready.size + waiting.length;
-  while (left > 0 && free.length > 0) {
+  while (left > 0 && free.size > 0) {
     // The station that frees first.
-    let station = 0;
-    for (let s = 1; s < free.length; s++) if (free[s]! < free[station]!) station = s;
-    let at = free[station]!;
+    let at = free.pop()!;
     while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
       ready.push(waiting[nextWaiting++]!);
     if (ready.size === 0) {
-      // Nobody may be called yet: the station waits for the first truck that may.
-      at = readyAt[waiting[nextWaiting]!]!;
+      // Nobody may be called yet: the station waits for the first truck that may (one to come,
+      // when it would go ahead of the first of the line).
+      const first = readyAt[waiting[nextWaiting]!]!;
+      at =
+        comers && waiting[nextWaiting]! >= comers.aheadFrom ? Math.max(at, comers.firstReady(first)) : first;
       while (nextWaiting < waiting.length && readyAt[waiting[nextWaiting]!]! <= at)
         ready.push(waiting[nextWaiting++]!);
     }
-    const called = ready.pop()!;
-    calls[called] = at;
-    left -= 1;
-    free[station] = at + drawRemaining(history.serviceMinutes, 0, random) + pause();
+    // A truck come since, ready now, goes ahead of the line's trucks after its place.
+    const comerCalled =
+      comers !== null && (ready.size === 0 || ready.peek()! >= comers.aheadFrom) && comers.take(at);
+    if (!comerCalled) {
+      calls[ready.pop()!] = at;
+      left -= 1;
+    }
+    free.push(at + drawRemaining(history.serviceMinutes, 0, random) + pause());
   }
 }
 
-/** The narrowest span of sorted values that holds `coverage` of them. */
-function narrowest(sorted: Float64Array, count: number, coverage: number): { low: number; high: number } {
+/**
+ * The trucks to come of one play: they arrive at random at the rate given (each gap drawn
+ * anew), and each may be called after the way a truck of the type takes from its ticket to
+ * being ready (the lab's, in the lab flow) and its desk's pause.
+ */
+function arrivalsOf(arrivals: LineArrivals | undefined, history: LineHistory, random: () => number) {
+  if (!arrivals || arrivals.perMinute <= 0) return null;
+  const { perMinute, aheadFrom } = arrivals;
+  const lab = history.labMinutes.length > 0;
+  /** Ready times of the trucks come so far and not called yet. */
+  const pending = new MinHeap();
+  let nextArrival = -Math.log(1 - random()) / perMinute;
+  /** Lets every truck that has arrived by `until` in. */
+  const arriveUntil = (until: number) => {
+    while (nextArrival <= until) {
+      const wayIn = lab
+        ? drawRemaining(history.toLabMinutes, 0, random) + drawRemaining(history.labMinutes, 0, random)
+        : 0;
+      pending.push(nextArrival + wayIn + drawRemaining(history.readyToCallMinutes, 0, random));
+      nextArrival += -Math.log(1 - random()) / perMinute;
+    }
+  };
+  return {
+    aheadFrom,
+    /** Whether a truck come by `at` is ready then; if so it is called (taken off). */
+    take(at: number): boolean {
+      // Past a day the line is played as it stands (a rate kept up so long would starve it).
+      if (at > ARRIVALS_HORIZON_MINUTES) return false;
+      arriveUntil(at);
+      if ((pending.peek() ?? Infinity) > at) return false;
+      pending.pop();
+      return true;
+    },
+    /** When the first truck to come is ready, if before `before` (else `before`). */
+    firstReady(before: number): number {
+      if (before > ARRIVALS_HORIZON_MINUTES) return before;
+      arriveUntil(before);
+      return Math.min(before, pending.peek() ?? Infinity);
+    },
+  };
+}
+
+/** The narrowest span of the first `count` sorted values that holds `coverage` of them. */
+export function narrowest(
+  sorted: ArrayLike<number>,
+  count: number,
+  coverage: number,
+): { low: number; high: number } {
   const inside = Math.min(count, Math.max(1, Math.ceil(coverage * count)));
   let best = 0;
   for (let i = 1; i + inside <= count; i++)
@@ -276,16 +387,17 @@ export function forecastLine(
   const coverage = options.coverage ?? FORECAST_COVERAGE;
   const ranges = new Map<number, CallRange | null>();
   if (n === 0 || now.stations.length === 0) return ranges;
+  const goingOnHistory = { ...history, toLabMinutes: goingOn(history.toLabMinutes) };
   // Call times by truck, run after run: times[i * runs + r].
   const times = new Float64Array(n * runs);
   const calls = new Float64Array(n);
   for (let r = 0; r < runs; r++) {
-    playLine(now, history, options.random, calls);
+    playLine(now, goingOnHistory, options.random, calls);
     for (let i = 0; i < n; i++) times[i * runs + r] = calls[i]!;
   }
   for (let i = 0; i < n; i++) {
     const own = times.subarray(i * runs, (i + 1) * runs);
-    // The plays that called it (the rest rejected it), earliest first.
+    // The plays that called it (the rest rejected it, or it is away), earliest first.
     let count = 0;
     for (let r = 0; r < runs; r++) if (!Number.isNaN(own[r]!)) own[count++] = own[r]!;
     const id = now.line[i]!.id;

@@ -142,6 +142,8 @@ export function isClosedState(state: QueueState): boolean {
  */
 export const ENDED_STATES = ['NS', 'V'] as const satisfies QueueState[];
 export const NO_SHOW_STATE = 'NS' satisfies QueueState;
+/** Called to a station: the one state a truck holds a station in (isCalledState). */
+export const CALLED_STATE = 'C' satisfies QueueState;
 export const VOIDED_STATE = 'V' satisfies QueueState;
 
 export function isEndedState(state: string): boolean {
@@ -159,7 +161,7 @@ export function isOpenTicket(state: string, exited: boolean): boolean {
 
 /** Called to a station (first call or recall): the "In process" column; a call from here is a recall. */
 export function isCalledState(state: string): boolean {
-  return state === 'C';
+  return state === CALLED_STATE;
 }
 
 /** The lab holds the sample and its result is not out yet: "complete" (checkout) applies. */

@@ -240,4 +240,32 @@ describe('a device cancelled or registered to another id', () => {
       if (connecting.status === 'fulfilled') connecting.value.close();
     }
   });
+
+  it('is always told of its registration when its socket connects while it is being registered (20 rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const browser = newBrowser();
+      await sayHello(t, 'scale', browser);
+      const session = plant.officers.admin.session;
+      const { device } = await t.call(
+        scaleContracts.save,
+        { name: `Scale ${browser.id}`, station_id: null },
+        session,
+      );
+      // The bridge's socket connects while the admin registers its id: either it connects as
+      // the scale, or it waits and hears that it was registered (it then says hello again).
+      const heard: string[] = [];
+      const [socket] = await Promise.all([
+        connectDevice('scale', browser).then((connected) => {
+          connected.on('deviceChanged', () => heard.push('deviceChanged'));
+          return connected;
+        }),
+        t.call(scaleContracts.addDevice, { uuid: device.uuid, device_id: browser.id }, session),
+      ]);
+      await vi.waitFor(async () => expect(heard.length > 0 || (await connectedAs(device.id))).toBe(true), {
+        timeout: 5000,
+        interval: 10,
+      });
+      socket.close();
+    }
+  });
 });

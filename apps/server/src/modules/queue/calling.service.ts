@@ -23,6 +23,8 @@ export interface YardRules {
 import { toFlowRow } from './queue.views.ts';
 
 const permissionOf = (s: ScopedStation) => ({ id: s.id, name: s.name, type: s.type });
+/** How many times Call next looks again when another call took its truck or station first. */
+const CALL_NEXT_ATTEMPTS = 5;
 
 /** Manage Calling and report by flow: what an officer sees and what they may do to it. */
 export function createCallingService(deps: {
@@ -220,13 +222,11 @@ export function createCallingService(deps: {
       stationId?: number,
       reason?: ReasonInput,
       outOfOrder?: ReasonInput,
-      /** Call next chose the truck by the rule: only a cap may still refuse it. */
-      byRule = false,
     ) {
       const inScope = await scopeGuard(auth, branchId);
       const actor = { officerId: auth.officerId };
       const inLine =
-        action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder, byRule) : undefined;
+        action === 'call' ? await lineCheck(auth.branchId, queueId, outOfOrder, false) : undefined;
       if (action === 'finish')
         return queue.change(auth.branchId, queueId, { kind: action }, actor, { guard: inScope });
       if (action === 'reject')
@@ -253,32 +253,68 @@ export function createCallingService(deps: {
 
     /**
      * doCallNext: the truck the line's rule calls next, to the officer's first station of the line
-     * with no truck called to it, in one action. The oldest plant day's line goes first.
+     * with no truck called to it, in one action. The oldest plant day's line goes first. Officers
+     * pressing it at once each get a truck and a station of their own: the call is judged on the
+     * locked truck (still waiting) and the held station (still free), and one beaten to either
+     * looks again (CALL_NEXT_ATTEMPTS).
      */
     async callNext(auth: AuthContext, branchId: number, branchQueueTypeId: number): Promise<QueueView> {
       if (branchId !== auth.branchId) throw forbidden('This is not the branch you are working in.');
       const type = await typeInScope(auth, branchQueueTypeId);
-      const open = await openNow(auth.branchId);
-      const lines = [...open.next.entries()]
-        .filter(([, row]) => row.branchQueueTypeId === type.id)
-        .sort(([, a], [, b]) => a.queueDate.localeCompare(b.queueDate));
-      const next = lines[0]?.[1];
-      if (!next) throw conflict(`No truck of ${type.name} may be called now.`, 'LINE_EMPTY');
-      const busy = new Set(
-        [...open.byType.values()]
-          .flat()
-          .filter((q) => isCalledState(q.queue_state) && q.station_name !== null)
-          .map((q) => q.station_name),
-      );
-      const station = (await scope.stations(auth)).find(
-        (s) => s.flowEngineId === type.flowEngineId && s.type === stationTypeFor('call') && !busy.has(s.name),
-      );
-      if (!station)
-        throw conflict(
-          `Every ${type.name} station you call from has a truck called to it.`,
-          'NO_FREE_STATION',
+      const inScope = await scopeGuard(auth, branchId);
+      /** Stations another call took after the cards were read. */
+      const taken = new Set<number>();
+      for (let attempt = 1; ; attempt++) {
+        const open = await openNow(auth.branchId);
+        const lines = [...open.next.entries()]
+          .filter(([, row]) => row.branchQueueTypeId === type.id)
+          .sort(([, a], [, b]) => a.queueDate.localeCompare(b.queueDate));
+        const next = lines[0]?.[1];
+        if (!next) throw conflict(`No truck of ${type.name} may be called now.`, 'LINE_EMPTY');
+        const busy = new Set(
+          [...open.byType.values()]
+            .flat()
+            .filter((q) => isCalledState(q.queue_state) && q.station_name !== null)
+            .map((q) => q.station_name),
         );
-      return this.act(auth, branchId, next.id, 'call', station.id, undefined, undefined, true);
+        const station = (await scope.stations(auth)).find(
+          (s) =>
+            s.flowEngineId === type.flowEngineId &&
+            s.type === stationTypeFor('call') &&
+            !busy.has(s.name) &&
+            !taken.has(s.id),
+        );
+        if (!station)
+          throw conflict(
+            `Every ${type.name} station you call from has a truck called to it.`,
+            'NO_FREE_STATION',
+          );
+        // Called by the rule: only a cap may still refuse it.
+        const inLine = await lineCheck(auth.branchId, next.id, undefined, true);
+        try {
+          return await queue.change(
+            auth.branchId,
+            next.id,
+            { kind: 'call', stationId: station.id },
+            { officerId: auth.officerId },
+            {
+              inLine,
+              freeStation: true,
+              guard: (target) => {
+                inScope(target);
+                // Called meanwhile by another officer's Call next: this one takes the next truck.
+                if (isCalledState(target.state))
+                  throw conflict(`Queue ${next.queueNumber} was called meanwhile.`, 'WRONG_STATE');
+              },
+            },
+          );
+        } catch (error) {
+          const code = error instanceof AppError ? error.reason : undefined;
+          if (attempt >= CALL_NEXT_ATTEMPTS || (code !== 'NO_FREE_STATION' && code !== 'WRONG_STATE'))
+            throw error;
+          if (code === 'NO_FREE_STATION') taken.add(station.id);
+        }
+      }
     },
 
     /** A waiting truck moves to another class of its line, with a reason from the branch's list. */

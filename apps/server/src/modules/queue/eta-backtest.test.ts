@@ -252,6 +252,13 @@ describe('the backtest of the expected wait', () => {
       expect(standardFlow).toMatchObject({ flow: 'standard', atIssue: { readings: 4, medianWaitMin: 20.5 } });
       expect(standardFlow!.every).toMatchObject({ readings: 7, medianWaitMin: 18 });
       expect(result.accuracy).toEqual(etaAccuracy(result.readings));
+
+      // Replayed as a simulator's database whose day ran twice as fast: the same readings, each
+      // wait in its minutes, twice the stored ones.
+      const scaled = await backtestEta(t.db, plant.branch.id, day, day, 2);
+      expect(scaled.readings.map((r) => [r.queueId, r.at, r.waitedMin])).toEqual(
+        result.readings.map((r) => [r.queueId, r.at, 2 * r.waitedMin]),
+      );
     },
   );
 

@@ -10,7 +10,15 @@ import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
-import { createLineInputs, type QueueTypeRef } from './line-inputs.ts';
+import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
+import {
+  ARRIVALS_WINDOW_MINUTES,
+  createLineInputs,
+  type LineTruckRow,
+  type QueueTypeRef,
+  type RecentTickets,
+} from './line-inputs.ts';
+import { classOf } from './line-order.ts';
 
 /**
  * A queue type's history moves slowly: read again after this long (a day's new services change
@@ -30,6 +38,21 @@ const FORECAST_MAX_AGE_MS = 60_000;
 const HISTORY_TTL_FLOOR_MS = 15_000;
 /** The cards show the last play while the next runs, when it is at most this old. */
 const STALE_MAX_AGE_MS = 5 * 60_000;
+/**
+ * A type's next play starts no sooner than this many times its last play's length (its reads
+ * included) after that play ended: at the harvest peak a line of a thousand trucks
+ * changes several times a second, and playing it after every change would take the server's
+ * core. A play of a few milliseconds is played again at once; one of 50 ms waits 200 ms, which
+ * the readers do not see (the cards and the drivers' pushes show the last play meanwhile, less
+ * the time since it).
+ */
+const PLAY_SPACING = 4;
+/**
+ * The spacing is measured on the server's clock (a test's clock moves only when the test moves
+ * it, so its plays are never spaced unless it says so), and is never longer than this: a clock
+ * set back does not hold the plays.
+ */
+const SPACING_MAX_MS = 10_000;
 /**
  * The range shown, at its widest: no wider than its middle (the call between half and one and a
  * half times the likely wait), or than 20 minutes near the front of the line. A wider one says
@@ -72,6 +95,26 @@ interface Forecast {
   byPlace: boolean;
 }
 
+/**
+ * A ruled line's trucks to come that go ahead of part of it (shared/queue/line-forecast.ts
+ * LineArrivals): the loads of its classes called first, at the rate they came in the last
+ * ARRIVALS_WINDOW_MINUTES, ahead of every waiting truck of the other classes (which the rule
+ * puts after the waiting trucks of those classes: the place they go ahead from). Shares between
+ * the other classes, and overdue or stale loads put forward, are not played.
+ */
+export function comersAhead(
+  rule: LineRule,
+  line: readonly Pick<LineTruckRow, 'productId' | 'orderClass'>[],
+  recent: readonly RecentTickets[],
+): { perMinute: number; aheadFrom: number } | undefined {
+  const first = new Set(rule.classes.filter((c) => c.first).map((c) => c.key));
+  if (first.size === 0) return undefined;
+  const isFirst = (truck: { productId: number | null; orderClass: string | null }) =>
+    first.has(classOf(rule, truck));
+  const come = recent.filter(isFirst).reduce((sum, r) => sum + r.count, 0);
+  return { perMinute: come / ARRIVALS_WINDOW_MINUTES, aheadFrom: line.filter(isFirst).length };
+}
+
 /** Whether a range says enough to plan by (WIDEST_RANGE). */
 export function narrowEnough(range: CallRange): boolean {
   return range.high - range.low <= Math.max(WIDEST_RANGE.minutes, WIDEST_RANGE.ofMiddle * range.mid);
@@ -95,9 +138,12 @@ export function createEtaService(deps: {
   clock: Clock;
   timeScale?: number;
   events?: EventHub;
-  /** Whether a queue type's line has an order rule (line-order.repository.ts). */
-  ruled?: (branchId: number, branchQueueTypeId: number) => Promise<boolean>;
+  /** A queue type's order rule, null for first come, first served (line-order.repository.ts). */
+  ruleOf?: (branchId: number, branchQueueTypeId: number) => Promise<LineRule | null>;
+  /** PLAY_SPACING; 0 plays at every change (the backtest replays each moment as it stood). */
+  playSpacing?: number;
 }) {
+  const playSpacing = deps.playSpacing ?? PLAY_SPACING;
   const inputs = createLineInputs(deps.db);
   const scale = deps.timeScale ?? 1;
   const histories = new Map<number, { at: number; value: Promise<LineHistory> }>();
@@ -106,6 +152,8 @@ export function createEtaService(deps: {
   const playing = new Map<number, { generation: number; value: Promise<Forecast> }>();
   const queued = new Map<number, Promise<Forecast>>();
   const generations = new Map<number, number>();
+  /** Each type's earliest next play (the server's clock, ms): PLAY_SPACING after its last. */
+  const nextPlayAt = new Map<number, number>();
 
   const drop = (typeId: number | undefined) => {
     if (typeId === undefined) return;
@@ -135,11 +183,12 @@ export function createEtaService(deps: {
 
   async function play(type: EtaQueueType, now: Date, generation: number): Promise<Forecast> {
     const ref = refOf(type);
-    const [history, line, byPlace] = await Promise.all([
+    const [history, line, rule] = await Promise.all([
       historyOf(type, now),
       inputs.lineAt(ref, now, scale),
-      deps.ruled?.(type.branchId, type.branchQueueTypeId) ?? false,
+      deps.ruleOf?.(type.branchId, type.branchQueueTypeId) ?? null,
     ]);
+    const byPlace = rule !== null;
     const empty: Forecast = { at: now.getTime(), generation, ranges: new Map(), order: [], byPlace };
     if (!historyEnough(history, ref.lab)) return empty;
     // A truck issued now joins behind the line: the board's wait for a newcomer.
@@ -149,7 +198,10 @@ export function createEtaService(deps: {
         ? ({ kind: 'before-lab', minutes: 0 } as const)
         : ({ kind: 'ready', minutes: 0 } as const),
     };
-    const withNewcomer = { ...line, line: [...line.line, newcomer] };
+    const arrivals = rule
+      ? comersAhead(rule, line.line, await inputs.recentTickets(ref, now, scale))
+      : undefined;
+    const withNewcomer = { ...line, line: [...line.line, newcomer], arrivals };
     const ranges = forecastLine(withNewcomer, history, { random: seededRandom(FORECAST_SEED).next });
     return { ...empty, ranges, order: withNewcomer.line.map((truck) => truck.id) };
   }
@@ -168,47 +220,82 @@ export function createEtaService(deps: {
     const age = now - (known?.at ?? 0);
     if (known && known.generation === generation && age >= 0 && age < FORECAST_MAX_AGE_MS / scale)
       return Promise.resolve(known);
-    // A play of an earlier change still runs: the next one waits for it.
-    const behind = (playing.get(id)?.generation ?? generation) !== generation;
+    // A play of an earlier change still runs, or the last one ended too recently: the next
+    // one waits for it.
+    const behind =
+      (playing.get(id)?.generation ?? generation) !== generation || (!playing.has(id) && tooSoon(id));
     const next = nextPlay(type, generation);
     if (staleOk && behind && known && age >= 0 && age < STALE_MAX_AGE_MS / scale)
       return Promise.resolve(known);
     return next;
   }
 
-  /** One play of a type at a time: changes during a play share the one after it. */
+  /**
+   * One play of a type at a time: changes during a play share the one after it, which starts
+   * when the play ends and its spacing (PLAY_SPACING) has passed.
+   */
   function nextPlay(type: EtaQueueType, generation: number): Promise<Forecast> {
     const id = type.branchQueueTypeId;
     const running = playing.get(id);
     if (running && running.generation === generation) return running.value;
-    if (!running) return startPlay(type);
     const waiting = queued.get(id);
     if (waiting) return waiting;
+    if (!running && !tooSoon(id)) return startPlay(type);
     const settled = () => undefined;
-    const value = running.value.then(settled, settled).then(() => {
-      queued.delete(id);
-      return startPlay(type);
-    });
+    const value = (running?.value ?? Promise.resolve())
+      .then(settled, settled)
+      .then(() => spaced(id))
+      .then(() => {
+        queued.delete(id);
+        return startPlay(type);
+      });
     queued.set(id, value);
+    // Its readers see a failure; a play no reader waits for (the cards read the last) fails quietly.
+    value.catch(() => undefined);
     return value;
+  }
+
+  const clockMs = () => deps.clock.now().getTime();
+
+  /** How long until the type's next play may start (PLAY_SPACING), 0 when it may now. */
+  function spacingLeft(id: number): number {
+    const left = (nextPlayAt.get(id) ?? 0) - clockMs();
+    return left > 0 && left <= SPACING_MAX_MS ? left : 0;
+  }
+
+  /** Whether the type's last play ended too recently for the next to start. */
+  function tooSoon(id: number): boolean {
+    return spacingLeft(id) > 0;
+  }
+
+  /** Resolves when the type's next play may start. */
+  function spaced(id: number): Promise<void> {
+    const wait = spacingLeft(id);
+    if (wait <= 0) return Promise.resolve();
+    // Unreferenced: a play pending when the server stops does not keep it running.
+    return new Promise((resolve) => setTimeout(resolve, wait).unref());
   }
 
   function startPlay(type: EtaQueueType): Promise<Forecast> {
     const id = type.branchQueueTypeId;
     const generation = generations.get(id) ?? 0;
-    const value = play(type, deps.clock.now(), generation);
+    const started = clockMs();
+    const value = play(type, new Date(started), generation);
     const entry = { generation, value };
     playing.set(id, entry);
+    const ended = () => {
+      if (playing.get(id) === entry) playing.delete(id);
+      const now = clockMs();
+      nextPlayAt.set(id, now + Math.min(SPACING_MAX_MS, playSpacing * Math.max(0, now - started)));
+    };
     value.then(
       (forecast) => {
-        if (playing.get(id) === entry) playing.delete(id);
+        ended();
         const known = played.get(id);
         if (!known || known.at <= forecast.at) played.set(id, forecast);
       },
-      () => {
-        // A failed play is not kept: the next reader plays again.
-        if (playing.get(id) === entry) playing.delete(id);
-      },
+      // A failed play is not kept: the next reader plays again.
+      ended,
     );
     return value;
   }
@@ -235,10 +322,15 @@ export function createEtaService(deps: {
     /**
      * Minutes until the truck is likely called, as the range a driver reads ("about 30–45");
      * null when its type's history says too little yet, no station is open, or the range would
-     * be too wide to plan by.
+     * be too wide to plan by. `lastPlayOk` (a pushed page, as the cards): while a play of an
+     * earlier change runs or the next must wait its spacing, the last play answers at once.
      */
-    async waitOf(truck: WaitingTruck, ahead: number): Promise<Wait | null> {
-      const forecast = await forecastOf(truck, false);
+    async waitOf(
+      truck: WaitingTruck,
+      ahead: number,
+      options: { lastPlayOk?: boolean } = {},
+    ): Promise<Wait | null> {
+      const forecast = await forecastOf(truck, options.lastPlayOk ?? false);
       return waitIn(forecast, truck, ahead, deps.clock.now());
     },
 

@@ -7,7 +7,8 @@ import { queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
-import { narrowEnough } from './eta.service.ts';
+import { createEventHub, type EventHub, type QueueChange } from '../../lib/event-hub.ts';
+import { comersAhead, createEtaService, narrowEnough, type EtaService } from './eta.service.ts';
 import { createLineInputs } from './line-inputs.ts';
 
 /**
@@ -50,6 +51,20 @@ async function stationBusy(plant: Plant, minutes: number) {
   t.clock.advance(minutes * MINUTE);
 }
 
+/** A cane line's rule: fresh loads (set by hand, or of `freshProducts`) first, burnt ones not. */
+const freshFirstRule = ({ first = true, freshProducts = [] as number[] } = {}): LineRule => ({
+  classes: [
+    { key: 'fresh', name: 'อ้อยสด', share: 1, first, product_ids: freshProducts },
+    { key: 'burnt', name: 'อ้อยไฟไหม้', share: 1, first: false, product_ids: [] },
+  ],
+  ordinary_share: 1,
+  max_wait_minutes: 600,
+  fresh_limit_minutes: 360,
+  stale_first: false,
+  caps: [],
+  ask_reason: false,
+});
+
 describe('the expected wait', () => {
   it('says nothing while the type has too few past services: the page counts the trucks ahead', async () => {
     const plant = await createPlant(t, 'A new plant');
@@ -89,18 +104,7 @@ describe('the expected wait', () => {
   it("reads a ruled line's wait by the truck's place in the rule's order, not by when it came", async () => {
     const plant = await createPlant(t, 'A plant with a rule');
     await pastServices(t, plant, 'standard', Array(12).fill(10));
-    const rule: LineRule = {
-      classes: [
-        { key: 'fresh', name: 'อ้อยสด', share: 1, first: true, product_ids: [] },
-        { key: 'burnt', name: 'อ้อยไฟไหม้', share: 1, first: false, product_ids: [] },
-      ],
-      ordinary_share: 1,
-      max_wait_minutes: 600,
-      fresh_limit_minutes: 360,
-      stale_first: false,
-      caps: [],
-      ask_reason: false,
-    };
+    const rule = freshFirstRule();
     const saved = await t.post(
       'admin/queueType/saveOrderRule',
       { id_branchQT: plant.types.standard.id, rule },
@@ -115,11 +119,13 @@ describe('the expected wait', () => {
     });
     const [freshPage, ...ordinaryPages] = await Promise.all([fresh, ...ordinary].map((q) => page(q.uuid)));
     expect([freshPage!.ahead, ...ordinaryPages.map((p) => p.ahead)]).toEqual([0, 1, 2]);
-    // The station frees in 6 minutes: the fresh load is called then, the others a service apart.
+    // The station frees in 6 minutes: the fresh load is called then, the others a service apart;
+    // and, a fresh load having come in the last hour, another may come before their call and go
+    // ahead of them: their ranges reach a service later. The fresh load's own does not.
     expect([freshPage!.expected_wait, ...ordinaryPages.map((p) => p.expected_wait)]).toEqual([
       { low: 6, high: 7 },
-      { low: 15, high: 20 },
-      { low: 25, high: 30 },
+      { low: 15, high: 30 },
+      { low: 25, high: 40 },
     ]);
   });
 
@@ -163,6 +169,92 @@ describe('the expected wait', () => {
     expect(narrowEnough({ low: 10, mid: 30, high: 41 })).toBe(false);
     expect(narrowEnough({ low: 0, mid: 5, high: 20 })).toBe(true);
   });
+
+  it('plays a line that changes faster than it plays at most once per spacing: the cards read the last play meanwhile', async () => {
+    const plant = await createPlant(t, 'A busy plant');
+    await pastServices(t, plant, 'standard', Array(12).fill(10));
+    await stationBusy(plant, 4);
+    const line = [await issue(plant), await issue(plant)];
+    const type = {
+      branchId: plant.branch.id,
+      branchQueueTypeId: plant.types.standard.id,
+      flowEngineId: plant.types.standard.flowEngineId,
+    };
+    const changed = (events: EventHub) =>
+      events.publish('queueChanged', { branchQueueTypeId: type.branchQueueTypeId } as QueueChange);
+    const service = (playSpacing: number) => {
+      const events = createEventHub();
+      let plays = 0;
+      const eta = createEtaService({
+        db: t.db,
+        clock: t.clock,
+        events,
+        // Asked once per play; each play takes a millisecond of the app's clock.
+        ruleOf: () => {
+          plays += 1;
+          t.clock.advance(1);
+          return Promise.resolve(null);
+        },
+        playSpacing,
+      });
+      return { eta, events, plays: () => plays };
+    };
+    const waits = async (eta: EtaService) => {
+      const estimate = await eta.estimator([type]);
+      return line.map((q) => estimate({ ...type, id: q.id }, 0));
+    };
+
+    // Its next play a thousand times its last one's length away (a second: the test's clock
+    // does not move that far).
+    const spaced = service(1000);
+    const first = await waits(spaced.eta);
+    expect(spaced.plays()).toBe(1);
+    expect(first[1]).toEqual({ low: 15, high: 20 });
+    // Read again once the play is over (a millisecond on): the same play.
+    const played = await waits(spaced.eta);
+    expect(spaced.plays()).toBe(1);
+    // The line changed three times: the cards answer at once with the last play, not a new one.
+    for (let i = 0; i < 3; i++) changed(spaced.events);
+    expect(await waits(spaced.eta)).toEqual(played);
+    expect(spaced.plays()).toBe(1);
+    // So does a ticket pushed to its page (public-push.ts): it must not hold the branch's pushes.
+    const second = { ...type, id: line[1]!.id };
+    expect(await spaced.eta.waitOf(second, 1, { lastPlayOk: true })).toEqual(played[1]);
+    expect(spaced.plays()).toBe(1);
+    // A page's own read waits for the next play (its spacing: a second).
+    await spaced.eta.waitOf(second, 1);
+    expect(spaced.plays()).toBe(2);
+
+    // Unspaced (the backtest's), every change is played before the next read.
+    const every = service(0);
+    await waits(every.eta);
+    changed(every.events);
+    await waits(every.eta);
+    expect(every.plays()).toBe(2);
+  });
+});
+
+describe("a ruled line's trucks to come", () => {
+  const rule = (first: boolean) => freshFirstRule({ first, freshProducts: [5] });
+  const line = [
+    { productId: 5, orderClass: null },
+    { productId: 9, orderClass: null },
+    { productId: 9, orderClass: 'fresh' },
+    { productId: 9, orderClass: 'burnt' },
+  ];
+  const recent = [
+    { productId: 5, orderClass: null, count: 6 },
+    { productId: null, orderClass: 'fresh', count: 3 },
+    { productId: 9, orderClass: null, count: 10 },
+    { productId: 9, orderClass: 'burnt', count: 4 },
+  ];
+
+  it("come at the rate of the last hour's loads of the classes called first, ahead of the trucks of the others", () => {
+    // Fresh by product or set by hand: 9 in the last hour; two fresh loads wait, first in the rule's order.
+    expect(comersAhead(rule(true), line, recent)).toEqual({ perMinute: 9 / 60, aheadFrom: 2 });
+    // No class called first: none go ahead of anyone.
+    expect(comersAhead(rule(false), line, recent)).toBeUndefined();
+  });
 });
 
 describe('the line as it stood', () => {
@@ -188,16 +280,29 @@ describe('the line as it stood', () => {
     const d = await issue(plant);
     t.clock.advance(2 * MINUTE);
     expect(await call(d.id)).toEqual({ status: 1 });
+    // e comes at 45, a minute before d is done (46); the desk calls it three minutes later (49).
+    t.clock.advance(10 * MINUTE);
+    const e = await issue(plant);
+    t.clock.advance(MINUTE);
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, d.id)).toEqual({ status: 1 });
+    t.clock.advance(3 * MINUTE);
+    expect(await call(e.id)).toEqual({ status: 1 });
     closeSockets();
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
     // Before any call: no station open yet, all three waiting.
-    expect(await inputs.lineAt(ref, at(1))).toEqual({
+    // (Each with what the line's order rule reads of it: its product, no class set by hand.)
+    expect(await inputs.lineAt(ref, at(1))).toMatchObject({
       stations: [],
-      line: [a, b, c].map((q) => ({ id: q.id, stage: { kind: 'ready', minutes: 1 } })),
+      line: [a, b, c].map((q) => ({
+        id: q.id,
+        stage: { kind: 'ready', minutes: 1 },
+        productId: plant.products.starch.id,
+        orderClass: null,
+      })),
     });
     // Ten minutes into a's service.
-    expect(await inputs.lineAt(ref, at(15))).toEqual({
+    expect(await inputs.lineAt(ref, at(15))).toMatchObject({
       stations: [10],
       line: [b, c].map((q) => ({ id: q.id, stage: { kind: 'ready', minutes: 15 } })),
     });
@@ -218,11 +323,17 @@ describe('the line as it stood', () => {
       freeToCallMinutes: [1],
       readyToCallMinutes: [2],
     });
+    // e was ready a minute when the station freed, less than the trucks' own pauses (2): its
+    // three minutes were its own pause at least in part, not the station's.
+    expect(await inputs.historyAt(ref, at(50))).toMatchObject({
+      freeToCallMinutes: [1],
+      readyToCallMinutes: [2],
+    });
 
     await t.db
       .update(queues)
       .set({ state: 'F', exitAt: t.clock.now() })
-      .where(inArray(queues.id, [a.id, b.id, c.id, d.id]));
+      .where(inArray(queues.id, [a.id, b.id, c.id, d.id, e.id]));
   });
 
   it("knows where a lab truck stands: before the lab, in it, sent to a recheck, its result out; and the lab's past times", async () => {
@@ -291,7 +402,7 @@ describe('the line as it stood', () => {
     await lived(inLab.id, 30, [['accept', 20]], { labStart: ago(20) });
     await lived(before.id, 0, []);
     const line = await inputs.lineAt(ref, new Date(now + MINUTE));
-    expect(line.line).toEqual([
+    expect(line.line).toMatchObject([
       { id: rechecking.id, stage: { kind: 'to-recheck', minutes: 71 } },
       { id: out.id, stage: { kind: 'ready', minutes: 46 } },
       { id: inLab.id, stage: { kind: 'in-lab', minutes: 21 } },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LineHistory, LineNow, TruckStage } from '@truck-queue/shared/queue/line-forecast';
+import type { LineHistory, LineNow, LineTruck, TruckStage } from '@truck-queue/shared/queue/line-forecast';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -26,6 +26,21 @@ export const OPEN_STATION_MINUTES = 120;
 export const PAUSE_MAX_MINUTES = 30;
 /** Open trucks are looked for among the tickets of this many days before the moment. */
 const OPEN_DAYS = 3;
+/** The trucks to come arrive at the rate of this last while (minutes). */
+export const ARRIVALS_WINDOW_MINUTES = 60;
+
+/** A waiting truck with what its line's order rule reads of it (its class). */
+export interface LineTruckRow extends LineTruck {
+  productId: number | null;
+  orderClass: string | null;
+}
+
+/** The tickets of the last while, by what the rule reads of them (ARRIVALS_WINDOW_MINUTES). */
+export interface RecentTickets {
+  productId: number | null;
+  orderClass: string | null;
+  count: number;
+}
 
 export interface QueueTypeRef {
   branchId: number;
@@ -62,13 +77,15 @@ export function createLineInputs(db: Db) {
    * The desks' two pauses, from the type's calls: after its truck was ready (its line's turn:
    * its ticket or requeue, or its result out in the lab flow), of the calls whose station was
    * free already; and after the station's previous truck (of any type) finished, of the calls
-   * whose truck was ready already. A longer pause than PAUSE_MAX_MINUTES is a desk opening.
+   * whose truck was ready already and past its own pause. A longer pause than PAUSE_MAX_MINUTES
+   * is a desk opening.
    */
   async function pauses(type: QueueTypeRef, at: string, since: string, scale: number) {
     const ready = type.lab ? sql`lab_finish` : sql`line_at`;
-    const rows = await db.execute<{ after_ready: boolean; minutes: number }>(sql`
+    const rows = await db.execute<{ after_ready: boolean; minutes: number; ready_before: number }>(sql`
       select ready >= free_from as after_ready,
-             extract(epoch from (called - greatest(free_from, ready))) / 60 as minutes
+             extract(epoch from (called - greatest(free_from, ready))) / 60 as minutes,
+             extract(epoch from (free_from - ready)) / 60 as ready_before
         from (
           select branch_queue_type_id,
                  last_called_at as called,
@@ -88,12 +105,17 @@ export function createLineInputs(db: Db) {
          and called - greatest(free_from, ready) <= ${`${PAUSE_MAX_MINUTES / scale} minutes`}::interval
        order by called desc
        limit ${2 * HISTORY_SAMPLES}`);
-    const of = (afterReady: boolean) =>
+    const of = (afterReady: boolean, readyBefore = -Infinity) =>
       rows.rows
-        .filter((r) => Boolean(r.after_ready) === afterReady)
+        .filter((r) => Boolean(r.after_ready) === afterReady && Number(r.ready_before) * scale >= readyBefore)
         .map((r) => Number(r.minutes) * scale)
         .sort((a, b) => a - b);
-    return { readyToCallMinutes: of(true), freeToCallMinutes: of(false) };
+    const readyToCallMinutes = of(true);
+    // A station's own pause, only where its truck's was surely over when the station freed (ready
+    // longer than nine in ten of the trucks' pauses): a truck ready a moment before was called
+    // after its own pause, which the play draws already.
+    const truckPause = readyToCallMinutes[Math.floor(0.9 * (readyToCallMinutes.length - 1))] ?? 0;
+    return { readyToCallMinutes, freeToCallMinutes: of(false, truckPause) };
   }
 
   /**
@@ -189,7 +211,7 @@ export function createLineInputs(db: Db) {
      * free) and its waiting trucks in the order they joined the line, each with where it stands
      * before it may be called (the lab flow: before the lab, in it, or its result out).
      */
-    async lineAt(type: QueueTypeRef, at: Date, scale = 1): Promise<LineNow> {
+    async lineAt(type: QueueTypeRef, at: Date, scale = 1): Promise<LineNow & { line: LineTruckRow[] }> {
       const iso = at.toISOString();
       const openSince = new Date(at.getTime() - (OPEN_DAYS * 86_400_000) / scale).toISOString();
       const stationSince = new Date(at.getTime() - (OPEN_STATION_MINUTES * 60_000) / scale).toISOString();
@@ -204,6 +226,19 @@ export function createLineInputs(db: Db) {
         ),
         sql` or `,
       );
+      // The lab flow: each truck's latest send to a recheck by `at` (one pass over the type's
+      // rechecks, not a look-up per truck); the other flows have none to read.
+      const rechecks = type.lab
+        ? sql`select t.queue_id, max(t.created) as recheck_at
+                from queue_transitions t
+                join queues q on q.id = t.queue_id
+               where q.branch_id = ${type.branchId}
+                 and q.branch_queue_type_id = ${type.branchQueueTypeId}
+                 and q.created > ${openSince}::timestamptz
+                 and t.action = 'recheck'
+                 and t.created <= ${iso}::timestamptz
+               group by t.queue_id`
+        : sql`select null::integer as queue_id, null::timestamptz as recheck_at where false`;
       const rows = await db.execute<{
         id: number;
         called: string | null;
@@ -214,8 +249,12 @@ export function createLineInputs(db: Db) {
         lab_finish: string | null;
         line_at: string;
         recheck_at: string | null;
+        product_id: number | null;
+        order_class: string | null;
       }>(sql`
         select id,
+               product_id,
+               order_class,
                case when called_at <= ${iso}::timestamptz then ${calledAt} end as called,
                station_id,
                (${done}) as done,
@@ -223,10 +262,9 @@ export function createLineInputs(db: Db) {
                case when lab_start <= ${iso}::timestamptz then lab_start end as lab_start,
                case when lab_finish <= ${iso}::timestamptz then lab_finish end as lab_finish,
                case when line_at <= ${iso}::timestamptz then line_at else created end as line_at,
-               (select max(t.created) from queue_transitions t
-                 where t.queue_id = queues.id and t.action = 'recheck' and t.created <= ${iso}::timestamptz
-               ) as recheck_at
+               rechecks.recheck_at
           from queues
+          left join (${rechecks}) rechecks on rechecks.queue_id = queues.id
          where branch_id = ${type.branchId}
            and branch_queue_type_id = ${type.branchQueueTypeId}
            and created > ${openSince}::timestamptz
@@ -250,7 +288,7 @@ export function createLineInputs(db: Db) {
         return { kind: 'ready', minutes: minutesAgo(row.lab_finish) };
       };
       const held = new Map<number, number | null>();
-      const line: LineNow['line'][number][] = [];
+      const line: LineTruckRow[] = [];
       for (const row of rows.rows) {
         const open = !row.done;
         if (row.called !== null) {
@@ -262,9 +300,36 @@ export function createLineInputs(db: Db) {
           continue;
         }
         if (!open) continue;
-        line.push({ id: Number(row.id), stage: stageOf(row) });
+        line.push({
+          id: Number(row.id),
+          stage: stageOf(row),
+          productId: row.product_id === null ? null : Number(row.product_id),
+          orderClass: row.order_class,
+        });
       }
       return { stations: [...held.values()], line };
+    },
+
+    /** The type's tickets of the last ARRIVALS_WINDOW_MINUTES before `at`, by product and class. */
+    async recentTickets(type: QueueTypeRef, at: Date, scale = 1): Promise<RecentTickets[]> {
+      const since = new Date(at.getTime() - (ARRIVALS_WINDOW_MINUTES * 60_000) / scale).toISOString();
+      const rows = await db.execute<{
+        product_id: number | null;
+        order_class: string | null;
+        count: number;
+      }>(sql`
+        select product_id, order_class, count(*)::int as count
+          from queues
+         where branch_id = ${type.branchId}
+           and branch_queue_type_id = ${type.branchQueueTypeId}
+           and created > ${since}::timestamptz
+           and created <= ${at.toISOString()}::timestamptz
+         group by product_id, order_class`);
+      return rows.rows.map((r) => ({
+        productId: r.product_id === null ? null : Number(r.product_id),
+        orderClass: r.order_class,
+        count: Number(r.count),
+      }));
     },
   };
 }

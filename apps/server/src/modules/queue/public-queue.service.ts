@@ -80,7 +80,13 @@ export function createPublicQueueService(deps: {
     const calendar = branch?.calendar ?? DEFAULT_CALENDAR;
     return { branch, at: (instant: Date) => formatSiteTime(instant, siteTimeZone, calendar) };
   };
-  async function information(uuid: string): Promise<TicketAnswer> {
+  /**
+   * The ticket's answer. `pushed` (its changed ticket pushed to its pages, public-push.ts): the
+   * wait comes off the line's last play when the next is not ready, as on the cards. A push
+   * that waited for the next play (up to its spacing, seconds at the peak) held every push of
+   * the branch after it: at the harvest peak some drivers' pages heard nothing for 30 s.
+   */
+  async function information(uuid: string, pushed = false): Promise<TicketAnswer> {
     const q = await ticket(uuid);
     const { branch, at } = await siteClock(q.branchId);
     const state: QueueState = isQueueState(q.state) ? q.state : ISSUED_STATE;
@@ -104,7 +110,7 @@ export function createPublicQueueService(deps: {
       ahead = placed ?? (await reads.countAhead(q, waiting));
       if (placed !== undefined) lineHold = holdOf(open, q.id, q.branchQueueTypeId);
     }
-    const expectedWait = ahead === null ? null : await eta.waitOf(q, ahead);
+    const expectedWait = ahead === null ? null : await eta.waitOf(q, ahead, { lastPlayOk: pushed });
     return {
       branchId: q.branchId,
       branchQueueTypeId: q.branchQueueTypeId,
@@ -156,7 +162,7 @@ export function createPublicQueueService(deps: {
     /** The changed ticket's answer for its pages (public-push.ts): read now, and their last from now on. */
     async fresh(uuid: string): Promise<TicketAnswer> {
       try {
-        return await answers.refresh(() => information(uuid));
+        return await answers.refresh(() => information(uuid, true));
       } catch (error) {
         answers.forget(uuid);
         throw error;

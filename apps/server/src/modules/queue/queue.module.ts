@@ -71,13 +71,16 @@ export function registerQueueModule(
   const callingScope = createCallingScope(reads, events);
   // Who goes first in each line (issue 38): the rules and the day's calls they count.
   const lineOrder = createLineOrderRepository(db);
-  // One expected-wait estimator (issue 40): the driver's page, the cards and the board share its line's play.
+  // One expected-wait estimator (issue 40): the driver's page, the cards and the board share its
+  // line's play. Its reads are on the officers' lane: the cards wait for a play when the last is
+  // too old, and on the background lane (which yields to every officer's statement) that wait
+  // held the branch's cards and the drivers' pushes behind the peak's changes.
   const eta = createEtaService({
     db,
     clock,
     timeScale: config.etaTimeScale,
     events,
-    ruled: async (branchId, typeId) => (await lineOrder.rules(branchId)).has(typeId),
+    ruleOf: async (branchId, typeId) => (await lineOrder.rules(branchId)).get(typeId) ?? null,
   });
   // The branch's open queues, read once per change: the officers' cards and the drivers' pages.
   const branchCards = createBranchCards({

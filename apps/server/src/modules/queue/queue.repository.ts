@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, is, isNull, ne, notInArray, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
-import { ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
+import { CALLED_STATE, ENDED_STATES, VOIDED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { LastChange } from '@truck-queue/shared/queue/decide';
 import type { Db } from '../../db/database.ts';
 import { insertSelecting } from '../../db/insert-selecting.ts';
@@ -254,6 +254,31 @@ export function createQueueRepository(db: Db) {
      */
     async lockPlate(tx: Executor, branchId: number, plateKey: string): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${branchId}:${plateKey}`}, 0))`);
+    },
+
+    /**
+     * Whether a station is free for a call (no other truck called to it), the station held until
+     * the transaction ends: two calls to one station at once are judged one after the other, the
+     * second on what the first wrote.
+     */
+    async stationFree(tx: Executor, branchId: number, stationId: number, queueId: number): Promise<boolean> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`station-call:${stationId}`}, 0))`,
+      );
+      const [held] = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.branchId, branchId),
+            eq(queues.state, CALLED_STATE),
+            isNull(queues.exitAt),
+            eq(queues.stationId, stationId),
+            ne(queues.id, queueId),
+          ),
+        )
+        .limit(1);
+      return held === undefined;
     },
 
     /**

@@ -79,7 +79,7 @@ export interface IssueInput {
 }
 
 export interface ChangeOptions {
-  guard?: (queue: { branchQueueTypeId: number; flowEngineId: number }) => void;
+  guard?: (queue: { branchQueueTypeId: number; flowEngineId: number; state: string }) => void;
   /**
    * For a command refused as already done by its own officer moments ago (decide's isRepeat):
    * whether what it carries is what was done (the lab's values). Without it, the action suffices.
@@ -92,6 +92,12 @@ export interface ChangeOptions {
   ) => Promise<void | TransitionExtra>;
   /** A call of a truck waiting in its line: its class, and the rule's next truck it passed over. */
   inLine?: CallInLine | undefined;
+  /**
+   * Call next: the call's station must have no other truck called to it, judged in the call's
+   * transaction with the station held (two calls at once never share a station); NO_FREE_STATION
+   * otherwise, and nothing is written.
+   */
+  freeStation?: boolean;
 }
 
 /** How long ago a load may have been cut or loaded, and how far ahead a clock may run, at issue. */
@@ -217,6 +223,12 @@ export function createQueueService(deps: {
     if (!current) throw notFound('The queue');
     options.guard?.(current);
     if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
+    if (
+      options.freeStation &&
+      command.kind === 'call' &&
+      !(await repo.stationFree(executor, branchId, command.stationId, current.id))
+    )
+      throw conflict(`Station ${command.stationId} has a truck called to it.`, 'NO_FREE_STATION');
     const calledFrom =
       current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
     const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
@@ -412,7 +424,8 @@ export function createQueueService(deps: {
             found.queueNumber ?? undefined,
           );
       }
-      const locked = options.alongside !== undefined || command.kind === 'transfer';
+      const locked =
+        options.alongside !== undefined || command.kind === 'transfer' || options.freeStation === true;
       let queueNumber = '';
       for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt++) {
         const now = clock.now();
