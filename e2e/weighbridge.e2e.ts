@@ -212,7 +212,8 @@ describe.skipIf(!hasSocat)('the weighing page fed by a scale indicator', () => {
     // Put back: the bridge opens the port again and the weight comes back.
     weight = { kg: 12_040, stable: false };
     await plugCable();
-    // Failing, it says what the bridge logged meanwhile (CI failed here once, not reproduced).
+    // Failing, it says what the bridge logged meanwhile. CI failed here twice: the pulled cable's
+    // port read end-of-file forever, unseen, until the bridge watched the port's path.
     await expect
       .poll(() => state(page), { timeout: 15_000 })
       .toBe('moving')

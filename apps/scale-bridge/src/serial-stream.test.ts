@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, open, rm, unlink, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -114,5 +114,30 @@ describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () 
     );
     await playFrames(stGsFrame(2000, true), () => readings.some((r) => r.kg === 2000));
     expect(log.lines.filter((line) => line.startsWith('Cannot open the serial port'))).toHaveLength(1);
+  });
+
+  it("notices the port's device gone even when reading it says nothing, and opens it again once back", async () => {
+    // A hung-up pseudo-terminal may read end-of-file forever, which serialport never reports
+    // (the simulated cable's pull then went unseen). Here the port stays readable and silent
+    // while its path goes: only the bridge's look at the path can notice.
+    cable = await startCable(dir);
+    const log = memoryLog();
+    const readings: ScaleReading[] = [];
+    stream = openSerial(log, readings, 100);
+    await waitFor('the port to open', () => log.has('Indicator connected'));
+    await playFrames(stGsFrame(1000, false), () => readings.length >= 1);
+    await unlink(path.join(dir, 'bridge'));
+    await waitFor('the loss to be noticed', () => log.has('the device is gone'));
+    await waitFor('a failed reopen', () => log.has('Cannot open the serial port'));
+
+    await indicatorEnd?.close();
+    indicatorEnd = null;
+    await stopCable(cable);
+    cable = await startCable(dir);
+    await waitFor(
+      'the port to open again',
+      () => log.lines.filter((l) => l.startsWith('Indicator connected')).length === 2,
+    );
+    await playFrames(stGsFrame(2000, true), () => readings.some((r) => r.kg === 2000));
   });
 });
