@@ -95,7 +95,7 @@ describe('a booked truck checks in (issue 39)', () => {
       session,
     );
 
-    kiosk = await files.kioskPage();
+    kiosk = files.keepForFile(await files.kioskPage());
     await openRegisteredKiosk(kiosk, baseUrl);
     // The kiosk PC types in the Thai layout: the scanner's keys arrive as Thai letters.
     await scanAtKiosk(kiosk, onTime.code, 'th');

@@ -43,7 +43,7 @@ function decodeQr(png: Buffer): string | undefined {
 describe('the ticket kiosk', () => {
   it('shows its id, becomes the kiosk when registered, issues a ticket, prints it once with a QR code of the driver’s page', async () => {
     const identity = newIdentity();
-    kiosk = await files.kioskPage();
+    kiosk = files.keepForFile(await files.kioskPage());
     await useIdentity(kiosk, 'printer', identity);
     await kiosk.goto('/PrinterManage');
     await expect

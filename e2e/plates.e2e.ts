@@ -62,7 +62,7 @@ async function licenceInList(page: Page, issued: { uuid: string; queue_number: s
 
 describe('licence plates with a province', () => {
   it('at the kiosk: a tractor and trailer pair from the number keypad and the province picker, whole on the ticket and in the list', async () => {
-    kiosk = await files.page({ ...THAI, viewport: { width: 1080, height: 1920 } });
+    kiosk = files.keepForFile(await files.page({ ...THAI, viewport: { width: 1080, height: 1920 } }));
     await kiosk.addInitScript(() => {
       window.print = () => undefined;
     });
@@ -101,7 +101,7 @@ describe('licence plates with a province', () => {
     expect(await shownWhole(kiosk.getByTestId('ticket'))).toBe(true);
 
     // And in the officers' list.
-    office = await files.officerPage('employee@example.com', 'demo1234');
+    office = files.keepForFile(await files.officerPage('employee@example.com', 'demo1234'));
     expect(await licenceInList(office, issued)).toBe(LONG_PAIR);
     await letOut(baseUrl, issued.queue_number, issued.uuid);
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { calendarYear } from '@truck-queue/shared/calendar';
 import { ROUTE_PERMISSIONS } from '@truck-queue/shared/roles';
-import { chooseFromMenu, signInThroughForm } from './support/browser.ts';
+import { chooseFromMenu, goInApp, signInThroughForm } from './support/browser.ts';
 import { post, signIn } from './support/demo-plant.ts';
 import { fileBrowser } from './support/file-browser.ts';
 
@@ -228,9 +228,9 @@ describe('German and Russian placeholders', () => {
       const cut: string[] = (await cutPlaceholders(page)).map((text) => `/authen/login: ${text}`);
       await signInThroughForm(page, 'admin@example.com', 'admin1234');
       for (const route of pages) {
-        await page.goto(route);
+        await goInApp(page, route);
+        expect(path(page)).toBe(route);
         await page.locator('main').waitFor();
-        await page.waitForLoadState('networkidle');
         cut.push(...(await cutPlaceholders(page)).map((text) => `${route}: ${text}`));
       }
       expect(cut).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, newContext, openSignedIn, signInDirect, type ContextOptions } from './browser.ts';
 import { kioskPage } from './kiosk.ts';
 
@@ -26,11 +26,15 @@ export interface FileBrowser {
   kioskPage: () => Promise<Page>;
   /** Closes a context made elsewhere (a kiosk's, a phone's) with the others. */
   keep: (context: BrowserContext) => BrowserContext;
+  /** A page made in a test that the file's later tests go on with: closed after the file, not the test. */
+  keepForFile: (page: Page) => Page;
 }
 
 /**
  * The browser of a test file (Debian's Chromium, see launchBrowser): launched before the file's
- * tests; every context made through it is closed after them, then the browser. `baseUrl` is
+ * tests. A context made in a test is closed after that test (its pages would go on taking the
+ * CI's cores with their sockets and timers); one made before the tests, or kept for the file,
+ * after them, then the browser. `baseUrl` is
  * read when a page is made (a file that starts its own server knows it only then).
  */
 export function fileBrowser(
@@ -40,10 +44,20 @@ export function fileBrowser(
 ): FileBrowser {
   let launched: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  /** Contexts made by the running test: closed after it, so no page of it goes on working. */
+  let testContexts: BrowserContext[] | null = null;
   const url = () => (typeof baseUrl === 'string' ? baseUrl : baseUrl());
 
   beforeAll(async () => {
     launched = await launchBrowser(extraArgs, launchOptions);
+  });
+  beforeEach(() => {
+    testContexts = [];
+  });
+  afterEach(async () => {
+    const made = testContexts ?? [];
+    testContexts = null;
+    for (const context of made) await context.close();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -76,8 +90,14 @@ export function fileBrowser(
       return page;
     },
     keep(context) {
-      contexts.push(context);
+      (testContexts ?? contexts).push(context);
       return context;
+    },
+    keepForFile(page) {
+      const context = page.context();
+      testContexts = testContexts && testContexts.filter((made) => made !== context);
+      if (!contexts.includes(context)) contexts.push(context);
+      return page;
     },
   };
   return files;
