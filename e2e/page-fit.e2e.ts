@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROUTE_PERMISSIONS, type ProtectedRoute } from '@truck-queue/shared/roles';
+import { goInApp } from './support/browser.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 
 /**
@@ -17,20 +18,33 @@ const files = fileBrowser(baseUrl, [], { scrollbars: true });
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
 const OFFICE_PC = { width: 1366, height: 768 };
 
+/** The admin's page, kept from route to route: the app loads once, then goes as the menu does. */
+let adminPage: Page | null = null;
+
 /**
- * Opens a route's page signed in: a parameter takes its first link in the menu (a flow), or
- * today's calling page. The page opens at its address, so the app loads once (or twice, for a
- * flow's report found on the calling page).
+ * Shows a route's page: a parameter takes its first link in the menu (a flow), or today's
+ * calling page. The window is scrolled back to its top, as a page opened anew is.
  */
 async function openRoute(route: ProtectedRoute): Promise<Page> {
   const direct = !route.includes(':') ? route : '/System/manageCalling/1';
-  const page = await files.officerPage(ADMIN[0], ADMIN[1], direct, { ...THAI, viewport: OFFICE_PC });
-  if (direct === route || route.startsWith('/System/manageCalling/')) return page;
-  // The report by flow: the link on a flow's card of the calling page.
-  const prefix = route.slice(0, route.indexOf(':'));
-  const href = await page.locator(`a[href^="${prefix}"]`).first().getAttribute('href');
-  if (!href) throw new Error(`no link to ${route}`);
-  await page.goto(href);
+  if (!adminPage) {
+    adminPage = files.keepForFile(
+      await files.officerPage(ADMIN[0], ADMIN[1], direct, { ...THAI, viewport: OFFICE_PC }),
+    );
+    await adminPage.waitForLoadState('networkidle');
+  } else await goInApp(adminPage, direct);
+  const page = adminPage;
+  let address = direct;
+  if (direct !== route && !route.startsWith('/System/manageCalling/')) {
+    // The report by flow: the link on a flow's card of the calling page.
+    const prefix = route.slice(0, route.indexOf(':'));
+    const href = await page.locator(`a[href^="${prefix}"]`).first().getAttribute('href');
+    if (!href) throw new Error(`no link to ${route}`);
+    await goInApp(page, href);
+    address = href;
+  }
+  expect(new URL(page.url()).pathname).toBe(new URL(address, page.url()).pathname);
+  await page.evaluate(() => window.scrollTo(0, 0));
   return page;
 }
 
