@@ -100,6 +100,10 @@ export const router = createBrowserRouter(routes);
 
 setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location;
-  if (pathname !== LOGIN_PATH)
+  // Signing out ends the session before the page has left: a call of the page refused meanwhile
+  // is that sign-out, not an ended session to come back from (it sent the officer to the login
+  // page with the page to go back to, over the sign-out's own way there).
+  const signingOut = router.state.navigation.location?.pathname === LOGOUT_PATH;
+  if (pathname !== LOGIN_PATH && pathname !== LOGOUT_PATH && !signingOut)
     void router.navigate(loginPathFrom(LOGIN_PATH, pathname + search), { replace: true });
 });
