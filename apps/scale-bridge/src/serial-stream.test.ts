@@ -82,6 +82,16 @@ function openSerial(log: ReturnType<typeof memoryLog>, readings: ScaleReading[],
   });
 }
 
+/** The cable put back: the bridge opens the port a second time and reads `kg` from it. */
+async function putBackAndRead(log: ReturnType<typeof memoryLog>, readings: ScaleReading[], kg: number) {
+  cable = await startCable(dir);
+  await waitFor(
+    'the port to open again',
+    () => log.lines.filter((l) => l.startsWith('Indicator connected')).length === 2,
+  );
+  await playFrames(stGsFrame(kg, true), () => readings.some((r) => r.kg === kg));
+}
+
 describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () => {
   it('gives the frames it reads from the port as readings', async () => {
     cable = await startCable(dir);
@@ -107,12 +117,7 @@ describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () 
     await stopCable(cable);
     await waitFor('the loss to be noticed', () => log.has('Indicator lost'));
     await waitFor('a failed reopen', () => log.has('Cannot open the serial port'));
-    cable = await startCable(dir);
-    await waitFor(
-      'the port to open again',
-      () => log.lines.filter((l) => l.startsWith('Indicator connected')).length === 2,
-    );
-    await playFrames(stGsFrame(2000, true), () => readings.some((r) => r.kg === 2000));
+    await putBackAndRead(log, readings, 2000);
     expect(log.lines.filter((line) => line.startsWith('Cannot open the serial port'))).toHaveLength(1);
   });
 
@@ -133,11 +138,6 @@ describe.skipIf(!hasSocat)(`an indicator on a serial port (needs ${SOCAT})`, () 
     await indicatorEnd?.close();
     indicatorEnd = null;
     await stopCable(cable);
-    cable = await startCable(dir);
-    await waitFor(
-      'the port to open again',
-      () => log.lines.filter((l) => l.startsWith('Indicator connected')).length === 2,
-    );
-    await playFrames(stGsFrame(2000, true), () => readings.some((r) => r.kg === 2000));
+    await putBackAndRead(log, readings, 2000);
   });
 });
