@@ -1328,6 +1328,14 @@ export const etaReadings = pgTable(
     lowMinutes: integer('low_minutes'),
     highMinutes: integer('high_minutes'),
     ahead: integer('ahead').notNull(),
+    /**
+     * The line's play as it stood (shared/queue/line-forecast.ts), before it was held to how
+     * the type's past ranges fared (shared/queue/range-calibration.ts): what the next
+     * calibration reads, so a calibrated range never calibrates the next. Null: no play.
+     */
+    playLowMinutes: real('play_low_minutes'),
+    playMidMinutes: real('play_mid_minutes'),
+    playHighMinutes: real('play_high_minutes'),
   },
   (t) => [
     uniqueIndex('eta_readings_queue_key').on(t.queueId),

@@ -5,6 +5,7 @@ import { etaReadings, queues } from '../db/schema.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createEventHub } from '../lib/event-hub.ts';
 import { createEtaService } from '../modules/queue/eta.service.ts';
+import { createReplayedPlays } from '../modules/queue/replayed-plays.ts';
 
 /** Rows per INSERT. */
 const CHUNK = 1000;
@@ -94,7 +95,9 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
   // Its own hub: each issue drops its line's last play, as the live server's event does.
   const events = createEventHub();
   // Each moment played as it stood, however fast the demo's days are replayed.
-  const eta = createEtaService({ db, clock, events, playSpacing: 0 });
+  // How its earlier plays fared: the readings are written after the fortnight is read.
+  const played = createReplayedPlays();
+  const eta = createEtaService({ db, clock, events, playSpacing: 0, playedAt: played.playedAt });
   const readings: (typeof etaReadings.$inferInsert)[] = [];
   for (const ticket of line) {
     // A desk that called the truck the moment it was issued (a free station, nobody before it)
@@ -126,7 +129,7 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
           (other.lineAt.getTime() === ticket.lineAt.getTime() && other.id < ticket.id)) &&
         waitingAt(other, ticket.created),
     ).length;
-    const wait = await eta.waitOf(
+    const { wait, play } = await eta.readingOf(
       {
         ...(calledAtOnce ? {} : { id: ticket.id }),
         branchId,
@@ -143,7 +146,11 @@ async function readLine(db: Db, branchId: number, line: readonly Ticket[]) {
       lowMinutes: wait?.low ?? null,
       highMinutes: wait?.high ?? null,
       ahead,
+      playLowMinutes: play?.low ?? null,
+      playMidMinutes: play?.mid ?? null,
+      playHighMinutes: play?.high ?? null,
     });
+    if (play && ticket.calledAt) played.add(ticket.branchQueueTypeId, clock.at, ticket.calledAt, play);
   }
   return readings;
 }

@@ -15,6 +15,7 @@ import {
   type StoredTicket,
 } from './eta-backtest.repository.ts';
 import { createEtaService, type EtaQueueType } from './eta.service.ts';
+import { createReplayedPlays } from './replayed-plays.ts';
 import type { LineCall } from './line-order.repository.ts';
 import { createLineOrderRepository } from './line-order.repository.ts';
 import { lineKey, placeLines, type LineRow } from './line-order.ts';
@@ -122,7 +123,10 @@ export async function backtestEta(
   // Each replayed change is announced as the queue service announces it: the ETA service drops
   // what it played of the type, as it does live.
   const events = createEventHub();
+  // How its earlier plays fared: the replay's own readings at issue, as the live server stored them.
+  const played = createReplayedPlays();
   const eta = createEtaService({
+    playedAt: played.playedAt,
     db,
     clock,
     events,
@@ -321,16 +325,18 @@ export async function backtestEta(
       branchQueueTypeId: t.branchQueueTypeId,
       flowEngineId: t.flowEngineId,
     }));
-    const estimate = await eta.estimator(kinds);
+    const estimate = await eta.reader(kinds);
     for (const [t, atIssue] of read) {
       const before = ahead.get(t)!;
+      const { wait, play } = estimate(t, before);
+      if (atIssue && play) played.add(t.branchQueueTypeId, now, t.firstCall!, play);
       readings.push({
         queueId: t.id,
         at: now,
         ahead: before,
         flow: flowName(t.flowEngineId),
         atIssue,
-        range: estimate(t, before),
+        range: wait,
         waitedMin: ((t.firstCall!.getTime() - at) / 60_000) * timeScale,
       });
     }

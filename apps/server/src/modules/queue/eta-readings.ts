@@ -27,7 +27,7 @@ export function createEtaReadings(deps: {
   db: Db;
   events: EventHub;
   clock: Clock;
-  eta: Pick<EtaService, 'waitOf'>;
+  eta: Pick<EtaService, 'readingOf'>;
   /** The trucks ahead of a ticket issued without them counted (none issued so today). */
   reads: Pick<QueueReadsRepository, 'countAhead'>;
   log: { error: (obj: object, msg: string) => void };
@@ -64,7 +64,7 @@ export function createEtaReadings(deps: {
     const ahead =
       ticket.aheadAtIssue ?? (await deps.reads.countAhead(ticket, waitingStates(ticket.flowEngineId), db));
     const readAt = clock.now();
-    const wait = await eta.waitOf(
+    const { wait, play } = await eta.readingOf(
       {
         id: ticket.id,
         branchId: change.branchId,
@@ -83,6 +83,9 @@ export function createEtaReadings(deps: {
         lowMinutes: wait ? Math.round(wait.low) : null,
         highMinutes: wait ? Math.round(wait.high) : null,
         ahead,
+        playLowMinutes: play?.low ?? null,
+        playMidMinutes: play?.mid ?? null,
+        playHighMinutes: play?.high ?? null,
       })
       .onConflictDoNothing();
   }

@@ -6,6 +6,12 @@ import {
   type LineHistory,
 } from '@truck-queue/shared/queue/line-forecast';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import {
+  calibrated,
+  calibrationOf,
+  type Calibration,
+  type CalibrationSample,
+} from '@truck-queue/shared/queue/range-calibration';
 import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -77,6 +83,15 @@ export interface WaitingTruck {
 /** A wait as drivers read it: whole minutes, rounded (shared/queue/eta.ts roundedRange). */
 export type Wait = { low: number; high: number };
 
+/**
+ * A wait as read, with the play's range it came from before calibration (minutes from the
+ * reading): eta-readings.ts keeps both, and the next calibration reads the play's.
+ */
+export interface WaitReading {
+  wait: Wait | null;
+  play: CallRange | null;
+}
+
 /** A queue type as the estimate reads it: its flow says whether the lab's times count. */
 export type EtaQueueType = Pick<WaitingTruck, 'branchId' | 'branchQueueTypeId' | 'flowEngineId'>;
 
@@ -87,6 +102,8 @@ interface Forecast {
   /** By truck id (NEWCOMER: one issued now), in the line's order. */
   ranges: Map<number, CallRange | null>;
   order: number[];
+  /** How the type's past plays fared: each range read off this play is held to it. */
+  calibration: Calibration | null;
   /**
    * The line has an order rule (issue 38): it is played in the order trucks joined, and a truck
    * reads the range of its place in the rule's order (the trucks ahead its page counts). Its
@@ -142,11 +159,21 @@ export function createEtaService(deps: {
   ruleOf?: (branchId: number, branchQueueTypeId: number) => Promise<LineRule | null>;
   /** PLAY_SPACING; 0 plays at every change (the backtest replays each moment as it stood). */
   playSpacing?: number;
+  /**
+   * How the type's plays fared by `at` (range-calibration.ts): by default its stored readings
+   * (line-inputs.ts playedAt); the backtest gives its own replayed ones.
+   */
+  playedAt?: (type: QueueTypeRef, at: Date, scale: number) => Promise<CalibrationSample[]>;
 }) {
   const playSpacing = deps.playSpacing ?? PLAY_SPACING;
   const inputs = createLineInputs(deps.db);
   const scale = deps.timeScale ?? 1;
-  const histories = new Map<number, { at: number; value: Promise<LineHistory> }>();
+  const playedAt = deps.playedAt ?? inputs.playedAt;
+  /** Each type's past times and how its plays fared, read together and kept as long. */
+  const histories = new Map<
+    number,
+    { at: number; value: Promise<{ history: LineHistory; calibration: Calibration | null }> }
+  >();
   /** Each type's last play, and the play under way. */
   const played = new Map<number, Forecast>();
   const playing = new Map<number, { generation: number; value: Promise<Forecast> }>();
@@ -171,11 +198,17 @@ export function createEtaService(deps: {
     lab: type.flowEngineId === FLOW_ENGINE.lab,
   });
 
-  function historyOf(type: EtaQueueType, now: Date): Promise<LineHistory> {
+  function historyOf(
+    type: EtaQueueType,
+    now: Date,
+  ): Promise<{ history: LineHistory; calibration: Calibration | null }> {
     const known = histories.get(type.branchQueueTypeId);
     const age = now.getTime() - (known?.at ?? 0);
     if (known && age >= 0 && age < Math.max(HISTORY_TTL_FLOOR_MS, HISTORY_TTL_MS / scale)) return known.value;
-    const value = inputs.historyAt(refOf(type), now, scale);
+    const ref = refOf(type);
+    const value = Promise.all([inputs.historyAt(ref, now, scale), playedAt(ref, now, scale)]).then(
+      ([history, played]) => ({ history, calibration: calibrationOf(played) }),
+    );
     histories.set(type.branchQueueTypeId, { at: now.getTime(), value });
     value.catch(() => histories.delete(type.branchQueueTypeId));
     return value;
@@ -183,13 +216,20 @@ export function createEtaService(deps: {
 
   async function play(type: EtaQueueType, now: Date, generation: number): Promise<Forecast> {
     const ref = refOf(type);
-    const [history, line, rule] = await Promise.all([
+    const [{ history, calibration }, line, rule] = await Promise.all([
       historyOf(type, now),
       inputs.lineAt(ref, now, scale),
       deps.ruleOf?.(type.branchId, type.branchQueueTypeId) ?? null,
     ]);
     const byPlace = rule !== null;
-    const empty: Forecast = { at: now.getTime(), generation, ranges: new Map(), order: [], byPlace };
+    const empty: Forecast = {
+      at: now.getTime(),
+      generation,
+      ranges: new Map(),
+      order: [],
+      byPlace,
+      calibration,
+    };
     if (!historyEnough(history, ref.lab)) return empty;
     // A truck issued now joins behind the line: the board's wait for a newcomer.
     const newcomer = {
@@ -300,7 +340,7 @@ export function createEtaService(deps: {
     return value;
   }
 
-  function waitIn(forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date): Wait | null {
+  function readIn(forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date): WaitReading {
     // Its own range; a truck the play did not see (issued since), or of a ruled line, by its
     // place in the line.
     let range = truck.id !== undefined && !forecast.byPlace ? forecast.ranges.get(truck.id) : undefined;
@@ -308,14 +348,33 @@ export function createEtaService(deps: {
       const place = Math.min(Math.max(0, Math.floor(ahead)), forecast.order.length - 1);
       range = place >= 0 ? forecast.ranges.get(forecast.order[place]!) : undefined;
     }
-    if (!range) return null;
+    if (!range) return { wait: null, play: null };
     const since = ((now.getTime() - forecast.at) / 60_000) * scale;
-    const shifted = {
+    const play = {
       low: Math.max(0, range.low - since),
       mid: Math.max(0, range.mid - since),
       high: Math.max(0, range.high - since),
     };
-    return narrowEnough(shifted) ? roundedRange(shifted) : null;
+    const shown = calibrated(play, forecast.calibration);
+    return { wait: narrowEnough(shown) ? roundedRange(shown) : null, play };
+  }
+
+  const waitIn = (forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date) =>
+    readIn(forecast, truck, ahead, now).wait;
+
+  /** The readings of many trucks at once, off each type's last play (estimator). */
+  async function reader(
+    types: Iterable<EtaQueueType>,
+  ): Promise<(truck: WaitingTruck, ahead: number) => WaitReading> {
+    const now = deps.clock.now();
+    const unique = new Map<number, EtaQueueType>();
+    for (const type of types) unique.set(type.branchQueueTypeId, type);
+    const forecasts = await Promise.all([...unique.values()].map((type) => forecastOf(type, true)));
+    const byType = new Map([...unique.keys()].map((id, i) => [id, forecasts[i]!]));
+    return (truck, ahead) => {
+      const forecast = byType.get(truck.branchQueueTypeId);
+      return forecast ? readIn(forecast, truck, ahead, now) : { wait: null, play: null };
+    };
   }
 
   return {
@@ -334,6 +393,12 @@ export function createEtaService(deps: {
       return waitIn(forecast, truck, ahead, deps.clock.now());
     },
 
+    /** As waitOf, with the play's range before calibration (the reading at a ticket's issue). */
+    async readingOf(truck: WaitingTruck, ahead: number): Promise<WaitReading> {
+      const forecast = await forecastOf(truck, false);
+      return readIn(forecast, truck, ahead, deps.clock.now());
+    },
+
     /**
      * The waits of many trucks at once (the calling cards, the board's footer): each queue
      * type's last play (the next one runs meanwhile when its line changed since), every truck's
@@ -342,16 +407,12 @@ export function createEtaService(deps: {
     async estimator(
       types: Iterable<EtaQueueType>,
     ): Promise<(truck: WaitingTruck, ahead: number) => Wait | null> {
-      const now = deps.clock.now();
-      const unique = new Map<number, EtaQueueType>();
-      for (const type of types) unique.set(type.branchQueueTypeId, type);
-      const forecasts = await Promise.all([...unique.values()].map((type) => forecastOf(type, true)));
-      const byType = new Map([...unique.keys()].map((id, i) => [id, forecasts[i]!]));
-      return (truck, ahead) => {
-        const forecast = byType.get(truck.branchQueueTypeId);
-        return forecast ? waitIn(forecast, truck, ahead, now) : null;
-      };
+      const read = await reader(types);
+      return (truck, ahead) => read(truck, ahead).wait;
     },
+
+    /** As estimator, each wait with the play's range it came from (the backtest keeps both). */
+    reader,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LineHistory, LineNow, LineTruck, TruckStage } from '@truck-queue/shared/queue/line-forecast';
+import type { CalibrationSample } from '@truck-queue/shared/queue/range-calibration';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -308,6 +309,37 @@ export function createLineInputs(db: Db) {
         });
       }
       return { stations: [...held.values()], line };
+    },
+
+    /**
+     * How the type's plays fared (shared/queue/range-calibration.ts): the plays' ranges read at
+     * its tickets' issue (eta_readings) within HISTORY_DAYS before `at`, whose trucks were
+     * called by `at`, with the minutes each then waited; the latest HISTORY_SAMPLES calls.
+     */
+    async playedAt(type: QueueTypeRef, at: Date, scale = 1): Promise<CalibrationSample[]> {
+      const iso = at.toISOString();
+      const since = new Date(at.getTime() - (HISTORY_DAYS * 86_400_000) / scale).toISOString();
+      const rows = await db.execute<{ low: number; mid: number; high: number; waited: number }>(sql`
+        select r.play_low_minutes as low,
+               r.play_mid_minutes as mid,
+               r.play_high_minutes as high,
+               extract(epoch from (q.called_at - r.read_at)) / 60 as waited
+          from eta_readings r
+          join queues q on q.id = r.queue_id
+         where r.branch_id = ${type.branchId}
+           and r.branch_queue_type_id = ${type.branchQueueTypeId}
+           and r.read_at > ${since}::timestamptz
+           and r.play_mid_minutes is not null
+           and q.called_at <= ${iso}::timestamptz
+           and q.called_at >= r.read_at
+         order by q.called_at desc
+         limit ${HISTORY_SAMPLES}`);
+      return rows.rows.map((r) => ({
+        low: Number(r.low),
+        mid: Number(r.mid),
+        high: Number(r.high),
+        waited: Number(r.waited) * scale,
+      }));
     },
 
     /** The type's tickets of the last ARRIVALS_WINDOW_MINUTES before `at`, by product and class. */

@@ -1,0 +1,100 @@
+/**
+ * The line's play, held to what came of it (issue 40): a range read off the plays
+ * (line-forecast.ts) holds nine in ten of the plays, but the plays are tidier than the yard
+ * (they play the stations open now all night, and draw each truck's way on its own of the
+ * lab's load), so the real calls fell inside far less often. Each queue type's ranges are
+ * therefore widened, or narrowed, by how its own past ranges fared: split conformal prediction,
+ * each side scaled by the play's own spread on that side (conformalized quantile regression).
+ *
+ * For each past reading with its play's range (low, mid, high) and the wait that came:
+ *   below = (low − waited) / max(mid − low, SPREAD_FLOOR)    how far under the range it was called
+ *   above = (waited − high) / max(high − mid, SPREAD_FLOOR)  how far over
+ * (negative when inside). A new range moves each end out by its side's quantile of those scores
+ * (in its own side's spread): where nine in twenty of the calls came over the range, its high
+ * goes out until one in twenty does. A type whose calls fall inside more often than that is
+ * narrowed the same way. Calls far past the rest (a driver who parked for the night: above
+ * past Tukey's far-out fence) are left out: nothing in the line foretells them.
+ */
+
+/** A range of a play, minutes from its reading. */
+export interface PlayRange {
+  low: number;
+  mid: number;
+  high: number;
+}
+
+/** A past reading of the type: its play's range and the minutes the truck then waited. */
+export interface CalibrationSample extends PlayRange {
+  waited: number;
+}
+
+/** How far each end of a play's range moves out, in that side's spread (negative: in). */
+export interface Calibration {
+  below: number;
+  above: number;
+  /** The readings it was made of (far-out calls left out). */
+  samples: number;
+}
+
+/** Fewest past readings whose calls came to calibrate by: below this the plays' ranges stand. */
+export const MIN_CALIBRATION_SAMPLES = 30;
+/** The share of calls a calibrated range means to hold (each side misses half the rest). */
+export const CALIBRATED_COVERAGE = 0.9;
+/**
+ * A side's spread is taken as at least this many minutes: a play at the front of a line can be
+ * a minute wide, and a call three minutes past it would read as a miss by three spreads.
+ */
+export const SPREAD_FLOOR = 5;
+/** Tukey's far-out fence: the upper quartile plus this many times the spread of the quartiles. */
+const FAR_OUT = 3;
+
+const spreadBelow = (range: PlayRange) => Math.max(range.mid - range.low, SPREAD_FLOOR);
+const spreadAbove = (range: PlayRange) => Math.max(range.high - range.mid, SPREAD_FLOOR);
+
+/**
+ * The conformal quantile of `scores` (sorted in place): the ⌈(n + 1)·q⌉-th smallest, the
+ * finite-sample rank that keeps the promise on a new reading; past the last, the last.
+ */
+function conformalQuantile(scores: number[], q: number): number {
+  scores.sort((a, b) => a - b);
+  const rank = Math.min(scores.length, Math.ceil((scores.length + 1) * q));
+  return scores[rank - 1]!;
+}
+
+/** The type's calibration from its past readings; null when they are too few. */
+export function calibrationOf(samples: readonly CalibrationSample[]): Calibration | null {
+  if (samples.length < MIN_CALIBRATION_SAMPLES) return null;
+  const above = samples.map((s) => (s.waited - s.high) / spreadAbove(s));
+  const sorted = [...above].sort((a, b) => a - b);
+  const q1 = sorted[Math.floor((sorted.length - 1) * 0.25)]!;
+  const q3 = sorted[Math.ceil((sorted.length - 1) * 0.75)]!;
+  // The spread between the quartiles, at least one side's spread: with most calls inside, the
+  // quartiles can sit together and put every late call past the fence.
+  const fence = q3 + FAR_OUT * Math.max(q3 - q1, 1);
+  const kept = samples.filter((_, i) => above[i]! <= fence);
+  if (kept.length < MIN_CALIBRATION_SAMPLES) return null;
+  const tail = 1 - (1 - CALIBRATED_COVERAGE) / 2;
+  return {
+    below: conformalQuantile(
+      kept.map((s) => (s.low - s.waited) / spreadBelow(s)),
+      tail,
+    ),
+    above: conformalQuantile(
+      kept.map((s) => (s.waited - s.high) / spreadAbove(s)),
+      tail,
+    ),
+    samples: kept.length,
+  };
+}
+
+/**
+ * A play's range, calibrated: each end moved by its side's score (never below now), its middle
+ * kept inside. Ends that would cross (a type whose calls all fell near the middle) meet there.
+ */
+export function calibrated(range: PlayRange, calibration: Calibration | null): PlayRange {
+  if (!calibration) return range;
+  let low = Math.max(0, range.low - calibration.below * spreadBelow(range));
+  let high = Math.max(0, range.high + calibration.above * spreadAbove(range));
+  if (low > high) low = high = (low + high) / 2;
+  return { low, mid: Math.min(high, Math.max(low, range.mid)), high };
+}
