@@ -145,7 +145,7 @@ async function recovered(call: () => Promise<LightMyRequestResponse>): Promise<L
  */
 async function expectNoConnectionHeld() {
   await app.notifier.settle();
-  await app.etaReadings?.settle();
+  await app.etaReadings.settle();
   expect(served.pool.waitingCount).toBe(0);
   expect(served.pool.totalCount - served.pool.idleCount).toBe(0);
 }

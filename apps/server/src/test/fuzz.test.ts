@@ -126,7 +126,7 @@ async function fuzzCall(contract: ApiContract, plan: Plan): Promise<void> {
     // What the accepted call set going in the background (the drivers' notifier, the wait shown
     // at an issue) ends first.
     await t.app.notifier.settle();
-    await t.app.etaReadings?.settle();
+    await t.app.etaReadings.settle();
     await watch.rebaseline();
   } else {
     await watch.refused(`${response.statusCode} ${described}`);

@@ -139,7 +139,7 @@ export async function issueTicket(
   const { queue } = response.json<{ queue: { uuid: string; queue_number: string } }>();
   const [row] = await t.db.select({ id: queues.id }).from(queues).where(eq(queues.uuid, queue.uuid));
   // What the driver was shown at the issue is written after it (eta-readings.ts): done before the test goes on.
-  await t.app.etaReadings?.settle();
+  await t.app.etaReadings.settle();
   return { ...queue, id: row!.id };
 }
 

@@ -168,7 +168,8 @@ export function createEtaService(deps: {
   const playSpacing = deps.playSpacing ?? PLAY_SPACING;
   const inputs = createLineInputs(deps.db);
   const scale = deps.timeScale ?? 1;
-  const playedAt = deps.playedAt ?? inputs.playedAt;
+  const playedAt =
+    deps.playedAt ?? ((type: QueueTypeRef, at: Date, s: number) => inputs.playedAt(type, at, s));
   /** Each type's past times and how its plays fared, read together and kept as long. */
   const histories = new Map<
     number,

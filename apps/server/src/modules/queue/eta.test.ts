@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicQueue } from '@truck-queue/shared/contracts/public-queue.contract';
 import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
-import { queues, queueTransitions } from '../../db/schema.ts';
+import { etaReadings, queues, queueTransitions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, pastServices, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
@@ -147,6 +147,40 @@ describe('the expected wait', () => {
     // The new play: the third truck is next, after the second's ten minutes.
     expect((await page(third.uuid)).expected_wait).toEqual({ low: 10, high: 11 });
     expect((await page(third.uuid)).ahead).toBe(0);
+  });
+
+  it('holds the range to how the type’s past ranges fared: calls that came later than played move it out', async () => {
+    const plant = await createPlant(t, 'A plant slower than its plays');
+    await pastServices(t, plant, 'standard', Array(40).fill(10));
+    // Each of those trucks had been told 0–10 minutes (the play's middle 5) and was called 10 to
+    // 30 minutes after.
+    const past = await t.db
+      .select({ id: queues.id, calledAt: queues.calledAt })
+      .from(queues)
+      .where(eq(queues.branchId, plant.branch.id));
+    for (const [i, ticket] of past.entries())
+      await t.db
+        .update(etaReadings)
+        .set({
+          readAt: new Date(ticket.calledAt!.getTime() - (10 + (i % 21)) * MINUTE),
+          playLowMinutes: 0,
+          playMidMinutes: 5,
+          playHighMinutes: 10,
+        })
+        .where(eq(etaReadings.queueId, ticket.id));
+    await stationBusy(plant, 4);
+    const waiting = await issue(plant);
+    await t.app.etaReadings.settle();
+
+    // Played alone it is called in 6 minutes (the page: 6–7); held to the yard's calls, it is later and wider.
+    const wait = (await page(waiting.uuid)).expected_wait!;
+    expect(wait.low).toBeGreaterThanOrEqual(15);
+    expect(wait.high).toBeGreaterThanOrEqual(25);
+    // The reading keeps both: what the driver was shown, and the play it came from.
+    const [reading] = await t.db.select().from(etaReadings).where(eq(etaReadings.queueId, waiting.id));
+    expect(reading!.lowMinutes).toBeGreaterThanOrEqual(15);
+    expect(reading!.playLowMinutes).toBeCloseTo(6, 0);
+    expect(reading!.playHighMinutes).toBeCloseTo(6, 0);
   });
 
   it('says "about N trucks ahead" rather than a range wider than its middle', async () => {

@@ -20,7 +20,7 @@ export function createReplayedPlays() {
     },
 
     /** As line-inputs.ts playedAt: the latest HISTORY_SAMPLES calls by `at` of HISTORY_DAYS' readings. */
-    playedAt(type: QueueTypeRef, at: Date, scale: number): Promise<CalibrationSample[]> {
+    playedAt: (type: QueueTypeRef, at: Date, scale: number): Promise<CalibrationSample[]> => {
       const now = at.getTime();
       const since = now - (HISTORY_DAYS * 86_400_000) / scale;
       const known = (byType.get(type.branchQueueTypeId) ?? [])

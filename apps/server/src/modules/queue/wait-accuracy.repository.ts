@@ -4,10 +4,11 @@ import { branchQueueTypes, etaReadings, queues, queueTypes } from '../../db/sche
 
 /**
  * The accuracy page's reads (issue 40): the readings of a branch's tickets of some plant days
- * with each truck's wait to its first call, and the branch's queue types. Plain statements both
- * engines run; the figures are made in wait-accuracy.service.ts.
+ * with each truck's wait to its first call (`timeScale`: ETA_TIME_SCALE, eta.service.ts), and
+ * the branch's queue types. Plain statements both engines run; the figures are made in
+ * wait-accuracy.service.ts.
  */
-export function createWaitAccuracyRepository(db: Db) {
+export function createWaitAccuracyRepository(db: Db, timeScale = 1) {
   return {
     /** Every reading of the branch's tickets of plant days `start` to `finish`, with its wait (null: never called). */
     async readings(branchId: number, start: string, finish: string) {
@@ -35,7 +36,8 @@ export function createWaitAccuracyRepository(db: Db) {
         day: r.day,
         range: r.low === null || r.high === null ? null : { low: r.low, high: r.high },
         // A call a moment before the reading was written (the same instant, give or take): no wait.
-        waitedMin: r.waitedSeconds === null ? null : Math.max(0, Number(r.waitedSeconds) / 60),
+        // Under ETA_TIME_SCALE (the simulator) the ranges are in its minutes: so is the wait.
+        waitedMin: r.waitedSeconds === null ? null : Math.max(0, (Number(r.waitedSeconds) / 60) * timeScale),
       }));
     },
 
