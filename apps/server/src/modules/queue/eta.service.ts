@@ -4,8 +4,9 @@ import {
   historyEnough,
   type CallRange,
   type LineHistory,
+  type TruckStage,
 } from '@truck-queue/shared/queue/line-forecast';
-import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { FLOW_ENGINE, type QueueAction } from '@truck-queue/shared/queue/queue-machine';
 import {
   calibrated,
   calibrationOf,
@@ -25,6 +26,7 @@ import {
   type RecentTickets,
 } from './line-inputs.ts';
 import { classOf } from './line-order.ts';
+import { createShownRanges } from './shown-ranges.ts';
 
 /**
  * A queue type's history moves slowly: read again after this long (a day's new services change
@@ -71,6 +73,13 @@ const FORECAST_SEED = 40;
 /** The forecast's place for a truck not in the line yet (the board's "a truck issued now"). */
 const NEWCOMER = -1;
 
+/** Where a truck issued now stands: before the lab in the lab flow, in line in the others. */
+const newcomerStage = (type: Pick<WaitingTruck, 'flowEngineId'>): TruckStage =>
+  type.flowEngineId === FLOW_ENGINE.lab ? { kind: 'before-lab', minutes: 0 } : { kind: 'ready', minutes: 0 };
+
+/** The change of a truck's first call (and of a recall: nothing is waiting for it then). */
+const CALL_ACTION = 'call' satisfies QueueAction;
+
 /** A waiting truck as the estimate needs it: its id finds it in its line's forecast. */
 export interface WaitingTruck {
   /** Absent for a truck not issued yet (the board's newcomer). */
@@ -102,7 +111,9 @@ interface Forecast {
   /** By truck id (NEWCOMER: one issued now), in the line's order. */
   ranges: Map<number, CallRange | null>;
   order: number[];
-  /** How the type's past plays fared: each range read off this play is held to it. */
+  /** Where each truck of the line stood (its stage's kind), by id: its ranges are held to that stage's. */
+  stages: Map<number, string>;
+  /** How the type's plays read at issue fared (stored readings): where a stage has too few calls. */
   calibration: Calibration | null;
   /**
    * The line has an order rule (issue 38): it is played in the order trucks joined, and a truck
@@ -188,9 +199,13 @@ export function createEtaService(deps: {
     // The last play stays, for the cards to show until the next is played (forecastOf).
     generations.set(typeId, (generations.get(typeId) ?? 0) + 1);
   };
+  /** How the ranges read fared, by stage (shown-ranges.ts). */
+  const shown = createShownRanges({ scale, random: seededRandom(FORECAST_SEED + 1).next });
   deps.events?.subscribe('queueChanged', (change) => {
     drop(change.branchQueueTypeId);
     drop(change.previousQueueTypeId);
+    if (change.action === CALL_ACTION) shown.called(change.queueId, change.at.getTime());
+    else if (change.previousQueueTypeId !== undefined) shown.gone(change.queueId);
   });
 
   const refOf = (type: EtaQueueType): QueueTypeRef => ({
@@ -229,16 +244,12 @@ export function createEtaService(deps: {
       ranges: new Map(),
       order: [],
       byPlace,
+      stages: new Map(line.line.map((truck) => [truck.id, truck.stage.kind])),
       calibration,
     };
     if (!historyEnough(history, ref.lab)) return empty;
     // A truck issued now joins behind the line: the board's wait for a newcomer.
-    const newcomer = {
-      id: NEWCOMER,
-      stage: ref.lab
-        ? ({ kind: 'before-lab', minutes: 0 } as const)
-        : ({ kind: 'ready', minutes: 0 } as const),
-    };
+    const newcomer = { id: NEWCOMER, stage: newcomerStage(type) };
     const arrivals = rule
       ? comersAhead(rule, line.line, await inputs.recentTickets(ref, now, scale))
       : undefined;
@@ -356,8 +367,14 @@ export function createEtaService(deps: {
       mid: Math.max(0, range.mid - since),
       high: Math.max(0, range.high - since),
     };
-    const shown = calibrated(play, forecast.calibration);
-    return { wait: narrowEnough(shown) ? roundedRange(shown) : null, play };
+    // Held to how the ranges read where it stands fared; a truck issued now stands where a new
+    // ticket does.
+    const stage = truck.id !== undefined ? forecast.stages.get(truck.id) : undefined;
+    if (stage !== undefined) shown.read(truck.branchQueueTypeId, truck.id!, stage, play, now.getTime());
+    const calibration =
+      shown.calibration(truck.branchQueueTypeId, stage ?? newcomerStage(truck).kind) ?? forecast.calibration;
+    const held = calibrated(play, calibration);
+    return { wait: narrowEnough(held) ? roundedRange(held) : null, play };
   }
 
   const waitIn = (forecast: Forecast, truck: WaitingTruck, ahead: number, now: Date) =>
