@@ -72,6 +72,29 @@ describe('a play range held to what came of it', () => {
     expect(calibrationOf(withParked)!.samples).toBe(200);
   });
 
+  it('calibrates long waits apart from short ones: the longer wait, told the same spread, erred more', () => {
+    const random = seededRandom(17);
+    // Short waits (middle 20) called within their 15–25; long ones (middle 90) as far as ±40.
+    const short = Array.from({ length: 100 }, () => ({
+      low: 15,
+      mid: 20,
+      high: 25,
+      waited: 15 + random.next() * 10,
+    }));
+    const long = Array.from({ length: 100 }, () => ({
+      low: 85,
+      mid: 90,
+      high: 95,
+      waited: 50 + random.next() * 80,
+    }));
+    const calibration = calibrationOf([...short, ...long]);
+    const shortRange = calibrated({ low: 15, mid: 20, high: 25 }, calibration);
+    const longRange = calibrated({ low: 85, mid: 90, high: 95 }, calibration);
+    expect(shortRange.high - shortRange.low).toBeLessThanOrEqual(10);
+    expect(longRange.low).toBeLessThan(55);
+    expect(longRange.high).toBeGreaterThan(115);
+  });
+
   it('never reaches before now', () => {
     const past = Array.from({ length: 100 }, (_, i) => at(i % 2 === 0 ? 0 : 120));
     const range = calibrated({ low: 2, mid: 5, high: 8 }, calibrationOf(past));

@@ -11,7 +11,8 @@
  *   above = (waited − high) / max(high − mid, SPREAD_FLOOR)  how far over
  * (negative when inside). A new range moves each end out by its side's quantile of those scores
  * (in its own side's spread): where nine in twenty of the calls came over the range, its high
- * goes out until one in twenty does. A type whose calls fall inside more often than that is
+ * goes out until one in twenty does. Each band of the play's middle is calibrated on its own
+ * readings (MIDDLE_BANDS), all of them together where a band has too few. A type whose calls fall inside more often than that is
  * narrowed the same way. Calls far past the rest (a driver who parked for the night: above
  * past Tukey's far-out fence) are left out: nothing in the line foretells them.
  */
@@ -29,12 +30,30 @@ export interface CalibrationSample extends PlayRange {
 }
 
 /** How far each end of a play's range moves out, in that side's spread (negative: in). */
-export interface Calibration {
+export interface SideScores {
   below: number;
   above: number;
   /** The readings it was made of (far-out calls left out). */
   samples: number;
 }
+
+/**
+ * A type's calibration: of all its readings, and of those whose play's middle fell in each of
+ * MIDDLE_BANDS (null where too few): a long wait errs more than a short one with the same
+ * spread (more happens in it that the play does not foresee), and a range is shown only when
+ * narrow enough for its middle, so one set of scores for all kept the short waits' ranges too
+ * wide and the long waits' too narrow.
+ */
+export interface Calibration extends SideScores {
+  bands: (SideScores | null)[];
+}
+
+/** The bands of the play's middle (minutes) calibrated apart: under 10, 10–30, … */
+export const MIDDLE_BANDS = [10, 30, 60, 120, 240];
+const bandOf = (mid: number) => {
+  const band = MIDDLE_BANDS.findIndex((edge) => mid < edge);
+  return band === -1 ? MIDDLE_BANDS.length : band;
+};
 
 /** Fewest past readings whose calls came to calibrate by: below this the plays' ranges stand. */
 export const MIN_CALIBRATION_SAMPLES = 30;
@@ -72,18 +91,28 @@ export function calibrationOf(samples: readonly CalibrationSample[]): Calibratio
   // quartiles can sit together and put every late call past the fence.
   const fence = q3 + FAR_OUT * Math.max(q3 - q1, 1);
   const kept = samples.filter((_, i) => above[i]! <= fence);
-  if (kept.length < MIN_CALIBRATION_SAMPLES) return null;
+  const all = scoresOf(kept);
+  if (!all) return null;
+  const bands = Array.from({ length: MIDDLE_BANDS.length + 1 }, (_, band) =>
+    scoresOf(kept.filter((s) => bandOf(s.mid) === band)),
+  );
+  return { ...all, bands };
+}
+
+/** Each side's conformal score of these readings; null when they are too few. */
+function scoresOf(samples: readonly CalibrationSample[]): SideScores | null {
+  if (samples.length < MIN_CALIBRATION_SAMPLES) return null;
   const tail = 1 - (1 - CALIBRATED_COVERAGE) / 2;
   return {
     below: conformalQuantile(
-      kept.map((s) => (s.low - s.waited) / spreadBelow(s)),
+      samples.map((s) => (s.low - s.waited) / spreadBelow(s)),
       tail,
     ),
     above: conformalQuantile(
-      kept.map((s) => (s.waited - s.high) / spreadAbove(s)),
+      samples.map((s) => (s.waited - s.high) / spreadAbove(s)),
       tail,
     ),
-    samples: kept.length,
+    samples: samples.length,
   };
 }
 
@@ -93,8 +122,10 @@ export function calibrationOf(samples: readonly CalibrationSample[]): Calibratio
  */
 export function calibrated(range: PlayRange, calibration: Calibration | null): PlayRange {
   if (!calibration) return range;
-  let low = Math.max(0, range.low - calibration.below * spreadBelow(range));
-  let high = Math.max(0, range.high + calibration.above * spreadAbove(range));
+  // Its band's scores; all the readings' where the band has too few.
+  const scores = calibration.bands[bandOf(range.mid)] ?? calibration;
+  let low = Math.max(0, range.low - scores.below * spreadBelow(range));
+  let high = Math.max(0, range.high + scores.above * spreadAbove(range));
   if (low > high) low = high = (low + high) / 2;
   return { low, mid: Math.min(high, Math.max(low, range.mid)), high };
 }
