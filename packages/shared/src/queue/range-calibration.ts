@@ -3,18 +3,23 @@
  * (line-forecast.ts) holds nine in ten of the plays, but the plays are tidier than the yard
  * (they play the stations open now all night, and draw each truck's way on its own of the
  * lab's load), so the real calls fell inside far less often. Each queue type's ranges are
- * therefore widened, or narrowed, by how its own past ranges fared: split conformal prediction,
- * each side scaled by the play's own spread on that side (conformalized quantile regression).
+ * therefore widened, or narrowed, by how its own past ranges fared: split conformal prediction
+ * on the play's range (conformalized quantile regression).
  *
  * For each past reading with its play's range (low, mid, high) and the wait that came:
- *   below = (low − waited) / max(mid − low, SPREAD_FLOOR)    how far under the range it was called
- *   above = (waited − high) / max(high − mid, SPREAD_FLOOR)  how far over
- * (negative when inside). A new range moves each end out by its side's quantile of those scores
- * (in its own side's spread): where nine in twenty of the calls came over the range, its high
- * goes out until one in twenty does. Each band of the play's middle is calibrated on its own
- * readings (MIDDLE_BANDS), all of them together where a band has too few. A type whose calls fall inside more often than that is
- * narrowed the same way. Calls far past the rest (a driver who parked for the night: above
+ *   below = low − waited    how many minutes under the range it was called
+ *   above = waited − high   how many over
+ * (negative when inside). A new range moves each end out by its side's quantile of those scores:
+ * where nine in twenty of the calls came over the range, its high goes out until one in twenty
+ * does. A type whose calls fall inside more often than that is narrowed the same way. Each band
+ * of the play's middle is calibrated on its own readings (MIDDLE_BANDS), all of them together
+ * where a band has too few. Calls far past the rest (a driver who parked for the night: above
  * past Tukey's far-out fence) are left out: nothing in the line foretells them.
+ *
+ * In minutes, not in the play's own spread: in the simulator's lab a range read with a narrow
+ * play (the truck in the lab, a short line after it) erred as much as a wide one of its band,
+ * and scaled by its spread it stayed too narrow; being the narrowest, those were the ranges
+ * shown (narrowEnough), and the lab's shown ranges held 56-64 % of the calls.
  */
 
 /** A range of a play, minutes from its reading. */
@@ -29,7 +34,7 @@ export interface CalibrationSample extends PlayRange {
   waited: number;
 }
 
-/** How far each end of a play's range moves out, in that side's spread (negative: in). */
+/** How far each end of a play's range moves out, in minutes (negative: in). */
 export interface SideScores {
   below: number;
   above: number;
@@ -59,16 +64,9 @@ const bandOf = (mid: number) => {
 export const MIN_CALIBRATION_SAMPLES = 30;
 /** The share of calls a calibrated range means to hold (each side misses half the rest). */
 export const CALIBRATED_COVERAGE = 0.9;
-/**
- * A side's spread is taken as at least this many minutes: a play at the front of a line can be
- * a minute wide, and a call three minutes past it would read as a miss by three spreads.
- */
-export const SPREAD_FLOOR = 5;
 /** Tukey's far-out fence: the upper quartile plus this many times the spread of the quartiles. */
 const FAR_OUT = 3;
-
-const spreadBelow = (range: PlayRange) => Math.max(range.mid - range.low, SPREAD_FLOOR);
-const spreadAbove = (range: PlayRange) => Math.max(range.high - range.mid, SPREAD_FLOOR);
+const FENCE_FLOOR_MINUTES = 5;
 
 /**
  * The conformal quantile of `scores` (sorted in place): the ⌈(n + 1)·q⌉-th smallest, the
@@ -83,13 +81,13 @@ function conformalQuantile(scores: number[], q: number): number {
 /** The type's calibration from its past readings; null when they are too few. */
 export function calibrationOf(samples: readonly CalibrationSample[]): Calibration | null {
   if (samples.length < MIN_CALIBRATION_SAMPLES) return null;
-  const above = samples.map((s) => (s.waited - s.high) / spreadAbove(s));
+  const above = samples.map((s) => s.waited - s.high);
   const sorted = [...above].sort((a, b) => a - b);
   const q1 = sorted[Math.floor((sorted.length - 1) * 0.25)]!;
   const q3 = sorted[Math.ceil((sorted.length - 1) * 0.75)]!;
-  // The spread between the quartiles, at least one side's spread: with most calls inside, the
+  // The spread between the quartiles, at least a few minutes: with most calls inside, the
   // quartiles can sit together and put every late call past the fence.
-  const fence = q3 + FAR_OUT * Math.max(q3 - q1, 1);
+  const fence = q3 + FAR_OUT * Math.max(q3 - q1, FENCE_FLOOR_MINUTES);
   const kept = samples.filter((_, i) => above[i]! <= fence);
   const all = scoresOf(kept);
   if (!all) return null;
@@ -105,11 +103,11 @@ function scoresOf(samples: readonly CalibrationSample[]): SideScores | null {
   const tail = 1 - (1 - CALIBRATED_COVERAGE) / 2;
   return {
     below: conformalQuantile(
-      samples.map((s) => (s.low - s.waited) / spreadBelow(s)),
+      samples.map((s) => s.low - s.waited),
       tail,
     ),
     above: conformalQuantile(
-      samples.map((s) => (s.waited - s.high) / spreadAbove(s)),
+      samples.map((s) => s.waited - s.high),
       tail,
     ),
     samples: samples.length,
@@ -124,8 +122,8 @@ export function calibrated(range: PlayRange, calibration: Calibration | null): P
   if (!calibration) return range;
   // Its band's scores; all the readings' where the band has too few.
   const scores = calibration.bands[bandOf(range.mid)] ?? calibration;
-  let low = Math.max(0, range.low - scores.below * spreadBelow(range));
-  let high = Math.max(0, range.high + scores.above * spreadAbove(range));
+  let low = Math.max(0, range.low - scores.below);
+  let high = Math.max(0, range.high + scores.above);
   if (low > high) low = high = (low + high) / 2;
   return { low, mid: Math.min(high, Math.max(low, range.mid)), high };
 }

@@ -17,8 +17,8 @@ describe('how the ranges read fared, by where the truck stood', () => {
       shown.read(TYPE, truck, 'ready', { low: 5, mid: 10, high: 15 }, start + 80 * MINUTE);
       shown.called(truck, start + 90 * MINUTE);
     }
-    expect(shown.calibration(TYPE, 'before-lab')!.above).toBeCloseTo(3, 5); // (90 − 60) / 10
-    expect(shown.calibration(TYPE, 'ready')!.above).toBeLessThan(0); // inside, by one spread
+    expect(shown.calibration(TYPE, 'before-lab')!.above).toBeCloseTo(30, 5); // 90 − 60
+    expect(shown.calibration(TYPE, 'ready')!.above).toBeCloseTo(-5, 5); // inside, 5 minutes under its high
     expect(shown.calibration(TYPE + 1, 'ready')).toBeNull();
   });
 
@@ -32,8 +32,7 @@ describe('how the ranges read fared, by where the truck stood', () => {
           shown.read(TYPE, truck, 'ready', { low: 0, mid: 0, high: 0 }, start + m * MINUTE);
         shown.called(truck, start + 100 * MINUTE);
       }
-      // In the floored spread of 5 minutes.
-      return shown.calibration(TYPE, 'ready')!.above * 5;
+      return shown.calibration(TYPE, 'ready')!.above;
     };
     // A draw under 1/n always replaces: the last read is kept (called 10 minutes after it) …
     expect(keptWait(0)).toBeCloseTo(10, 5);
