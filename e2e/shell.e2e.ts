@@ -119,8 +119,23 @@ describe("the officers' shell", () => {
     await expect.poll(() => dashboardItem.innerText()).toBe('Dashboard');
     await expect.poll(async () => brightness(await background())).toBeLessThan(60);
 
+    // After the reload the login page's code is not loaded: the way to it after signing out takes
+    // as long as its download, which is held here until a call of the page left behind has been
+    // refused (the session ended). That refusal must not send the officer to the login page with
+    // this page to come back to (a CI failure, twice: /authen/login?next=/System/dashboard).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/login-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const refused = page.waitForResponse((response) => response.status() === 401, { timeout: 10_000 });
     await chooseFromMenu(page, page.getByRole('button', { name: /ผู้ดูแล ระบบ/ }), 'Sign out');
+    await refused.catch(() => undefined);
+    release();
     await page.waitForURL('**/authen/login');
+    await page.getByRole('button', { name: /Sign in|เข้าสู่ระบบ/ }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.goto('/System/dashboard');
     await page.waitForURL('**/authen/login?next=*');
     await context.close();

@@ -102,8 +102,11 @@ setUnauthenticatedHandler(() => {
   const { pathname, search } = window.location;
   // Signing out ends the session before the page has left: a call of the page refused meanwhile
   // is that sign-out, not an ended session to come back from (it sent the officer to the login
-  // page with the page to go back to, over the sign-out's own way there).
-  const signingOut = router.state.navigation.location?.pathname === LOGOUT_PATH;
-  if (pathname !== LOGIN_PATH && pathname !== LOGOUT_PATH && !signingOut)
+  // page with the page to go back to, over the sign-out's own way there). The page's address
+  // changes only once the login page has loaded, so a refusal that comes back while the router
+  // is still on its way to the sign-out or to the login page is left to that navigation.
+  const goingTo = router.state.navigation.location?.pathname;
+  const leaving = goingTo === LOGOUT_PATH || goingTo === LOGIN_PATH;
+  if (pathname !== LOGIN_PATH && pathname !== LOGOUT_PATH && !leaving)
     void router.navigate(loginPathFrom(LOGIN_PATH, pathname + search), { replace: true });
 });
