@@ -26,7 +26,7 @@ import {
   type RecentTickets,
 } from './line-inputs.ts';
 import { classOf } from './line-order.ts';
-import { createShownRanges } from './shown-ranges.ts';
+import { createShownRanges, type StageKeys } from './shown-ranges.ts';
 
 /**
  * A queue type's history moves slowly: read again after this long (a day's new services change
@@ -113,8 +113,8 @@ interface Forecast {
   /** By truck id (NEWCOMER: one issued now), in the line's order. */
   ranges: Map<number, CallRange | null>;
   order: number[];
-  /** Where each truck of the line stood (its stage's kind), by id: its ranges are held to that stage's. */
-  stages: Map<number, string>;
+  /** Where each truck of the line stood, by id: its ranges are held to how the ranges read there fared. */
+  stages: Map<number, StageKeys>;
   /** How the type's plays read at issue fared (stored readings): where a stage has too few calls. */
   calibration: Calibration | null;
   /**
@@ -240,13 +240,15 @@ export function createEtaService(deps: {
       deps.ruleOf?.(type.branchId, type.branchQueueTypeId) ?? null,
     ]);
     const byPlace = rule !== null;
+    const stageKeys = (truck: LineTruckRow): StageKeys =>
+      rule ? [`${truck.stage.kind}:${classOf(rule, truck)}`, truck.stage.kind] : [truck.stage.kind];
     const empty: Forecast = {
       at: now.getTime(),
       generation,
       ranges: new Map(),
       order: [],
       byPlace,
-      stages: new Map(line.line.map((truck) => [truck.id, truck.stage.kind])),
+      stages: new Map(line.line.map((truck) => [truck.id, stageKeys(truck)])),
       calibration,
     };
     if (!historyEnough(history, ref.lab)) return empty;
@@ -374,7 +376,8 @@ export function createEtaService(deps: {
     const stage = truck.id !== undefined ? forecast.stages.get(truck.id) : undefined;
     if (stage !== undefined) shown.read(truck.branchQueueTypeId, truck.id!, stage, play, now.getTime());
     const calibration =
-      shown.calibration(truck.branchQueueTypeId, stage ?? newcomerStage(truck).kind) ?? forecast.calibration;
+      shown.calibration(truck.branchQueueTypeId, stage ?? [newcomerStage(truck).kind]) ??
+      forecast.calibration;
     const held = calibrated(play, calibration);
     return { wait: narrowEnough(held) ? roundedRange(held) : null, play };
   }

@@ -212,7 +212,11 @@ export function createLineInputs(db: Db) {
      * free) and its waiting trucks in the order they joined the line, each with where it stands
      * before it may be called (the lab flow: before the lab, in it, or its result out).
      */
-    async lineAt(type: QueueTypeRef, at: Date, scale = 1): Promise<LineNow & { line: LineTruckRow[] }> {
+    async lineAt(
+      type: QueueTypeRef,
+      at: Date,
+      scale = 1,
+    ): Promise<Omit<LineNow, 'line'> & { line: LineTruckRow[] }> {
       const iso = at.toISOString();
       const openSince = new Date(at.getTime() - (OPEN_DAYS * 86_400_000) / scale).toISOString();
       const stationSince = new Date(at.getTime() - (OPEN_STATION_MINUTES * 60_000) / scale).toISOString();

@@ -23,6 +23,13 @@ const MAX_WAITING_TRUCKS = 20_000;
 /** A type and stage's calibration is made again after this many new calls. */
 const RECALIBRATE_EVERY = 10;
 
+/**
+ * Where a truck stood, as keys its reads are calibrated by, most particular first: in a ruled
+ * line its stage and its class (a class called first is called early, the others late), then its
+ * stage alone, which serves while the class has too few calls.
+ */
+export type StageKeys = readonly string[];
+
 interface Kept {
   typeId: number;
   /** Per stage: the read kept, and how many reads of the stage were seen. */
@@ -36,26 +43,44 @@ export function createShownRanges(options: { scale: number; random: () => number
   const samples = new Map<string, { list: CalibrationSample[]; fresh: number; made: Calibration | null }>();
   const keyOf = (typeId: number, stage: string) => `${typeId}:${stage}`;
 
+  /** Keeps one read per truck and stage key: the n-th replaces the kept one with chance 1/n. */
+  function keep(typeId: number, truckId: number, key: string, range: CallRange, at: number) {
+    let kept = waiting.get(truckId);
+    if (!kept || kept.typeId !== typeId) {
+      waiting.delete(truckId);
+      if (waiting.size >= MAX_WAITING_TRUCKS) waiting.delete(waiting.keys().next().value!);
+      kept = { typeId, stages: new Map() };
+      waiting.set(truckId, kept);
+    }
+    const held = kept.stages.get(key);
+    if (!held) kept.stages.set(key, { at, range, seen: 1 });
+    else {
+      held.seen += 1;
+      if (random() * held.seen < 1) {
+        held.at = at;
+        held.range = range;
+      }
+    }
+  }
+
+  /** The calibration of one type and stage key; null while too few of its trucks were called. */
+  function calibrationOfKey(typeId: number, key: string): Calibration | null {
+    const entry = samples.get(keyOf(typeId, key));
+    if (!entry) return null;
+    if (entry.fresh >= RECALIBRATE_EVERY || (entry.made === null && entry.fresh > 0)) {
+      entry.made = calibrationOf(entry.list);
+      entry.fresh = 0;
+    }
+    return entry.made;
+  }
+
   return {
-    /** A read of a waiting truck's range (server clock, ms), before calibration. */
-    read(typeId: number, truckId: number, stage: string, range: CallRange, at: number) {
-      let kept = waiting.get(truckId);
-      if (!kept || kept.typeId !== typeId) {
-        waiting.delete(truckId);
-        if (waiting.size >= MAX_WAITING_TRUCKS) waiting.delete(waiting.keys().next().value!);
-        kept = { typeId, stages: new Map() };
-        waiting.set(truckId, kept);
-      }
-      const held = kept.stages.get(stage);
-      if (!held) kept.stages.set(stage, { at, range, seen: 1 });
-      else {
-        // Reservoir of one: the n-th read replaces the kept one with chance 1/n.
-        held.seen += 1;
-        if (random() * held.seen < 1) {
-          held.at = at;
-          held.range = range;
-        }
-      }
+    /**
+     * A read of a waiting truck's range (server clock, ms), before calibration, seen under each
+     * of its stage's keys.
+     */
+    read(typeId: number, truckId: number, stage: StageKeys, range: CallRange, at: number) {
+      for (const key of stage) keep(typeId, truckId, key, range, at);
     },
 
     /** The truck's first call (server clock, ms): its kept reads become samples. */
@@ -79,15 +104,16 @@ export function createShownRanges(options: { scale: number; random: () => number
       waiting.delete(truckId);
     },
 
-    /** The type and stage's calibration; null while too few of its trucks were called. */
-    calibration(typeId: number, stage: string): Calibration | null {
-      const entry = samples.get(keyOf(typeId, stage));
-      if (!entry) return null;
-      if (entry.fresh >= RECALIBRATE_EVERY || (entry.made === null && entry.fresh > 0)) {
-        entry.made = calibrationOf(entry.list);
-        entry.fresh = 0;
+    /**
+     * The type and stage's calibration: of its most particular key with enough calls; null while
+     * none has.
+     */
+    calibration(typeId: number, stage: StageKeys): Calibration | null {
+      for (const key of stage) {
+        const made = calibrationOfKey(typeId, key);
+        if (made) return made;
       }
-      return entry.made;
+      return null;
     },
   };
 }
