@@ -79,6 +79,17 @@ const NEWCOMER = -1;
 const newcomerStage = (type: Pick<WaitingTruck, 'flowEngineId'>): TruckStage =>
   type.flowEngineId === FLOW_ENGINE.lab ? { kind: 'before-lab', minutes: 0 } : { kind: 'ready', minutes: 0 };
 
+/**
+ * A read this soon after the truck joined its line (its first stage's minutes, the estimate's) is
+ * a read at its issue: its whole wait ahead, as the stored readings' (eta-readings.ts).
+ */
+const AT_ISSUE_MINUTES = 2;
+/** The stage keys of the reads at issue, calibrated apart from the later reads of the stage. */
+const AT_ISSUE = 'issue:';
+
+/** Where a truck of a play stood, and the keys its reads are calibrated by (shown-ranges.ts). */
+type Stood = TruckStage & { keys: StageKeys };
+
 /** The change of a truck's first call (and of a recall: nothing is waiting for it then). */
 const CALL_ACTION = 'call' satisfies QueueAction;
 
@@ -114,7 +125,7 @@ interface Forecast {
   ranges: Map<number, CallRange | null>;
   order: number[];
   /** Where each truck of the line stood, by id: its ranges are held to how the ranges read there fared. */
-  stages: Map<number, StageKeys>;
+  stages: Map<number, Stood>;
   /** How the type's plays read at issue fared (stored readings): where a stage has too few calls. */
   calibration: Calibration | null;
   /**
@@ -240,15 +251,17 @@ export function createEtaService(deps: {
       deps.ruleOf?.(type.branchId, type.branchQueueTypeId) ?? null,
     ]);
     const byPlace = rule !== null;
-    const stageKeys = (truck: LineTruckRow): StageKeys =>
-      rule ? [`${truck.stage.kind}:${classOf(rule, truck)}`, truck.stage.kind] : [truck.stage.kind];
+    const stood = (truck: LineTruckRow): Stood => ({
+      ...truck.stage,
+      keys: rule ? [`${truck.stage.kind}:${classOf(rule, truck)}`, truck.stage.kind] : [truck.stage.kind],
+    });
     const empty: Forecast = {
       at: now.getTime(),
       generation,
       ranges: new Map(),
       order: [],
       byPlace,
-      stages: new Map(line.line.map((truck) => [truck.id, stageKeys(truck)])),
+      stages: new Map(line.line.map((truck) => [truck.id, stood(truck)])),
       calibration,
     };
     if (!historyEnough(history, ref.lab)) return empty;
@@ -371,13 +384,20 @@ export function createEtaService(deps: {
       mid: Math.max(0, range.mid - since),
       high: Math.max(0, range.high - since),
     };
-    // Held to how the ranges read where it stands fared; a truck issued now stands where a new
-    // ticket does.
+    // Held to how the ranges read where it stands fared; a truck issued since the play (or now)
+    // stands where a new ticket does. Read at its issue (AT_ISSUE_MINUTES), the whole wait is
+    // ahead of it: held to the ranges read at issue, the stored readings where too few.
     const stage = truck.id !== undefined ? forecast.stages.get(truck.id) : undefined;
-    if (stage !== undefined) shown.read(truck.branchQueueTypeId, truck.id!, stage, play, now.getTime());
-    const calibration =
-      shown.calibration(truck.branchQueueTypeId, stage ?? [newcomerStage(truck).kind]) ??
-      forecast.calibration;
+    const first = newcomerStage(truck).kind;
+    const atIssue = !stage || (stage.kind === first && stage.minutes + since < AT_ISSUE_MINUTES);
+    const keys = stage?.keys ?? [first];
+    const read = atIssue ? keys.map((key) => `${AT_ISSUE}${key}`) : keys;
+    if (stage !== undefined) shown.read(truck.branchQueueTypeId, truck.id!, read, play, now.getTime());
+    const calibration = atIssue
+      ? (shown.calibration(truck.branchQueueTypeId, read) ??
+        forecast.calibration ??
+        shown.calibration(truck.branchQueueTypeId, keys))
+      : (shown.calibration(truck.branchQueueTypeId, keys) ?? forecast.calibration);
     const held = calibrated(play, calibration);
     return { wait: narrowEnough(held) ? roundedRange(held) : null, play };
   }
