@@ -394,10 +394,10 @@ export function createEtaService(deps: {
     const read = atIssue ? keys.map((key) => `${AT_ISSUE}${key}`) : keys;
     if (stage !== undefined) shown.read(truck.branchQueueTypeId, truck.id!, read, play, now.getTime());
     const calibration = atIssue
-      ? (shown.calibration(truck.branchQueueTypeId, read, now.getTime()) ??
+      ? (shown.calibration(truck.branchQueueTypeId, read) ??
         forecast.calibration ??
-        shown.calibration(truck.branchQueueTypeId, keys, now.getTime()))
-      : (shown.calibration(truck.branchQueueTypeId, keys, now.getTime()) ?? forecast.calibration);
+        shown.calibration(truck.branchQueueTypeId, keys))
+      : (shown.calibration(truck.branchQueueTypeId, keys) ?? forecast.calibration);
     const held = calibrated(play, calibration);
     return { wait: narrowEnough(held) ? roundedRange(held) : null, play };
   }

@@ -1,7 +1,6 @@
 import type { CallRange } from '@truck-queue/shared/queue/line-forecast';
 import {
   calibrationOf,
-  MIN_CALIBRATION_SAMPLES,
   type Calibration,
   type CalibrationSample,
 } from '@truck-queue/shared/queue/range-calibration';
@@ -64,33 +63,12 @@ export function createShownRanges(options: { scale: number; random: () => number
     }
   }
 
-  /**
-   * The reads of the type and key whose trucks still wait past their range's high end at `now`:
-   * late already, by at least the minutes waited so far. Left out, a line that is slowing (the
-   * harvest's evening) would be calibrated only on the calls that came, the shorter waits, and
-   * lag it by a whole wait.
-   */
-  function lateStill(typeId: number, key: string, now: number): CalibrationSample[] {
-    const late: CalibrationSample[] = [];
-    for (const kept of waiting.values()) {
-      if (kept.typeId !== typeId) continue;
-      const held = kept.stages.get(key);
-      if (!held) continue;
-      const waited = ((now - held.at) / 60_000) * scale;
-      if (waited > held.range.high) late.push({ ...held.range, waited, weight: held.seen });
-    }
-    return late;
-  }
-
   /** The calibration of one type and stage key; null while too few of its trucks were called. */
-  function calibrationOfKey(typeId: number, key: string, now: number): Calibration | null {
+  function calibrationOfKey(typeId: number, key: string): Calibration | null {
     const entry = samples.get(keyOf(typeId, key));
     if (!entry) return null;
     if (entry.fresh >= RECALIBRATE_EVERY || (entry.made === null && entry.fresh > 0)) {
-      entry.made =
-        entry.list.length < MIN_CALIBRATION_SAMPLES
-          ? null
-          : calibrationOf([...entry.list, ...lateStill(typeId, key, now)]);
+      entry.made = calibrationOf(entry.list);
       entry.fresh = 0;
     }
     return entry.made;
@@ -129,12 +107,12 @@ export function createShownRanges(options: { scale: number; random: () => number
     },
 
     /**
-     * The type and stage's calibration at `now` (server clock, ms): of its most particular key
-     * with enough calls; null while none has.
+     * The type and stage's calibration: of its most particular key with enough calls; null while
+     * none has.
      */
-    calibration(typeId: number, stage: StageKeys, now: number): Calibration | null {
+    calibration(typeId: number, stage: StageKeys): Calibration | null {
       for (const key of stage) {
-        const made = calibrationOfKey(typeId, key, now);
+        const made = calibrationOfKey(typeId, key);
         if (made) return made;
       }
       return null;
