@@ -34,21 +34,6 @@ describe('a play range held to what came of it', () => {
     expect(share).toBeLessThan(0.95);
   });
 
-  it('weighs each call by the readings it stands for: nine in ten of the readings fall inside', () => {
-    // 97 trucks called inside the play's range, read once each; 3 called 20 minutes after it,
-    // read 20 times each through their longer wait.
-    const past = [
-      ...Array.from({ length: 97 }, (_, i) => at(50 + (i % 21))),
-      ...Array.from({ length: 3 }, () => ({ ...at(90), weight: 20 })),
-    ];
-    // By trucks, 3 in 100 late is inside the 5 % a side may miss: the high end stays.
-    expect(calibrated(play, calibrationOf(past.map((s) => ({ ...s, weight: 1 })))).high).toBeLessThanOrEqual(
-      70,
-    );
-    // By readings, 60 of 157 were late: the high end goes out to them.
-    expect(calibrated(play, calibrationOf(past)).high).toBe(90);
-  });
-
   it('moves only the side the calls missed on: a yard that is always later moves the high end', () => {
     const random = seededRandom(3);
     const past = Array.from({ length: 200 }, () => at(60 + random.next() * 40));

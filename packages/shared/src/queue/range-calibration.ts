@@ -29,14 +29,9 @@ export interface PlayRange {
   high: number;
 }
 
-/**
- * A past reading of the type: its play's range and the minutes the truck then waited; `weight`
- * (1 when absent): how many readings it stands for (shown-ranges.ts keeps one read of a truck's
- * many, which stands for all of them).
- */
+/** A past reading of the type: its play's range and the minutes the truck then waited. */
 export interface CalibrationSample extends PlayRange {
   waited: number;
-  weight?: number;
 }
 
 /** How far each end of a play's range moves out, in minutes (negative: in). */
@@ -74,21 +69,13 @@ const FAR_OUT = 3;
 const FENCE_FLOOR_MINUTES = 5;
 
 /**
- * The conformal quantile of weighted scores: the smallest score whose cumulative weight reaches
- * q of the whole and one reading more of the mean weight (unweighted: the ⌈(n + 1)·q⌉-th
- * smallest, the finite-sample rank that keeps the promise on a new reading); past the last, the
- * last.
+ * The conformal quantile of `scores` (sorted in place): the ⌈(n + 1)·q⌉-th smallest, the
+ * finite-sample rank that keeps the promise on a new reading; past the last, the last.
  */
-function conformalQuantile(scores: { score: number; weight: number }[], q: number): number {
-  scores.sort((a, b) => a.score - b.score);
-  const total = scores.reduce((sum, s) => sum + s.weight, 0);
-  const reach = q * total * (1 + 1 / scores.length);
-  let seen = 0;
-  for (const s of scores) {
-    seen += s.weight;
-    if (seen >= reach - 1e-9) return s.score;
-  }
-  return scores[scores.length - 1]!.score;
+function conformalQuantile(scores: number[], q: number): number {
+  scores.sort((a, b) => a - b);
+  const rank = Math.min(scores.length, Math.ceil((scores.length + 1) * q));
+  return scores[rank - 1]!;
 }
 
 /** The type's calibration from its past readings; null when they are too few. */
@@ -114,15 +101,13 @@ export function calibrationOf(samples: readonly CalibrationSample[]): Calibratio
 function scoresOf(samples: readonly CalibrationSample[]): SideScores | null {
   if (samples.length < MIN_CALIBRATION_SAMPLES) return null;
   const tail = 1 - (1 - CALIBRATED_COVERAGE) / 2;
-  const weighted = (score: (s: CalibrationSample) => number) =>
-    samples.map((s) => ({ score: score(s), weight: s.weight ?? 1 }));
   return {
     below: conformalQuantile(
-      weighted((s) => s.low - s.waited),
+      samples.map((s) => s.low - s.waited),
       tail,
     ),
     above: conformalQuantile(
-      weighted((s) => s.waited - s.high),
+      samples.map((s) => s.waited - s.high),
       tail,
     ),
     samples: samples.length,

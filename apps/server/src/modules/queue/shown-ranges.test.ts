@@ -60,21 +60,6 @@ describe('how the ranges read fared, by where the truck stood', () => {
     expect(keptWait(0.35)).toBeCloseTo(90, 5);
   });
 
-  it('weighs a truck’s kept read by how many times it was read (a long wait is many readings)', () => {
-    const shown = createShownRanges({ scale: 1, random: seededRandom(5).next });
-    const range = { low: 0, mid: 5, high: 10 };
-    // A hundred trucks read once and called inside their range; three read twenty times each
-    // through a wait 10 minutes past it.
-    for (let truck = 1; truck <= 103; truck++) {
-      const start = truck * 1000 * MINUTE;
-      const late = truck > 100;
-      for (let read = 0; read < (late ? 20 : 1); read++) shown.read(TYPE, truck, ['ready'], range, start);
-      shown.called(truck, start + (late ? 20 : truck % 11) * MINUTE);
-    }
-    // By trucks 3 in 103 were late, inside the 5 % a side may miss; by readings 60 in 160.
-    expect(shown.calibration(TYPE, ['ready'])!.above).toBeCloseTo(10, 5);
-  });
-
   it('forgets a truck moved to another line, and a recall adds nothing', () => {
     const shown = createShownRanges({ scale: 1, random: seededRandom(3).next });
     for (let truck = 1; truck <= MIN_CALIBRATION_SAMPLES; truck++) {

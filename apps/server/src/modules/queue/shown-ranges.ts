@@ -93,9 +93,7 @@ export function createShownRanges(options: { scale: number; random: () => number
         const key = keyOf(kept.typeId, stage);
         let entry = samples.get(key);
         if (!entry) samples.set(key, (entry = { list: [], fresh: 0, made: null }));
-        // The read kept stands for every read of the truck in the stage: a truck read a hundred
-        // times through a long wait weighs as its hundred readings (the measure is per reading).
-        entry.list.push({ ...held.range, waited: ((at - held.at) / 60_000) * scale, weight: held.seen });
+        entry.list.push({ ...held.range, waited: ((at - held.at) / 60_000) * scale });
         if (entry.list.length > HISTORY_SAMPLES) entry.list.shift();
         entry.fresh += 1;
       }
