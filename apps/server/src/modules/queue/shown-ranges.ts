@@ -26,7 +26,8 @@ const RECALIBRATE_EVERY = 10;
 /**
  * Where a truck stood, as keys its reads are calibrated by, most particular first: in a ruled
  * line its stage and its class (a class called first is called early, the others late), then its
- * stage alone, which serves while the class has too few calls.
+ * stage alone, which serves while the class has too few calls. The reads at a truck's issue have
+ * keys of their own (eta.service.ts, AT_ISSUE): its whole wait is ahead of them.
  */
 export type StageKeys = readonly string[];
 
