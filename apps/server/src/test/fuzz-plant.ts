@@ -361,6 +361,18 @@ export async function createFuzzPlant(t: TestContext) {
 
   const booking = await fuzzBookings(t, plant, admin);
 
+  /**
+   * The products each queue type offers as made; put back after an accepted product/manageProduct
+   * whose mutated id hit one of the plant's types (the lab line no longer taking the season's
+   * product refuses every admin/booking/generate, valid body or not).
+   */
+  const productsAsMade = new Map<number, number[]>();
+  for (const row of await t.db.select().from(branchQueueTypeProducts))
+    productsAsMade.set(row.branchQueueTypeId, [
+      ...(productsAsMade.get(row.branchQueueTypeId) ?? []),
+      row.productId,
+    ]);
+
   type Body = Record<string, unknown>;
   /**
    * `n` counts the route's valid bodies (0 first): calls with two forms (create or edit)
@@ -783,6 +795,14 @@ export async function createFuzzPlant(t: TestContext) {
       ownPassword = (body as { new_password: string }).new_password;
     } else if (path === 'voice/remove') {
       await recordEight();
+    } else if (path === 'product/manageProduct') {
+      const id = (body as { id: number }).id;
+      const asMade = productsAsMade.get(id);
+      if (id !== spareType.id && asMade) {
+        const restored = await t.post('product/manageProduct', { id, product: asMade }, { session: admin });
+        if (restored.statusCode !== 200)
+          throw new Error(`queue type ${id}'s products were not put back: ${restored.body}`);
+      }
     } else if (path === 'admin/season/save' && (body as { id?: unknown } | null)?.id === seasonId) {
       // The fuzzed season's product, days or state may no longer fit the quotas' calls: as it was.
       const restored = await t.post(
