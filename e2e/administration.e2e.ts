@@ -109,6 +109,7 @@ describe('an admin sets up a new queue type and an officer to call it', () => {
       );
     expect(ids).toEqual([
       '/System/dashboard',
+      '/System/alerts',
       '/System/manageCalling/1',
       '/System/manageCalling/3',
       '/System/weighing',

@@ -58,7 +58,7 @@ describe('a dialog taller than a 1366x768 screen', () => {
     // (call, recheck, reject, void) and the reprint: taller than the window.
     const admin = await signIn(baseUrl, 'officeradmin@example.com', 'demo1234');
     const ticket = await issueTicket(baseUrl, admin.session, 'A', randomLicence());
-    await labResultOut(baseUrl, ticket.queue_number);
+    await labResultOut(baseUrl, ticket);
     const page = await officer('officeradmin@example.com', 'demo1234', '/System/manageCalling/1');
     await page
       .getByRole('button', { name: new RegExp(`\\b${ticket.queue_number}\\b`) })

@@ -176,7 +176,7 @@ describe('reasons per queue type', () => {
 
     // A cassava truck's reject dialog lists the branch's reasons for every type, not this one.
     const ticket = await issueTicket(baseUrl, admin.session, 'A', randomLicence());
-    await labResultOut(baseUrl, ticket.queue_number);
+    await labResultOut(baseUrl, ticket);
     await page.goto('/System/manageCalling/1');
     await queueButton(page, ticket).click();
     await titled(page, `Queue ${ticket.queue_number}`).getByRole('button', { name: 'Reject' }).click();

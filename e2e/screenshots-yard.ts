@@ -63,7 +63,7 @@ async function prepareTickets(baseUrl: string): Promise<YardTickets> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
 
   const decided = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
-  await labResultOut(baseUrl, decided.queue_number);
+  await labResultOut(baseUrl, decided);
   const waiting = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
 
   await setNoShowRule(baseUrl, 1, 'requeue');
@@ -80,7 +80,7 @@ async function prepareTickets(baseUrl: string): Promise<YardTickets> {
     sugar.id,
   );
   const moved = await cardTicket(baseUrl, employee.session, story.uuid);
-  await labResultOut(baseUrl, moved.queue_number);
+  await labResultOut(baseUrl, { queue_number: moved.queue_number, uuid: story.uuid });
   await staffEvent(baseUrl, employee, 'doRecheck', moved._id, moved.recheckStation, {
     reason_id: await firstReason(baseUrl, employee.session, 'recheck'),
     note: 'ความชื้น 38%',

@@ -2,6 +2,7 @@
 // every screen in Thai and English, light and dark, plus a few layouts and dialogs.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { shootBranchesScreens } from './screenshots-branches.ts';
 import { shootCalendarScreens } from './screenshots-calendar.ts';
 import { shootCounterScreens } from './screenshots-counters.ts';
 import { shootDashboardScreens } from './screenshots-dashboard.ts';
@@ -20,6 +21,9 @@ import { shootSigninScreens } from './screenshots-signin.ts';
 import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootWaitAccuracyScreens } from './screenshots-wait-accuracy.ts';
+import { shootAlertScreens } from './screenshots-alerts.ts';
+import { shootTimeBreakdownScreens } from './screenshots-time-breakdown.ts';
+import { shootScorecardScreens } from './screenshots-scorecards.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
 import { shootNotificationsScreens } from './screenshots-notifications.ts';
 import { shootOrderScreens } from './screenshots-order.ts';
@@ -154,6 +158,11 @@ async function main(): Promise<void> {
     if (wanted('eta')) await shootEtaScreens(browser, server.baseUrl);
     // How often the expected wait held (issue 40): the admins' chart of the demo's week.
     if (wanted('wait-accuracy')) await shootWaitAccuracyScreens(browser, server.baseUrl);
+    // The manager's alerts (issue 41): the bell, the banner, the alerts page (its own server, with LINE).
+    if (wanted('alerts')) await shootAlertScreens(browser);
+    // Where the time goes (issue 41): stages by hour and day, the heat map, stations and officers.
+    if (wanted('time-breakdown')) await shootTimeBreakdownScreens(browser, server.baseUrl);
+    if (wanted('scorecards')) await shootScorecardScreens(browser, server.baseUrl);
     // "Notify me" on the driver's phone: the privacy notice, the choices, on.
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // The admins' Driver notifications page, with three months of messages and a few failures.
@@ -178,6 +187,10 @@ async function main(): Promise<void> {
     if (wanted('yard')) await shootYardScreens(browser, server.baseUrl);
     // Who goes first (issue 38): the calling desk with a line's order rule.
     if (wanted('call-order')) await shootCallOrderScreens(browser, server.baseUrl);
+    // Every branch at a glance (issue 41), after the others: it adds an Admin who holds both demo
+    // branches, gives the second branch a line and three trucks, and registers the demo's display
+    // to a screen that is not on (offline).
+    if (wanted('branches')) await shootBranchesScreens(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();

@@ -67,7 +67,7 @@ async function deliver(licence: string): Promise<number> {
     { id_branchQT: type.id, product: product.id, truck_license: licence },
     employee.session,
   );
-  await labResultOut(baseUrl, queue.queue_number);
+  await labResultOut(baseUrl, queue);
   await weighInAndOut(baseUrl, employee.session, queue.uuid, { in: 31_250, out: 12_040 });
   await letOut(baseUrl, queue.queue_number, queue.uuid);
   const { queue: page } = await post<{ queue: { slip: { paid_kg: number } | null } }>(

@@ -16,8 +16,18 @@ async function menuPaths(page: Page): Promise<string[]> {
 }
 
 const DASHBOARD = '/System/dashboard';
+/** Every officer's alerts (issue 41). */
+const ALERTS = '/System/alerts';
+/** Every branch at a glance (issue 41): the admins'. */
+const BRANCHES = '/System/branches';
 const LOGOUT = '/authen/logout';
-const REPORTS = ['/Report/inoutTransaction', '/Report/summary', '/Report/lineOrder'];
+const REPORTS = [
+  '/Report/inoutTransaction',
+  '/Report/summary',
+  '/Report/lineOrder',
+  '/Report/timeBreakdown',
+  '/Report/scorecards',
+];
 const CALLING = ['/System/manageCalling/1', '/System/manageCalling/3'];
 /** The office's suppliers and bookings (issue 39). */
 const BOOKING_OFFICE = ['/System/suppliers', '/System/seasons', '/System/bookings', '/System/bookingPlan'];
@@ -39,6 +49,8 @@ const ADMIN = [
 // SPEC.md section 6, with weighing for 51 and 55 (DESIGN.md, "Roles").
 const EVERYTHING = [
   DASHBOARD,
+  ALERTS,
+  BRANCHES,
   ...REPORTS,
   // How often the expected wait held (issue 40): the admins' only.
   '/Report/waitAccuracy',
@@ -55,12 +67,12 @@ const MENUS: [string, string, string[], boolean][] = [
   [
     'manager@example.com',
     'demo1234',
-    [DASHBOARD, ...REPORTS, ...CALLING, '/System/weighing', ...BOOKING_OFFICE, LOGOUT],
+    [DASHBOARD, ALERTS, ...REPORTS, ...CALLING, '/System/weighing', ...BOOKING_OFFICE, LOGOUT],
     true,
   ],
-  ['employee@example.com', 'demo1234', [DASHBOARD, ...CALLING, '/System/weighing', LOGOUT], false],
-  ['lab@example.com', 'demo1234', [DASHBOARD, '/System/manageResultLab', LOGOUT], false],
-  ['security@example.com', 'demo1234', [DASHBOARD, '/System/exitFactory', LOGOUT], false],
+  ['employee@example.com', 'demo1234', [DASHBOARD, ALERTS, ...CALLING, '/System/weighing', LOGOUT], false],
+  ['lab@example.com', 'demo1234', [DASHBOARD, ALERTS, '/System/manageResultLab', LOGOUT], false],
+  ['security@example.com', 'demo1234', [DASHBOARD, ALERTS, '/System/exitFactory', LOGOUT], false],
 ];
 
 describe("the officers' shell", () => {

@@ -63,7 +63,7 @@ describe('the yard’s moves, made by the officers', () => {
   it('sends a load to recheck and rejects it, each with a reason the card, the driver, the report and the history show', async () => {
     const licence = randomLicence();
     const ticket = await issueTicket(baseUrl, employee.session, 'A', licence);
-    await labResultOut(baseUrl, ticket.queue_number);
+    await labResultOut(baseUrl, ticket);
     const number = ticket.queue_number;
 
     // Recheck: the station is the employee's only recheck point; the reason is asked.

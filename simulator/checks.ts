@@ -98,13 +98,24 @@ export function socketChecks(
       ? ''
       : ` (open ${openFor[0]}–${openFor.at(-1)} s; ${[...new Set(silentPages.map((r) => r.plan.flow))].join(', ')})`;
   const unopened = watched.filter((r) => !r.driverPage).length;
+  // The pages that missed, each with what it heard when (real s after it opened): where a push
+  // went missing.
+  const s1 = (ms: number) => (ms / 1000).toFixed(1);
+  const missed = watched
+    .filter((r) => r.driverPage && !(r.driverPage.sawExit && r.driverPage.heardExit))
+    .slice(0, 3)
+    .map((r) => {
+      const p = r.driverPage!;
+      const heard = p.heard.map((h) => `${h.event}${h.state ? ` ${h.state}` : ''} @${s1(h.ms)}`).join(', ');
+      return `${r.queueNumber} (${r.plan.flow}): open ${s1(p.openMs)} s, gate scan @${s1(p.exitScannedMs)}, heard ${heard || 'nothing'}`;
+    });
   checks.push(
     check(
       "drivers' pages followed their ticket live to the exit",
       watched.length,
       followed === watched.length
         ? `${followed}${exitLags(watched)}`
-        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, exit not heard live ${exitUnheard}, not opened ${unopened})`,
+        : `${followed} (exit not shown ${noExit}, nothing heard live ${silent}${silentDetail}, exit not heard live ${exitUnheard}, not opened ${unopened}${exitLags(watched)}; ${missed.join('; ')})`,
       followed === watched.length,
     ),
   );

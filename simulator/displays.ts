@@ -90,6 +90,8 @@ export class DriverPage {
   heardExit = false;
   /** When (real ms) it heard that. */
   heardExitAt: number | null = null;
+  /** What the page heard live, in order: the event, real ms after it opened, the state it said. */
+  readonly heard: { event: string; ms: number; state: string | null }[] = [];
   private exitHeard!: () => void;
   private readonly exitSeen = new Promise<void>((resolve) => (this.exitHeard = resolve));
 
@@ -101,8 +103,24 @@ export class DriverPage {
     this.queueChanged = counter(socket, 'queueChanged');
     this.pushed = { ticket: counter(socket, 'ticket'), line: counter(socket, 'line') };
     this.screen = new Screen(() => this.load(), 1000);
-    socket.on('queueChanged', () => this.screen.poke());
-    socket.on('ticket', (queue: PublicQueue) => this.show(queue, true));
+    socket.on('queueChanged', () => {
+      this.note('queueChanged', null);
+      this.screen.poke();
+    });
+    socket.on('ticket', (queue: PublicQueue) => {
+      this.note('ticket', queue.queue_state);
+      this.show(queue, true);
+    });
+    socket.on('line', (place: { queue_state: string }) => this.note('line', place.queue_state));
+  }
+
+  private note(event: string, state: string | null): void {
+    this.heard.push({ event, ms: performance.now() - this.openedAt, state });
+  }
+
+  /** Real ms since the page opened. */
+  sinceOpen(at: number): number {
+    return at - this.openedAt;
   }
 
   private show(queue: PublicQueue, live: boolean): void {
@@ -120,7 +138,15 @@ export class DriverPage {
   }
 
   static async open(api: ApiClient, ledger: Ledger, uuid: string, label: string): Promise<DriverPage> {
-    const page = new DriverPage(api, uuid, await publicSocket(api.baseUrl, uuid, label, ledger));
+    // The page listens before its socket connects (publicSocket).
+    let page!: DriverPage;
+    await publicSocket(
+      api.baseUrl,
+      uuid,
+      label,
+      ledger,
+      (socket) => (page = new DriverPage(api, uuid, socket)),
+    );
     await page.load(false);
     return page;
   }

@@ -109,14 +109,14 @@ export class EtaWatch {
     const { queue } = await this.api.call(queueInformation, { queue_number_id: uuid }, null);
     this.record(truck, (sent + Date.now()) / 2, queue, true);
     if (truck.calledAt !== null || this.stopped) return;
-    const socket = await publicSocket(
+    truck.socket = await publicSocket(
       this.api.baseUrl,
       uuid,
       `driver's page of ${queue.queue_number}`,
       this.ledger,
+      (socket) =>
+        socket.on('line', (place: PublicLineUpdate) => this.record(truck, Date.now(), place, false)),
     );
-    socket.on('line', (place: PublicLineUpdate) => this.record(truck, Date.now(), place, false));
-    truck.socket = socket;
     // Called (or stopped) while connecting.
     if (truck.calledAt !== null || this.stopped) this.close(truck);
   }

@@ -65,6 +65,9 @@ export interface TruckRecord {
     exitLagMs: number | null;
     events: number;
     openMs: number;
+    /** Real ms from the page's opening to the gate's scan, and what it heard (a failed page's detail). */
+    exitScannedMs: number;
+    heard: { event: string; ms: number; state: string | null }[];
   } | null;
   /** Why the journey stopped before the gate. */
   failed: string | null;
@@ -452,6 +455,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       exitLagMs: page.heardExitAt === null ? null : page.heardExitAt - exitScanned,
       events: page.events,
       openMs: page.openMs,
+      exitScannedMs: page.sinceOpen(exitScanned),
+      heard: page.heard,
     };
   }
   return record;

@@ -26,10 +26,12 @@ import { Ledger } from './ledger.ts';
 import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
+import { scorecardChecks } from './scorecard-desk.ts';
 import { importSimSuppliers, planSuppliers } from './supplier-plan.ts';
 import { bookingChecks, bookTheDay } from './booking-plan.ts';
 import { planStart, waitForStart } from './plant-day.ts';
 import { setUpPlant } from './plant-setup.ts';
+import { AlertDesk } from './alert-desk.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
 import { serverErrorLines, serverWarnings, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { RULED_FLOW, ruleFor } from './order-plan.ts';
@@ -99,6 +101,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   ];
   const reason = await outOfOrderReason(api, ruledDesk.officer);
   const devices = await openDevices(api, ledger, plant.displays, plant.kiosk);
+  const alertDesk = new AlertDesk(api, ledger, plant.officers.manager, options.accel);
+  await alertDesk.setRules(plant.officers.admin);
   await scale.watchFrom(desks.weighbridge, ledger, plant.branchId);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
   if (ledger.errors.length > 0) throw new Error('The plant could not be set up');
@@ -116,6 +120,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   ledger.latencies.clear();
 
   const clock = new SimClock(options.accel, playWindow, start.startedAt);
+  alertDesk.start();
   const cpuBefore = cpuSeconds(server.pid);
   const sampleEveryMs = Math.min(3000, Math.max(500, clock.real(windowSeconds(playWindow)) / 120));
   const memory = sampleMemory(server.pid, server.url, server.metricsToken, sampleEveryMs);
@@ -190,6 +195,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     (at) => clock.timeOfDay(at),
   );
   clearInterval(ticker);
+  await alertDesk.stop();
   const cpuAfter = cpuSeconds(server.pid);
   await eta.stop();
   const daySeconds = (Date.now() - clock.startedAt) / 1000;
@@ -256,6 +262,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   // The reports over every plant day the run touched.
   const period = { find_start: firstDay, find_finish: calendar.dayOf() };
   checks.push(...imported.checks);
+  const left = new Set(records.filter((r) => r.exited && r.uuid !== null).map((r) => r.uuid!));
+  checks.push(...(await alertDesk.report(period, left)));
   checks.push(...(await bookingChecks(api, plant.officers.manager, bookings)));
   if (bookings.windows.length > 0)
     console.log(
@@ -265,6 +273,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
           ? `; ${bookings.bookedTooLate} asked for after their window opened, refused (those trucks came unbooked).`
           : '.'),
     );
+  checks.push(...(await scorecardChecks(api, plant.officers.manager, period, records, bookings)));
   checks.push(
     ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
       codeOf: supplying.codeOf,

@@ -46,6 +46,8 @@ export async function startSimServer(options: Options): Promise<SimServer> {
     // The expected wait reads its history and answers in simulated time (eta.service.ts): the
     // server's own clock is real, and its stamps come faster by the acceleration.
     ETA_TIME_SCALE: String(options.accel),
+    // The alert rules' minutes are simulated minutes too (modules/alerts).
+    ALERT_TIME_SCALE: String(options.accel),
   };
   if (options.engine === 'postgres') {
     if (!(await postgresAvailable(options.databaseUrl))) {

@@ -63,12 +63,24 @@ export function deviceSocket(
   return watch(io(`${url}${DEVICE_NAMESPACE}`, { ...base, auth, transports: ['websocket'] }), label, ledger);
 }
 
-export function publicSocket(url: string, queueUuid: string, label: string, ledger: Ledger): Promise<Socket> {
-  return watch(
-    io(`${url}${PUBLIC_NAMESPACE}`, { ...base, auth: { queue: queueUuid }, transports: ['websocket'] }),
-    label,
-    ledger,
-  );
+/**
+ * A driver's page socket. `listen` sets its listeners before it connects: a push sent as the
+ * server lets it in can come in the same read as the welcome, before a listener set afterwards.
+ */
+export function publicSocket(
+  url: string,
+  queueUuid: string,
+  label: string,
+  ledger: Ledger,
+  listen: (socket: Socket) => void = () => {},
+): Promise<Socket> {
+  const socket = io(`${url}${PUBLIC_NAMESPACE}`, {
+    ...base,
+    auth: { queue: queueUuid },
+    transports: ['websocket'],
+  });
+  listen(socket);
+  return watch(socket, label, ledger);
 }
 
 /** Emits an event and waits for the server's acknowledgement (timed; a timeout is an error). */

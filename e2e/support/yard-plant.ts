@@ -38,14 +38,19 @@ export async function issueTicket(
 
 /**
  * The lab takes the sample and records the result (each of its type's measurements at the
- * lowest value that passes): a lab ticket ready to be called, rechecked or rejected.
+ * lowest value that passes): a lab ticket ready to be called, rechecked or rejected. The ticket
+ * is named by its number and its uuid: an earlier day's truck still inside may hold the same number.
  */
-export async function labResultOut(baseUrl: string, queueNumber: string): Promise<void> {
+export async function labResultOut(
+  baseUrl: string,
+  ticket: { queue_number: string; uuid: string },
+): Promise<void> {
+  const truck = { queue_number: ticket.queue_number, uuid: ticket.uuid };
   const lab = await signIn(baseUrl, 'lab@example.com', 'demo1234');
   const { queue } = await post<{ queue: { branch_queue_type_id: number } }>(
     baseUrl,
     'process/example/accept',
-    { queue_number: queueNumber },
+    truck,
     lab.session,
   );
   const { lab_measures: measures } = await post<{
@@ -54,7 +59,7 @@ export async function labResultOut(baseUrl: string, queueNumber: string): Promis
   const values = measures
     .filter((m) => m.branch_queue_type_id === queue.branch_queue_type_id)
     .map((m) => ({ measure_id: m.id, value: m.pass_min ?? m.min }));
-  await post(baseUrl, 'process/example/completed', { queue_number: queueNumber, values }, lab.session);
+  await post(baseUrl, 'process/example/completed', { ...truck, values }, lab.session);
 }
 
 /** Master queue type the second lab-flow type is made of (unused by the demo and the other tests). */

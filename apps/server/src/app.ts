@@ -8,6 +8,7 @@ import { proxyTrust } from './lib/client-address.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createEventHub } from './lib/event-hub.ts';
 import { shareEventsAcrossInstances } from './lib/shared-events.ts';
+import { registerAlertsModule } from './modules/alerts/alerts.module.ts';
 import { registerAnnouncementsModule } from './modules/announcements/announcements.module.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerCatalogModule } from './modules/catalog/catalog.module.ts';
@@ -128,9 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { officersRepo } = registerOfficersModule(host, { sessions: authRepo });
   const { catalogRepo } = registerCatalogModule(host, { lab, stationNamed: prepareVoice });
   const { disputes } = registerDisputesModule(host, { lab });
-  const { lineChatUrl } = registerNotificationsModule(host, { reads: publicReads });
+  const { lineChatUrl, line } = registerNotificationsModule(host, { reads: publicReads });
   const { printing, printerHealth } = registerPrintingModule(host, { queueRepo, reads, lab, lineChatUrl });
   const { yard, days } = registerYardModule(host, { queueRepo, printing });
+  registerAlertsModule(host, { line, days });
   const { queue, eta, callingScope, calling, publicQueue, cards, desk } = registerQueueModule(host, {
     queueRepo,
     reads,
@@ -165,10 +167,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announcements,
     printerHealth,
   });
-  const { exports } = registerReportsModule(host, { days, reads, catalog: catalogRepo, lab, authenticate });
-  registerSuppliersModule(host, { exports });
+  const { exports, scorecards } = registerReportsModule(host, {
+    days,
+    reads,
+    catalog: catalogRepo,
+    lab,
+    authenticate,
+    auth,
+    devices: deviceRepo,
+  });
+  const { grades } = registerSuppliersModule(host, { exports, days, scorecards, line });
   const { seasons } = registerSeasonsModule(host);
-  registerBookingsModule(host, { days, desk, quotas: seasons });
+  registerBookingsModule(host, { days, desk, quotas: seasons, scorecards, grades });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

@@ -193,6 +193,7 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().transform(parseOrigins).default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   ETA_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
+  ALERT_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   VOICE_CLIPS_DIR: z
     .string()
     .transform((dir) => path.resolve(dir))
@@ -269,6 +270,11 @@ export interface Config {
    * The simulator, which plays a day in minutes, sets its acceleration (eta.service.ts).
    */
   etaTimeScale: number;
+  /**
+   * ALERT_TIME_SCALE: the alert rules' minutes per minute of the server's clock; 1 in a plant. The
+   * simulator sets its acceleration, so a rule of 90 minutes means 90 simulated ones (modules/alerts).
+   */
+  alertTimeScale: number;
   /**
    * VOICE_CLIPS_DIR: a folder of the plant's recordings, one file per voice token (`1.wav`,
    * `A.mp3`, `ก.ogg`, `เชิญหมายเลข.wav`); they win over generated clips. null: none.
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS,
     metricsToken: e.METRICS_TOKEN ?? null,
     etaTimeScale: e.ETA_TIME_SCALE,
+    alertTimeScale: e.ALERT_TIME_SCALE,
     voiceClipsDir: e.VOICE_CLIPS_DIR ?? null,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     vapidSubject:

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './test/server-process.ts';
+import { migratedDataDir, startServer } from './test/server-process.ts';
 
 describe('the server process', () => {
   it('starts, refuses a second server on its data directory, and closes cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tq-main-'));
+    const dataDir = migratedDataDir('tq-main-');
     const first = startServer({ DATA_DIR: dataDir });
     const url = await first.ready();
     expect(first.output()).toContain('Sign in as admin@example.com');
@@ -32,7 +32,7 @@ describe('the server process', () => {
     await third.ready();
     third.kill('SIGINT');
     expect(await third.exited).toBe(0);
-    // Three starts, the first with a demo plant to seed: on a busy 2-core machine that is a minute.
+    // Three starts on a busy 2-core machine: half a minute.
   }, 180_000);
 
   it('refuses a bad setting with a message naming it, before touching any data', async () => {

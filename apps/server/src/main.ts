@@ -108,7 +108,14 @@ async function main(): Promise<void> {
   });
 
   const firstStart = created ?? (await prepareDatabase(database, config, new Date(), progress));
-  app = await buildApp({ config, database, prepareVoice: true, watchPrinters: true, driverJobs: true });
+  app = await buildApp({
+    config,
+    database,
+    prepareVoice: true,
+    watchPrinters: true,
+    driverJobs: true,
+    alertJobs: true,
+  });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;

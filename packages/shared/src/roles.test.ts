@@ -74,6 +74,7 @@ describe('roles', () => {
         '/System/disputes',
         '/System/notifications',
         '/Report/waitAccuracy',
+        '/System/branches',
       ].sort(),
     );
     for (const role of Object.values(ROLE)) {

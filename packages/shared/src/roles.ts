@@ -108,6 +108,10 @@ export function mayManageOfficer(actorRoles: string | null | undefined, targetRo
  */
 export const ROUTE_PERMISSIONS = {
   '/System/dashboard': 'dashboard',
+  /** The alerts that concern the officer, their history, the admins' rules and one's own LINE (issue 41). */
+  '/System/alerts': 'dashboard',
+  /** Every branch the officer holds at a glance (issue 41): SuperAdmins and Admins. */
+  '/System/branches': 'admin',
   '/System/calling': 'admin',
   '/System/display': 'admin',
   '/System/printing': 'admin',
@@ -135,6 +139,10 @@ export const ROUTE_PERMISSIONS = {
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
   '/Report/lineOrder': 'report',
+  /** Where a truck's time goes, per stage, hour, day, station and officer (issue 41). */
+  '/Report/timeBreakdown': 'report',
+  /** Per supplier (and per plate without one): trucks, punctuality, loads, lab, a grade (issue 41). */
+  '/Report/scorecards': 'report',
   /** How often the expected wait shown to drivers held, per queue type and day (issue 40). */
   '/Report/waitAccuracy': 'admin',
 } as const satisfies Record<string, Permission>;

@@ -14,6 +14,7 @@ import {
   type BookingWindow,
 } from '@truck-queue/shared/contracts/booking.contract';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
+import { ALERT_KINDS } from '@truck-queue/shared/alerts/alert-rules';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
@@ -1345,5 +1346,253 @@ export const etaReadings = pgTable(
       sql`(${t.lowMinutes} is null) = (${t.highMinutes} is null) and (${t.lowMinutes} is null or (${t.lowMinutes} >= 0 and ${t.lowMinutes} <= ${t.highMinutes}))`,
     ),
     check('eta_readings_ahead', sql`${t.ahead} >= 0`),
+  ],
+);
+
+/**
+ * The manager's alerts (issue 41, shared/alerts/alert-rules.ts): a branch's rules, each a kind
+ * (a truck waiting, in the lab, at a station or inside too long; a station idle; a device offline
+ * or a printer out of paper), narrowed to a queue type or not, with its threshold. Turned off,
+ * never deleted: its alerts keep it.
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    /** null: every queue type of the branch. */
+    branchQueueTypeId: integer('branch_queue_type_id').references(() => branchQueueTypes.id),
+    /** Minutes past which it is raised; null only for cap_near, which has a percent instead. */
+    thresholdMinutes: integer('threshold_minutes'),
+    /** cap_near: the percent of its cap a class's share of the day reaches (null for every other kind). */
+    thresholdPercent: integer('threshold_percent'),
+    /** 0: LINE tells once; otherwise again this often until acknowledged or ended. */
+    repeatMinutes: integer('repeat_minutes').notNull().default(0),
+    /** A banner on the screens, and LINE even in a subscriber's quiet hours. */
+    urgent: boolean('urgent').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    created: created(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    index('alert_rules_branch_idx').on(t.branchId),
+    check(
+      'alert_rules_threshold',
+      sql`case when ${t.kind} = 'cap_near' then ${t.thresholdMinutes} is null and ${t.thresholdPercent} between 50 and 100 else ${t.thresholdPercent} is null and ${t.thresholdMinutes} between 1 and 1440 end`,
+    ),
+    check('alert_rules_repeat', sql`${t.repeatMinutes} between 0 and 1440`),
+    check(
+      'alert_rules_kind',
+      sql`${t.kind} in ('waiting_call', 'in_lab', 'at_station', 'inside_plant', 'station_idle', 'device_offline', 'printer_paper', 'cap_near')`,
+    ),
+  ],
+);
+
+/** Who gets a rule's alerts by LINE (each officer chooses, among the rules that concern them). */
+export const alertSubscriptions = pgTable(
+  'alert_subscriptions',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => alertRules.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ruleId, t.officerId] }),
+    index('alert_subscriptions_officer_idx').on(t.officerId),
+  ],
+);
+
+/**
+ * An officer's LINE chat for alerts (linked by sending a code to the plant's account) and quiet
+ * hours (minutes after midnight on the site's clock: no LINE but urgent alerts between them).
+ */
+export const officerAlertSettings = pgTable(
+  'officer_alert_settings',
+  {
+    officerId: integer('officer_id')
+      .primaryKey()
+      .references(() => officers.id),
+    lineUserId: text('line_user_id'),
+    lineLinkedAt: ts('line_linked_at'),
+    /** SHA-256 of the code the officer sends to link the chat, and when it lapses. */
+    linkCodeHash: text('link_code_hash'),
+    linkCodeExpires: ts('link_code_expires'),
+    quietStart: smallint('quiet_start'),
+    quietEnd: smallint('quiet_end'),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('officer_alert_settings_code_key')
+      .on(t.linkCodeHash)
+      .where(sql`${t.linkCodeHash} is not null`),
+    check(
+      'officer_alert_settings_quiet',
+      sql`(${t.quietStart} is null) = (${t.quietEnd} is null) and (${t.quietStart} is null or (${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439))`,
+    ),
+  ],
+);
+
+/**
+ * One alert: a rule's subject (a truck, a station, a device) past its threshold. Open until it
+ * ends on its own (resolved_at); acknowledged by who took it in hand. One open alert per rule and
+ * subject, whichever instance found it.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => alertRules.id),
+    /** 'queue:<id>', 'station:<id>', 'device:<id>' or 'cap:<branch queue type id>:<class key>'. */
+    subject: text('subject').notNull(),
+    queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id),
+    stationId: integer('station_id').references(() => stations.id),
+    deviceId: integer('device_id').references(() => devices.id),
+    /** printer_paper: the health that raised it. */
+    health: text('health'),
+    /** cap_near: the line, its capped class, and the class's share of the day (percent) when raised. */
+    branchQueueTypeId: integer('branch_queue_type_id').references(() => branchQueueTypes.id),
+    classKey: text('class_key'),
+    sharePercent: real('share_percent'),
+    /** When the stage it times began. */
+    since: ts('since').notNull(),
+    raisedAt: ts('raised_at').notNull(),
+    /** The latest LINE round, and how many there were. */
+    notifiedAt: ts('notified_at'),
+    rounds: smallint('rounds').notNull().default(0),
+    resolvedAt: ts('resolved_at'),
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: integer('acknowledged_by').references(() => officers.id),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_key')
+      .on(t.ruleId, t.subject)
+      .where(sql`${t.resolvedAt} is null`),
+    index('alerts_branch_raised_idx').on(t.branchId, t.raisedAt),
+    index('alerts_open_idx')
+      .on(t.branchId)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * An alert's LINE message to one subscriber, one per round (an outbox, sent in the background
+ * with the drivers' retries): pending, sent, failed (given up) or dropped (acknowledged or ended
+ * before it went).
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => officers.id),
+    round: smallint('round').notNull(),
+    lineUserId: text('line_user_id').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    created: created(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('alert_deliveries_round_key').on(t.alertId, t.officerId, t.round),
+    index('alert_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('alert_deliveries_status', sql`${t.status} in ('pending', 'sent', 'failed', 'dropped')`),
+  ],
+);
+
+/**
+ * A supplier's LINE chat for its grade's changes (issue 41): linked by sending the code its page
+ * shows to the plant's account (the alerts' link-code mechanism, notifications/link-codes.ts).
+ */
+export const supplierLineChats = pgTable(
+  'supplier_line_chats',
+  {
+    supplierId: integer('supplier_id')
+      .primaryKey()
+      .references(() => suppliers.id),
+    lineUserId: text('line_user_id'),
+    lineLinkedAt: ts('line_linked_at'),
+    /** SHA-256 of the code the supplier sends to link the chat, and when it lapses. */
+    linkCodeHash: text('link_code_hash'),
+    linkCodeExpires: ts('link_code_expires'),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('supplier_line_chats_code_key')
+      .on(t.linkCodeHash)
+      .where(sql`${t.linkCodeHash} is not null`),
+  ],
+);
+
+/**
+ * A supplier's grade over the last 30 plant days as the daily job found it on a plant day (one
+ * row per supplier and day, whichever instance computed it first): the scorecard's rule.
+ */
+export const supplierGrades = pgTable(
+  'supplier_grades',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** null: not graded (too few trucks). */
+    grade: text('grade'),
+    points: doublePrecision('points'),
+    trucks: integer('trucks').notNull(),
+    computedAt: ts('computed_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('supplier_grades_day_key').on(t.supplierId, t.day),
+    check('supplier_grades_grade', sql`${t.grade} is null or ${t.grade} in ('A', 'B', 'C', 'D')`),
+  ],
+);
+
+/**
+ * A grade change's LINE message to the supplier (an outbox, sent in the background with the
+ * drivers' retries like the alerts'): pending, sent or failed (given up).
+ */
+export const supplierGradeMessages = pgTable(
+  'supplier_grade_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gradeId: bigint('grade_id', { mode: 'number' })
+      .notNull()
+      .references(() => supplierGrades.id),
+    lineUserId: text('line_user_id').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    created: created(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('supplier_grade_messages_grade_key').on(t.gradeId),
+    index('supplier_grade_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('supplier_grade_messages_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   bookingLines,
   bookings,
   etaReadings,
+  labMeasures,
   queueCounters,
   queueDailyStats,
+  queueLabValues,
   queues,
   queueTransitions,
   seasons,
@@ -113,6 +115,34 @@ describe('the demo plant', () => {
     // Every ticket of an owned plate names its owner; every other ticket none.
     expect(tickets.every((q) => q.supplierId === (ownerOf.get(q.plateKey!) ?? null))).toBe(true);
     expect(tickets.filter((q) => q.supplierId !== null).length).toBeGreaterThan(tickets.length / 10);
+  });
+
+  it("has its lab's values for every result of its history, agreeing with what the lab decided", async () => {
+    const { db } = bulk;
+    const results = await db.execute<{
+      action: string | null;
+      values: number;
+      failed: string[] | null;
+      kept: boolean;
+    }>(sql`
+      select (select t2.action from ${queueTransitions} t2
+               where t2.queue_id = t.queue_id and t2.action in ('recheck', 'reject') limit 1) as action,
+             (select count(*)::int from ${queueLabValues} v where v.queue_id = t.queue_id) as "values",
+             (select array_agg(m.on_fail) from ${queueLabValues} v join ${labMeasures} m on m.id = v.measure_id
+               where v.queue_id = t.queue_id
+                 and (v.value < coalesce(m.pass_min, v.value) or v.value > coalesce(m.pass_max, v.value))) as failed,
+             t.lab is not null as kept
+        from ${queueTransitions} t where t.action = 'complete'`);
+    expect(results.rows.length).toBeGreaterThan(20);
+    for (const r of results.rows) {
+      // Starch, moisture and dirt, kept in the checkout's history row too.
+      expect(r.values).toBe(3);
+      expect(r.kept).toBe(true);
+      // A rejected load failed the measure that rejects, a rechecked one the measure that rechecks.
+      expect(r.failed ?? []).toEqual(r.action === null ? [] : [r.action]);
+    }
+    expect(results.rows.some((r) => r.action === 'reject')).toBe(true);
+    expect(results.rows.some((r) => r.action === 'recheck')).toBe(true);
   });
 
   it("has this crop year's season of cassava, every grower with a quota, one already past it", async () => {

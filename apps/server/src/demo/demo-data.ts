@@ -29,6 +29,7 @@ import { simulateHistory, type DemoQueueType } from './demo-history.ts';
 import { seedDemoSeason, seedDemoSuppliers } from './demo-suppliers.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoEtaReadings } from './demo-eta-readings.ts';
+import { seedDemoLabValues } from './demo-lab-values.ts';
 import { createHistoryWriter, type HistoryPlayer } from './history-writer.ts';
 import { addDays, DEFAULT_DAY_START_MINUTES, plantDayOf } from '@truck-queue/shared/plant-day';
 import { WAIT_ACCURACY_DEFAULT_DAYS } from '@truck-queue/shared/contracts/wait-accuracy.contract';
@@ -78,6 +79,9 @@ async function insertOne<T>(rows: Promise<T[]>): Promise<T> {
  * stations of both types and a weighbridge with its scale, a display and a kiosk, and `days` of history made through the queue
  * service the API uses.
  */
+/** The demo's lab values are drawn from their own seed: the history's draws stay as they were. */
+const LAB_VALUES_SEED = 41;
+
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> {
   options.onProgress?.({ step: 'plant' });
   const company = options.companyName || 'บริษัท สยามแป้งมัน จำกัด';
@@ -281,7 +285,10 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
     await writer.flush();
   }
   const labType = demoTypes.find((type) => type.flowEngineId === FLOW_ENGINE.lab);
-  if (labType) await seedDemoSuppliers(db, main.id, labType.id);
+  if (labType) {
+    await seedDemoLabValues(db, labType.id, LAB_VALUES_SEED);
+    await seedDemoSuppliers(db, main.id, labType.id);
+  }
   const cassava = productRows.find((p) => p.name === 'หัวมันสด');
   const today = plantDayOf(options.now, options.siteTimeZone, DEFAULT_DAY_START_MINUTES);
   // What its drivers were shown at each issue, read off the history now written (issue 40): the
@@ -306,7 +313,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<void> 
 /**
  * What the demo's lab measures for the cassava it receives: starch (a load below 18 % is
  * tested again), moisture (above 40 % is turned away) and dirt (taken off the net weight on the
- * slip). The history played above recorded none: values start with the next checkout.
+ * slip). The history's results get their values once it is written (demo-lab-values.ts).
  */
 async function seedLabMeasures(db: Db, branchId: number, types: readonly DemoQueueType[]): Promise<void> {
   const labType = types.find((type) => type.flowEngineId === FLOW_ENGINE.lab);

@@ -69,6 +69,8 @@ export interface HubEvents {
   printJobQueued: { deviceId: number; jobId: number };
   /** A dispute of the branch was filed or resolved: its admins' screens count the open ones again. */
   disputesChanged: { branchId: number };
+  /** An alert of the branch was raised, acknowledged or ended (modules/alerts): the bells refetch. */
+  alertsChanged: { branchId: number };
   /** A kiosk's printer's stored health changed (printing/printer-health.ts). */
   printerChanged: { branchId: number; deviceId: number; uuid: string; health: PrinterHealth };
   /**

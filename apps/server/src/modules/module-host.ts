@@ -31,6 +31,11 @@ export interface ModuleOptions {
    * still sent on each change; tests retry and run the job by hand.
    */
   driverJobs?: boolean;
+  /**
+   * Once listening, look at the alert rules every half minute and send their LINE messages
+   * (main.ts). Off, tests evaluate by hand (`app.alerts.evaluate()`).
+   */
+  alertJobs?: boolean;
 }
 
 /**

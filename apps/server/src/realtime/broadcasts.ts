@@ -1,5 +1,6 @@
 import type { EventHub, QueueChange } from '../lib/event-hub.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
+import { createBranchPacer } from './branch-pacer.ts';
 import type { DeviceNamespace } from './device-namespace.ts';
 import type { PublicNamespace } from './public-namespace.ts';
 import {
@@ -7,12 +8,23 @@ import {
   branchRoom,
   branchTicketsRoom,
   deviceRoom,
+  overviewRoom,
   pendingRoom,
   queueTypeRoom,
   sessionRoom,
   ticketRoom,
 } from './rooms.ts';
 import type { RealtimeServer } from './server.ts';
+
+/**
+ * Least time between two `branchesChanged` of one branch from this instance. The branches page
+ * shows counts, not each truck: at the harvest peak a branch changes some thirty times a second,
+ * and every watching page would refetch the whole company's figures as often. Paced, a branch
+ * costs a watching page at most one hint every 3 s, whatever its traffic (the page's own refetch
+ * is throttled again, web features/branches); the first change after a quiet spell goes at once,
+ * a burst during the pause as one hint at its end.
+ */
+export const BRANCHES_PACE_MS = 3_000;
 
 /**
  * Committed changes (the event hub) become room emits; screens refetch on them. With the
@@ -47,7 +59,19 @@ export function startBroadcasts(deps: {
     });
   }
 
+  // The branches page (overviewRoom): a light hint per branch, paced.
+  const overview = createBranchPacer(BRANCHES_PACE_MS, (branchId) =>
+    io.to(overviewRoom(branchId)).emit('branchesChanged', { branch_id: branchId }),
+  );
+  const branchChanged = ({ branchId }: { branchId: number }) => overview.ask(branchId);
+
   const unsubscribe = [
+    // What the branches page shows of a branch: its trucks, its devices and printers, its day.
+    events.subscribe('queueChanged', branchChanged),
+    events.subscribe('deviceChanged', branchChanged),
+    events.subscribe('printerChanged', branchChanged),
+    events.subscribe('branchChanged', branchChanged),
+    events.subscribe('alertsChanged', branchChanged),
     events.subscribe('queueChanged', async (change: QueueChange) => {
       io.to(branchRoom(change.branchId)).emit('refreshUI', {
         queue_uuid: change.queueUuid,
@@ -138,6 +162,10 @@ export function startBroadcasts(deps: {
     events.subscribe('printerChanged', ({ branchId, uuid, health }) => {
       io.to(branchRoom(branchId)).emit('printerChanged', { uuid, health });
     }),
+    // An alert raised, acknowledged or ended: the branch's bells and banners refetch.
+    events.subscribe('alertsChanged', ({ branchId }) => {
+      io.to(branchRoom(branchId)).emit('alertsChanged');
+    }),
     // A dispute filed or resolved: the branch's screens count the open ones again (the badge).
     events.subscribe('disputesChanged', ({ branchId }) => {
       io.to(branchRoom(branchId)).emit('disputesChanged');
@@ -151,5 +179,6 @@ export function startBroadcasts(deps: {
   ];
   return () => {
     for (const stop of unsubscribe) stop();
+    overview.stop();
   };
 }

@@ -73,8 +73,11 @@ export function createPublicPush(deps: {
   /**
    * Pushes that failed (at the peak a read can wait past its time for the one connection): each
    * is tried again in the branch's next round, up to PUSH_TRIES times in all, so one ticket's
-   * failed read loses neither the other tickets' pushes nor the lines'. Past that the page
-   * keeps what it shows until it reconnects and fetches its ticket.
+   * failed read loses neither the other tickets' pushes nor the lines'. Past that a ticket's
+   * pages are told to fetch it themselves (`queueChanged`; the page's own fetch retries): its
+   * next change may never come (the exit is the last), and a page left showing the truck
+   * inside after it left is what the driver would notice. A line that fails is not: the next
+   * move of the line pushes each page its place anew.
    */
   const tries = new Map<string, number>();
   function failedAgain(key: string): boolean {
@@ -85,6 +88,14 @@ export function createPublicPush(deps: {
     }
     tries.set(key, n);
     return true;
+  }
+
+  /** The ticket's pages here fetch it themselves; what they were pushed last is forgotten. */
+  function refetch(uuid: string): void {
+    for (const socket of localSockets(ticketRoom(uuid))) {
+      socket.data.lastLine = undefined;
+      socket.emit('queueChanged');
+    }
   }
 
   async function pushLines(branchId: number, types: Set<number>, skip: Set<string>): Promise<void> {
@@ -116,6 +127,7 @@ export function createPublicPush(deps: {
       } catch (error) {
         firstError ??= error;
         if (failedAgain(uuid)) again.tickets.add(uuid);
+        else refetch(uuid);
       }
     }
     try {

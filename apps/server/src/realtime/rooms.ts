@@ -21,3 +21,10 @@ export const branchTicketsRoom = (branchId: number) => `tickets:${branchId}`;
 export const pendingRoom = (shortId: string) => `pending:${shortId}`;
 /** Staff sockets whose weighing page shows this scale's live weight (`watchScale`). */
 export const scaleRoom = (deviceId: number) => `scale:${deviceId}`;
+/**
+ * Staff sockets of the branches page (`watchBranches`), in one such room for each branch their
+ * officer holds: a change of the branch reaches them, paced (broadcasts.ts).
+ */
+export const overviewRoom = (branchId: number) => `overview:${branchId}`;
+/** Whether a room is one of the branches page's. */
+export const isOverviewRoom = (room: string) => room.startsWith('overview:');

@@ -30,6 +30,7 @@ const VALID_ARGS: { [E in StaffEventName]: StaffEventArgs<E> } = {
   doVoid: [BRANCH, QUEUE, { reason_id: 5 }],
   watchCards: [BRANCH, 1],
   watchScale: [BRANCH, '00000000-0000-4000-8000-000000000001'],
+  watchBranches: [BRANCH, true],
 };
 const NAMES = Object.keys(STAFF_EVENTS) as StaffEventName[];
 
@@ -46,6 +47,7 @@ function setup(roles: RoleId | null, options: { stubHandlers?: boolean } = {}) {
   const auth = {
     authenticate: vi.fn(() => Promise.resolve(context)),
     recordForbidden: vi.fn(() => Promise.resolve()),
+    branches: vi.fn(() => Promise.resolve([])),
   };
   const calling = {
     act: vi.fn(() => Promise.resolve()),
@@ -99,6 +101,7 @@ describe('the staff event table', () => {
       'doTransfer',
       'doVoid',
       'joinRoom',
+      'watchBranches',
       'watchCards',
       'watchScale',
     ]);
@@ -123,6 +126,7 @@ describe('the staff event table', () => {
       doVoid: 'admin',
       watchCards: 'calling',
       watchScale: 'weighing',
+      watchBranches: 'admin',
     });
   });
 
@@ -172,7 +176,7 @@ describe('the runner', () => {
   });
 
   it('leaves no role check in the handlers: called straight, they act for whoever they are given', async () => {
-    const { socket, calling, cardsPush, scales, devices, context } = setup(ROLE.labChecker);
+    const { socket, calling, cardsPush, scales, devices, context, auth } = setup(ROLE.labChecker);
     const deps = {
       auth: context!,
       socket: socket as unknown as StaffSocket,
@@ -180,6 +184,7 @@ describe('the runner', () => {
       cardsPush,
       scales,
       devices,
+      branches: auth,
     };
     await STAFF_HANDLERS.doCalling(deps, [BRANCH, QUEUE, STATION]);
     await STAFF_HANDLERS.doReject(deps, [BRANCH, QUEUE]);
@@ -242,7 +247,7 @@ describe('the runner', () => {
     expect(await employee.send('doVoid', ...VALID_ARGS.doVoid)).toEqual({
       status: 0,
       code: 'FORBIDDEN',
-      message: 'Only an admin may void a ticket.',
+      message: 'Only an admin may do this.',
     });
     expect(employee.calling.void).not.toHaveBeenCalled();
     const admin = setup(ROLE.admin);

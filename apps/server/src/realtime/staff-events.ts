@@ -10,6 +10,7 @@ import {
   RejectArgs,
   TransferArgs,
   VoidArgs,
+  WatchBranchesArgs,
   WatchCardsArgs,
   WatchScaleArgs,
   type Ack,
@@ -17,12 +18,13 @@ import {
 } from '@truck-queue/shared/contracts/socket-events';
 import type { Permission } from '@truck-queue/shared/roles';
 import type { AuthContext } from '../lib/auth-context.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CallingService } from '../modules/queue/calling.service.ts';
 import type { CallingPush } from './calling-push.ts';
 import type { ScaleWeights } from './scale-weights.ts';
 import type { DeviceService } from '../modules/device-gateway/device-gateway.service.ts';
 import { notFound } from '../lib/app-error.ts';
-import { branchRoom } from './rooms.ts';
+import { branchRoom, isOverviewRoom, overviewRoom } from './rooms.ts';
 import type { StaffSocket } from './server.ts';
 
 export type StaffEventName = keyof StaffClientToServer;
@@ -62,13 +64,14 @@ export const STAFF_EVENTS = {
   doVoid: { args: VoidArgs, permission: 'admin', scope: 'branch' },
   watchCards: { args: WatchCardsArgs, permission: 'calling', scope: 'branch' },
   watchScale: { args: WatchScaleArgs, permission: 'weighing', scope: 'branch' },
+  watchBranches: { args: WatchBranchesArgs, permission: 'admin', scope: 'branch' },
 } as const satisfies { [E in StaffEventName]: StaffEventRule<SentArgs<E>> };
 
 /** The refusal an officer gets when their roles lack an event's permission. */
 export const PERMISSION_REFUSALS: Partial<Record<Permission, string>> = {
   calling: 'Your role may not call queues.',
   weighing: 'Your role may not weigh trucks.',
-  admin: 'Only an admin may void a ticket.',
+  admin: 'Only an admin may do this.',
 };
 
 /** The wire's reason ({reason_id, note}) as decide takes it; an empty note is no note. */
@@ -87,6 +90,8 @@ export interface StaffEventContext {
   cardsPush: Pick<CallingPush, 'pushTo'>;
   scales: Pick<ScaleWeights, 'watch'>;
   devices: Pick<DeviceService, 'scaleOf'>;
+  /** The branches the officer holds (those the branch switcher offers): the branches page's rooms. */
+  branches: Pick<AuthService, 'branches'>;
 }
 
 /** What a success's acknowledgement may say besides `status` (Call next: the truck and the station). */
@@ -137,5 +142,13 @@ export const STAFF_HANDLERS: { [E in StaffEventName]: StaffEventHandler<E> } = {
     const scale = uuid === null ? null : await devices.scaleOf(auth.branchId, uuid);
     if (uuid !== null && !scale) throw notFound('The scale');
     await scales.watch(socket, scale);
+  },
+  async watchBranches({ auth, socket, branches }, [, watch]) {
+    // The rooms of the branches held now: a branch added, deactivated or no longer held since
+    // the last watch is taken in or left out (the page asks again when its list changes).
+    const rooms = watch ? (await branches.branches(auth)).map((b) => overviewRoom(b.id)) : [];
+    for (const room of socket.rooms)
+      if (isOverviewRoom(room) && !rooms.includes(room)) await socket.leave(room);
+    if (rooms.length > 0) await socket.join(rooms);
   },
 };

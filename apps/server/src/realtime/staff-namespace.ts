@@ -32,7 +32,7 @@ const HandshakeSchema = z.object({ session: z.string().min(1).max(200), apiKey: 
 
 /** What the runner needs besides the socket. */
 export interface StaffRunnerDeps {
-  auth: Pick<AuthService, 'authenticate' | 'recordForbidden'>;
+  auth: Pick<AuthService, 'authenticate' | 'recordForbidden' | 'branches'>;
   calling: CallingService;
   /** The calling cards pushed to watching pages (calling-push.ts). */
   cardsPush: Pick<CallingPush, 'pushTo'>;
@@ -97,7 +97,10 @@ export async function runStaffEvent(
       ) => Promise<void | AckDetails>;
       const { calling, cardsPush, scales, devices } = deps;
       details =
-        (await handler({ auth: context, socket, calling, cardsPush, scales, devices }, parsed.data)) ?? {};
+        (await handler(
+          { auth: context, socket, calling, cardsPush, scales, devices, branches: auth },
+          parsed.data,
+        )) ?? {};
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN')
         await auth.recordForbidden(context, `socket:${name}`, clientInfo(socket, deps.trustProxy));

@@ -155,6 +155,8 @@ export async function fuzzBookings(t: TestContext, plant: Plant, admin: string) 
     'public/supplier/signIn': () => ({ branch: branchUuid, code, pin }),
     'public/supplier/signOut': () => ({ token: leavingToken }),
     'public/supplier/home': () => ({ token }),
+    'public/supplier/scorecard': () => ({ token }),
+    'public/supplier/gradeLine': () => ({ token }),
     'public/supplier/slots': (n) => ({
       token,
       id_branchQT: plant.types.standard.id,

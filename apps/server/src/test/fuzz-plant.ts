@@ -10,6 +10,7 @@ import { inOutTransactionExport } from '@truck-queue/shared/contracts/report.con
 import { prehashPassword } from '@truck-queue/shared/password';
 import { ROLE } from '@truck-queue/shared/roles';
 import {
+  alerts,
   branchQueueTypeProducts,
   deviceQueueTypes,
   devices,
@@ -289,6 +290,32 @@ export async function createFuzzPlant(t: TestContext) {
   const followedTicket = await issueTicket(t, plant, 'standard', 'กข 2005');
   await t.post('process/user/dispute', { queue_number_id: disputedTicket.uuid, note: 'น้ำหนักไม่ตรง' });
   const [openDispute] = await t.db.select({ id: queueDisputes.id }).from(queueDisputes);
+  // An alert rule and one of its alerts (a waiting truck), for the bell's calls and its acknowledgement.
+  const ruleMade = await t.post(
+    'admin/saveAlertRule',
+    {
+      kind: 'waiting_call',
+      branch_queue_type_id: null,
+      threshold_minutes: 30,
+      threshold_percent: null,
+      repeat_minutes: 15,
+      urgent: true,
+      active: true,
+    },
+    { session: plant.officers.admin.session },
+  );
+  const alertRuleId = ruleMade.json<{ rule: { id: number } }>().rule.id;
+  const [fuzzAlert] = await t.db
+    .insert(alerts)
+    .values({
+      branchId: plant.branch.id,
+      ruleId: alertRuleId,
+      subject: `queue:${followedTicket.id}`,
+      queueId: followedTicket.id,
+      since: t.clock.now(),
+      raisedAt: t.clock.now(),
+    })
+    .returning({ id: alerts.id });
   // A call of that ticket today, for the calling page's proof and its re-announcements.
   const [called] = await t.db
     .insert(queueTransitions)
@@ -549,6 +576,29 @@ export async function createFuzzPlant(t: TestContext) {
     'process/user/queueInformation': () => ({ queue_number_id: ticket.uuid }),
     'process/user/dispute': (n) => ({ queue_number_id: slipTicket.uuid, note: `น้ำหนักไม่ตรง ${n}` }),
     'admin/disputes': () => ({}),
+    'admin/alertRules': () => ({}),
+    'admin/saveAlertRule': (n) => ({
+      ...(n % 2 ? { id: alertRuleId } : {}),
+      // Every fourth a cap near its limit: a percent of the cap instead of minutes.
+      kind: n % 4 === 3 ? 'cap_near' : n % 3 ? 'waiting_call' : 'station_idle',
+      branch_queue_type_id: n % 2 ? null : plant.types.standard.id,
+      threshold_minutes: n % 4 === 3 ? null : (n % 120) + 1,
+      threshold_percent: n % 4 === 3 ? 50 + (n % 51) : null,
+      repeat_minutes: n % 60,
+      urgent: n % 2 === 0,
+      active: true,
+    }),
+    'alerts/open': () => ({}),
+    'alerts/history': (n) => ({ find_start: n % 2 ? '2026-11-20' : '2026-11-14', find_finish: '2026-11-20' }),
+    'alerts/acknowledge': () => ({ id: fuzzAlert!.id }),
+    'alerts/mySettings': () => ({}),
+    'alerts/saveMySettings': (n) => ({
+      quiet_start: n % 2 ? '22:00' : null,
+      quiet_end: n % 2 ? '05:30' : null,
+      subscribed_rule_ids: n % 3 ? [alertRuleId] : [],
+    }),
+    'alerts/lineLink': () => ({}),
+    'alerts/lineUnlink': () => ({}),
     'admin/pendingDisputes': () => ({}),
     'process/user/notifyOptions': (n) => ({
       queue_number_id: followedTicket.uuid,
@@ -595,7 +645,15 @@ export async function createFuzzPlant(t: TestContext) {
 
     'report/periodDashboardByQueueType': () => period,
     'report/dashboardTrends': () => period,
+    'report/branchesOverview': () => ({}),
     'report/lineOrder': () => period,
+    'report/timeBreakdown': (n) => ({
+      ...period,
+      branch_queue_type_id: n % 2 ? 0 : plant.types.standard.id,
+    }),
+    'report/timeBreakdownExport': () => period,
+    'report/scorecards': (n) => ({ ...period, sort: n % 2 ? 'worst' : 'name' }),
+    'report/scorecardsExport': () => period,
     'report/products': () => ({}),
     'report/inOutTransaction': () => ({ ...period, find_license: 'กข', find_product: 0 }),
     'report/inOutTransactionExport': () => ({ ...period, find_license: '', find_product: 0 }),
@@ -793,6 +851,12 @@ export async function createFuzzPlant(t: TestContext) {
       sessions.leaver = await t.signIn(leaver.email, leaver.password);
     } else if (path === 'authen/changeOwnPassword') {
       ownPassword = (body as { new_password: string }).new_password;
+    } else if (path === 'alerts/acknowledge') {
+      // Open again, so the next valid acknowledgement is accepted too.
+      await t.db
+        .update(alerts)
+        .set({ acknowledgedAt: null, acknowledgedBy: null })
+        .where(eq(alerts.id, fuzzAlert!.id));
     } else if (path === 'voice/remove') {
       await recordEight();
     } else if (path === 'product/manageProduct') {

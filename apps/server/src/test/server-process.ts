@@ -1,7 +1,9 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { prehashPassword } from '@truck-queue/shared/password';
 import { DEMO_OFFICERS, DEMO_PASSWORD } from '../demo/demo-data.ts';
 
@@ -15,6 +17,23 @@ const PACKAGE_JSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export function npmStartFlags(): string[] {
   const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * A data directory as a server's first start leaves it, without an officer or any data: the
+ * test run's migrated database (global-setup.ts) unpacked into `pgdata`. For tests of what a
+ * server does once it has a database (a restart, a kill): a first start spends 15-25 s on a busy
+ * machine creating one. The first start itself has its own tests (first-start-process.test.ts).
+ */
+export function migratedDataDir(prefix = 'tq-data-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const pgdata = path.join(dir, 'pgdata');
+  mkdirSync(pgdata);
+  // The template's paths start with '/': tar strips it (and says so on stderr).
+  execFileSync('tar', ['xzf', inject('pgliteTemplate'), '-C', pgdata], { stdio: 'ignore' });
+  // The in-memory database it was dumped from was running.
+  rmSync(path.join(pgdata, 'postmaster.pid'), { force: true });
+  return dir;
 }
 
 /** A real server process (`main.ts`), as `npm start` runs it, for tests that need one. */

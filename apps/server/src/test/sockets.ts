@@ -36,10 +36,15 @@ export function publicSocket(url: string, queue: string): Promise<Socket> {
   return connected(socket);
 }
 
-/** A display's or kiosk's socket (registered or not), connected; or the server's refusal. */
+/**
+ * A display's or kiosk's socket (registered or not), connected; or the server's refusal.
+ * `before` sets listeners up before it connects: the server may speak in the same packet as its
+ * welcome, before a listener added once connected would hear it.
+ */
 export function deviceSocket(
   url: string,
   auth: { apiKey: string; kind: string; device_id: string; secret: string },
+  before?: (socket: Socket) => void,
 ): Promise<Socket> {
   const socket = connect(`${url}/device`, {
     auth,
@@ -47,6 +52,7 @@ export function deviceSocket(
     reconnection: false,
     forceNew: true,
   });
+  before?.(socket);
   return connected(socket);
 }
 

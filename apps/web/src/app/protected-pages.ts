@@ -19,6 +19,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.dashboard',
     load: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
   },
+  '/System/branches': {
+    title: () => 'pages.branches',
+    load: () => import('../features/branches/branches-page.tsx').then((m) => m.BranchesPage),
+  },
   '/System/calling': {
     title: () => 'pages.calling',
     load: () => import('../features/admin/calling-controller-page.tsx').then((m) => m.CallingControllerPage),
@@ -78,6 +82,10 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.yardRules',
     load: () => import('../features/admin/yard-rules-page.tsx').then((m) => m.YardRulesPage),
   },
+  '/System/alerts': {
+    title: () => 'pages.alerts',
+    load: () => import('../features/alerts/alerts-page.tsx').then((m) => m.AlertsPage),
+  },
   '/System/disputes': {
     title: () => 'pages.disputes',
     load: () => import('../features/admin/disputes-page.tsx').then((m) => m.DisputesPage),
@@ -113,6 +121,15 @@ export const PROTECTED_PAGES = {
   '/Report/lineOrder': {
     title: () => 'pages.lineOrder',
     load: () => import('../features/reports/line-order-page.tsx').then((m) => m.LineOrderPage),
+  },
+  '/Report/timeBreakdown': {
+    title: () => 'pages.timeBreakdown',
+    load: () =>
+      import('../features/reports/time-breakdown/time-breakdown-page.tsx').then((m) => m.TimeBreakdownPage),
+  },
+  '/Report/scorecards': {
+    title: () => 'pages.scorecards',
+    load: () => import('../features/reports/scorecards/scorecards-page.tsx').then((m) => m.ScorecardsPage),
   },
   '/Report/waitAccuracy': {
     title: () => 'pages.waitAccuracy',

@@ -75,6 +75,17 @@ export function onQueueChanges(onChange: (change: QueueChangedPayload | null) =>
   };
 }
 
+/** Calls `onChange` when an alert of the branch is raised, acknowledged or ends, and on every (re)connect. */
+export function onAlertChanges(onChange: () => void): () => void {
+  const s = staffSocket();
+  s.on('alertsChanged', onChange);
+  s.on('connect', onChange);
+  return () => {
+    s.off('alertsChanged', onChange);
+    s.off('connect', onChange);
+  };
+}
+
 /**
  * Calls `onChange` when a dispute of the branch is filed or resolved, and on every (re)connect,
  * when what happened while the connection was down is unknown. Returns the stop.
@@ -148,6 +159,31 @@ export function watchScale(
     s.off('connect', ask);
     s.off('disconnect', onLost);
     watch(null);
+  };
+}
+
+/**
+ * The branches page (admins): `onChange` when any branch the officer holds changed (the server
+ * paces its hints, a few seconds apart per branch) and on every (re)connect, when what changed
+ * while the connection was down is unknown. Asked again on every reconnect. Returns the stop.
+ */
+export function watchBranches(onChange: () => void): () => void {
+  const s = staffSocket();
+  const watch = (on: boolean) => {
+    const branch = readBranch();
+    if (branch && s.connected) s.emit('watchBranches', branch.id, on);
+  };
+  const connected = () => {
+    watch(true);
+    onChange();
+  };
+  s.on('branchesChanged', onChange);
+  s.on('connect', connected);
+  watch(true);
+  return () => {
+    s.off('branchesChanged', onChange);
+    s.off('connect', connected);
+    watch(false);
   };
 }
 

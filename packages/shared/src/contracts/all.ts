@@ -1,7 +1,9 @@
 import type { ApiContract } from './api.ts';
+import * as alert from './alert.contract.ts';
 import * as announcement from './announcement.contract.ts';
 import * as auth from './auth.contract.ts';
 import * as booking from './booking.contract.ts';
+import * as branchesOverview from './branches-overview.contract.ts';
 import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
@@ -19,6 +21,8 @@ import * as slip from './slip.contract.ts';
 import * as stationWork from './station-work.contract.ts';
 import * as supplier from './supplier.contract.ts';
 import * as supplierPortal from './supplier-portal.contract.ts';
+import * as scorecard from './scorecard.contract.ts';
+import * as timeBreakdown from './time-breakdown.contract.ts';
 import * as voice from './voice.contract.ts';
 import * as waitAccuracy from './wait-accuracy.contract.ts';
 import * as yard from './yard.contract.ts';
@@ -36,9 +40,11 @@ function collect(): ApiContract[] {
     else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) visit(v);
   };
   for (const module of [
+    alert,
     announcement,
     auth,
     booking,
+    branchesOverview,
     catalog,
     controller,
     device,
@@ -56,6 +62,8 @@ function collect(): ApiContract[] {
     stationWork,
     supplier,
     supplierPortal,
+    scorecard,
+    timeBreakdown,
     voice,
     waitAccuracy,
     yard,

@@ -208,6 +208,10 @@ export const CONFLICT_REASONS = [
   'REISSUE_LIMIT',
   /** A booked truck too early or too late for its window, where the rules refuse it. */
   'BOOKING_OUTSIDE_WINDOW',
+  /** The alert was acknowledged already (by whom is on it). */
+  'ALERT_ACKNOWLEDGED',
+  /** The plant has no LINE account on this server: alerts show on the screens only. */
+  'LINE_NOT_CONFIGURED',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -46,6 +46,8 @@ export const VoidArgs = z.tuple([IdSchema, IdSchema, ReasonArgSchema]);
 export const WatchCardsArgs = z.tuple([IdSchema, z.union([z.literal(1), z.literal(3), z.null()])]);
 /** watchScale: the branch, and the scale's uuid (null: no longer). */
 export const WatchScaleArgs = z.tuple([IdSchema, z.uuid().nullable()]);
+/** watchBranches (issue 41, the branches page): the session's branch, and whether to watch (false: no longer). */
+export const WatchBranchesArgs = z.tuple([IdSchema, z.boolean()]);
 
 /**
  * What a calling page that watches its cards holds after every change of its branch, pushed
@@ -120,6 +122,11 @@ export interface StaffClientToServer {
    * it at once and on every report (`scaleWeight`). Asked again on reconnect.
    */
   watchScale: (branchId: number, scaleUuid: string | null, ack?: (ack: Ack) => void) => void;
+  /**
+   * The branches page (admins): hear `branchesChanged` for every branch the officer holds (those
+   * the branch switcher offers), as of now; false stops. Asked again on reconnect.
+   */
+  watchBranches: (branchId: number, watch: boolean, ack?: (ack: Ack) => void) => void;
 }
 
 export interface StaffServerToClient {
@@ -141,12 +148,19 @@ export interface StaffServerToClient {
   printerChanged: (change: { uuid: string; health: PrinterHealth }) => void;
   /** A dispute of the branch was filed or resolved: refetch the count of open ones (admin/pendingDisputes). */
   disputesChanged: () => void;
+  /** An alert of the branch was raised, acknowledged or ended: the bell and the alerts page refetch. */
+  alertsChanged: () => void;
   /** The watched cards and their proof, as of the branch's latest change (watchCards). */
   callingCards: (state: CallingCardsPush) => void;
   /** The server could not push the watched cards: refetch them (the request shows why). */
   callingCardsStale: () => void;
   /** The watched scale's weight, at once and on every report of its bridge (watchScale). */
   scaleWeight: (weight: ScaleWeightPush) => void;
+  /**
+   * Something changed in a branch the branches page watches (watchBranches): refetch the page.
+   * At most one per branch every few seconds (realtime/broadcasts.ts, BRANCHES_PACE_MS).
+   */
+  branchesChanged: (change: { branch_id: number }) => void;
 }
 
 /** A call as a display announces it. */

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs.mjs';
 
-describe('PGlite on a data directory with durable commits', () => {
+// PGlite's own file system: nothing of it runs on the PostgreSQL pass (TEST_DATABASE_URL).
+describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite on a data directory with durable commits', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tq-durable-'));
   let syncs = 0;
   const counting = (fd: number) => {

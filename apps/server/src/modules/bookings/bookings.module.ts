@@ -7,6 +7,8 @@ import { createBookingsService, type SeasonQuotas } from './bookings.service.ts'
 import { createSupplierPortalRepository } from './supplier-portal.repository.ts';
 import { registerSupplierPortalRoutes } from './supplier-portal.routes.ts';
 import { createSupplierPortalService } from './supplier-portal.service.ts';
+import type { ScorecardsService } from '../reports/scorecards.service.ts';
+import type { SupplierGradesService } from '../suppliers/supplier-grades.service.ts';
 
 /**
  * Who may come when (issue 39): the lines' booking plans, the bookings the office and the
@@ -15,7 +17,13 @@ import { createSupplierPortalService } from './supplier-portal.service.ts';
  */
 export function registerBookingsModule(
   host: ModuleHost,
-  deps: { days: PlantDays; desk: TicketDesk; quotas: SeasonQuotas },
+  deps: {
+    days: PlantDays;
+    desk: TicketDesk;
+    quotas: SeasonQuotas;
+    scorecards: ScorecardsService;
+    grades: Pick<SupplierGradesService, 'linkLine' | 'linked'>;
+  },
 ) {
   const { register, db, clock, config } = host;
   const bookings = createBookingsService({
@@ -32,6 +40,8 @@ export function registerBookingsModule(
     quotas: deps.quotas,
     days: deps.days,
     clock,
+    scorecards: deps.scorecards,
+    grades: deps.grades,
   });
   registerSupplierPortalRoutes(register, portal);
   return { bookings };

@@ -1,3 +1,4 @@
+import { supplierGradeLine, supplierScorecard } from '@truck-queue/shared/contracts/scorecard.contract';
 import * as contracts from '@truck-queue/shared/contracts/supplier-portal.contract';
 import type { RegisterCall } from '../../http/register-call.ts';
 import type { SupplierPortalService } from './supplier-portal.service.ts';
@@ -15,6 +16,10 @@ export function registerSupplierPortalRoutes(register: RegisterCall, portal: Sup
   });
 
   register(contracts.supplierHome, async ({ body }) => ({ status: 1, ...(await portal.home(body.token)) }));
+
+  register(supplierScorecard, async ({ body }) => ({ status: 1, ...(await portal.scorecard(body.token)) }));
+
+  register(supplierGradeLine, async ({ body }) => ({ status: 1, ...(await portal.linkLine(body.token)) }));
 
   register(contracts.supplierSlots, async ({ body }) => ({
     status: 1,

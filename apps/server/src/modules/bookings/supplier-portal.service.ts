@@ -6,6 +6,7 @@ import {
   SUPPLIER_PIN_TRIES,
   SUPPLIER_SESSION_DAYS,
 } from '@truck-queue/shared/contracts/supplier-portal.contract';
+import { SCORECARD_RECENT_DAYS } from '@truck-queue/shared/contracts/scorecard.contract';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -14,6 +15,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { PlantDays } from '../../lib/plant-days.ts';
 import { newToken, tokenHash } from '../../lib/tokens.ts';
 import { codeKeyOf } from '../suppliers/supplier-sheet.ts';
+import type { ScorecardsService } from '../reports/scorecards.service.ts';
+import type { SupplierGradesService } from '../suppliers/supplier-grades.service.ts';
 import type { BookingsService, SeasonQuotas, SlotRequest } from './bookings.service.ts';
 import type { SupplierPortalRepository } from './supplier-portal.repository.ts';
 
@@ -39,6 +42,8 @@ export function createSupplierPortalService(deps: {
   quotas: SeasonQuotas;
   days: PlantDays;
   clock: Clock;
+  scorecards: Pick<ScorecardsService, 'ofSupplier'>;
+  grades: Pick<SupplierGradesService, 'linkLine' | 'linked'>;
 }) {
   const { repo, bookings, quotas, days, clock } = deps;
 
@@ -90,6 +95,25 @@ export function createSupplierPortalService(deps: {
 
     async signOut(token: string) {
       await repo.end(tokenHash(token), clock.now());
+    },
+
+    /** Its own scorecard row over the last SCORECARD_RECENT_DAYS plant days (issue 41). */
+    async scorecard(token: string) {
+      const me = await signedIn(token);
+      const { today } = await days.calendar(me.branchId);
+      const start = addDays(today, -(SCORECARD_RECENT_DAYS - 1));
+      const row = await deps.scorecards.ofSupplier(
+        me.branchId,
+        { id: me.supplierId, code: me.code, name: me.name },
+        { start, finish: today },
+      );
+      return { start, finish: today, row, line_linked: await deps.grades.linked(me.supplierId) };
+    },
+
+    /** A code to send to the plant's LINE account: the chat then hears of the grade's changes. */
+    async linkLine(token: string) {
+      const me = await signedIn(token);
+      return deps.grades.linkLine(me.supplierId);
     },
 
     async home(token: string) {

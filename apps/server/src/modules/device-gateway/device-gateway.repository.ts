@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { PrinterHealth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../queue/queue.repository.ts';
 import {
@@ -169,6 +170,31 @@ export function createDeviceGatewayRepository(db: Db) {
         .leftJoin(stations, eq(stations.id, devices.stationId))
         .where(and(ofBranch(branchId, kind), only ? eq(devices.id, only) : undefined))
         .orderBy(asc(devices.name));
+    },
+
+    /**
+     * The registered active devices of these branches, every kind, by name: the branches page
+     * counts those offline (one statement for all of them, whatever the number of branches).
+     */
+    registeredDevicesOf(branchIds: readonly number[]) {
+      return db
+        .select({
+          id: devices.id,
+          branchId: devices.branchId,
+          kind: devices.kind,
+          name: devices.name,
+          printTarget: devices.printTarget,
+          printerHealth: devices.printerHealth,
+        })
+        .from(devices)
+        .where(
+          and(
+            anyOf(devices.branchId, branchIds, 'int'),
+            eq(devices.active, true),
+            isNotNull(devices.deviceId),
+          ),
+        )
+        .orderBy(asc(devices.name), asc(devices.id));
     },
 
     /** The active queue types linked to these devices, by prefix; one query for all of them. */

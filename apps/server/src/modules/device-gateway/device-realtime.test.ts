@@ -6,6 +6,7 @@ import {
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { Socket } from 'socket.io-client';
 import { newBrowser, registerDevice, sayHello, type Browser } from '../../test/devices.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
@@ -33,8 +34,8 @@ beforeAll(async () => {
 afterEach(() => closeSockets());
 afterAll(() => t.close());
 
-const connectDevice = (kind: DeviceKind, browser: Browser) =>
-  deviceSocket(url, { apiKey: t.config.apiKey, kind, device_id: browser.id, secret: browser.secret });
+const connectDevice = (kind: DeviceKind, browser: Browser, before?: (socket: Socket) => void) =>
+  deviceSocket(url, { apiKey: t.config.apiKey, kind, device_id: browser.id, secret: browser.secret }, before);
 
 /** An officer's socket, in the branch room, that calls, rechecks and finishes queues. */
 async function caller(p: Plant) {
@@ -255,10 +256,9 @@ describe('a device cancelled or registered to another id', () => {
       // the scale, or it waits and hears that it was registered (it then says hello again).
       const heard: string[] = [];
       const [socket] = await Promise.all([
-        connectDevice('scale', browser).then((connected) => {
-          connected.on('deviceChanged', () => heard.push('deviceChanged'));
-          return connected;
-        }),
+        connectDevice('scale', browser, (connecting) =>
+          connecting.on('deviceChanged', () => heard.push('deviceChanged')),
+        ),
         t.call(scaleContracts.addDevice, { uuid: device.uuid, device_id: browser.id }, session),
       ]);
       await vi.waitFor(async () => expect(heard.length > 0 || (await connectedAs(device.id))).toBe(true), {

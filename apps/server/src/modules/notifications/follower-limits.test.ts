@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
@@ -8,7 +7,7 @@ import { startFakePushService, type FakePushService } from '../../test/fake-push
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { chatText, lineKeyOf, MAX_CHATS_PER_TICKET, MAX_TICKETS_PER_CHAT } from './line.ts';
-import { LINE_WEBHOOK_PATH } from './line.routes.ts';
+import { sendInChat as sendChat } from '../../test/line-chat.ts';
 import { MAX_PUSH_PER_TICKET } from './notifications.service.ts';
 
 /**
@@ -27,7 +26,6 @@ let plant: Plant;
 let push: FakePushService;
 let stub: FakeLineApi;
 let plates = 0;
-let events = 0;
 
 beforeAll(async () => {
   push = await startFakePushService();
@@ -63,34 +61,7 @@ const endAll = () =>
     .where(isNull(driverSubscriptions.endedAt));
 
 /** A chat sends `text`: LINE signs and posts the event to the webhook. */
-async function sendInChat(userId: string, text: string): Promise<void> {
-  events += 1;
-  const payload = JSON.stringify({
-    destination: `U${'0'.repeat(32)}`,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: t.clock.now().getTime(),
-        webhookEventId: `01JLIMITS${String(events).padStart(17, '0')}`,
-        deliveryContext: { isRedelivery: false },
-        replyToken: `limits-reply-${events}`,
-        source: { type: 'user', userId },
-        message: { id: String(events), type: 'text', quoteToken: 'q', text },
-      },
-    ],
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: LINE_WEBHOOK_PATH,
-    headers: {
-      'content-type': 'application/json',
-      'x-line-signature': createHmac('sha256', SECRET).update(payload).digest('base64'),
-    },
-    payload,
-  });
-  expect(response.statusCode).toBe(200);
-}
+const sendInChat = (userId: string, text: string) => sendChat(t, SECRET, userId, text);
 const followText = (ticket: { id: number; uuid: string }) =>
   chatText(encodeTicketCode(ticket.id), lineKeyOf(ticket.uuid));
 const chat = (round: number, i: number) =>

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { lineKeyOf } from './line.ts';
@@ -13,7 +12,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createPlant, issueTicket, type Plant } from '../../test/plant.ts';
 import { closeSockets, emitAck, listen, staffSocket } from '../../test/sockets.ts';
 import { RETRY_DELAYS_MS } from './notifier.ts';
-import { LINE_WEBHOOK_PATH } from './line.routes.ts';
+import { sendInChat as sendChat, typedBy } from '../../test/line-chat.ts';
 
 /**
  * A driver follows his ticket in LINE (issue 21), end to end through the API: his page offers
@@ -31,7 +30,6 @@ let plant: Plant;
 let stub: FakeLineApi;
 let socket: Socket;
 let plates = 0;
-let events = 0;
 
 beforeAll(async () => {
   stub = await startFakeLineApi({ basicId: '@987zyxwv' });
@@ -60,36 +58,7 @@ const options = async (uuid: string) => {
   return response.json<{ options: NotifyOptions }>().options;
 };
 /** The driver sends `text` in the chat: LINE signs and posts the event to the webhook. */
-const sendInChat = async (text: string, userId = DRIVER) => {
-  events += 1;
-  const payload = JSON.stringify({
-    destination: `U${'0'.repeat(32)}`,
-    events: [
-      {
-        type: 'message',
-        mode: 'active',
-        timestamp: t.clock.now().getTime(),
-        webhookEventId: `01JJOURNEY${String(events).padStart(16, '0')}`,
-        deliveryContext: { isRedelivery: false },
-        replyToken: `journey-reply-${events}`,
-        source: { type: 'user', userId },
-        message: { id: String(events), type: 'text', quoteToken: 'q', text },
-      },
-    ],
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: LINE_WEBHOOK_PATH,
-    headers: {
-      'content-type': 'application/json',
-      'x-line-signature': createHmac('sha256', SECRET).update(payload).digest('base64'),
-    },
-    payload,
-  });
-  expect(response.statusCode).toBe(200);
-};
-/** The text the chat link types (what the driver sends by tapping "send"). */
-const typedBy = (chatUrl: string) => decodeURIComponent(new URL(chatUrl).search.slice(1));
+const sendInChat = (text: string, userId = DRIVER) => sendChat(t, SECRET, userId, text);
 const pushed = async () => {
   await t.app.notifier.settle();
   return stub.pushes.map((p) => ({ to: p.to, text: p.texts.join('|') }));

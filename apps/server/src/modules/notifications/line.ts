@@ -233,6 +233,16 @@ export interface LineEvent {
   message?: { type?: string; text?: string };
 }
 
+/**
+ * An officer's side of the chat (the managers' alerts): `read` answers a message that is the
+ * officer's (a link code), or null to leave it to the drivers' handling; `gone` forgets a chat that
+ * blocked the account.
+ */
+export interface StaffChat {
+  read(userId: string, text: string): Promise<string | null>;
+  gone(userId: string): Promise<void>;
+}
+
 export function createLine(deps: {
   config: Pick<Config, 'line' | 'siteTimeZone'>;
   db: Db;
@@ -251,6 +261,7 @@ export function createLine(deps: {
       })
     : null;
   let onLinked = deps.onLinked;
+  const staffChats: StaffChat[] = [];
 
   // The account's @id: from LINE_BOT_BASIC_ID, else asked of the bot info once (a failure is
   // asked again a minute later on the app's clock, never on every page view).
@@ -282,6 +293,24 @@ export function createLine(deps: {
     return asking;
   }
 
+  /** Pushes a text to a chat (the drivers' notifier and the managers' alerts); never throws. */
+  async function pushText(lineUserId: string, text: string, retryKey: string): Promise<SendOutcome> {
+    if (!client) return { ok: false, gone: false, error: 'LINE is not configured on this server' };
+    if (!LINE_USER_ID.test(lineUserId)) return { ok: false, gone: true, error: 'not a LINE user id' };
+    try {
+      await withTimeout(
+        client.pushMessage(
+          { to: lineUserId, messages: [{ type: 'text', text: text.slice(0, 5000) }] },
+          retryKey,
+        ),
+        LINE_TIMEOUT_MS,
+      );
+      return { ok: true };
+    } catch (error) {
+      return outcomeOfPushError(error, clock.now().getTime());
+    }
+  }
+
   const sender: ChannelSender = {
     async send(to, message) {
       if (!client) return { ok: false, gone: false, error: 'LINE is not configured on this server' };
@@ -290,18 +319,7 @@ export function createLine(deps: {
       // The page's address only when it is one a phone can open (PUBLIC_URL set).
       const link = /^https?:\/\//.test(message.url) ? message.url : null;
       const text = [message.title, message.body, link].filter(Boolean).join('\n');
-      try {
-        await withTimeout(
-          client.pushMessage(
-            { to: to.lineUserId, messages: [{ type: 'text', text }] },
-            retryKeyOf(message.deliveryId, to.lineUserId),
-          ),
-          LINE_TIMEOUT_MS,
-        );
-        return { ok: true };
-      } catch (error) {
-        return outcomeOfPushError(error, clock.now().getTime());
-      }
+      return pushText(to.lineUserId, text, retryKeyOf(message.deliveryId, to.lineUserId));
     },
   };
 
@@ -421,9 +439,17 @@ export function createLine(deps: {
     } else if (event.type === 'unfollow') {
       // He blocked the account: nothing can reach him any more (and there is no reply token).
       await stop(event, userId, 'gone');
+      for (const chat of staffChats) await chat.gone(userId);
     } else if (event.type === 'message') {
       const text = event.message?.type === 'text' ? (event.message.text ?? '') : '';
-      if (isStopWord(text)) {
+      let staff: string | null = null;
+      for (const chat of staffChats) {
+        staff = await chat.read(userId, text);
+        if (staff !== null) break;
+      }
+      if (staff !== null) {
+        answer = event.deliveryContext?.isRedelivery === true ? null : staff;
+      } else if (isStopWord(text)) {
         answer = await stop(event, userId, 'unsubscribed');
       } else {
         const found = findTicketCode(text);
@@ -468,6 +494,20 @@ export function createLine(deps: {
     /** Waits for the replies under way (tests). */
     async settle(): Promise<void> {
       while (replying.size > 0) await Promise.allSettled([...replying]);
+    },
+    pushText,
+    /**
+     * A reader of link codes in the chat, before the drivers' ticket codes: the managers' alerts
+     * (modules/alerts), the suppliers' grades (modules/suppliers); each also hears of chats that
+     * blocked the account.
+     */
+    addStaffChat(chat: StaffChat) {
+      staffChats.push(chat);
+    },
+    /** The chat with the account with this text typed; null without LINE or while its basic id is unknown. */
+    async chatWith(text: string): Promise<string | null> {
+      const id = await readBasicId();
+      return id ? chatUrlOf(id, text) : null;
     },
     /** The notifier, once made (it needs this sender first). */
     setOnLinked(fn: (queueId: number, branchId: number) => Promise<void> | void) {

@@ -84,5 +84,5 @@ export function registerNotificationsModule(host: ModuleHost, deps: { reads: Que
   app.decorate('retention', retention);
   registerNotificationRoutes(register, notifications);
   if (line.configured) registerLineWebhook(app, line);
-  return { lineChatUrl: line.configured ? line.chatUrl : null };
+  return { lineChatUrl: line.configured ? line.chatUrl : null, line: line.configured ? line : null };
 }

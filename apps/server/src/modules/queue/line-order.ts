@@ -2,6 +2,7 @@ import type { CapUse } from '@truck-queue/shared/contracts/order.contract';
 import {
   classOfProduct,
   orderRuleOf,
+  type LineCap,
   type LinePlace,
   type LineRule,
 } from '@truck-queue/shared/contracts/line-rule';
@@ -211,6 +212,37 @@ export function placeLines<R extends LineRow>(
 const HOUR = 3_600_000;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
+/** A cap's count after one of the day's first calls: the class's amount, the line's, the share. */
+export interface CapStep {
+  calledAt: Date;
+  part: number;
+  whole: number;
+  /** The class's share so far, 0-100, one decimal (the dashboard's). */
+  share_percent: number;
+}
+
+/**
+ * A cap's count after each of a line's day's first calls (oldest first): loads count 1, tonnes a
+ * load's net weight once weighed, else its class's mean net of the day. The dashboard's use
+ * (capUseOf) is its last step; the alerts find the call that took the share to their threshold.
+ */
+export function capSteps(rule: LineRule, cap: LineCap, dayCalls: readonly LineCall[]): CapStep[] {
+  const expected = expectedTonnes(rule, dayCalls);
+  let part = 0;
+  let whole = 0;
+  return dayCalls.map((call) => {
+    const classKey = classOfCall(rule, call);
+    const amount = cap.of === 'loads' ? 1 : (call.netTonnes ?? expected(classKey));
+    whole += amount;
+    if (classKey === cap.class_key) part += amount;
+    return { calledAt: call.calledAt, part, whole, share_percent: percent(part, whole) };
+  });
+}
+
+/** A line's first calls of a plant day, from the calls of its branch's lines (oldest first). */
+export const dayCallsOf = (calls: readonly LineCall[], branchQueueTypeId: number, date: string) =>
+  calls.filter((c) => c.branchQueueTypeId === branchQueueTypeId && c.queueDate === date);
+
 /**
  * Each daily cap's use on a plant day (the dashboard, issue 38): the capped class's share of its
  * line's first calls so far and at the end of each clock hour that had calls; tonnes count a
@@ -224,22 +256,19 @@ export function capUseOf(
   places: ReadonlyMap<number, Placed>,
 ): CapUse[] {
   return lines.flatMap((line) => {
-    const dayCalls = calls.filter((c) => c.branchQueueTypeId === line.id && c.queueDate === date);
-    const expected = expectedTonnes(line.rule, dayCalls);
+    const dayCalls = dayCallsOf(calls, line.id, date);
     return line.rule.caps.map((cap): CapUse => {
-      let part = 0;
-      let whole = 0;
+      const steps = capSteps(line.rule, cap, dayCalls);
       const hours: CapUse['hours'] = [];
-      for (const [i, call] of dayCalls.entries()) {
-        const classKey = classOfCall(line.rule, call);
-        const amount = cap.of === 'loads' ? 1 : (call.netTonnes ?? expected(classKey));
-        whole += amount;
-        if (classKey === cap.class_key) part += amount;
-        const hourEnd = Math.floor(call.calledAt.getTime() / HOUR) * HOUR + HOUR;
-        const nextCall = dayCalls[i + 1];
-        if (!nextCall || nextCall.calledAt.getTime() >= hourEnd)
-          hours.push({ at: new Date(hourEnd).toISOString(), share_percent: percent(part, whole) });
+      for (const [i, step] of steps.entries()) {
+        const hourEnd = Math.floor(step.calledAt.getTime() / HOUR) * HOUR + HOUR;
+        const nextStep = steps[i + 1];
+        if (!nextStep || nextStep.calledAt.getTime() >= hourEnd)
+          hours.push({ at: new Date(hourEnd).toISOString(), share_percent: step.share_percent });
       }
+      const last = steps.at(-1);
+      const part = last?.part ?? 0;
+      const whole = last?.whole ?? 0;
       const key = lineKey({ branchQueueTypeId: line.id, queueDate: date });
       const held = [...places.values()].filter(
         (p) => p.line === key && p.hold?.class_key === cap.class_key,

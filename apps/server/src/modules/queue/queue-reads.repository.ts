@@ -15,6 +15,7 @@ import {
   or,
   sql,
   type Placeholder,
+  type SQL,
 } from 'drizzle-orm';
 import {
   CLOSED_STATES,
@@ -49,8 +50,10 @@ import {
 /**
  * A truck inside the plant: not out of the gate, its ticket neither voided nor cancelled, and
  * issued on `sinceDate` or later (PlantCalendar.insideSince: an older ticket no longer counts).
+ * The branches page (reports/branches-overview.repository.ts) applies it with each branch's own
+ * day, from a joined column.
  */
-const inside = (sinceDate: string | Placeholder) =>
+export const inside = (sinceDate: string | Placeholder | SQL) =>
   and(isNull(queues.exitAt), notInArray(queues.state, ENDED_STATES), gte(queues.queueDate, sinceDate));
 
 /** The counters' day lists read again for the tickets that changed (day-lists.ts); all without. */

@@ -7,6 +7,8 @@ import {
   REPORT_EXPORT_MAX_ROWS,
   reportContracts,
 } from '@truck-queue/shared/contracts/report.contract';
+import { scorecardContracts } from '@truck-queue/shared/contracts/scorecard.contract';
+import { timeBreakdownContracts } from '@truck-queue/shared/contracts/time-breakdown.contract';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { headerValue, requireApiKey, type RegisterCall } from '../../http/register-call.ts';
@@ -16,7 +18,11 @@ import type { InOutService } from './in-out.service.ts';
 import type { LineOrderReportService } from './line-order-report.service.ts';
 import type { ReportExports } from './report-exports.ts';
 import { inOutWorkbook, summaryWorkbook } from './report-workbooks.ts';
+import type { ScorecardsService } from './scorecards.service.ts';
+import { scorecardsWorkbook } from './scorecards-workbook.ts';
 import type { SummaryService } from './summary.service.ts';
+import type { TimeBreakdownService } from './time-breakdown.service.ts';
+import { timeBreakdownWorkbook } from './time-breakdown-workbook.ts';
 
 const TokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 
@@ -28,6 +34,8 @@ export function registerReportRoutes(
     exports: ReportExports;
     summary: SummaryService;
     lineOrder: LineOrderReportService;
+    timeBreakdown: TimeBreakdownService;
+    scorecards: ScorecardsService;
   },
   download: {
     app: FastifyInstance;
@@ -140,6 +148,58 @@ export function registerReportRoutes(
       const totals = await services.summary.totals(auth, filter);
       const content = await summaryWorkbook(rows, totals, filter, await exports.workbookOptions(auth));
       return stored(auth, fileName('รายงานสรุป', body), content, rows.length);
+    }),
+  );
+
+  const breakdownQuery = (body: {
+    find_start: string;
+    find_finish: string;
+    branch_queue_type_id: number;
+  }) => ({
+    start: body.find_start,
+    finish: body.find_finish,
+    branchQueueTypeId: body.branch_queue_type_id,
+  });
+
+  register(timeBreakdownContracts.timeBreakdownReport, async ({ auth, body }) => ({
+    status: 1,
+    ...(await services.timeBreakdown.report(auth, breakdownQuery(body))),
+  }));
+
+  register(timeBreakdownContracts.timeBreakdownExport, ({ auth, body }) =>
+    gate.run(auth.officerId, async () => {
+      const query = breakdownQuery(body);
+      const report = await services.timeBreakdown.report(auth, query);
+      const content = await timeBreakdownWorkbook(
+        report,
+        {
+          start: query.start,
+          finish: query.finish,
+          lineName: await services.timeBreakdown.lineName(auth, query.branchQueueTypeId),
+        },
+        await exports.workbookOptions(auth),
+      );
+      return stored(auth, fileName('รายงานเวลาแต่ละช่วง', body), content, report.trucks);
+    }),
+  );
+
+  const scorecardQuery = (body: { find_start: string; find_finish: string; sort: 'worst' | 'name' }) => ({
+    start: body.find_start,
+    finish: body.find_finish,
+    sort: body.sort,
+  });
+
+  register(scorecardContracts.scorecardsReport, async ({ auth, body }) => ({
+    status: 1,
+    rows: await services.scorecards.report(auth.branchId, scorecardQuery(body)),
+  }));
+
+  register(scorecardContracts.scorecardsExport, ({ auth, body }) =>
+    gate.run(auth.officerId, async () => {
+      const query = scorecardQuery(body);
+      const rows = await services.scorecards.report(auth.branchId, query);
+      const content = await scorecardsWorkbook(rows, query, await exports.workbookOptions(auth));
+      return stored(auth, fileName('รายงานผลงานผู้ส่ง', body), content, rows.length);
     }),
   );
 

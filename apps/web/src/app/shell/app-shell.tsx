@@ -17,6 +17,7 @@ import { PHONE_TOUCH_PX, usePhone } from '../../lib/use-phone.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { MenuDrawer, SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+import { AlertBanner } from '../../features/alerts/alert-banner.tsx';
 
 const BOXED_MAX_WIDTH = 1320;
 
@@ -106,6 +107,7 @@ export function AppShell() {
                 {title}
               </Typography.Title>
             )}
+            <AlertBanner />
             <Spin spinning={navigation.state === 'loading'} delay={300}>
               {allowed ? <Outlet /> : <ForbiddenPage />}
             </Spin>

@@ -9,14 +9,14 @@ function outline(permissions: readonly (typeof ROLE_PERMISSIONS)[keyof typeof RO
 describe('visibleSections', () => {
   it('shows an employee the dashboard, calling and weighing only', () => {
     expect(outline(ROLE_PERMISSIONS['55'])).toEqual([
-      ['main', ['/System/dashboard']],
+      ['main', ['/System/dashboard', '/System/alerts']],
       ['management', ['/System/manageCalling/1', '/System/manageCalling/3', '/System/weighing']],
     ]);
   });
 
   it('shows security the exit section and hides empty sections', () => {
     expect(outline(ROLE_PERMISSIONS['71'])).toEqual([
-      ['main', ['/System/dashboard']],
+      ['main', ['/System/dashboard', '/System/alerts']],
       ['security', ['/System/exitFactory']],
     ]);
   });

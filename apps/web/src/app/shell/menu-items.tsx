@@ -3,6 +3,8 @@ import { Badge, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import {
   AimOutlined,
+  AlertOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   CalendarOutlined,
   BarChartOutlined,
@@ -31,6 +33,8 @@ import {
   ExclamationCircleOutlined,
   DatabaseOutlined,
   FieldTimeOutlined,
+  HourglassOutlined,
+  TrophyOutlined,
   ShopOutlined,
   ScheduleOutlined,
   FundOutlined,
@@ -68,6 +72,18 @@ const MENU: MenuSection[] = [
         label: 'pages.dashboard',
         icon: <PieChartOutlined />,
       },
+      {
+        path: '/System/alerts',
+        route: '/System/alerts',
+        label: 'pages.alerts',
+        icon: <AlertOutlined />,
+      },
+      {
+        path: '/System/branches',
+        route: '/System/branches',
+        label: 'pages.branches',
+        icon: <ApartmentOutlined />,
+      },
     ],
   },
   {
@@ -91,6 +107,18 @@ const MENU: MenuSection[] = [
         route: '/Report/lineOrder',
         label: 'pages.lineOrder',
         icon: <FieldTimeOutlined />,
+      },
+      {
+        path: '/Report/timeBreakdown',
+        route: '/Report/timeBreakdown',
+        label: 'pages.timeBreakdown',
+        icon: <HourglassOutlined />,
+      },
+      {
+        path: '/Report/scorecards',
+        route: '/Report/scorecards',
+        label: 'pages.scorecards',
+        icon: <TrophyOutlined />,
       },
       {
         path: '/Report/waitAccuracy',

@@ -19,6 +19,7 @@ import { Brand } from '../../components/brand.tsx';
 import { BranchSwitcher } from './branch-switcher.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { AlertBell } from '../../features/alerts/alert-bell.tsx';
 import { buildMenuItems, selectedMenuKey, visibleSections } from './menu-items.tsx';
 import { useMenuBadges } from './use-menu-badges.ts';
 import { useLayoutSettings } from '../../lib/layout-settings-context.tsx';
@@ -167,6 +168,7 @@ export function TopBar({
       </ConfigProvider>
       <ConfigProvider theme={onDark ? TOOLS_ON_DARK : {}}>
         <Flex align="center" gap={compact ? 2 : 4} style={{ flex: 'none' }}>
+          <AlertBell compact={compact} />
           <BranchSwitcher
             current={branch}
             canSwitch={permissions.includes('branchSwitch')}

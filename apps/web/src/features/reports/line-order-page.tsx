@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Progress,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Card, Empty, Flex, Progress, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CapDayRow, LineWaitRow, OfficerOrderRow } from '@truck-queue/shared/contracts/report.contract';
@@ -21,7 +8,8 @@ import { formatDuration } from '../../lib/durations.ts';
 import { API_DATE_FORMAT } from '../../lib/format.ts';
 import { useLineOrderReport } from './api/use-line-order-report.ts';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
-import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
+import { type DayRange } from './components/period-picker.tsx';
+import { ReportFilters } from './components/report-filters.tsx';
 import { QueryFailure } from './components/query-failure.tsx';
 import { ResultHeading } from './components/result-heading.tsx';
 import { useCardSize } from './components/use-card-size.ts';
@@ -240,33 +228,17 @@ export function LineOrderPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size={cardSize}>
-        <Form layout="vertical" component="div">
-          <Flex gap={16} wrap align="flex-start">
-            <PeriodPicker
-              id="line-order-range"
-              value={range}
-              onChange={setRange}
-              today={today}
-              error={problem ? periodProblemText(t, problem) : null}
-            />
-            <Form.Item
-              label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
-              colon={false}
-              style={{ marginBottom: 0 }}
-            >
-              <Button
-                type="primary"
-                icon={<SearchOutlined aria-hidden />}
-                loading={report.isFetching}
-                onClick={search}
-              >
-                {t('reports.summary.search')}
-              </Button>
-            </Form.Item>
-          </Flex>
-        </Form>
-      </Card>
+      <ReportFilters
+        period={{
+          id: 'line-order-range',
+          value: range,
+          onChange: setRange,
+          today,
+          error: problem ? periodProblemText(t, problem) : null,
+        }}
+        searching={report.isFetching}
+        onSearch={search}
+      />
       <ResultHeading title={t('reports.lineOrder.title', { period: periodLabel(period, calendar) })} />
       {report.isError && <QueryFailure error={report.error} onRetry={() => void report.refetch()} />}
       {section(

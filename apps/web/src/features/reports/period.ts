@@ -6,9 +6,14 @@ export { addDays, lastDays, type Period } from '../../lib/site-period.ts';
 export type PeriodProblem = 'missing' | 'order' | 'tooLong';
 
 /** The server's own rules (report.contract.ts), checked before the call so the message is ours. */
-export function periodProblem(start: string | null, finish: string | null): PeriodProblem | null {
+export function periodProblem(
+  start: string | null,
+  finish: string | null,
+  /** The report's longest period (the time report's is shorter). */
+  maxDays = REPORT_MAX_DAYS,
+): PeriodProblem | null {
   if (!start || !finish) return 'missing';
   if (start > finish) return 'order';
-  if (daysBetween(start, finish) >= REPORT_MAX_DAYS) return 'tooLong';
+  if (daysBetween(start, finish) >= maxDays) return 'tooLong';
   return null;
 }

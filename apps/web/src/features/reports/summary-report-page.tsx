@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Tag } from 'antd';
-import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Flex, Tag } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useCalendar } from '../../lib/calendar-context.tsx';
@@ -11,7 +11,8 @@ import { useSummaryTotals } from './api/use-summary-totals.ts';
 import { SummaryTotals } from './components/summary-totals.tsx';
 import { ExportFailure, useExportFeedback } from './components/export-feedback.tsx';
 import { periodLabel, periodProblemText } from './components/period-text.ts';
-import { PeriodPicker, type DayRange } from './components/period-picker.tsx';
+import { type DayRange } from './components/period-picker.tsx';
+import { ReportFilters } from './components/report-filters.tsx';
 import { QueryFailure } from './components/query-failure.tsx';
 import { ResultHeading } from './components/result-heading.tsx';
 import { SummaryPager } from './components/summary-pager.tsx';
@@ -112,56 +113,34 @@ export function SummaryReportPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size={cardSize}>
-        <Form layout="vertical" component="div">
-          <Flex gap={16} wrap align="flex-start">
-            <PeriodPicker
-              id="summary-range"
-              value={range}
-              onChange={setRange}
-              today={today}
-              // Said as soon as the dates are wrong; Search sends nothing until they are right.
-              error={problem ? periodProblemText(t, problem) : null}
-            />
-            <SupplierFilter
-              id="summary-supplier"
-              value={supplier}
-              onChange={(next) => {
-                setSupplier(next);
-                setPage(1);
-              }}
-              style={{ flex: '0 1 260px', minWidth: 200, marginBottom: 0 }}
-            />
-            <Form.Item
-              label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
-              colon={false}
-              style={{ marginBottom: 0 }}
-            >
-              <Button
-                type="primary"
-                icon={<SearchOutlined aria-hidden />}
-                loading={report.isFetching}
-                onClick={search}
-              >
-                {t('reports.summary.search')}
-              </Button>
-            </Form.Item>
-            <Form.Item
-              label={cardSize === 'small' ? undefined : <span aria-hidden>&nbsp;</span>}
-              colon={false}
-              style={{ marginBottom: 0 }}
-            >
-              <Button
-                icon={<FileExcelOutlined aria-hidden />}
-                loading={exporter.exporting}
-                onClick={exportFile}
-              >
-                {t('reports.export.button')}
-              </Button>
-            </Form.Item>
-          </Flex>
-        </Form>
-      </Card>
+      <ReportFilters
+        period={{
+          id: 'summary-range',
+          value: range,
+          onChange: setRange,
+          today,
+          // Said as soon as the dates are wrong; Search sends nothing until they are right.
+          error: problem ? periodProblemText(t, problem) : null,
+        }}
+        searching={report.isFetching}
+        onSearch={search}
+        exporter={{
+          label: t('reports.export.button'),
+          busy: exporter.exporting,
+          icon: <FileExcelOutlined aria-hidden />,
+          onExport: exportFile,
+        }}
+      >
+        <SupplierFilter
+          id="summary-supplier"
+          value={supplier}
+          onChange={(next) => {
+            setSupplier(next);
+            setPage(1);
+          }}
+          style={{ flex: '0 1 260px', minWidth: 200, marginBottom: 0 }}
+        />
+      </ReportFilters>
 
       <ExportFailure error={exporter.error} onClose={exporter.clearError} />
 

@@ -9,6 +9,7 @@ import type {
 } from '@truck-queue/shared/contracts/supplier-portal.contract';
 import type { ResponseOf } from '@truck-queue/shared/contracts/api';
 import { useSupplierCancel } from './api/use-portal.ts';
+import { PortalScorecard } from './portal-scorecard.tsx';
 import { PortalBookingCard, PortalPastBooking } from './portal-booking-card.tsx';
 import { portalFailure, quotaStanding, signedOutBy, splitBookings } from './portal-rules.ts';
 
@@ -160,6 +161,8 @@ export function PortalHome({
           ))
         )}
       </Flex>
+
+      <PortalScorecard token={token} />
 
       {past.length > 0 && (
         <Card size="small" title={t('supplierPortal.home.past')}>

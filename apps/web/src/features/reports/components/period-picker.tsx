@@ -9,7 +9,7 @@ import { addDays, lastDays, type Period } from '../period.ts';
 
 export type DayRange = [dayjs.Dayjs | null, dayjs.Dayjs | null];
 
-interface PeriodPickerProps {
+export interface PeriodPickerProps {
   /** id of the first input (the e2e tests and labels find it by this). */
   id: string;
   value: DayRange;

@@ -5,14 +5,14 @@ import { formatDate } from '../../../lib/format.ts';
 import type { Period, PeriodProblem } from '../period.ts';
 
 /** Why a period cannot be sent, in the officer's language. */
-export function periodProblemText(t: TFunction, problem: PeriodProblem): string {
+export function periodProblemText(t: TFunction, problem: PeriodProblem, maxDays = REPORT_MAX_DAYS): string {
   switch (problem) {
     case 'missing':
       return t('reports.period.missing');
     case 'order':
       return t('reports.period.order');
     case 'tooLong':
-      return t('reports.period.tooLong', { max: REPORT_MAX_DAYS });
+      return t('reports.period.tooLong', { max: maxDays });
   }
 }
 

@@ -8,12 +8,14 @@ import {
   supplierSignOut,
   supplierSlots,
 } from '@truck-queue/shared/contracts/supplier-portal.contract';
+import { supplierGradeLine, supplierScorecard } from '@truck-queue/shared/contracts/scorecard.contract';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** Query keys of the supplier's booking page; each carries its sign-in's token. */
 export const portalKeys = {
   all: ['supplierPortal'] as const,
   home: (token: string) => ['supplierPortal', token, 'home'] as const,
+  scorecard: (token: string) => ['supplierPortal', token, 'scorecard'] as const,
   slots: (token: string, line: number, from: string, days: number) =>
     ['supplierPortal', token, 'slots', line, from, days] as const,
 };
@@ -40,6 +42,19 @@ export function useSupplierHome(token: string) {
     queryFn: ({ signal }) => callApi(supplierHome, { token }, { signal }),
     staleTime: 0,
   });
+}
+
+/** The supplier's own scorecard over the last 30 plant days (issue 41). */
+export function useSupplierScorecard(token: string) {
+  return useQuery({
+    queryKey: portalKeys.scorecard(token),
+    queryFn: ({ signal }) => callApi(supplierScorecard, { token }, { signal }),
+  });
+}
+
+/** A code to send to the plant's LINE account, so that chat hears of the grade's changes. */
+export function useSupplierGradeLine(token: string) {
+  return useMutation({ mutationFn: () => callApi(supplierGradeLine, { token }) });
 }
 
 /** A line's free loads per window, `days` plant days from `from` (the shown days stay while the next load). */
