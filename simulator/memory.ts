@@ -39,29 +39,40 @@ export function cpuSeconds(pid: number): number | null {
   }
 }
 
-/** Two figures of the server's /metrics, in MB: the V8 heap used and PGlite's WebAssembly memory. */
-async function metricsMb(
-  baseUrl: string,
-  token: string,
-): Promise<{ heapMb: number | null; databaseMb: number | null }> {
+/** The server's /metrics text, or null when it does not answer (or wants another token). */
+export async function scrapeMetrics(baseUrl: string, token: string): Promise<string | null> {
   try {
     const response = await fetch(`${baseUrl}/metrics`, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) return { heapMb: null, databaseMb: null };
-    const text = await response.text();
-    const read = (pattern: RegExp) => {
-      const value = pattern.exec(text)?.[1];
-      return value ? Number(value) / 2 ** 20 : null;
-    };
-    return {
-      heapMb: read(/^nodejs_heap_size_used_bytes(?:\{[^}]*\})?\s+([\d.e+]+)/m),
-      databaseMb: read(/^truckqueue_embedded_database_memory_bytes\{kind="webassembly"\}\s+([\d.e+]+)/m),
-    };
+    return response.ok ? await response.text() : null;
   } catch {
-    return { heapMb: null, databaseMb: null };
+    return null;
   }
+}
+
+/** One sample of a scrape: `name` with exactly `labels` (Prometheus' text, e.g. `{kind="x"}`). */
+export function metricValue(text: string, name: string, labels = ''): number | null {
+  const escaped = `${name}${labels}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const value = new RegExp(`^${escaped}${labels ? '' : '(?:\\{[^}]*\\})?'}\\s+([\\d.e+-]+)`, 'm').exec(
+    text,
+  )?.[1];
+  return value === undefined ? null : Number(value);
+}
+
+/** Two figures of the server's /metrics, in MB: the V8 heap used and PGlite's WebAssembly memory. */
+async function metricsMb(
+  baseUrl: string,
+  token: string,
+): Promise<{ heapMb: number | null; databaseMb: number | null }> {
+  const text = await scrapeMetrics(baseUrl, token);
+  if (text === null) return { heapMb: null, databaseMb: null };
+  const mb = (value: number | null) => (value === null ? null : value / 2 ** 20);
+  return {
+    heapMb: mb(metricValue(text, 'nodejs_heap_size_used_bytes')),
+    databaseMb: mb(metricValue(text, 'truckqueue_embedded_database_memory_bytes', '{kind="webassembly"}')),
+  };
 }
 
 /** Samples the server's RSS (and heap, when /metrics has it) every `everyMs` until stopped. */
@@ -179,4 +190,23 @@ export function seriesLine(values: number[], width = 40): string {
     .filter((_, i) => i % step === 0 || i === values.length - 1)
     .map((v) => v.toFixed(0))
     .join(' ');
+}
+
+/**
+ * What the server's looks at the alert rules cost over the run (its /metrics): how many, their
+ * mean and longest, and their share of the run's real time. The server looks at most once a real
+ * second whatever the acceleration, so at ×240 it looks 8 times as often per truck as a plant does
+ * (every 30 s): the share here is an upper bound of the plant's.
+ */
+export async function alertLooks(baseUrl: string, token: string, realSeconds: number): Promise<string> {
+  const text = await scrapeMetrics(baseUrl, token);
+  const count = text === null ? null : metricValue(text, 'truckqueue_alert_looks_total');
+  const seconds = text === null ? null : metricValue(text, 'truckqueue_alert_look_seconds_total');
+  const longest = text === null ? null : metricValue(text, 'truckqueue_alert_look_longest_seconds');
+  if (!count || seconds === null || longest === null)
+    return 'Alert looks: none counted (no /metrics figure).';
+  return (
+    `Alert looks: ${count}, mean ${((seconds / count) * 1000).toFixed(0)} ms, longest ${(longest * 1000).toFixed(0)} ms, ` +
+    `${((seconds / realSeconds) * 100).toFixed(1)} % of the run's real time.`
+  );
 }

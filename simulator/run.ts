@@ -23,7 +23,7 @@ import { EtaWatch } from './eta-watch.ts';
 import { labWayFloor } from './lab-floor.ts';
 import { driveTruck, type DayContext, type TruckRecord } from './journey.ts';
 import { Ledger } from './ledger.ts';
-import { cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
+import { alertLooks, cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './memory.ts';
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
 import { scorecardChecks } from './scorecard-desk.ts';
@@ -206,6 +206,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
       `${daySeconds.toFixed(0)} s: ${progress.left} of ${plan.length} trucks left.`,
   );
   const yardNow = yardFigures(records, clock, playWindow, deadline);
+  console.log(await alertLooks(server.url, server.metricsToken, daySeconds));
 
   const deskList = allDesks(desks);
   await settle(

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createEventHub } from './lib/event-hub.ts';
 import { shareEventsAcrossInstances } from './lib/shared-events.ts';
 import { registerAlertsModule } from './modules/alerts/alerts.module.ts';
+import type { AlertsService } from './modules/alerts/alerts.service.ts';
 import { registerAnnouncementsModule } from './modules/announcements/announcements.module.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerCatalogModule } from './modules/catalog/catalog.module.ts';
@@ -88,7 +89,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The realtime server comes after the routes: the modules ask it through this once it is there.
   const live = liveConnections(app);
   // Before the routes: the API docs collect them as they are added; the metrics see every request.
-  registerMetrics(app, { database, events, token: config.metricsToken, sockets: () => live.io() });
+  let alerts: AlertsService | null = null;
+  registerMetrics(app, {
+    database,
+    events,
+    token: config.metricsToken,
+    sockets: () => live.io(),
+    alertLooks: () => alerts?.looks() ?? null,
+  });
   await registerApiDocs(app);
   // The auth and device-gateway modules check every call and register calls through this too:
   // they are asked when a call arrives, by which time every module below is registered.
@@ -132,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { lineChatUrl, line } = registerNotificationsModule(host, { reads: publicReads });
   const { printing, printerHealth } = registerPrintingModule(host, { queueRepo, reads, lab, lineChatUrl });
   const { yard, days } = registerYardModule(host, { queueRepo, printing });
-  registerAlertsModule(host, { line, days });
+  ({ alerts } = registerAlertsModule(host, { line, days }));
   const { queue, eta, callingScope, calling, publicQueue, cards, desk } = registerQueueModule(host, {
     queueRepo,
     reads,

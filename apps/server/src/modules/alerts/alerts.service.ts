@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   alertKindTakesQueueType,
   alertSubjectOf,
@@ -425,8 +426,20 @@ export function createAlertsService(deps: {
    * alerts, then sends what is due. Looks on this instance follow one another, never overlap.
    */
   let looking: Promise<unknown> = Promise.resolve();
+  /** What the looks have cost this instance (GET /metrics: truckqueue_alert_look_*). */
+  const looks = { count: 0, seconds: 0, longestSeconds: 0 };
   function evaluate(branchId: number | null = null): Promise<Look> {
-    const look = looking.then(() => lookAt(branchId));
+    const look = looking.then(async () => {
+      const started = performance.now();
+      try {
+        return await lookAt(branchId);
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        looks.count += 1;
+        looks.seconds += seconds;
+        looks.longestSeconds = Math.max(looks.longestSeconds, seconds);
+      }
+    });
     looking = look.catch(() => undefined);
     return look;
   }
@@ -523,6 +536,8 @@ export function createAlertsService(deps: {
   return {
     evaluate,
     sendDue,
+    /** The looks taken so far and their time, in seconds (a copy). */
+    looks: () => ({ ...looks }),
 
     async rules(auth: AuthContext): Promise<AlertRule[]> {
       const rules = await repo.rules(auth.branchId);

@@ -114,6 +114,24 @@ describe('GET /metrics', () => {
     expect(after.value('truckqueue_info', { engine: t.database.engine })).toBe(1);
   });
 
+  it('counts the looks at the alert rules and the time they took', async () => {
+    const before = await scrape();
+    await t.app.alerts.evaluate();
+    await t.app.alerts.evaluate();
+    const after = await scrape();
+    expect(after.value('truckqueue_alert_looks_total') - before.value('truckqueue_alert_looks_total')).toBe(
+      2,
+    );
+    const spent =
+      after.value('truckqueue_alert_look_seconds_total') -
+      before.value('truckqueue_alert_look_seconds_total');
+    expect(spent).toBeGreaterThan(0);
+    expect(after.value('truckqueue_alert_look_longest_seconds')).toBeGreaterThan(0);
+    expect(after.value('truckqueue_alert_look_longest_seconds')).toBeLessThanOrEqual(
+      after.value('truckqueue_alert_look_seconds_total'),
+    );
+  });
+
   it("shows the embedded database's memory: PGlite's WebAssembly heap and its thread's JavaScript heap", async () => {
     // Under TEST_DATABASE_URL the server has no embedded database, and no such figure.
     if (t.database.engine !== 'pglite') {

@@ -41,6 +41,8 @@ export interface MetricsDeps {
   sockets: () => Server | null;
   /** When set, a scrape must carry `Authorization: Bearer <token>`. */
   token: string | null;
+  /** The alert rules' looks on this instance, once the alerts module is up (modules/alerts). */
+  alertLooks: () => { count: number; seconds: number; longestSeconds: number } | null;
 }
 
 /**
@@ -142,6 +144,35 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
       },
     });
   }
+  const alertLook = (
+    name: string,
+    help: string,
+    read: (looks: { count: number; seconds: number; longestSeconds: number }) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const looks = deps.alertLooks();
+        if (looks) this.set(read(looks));
+      },
+    });
+  alertLook(
+    'truckqueue_alert_looks_total',
+    'Looks at the alert rules taken by this instance.',
+    (l) => l.count,
+  );
+  alertLook(
+    'truckqueue_alert_look_seconds_total',
+    'Time spent looking at the alert rules (every rule, raising, ending, repeating, LINE).',
+    (l) => l.seconds,
+  );
+  alertLook(
+    'truckqueue_alert_look_longest_seconds',
+    'The longest look at the alert rules.',
+    (l) => l.longestSeconds,
+  );
   new Gauge({
     name: 'truckqueue_info',
     help: 'Always 1; the database engine as a label.',
