@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AlertKind } from '@truck-queue/shared/alerts/alert-rules';
-import { CALLED_STATE, FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
+import { CALLED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
 import {
   alertDeliveries,
@@ -255,17 +255,12 @@ export function createAlertsRepository(db: Db) {
 
     // ---- the evaluator's reads ----
 
-    /** The branch's open trucks of the rule's states (or every open one: null), with their stage's start. */
-    async trucks(
-      branchId: number,
-      branchQueueTypeId: number | null,
-      statesOf: (flowEngineId: number) => readonly string[] | null,
-      since: 'line' | 'lab' | 'call' | 'issue',
-    ) {
-      const every = Object.values(FLOW_ENGINE).map(statesOf);
-      const anyOf = every.some((s) => s === null) ? null : [...new Set(every.flatMap((s) => s ?? []))];
-      if (anyOf !== null && anyOf.length === 0) return [];
-      const rows = await db
+    /**
+     * The branch's open trucks (not out, not voided) with their stages' starts: one read a look,
+     * which every truck rule of the branch then picks from (trucksAt).
+     */
+    async openTrucks(branchId: number): Promise<OpenTruck[]> {
+      return db
         .select({
           id: queues.id,
           state: queues.state,
@@ -283,39 +278,7 @@ export function createAlertsRepository(db: Db) {
         .from(queues)
         .innerJoin(branchQueueTypes, eq(branchQueueTypes.id, queues.branchQueueTypeId))
         .innerJoin(queueTypes, eq(queueTypes.id, branchQueueTypes.queueTypeId))
-        .where(
-          and(
-            eq(queues.branchId, branchId),
-            isNull(queues.exitAt),
-            isNull(queues.voidedAt),
-            anyOf === null ? undefined : inArray(queues.state, anyOf),
-            branchQueueTypeId === null ? undefined : eq(queues.branchQueueTypeId, branchQueueTypeId),
-          ),
-        );
-      return rows.flatMap((r) => {
-        const states = statesOf(r.flowEngineId);
-        if (states !== null && !states.includes(r.state)) return [];
-        const start =
-          since === 'line'
-            ? r.lineAt
-            : since === 'lab'
-              ? (r.labStart ?? r.lineAt)
-              : since === 'call'
-                ? (r.lastCalledAt ?? r.calledAt ?? r.lineAt)
-                : r.created;
-        return [
-          {
-            id: r.id,
-            state: r.state,
-            flowEngineId: r.flowEngineId,
-            branchQueueTypeId: r.branchQueueTypeId,
-            queueDate: r.queueDate,
-            orderClass: r.orderClass,
-            productId: r.productId,
-            since: start,
-          },
-        ];
-      });
+        .where(and(eq(queues.branchId, branchId), isNull(queues.exitAt), isNull(queues.voidedAt)));
     },
 
     /** The branch's stations that take calls, with the flows whose calls they take. */
@@ -528,3 +491,56 @@ export function createAlertsRepository(db: Db) {
 
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 export type { AlertKind };
+
+/** An open truck as the evaluator reads it (openTrucks). */
+export interface OpenTruck {
+  id: number;
+  state: string;
+  flowEngineId: number;
+  branchQueueTypeId: number;
+  queueDate: string;
+  orderClass: string | null;
+  productId: number | null;
+  lineAt: Date;
+  labStart: Date | null;
+  calledAt: Date | null;
+  lastCalledAt: Date | null;
+  created: Date;
+}
+
+/**
+ * The open trucks a rule looks at: of its line (or every line: null), in its flow's states (or
+ * every state: null), each with the start of the stage it waits in (`since`).
+ */
+export function trucksAt(
+  open: readonly OpenTruck[],
+  branchQueueTypeId: number | null,
+  statesOf: (flowEngineId: number) => readonly string[] | null,
+  since: 'line' | 'lab' | 'call' | 'issue',
+) {
+  return open.flatMap((r) => {
+    if (branchQueueTypeId !== null && r.branchQueueTypeId !== branchQueueTypeId) return [];
+    const states = statesOf(r.flowEngineId);
+    if (states !== null && !states.includes(r.state)) return [];
+    const start =
+      since === 'line'
+        ? r.lineAt
+        : since === 'lab'
+          ? (r.labStart ?? r.lineAt)
+          : since === 'call'
+            ? (r.lastCalledAt ?? r.calledAt ?? r.lineAt)
+            : r.created;
+    return [
+      {
+        id: r.id,
+        state: r.state,
+        flowEngineId: r.flowEngineId,
+        branchQueueTypeId: r.branchQueueTypeId,
+        queueDate: r.queueDate,
+        orderClass: r.orderClass,
+        productId: r.productId,
+        since: start,
+      },
+    ];
+  });
+}

@@ -44,6 +44,7 @@ import { alertDeliveries } from '../../db/schema.ts';
 import {
   createAlertsRepository,
   type AlertRecord,
+  trucksAt,
   type Finding,
   type RuleRecord,
 } from './alerts.repository.ts';
@@ -215,11 +216,58 @@ export function createAlertsService(deps: {
   // ---- the evaluator ----
 
   /**
+   * What one look reads, shared by its rules: each branch's open trucks, call stations, recent
+   * station calls and devices read once a look, not once a rule (at a harvest's peak a rule read
+   * some 450 open trucks, and five rules read them five times a look).
+   */
+  function lookReads(now: Date) {
+    const memo = new Map<string, Promise<unknown>>();
+    const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+      let promise = memo.get(key) as Promise<T> | undefined;
+      if (!promise) {
+        promise = read();
+        memo.set(key, promise);
+      }
+      return promise;
+    };
+    return {
+      trucks: async (
+        branchId: number,
+        branchQueueTypeId: number | null,
+        statesOf: (flowEngineId: number) => readonly string[] | null,
+        since: 'line' | 'lab' | 'call' | 'issue',
+      ) =>
+        trucksAt(
+          await once(`trucks:${branchId}`, () => jobs.openTrucks(branchId)),
+          branchQueueTypeId,
+          statesOf,
+          since,
+        ),
+      callStations: (branchId: number) => once(`stations:${branchId}`, () => jobs.callStations(branchId)),
+      stationCalls: (branchId: number) =>
+        once(`calls:${branchId}`, () =>
+          jobs.stationCalls(
+            branchId,
+            addDays(siteDate(now, siteTimeZone), -STATION_LOOKBACK_DAYS),
+            STATION_STATES,
+          ),
+        ),
+      devices: (branchId: number) => once(`devices:${branchId}`, () => jobs.devices(branchId)),
+    };
+  }
+  type LookReads = ReturnType<typeof lookReads>;
+
+  /**
    * cap_near: each capped class of the rule's lines (its queue type, or every one whose rule has
    * caps) whose share of today's first calls has reached the rule's percent of its cap, while a
    * truck of the class waits in that line. Since the call that took the share there.
    */
-  async function capsNear(rule: RuleRecord, percentOfCap: number, now: Date): Promise<Finding[]> {
+  async function capsNear(
+    rule: RuleRecord,
+    percentOfCap: number,
+    now: Date,
+    reads: LookReads,
+  ): Promise<Finding[]> {
     const lines = (await lineOrder.ruledLines(rule.branchId)).filter(
       (l) => l.rule.caps.length > 0 && (rule.branchQueueTypeId === null || l.id === rule.branchQueueTypeId),
     );
@@ -231,7 +279,7 @@ export function createAlertsService(deps: {
         lines.map((l) => l.id),
         [today],
       ),
-      jobs.trucks(rule.branchId, rule.branchQueueTypeId, waitingStates, 'line'),
+      reads.trucks(rule.branchId, rule.branchQueueTypeId, waitingStates, 'line'),
     ]);
     const found: Finding[] = [];
     for (const use of capUseOf(lines, today, calls, new Map())) {
@@ -259,9 +307,9 @@ export function createAlertsService(deps: {
     return found;
   }
 
-  async function findings(rule: RuleRecord, now: Date): Promise<Finding[]> {
+  async function findings(rule: RuleRecord, now: Date, reads: LookReads): Promise<Finding[]> {
     const kind = rule.kind;
-    if (alertKindTakesPercent(kind)) return capsNear(rule, rule.thresholdPercent ?? 100, now);
+    if (alertKindTakesPercent(kind)) return capsNear(rule, rule.thresholdPercent ?? 100, now, reads);
     const due = (since: Date) => minutesSince(since, now) >= (rule.thresholdMinutes ?? 0);
     if (kind === 'waiting_call' || kind === 'in_lab' || kind === 'at_station' || kind === 'inside_plant') {
       const statesOf =
@@ -271,19 +319,18 @@ export function createAlertsService(deps: {
       const since = (
         { waiting_call: 'line', in_lab: 'lab', at_station: 'call', inside_plant: 'issue' } as const
       )[kind];
-      const trucks = await jobs.trucks(rule.branchId, rule.branchQueueTypeId, statesOf, since);
+      const trucks = await reads.trucks(rule.branchId, rule.branchQueueTypeId, statesOf, since);
       return trucks
         .filter((t) => due(t.since))
         .map((t) => ({ subject: `queue:${t.id}`, queueId: t.id, since: t.since }));
     }
     if (kind === 'station_idle') {
       const [stations, waiting] = await Promise.all([
-        jobs.callStations(rule.branchId),
-        jobs.trucks(rule.branchId, rule.branchQueueTypeId, callableStates, 'line'),
+        reads.callStations(rule.branchId),
+        reads.trucks(rule.branchId, rule.branchQueueTypeId, callableStates, 'line'),
       ]);
       if (stations.size === 0 || waiting.length === 0) return [];
-      const sinceDay = addDays(siteDate(now, siteTimeZone), -STATION_LOOKBACK_DAYS);
-      const calls = await jobs.stationCalls(rule.branchId, sinceDay, STATION_STATES);
+      const calls = await reads.stationCalls(rule.branchId);
       const found: Finding[] = [];
       for (const [stationId, flows] of stations) {
         const mine = waiting.filter((t) => flows.has(t.flowEngineId));
@@ -297,7 +344,7 @@ export function createAlertsService(deps: {
       }
       return found;
     }
-    const all = await jobs.devices(rule.branchId);
+    const all = await reads.devices(rule.branchId);
     if (kind === 'printer_paper') {
       return all
         .filter(
@@ -453,10 +500,11 @@ export function createAlertsService(deps: {
     let raised = 0;
     const stillTrue = new Set<number>();
     const dueRounds: { alert: AlertRecord; round: number }[] = [];
+    const reads = lookReads(now);
     for (const rule of active) {
       let found: Finding[];
       try {
-        found = await findings(rule, now);
+        found = await findings(rule, now, reads);
       } catch (error) {
         log.error({ err: error, ruleId: rule.id }, 'an alert rule could not be evaluated');
         // Leave its open alerts as they are: an error must not end them.
