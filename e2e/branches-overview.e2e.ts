@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { branchesAdmin, type HeldBranch } from './support/branches.ts';
-import { employeeSession, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, issueStandardTicket, freshLicence } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -51,7 +51,7 @@ describe('the branches page', () => {
     await expect.poll(() => card(page, other).innerText()).toContain('Your current branch');
     const before = await inside(page, home);
     const { session } = await employeeSession(baseUrl);
-    await issueStandardTicket(baseUrl, session, randomLicence());
+    await issueStandardTicket(baseUrl, session, freshLicence());
     await expect.poll(() => inside(page, home), { timeout: 20_000 }).toBeGreaterThan(before);
   });
 });

@@ -6,7 +6,7 @@ import { DEMO_TIME_ZONE, shownDay, typeDate } from './support/dates.ts';
 import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
 import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
 import { chooseUpToConfirm } from './support/kiosk.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { freshLicence } from './support/demo-plant.ts';
 import { setCalendar } from './support/yard-plant.ts';
 
 /**
@@ -43,7 +43,7 @@ async function tableYears(page: Page): Promise<Set<string>> {
 
 /** Issues a ticket at the kiosk and returns the time printed on it. */
 async function kioskTicketTime(kiosk: Page): Promise<string> {
-  await chooseUpToConfirm(kiosk, randomLicence());
+  await chooseUpToConfirm(kiosk, freshLicence());
   await kiosk.getByTestId('kiosk-issue').click();
   const time = await kiosk.getByTestId('ticket-time').innerText();
   await kiosk.getByTestId('kiosk-finish').click();

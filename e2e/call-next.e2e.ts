@@ -8,7 +8,7 @@ import {
   demoQueueTypes,
   employeeSession,
   post,
-  randomLicence,
+  freshLicence,
   signIn,
   type IssuedTicket,
 } from './support/demo-plant.ts';
@@ -98,7 +98,7 @@ async function issue(orderClass?: string): Promise<IssuedTicket> {
     {
       id_branchQT: lineId,
       product: productId,
-      truck_license: randomLicence(),
+      truck_license: freshLicence(),
       ...(orderClass ? { order_class: orderClass } : {}),
     },
     session,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn } from './support/demo-plant.ts';
 import { fileBrowser } from './support/file-browser.ts';
 import { shareNumber } from './support/same-number.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -32,7 +32,7 @@ let newer: IssuedTicket & { licence: string };
 beforeAll(async () => {
   server = await startServer({}, { dataDir });
   const employee = await signIn(server.baseUrl, 'employee@example.com', 'demo1234');
-  const licences = [randomLicence(), randomLicence()] as const;
+  const licences = [freshLicence(), freshLicence()] as const;
   const first = await issueTicket(server.baseUrl, employee.session, 'C', licences[0]);
   const second = await issueTicket(server.baseUrl, employee.session, 'C', licences[1]);
   await server.stop();
@@ -126,7 +126,7 @@ describe('the gate never guesses which truck a number means', () => {
 describe('the gate asks before letting an unfinished truck out', () => {
   it('names what is missing, and once confirmed the report marks the exit', async () => {
     const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-    const licence = randomLicence();
+    const licence = freshLicence();
     // A standard-flow truck never called nor weighed.
     const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
     const n = ticket.queue_number;

@@ -9,7 +9,7 @@ import {
   employeeSession,
   issueStandardTicket,
   post,
-  randomLicence,
+  freshLicence,
   signIn,
 } from './support/demo-plant.ts';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
@@ -137,7 +137,7 @@ describe('the dashboard', () => {
 
     // A new ticket: the day's trucks follow without reload.
     const { session } = await employeeSession(baseUrl);
-    await issueStandardTicket(baseUrl, session, randomLicence());
+    await issueStandardTicket(baseUrl, session, freshLicence());
     await expect.poll(() => counter(page, 'total'), { timeout: 15_000 }).toBe(total + 1);
     await expect
       .poll(() => tooltipAt(page, 'chart-tonnage'), { timeout: 15_000 })
@@ -208,7 +208,7 @@ describe('the dashboard', () => {
     await expect.poll(() => counter(page, 'total')).toBeGreaterThan(0);
     const before = await counter(page, 'total');
     const { session } = await employeeSession(baseUrl);
-    await issueStandardTicket(baseUrl, session, randomLicence());
+    await issueStandardTicket(baseUrl, session, freshLicence());
     await expect.poll(() => counter(page, 'total'), { timeout: 15_000 }).toBe(before + 1);
   });
 
@@ -275,7 +275,7 @@ describe('the dashboard', () => {
         {
           id_branchQT: standard.id,
           product: standard.product[0]!.id,
-          truck_license: randomLicence(),
+          truck_license: freshLicence(),
           order_class: 'rush',
         },
         session,

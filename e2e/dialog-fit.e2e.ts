@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDialog } from './support/browser.ts';
-import { randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
+import { freshLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
 import { issueTicket, labResultOut } from './support/yard-plant.ts';
 
@@ -57,7 +57,7 @@ describe('a dialog taller than a 1366x768 screen', () => {
     // An admin's dialog of a lab ticket with its result out: the lab's values, every move
     // (call, recheck, reject, void) and the reprint: taller than the window.
     const admin = await signIn(baseUrl, 'officeradmin@example.com', 'demo1234');
-    const ticket = await issueTicket(baseUrl, admin.session, 'A', randomLicence());
+    const ticket = await issueTicket(baseUrl, admin.session, 'A', freshLicence());
     await labResultOut(baseUrl, ticket);
     const page = await officer('officeradmin@example.com', 'demo1234', '/System/manageCalling/1');
     await page
@@ -76,7 +76,7 @@ describe('a dialog taller than a 1366x768 screen', () => {
 
   it("the weighbridge's slip dialog keeps its buttons in view", async () => {
     const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-    const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
     await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_300, out: 40_100 });
     const page = await officer('employee@example.com', 'demo1234', '/System/weighing');
     await page.getByTestId(`slip-${ticket.uuid}`).click();

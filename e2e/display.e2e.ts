@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { employeeSession, issueAndCall, issueStandardTicket, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, issueAndCall, issueStandardTicket, freshLicence } from './support/demo-plant.ts';
 import {
   cancelDevice,
   displayName,
@@ -39,7 +39,7 @@ describe('a TV display', () => {
 
     // A ticket is issued; an officer calls it to a station from Manage Calling.
     const { session } = await employeeSession(baseUrl);
-    const ticket = await issueStandardTicket(baseUrl, session, randomLicence());
+    const ticket = await issueStandardTicket(baseUrl, session, freshLicence());
     const { queueNumber } = ticket;
     const officer = await files.officerPage('employee@example.com', 'demo1234', '/System/manageCalling/1');
     await queueButton(officer, ticket).click();

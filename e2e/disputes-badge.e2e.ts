@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { issueTicket } from './support/yard-plant.ts';
 
@@ -17,7 +17,7 @@ const files = fileBrowser(baseUrl);
 /** A weighed-out truck whose driver disputes his slip from his phone (the public call); its uuid. */
 async function disputedTruck(): Promise<string> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-  const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+  const ticket = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
   await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_040, out: 41_250 });
   await post(baseUrl, 'process/user/dispute', {
     queue_number_id: ticket.uuid,

@@ -12,7 +12,7 @@ import {
   saveRules,
   type BookedPlant,
 } from './support/bookings.ts';
-import { employeeSession, post, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, post, freshLicence } from './support/demo-plant.ts';
 import { openRegisteredKiosk } from './support/devices.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { fillDialogPlate, typeOnKeypad } from './support/plates.ts';
@@ -91,7 +91,7 @@ describe('a booked truck checks in (issue 39)', () => {
     const { queue: walkIn } = await post<{ queue: { uuid: string; queue_number: string } }>(
       baseUrl,
       'process/printer/issueQueue',
-      { id_branchQT: plant.line.id, product: plant.line.product, truck_license: randomLicence() },
+      { id_branchQT: plant.line.id, product: plant.line.product, truck_license: freshLicence() },
       session,
     );
 

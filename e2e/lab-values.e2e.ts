@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialog, queueButton } from './support/browser.ts';
-import { post, randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, type SignedIn } from './support/demo-plant.ts';
 import { issueTicket } from './support/yard-plant.ts';
 import { fileBrowser } from './support/file-browser.ts';
 
@@ -24,7 +24,7 @@ const officerPage = (email: string, path: string): Promise<Page> =>
 
 describe('lab values', () => {
   it('are typed at checkout, judged at once, shown on the card, and propose the recheck with its reason', async () => {
-    const licence = randomLicence();
+    const licence = freshLicence();
     const ticket = await issueTicket(baseUrl, employee.session, 'A', licence);
     const lab = await signIn(baseUrl, 'lab@example.com', 'demo1234');
     await post(baseUrl, 'process/example/accept', { uuid: ticket.uuid }, lab.session);

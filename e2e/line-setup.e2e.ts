@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { QUEUE_STATES } from '@truck-queue/shared/queue/queue-machine';
 import { closeDialogs, dialog as titled, openDialog as dialog, queueButton } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn } from './support/demo-plant.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { issueTicket, labResultOut, secondLabType } from './support/yard-plant.ts';
 
@@ -175,7 +175,7 @@ describe('reasons per queue type', () => {
       .toContain(`Only: ${sugar.name}`);
 
     // A cassava truck's reject dialog lists the branch's reasons for every type, not this one.
-    const ticket = await issueTicket(baseUrl, admin.session, 'A', randomLicence());
+    const ticket = await issueTicket(baseUrl, admin.session, 'A', freshLicence());
     await labResultOut(baseUrl, ticket);
     await page.goto('/System/manageCalling/1');
     await queueButton(page, ticket).click();

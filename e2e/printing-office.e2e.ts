@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
 import { openDialog, signInDirect } from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { freshLicence } from './support/demo-plant.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 import {
@@ -110,7 +110,7 @@ describe('printing from the office', () => {
     expect(await warning.innerText()).toContain('กระดาษหมด');
     expect(await warning.innerText()).toContain('เปลี่ยนม้วนกระดาษ');
 
-    const issued = await issueAtKiosk(baseUrl, failing.kiosk, randomLicence());
+    const issued = await issueAtKiosk(baseUrl, failing.kiosk, freshLicence());
     expect(issued.print).toMatchObject({ state: 'failed', reason: 'paper_end' });
     unprinted = issued.queue;
     // Live: the card shows the mark without a reload, before anyone calls the truck.
@@ -178,7 +178,7 @@ describe('printing from the office', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const before = healthy.printer.jobs.length;
-    const ticket = await issueFromDialog(page, 'th', randomLicence(), healthy.kiosk.name);
+    const ticket = await issueFromDialog(page, 'th', freshLicence(), healthy.kiosk.name);
     const said = page.getByTestId('issued-print');
     await said.waitFor();
     expect(await said.getAttribute('data-state')).toBe('printed');

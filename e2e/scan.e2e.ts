@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toThaiLayout } from '@truck-queue/shared/scan/keyboard-layout';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn } from './support/demo-plant.ts';
 import { fakeCameraArgs, pngToY4m } from './support/fake-camera.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 import { shareNumber } from './support/same-number.ts';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-  const licences = [randomLicence(), randomLicence(), randomLicence()] as const;
+  const licences = [freshLicence(), freshLicence(), freshLicence()] as const;
   const first = await issueTicket(baseUrl, employee.session, 'C', licences[0]);
   const { ticket: second, print } = await issueAndPrint(licences[1]);
   const third = await issueTicket(baseUrl, employee.session, 'B', licences[2]);

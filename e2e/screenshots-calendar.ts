@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Calendar } from '@truck-queue/shared/calendar';
 import { signInDirect } from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { freshLicence } from './support/demo-plant.ts';
 import { newIdentity, openRegisteredKiosk, registerDevice, useIdentity } from './support/devices.ts';
 import { chooseUpToConfirm, kioskPage } from './support/kiosk.ts';
 import { OUT, preparePage, shoot, type Language } from './support/screenshot-kit.ts';
@@ -27,7 +27,7 @@ export async function shootCalendarScreens(browser: Browser, baseUrl: string): P
       }
       await tv.waitForTimeout(1500);
       await shoot(tv, `calendar-${suffix}-display-th`);
-      await chooseUpToConfirm(kiosk, randomLicence());
+      await chooseUpToConfirm(kiosk, freshLicence());
       await kiosk.getByTestId('kiosk-issue').click();
       const ticket = kiosk.getByTestId('ticket');
       await ticket.waitFor();

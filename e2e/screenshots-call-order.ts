@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { signInDirect } from './support/browser.ts';
-import { post, randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, type SignedIn } from './support/demo-plant.ts';
 import { newIdentity, registerNewDisplay } from './support/devices.ts';
 import { openBoard, pretendThaiVoice } from './screenshots-display.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
@@ -44,7 +44,7 @@ async function issue(
   const { queue } = await post<{ queue: { uuid: string; queue_number: string } }>(
     baseUrl,
     'process/printer/issueQueue',
-    { id_branchQT: line.id, product, truck_license: randomLicence(), ...extra },
+    { id_branchQT: line.id, product, truck_license: freshLicence(), ...extra },
     officer.session,
   );
   return queue;

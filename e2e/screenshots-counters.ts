@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ApiError, NumberCandidate } from '@truck-queue/shared/contracts/api';
 import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { signInDirect } from './support/browser.ts';
-import { randomLicence, signIn } from './support/demo-plant.ts';
+import { freshLicence, signIn } from './support/demo-plant.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import { issueTicket } from './support/yard-plant.ts';
 
@@ -30,7 +30,7 @@ function ambiguousNumber(today: IssuedToday): ApiError {
   const yesterday: NumberCandidate = {
     uuid: randomUUID(),
     queue_number: today.queue_number,
-    truck_license: randomLicence(),
+    truck_license: freshLicence(),
     queue_type_name: today.queue_type_name,
     created: new Date(Date.parse(today.created) - 24 * 3600_000 - 47 * 60_000).toISOString(),
     queue_date: addDays(plantDayOf(new Date(today.created), 'Asia/Bangkok'), -1),
@@ -69,8 +69,8 @@ async function typeAtGate(page: Page, language: Language, queueNumber: string): 
 export async function shootCounterScreens(browser: Browser, baseUrl: string): Promise<void> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
   // The general flow's ticket (C) the chooser shows; a standard-flow truck (B) never called nor weighed.
-  const today = (await issueTicket(baseUrl, employee.session, 'C', randomLicence())) as IssuedToday;
-  const unfinished = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+  const today = (await issueTicket(baseUrl, employee.session, 'C', freshLicence())) as IssuedToday;
+  const unfinished = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
   const refusal = ambiguousNumber(today);
 
   for (const language of ['th', 'en'] as const satisfies Language[]) {

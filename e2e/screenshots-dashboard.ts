@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInDirect } from './support/browser.ts';
 import { shownDay } from './support/dates.ts';
-import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import { issueTicket } from './support/yard-plant.ts';
 
@@ -11,7 +11,7 @@ const ADMIN = ['admin@example.com', 'admin1234'] as const;
 /** A driver disputes his slip: the badge on the menu and the dashboard has something to count. */
 async function fileDispute(baseUrl: string): Promise<void> {
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-  const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+  const ticket = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
   await weighInAndOut(baseUrl, employee.session, ticket.uuid, { in: 12_040, out: 41_250 });
   await post(baseUrl, 'process/user/dispute', {
     queue_number_id: ticket.uuid,
@@ -139,7 +139,7 @@ async function shootCaps(browser: Browser, baseUrl: string): Promise<void> {
         {
           id_branchQT: line.id,
           product: line.product[0]!.id,
-          truck_license: randomLicence(),
+          truck_license: freshLicence(),
           order_class: 'urgent',
         },
         employee.session,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { dialog, queueButton, signInDirect } from './support/browser.ts';
-import { post, randomLicence, signIn } from './support/demo-plant.ts';
+import { post, freshLicence, signIn } from './support/demo-plant.ts';
 import { cardTicket, firstReason, issueTicket, staffEvent } from './support/yard-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
@@ -37,7 +37,7 @@ export async function shootLabScreens(browser: Browser, baseUrl: string): Promis
     for (const mode of ['light', 'dark'] as const) {
       const suffix = `${language}-${mode}`;
       const words = WORDS[language];
-      const licence = randomLicence();
+      const licence = freshLicence();
       const ticket = await issueTicket(baseUrl, employee.session, 'A', licence);
       await post(baseUrl, 'process/example/accept', { uuid: ticket.uuid }, lab.session);
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { signInDirect } from './support/browser.ts';
-import { API_KEY, employeeSession, post, randomLicence, signIn } from './support/demo-plant.ts';
+import { API_KEY, employeeSession, post, freshLicence, signIn } from './support/demo-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
@@ -92,7 +92,7 @@ async function callOutOfOrder(baseUrl: string, line: Line, productId: number): P
         await post(
           baseUrl,
           'process/printer/issueQueue',
-          { id_branchQT: line.id, product: productId, truck_license: randomLicence() },
+          { id_branchQT: line.id, product: productId, truck_license: freshLicence() },
           session,
         );
       const { card } = await post<{

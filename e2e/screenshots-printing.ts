@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
 import { openDialog, signInDirect } from './support/browser.ts';
-import { employeeSession, post, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, post, freshLicence } from './support/demo-plant.ts';
 import {
   checkPrinterNow,
   createKiosk,
@@ -46,9 +46,9 @@ async function preparePlant(baseUrl: string): Promise<PrintingPlant> {
   const { session } = await employeeSession(baseUrl);
   await checkPrinterNow(baseUrl, office);
   gatePrinter.setStatus('paper_end');
-  const reprinted = (await issueAtKiosk(baseUrl, gate, randomLicence())).queue;
+  const reprinted = (await issueAtKiosk(baseUrl, gate, freshLicence())).queue;
   await post(baseUrl, 'calling/reprintTicket', { uuid: reprinted.uuid, printer_uuid: office.uuid }, session);
-  const unprinted = (await issueAtKiosk(baseUrl, gate, randomLicence())).queue;
+  const unprinted = (await issueAtKiosk(baseUrl, gate, freshLicence())).queue;
   await checkPrinterNow(baseUrl, gate);
   return {
     kiosks: [gate, office, usb],

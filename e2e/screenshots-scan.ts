@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { encodeTicketCode } from '@truck-queue/shared/scan/ticket-code';
 import { cardQueues, launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { freshLicence } from './support/demo-plant.ts';
 import { issueFromDialog } from './support/new-ticket.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 
@@ -33,7 +33,7 @@ async function shootTicketPrint(browser: Browser, baseUrl: string, language: Lan
   await page.addInitScript((lng) => localStorage.setItem('I18N_LANGUAGE', lng), language);
   await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
   await page.goto('/System/manageCalling/1');
-  await issueFromDialog(page, language, randomLicence());
+  await issueFromDialog(page, language, freshLicence());
   await page.emulateMedia({ media: 'print' });
   await page.waitForTimeout(300);
   await page.locator('.tq-ticket-print').screenshot({ path: path.join(OUT, `ticket-print-${language}.png`) });
@@ -60,7 +60,7 @@ export async function shootScanScreens(browser: Browser, baseUrl: string): Promi
         const page = await preparePage(browser, baseUrl, language, mode);
         await signInDirect(page, baseUrl, 'employee@example.com', 'demo1234');
         await page.goto('/System/manageCalling/1');
-        await issueFromDialog(page, language, randomLicence());
+        await issueFromDialog(page, language, freshLicence());
         await page.evaluate(() => window.scrollTo(0, 0));
         await shoot(page, `new-ticket-issued-${suffix}`);
         if (mode === 'light') {

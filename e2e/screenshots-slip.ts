@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
-import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { issueTicket } from './support/yard-plant.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
@@ -21,7 +21,7 @@ export async function shootSlipScreens(browser: Browser, baseUrl: string): Promi
   for (const language of ['th', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
       const suffix = `${language}-${mode}`;
-      const ticket = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+      const ticket = await issueTicket(baseUrl, employee.session, 'A', freshLicence());
       await post(baseUrl, 'process/example/accept', { uuid: ticket.uuid }, lab.session);
       await post(
         baseUrl,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { signInDirect } from './support/browser.ts';
-import { API_KEY, employeeSession, issueStandardTicket, post, randomLicence } from './support/demo-plant.ts';
+import { API_KEY, employeeSession, issueStandardTicket, post, freshLicence } from './support/demo-plant.ts';
 import { adminSession, newIdentity, sayHello } from './support/devices.ts';
 import { preparePage, shoot, type Language } from './support/screenshot-kit.ts';
 
@@ -62,7 +62,7 @@ export async function shootWeighbridgeScreens(browser: Browser, baseUrl: string)
   let weight = { state: 'stable', kg: 32_150 as number | null, raw: 'ST,GS,+0032150kg' };
   const scale = await scaleOnline(baseUrl, () => weight);
   const employee = await employeeSession(baseUrl);
-  const ticket = await issueStandardTicket(baseUrl, employee.session, randomLicence());
+  const ticket = await issueStandardTicket(baseUrl, employee.session, freshLicence());
   try {
     for (const language of ['th', 'en'] as const) {
       for (const mode of ['light', 'dark'] as const) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { signInDirect } from './support/browser.ts';
-import { randomLicence, signIn } from './support/demo-plant.ts';
+import { freshLicence, signIn } from './support/demo-plant.ts';
 import { OUT, preparePage, shoot, type Language, type Mode } from './support/screenshot-kit.ts';
 import {
   cardTicket,
@@ -62,16 +62,16 @@ async function prepareTickets(baseUrl: string): Promise<YardTickets> {
   const sugar = await secondLabType(baseUrl, ['employee@example.com', 'admin@example.com']);
   const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
 
-  const decided = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+  const decided = await issueTicket(baseUrl, employee.session, 'A', freshLicence());
   await labResultOut(baseUrl, decided);
-  const waiting = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+  const waiting = await issueTicket(baseUrl, employee.session, 'A', freshLicence());
 
   await setNoShowRule(baseUrl, 1, 'requeue');
-  const late = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+  const late = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
   const lateCard = await cardTicket(baseUrl, employee.session, late.uuid);
   await staffEvent(baseUrl, employee, 'doCalling', lateCard._id, lateCard.callStation);
 
-  const story = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+  const story = await issueTicket(baseUrl, employee.session, 'A', freshLicence());
   await staffEvent(
     baseUrl,
     employee,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../apps/server/src/test/fake-escpos-printer.ts';
 import { scanQr } from '../apps/server/src/test/ticket-scan.ts';
 import { openDialog } from './support/browser.ts';
-import { post, randomLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
+import { post, freshLicence, signIn, weighInAndOut } from './support/demo-plant.ts';
 import { ENGLISH, fileBrowser, THAI } from './support/file-browser.ts';
 import {
   checkPrinterNow,
@@ -38,7 +38,7 @@ const phone = () => files.page({ ...ENGLISH, viewport: { width: 390, height: 844
 describe('the receiving slip', () => {
   it("shows on the driver's phone once weighed out, takes his dispute, and shows the plant's answer", async () => {
     const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-    const licence = randomLicence();
+    const licence = freshLicence();
     const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
     const driver = await phone();
     await driver.goto(`/Queue/data/${ticket.uuid}`);
@@ -101,7 +101,7 @@ describe('the receiving slip', () => {
     await expect.poll(() => checkPrinterNow(baseUrl, kiosk)).toBe('ok');
 
     const employee = await signIn(baseUrl, 'employee@example.com', 'demo1234');
-    const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
     await post(
       baseUrl,
       'process/weighing/weighIn',

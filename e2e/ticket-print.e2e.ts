@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { calendarYear } from '@truck-queue/shared/calendar';
 import { wallClock } from '@truck-queue/shared/plant-day';
 import { DEMO_TIME_ZONE } from './support/dates.ts';
-import { randomLicence } from './support/demo-plant.ts';
+import { freshLicence } from './support/demo-plant.ts';
 import { openRegisteredKiosk } from './support/devices.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 import { chooseUpToConfirm } from './support/kiosk.ts';
@@ -48,7 +48,7 @@ describe('the ticket printed in the back office', () => {
     // The kiosk's ticket.
     const kiosk = await files.kioskPage();
     await openRegisteredKiosk(kiosk, baseUrl);
-    await chooseUpToConfirm(kiosk, randomLicence());
+    await chooseUpToConfirm(kiosk, freshLicence());
     await kiosk.getByTestId('kiosk-issue').click();
     const kioskTicket = kiosk.getByTestId('ticket');
     await kioskTicket.waitFor();
@@ -60,7 +60,7 @@ describe('the ticket printed in the back office', () => {
       viewport: { width: 1366, height: 768 },
       deviceScaleFactor: 2,
     });
-    const licence = randomLicence();
+    const licence = freshLicence();
     const issued = await issueFromDialog(office, 'th', licence);
     const printout = office.getByTestId('ticket-printout');
     const ticket = printout.getByTestId('ticket');

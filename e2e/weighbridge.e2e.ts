@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signInDirect } from './support/browser.ts';
-import { employeeSession, post, randomLicence } from './support/demo-plant.ts';
+import { employeeSession, post, freshLicence } from './support/demo-plant.ts';
 import { issueTicket } from './support/yard-plant.ts';
 import { adminSession } from './support/devices.ts';
 import { ROOT, startServer, type RunningServer } from './support/server.ts';
@@ -171,7 +171,7 @@ describe.skipIf(!hasSocat)('the weighing page fed by a scale indicator', () => {
     const employee = await employeeSession(baseUrl);
     // Named by its ticket code (as the barcode scanner types it): numbers restart every plant
     // day, and a truck of yesterday still inside may hold the same one.
-    const ticket = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    const ticket = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
     const context = await newContext(browser!, baseUrl, { language: 'en-US' });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));
@@ -226,7 +226,7 @@ describe.skipIf(!hasSocat)('the weighing page fed by a scale indicator', () => {
 
   it("types a weight by hand only when the admin's setting allows the officer, with the reason, marked typed", async () => {
     const employee = await employeeSession(baseUrl);
-    const licence = randomLicence();
+    const licence = freshLicence();
     const ticket = await issueTicket(baseUrl, employee.session, 'B', licence);
     const context = await newContext(browser!, baseUrl, { language: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('I18N_LANGUAGE', 'en'));

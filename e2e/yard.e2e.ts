@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECALL_GUARD_MS } from '@truck-queue/shared/queue/decide';
 import { cardQueues, closeDialogs, dialog, queueButton, queueColumn } from './support/browser.ts';
 import { ENGLISH, fileBrowser } from './support/file-browser.ts';
-import { randomLicence, signIn, type SignedIn } from './support/demo-plant.ts';
+import { freshLicence, signIn, type SignedIn } from './support/demo-plant.ts';
 import { issueTicket, labResultOut, secondLabType } from './support/yard-plant.ts';
 
 /**
@@ -61,7 +61,7 @@ const historyActions = (page: Page) =>
 
 describe('the yard’s moves, made by the officers', () => {
   it('sends a load to recheck and rejects it, each with a reason the card, the driver, the report and the history show', async () => {
-    const licence = randomLicence();
+    const licence = freshLicence();
     const ticket = await issueTicket(baseUrl, employee.session, 'A', licence);
     await labResultOut(baseUrl, ticket);
     const number = ticket.queue_number;
@@ -118,8 +118,8 @@ describe('the yard’s moves, made by the officers', () => {
   });
 
   it('marks a truck that does not come after three recalls as a no-show: back to the end of its line', async () => {
-    const late = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
-    const next = await issueTicket(baseUrl, employee.session, 'B', randomLicence());
+    const late = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
+    const next = await issueTicket(baseUrl, employee.session, 'B', freshLicence());
 
     // Called to a station, then called again three times (each after the recall guard).
     await queueButton(caller, late).click();
@@ -163,7 +163,7 @@ describe('the yard’s moves, made by the officers', () => {
   }, 150_000);
 
   it('moves a waiting lab ticket to the other lab queue type; the card shows the new number and the old', async () => {
-    const ticket = await issueTicket(baseUrl, employee.session, 'A', randomLicence());
+    const ticket = await issueTicket(baseUrl, employee.session, 'A', freshLicence());
 
     // Before its sample is taken there is nothing to call, but the ticket can still move.
     await queueButton(caller, ticket).click();
@@ -201,7 +201,7 @@ describe('the yard’s moves, made by the officers', () => {
   it('lets an admin void a ticket issued by mistake: it leaves the lists and the report counts it apart', async () => {
     const admin = await files.officerPage('admin@example.com', 'admin1234', '/System/manageCalling/1');
     const adminApi = await signIn(baseUrl, 'admin@example.com', 'admin1234');
-    const licence = randomLicence();
+    const licence = freshLicence();
     const ticket = await issueTicket(baseUrl, adminApi.session, 'B', licence);
 
     // An officer who is no admin is not offered the void.

@@ -1,4 +1,4 @@
-import { createOfficer, post, randomLicence, signIn, type SignedIn } from './demo-plant.ts';
+import { createOfficer, post, freshLicence, signIn, type SignedIn } from './demo-plant.ts';
 
 /** A branch as the branch switcher lists it. */
 export interface HeldBranch {
@@ -61,7 +61,7 @@ export async function fillBranch(
     await post(
       baseUrl,
       'process/printer/issueQueue',
-      { id_branchQT: branchQT.id, product: product.id, truck_license: randomLicence() },
+      { id_branchQT: branchQT.id, product: product.id, truck_license: freshLicence() },
       session,
     );
   await post(baseUrl, 'authen/getUpdateBranchID', { id: home.id, name: home.name }, session);

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { FLOW_ENGINE } from '@truck-queue/shared/queue/queue-machine';
-import { API_KEY, employeeSession, post, randomLicence } from './demo-plant.ts';
+import { API_KEY, employeeSession, post, freshLicence } from './demo-plant.ts';
 
 /**
  * A driver's phone on a weak signal (issue 19): slow 4G as Chromium's DevTools throttle it
@@ -41,7 +41,7 @@ export async function issueDriverTicket(baseUrl: string): Promise<DriverTicket> 
   const { queue } = await post<{ queue: { uuid: string; queue_number: string } }>(
     baseUrl,
     'process/printer/issueQueue',
-    { id_branchQT: type.id, product: type.product[0].id, truck_license: randomLicence() },
+    { id_branchQT: type.id, product: type.product[0].id, truck_license: freshLicence() },
     session,
   );
   const call = async () => {
