@@ -22,6 +22,7 @@ import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootWaitAccuracyScreens } from './screenshots-wait-accuracy.ts';
 import { shootAlertScreens } from './screenshots-alerts.ts';
+import { shootIntegrationScreens } from './screenshots-integrations.ts';
 import { shootTimeBreakdownScreens } from './screenshots-time-breakdown.ts';
 import { shootScorecardScreens } from './screenshots-scorecards.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
@@ -163,6 +164,8 @@ async function main(): Promise<void> {
     // Where the time goes (issue 41): stages by hour and day, the heat map, stations and officers.
     if (wanted('time-breakdown')) await shootTimeBreakdownScreens(browser, server.baseUrl);
     if (wanted('scorecards')) await shootScorecardScreens(browser, server.baseUrl);
+    // Integration keys (issue 42): the list, a new key, the key shown once, a key's calls.
+    if (wanted('integrations')) await shootIntegrationScreens(browser, server.baseUrl);
     // "Notify me" on the driver's phone: the privacy notice, the choices, on.
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // The admins' Driver notifications page, with three months of messages and a few failures.

@@ -44,6 +44,7 @@ const ADMIN = [
   '/System/disputes',
   '/System/manageUser',
   '/System/notifications',
+  '/System/integrations',
 ];
 
 // SPEC.md section 6, with weighing for 51 and 55 (DESIGN.md, "Roles").

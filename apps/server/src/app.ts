@@ -18,6 +18,7 @@ import { createManualWeights } from './modules/controller-settings/manual-weight
 import { registerDeviceGatewayModule } from './modules/device-gateway/device-gateway.module.ts';
 import { createDeviceGatewayRepository } from './modules/device-gateway/device-gateway.repository.ts';
 import { registerDisputesModule } from './modules/disputes/disputes.module.ts';
+import { registerIntegrationsModule } from './modules/integrations/integrations.module.ts';
 import { registerLabModule } from './modules/lab/lab.module.ts';
 import type { ModuleHost, ModuleOptions } from './modules/module-host.ts';
 import { registerNotificationsModule } from './modules/notifications/notifications.module.ts';
@@ -106,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onForbidden: (session, path, request) => onForbidden(session, path, request),
     authenticateDevice: (kind, shortId, secret) => devices.identify(kind, shortId, secret),
     clock,
+    authenticateKey: (token) => integrations.authenticate(token),
+    takeKeyCall: (key) => integrations.take(key),
+    auditKeyCall: (key, path, status, request) => integrations.audit(key, path, status, request.ip),
   });
   const databaseWaiting = () => database.waiting();
   const host: ModuleHost = {
@@ -175,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announcements,
     printerHealth,
   });
-  const { exports, scorecards } = registerReportsModule(host, {
+  const { exports, scorecards, inOut, summary } = registerReportsModule(host, {
     days,
     reads,
     catalog: catalogRepo,
@@ -187,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { grades } = registerSuppliersModule(host, { exports, days, scorecards, line });
   const { seasons } = registerSeasonsModule(host);
   registerBookingsModule(host, { days, desk, quotas: seasons, scorecards, grades });
+  const { keys: integrations } = registerIntegrationsModule(host, { inOut, summary });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

@@ -73,6 +73,7 @@ describe('roles', () => {
         '/System/yardRules',
         '/System/disputes',
         '/System/notifications',
+        '/System/integrations',
         '/Report/waitAccuracy',
         '/System/branches',
       ].sort(),

@@ -128,6 +128,8 @@ export const ROUTE_PERMISSIONS = {
   '/System/yardRules': 'admin',
   '/System/disputes': 'admin',
   '/System/notifications': 'admin',
+  /** The keys other systems call the plant with, and their calls (issue 42). */
+  '/System/integrations': 'admin',
   /** The branch's suppliers and their vehicles (issue 39). */
   '/System/suppliers': 'suppliers',
   /** Seasons and the suppliers' quotas in them (issue 39). */

@@ -1596,3 +1596,55 @@ export const supplierGradeMessages = pgTable(
     check('supplier_grade_messages_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * An integration's key (issue 42): its scopes, branch, rate and expiry; the secret kept only as
+ * its SHA-256 (a random 256-bit secret needs no slow hash). Revoked, never deleted: the audit
+ * keeps its calls.
+ */
+export const integrationKeys = pgTable(
+  'integration_keys',
+  {
+    id: serial('id').primaryKey(),
+    /** The key's public id, the 8 characters after `tqk_`. */
+    uid: text('uid').notNull(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    ratePerMinute: integer('rate_per_minute').notNull(),
+    /** null: it never expires. */
+    expiresAt: ts('expires_at'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => officers.id),
+    created: created(),
+    revokedAt: ts('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => officers.id),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('integration_keys_uid_idx').on(t.uid),
+    index('integration_keys_branch_idx').on(t.branchId),
+    check('integration_keys_rate', sql`${t.ratePerMinute} between 1 and 600`),
+  ],
+);
+
+/** Every call made with an integration key, answered or refused (issue 42's audit). */
+export const integrationCalls = pgTable(
+  'integration_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => integrationKeys.id),
+    path: text('path').notNull(),
+    /** The HTTP status it was answered with. */
+    status: integer('status').notNull(),
+    address: text('address').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('integration_calls_key_at_idx').on(t.keyId, t.at)],
+);

@@ -11,7 +11,7 @@ import {
 } from '@truck-queue/shared/contracts/api';
 import { signin } from '@truck-queue/shared/contracts/auth.contract';
 import { can } from '@truck-queue/shared/roles';
-import type { AuthContext, DeviceContext } from '../lib/auth-context.ts';
+import type { AuthContext, DeviceContext, IntegrationContext } from '../lib/auth-context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createRateLimiter, RATE_LIMITS, retryAfterSeconds, type BucketClock } from '../lib/rate-limit.ts';
 import { sameSecret } from '../lib/tokens.ts';
@@ -28,13 +28,15 @@ export const PUBLIC_BODY_LIMIT = 8 * 1024;
 export interface CallContext<C extends ApiContract> {
   body: z.output<C['body']>;
   /** Null on public calls made without a session, and on calls a device made. */
-  auth: C['access'] extends 'public' | 'device'
+  auth: C['access'] extends 'public' | 'device' | 'integration'
     ? AuthContext | null
     : [Exclude<C['device'], undefined>] extends [never]
       ? AuthContext
       : AuthContext | null;
   /** The registered display or kiosk making the call, on calls a device may make. */
   device: DeviceContext | null;
+  /** The integration key making the call, on 'integration' calls (never null there). */
+  integration: C['access'] extends 'integration' ? IntegrationContext : null;
   request: FastifyRequest;
 }
 
@@ -52,12 +54,19 @@ export interface CallGuard {
   authenticateDevice(kind: DeviceKind, shortId: string, secret: string): Promise<DeviceContext | null>;
   /** The app's clock, which the public calls' bucket reads. */
   clock: BucketClock;
+  /** The live integration key (not revoked, not expired) a bearer token is, or null. */
+  authenticateKey(token: string): Promise<IntegrationContext | null>;
+  /** Takes one of the key's calls of its rate: 0 when allowed, else the milliseconds to wait. */
+  takeKeyCall(key: IntegrationContext): number;
+  /** Keeps a call made with a key in its audit, answered or refused. */
+  auditKeyCall(key: IntegrationContext, path: string, status: number, request: FastifyRequest): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     device: DeviceContext | null;
+    integration: IntegrationContext | null;
   }
 }
 
@@ -83,6 +92,35 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
   // Calls anyone may make share one bucket per client address. Sign-in is left to its own
   // throttle, which counts failures per account and address (auth.service.ts).
   const publicCalls = createRateLimiter(RATE_LIMITS.publicCalls, { clock: guard.clock });
+
+  /**
+   * An integration call: a live key as the bearer token (never the web's API key, never a
+   * session), whose scopes hold the call's, within its rate. Known keys' refusals are audited.
+   */
+  async function checkKey(request: FastifyRequest, scope: ApiContract['scope']): Promise<void> {
+    const token = /^Bearer (\S+)$/.exec(headerValue(request, HEADER_API_KEY) ?? '')?.[1];
+    const key = token ? await guard.authenticateKey(token) : null;
+    if (!key) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'This call wants a live integration key as "Authorization: Bearer tqk_…": the key is missing, unknown, revoked or expired.',
+      );
+    }
+    request.integration = key;
+    if (!scope || !key.scopes.includes(scope)) {
+      throw new AppError('FORBIDDEN', `This key's scopes do not include ${scope ?? 'this call'}.`);
+    }
+    const waitMs = guard.takeKeyCall(key);
+    if (waitMs > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `This key may make ${key.ratePerMinute} calls a minute. Wait a few seconds and try again.`,
+        undefined,
+        { retryAfterSeconds: retryAfterSeconds(waitMs) },
+      );
+    }
+  }
+
   return (contract, handler) => {
     const limited = contract.access === 'public' && contract.path !== signin.path;
     typed.route({
@@ -93,6 +131,11 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
       onRequest: async (request) => {
         request.auth = null;
         request.device = null;
+        request.integration = null;
+        if (contract.access === 'integration') {
+          await checkKey(request, contract.scope);
+          return;
+        }
         // First of all: before the key, the credentials or the body cost anything.
         const waitMs = limited ? publicCalls.take(request.ip) : 0;
         if (waitMs > 0) {
@@ -139,6 +182,17 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
         }
         request.auth = auth;
       },
+      // Every call a key made, answered or refused, once it is known which key made it: kept
+      // before the answer leaves, so the integration never sees an answer its audit lacks.
+      onSend: async (request, reply, payload) => {
+        if (!request.integration) return payload;
+        await guard
+          .auditKeyCall(request.integration, contract.path, reply.statusCode, request)
+          .catch((cause: unknown) =>
+            request.log.error({ err: cause }, 'could not audit an integration call'),
+          );
+        return payload;
+      },
       // The role check above audits its own refusal (before the session is attached); this audits
       // a handler's: another branch, a station that is not the officer's, a role only SuperAdmin gives.
       onError: async (request, _reply, error) => {
@@ -158,6 +212,7 @@ export function createCallRegistrar(app: FastifyInstance, guard: CallGuard): Reg
           body: request.body,
           auth: request.auth as AuthContext,
           device: request.device,
+          integration: request.integration,
           request,
         } as CallContext<typeof contract>);
         if (!contract.largeResponse) return result;

@@ -1,3 +1,4 @@
+import type { IntegrationScope } from '@truck-queue/shared/integrations/integration-keys';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 /** Who is making a call, established from the session header before any handler runs. */
 export interface AuthContext {
@@ -18,4 +19,15 @@ export interface DeviceContext {
   branchId: number;
   /** The short id the device shows. */
   shortId: string;
+}
+
+/** An integration key making a call (`Authorization: Bearer tqk_…`, issue 42): never an officer. */
+export interface IntegrationContext {
+  /** The integration_keys row. */
+  keyId: number;
+  uid: string;
+  name: string;
+  branchId: number;
+  scopes: readonly IntegrationScope[];
+  ratePerMinute: number;
 }

@@ -33,9 +33,9 @@ async function snapshot(): Promise<Record<string, number>> {
 
 describe('the access matrix: every call by every role', () => {
   // Sign-out ends the session the other calls use: it goes last.
-  const contracts = ALL_CONTRACTS.filter((c) => c.access !== 'public' && c.access !== 'device').sort(
-    (a, b) => Number(a.path === 'authen/signout') - Number(b.path === 'authen/signout'),
-  );
+  const contracts = ALL_CONTRACTS.filter(
+    (c) => c.access !== 'public' && c.access !== 'device' && c.access !== 'integration',
+  ).sort((a, b) => Number(a.path === 'authen/signout') - Number(b.path === 'authen/signout'));
 
   it('covers the whole API', () => {
     expect(contracts.length).toBeGreaterThan(50);
@@ -49,7 +49,8 @@ describe('the access matrix: every call by every role', () => {
         const response = await t.post(contract.path, {}, { session: sessions.get(role)! });
         const { access } = contract;
         const allowed =
-          access === 'session' || (access !== 'public' && access !== 'device' && can(role, access));
+          access === 'session' ||
+          (access !== 'public' && access !== 'device' && access !== 'integration' && can(role, access));
         const refused = response.statusCode === 403;
         if (allowed === refused) wrong.push(`${contract.path} as ${role}: ${response.statusCode}`);
         if (response.statusCode >= 500) wrong.push(`${contract.path} as ${role}: ${response.body}`);
@@ -68,6 +69,18 @@ describe('the access matrix: every call by every role', () => {
         const response = await t.post(contract.path, {}, { session: sessions.get(role)! });
         expect(response.statusCode, `${contract.path} as ${role}`).toBe(401);
         expect(response.json()).toMatchObject({ code: 'DEVICE_NOT_REGISTERED' });
+      }
+    }
+  });
+
+  it("refuses the integrations' calls to every officer: only an integration key makes them", async () => {
+    const byKey = ALL_CONTRACTS.filter((c) => c.access === 'integration');
+    expect(byKey.length).toBeGreaterThan(0);
+    for (const contract of byKey) {
+      for (const role of ROLE_IDS) {
+        const response = await t.post(contract.path, {}, { session: sessions.get(role)! });
+        expect(response.statusCode, `${contract.path} as ${role}`).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
       }
     }
   });

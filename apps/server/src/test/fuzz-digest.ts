@@ -3,10 +3,11 @@ import type { Db } from '../db/database.ts';
 
 /**
  * Tables a refused call may write to on purpose: auth_events is the security audit, which
- * records failed sign-ins, throttled sign-ins and refused calls. Every other table must be
- * exactly as it was after a refusal.
+ * records failed sign-ins, throttled sign-ins and refused calls; integration_calls keeps every
+ * call an integration key made, refused ones too. Every other table must be exactly as it was
+ * after a refusal.
  */
-export const AUDIT_TABLES = ['auth_events'];
+export const AUDIT_TABLES = ['auth_events', 'integration_calls'];
 
 /** md5 of every row of every table of the schema, per table: what a refused call must not change. */
 export type Digest = Record<string, string>;

@@ -16,6 +16,7 @@ import {
   devices,
   flowEngines,
   flowStates,
+  integrationKeys,
   officerQueueTypes,
   officerStations,
   printJobs,
@@ -290,6 +291,18 @@ export async function createFuzzPlant(t: TestContext) {
   const followedTicket = await issueTicket(t, plant, 'standard', 'กข 2005');
   await t.post('process/user/dispute', { queue_number_id: disputedTicket.uuid, note: 'น้ำหนักไม่ตรง' });
   const [openDispute] = await t.db.select({ id: queueDisputes.id }).from(queueDisputes);
+  // Integration keys: the fuzzer's own (both scopes, the most calls a minute) and a spare to revoke.
+  const makeKey = async (name: string) => {
+    const made = await t.post(
+      'admin/createIntegrationKey',
+      { name, scopes: ['reports:read', 'tickets:read'], rate_per_minute: 600, expires_on: null },
+      { session: admin },
+    );
+    if (made.statusCode !== 200) throw new Error(`no integration key: ${made.body}`);
+    return made.json<{ key: { id: number }; secret: string }>();
+  };
+  const fuzzKey = await makeKey('ERP (fuzz)');
+  const spareKey = await makeKey('Spare (fuzz)');
   // An alert rule and one of its alerts (a waiting truck), for the bell's calls and its acknowledgement.
   const ruleMade = await t.post(
     'admin/saveAlertRule',
@@ -652,6 +665,27 @@ export async function createFuzzPlant(t: TestContext) {
       branch_queue_type_id: n % 2 ? 0 : plant.types.standard.id,
     }),
     'report/timeBreakdownExport': () => period,
+    'admin/integrationKeys': () => ({}),
+    'admin/createIntegrationKey': (n) => ({
+      name: `ERP ${n}`,
+      scopes: n % 2 ? ['tickets:read'] : ['reports:read', 'tickets:read'],
+      rate_per_minute: 1 + (n % 600),
+      expires_on: n % 3 ? null : '2027-12-31',
+    }),
+    'admin/revokeIntegrationKey': () => ({ id: spareKey.key.id }),
+    'admin/integrationKeyCalls': (n) => ({
+      id: fuzzKey.key.id,
+      ...(n % 2 ? { before: '2026-11-21T00:00:00.000Z' } : {}),
+    }),
+    'integration/tickets': () => ({ ...period, find_license: '', find_product: 0 }),
+    'integration/weighings': (n) => ({
+      ...period,
+      find_license: n % 2 ? '' : 'กข',
+      page: 1,
+      page_size: 10,
+      sort_field: 'created',
+      sort_order: 'ascend',
+    }),
     'report/scorecards': (n) => ({ ...period, sort: n % 2 ? 'worst' : 'name' }),
     'report/scorecardsExport': () => period,
     'report/products': () => ({}),
@@ -819,6 +853,8 @@ export async function createFuzzPlant(t: TestContext) {
       branchSwitch: sessions.switcher,
       overrule: sessions.admin,
       suppliers: sessions.admin,
+      // A key, never a session (keyFor).
+      integration: null,
     };
     return byAccess[contract.access];
   }
@@ -845,6 +881,11 @@ export async function createFuzzPlant(t: TestContext) {
     return null;
   }
 
+  /** The integration key that may make the call (its bearer token), if only a key may. */
+  function keyFor(contract: ApiContract): string | null {
+    return contract.access === 'integration' ? fuzzKey.secret : null;
+  }
+
   /** Keeps the plant usable after calls that end sessions or change passwords were accepted. */
   async function afterAccepted(path: string, body: unknown): Promise<void> {
     if (path === 'authen/signout') {
@@ -857,6 +898,12 @@ export async function createFuzzPlant(t: TestContext) {
         .update(alerts)
         .set({ acknowledgedAt: null, acknowledgedBy: null })
         .where(eq(alerts.id, fuzzAlert!.id));
+    } else if (path === 'admin/revokeIntegrationKey') {
+      // Live again (a mutated id may have revoked the fuzzer's own key), for the next revocation.
+      await t.db
+        .update(integrationKeys)
+        .set({ revokedAt: null, revokedBy: null })
+        .where(eq(integrationKeys.id, (body as { id: number }).id));
     } else if (path === 'voice/remove') {
       await recordEight();
     } else if (path === 'product/manageProduct') {
@@ -889,6 +936,7 @@ export async function createFuzzPlant(t: TestContext) {
     sessionFor,
     wrongSessionFor,
     deviceFor,
+    keyFor,
     afterAccepted,
     /** The API key and another registered device's id, for credentials that almost work. */
     deviceIds: { display: display.id, printer: printer.id },

@@ -120,7 +120,9 @@ export function headersFor(
   apiKey: string,
   viaDevice: boolean,
 ): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = { authorization: apiKey };
+  // An integration call carries its key where the others carry the API key.
+  const key = fuzz.keyFor(contract);
+  const headers: Record<string, string | string[]> = { authorization: key ? `Bearer ${key}` : apiKey };
   const session = fuzz.sessionFor(contract);
   const device = fuzz.deviceFor(contract);
   const proper = (): Record<string, string> =>
@@ -151,7 +153,8 @@ export function headersFor(
 
 /** True when these headers alone must get the call refused, whatever the body. */
 export function headersRefuse(contract: ApiContract, plan: HeaderPlan, fuzz: FuzzPlant): boolean {
-  const needsSession = contract.access !== 'public' && contract.access !== 'device';
+  const byKey = contract.access === 'integration';
+  const needsSession = contract.access !== 'public' && contract.access !== 'device' && !byKey;
   switch (plan.kind) {
     case 'no-api-key':
     case 'bad-api-key':
@@ -160,8 +163,10 @@ export function headersRefuse(contract: ApiContract, plan: HeaderPlan, fuzz: Fuz
       return fuzz.wrongSessionFor(contract) !== null;
     case 'no-session':
     case 'bad-session':
-    case 'doubled':
       return needsSession && !contract.device;
+    case 'doubled':
+      // The first of the doubled Authorization headers, the API key, is no integration key.
+      return byKey || (needsSession && !contract.device);
     case 'bad-device':
       return contract.device !== undefined || contract.access === 'device';
     case 'proper':

@@ -82,6 +82,8 @@ export interface TestContext {
   }>;
   /** Signs an officer in through the API and returns the session token. */
   signIn(email: string, password: string, options?: { remember?: boolean; ip?: string }): Promise<string>;
+  /** Another server on the same database and clock (a second instance), closed with this context. */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export async function createTestContext(
     });
   };
 
+  const others: FastifyInstance[] = [];
   const ctx: TestContext = {
     app,
     database,
@@ -191,7 +194,14 @@ export async function createTestContext(
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       return response.json<{ officer: { session: string } }>().officer.session;
     },
+    async anotherInstance() {
+      const instance = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+      await instance.ready();
+      others.push(instance);
+      return instance;
+    },
     async close() {
+      for (const instance of others) await instance.close();
       await app.close();
       await database.close();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });

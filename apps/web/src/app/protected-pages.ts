@@ -94,6 +94,11 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.notifications',
     load: () => import('../features/admin/notifications-page.tsx').then((m) => m.NotificationsPage),
   },
+  '/System/integrations': {
+    title: () => 'pages.integrations',
+    load: () =>
+      import('../features/admin/integrations/integrations-page.tsx').then((m) => m.IntegrationsPage),
+  },
   '/System/suppliers': {
     title: () => 'pages.suppliers',
     load: () => import('../features/suppliers/suppliers-page.tsx').then((m) => m.SuppliersPage),

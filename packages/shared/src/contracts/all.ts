@@ -8,6 +8,7 @@ import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
 import * as dispute from './dispute.contract.ts';
+import * as integration from './integration.contract.ts';
 import * as lab from './lab.contract.ts';
 import * as notification from './notification.contract.ts';
 import * as officer from './officer.contract.ts';
@@ -49,6 +50,7 @@ function collect(): ApiContract[] {
     controller,
     device,
     dispute,
+    integration,
     lab,
     notification,
     officer,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasHiddenCharacter, startsLikeFormula } from '../typed-text.ts';
+import type { IntegrationScope } from '../integrations/integration-keys.ts';
 import type { Permission } from '../roles.ts';
 
 /**
@@ -12,11 +13,13 @@ import type { Permission } from '../roles.ts';
  *  - 'session': any signed-in officer.
  *  - a Permission: a signed-in officer whose roles grant it (roles.ts).
  *  - 'device':  only a registered device (see `device`), never an officer.
+ *  - 'integration': only an integration key (`Authorization: Bearer tqk_…`) whose scopes hold
+ *    the contract's `scope`; never an officer, never the web's API key (issue 42).
  *
  * device: a registered display or ticket kiosk of this kind may also make the call, with its
  * credentials (the `device-id` and `device-secret` headers) instead of a session.
  */
-export type Access = 'public' | 'session' | 'device' | Permission;
+export type Access = 'public' | 'session' | 'device' | 'integration' | Permission;
 
 export const DEVICE_KINDS = ['display', 'printer', 'scale'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
@@ -30,6 +33,8 @@ export interface ApiContract<
   path: string;
   access: A;
   device?: D;
+  /** The scope an integration key needs for the call (access 'integration' only). */
+  scope?: IntegrationScope;
   body: Body;
   response: Response;
   /**

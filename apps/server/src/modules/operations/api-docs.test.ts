@@ -6,6 +6,7 @@ import { contractsByPath } from './api-contracts.ts';
 
 interface Operation {
   operationId: string;
+  description: string;
   security: Record<string, string[]>[];
   requestBody?: { required: boolean; content: Record<string, { schema: object }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
@@ -14,7 +15,10 @@ interface Document {
   openapi: string;
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, object>; securitySchemes: Record<string, { name: string }> };
+  components: {
+    schemas: Record<string, object>;
+    securitySchemes: Record<string, { name?: string; type: string; scheme?: string }>;
+  };
 }
 
 let t: TestContext;
@@ -62,8 +66,9 @@ describe('GET /api/openapi.json', () => {
 
   it('says which headers each call wants, with security schemes that exist', () => {
     const schemes = document.components.securitySchemes;
-    expect(Object.values(schemes).map((s) => s.name)).toEqual([
+    expect(Object.values(schemes).map((s) => s.name ?? `${s.type} ${s.scheme}`)).toEqual([
       'authorization',
+      'http bearer',
       'session',
       'device-id',
       'device-secret',
@@ -75,7 +80,9 @@ describe('GET /api/openapi.json', () => {
         expect(ids.has(operation.operationId), `${path} operationId`).toBe(false);
         ids.add(operation.operationId);
         for (const requirement of operation.security) {
-          expect(Object.keys(requirement)).toContain('apiKey');
+          // Every call wants the API key but the integrations', which want their own key instead.
+          const byKey = contracts.get(path.replace(/^\/api\//, ''))?.access === 'integration';
+          expect(Object.keys(requirement)).toContain(byKey ? 'integrationKey' : 'apiKey');
           for (const name of Object.keys(requirement)) expect(schemes).toHaveProperty(name);
         }
       }
@@ -88,6 +95,8 @@ describe('GET /api/openapi.json', () => {
       { apiKey: [], session: [] },
       { apiKey: [], deviceId: [], deviceSecret: [] },
     ]);
+    expect(security('integration/tickets')).toEqual([{ integrationKey: [] }]);
+    expect(document.paths['/api/integration/tickets']!.post!.description).toContain('tickets:read');
     expect(document.paths['/api/officer/mainOfficer']!.post!.responses).toHaveProperty('403');
     expect(contracts.get('officer/mainOfficer')!.access).toBe('admin');
   });

@@ -103,7 +103,12 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: HEADER_API_KEY,
-    description: "The server's API key (API_KEY), on every call.",
+    description: "The server's API key (API_KEY), on every call but the integrations'.",
+  },
+  integrationKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An integration key an admin made (`tqk_…`), on the `integration/…` calls only.',
   },
   session: {
     type: 'apiKey',
@@ -144,6 +149,14 @@ function accessOf(contract: ApiContract): { security: Security; text: string } {
   }
   if (contract.access === 'device') {
     return { security: [device], text: `Only a registered ${contract.device ?? 'device'}.` };
+  }
+  if (contract.access === 'integration') {
+    return {
+      security: [{ integrationKey: [] }],
+      text:
+        `Only an integration key whose scopes hold \`${contract.scope}\` (never an officer's session), ` +
+        'within its rate. Others get UNAUTHENTICATED (401), FORBIDDEN (403) or RATE_LIMITED (429).',
+    };
   }
   const security = contract.device ? [officer, device] : [officer];
   if (contract.access === 'session') return { security, text: `Any signed-in officer${deviceText}.` };

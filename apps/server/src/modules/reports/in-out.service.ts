@@ -39,7 +39,8 @@ export function createInOutService(deps: {
    * (docs/benchmarks.md).
    */
   async function rows(
-    auth: AuthContext,
+    /** Whose branch: an officer's, or an integration key's. */
+    auth: Pick<AuthContext, 'branchId'>,
     filter: InOutFilter,
     limit: number,
   ): Promise<{ rows: InOutRow[]; total: number; voided: number }> {

@@ -35,6 +35,7 @@ export function registerReportsModule(
 ) {
   const { app, register, config, db, clock, live } = host;
   const summary = createSummaryService(db, deps.lab);
+  const inOut = createInOutService({ db, catalog: deps.catalog, lab: deps.lab });
   const scorecards = createScorecardsService({ db, clock, lab: deps.lab });
   const exports = createReportExports(db, clock, {
     timeZone: config.siteTimeZone,
@@ -50,7 +51,7 @@ export function registerReportsModule(
         summary,
         timeZone: config.siteTimeZone,
       }),
-      inOut: createInOutService({ db, catalog: deps.catalog, lab: deps.lab }),
+      inOut,
       exports,
       summary,
       lineOrder: createLineOrderReportService(db),
@@ -75,6 +76,6 @@ export function registerReportsModule(
       timeZone: config.siteTimeZone,
     }),
   );
-  // Other modules' spreadsheets are downloaded as the reports' are.
-  return { exports, scorecards };
+  // Other modules' spreadsheets are downloaded as the reports' are; integrations read the reports.
+  return { exports, scorecards, inOut, summary };
 }

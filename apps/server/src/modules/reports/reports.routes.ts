@@ -55,20 +55,6 @@ export function registerReportRoutes(
     ...(await dashboard.trends(auth, body.find_start, body.find_finish)),
   }));
 
-  const filterOf = (body: {
-    find_start: string;
-    find_finish: string;
-    find_license: string;
-    find_product: number;
-    find_supplier: number;
-  }) => ({
-    start: body.find_start,
-    finish: body.find_finish,
-    license: body.find_license,
-    productId: body.find_product,
-    supplierId: body.find_supplier,
-  });
-
   register(reportContracts.lineOrderReport, async ({ auth, body }) => ({
     status: 1,
     ...(await services.lineOrder.report(auth, { start: body.find_start, finish: body.find_finish })),
@@ -81,7 +67,7 @@ export function registerReportRoutes(
 
   register(reportContracts.inOutTransaction, async ({ auth, body }) => ({
     status: 1,
-    ...(await inOut.rows(auth, filterOf(body), IN_OUT_MAX_ROWS)),
+    ...(await inOut.rows(auth, inOutFilterOf(body), IN_OUT_MAX_ROWS)),
   }));
 
   // An export holds its rows and workbook in memory while it is made: the gate bounds how many
@@ -112,7 +98,7 @@ export function registerReportRoutes(
 
   register(reportContracts.inOutTransactionExport, ({ auth, body }) =>
     gate.run(auth.officerId, async () => {
-      const filter = filterOf(body);
+      const filter = inOutFilterOf(body);
       const found = await inOut.rows(auth, filter, REPORT_EXPORT_MAX_ROWS);
       const rows = capped(found);
       const product = filter.productId
@@ -215,16 +201,7 @@ export function registerReportRoutes(
 
   register(reportContracts.summaryReport, async ({ auth, body }) => ({
     status: 1,
-    ...(await services.summary.page(auth, {
-      start: body.find_start,
-      finish: body.find_finish,
-      license: body.find_license,
-      supplierId: body.find_supplier,
-      page: body.page,
-      pageSize: body.page_size,
-      sortField: body.sort_field,
-      sortOrder: body.sort_order,
-    })),
+    ...(await services.summary.page(auth, summaryPageOf(body))),
   }));
 
   // The file itself: GET, with the same API key and the session that asked for it.
@@ -248,3 +225,30 @@ export function registerReportRoutes(
       .send(file.content);
   });
 }
+
+/** The in/out report's filter as its calls send it (the screen's, its export's, an integration's). */
+export const inOutFilterOf = (body: {
+  find_start: string;
+  find_finish: string;
+  find_license: string;
+  find_product: number;
+  find_supplier: number;
+}) => ({
+  start: body.find_start,
+  finish: body.find_finish,
+  license: body.find_license,
+  productId: body.find_product,
+  supplierId: body.find_supplier,
+});
+
+/** One page of the summary as its calls ask for it (the screen's and an integration's). */
+export const summaryPageOf = (body: z.output<typeof reportContracts.summaryReport.body>) => ({
+  start: body.find_start,
+  finish: body.find_finish,
+  license: body.find_license,
+  supplierId: body.find_supplier,
+  page: body.page,
+  pageSize: body.page_size,
+  sortField: body.sort_field,
+  sortOrder: body.sort_order,
+});

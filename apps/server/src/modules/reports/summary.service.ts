@@ -57,7 +57,10 @@ export function createSummaryService(db: Db, lab: Pick<LabService, 'resultsOf'>)
   }
 
   return {
-    async page(auth: AuthContext, query: SummaryQuery): Promise<{ rows: SummaryRow[]; total: number }> {
+    async page(
+      auth: Pick<AuthContext, 'branchId'>,
+      query: SummaryQuery,
+    ): Promise<{ rows: SummaryRow[]; total: number }> {
       const found = await repo.summaryRows(auth.branchId, query);
       // A page past the end has no row to carry the count: count on its own.
       const total =

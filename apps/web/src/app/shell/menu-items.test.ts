@@ -86,3 +86,14 @@ describe('selectedMenuKey', () => {
     expect(selectedMenuKey('/System/reportQueue/abc', sections)).toBeUndefined();
   });
 });
+
+describe('the integrations page', () => {
+  it("is in an admin's settings section, and no one else's menu", () => {
+    const setting = visibleSections(ROLE_PERMISSIONS['1']).find((s) => s.key === 'setting');
+    expect(setting?.items.map((item) => item.path)).toContain('/System/integrations');
+    for (const role of ['51', '55', '56', '71', '1000'] as const) {
+      const paths = visibleSections(ROLE_PERMISSIONS[role]).flatMap((s) => s.items.map((i) => i.path));
+      expect(paths).not.toContain('/System/integrations');
+    }
+  });
+});
