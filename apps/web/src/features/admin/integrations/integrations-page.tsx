@@ -77,6 +77,11 @@ export function IntegrationsPage() {
   const [audited, setAudited] = useState<IntegrationKey | null>(null);
   const [form] = Form.useForm<KeyForm>();
   const at = (instant: string) => dates.siteDateTime(instant, config.siteTimeZone);
+  /** The site's day before the instant (a key's expiry is the midnight after its last day). */
+  const lastDay = (instant: string) =>
+    dates
+      .siteDateTime(new Date(Date.parse(instant) - 60_000).toISOString(), config.siteTimeZone)
+      .split(' ')[0];
 
   const stateOf = (key: IntegrationKey) =>
     key.revoked_at !== null ? (
@@ -101,12 +106,21 @@ export function IntegrationsPage() {
     {
       key: 'name',
       title: t('integrations.columns.name'),
+      width: 250,
       render: (_v, key) => (
-        <Flex vertical>
+        <Flex vertical gap={2}>
           <Typography.Text strong={key.revoked_at === null}>{key.name}</Typography.Text>
           <Typography.Text type="secondary" code style={{ fontSize: 12, alignSelf: 'flex-start' }}>
             tqk_{key.uid}_…
           </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('integrations.madeBy', { name: key.created_by, at: at(key.created) })}
+          </Typography.Text>
+          {key.revoked_at !== null && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {t('integrations.revokedBy', { name: key.revoked_by ?? '-', at: at(key.revoked_at) })}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
@@ -124,19 +138,20 @@ export function IntegrationsPage() {
     {
       key: 'rate',
       title: t('integrations.columns.rate'),
-      width: 120,
+      width: 110,
       render: (_v, key) => t('integrations.perMinute', { count: key.rate_per_minute }),
     },
     {
       key: 'expires',
       title: t('integrations.columns.expires'),
-      width: 170,
-      render: (_v, key) => (key.expires_at === null ? t('integrations.never') : at(key.expires_at)),
+      width: 120,
+      // Its last day: it stops at the midnight after it.
+      render: (_v, key) => (key.expires_at === null ? t('integrations.never') : lastDay(key.expires_at)),
     },
     {
       key: 'used',
       title: t('integrations.columns.lastUsed'),
-      width: 170,
+      width: 150,
       render: (_v, key) =>
         key.last_used_at === null ? (
           <Typography.Text type="secondary">{t('integrations.notUsed')}</Typography.Text>
@@ -147,32 +162,14 @@ export function IntegrationsPage() {
     {
       key: 'state',
       title: t('integrations.columns.state'),
-      width: 110,
+      width: 100,
       render: (_v, key) => stateOf(key),
     },
     {
-      key: 'made',
-      title: t('integrations.columns.made'),
-      width: 190,
-      render: (_v, key) => (
-        <Flex vertical>
-          <span>{key.created_by}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {at(key.created)}
-          </Typography.Text>
-          {key.revoked_at !== null && (
-            <Typography.Text type="danger" style={{ fontSize: 12 }}>
-              {t('integrations.revokedBy', { name: key.revoked_by ?? '-', at: at(key.revoked_at) })}
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    {
       key: 'actions',
-      width: 200,
+      width: 150,
       render: (_v, key) => (
-        <Flex gap={8} wrap>
+        <Flex vertical gap={6} align="flex-start">
           <Button size="small" icon={<HistoryOutlined />} onClick={() => setAudited(key)}>
             {t('integrations.calls')}
           </Button>
@@ -210,7 +207,7 @@ export function IntegrationsPage() {
           dataSource={keys.data ?? []}
           loading={keys.isLoading}
           pagination={false}
-          scroll={{ x: 1180 }}
+          scroll={{ x: 1060 }}
           locale={{ emptyText: t('integrations.none') }}
         />
       </Flex>
@@ -280,6 +277,7 @@ export function IntegrationsPage() {
               min={INTEGRATION_RATE.min}
               max={INTEGRATION_RATE.max}
               precision={0}
+              style={{ width: 170 }}
               suffix={t('integrations.perMinuteUnit')}
             />
           </Form.Item>
