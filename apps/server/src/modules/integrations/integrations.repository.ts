@@ -7,21 +7,26 @@ import { integrationCalls, integrationKeys, officers } from '../../db/schema.ts'
 /** The integration keys and their calls' audit (issue 42). */
 export function createIntegrationsRepository(db: Db) {
   const revoker = alias(officers, 'revoker');
+  /** What a call's check reads of a key. */
+  const keyColumns = {
+    id: integrationKeys.id,
+    uid: integrationKeys.uid,
+    branchId: integrationKeys.branchId,
+    name: integrationKeys.name,
+    secretHash: integrationKeys.secretHash,
+    scopes: integrationKeys.scopes,
+    ratePerMinute: integrationKeys.ratePerMinute,
+    expiresAt: integrationKeys.expiresAt,
+    revokedAt: integrationKeys.revokedAt,
+  };
+  /** And what the office's list shows besides: who made and revoked it, when, its last use. */
   const selectKeys = () =>
     db
       .select({
-        id: integrationKeys.id,
-        uid: integrationKeys.uid,
-        branchId: integrationKeys.branchId,
-        name: integrationKeys.name,
-        secretHash: integrationKeys.secretHash,
-        scopes: integrationKeys.scopes,
-        ratePerMinute: integrationKeys.ratePerMinute,
-        expiresAt: integrationKeys.expiresAt,
+        ...keyColumns,
         created: integrationKeys.created,
         createdBy: officers.name,
         createdByLast: officers.lastname,
-        revokedAt: integrationKeys.revokedAt,
         revokedBy: revoker.name,
         revokedByLast: revoker.lastname,
         lastUsedAt: integrationKeys.lastUsedAt,
@@ -47,20 +52,7 @@ export function createIntegrationsRepository(db: Db) {
 
     /** The key of this public id, whatever its state (the caller checks it). */
     async keyByUid(uid: string) {
-      const [row] = await db
-        .select({
-          id: integrationKeys.id,
-          uid: integrationKeys.uid,
-          branchId: integrationKeys.branchId,
-          name: integrationKeys.name,
-          secretHash: integrationKeys.secretHash,
-          scopes: integrationKeys.scopes,
-          ratePerMinute: integrationKeys.ratePerMinute,
-          expiresAt: integrationKeys.expiresAt,
-          revokedAt: integrationKeys.revokedAt,
-        })
-        .from(integrationKeys)
-        .where(eq(integrationKeys.uid, uid));
+      const [row] = await db.select(keyColumns).from(integrationKeys).where(eq(integrationKeys.uid, uid));
       return row ?? null;
     },
 
