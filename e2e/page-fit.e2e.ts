@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROUTE_PERMISSIONS, type ProtectedRoute } from '@truck-queue/shared/roles';
 import { goInApp } from './support/browser.ts';
+import { post, signIn } from './support/demo-plant.ts';
 import { fileBrowser, THAI } from './support/file-browser.ts';
 
 /**
@@ -95,6 +96,17 @@ function measure(page: Page): Promise<Fit> {
 }
 
 describe('every page at 1366 × 768 in Thai, side menu open', () => {
+  beforeAll(async () => {
+    // A product no queue type offers yet: its row links to the queue types' page.
+    const { session } = await signIn(baseUrl, ADMIN[0], ADMIN[1]);
+    await post(
+      baseUrl,
+      'product/doMainProduct',
+      { name: `มันเส้นสะอาดเกรดพิเศษ ${Date.now() % 100000}` },
+      session,
+    );
+  });
+
   it.each(Object.keys(ROUTE_PERMISSIONS) as ProtectedRoute[])(
     '%s fits and shows each row action',
     async (route) => {

@@ -15,6 +15,8 @@ interface Seed {
   phone?: string;
   leader?: string;
   vehicles: string[];
+  /** RFID tags by plate (issue 42). */
+  tags?: Record<string, string>;
   active?: boolean;
 }
 
@@ -30,6 +32,7 @@ const SUPPLIERS: Seed[] = [
     leader: 'L-001',
     phone: '0861112233',
     vehicles: ['71-2345 ขอนแก่น', '3กข 4567 กาฬสินธุ์'],
+    tags: { '71-2345 ขอนแก่น': 'E28011606000020912345AB1' },
   },
   {
     code: 'C-003',
@@ -71,6 +74,7 @@ async function seed(baseUrl: string): Promise<void> {
         leader_id: s.leader ? ids.get(s.leader)! : null,
         active: s.active ?? true,
         vehicles: s.vehicles,
+        ...(s.tags ? { vehicle_tags: s.tags } : {}),
       },
       session,
     );
@@ -116,7 +120,7 @@ export async function shootSupplierScreens(browser: Browser, baseUrl: string): P
         .locator('tr', { hasText: '2568/0301' })
         .getByRole('button', { name: /^(แก้ไข|Edit)$/ })
         .click();
-      await page.locator('.ant-modal-wrap:visible .ant-modal').getByText('71-2345 ขอนแก่น').waitFor();
+      await page.locator('.ant-modal-wrap:visible .ant-modal').getByText('71-2345 ขอนแก่น').first().waitFor();
       await shoot(page, `supplier-edit-${suffix}`);
       await page.keyboard.press('Escape');
       await page.locator('.ant-modal-wrap:visible').waitFor({ state: 'detached' });

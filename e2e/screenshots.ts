@@ -22,7 +22,10 @@ import { shootSlipScreens } from './screenshots-slip.ts';
 import { shootEtaScreens } from './screenshots-eta.ts';
 import { shootWaitAccuracyScreens } from './screenshots-wait-accuracy.ts';
 import { shootAlertScreens } from './screenshots-alerts.ts';
-import { shootIntegrationScreens } from './screenshots-integrations.ts';
+import { shootIntegrationScreens, startWebhookReceiverForShots } from './screenshots-integrations.ts';
+import { shootTareScreens } from './screenshots-tares.ts';
+import { shootCameraScreens } from './screenshots-cameras.ts';
+import { shootGoodsReceiptScreens } from './screenshots-goods-receipts.ts';
 import { shootTimeBreakdownScreens } from './screenshots-time-breakdown.ts';
 import { shootScorecardScreens } from './screenshots-scorecards.ts';
 import { shootNotifyScreens } from './screenshots-notify.ts';
@@ -126,7 +129,9 @@ const wanted = (section: string) => !only || only.includes(section);
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const server = await startServer();
+  // The integrations' webhooks go to a stand-in for the ERP, on this machine, that the server trusts.
+  const receiver = wanted('integrations') ? await startWebhookReceiverForShots() : null;
+  const server = await startServer(receiver?.env ?? {});
   const browser = await launchBrowser();
   try {
     if (wanted('screens')) await shootMainScreens(browser, server.baseUrl);
@@ -165,7 +170,13 @@ async function main(): Promise<void> {
     if (wanted('time-breakdown')) await shootTimeBreakdownScreens(browser, server.baseUrl);
     if (wanted('scorecards')) await shootScorecardScreens(browser, server.baseUrl);
     // Integration keys (issue 42): the list, a new key, the key shown once, a key's calls.
-    if (wanted('integrations')) await shootIntegrationScreens(browser, server.baseUrl);
+    if (receiver) await shootIntegrationScreens(browser, server.baseUrl, receiver.url);
+    // Vehicles at the weighbridge (issue 42): stored tares, weight warnings, the legal gross.
+    if (wanted('tares')) await shootTareScreens(browser, server.baseUrl);
+    // Plate cameras (issue 42): the gate's reads, the deck camera on the weighing page, the slip's picture.
+    if (wanted('cameras')) await shootCameraScreens(browser, server.baseUrl);
+    // ERP goods receipts (issue 42): a day's receipts with a cancelling correction, the ERP codes card.
+    if (wanted('goods-receipts')) await shootGoodsReceiptScreens(browser, server.baseUrl);
     // "Notify me" on the driver's phone: the privacy notice, the choices, on.
     if (wanted('notify')) await shootNotifyScreens(browser, server.baseUrl);
     // The admins' Driver notifications page, with three months of messages and a few failures.
@@ -197,6 +208,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
+    await receiver?.close();
   }
 }
 

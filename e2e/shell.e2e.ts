@@ -24,6 +24,7 @@ const LOGOUT = '/authen/logout';
 const REPORTS = [
   '/Report/inoutTransaction',
   '/Report/summary',
+  '/Report/goodsReceipts',
   '/Report/lineOrder',
   '/Report/timeBreakdown',
   '/Report/scorecards',

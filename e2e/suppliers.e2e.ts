@@ -58,7 +58,7 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
     await form.getByText('กรุณากรอกรหัส').waitFor();
     await form.getByText('กรุณาเลือกประเภท').waitFor();
 
-    await form.getByRole('textbox', { name: 'รหัส' }).fill(CODE);
+    await form.getByRole('textbox', { name: 'รหัส', exact: true }).fill(CODE);
     await form.getByRole('textbox', { name: 'ชื่อ' }).fill('สมชาย ไร่ดี');
     await choose(page, form.getByRole('combobox', { name: 'ประเภท' }), 'ชาวไร่');
     await form.getByRole('textbox', { name: 'เลขผู้เสียภาษี' }).fill('1101700230709');
@@ -81,25 +81,38 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
 
     await row.getByRole('button', { name: 'แก้ไข' }).click();
     await form.getByText('แก้ไขผู้ส่ง').waitFor();
-    await expect.poll(() => form.getByRole('textbox', { name: 'รหัส' }).inputValue()).toBe(CODE);
+    await expect.poll(() => form.getByRole('textbox', { name: 'รหัส', exact: true }).inputValue()).toBe(CODE);
     await form.getByRole('textbox', { name: 'ชื่อ' }).fill('สมชาย ไร่ดีมาก');
     await form.getByRole('textbox', { name: 'โทรศัพท์' }).fill('081-234 5678');
     await form.getByRole('button', { name: /บันทึก/ }).click();
     await expect.poll(() => row.innerText()).toContain('สมชาย ไร่ดีมาก');
     expect(await row.innerText()).toContain('081-234-5678');
 
+    // The vehicle's RFID tag (issue 42): a box per plate behind a link, checked before it is sent,
+    // and marked on the plate in the list.
+    await row.getByRole('button', { name: 'แก้ไข' }).click();
+    await form.getByText('แก้ไขผู้ส่ง').waitFor();
+    await form.getByRole('button', { name: 'ใส่แท็ก RFID ของรถ' }).click();
+    const tagBox = form.getByRole('textbox', { name: `แท็ก RFID ของรถ ${PLATE}` });
+    await tagBox.fill('zz12');
+    await form.getByRole('button', { name: /บันทึก/ }).click();
+    await form.getByText('รหัสแท็กต้องเป็นเลขฐานสิบหก (0–9, A–F) 8–32 หลัก').waitFor();
+    await tagBox.fill('e280 1160 6000 0209');
+    await form.getByRole('button', { name: /บันทึก/ }).click();
+    await expect.poll(() => row.getByRole('img', { name: 'แท็ก RFID' }).count()).toBe(1);
+
     // Another supplier with the same code, then the same plate: each refusal on its field, in Thai,
     // the plate's naming its owner.
     await page.getByRole('button', { name: 'เพิ่มผู้ส่ง' }).first().click();
     await form.getByText('เพิ่มผู้ส่ง').first().waitFor();
-    await form.getByRole('textbox', { name: 'รหัส' }).fill(CODE);
+    await form.getByRole('textbox', { name: 'รหัส', exact: true }).fill(CODE);
     await form.getByRole('textbox', { name: 'ชื่อ' }).fill('นายซ้ำ ทะเบียนเดิม');
     await choose(page, form.getByRole('combobox', { name: 'ประเภท' }), 'พ่อค้าคนกลาง');
     await plates.fill(PLATE);
     await plates.press('Enter');
     await form.getByRole('button', { name: /บันทึก/ }).click();
     await form.getByText('รหัสนี้มีผู้ส่งรายอื่นใช้แล้ว').waitFor();
-    await form.getByRole('textbox', { name: 'รหัส' }).fill(`${CODE}B`);
+    await form.getByRole('textbox', { name: 'รหัส', exact: true }).fill(`${CODE}B`);
     await form.getByRole('button', { name: /บันทึก/ }).click();
     await form.getByText(`ทะเบียน ${PLATE} เป็นของผู้ส่ง ${CODE} สมชาย ไร่ดีมาก แล้ว`).waitFor();
     await form.getByRole('button', { name: 'ยกเลิก' }).click();
@@ -164,10 +177,11 @@ describe('suppliers (issue 39): the office keeps them, the ticket desk finds the
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0]!;
     const texts: string[][] = [];
-    sheet.eachRow((row) => texts.push(Array.from({ length: 8 }, (_, i) => row.getCell(i + 1).text)));
-    // Under the sheet's title: the import's header row, then a supplier a row.
+    sheet.eachRow((row) => texts.push(Array.from({ length: 9 }, (_, i) => row.getCell(i + 1).text)));
+    // Under the sheet's title: the import's header row (the RFID tags beside the plates), then a
+    // supplier a row.
     const header = texts.findIndex((row) => row[0] === 'รหัส');
-    expect(texts[header]).toEqual(HEADER.split(','));
+    expect(texts[header]).toEqual(HEADER.replace('ทะเบียนรถ', 'ทะเบียนรถ,แท็ก RFID').split(','));
     expect(texts.find((row) => row[0] === `${IMPORTED}B`)?.slice(0, 2)).toEqual([
       `${IMPORTED}B`,
       'นางงาม ใจดี',

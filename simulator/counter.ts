@@ -108,3 +108,21 @@ export async function counterAction<C extends CounterContract>(
   }
   return data;
 }
+
+/**
+ * An action on the truck a page named by its uuid (a camera's read, or the officer's choice on
+ * it): nothing is typed, so there is no number to choose by; it must move that truck.
+ */
+export async function uuidAction<C extends CounterContract>(
+  counter: Counter,
+  contract: C,
+  body: BodyOf<C>,
+  truck: MeantTruck,
+): Promise<ResponseOf<C>> {
+  const data = await counter.api.call(contract, body, counter.officer);
+  const actedOn = (data as { queue: { uuid: string } }).queue.uuid;
+  if (actedOn !== truck.uuid) {
+    counter.ledger.error(`${contract.path} by uuid ${truck.uuid}: moved the ticket ${actedOn}`);
+  }
+  return data;
+}

@@ -17,7 +17,8 @@ import { receivingSlip } from '@truck-queue/shared/queue/slip';
 import { CallFailed, type ApiClient } from './api-client.ts';
 import type { CallLines } from './call-lines.ts';
 import type { SimClock } from './clock.ts';
-import { counterAction, type Counter } from './counter.ts';
+import type { Cameras } from './cameras.ts';
+import { counterAction, uuidAction, type Counter } from './counter.ts';
 import type { CallerDesk, Desks } from './desks.ts';
 import { DriverPage } from './displays.ts';
 import type { EtaWatch, TruckStanding } from './eta-watch.ts';
@@ -122,6 +123,8 @@ export interface DayContext {
   bookings: SimBookings;
   /** The line with an order rule (order-plan.ts): its desk calls with Call next. */
   ruled: RuledLine;
+  /** The plate cameras at the gate and over the decks (cameras.ts). */
+  cameras: Cameras;
 }
 
 class JourneyError extends Error {}
@@ -178,6 +181,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   const move = <T>(what: MoveKind, change: () => Promise<T>): Promise<T> => moveOf(ctx, record, what, change);
   const truck = () => ({ uuid: record.uuid!, queueNumber: record.queueNumber! });
   const at = (officer: { session: string }): Counter => ({ api, ledger, officer });
+  /** What the plant's cameras read of this truck (camera-plan.ts), or null: not a camera truck. */
+  const camera = ctx.cameras.planOf(plan.index);
 
   /**
    * The ruled line's call: the desk calls whom the rule says when a station frees. A driver who
@@ -242,19 +247,29 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
   const weigh = async (direction: 'in' | 'out', planned: number): Promise<number> => {
     const qn = record.queueNumber!;
     const weighbridge = at(desks.weighbridge.officer);
-    const { scale } = ctx;
+    const { scale, cameras } = ctx;
+    // A camera truck is read by the deck's camera as it stops: the clerk weighs the truck his
+    // page names (or he chose on the read), else he types its number as for any truck.
     if (scale.driveOn()) {
       try {
+        const named = await cameras.atDeck(record, 'wired', direction);
         // The indicator shows whole kilograms.
         const kg = Math.round(planned);
         await scale.settle(kg);
         const { queue } = await move('weigh', () =>
-          counterAction(
-            weighbridge,
-            captureWeight,
-            { queue_number: qn, direction, scale_uuid: scale.uuid },
-            truck(),
-          ),
+          named
+            ? uuidAction(
+                weighbridge,
+                captureWeight,
+                { uuid: named, direction, scale_uuid: scale.uuid },
+                truck(),
+              )
+            : counterAction(
+                weighbridge,
+                captureWeight,
+                { queue_number: qn, direction, scale_uuid: scale.uuid },
+                truck(),
+              ),
         );
         const kept = direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg;
         if (kept !== kg)
@@ -266,13 +281,17 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
         await scale.driveOff();
       }
     }
+    const named = await cameras.atDeck(record, 'second', direction);
+    const contract = direction === 'in' ? weighIn : weighOut;
     await move('weigh', () =>
-      counterAction(
-        weighbridge,
-        direction === 'in' ? weighIn : weighOut,
-        { queue_number: qn, weight: planned, reason: TYPED_REASON },
-        truck(),
-      ),
+      named
+        ? uuidAction(weighbridge, contract, { uuid: named, weight: planned, reason: TYPED_REASON }, truck())
+        : counterAction(
+            weighbridge,
+            contract,
+            { queue_number: qn, weight: planned, reason: TYPED_REASON },
+            truck(),
+          ),
     );
     record.weighSources.push('manual');
     return planned;
@@ -344,6 +363,8 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       // Awaited at the call; a refusal before then (the run's time-out) is not unhandled.
       ruledCall.catch(() => undefined);
     }
+    // Now and then a camera truck drives up to the gate before its work is done.
+    if (camera?.early) await ctx.cameras.early(record, camera.early);
     // A truck parked in the yard for the night goes on from here later.
     if (plan.parkedUntil !== null) await clock.until(plan.parkedUntil);
 
@@ -409,13 +430,29 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
 
     await clock.sleep(st.toExit);
     const gate = at(desks.gate.officer);
-    exitScanned = performance.now();
-    await move('exit', () => counterAction(gate, exitFactory, { queue_number: qn }, truck()));
+    const typeExit = async () => {
+      exitScanned = performance.now();
+      await move('exit', () => counterAction(gate, exitFactory, { queue_number: qn }, truck()));
+    };
+    // A camera truck is read at the barrier (cameras.ts); the others' numbers the officer types.
+    let typed = true;
+    if (camera) {
+      const by = await ctx.cameras.atGate(record, camera, {
+        exitMove: (change) => {
+          exitScanned = performance.now();
+          return move('exit', change);
+        },
+        typeExit,
+      });
+      typed = by === 'typed';
+    } else {
+      await typeExit();
+    }
     ledger.changed();
     record.exited = true;
     progress.inside--;
     progress.left++;
-    if (plan.slips.exitDoubleScan) {
+    if (plan.slips.exitDoubleScan && typed) {
       // Typed again once the truck is out, the number means another truck inside that holds it
       // (one of the new plant day's): that would be a new exit, not a repeat. The officer types
       // it again only while no other truck holds it, nor may be getting it from the kiosk now.

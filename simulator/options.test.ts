@@ -31,6 +31,13 @@ describe('the simulator options', () => {
     expect(() => parseOptions(['--booked', '101'], {})).toThrow(/--booked must be a whole percent/);
   });
 
+  it('has the cameras read 60 % of the trucks unless told, 0 to 100', () => {
+    expect(parseOptions([], {})).toMatchObject({ cameraPercent: 60 });
+    expect(parseOptions(['--camera', '0'], { SIM_CAMERA: '30' })).toMatchObject({ cameraPercent: 0 });
+    expect(parseOptions([], { SIM_CAMERA: '100' })).toMatchObject({ cameraPercent: 100 });
+    expect(() => parseOptions(['--camera', '60.5'], {})).toThrow(/--camera must be a whole percent/);
+  });
+
   it('answers help', () => {
     expect(parseOptions(['--help'], {})).toBe('help');
   });

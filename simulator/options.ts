@@ -20,6 +20,8 @@ export interface Options {
   window: WindowName;
   /** Percent of the cassava trucks that deliver for a known supplier and come with a booking (issue 39). */
   bookedPercent: number;
+  /** Percent of the trucks the plate cameras read, at the weighbridges and at the gate (issue 42). */
+  cameraPercent: number;
 }
 
 export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -29,7 +31,7 @@ const WINDOW_NAMES = Object.keys(WINDOWS).join('|');
 
 const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
                         [--database-url postgresql://...] [--memory-margin 20] [--window ${WINDOW_NAMES}]
-                        [--booked 60]
+                        [--booked 60] [--camera 60]
 
   --trucks         trucks arriving over the window (SIM_TRUCKS, default 1000)
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
@@ -47,7 +49,11 @@ const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--e
                    (SIM_MEMORY_MARGIN, default 20)
   --booked         percent of the suppliers' cassava trucks that book a slot (whole minutes of the
                    site's clock) and check in with its code at the kiosk; 0 for none
-                   (SIM_BOOKED, default 60)`;
+                   (SIM_BOOKED, default 60)
+  --camera         percent of the trucks the plate cameras read: over the weighbridge's deck
+                   before each weighing, and at the gate, which lets a truck whose work is done
+                   out; an unsure, misread or unknown plate asks the officer; 0 for none
+                   (SIM_CAMERA, default 60)`;
 
 function positive(name: string, raw: string | undefined, fallback: number, integer: boolean): number {
   if (raw === undefined || raw === '') return fallback;
@@ -78,6 +84,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       'memory-margin': { type: 'string' },
       window: { type: 'string' },
       booked: { type: 'string' },
+      camera: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -106,6 +113,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
     ),
     window: window as WindowName,
     bookedPercent: percent('--booked', values.booked ?? env.SIM_BOOKED, 60),
+    cameraPercent: percent('--camera', values.camera ?? env.SIM_CAMERA, 60),
   };
 }
 

@@ -27,11 +27,15 @@ import { alertLooks, cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './me
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
 import { scorecardChecks } from './scorecard-desk.ts';
+import { receiptChecks } from './receipts-desk.ts';
 import { importSimSuppliers, planSuppliers } from './supplier-plan.ts';
 import { bookingChecks, bookTheDay } from './booking-plan.ts';
 import { planStart, waitForStart } from './plant-day.ts';
 import { setUpPlant } from './plant-setup.ts';
 import { AlertDesk } from './alert-desk.ts';
+import { planCameras } from './camera-plan.ts';
+import { Cameras, setUpCameras } from './cameras.ts';
+import { Erp } from './erp.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
 import { serverErrorLines, serverWarnings, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
 import { RULED_FLOW, ruleFor } from './order-plan.ts';
@@ -51,7 +55,11 @@ async function settle(done: () => boolean, ms: number): Promise<void> {
   while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }
 
-async function simulate(server: SimServer, options: Exclude<ReturnType<typeof parseOptions>, 'help'>) {
+async function simulate(
+  server: SimServer,
+  options: Exclude<ReturnType<typeof parseOptions>, 'help'>,
+  erp: Erp,
+) {
   const ledger = new Ledger();
   const api = new ApiClient(server.url, server.apiKey, ledger);
   const loadBefore = os.loadavg();
@@ -103,7 +111,10 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   const devices = await openDevices(api, ledger, plant.displays, plant.kiosk);
   const alertDesk = new AlertDesk(api, ledger, plant.officers.manager, options.accel);
   await alertDesk.setRules(plant.officers.admin);
+  await erp.subscribe(api, plant.officers.admin);
   await scale.watchFrom(desks.weighbridge, ledger, plant.branchId);
+  // The plate cameras (issue 42): at the gate and over each deck.
+  const cameraSetup = await setUpCameras(api, plant.officers.admin, scale.stationId);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
   if (ledger.errors.length > 0) throw new Error('The plant could not be set up');
   console.log(
@@ -120,6 +131,15 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   ledger.latencies.clear();
 
   const clock = new SimClock(options.accel, playWindow, start.startedAt);
+  const cameras = new Cameras(
+    api,
+    ledger,
+    clock,
+    cameraSetup,
+    planCameras(plan, options.seed, options.cameraPercent),
+    plant.officers,
+    { gate: desks.gate.socket, weighbridge: desks.weighbridge.socket },
+  );
   alertDesk.start();
   const cpuBefore = cpuSeconds(server.pid);
   const sampleEveryMs = Math.min(3000, Math.max(500, clock.real(windowSeconds(playWindow)) / 120));
@@ -166,6 +186,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
     lines,
     ruled,
     bookings,
+    cameras,
   };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
@@ -265,6 +286,8 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
   checks.push(...imported.checks);
   const left = new Set(records.filter((r) => r.exited && r.uuid !== null).map((r) => r.uuid!));
   checks.push(...(await alertDesk.report(period, left)));
+  checks.push(...(await erp.report(records)));
+  checks.push(...(await cameras.report(records, erp.exitCounts())));
   checks.push(...(await bookingChecks(api, plant.officers.manager, bookings)));
   if (bookings.windows.length > 0)
     console.log(
@@ -275,6 +298,7 @@ async function simulate(server: SimServer, options: Exclude<ReturnType<typeof pa
           : '.'),
     );
   checks.push(...(await scorecardChecks(api, plant.officers.manager, period, records, bookings)));
+  checks.push(...(await receiptChecks(api, plant.officers.admin, records)));
   checks.push(
     ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
       codeOf: supplying.codeOf,
@@ -382,13 +406,15 @@ async function main(): Promise<number> {
   ) {
     console.log(`Note: this run crosses midnight in ${SITE_TIMEZONE}; the plant day turns over then.`);
   }
-  const server = await startSimServer(options);
+  // The plant's ERP, receiving every ticket's events by webhook (issue 42).
+  const erp = await Erp.start();
+  const server = await startSimServer(options, erp.serverEnv());
   console.log(`Server ${server.url} (pid ${server.pid}, ${server.engine})`);
   let stopped: Promise<number | null> | null = null;
   const stop = () => (stopped ??= server.stop());
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
-    const result = await simulate(server, options);
+    const result = await simulate(server, options, erp);
     const code = await stop();
     const logged = serverErrorLines(server.process.output());
     result.checks.push(
@@ -423,6 +449,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await stop();
+    await erp.close();
   }
 }
 

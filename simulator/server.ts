@@ -29,7 +29,11 @@ export interface SimServer {
  * a fresh DATA_DIR for PGlite, or a scratch database on the PostgreSQL server. No demo data:
  * the simulator builds its plant through the admin API.
  */
-export async function startSimServer(options: Options): Promise<SimServer> {
+export async function startSimServer(
+  options: Options,
+  /** More of the server's environment (the ERP's webhook address and certificate). */
+  extraEnv: Record<string, string> = {},
+): Promise<SimServer> {
   const apiKey = `sim-${randomBytes(12).toString('base64url')}`;
   const metricsToken = randomBytes(24).toString('base64url');
   const admin = { email: 'sim-admin@example.com', password: randomBytes(12).toString('base64url') };
@@ -48,6 +52,7 @@ export async function startSimServer(options: Options): Promise<SimServer> {
     ETA_TIME_SCALE: String(options.accel),
     // The alert rules' minutes are simulated minutes too (modules/alerts).
     ALERT_TIME_SCALE: String(options.accel),
+    ...extraEnv,
   };
   if (options.engine === 'postgres') {
     if (!(await postgresAvailable(options.databaseUrl))) {

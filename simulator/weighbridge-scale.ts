@@ -50,6 +50,8 @@ export class SimScale {
 
   constructor(
     readonly uuid: string,
+    /** The weighbridge station its deck is (its camera's). */
+    readonly stationId: number,
     private readonly indicator: FakeIndicator,
     private readonly bridge: { current: Bridge | null },
     private readonly identityDir: string,
@@ -141,7 +143,7 @@ export async function openSimScale(api: ApiClient, admin: Officer): Promise<SimS
   const indicator = await startFakeIndicator(() => stGsFrame(0, true), FRAME_MS);
   const identityDir = mkdtempSync(join(tmpdir(), 'sim-scale-'));
   const bridge: { current: Bridge | null } = { current: null };
-  const scale = new SimScale(device.uuid, indicator, bridge, identityDir);
+  const scale = new SimScale(device.uuid, station.id, indicator, bridge, identityDir);
   bridge.current = await startBridge(
     {
       server: api.baseUrl,

@@ -19,6 +19,8 @@ import { registerDeviceGatewayModule } from './modules/device-gateway/device-gat
 import { createDeviceGatewayRepository } from './modules/device-gateway/device-gateway.repository.ts';
 import { registerDisputesModule } from './modules/disputes/disputes.module.ts';
 import { registerIntegrationsModule } from './modules/integrations/integrations.module.ts';
+import { registerGoodsReceiptsModule } from './modules/goods-receipts/goods-receipts.module.ts';
+import { registerIdentificationModule } from './modules/identification/identification.module.ts';
 import { registerLabModule } from './modules/lab/lab.module.ts';
 import type { ModuleHost, ModuleOptions } from './modules/module-host.ts';
 import { registerNotificationsModule } from './modules/notifications/notifications.module.ts';
@@ -36,6 +38,7 @@ import { registerBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createQueueRepository } from './modules/queue/queue.repository.ts';
 import { registerReportsModule } from './modules/reports/reports.module.ts';
 import { registerVoiceModule } from './modules/voice/voice.module.ts';
+import { registerWebhooksModule } from './modules/webhooks/webhooks.module.ts';
 import { registerYardModule } from './modules/yard/yard.module.ts';
 import { liveConnections } from './realtime/live-connections.ts';
 import { createRealtime } from './realtime/realtime.ts';
@@ -192,6 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { seasons } = registerSeasonsModule(host);
   registerBookingsModule(host, { days, desk, quotas: seasons, scorecards, grades });
   const { keys: integrations } = registerIntegrationsModule(host, { inOut, summary });
+  registerWebhooksModule(host);
+  registerGoodsReceiptsModule(host, { lab });
+  registerIdentificationModule(host, { queue, days });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

@@ -140,6 +140,26 @@ function parsePushHosts(value: string, ctx: z.RefinementCtx): string[] {
   return hosts;
 }
 
+/**
+ * WEBHOOK_PRIVATE_HOSTS: the `host:port` addresses on the plant's own network IT lets webhooks go
+ * to (an ERP on the LAN), comma-separated; every other private address is refused.
+ */
+function parseWebhookPrivateHosts(value: string, ctx: z.RefinementCtx): string[] {
+  const hosts = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  for (const host of hosts) {
+    if (!/^[a-z0-9.-]+:\d{1,5}$/.test(host)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${host}" is not host:port: write e.g. erp.plant.local:8443,192.168.1.20:443, comma-separated`,
+      });
+    }
+  }
+  return hosts;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -200,6 +220,8 @@ const EnvSchema = z.object({
     .refine(isDirectory, 'is not a folder the server can read: name an existing folder of clips')
     .optional(),
   PUSH_SERVICE_HOSTS: z.string().transform(parsePushHosts).default(DEFAULT_PUSH_SERVICE_HOSTS),
+  WEBHOOK_PRIVATE_HOSTS: z.string().transform(parseWebhookPrivateHosts).default([]),
+  SNAPSHOT_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   VAPID_SUBJECT: z
     .string()
     .regex(
@@ -282,6 +304,10 @@ export interface Config {
   voiceClipsDir: string | null;
   /** Hosts a driver's browser may give as its Web Push endpoint (`host`, `*.domain`, `host:port`). */
   pushServiceHosts: string[];
+  /** `host:port` addresses on the plant's network webhooks may go to (all other private ones are refused). */
+  webhookPrivateHosts: string[];
+  /** SNAPSHOT_DAYS: how long the plate cameras' snapshots are kept with their reads (issue 42). */
+  snapshotDays: number;
   /** Who the Web Push services may contact about this server (VAPID `sub`). */
   vapidSubject: string;
   /**
@@ -361,6 +387,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertTimeScale: e.ALERT_TIME_SCALE,
     voiceClipsDir: e.VOICE_CLIPS_DIR ?? null,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    webhookPrivateHosts: e.WEBHOOK_PRIVATE_HOSTS,
+    snapshotDays: e.SNAPSHOT_DAYS,
     vapidSubject:
       e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:${e.ADMIN_EMAIL}`),
     line:

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     watchPrinters: true,
     driverJobs: true,
     alertJobs: true,
+    integrationJobs: true,
   });
   log = app.log;
   await app.listen({ port: config.port, host: config.host });

@@ -140,6 +140,7 @@ export const ROUTE_PERMISSIONS = {
   '/System/bookings': 'suppliers',
   '/Report/inoutTransaction': 'report',
   '/Report/summary': 'report',
+  '/Report/goodsReceipts': 'report',
   '/Report/lineOrder': 'report',
   /** Where a truck's time goes, per stage, hour, day, station and officer (issue 41). */
   '/Report/timeBreakdown': 'report',

@@ -56,10 +56,13 @@ const SLIP: SlipRasterInput = {
     deductions: [{ name: 'ดิน', percent: 2.4, decimals: 1, kg: 365.3 }],
     deducted_kg: 365.3,
     paid_kg: 14854.7,
+    stored_tare_at: null,
+    weight_warnings: [],
   },
   printed_at: '23/11/2569 14:53',
   follow_url: SAMPLE.follow_url,
   language: 'th',
+  photo: null,
 };
 
 const write = (name: string, raster: Awaited<ReturnType<typeof renderTicket>>) => {

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { CALENDARS, DEFAULT_CALENDAR } from '@truck-queue/shared/calendar';
 import { DEVICE_KINDS } from '@truck-queue/shared/contracts/api';
 import { WEIGHT_SOURCES } from '@truck-queue/shared/queue/weighing';
+import { VEHICLE_CLASSES, type VehicleClass } from '@truck-queue/shared/queue/weight-checks';
 import { LAB_FAIL_ACTIONS } from '@truck-queue/shared/lab/measures';
 import type { LabHistoryRecord } from '@truck-queue/shared/contracts/lab.contract';
+import type { GoodsReceiptBody } from '@truck-queue/shared/contracts/goods-receipt.contract';
 import type { LineRule } from '@truck-queue/shared/contracts/line-rule';
 import { SUPPLIER_KINDS } from '@truck-queue/shared/contracts/supplier.contract';
 import { OVER_QUOTA_RULES, QUOTA_UNITS } from '@truck-queue/shared/contracts/season.contract';
@@ -15,6 +17,13 @@ import {
 } from '@truck-queue/shared/contracts/booking.contract';
 import { NOTIFY_CHANNELS, NOTIFY_MOMENTS } from '@truck-queue/shared/notifications/moments';
 import { ALERT_KINDS } from '@truck-queue/shared/alerts/alert-rules';
+import { WEBHOOK_DELIVERY_STATUSES } from '@truck-queue/shared/integrations/webhooks';
+import {
+  READ_OUTCOMES,
+  READ_REASONS,
+  READER_ACTIONS,
+  READER_MIN_CONFIDENCE,
+} from '@truck-queue/shared/identify/readers';
 import {
   DEFAULT_PRINTER_PORT,
   PRINT_FAILURES,
@@ -120,8 +129,21 @@ export const branches = pgTable(
      * admin sets it. The kiosk lists it and its neighbours first (shared/province-neighbours.ts).
      */
     province: text('province'),
+    /**
+     * Whether an officer may finish a truck on its vehicle's stored tare instead of weighing it
+     * out (issue 42; vehicle_tares): off unless an admin allows it ...
+     */
+    storedTareAllowed: boolean('stored_tare_allowed').notNull().default(false),
+    /** ... and for how many days after it was weighed a stored tare stays valid. */
+    storedTareDays: integer('stored_tare_days').notNull().default(30),
+    /**
+     * The branch's legal gross per vehicle class (kg, shared/queue/weight-checks.ts
+     * VEHICLE_CLASSES): its own figures; a class left out has the Thai default (cane truck 25 t).
+     */
+    grossLimits: jsonb('gross_limits').$type<Partial<Record<VehicleClass, number>>>().notNull().default({}),
   },
   (t) => [
+    check('branches_stored_tare_days', sql`${t.storedTareDays} between 1 and 365`),
     check('branches_no_show_after_recalls', sql`${t.noShowAfterRecalls} between 1 and 20`),
     check('branches_no_show_policy', sql`${t.noShowPolicy} in ('requeue', 'cancel')`),
     check('branches_day_start_minutes', sql`${t.dayStartMinutes} between 0 and 1439`),
@@ -369,8 +391,32 @@ export const products = pgTable(
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
     created: created(),
+    /**
+     * The weights a load of it should fall within (kg; null: no limit): a weighing outside is
+     * warned at the weighbridge, confirmed by the officer and kept on the ticket (issue 42).
+     */
+    minNetKg: numeric('min_net_kg', { precision: 10, scale: 1 }),
+    maxNetKg: numeric('max_net_kg', { precision: 10, scale: 1 }),
+    minGrossKg: numeric('min_gross_kg', { precision: 10, scale: 1 }),
+    maxGrossKg: numeric('max_gross_kg', { precision: 10, scale: 1 }),
+    /** The vehicles that bring it (VEHICLE_CLASSES): their legal gross is checked; null: none. */
+    vehicleClass: text('vehicle_class', { enum: VEHICLE_CLASSES }),
   },
-  (t) => [index('products_branch_idx').on(t.branchId)],
+  (t) => [
+    index('products_branch_idx').on(t.branchId),
+    check(
+      'products_vehicle_class',
+      sql`${t.vehicleClass} is null or ${t.vehicleClass} in ('cane_truck', 'six_wheel', 'ten_wheel', 'twelve_wheel', 'trailer')`,
+    ),
+    check(
+      'products_net_range',
+      sql`${t.minNetKg} is null or ${t.maxNetKg} is null or ${t.minNetKg} <= ${t.maxNetKg}`,
+    ),
+    check(
+      'products_gross_range',
+      sql`${t.minGrossKg} is null or ${t.maxGrossKg} is null or ${t.minGrossKg} <= ${t.maxGrossKg}`,
+    ),
+  ],
 );
 
 export const branchQueueTypeProducts = pgTable(
@@ -539,6 +585,10 @@ export const devices = pgTable(
      * empty since (shared/scale/capture.ts SCALE_ZERO_KG, the return-to-zero interlock).
      */
     scaleCapturedAt: ts('scale_captured_at'),
+    /** Readers (plate cameras, RFID): what an identified truck does there (READER_ACTIONS). */
+    readerAction: text('reader_action', { enum: READER_ACTIONS }),
+    /** Readers: the least confidence (percent) a plate read needs to act without an officer. */
+    readerMinConfidence: integer('reader_min_confidence').notNull().default(READER_MIN_CONFIDENCE.default),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
@@ -549,7 +599,9 @@ export const devices = pgTable(
     check('devices_print_target', sql`${t.printTarget} in ('browser', 'network', 'usb')`),
     check('devices_printer_port', sql`${t.printerPort} between 1 and 65535`),
     check('devices_paper_width', sql`${t.paperWidth} in (58, 80)`),
-    check('devices_kind', sql`${t.kind} in ('display', 'printer', 'scale')`),
+    check('devices_kind', sql`${t.kind} in ('display', 'printer', 'scale', 'reader')`),
+    check('devices_reader_action', sql`${t.readerAction} in ('gate_exit', 'weighbridge')`),
+    check('devices_reader_min_confidence', sql`${t.readerMinConfidence} between 50 and 100`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
       .where(sql`${t.deviceId} is not null`),
@@ -619,6 +671,8 @@ export const suppliers = pgTable(
     pinSetAt: ts('pin_set_at'),
     created: created(),
     updated: ts('updated').notNull().defaultNow(),
+    /** The vendor number the ERP pays it under (issue 42's goods receipts); null: its code. */
+    erpCode: text('erp_code'),
   },
   (t) => [
     uniqueIndex('suppliers_code_key').on(t.branchId, t.codeKey),
@@ -656,9 +710,14 @@ export const supplierVehicles = pgTable(
     licence: text('licence').notNull(),
     /** shared/licence.ts plateSearchKey of the licence. */
     plateKey: text('plate_key').notNull(),
+    /** The RFID tag the vehicle carries (its EPC, hex, upper case): a reader's tag finds the vehicle. */
+    tag: text('tag'),
   },
   (t) => [
     uniqueIndex('supplier_vehicles_plate_key').on(t.branchId, t.plateKey),
+    uniqueIndex('supplier_vehicles_tag_key')
+      .on(t.branchId, t.tag)
+      .where(sql`${t.tag} is not null`),
     index('supplier_vehicles_supplier_idx').on(t.supplierId),
   ],
 );
@@ -788,6 +847,8 @@ export const bookings = pgTable(
     index('bookings_line_day_idx').on(t.branchQueueTypeId, t.day),
     index('bookings_supplier_day_idx').on(t.supplierId, t.day),
     index('bookings_branch_day_idx').on(t.branchId, t.day),
+    // Its latest change (made, checked in, cancelled): the webhooks read what changed lately.
+    index('bookings_changed_idx').on(sql`greatest(${t.created}, ${t.checkedInAt}, ${t.cancelledAt})`),
     // Stored: booked, checked in or cancelled; a booked one whose window closed reads as lapsed
     // (modules/bookings/bookings.repository.ts statusAt).
     check('bookings_status', sql`${t.status} in ('booked', 'checked_in', 'cancelled')`),
@@ -881,6 +942,13 @@ export const queues = pgTable(
     weighOutDeviceId: integer('weigh_out_device_id').references(() => devices.id),
     weighOutFrame: text('weigh_out_frame'),
     weighOutReason: text('weigh_out_reason'),
+    /** A weigh-out on the vehicle's stored tare (source stored_tare): when that tare was weighed. */
+    weighOutTareAt: ts('weigh_out_tare_at'),
+    /**
+     * What the weighbridge warned of and the officer confirmed (shared/queue/weight-checks.ts
+     * WEIGHT_WARNINGS, comma separated; '' none): the latest weighing's, shown on the slip.
+     */
+    weightWarnings: text('weight_warnings').notNull().default(''),
     issuedByOfficerId: integer('issued_by_officer_id').references(() => officers.id),
     issuedByDeviceId: integer('issued_by_device_id').references(() => devices.id),
     /** A kiosk's retry carries the same key and gets the same ticket back. */
@@ -923,6 +991,43 @@ export const queues = pgTable(
       'queues_weigh_out_source',
       sql`(${t.weighOutKg} is null) = (${t.weighOutSource} is null) and (${t.weighOutSource} is distinct from 'indicator' or ${t.weighOutDeviceId} is not null)`,
     ),
+    check(
+      'queues_weigh_out_tare_at',
+      sql`(${t.weighOutSource} is not distinct from 'stored_tare') = (${t.weighOutTareAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A vehicle's stored tare at a branch (issue 42), by plate key (shared/licence.ts plateSearchKey,
+ * so "80-1234" and "๘๐ ๑๒๓๔" are one vehicle): its empty weight, taken from its latest weigh-out
+ * (the lighter weighing) or recorded by an officer. A truck may finish on it instead of weighing
+ * out while it is valid (branches.stored_tare_days) and the branch allows it.
+ */
+export const vehicleTares = pgTable(
+  'vehicle_tares',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    plateKey: text('plate_key').notNull(),
+    /** The plate as last written (the office's list shows it). */
+    licence: text('licence').notNull(),
+    kg: numeric('kg', { precision: 10, scale: 1 }).notNull(),
+    /** When the vehicle was weighed empty (the weighing's time, or the officer's entry). */
+    weighedAt: ts('weighed_at').notNull(),
+    /** Where it came from: a ticket's weighing ('weighing') or an officer's entry ('officer'). */
+    origin: text('origin', { enum: ['weighing', 'officer'] }).notNull(),
+    /** The ticket whose weighing it is; null for an officer's entry. */
+    queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id),
+    /** The officer who recorded it, or who made the weighing. */
+    officerId: integer('officer_id').references(() => officers.id),
+  },
+  (t) => [
+    uniqueIndex('vehicle_tares_plate_key').on(t.branchId, t.plateKey),
+    check('vehicle_tares_kg', sql`${t.kg} > 0`),
+    check('vehicle_tares_origin', sql`${t.origin} in ('weighing', 'officer')`),
   ],
 );
 
@@ -1646,5 +1751,243 @@ export const integrationCalls = pgTable(
     address: text('address').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('integration_calls_key_at_idx').on(t.keyId, t.at)],
+  (t) => [
+    index('integration_calls_key_at_idx').on(t.keyId, t.at),
+    // The hourly prune (INTEGRATION_CALLS_KEEP_DAYS) deletes by time alone.
+    index('integration_calls_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * A webhook endpoint (issue 42): another system's https address subscribed to some of the
+ * branch's events. Its secret signs every POST (HMAC-SHA256), so it is kept as it is: it is shown
+ * once when made or rotated, never listed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    /** Paused: nothing is sent; its events still wait for it, in order, until it is resumed. */
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => officers.id),
+    created: created(),
+  },
+  (t) => [index('webhook_endpoints_branch_idx').on(t.branchId)],
+);
+
+/**
+ * An event of a branch as sent to its endpoints, made once from its source (a ticket's audit
+ * row, a slip's print job, a booking's change, an alert): `source` names it, so reading the
+ * source again never makes it twice. `subject` (the ticket, booking or alert) orders deliveries.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    type: text('type').notNull(),
+    source: text('source').notNull(),
+    subject: text('subject').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_source_key').on(t.source),
+    index('webhook_events_created_idx').on(t.created),
+  ],
+);
+
+/**
+ * One event to one endpoint (an outbox): pending until the endpoint answers 2xx (sent), retried
+ * with back-off, failed after the last retry. A delivery goes only when every earlier event of
+ * its subject to that endpoint has gone (in order per ticket); a replay makes it pending again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastAttemptAt: ts('last_attempt_at'),
+    /** The endpoint's HTTP status at the last attempt; null: it did not answer. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    /** What kind of failure the last was (WEBHOOK_FAILURES), for the office to say in its language. */
+    lastFailure: text('last_failure'),
+    /** How long the last attempt took (ms). */
+    lastMs: integer('last_ms'),
+    /**
+     * Counts the claims: an attempt's outcome is written only while its claim is the latest (a
+     * sender whose lease ran out cannot overwrite what another instance sent since).
+     */
+    claims: integer('claims').notNull().default(0),
+    sentAt: ts('sent_at'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_subject_idx').on(t.endpointId, t.subject, t.eventId),
+    index('webhook_deliveries_created_idx').on(t.created),
+    // The endpoints' list: what waits, what failed, the last delivered.
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_failed_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'failed'`),
+    index('webhook_deliveries_sent_idx').on(t.endpointId, t.sentAt),
+    check('webhook_deliveries_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * How far the webhooks have read each source (webhook-feed.ts): every row after `safe_id` is read
+ * again at each look (ids can commit out of order), until the feed knows nothing before a later
+ * id can still commit. For the bookings, read by time, it is the last look's time (ms).
+ */
+export const webhookCursors = pgTable('webhook_cursors', {
+  source: text('source').primaryKey(),
+  safeId: bigint('safe_id', { mode: 'number' }).notNull(),
+});
+
+/**
+ * A branch's ERP settings for goods receipts (issue 42): the plant code and movement type the ERP
+ * posts them under. None: empty plant code, movement type 101 (SAP's goods receipt for a PO).
+ */
+export const erpSettings = pgTable('erp_settings', {
+  branchId: integer('branch_id')
+    .primaryKey()
+    .references(() => branches.id),
+  plantCode: text('plant_code').notNull().default(''),
+  movementType: text('movement_type').notNull().default('101'),
+  updated: ts('updated').notNull().defaultNow(),
+});
+
+/** A product's material code in the ERP (issue 42): kept apart from the catalog's own columns. */
+export const erpProductCodes = pgTable(
+  'erp_product_codes',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    code: text('code').notNull(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [index('erp_product_codes_branch_idx').on(t.branchId)],
+);
+
+/**
+ * A finished weighed truck's goods receipt (issue 42), one row per version: version 1 once the
+ * truck is finished (or let out) weighed in and out, then a version marked as a correction of the
+ * one before whenever a later change alters what it says. Written by the receipts' scanner over
+ * queue_transitions (modules/goods-receipts); `payload` is the receipt as it is sent (webhooks,
+ * the API, the exports), the columns beside it what those filter on.
+ */
+export const goodsReceipts = pgTable(
+  'goods_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    /** The plant day of the truck's weigh-out (shared/plant-day.ts). */
+    day: date('day', { mode: 'string' }).notNull(),
+    queueId: bigint('queue_id', { mode: 'number' })
+      .notNull()
+      .references(() => queues.id),
+    version: integer('version').notNull(),
+    /** The version this one corrects (null for version 1). */
+    corrects: bigint('corrects', { mode: 'number' }).references((): AnyPgColumn => goodsReceipts.id),
+    /** The ticket's latest audit row this version was made from: a scanner writes each once. */
+    sourceTransitionId: bigint('source_transition_id', { mode: 'number' }).notNull(),
+    /** The ticket was voided after its receipt: this version cancels it. */
+    cancelled: boolean('cancelled').notNull().default(false),
+    payload: jsonb('payload').$type<GoodsReceiptBody>().notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('goods_receipts_version_key').on(t.queueId, t.version),
+    uniqueIndex('goods_receipts_source_key').on(t.sourceTransitionId),
+    index('goods_receipts_branch_day_idx').on(t.branchId, t.day),
+    index('goods_receipts_branch_id_idx').on(t.branchId, t.id),
+    check('goods_receipts_version', sql`${t.version} >= 1`),
+    check('goods_receipts_corrects', sql`(${t.version} = 1) = (${t.corrects} is null)`),
+  ],
+);
+
+/**
+ * What a plate camera or RFID reader read (issue 42), and what became of it: the truck let out at
+ * the gate or named to the weighbridge by itself, or asking an officer (a low-confidence read, no
+ * truck or several, a plate one character off, a truck whose work is not done) until one chose
+ * the truck or set it aside. The snapshot is kept SNAPSHOT_DAYS, then dropped (the row stays).
+ */
+export const identifications = pgTable(
+  'identifications',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    readerId: integer('reader_id')
+      .notNull()
+      .references(() => devices.id),
+    at: ts('at').notNull(),
+    action: text('action', { enum: READER_ACTIONS }).notNull(),
+    /** Weighbridge readers: the weighbridge station the read names the truck to. */
+    stationId: integer('station_id').references(() => stations.id),
+    /** The plate as the camera read it, and its confidence (percent); null for a tag. */
+    plate: text('plate'),
+    confidence: integer('confidence'),
+    /** The RFID tag as read; null for a plate. */
+    tag: text('tag'),
+    /** plateSearchKey of the plate, or of the tag's vehicle: a reader's repeats are one read. */
+    readKey: text('read_key').notNull(),
+    outcome: text('outcome', { enum: READ_OUTCOMES }).notNull(),
+    /** Why it asks an officer (READ_REASONS); null when it acted by itself. */
+    reason: text('reason', { enum: READ_REASONS }),
+    /** The ticket it identified, or the one the officer chose. */
+    queueId: integer('queue_id').references(() => queues.id),
+    /** The trucks an officer is offered (close plates, several matches), by ticket id. */
+    suggestions: jsonb('suggestions').$type<number[]>().notNull().default([]),
+    snapshot: bytea('snapshot'),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => officers.id),
+  },
+  (t) => [
+    index('identifications_branch_at_idx').on(t.branchId, t.at),
+    index('identifications_open_idx')
+      .on(t.branchId, t.action)
+      .where(sql`${t.outcome} = 'needs_officer' and ${t.resolvedAt} is null`),
+    index('identifications_queue_idx').on(t.queueId),
+    index('identifications_snapshot_idx')
+      .on(t.at)
+      .where(sql`${t.snapshot} is not null`),
+    check('identifications_confidence', sql`${t.confidence} between 0 and 100`),
+  ],
 );

@@ -5,6 +5,7 @@ import type {
   NumberCandidate,
   UnfinishedStep,
 } from '@truck-queue/shared/contracts/api';
+import type { WeightWarning } from '@truck-queue/shared/queue/weight-checks';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -39,6 +40,7 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly candidates: NumberCandidate[] | undefined;
   readonly missing: UnfinishedStep[] | undefined;
+  readonly warnings: WeightWarning[] | undefined;
 
   constructor(
     code: ErrorCode,
@@ -50,6 +52,7 @@ export class AppError extends Error {
       retryAfterSeconds?: number;
       candidates?: NumberCandidate[];
       missing?: UnfinishedStep[];
+      warnings?: WeightWarning[];
     } = {},
   ) {
     super(message);
@@ -61,6 +64,7 @@ export class AppError extends Error {
     this.retryAfterSeconds = detail.retryAfterSeconds;
     this.candidates = detail.candidates;
     this.missing = detail.missing;
+    this.warnings = detail.warnings;
   }
 
   /** The wire form: `{status: 0, code, message, ...}`. */
@@ -74,6 +78,9 @@ export class AppError extends Error {
       ...(this.queueNumber ? { queue_number: this.queueNumber } : {}),
       ...(this.candidates ? { candidates: this.candidates } : {}),
       ...(this.missing ? { missing: this.missing } : {}),
+      ...(this.warnings
+        ? { warnings: this.warnings.map((w) => ({ code: w.code, kg: w.kg, limit_kg: w.limitKg })) }
+        : {}),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
-import type { DeviceCall } from '@truck-queue/shared/contracts/socket-events';
+import type { DeviceCall, ReadsChangedPayload } from '@truck-queue/shared/contracts/socket-events';
 import type { PrinterHealth } from '@truck-queue/shared/printing/printer-status';
 
 /**
@@ -100,6 +100,8 @@ export interface HubEvents {
    * tickets are followed (notifications/followed-tickets.ts).
    */
   followersChanged: { branchId: number };
+  /** A reader's read was made or decided (modules/identification): the gate's and weighbridge's pages hear it. */
+  readsChanged: { branchId: number; change: ReadsChangedPayload };
 }
 
 /** Where an event came from: this instance, or another one through Redis (shared-events.ts). */

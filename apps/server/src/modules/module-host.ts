@@ -36,6 +36,17 @@ export interface ModuleOptions {
    * (main.ts). Off, tests evaluate by hand (`app.alerts.evaluate()`).
    */
   alertJobs?: boolean;
+  /**
+   * Once listening, the integrations' background work (main.ts): look for new events for the
+   * webhooks and send what is due every WEBHOOK_LOOK_MS, scan for goods receipts, and prune the
+   * webhooks' log and the keys' call audit every hour. Off, tests do each by hand
+   * (`app.webhooks`, `app.goodsReceipts`, `app.integrations`).
+   */
+  integrationJobs?: boolean;
+  /** The TLS agent webhooks are POSTed through (tests: one that trusts their receiver). */
+  webhookAgent?: Agent;
+  /** How long one webhook POST may take (webhook-sender.ts; tests of receivers that never answer). */
+  webhookTimeoutMs?: number;
 }
 
 /**

@@ -166,6 +166,10 @@ export function startBroadcasts(deps: {
     events.subscribe('alertsChanged', ({ branchId }) => {
       io.to(branchRoom(branchId)).emit('alertsChanged');
     }),
+    // A reader's read made or decided: the gate's and weighbridge's pages refetch, a weighbridge takes its truck.
+    events.subscribe('readsChanged', ({ branchId, change }) => {
+      io.to(branchRoom(branchId)).emit('readsChanged', change);
+    }),
     // A dispute filed or resolved: the branch's screens count the open ones again (the badge).
     events.subscribe('disputesChanged', ({ branchId }) => {
       io.to(branchRoom(branchId)).emit('disputesChanged');

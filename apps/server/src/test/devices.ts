@@ -4,6 +4,7 @@ import { DEVICE_ID_ALPHABET } from '@truck-queue/shared/contracts/device.contrac
 import {
   displayContracts,
   printerContracts,
+  readerContracts,
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import type { TestContext } from './harness.ts';
@@ -60,6 +61,16 @@ export async function registerDevice(
       session,
     );
     await t.call(scaleContracts.addDevice, { uuid: created.device.uuid, device_id: browser.id }, session);
+    return created.device;
+  }
+  if (kind === 'reader') {
+    // A gate camera unless told otherwise (identification tests register their own).
+    const created = await t.call(
+      readerContracts.save,
+      { name: `Reader ${browser.id}`, action: 'gate_exit', station_id: null },
+      session,
+    );
+    await t.call(readerContracts.addDevice, { uuid: created.device.uuid, device_id: browser.id }, session);
     return created.device;
   }
   const contracts = kind === 'display' ? displayContracts : printerContracts;

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Access, ApiContract } from '@truck-queue/shared/contracts/api';
 import { catalogContracts } from '@truck-queue/shared/contracts/catalog.contract';
 import {
   callingControllerContracts,
+  readerContracts,
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { hello } from '@truck-queue/shared/contracts/device.contract';
@@ -16,6 +18,7 @@ import {
   devices,
   flowEngines,
   flowStates,
+  identifications,
   integrationKeys,
   officerQueueTypes,
   officerStations,
@@ -23,14 +26,20 @@ import {
   queueDisputes,
   queueReasons,
   queueTransitions,
+  queues,
   queueTypes,
   stationStates,
+  vehicleTares,
 } from '../db/schema.ts';
+import { plateSearchKey } from '@truck-queue/shared/licence';
 import { deviceSocket, listen } from './sockets.ts';
 import { newBrowser, registerDevice, sayHello } from './devices.ts';
 import type { TestContext } from './harness.ts';
 import { createPlant, issueTicket } from './plant.ts';
 import { fuzzBookings } from './fuzz-bookings.ts';
+
+/** A plate camera's snapshot, base64: a JPEG the reads accept. */
+const PLATE_JPEG = readFileSync(new URL('./fixtures/plate-70-1234.jpg', import.meta.url)).toString('base64');
 
 /** 0.1 s of 8 kHz 16-bit mono silence, base64: a recording the upload accepts. */
 const SILENT_WAV = (() => {
@@ -142,6 +151,51 @@ export async function createFuzzPlant(t: TestContext) {
   const sparePrinter = await registerDevice(t, plant, 'printer', newBrowser());
   // Officers weigh by hand too (the weighing calls below are made by an employee).
   await t.call(scaleContracts.saveManualWeights, { roles: [ROLE.employee] }, plant.officers.admin.session);
+  // Plate cameras (issue 42): one at the gate that posts reads, one over the spare weighbridge,
+  // and one the admin edits, registers and cancels. Reads of plates no truck holds wait for an
+  // officer: each decision's valid body decides a new one.
+  const gateCamera = newBrowser();
+  const gateReader = await registerDevice(t, plant, 'reader', gateCamera);
+  const deckCamera = newBrowser();
+  const deckReader = await registerDevice(t, plant, 'reader', deckCamera);
+  await t.call(
+    readerContracts.save,
+    { uuid: deckReader.uuid, name: deckReader.name, action: 'weighbridge', station_id: spareWeighbridge.id },
+    admin,
+  );
+  const spareReader = await registerDevice(t, plant, 'reader', newBrowser());
+  let unknownPlates = 0;
+  const openRead = async (camera: typeof gateCamera, snapshot?: string) => {
+    const response = await t.post(
+      'device/identify',
+      {
+        plate: `99-${String(++unknownPlates).padStart(4, '0')}`,
+        confidence: 99,
+        ...(snapshot ? { snapshot } : {}),
+      },
+      { headers: camera.headers },
+    );
+    return response.json<{ read: { id: number } }>().read.id;
+  };
+  const snapshotRead = await openRead(gateCamera, PLATE_JPEG);
+  await openRead(gateCamera);
+  await openRead(deckCamera);
+  /** The oldest read of the camera that waits for an officer (read only: a body never writes). */
+  const waitingRead = async (readerId: number) =>
+    firstId(
+      t.db
+        .select({ id: identifications.id })
+        .from(identifications)
+        .where(
+          and(
+            eq(identifications.readerId, readerId),
+            eq(identifications.outcome, 'needs_officer'),
+            isNull(identifications.resolvedAt),
+          ),
+        )
+        .orderBy(identifications.id)
+        .limit(1),
+    );
   // A scale with no bridge connected: captures from it are refused (SCALE_OFFLINE).
   const spareScale = await registerDevice(t, plant, 'scale', newBrowser());
   // A scale whose bridge reports a stable weight, on a real socket: captures from it are taken.
@@ -174,6 +228,8 @@ export async function createFuzzPlant(t: TestContext) {
     ['KIOSK678', 'printer'],
     ['SCALE345', 'scale'],
     ['SCALE678', 'scale'],
+    ['READR345', 'reader'],
+    ['READR678', 'reader'],
   ] as const) {
     await sayHello(t, kind, newBrowser(id));
   }
@@ -286,16 +342,58 @@ export async function createFuzzPlant(t: TestContext) {
   };
   const slipTicket = await weighedOut('กข 2003');
   const disputedTicket = await weighedOut('กข 2004');
+  // Issue 42: a truck whose vehicle has a stored tare, weighed in loaded and called to unload, at
+  // a branch that allows finishing on one: the fuzzed calls finish it on that tare.
+  await t.db.insert(vehicleTares).values({
+    branchId: plant.branch.id,
+    plateKey: plateSearchKey('กข 2006'),
+    licence: 'กข 2006',
+    kg: '11000.0',
+    weighedAt: t.clock.now(),
+    origin: 'officer',
+  });
+  await t.post(
+    'weighbridge/saveWeighingRules',
+    {
+      stored_tare_allowed: true,
+      stored_tare_days: 30,
+      gross_limits: {
+        cane_truck: 25_000,
+        six_wheel: 15_000,
+        ten_wheel: 25_000,
+        twelve_wheel: 30_000,
+        trailer: 50_500,
+      },
+    },
+    { session: plant.officers.admin.session },
+  );
+  await t.post(
+    'weighbridge/saveStoredTare',
+    { licence: '70-1234', kg: 10_500 },
+    { session: plant.officers.admin.session },
+  );
+  const tareTicket = await issueTicket(t, plant, 'standard', 'กข 2006');
+  await t.post(
+    'process/weighing/weighIn',
+    { uuid: tareTicket.uuid, weight: 30_000, reason: 'ตาชั่งขัดข้อง' },
+    { session: plant.officers.admin.session },
+  );
+  await t.db.update(queues).set({ calledAt: t.clock.now() }).where(eq(queues.id, tareTicket.id));
   // Followed by a browser (Web Push): a ticket no fuzzed route moves, so it stays inside and a
   // subscription can be accepted however long the run (the lab's fuzzed checkouts end ticket).
   const followedTicket = await issueTicket(t, plant, 'standard', 'กข 2005');
   await t.post('process/user/dispute', { queue_number_id: disputedTicket.uuid, note: 'น้ำหนักไม่ตรง' });
   const [openDispute] = await t.db.select({ id: queueDisputes.id }).from(queueDisputes);
-  // Integration keys: the fuzzer's own (both scopes, the most calls a minute) and a spare to revoke.
+  // Integration keys: the fuzzer's own (every scope, the most calls a minute) and a spare to revoke.
   const makeKey = async (name: string) => {
     const made = await t.post(
       'admin/createIntegrationKey',
-      { name, scopes: ['reports:read', 'tickets:read'], rate_per_minute: 600, expires_on: null },
+      {
+        name,
+        scopes: ['receipts:read', 'reports:read', 'tickets:read'],
+        rate_per_minute: 600,
+        expires_on: null,
+      },
       { session: admin },
     );
     if (made.statusCode !== 200) throw new Error(`no integration key: ${made.body}`);
@@ -303,6 +401,19 @@ export async function createFuzzPlant(t: TestContext) {
   };
   const fuzzKey = await makeKey('ERP (fuzz)');
   const spareKey = await makeKey('Spare (fuzz)');
+  // Webhook endpoints (on the port nothing answers, opened for the run): the fuzzer's own and a spare to remove.
+  const hookUrl = 'https://127.0.0.1:9/hooks';
+  const makeHook = async (name: string) => {
+    const made = await t.post(
+      'admin/createWebhook',
+      { name, url: hookUrl, events: ['ticket.issued', 'ticket.weighed'] },
+      { session: admin },
+    );
+    if (made.statusCode !== 200) throw new Error(`no webhook endpoint: ${made.body}`);
+    return made.json<{ endpoint: { id: number } }>().endpoint;
+  };
+  let fuzzHook = await makeHook('ERP (fuzz)');
+  let spareHook = await makeHook('Spare (fuzz)');
   // An alert rule and one of its alerts (a waiting truck), for the bell's calls and its acknowledgement.
   const ruleMade = await t.post(
     'admin/saveAlertRule',
@@ -470,7 +581,16 @@ export async function createFuzzPlant(t: TestContext) {
       product: [spareProduct.id, plant.products.starch.id],
     }),
     'product/doMainProduct': (n) =>
-      n % 2 ? { name: `สินค้า ${n}` } : { uuid: spareProduct.uuid, name: 'สินค้าสำรอง 2' },
+      n % 2
+        ? { name: `สินค้า ${n}` }
+        : {
+            uuid: spareProduct.uuid,
+            name: 'สินค้าสำรอง 2',
+            min_net_kg: 5_000,
+            max_net_kg: 30_000,
+            max_gross_kg: null,
+            vehicle_class: 'cane_truck',
+          },
     'station/mainStation': () => ({}),
     'station/doMainStation': (n) =>
       n % 2 ? { name: `สถานี ${n}` } : { uuid: spareStation.uuid, name: 'สถานีสำรอง 2' },
@@ -528,6 +648,31 @@ export async function createFuzzPlant(t: TestContext) {
     'printer/manageOT': () => ({ id: sparePrinter.id, branch_queue_type: [plant.types.general.id] }),
     'printer/deleteDeviceCtrl': async () => ({ id: await deviceLink(sparePrinter.id) }),
     'printer/checkPrinter': () => ({ uuid: sparePrinter.uuid }),
+    'reader/mainReader': () => ({}),
+    'reader/doMainReader': (n) =>
+      n % 2
+        ? { name: `กล้อง ${n}`, action: 'gate_exit', station_id: null }
+        : {
+            uuid: spareReader.uuid,
+            name: 'กล้องสำรอง',
+            action: 'weighbridge',
+            station_id: spareWeighbridge.id,
+            min_confidence: 85,
+          },
+    'reader/addDevice': (n) => ({ uuid: spareReader.uuid, device_id: n % 2 ? 'READR345' : 'read-r678' }),
+    'reader/cancelDevice': () => ({ uuid: spareReader.uuid }),
+    'device/identify': (n) =>
+      n % 3 === 0
+        ? { plate: '70-1234 ขอนแก่น', confidence: 95.5, snapshot: PLATE_JPEG }
+        : n % 3 === 1
+          ? { plate: '๘๘-๘๘๘๘', confidence: 40 }
+          : { tag: 'e2 80 11 60 60 00 02 08' },
+    'process/security/reads': () => ({}),
+    'process/security/resolveRead': async () => ({ id: await waitingRead(gateReader.id) }),
+    'process/weighing/reads': () => ({}),
+    'process/weighing/resolveRead': async () => ({ id: await waitingRead(deckReader.id) }),
+    'process/identification/snapshot': () => ({ id: snapshotRead }),
+    'process/identification/ticketSnapshot': () => ({ uuid: slipTicket.uuid }),
     'weighbridge/mainScale': () => ({}),
     'weighbridge/doMainScale': (n) =>
       n % 2
@@ -538,6 +683,23 @@ export async function createFuzzPlant(t: TestContext) {
     'weighbridge/saveManualWeights': (n) => ({
       roles: n % 2 ? [ROLE.employee] : [ROLE.manager, ROLE.employee],
     }),
+    'weighbridge/weighingRules': () => ({}),
+    'weighbridge/saveWeighingRules': (n) => ({
+      // Always allowed, for long: the stored-tare truck above is finished whatever the order of calls.
+      stored_tare_allowed: true,
+      stored_tare_days: 30 + (n % 300),
+      gross_limits: {
+        cane_truck: 25_000,
+        six_wheel: 15_000,
+        ten_wheel: 25_000,
+        twelve_wheel: 30_000,
+        trailer: 50_500,
+      },
+    }),
+    'weighbridge/storedTares': (n) => (n % 2 ? {} : { plate: '70-1234' }),
+    // One vehicle, recorded again and again; its tare is there before the first removal (set up above).
+    'weighbridge/saveStoredTare': (n) => ({ licence: '70-1234', kg: 10_000 + (n % 100) }),
+    'weighbridge/removeStoredTare': () => ({ licence: '70-1234' }),
     'printer/testPrint': () => ({ uuid: usbKiosk.uuid }),
     'calling/printers': () => ({}),
     'calling/reprintTicket': (n) => ({
@@ -677,6 +839,28 @@ export async function createFuzzPlant(t: TestContext) {
       id: fuzzKey.key.id,
       ...(n % 2 ? { before: '2026-11-21T00:00:00.000Z' } : {}),
     }),
+    'admin/webhooks': () => ({}),
+    'admin/createWebhook': (n) => ({
+      name: `ERP ${n}`,
+      url: hookUrl,
+      events: n % 2 ? ['ticket.issued'] : ['ticket.issued', 'ticket.weighed', 'booking.changed'],
+    }),
+    'admin/updateWebhook': (n) => ({
+      id: fuzzHook.id,
+      name: `ERP ${n}`,
+      url: hookUrl,
+      events: ['ticket.exited'],
+      active: n % 2 === 0,
+    }),
+    'admin/rotateWebhookSecret': () => ({ id: fuzzHook.id }),
+    'admin/deleteWebhook': () => ({ id: spareHook.id }),
+    'admin/webhookDeliveries': (n) => ({ id: fuzzHook.id, ...(n % 2 ? { status: 'failed' } : {}) }),
+    'admin/replayWebhook': () => ({
+      id: fuzzHook.id,
+      // Within the log's 30 days, on the run's clock.
+      since: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+    }),
+    'admin/testWebhook': () => ({ id: fuzzHook.id }),
     'integration/tickets': () => ({ ...period, find_license: '', find_product: 0 }),
     'integration/weighings': (n) => ({
       ...period,
@@ -685,6 +869,16 @@ export async function createFuzzPlant(t: TestContext) {
       page_size: 10,
       sort_field: 'created',
       sort_order: 'ascend',
+    }),
+    'integration/goodsReceipts': (n) =>
+      n % 2 ? { day: period.find_finish } : { since_id: n % 5, ...(n % 3 ? {} : { limit: 1 + (n % 500) }) },
+    'report/goodsReceipts': () => ({ day: period.find_finish }),
+    'report/goodsReceiptsExport': (n) => ({ day: period.find_finish, format: n % 2 ? 'csv' : 'json' }),
+    'admin/erpSettings': () => ({}),
+    'admin/saveErpSettings': (n) => ({
+      plant_code: n % 3 ? `P${n % 100}` : '',
+      movement_type: '101',
+      products: [{ id: plant.products.cassava.id, erp_code: n % 2 ? `MAT-${n % 50}` : null }],
     }),
     'report/scorecards': (n) => ({ ...period, sort: n % 2 ? 'worst' : 'name' }),
     'report/scorecardsExport': () => period,
@@ -726,6 +920,9 @@ export async function createFuzzPlant(t: TestContext) {
     }),
     'process/weighing/getWeighToday': () => ({}),
     'process/weighing/getScales': () => ({}),
+    // Issue 42: the stored tare of the standard ticket's vehicle, and finishing B001 on it.
+    'process/weighing/storedTare': () => ({ uuid: standardTicket.uuid }),
+    'process/weighing/finishOnStoredTare': () => ({ uuid: tareTicket.uuid, confirm_weight_warnings: true }),
     // The live scale weighs the scale's ticket in, then out; the scale with no bridge is refused.
     'process/weighing/capture': (n) =>
       n % 3 === 2
@@ -787,6 +984,11 @@ export async function createFuzzPlant(t: TestContext) {
       leader_id: null,
       active: true,
       vehicles: [`9${n % 10}-${1000 + n} ขอนแก่น`],
+      ...(n % 3 ? {} : { erp_code: n % 2 ? `V${n}` : null }),
+      // Its own RFID tag now and then (a tag is one vehicle's).
+      ...(n % 5
+        ? {}
+        : { vehicle_tags: { [`9${n % 10}-${1000 + n} ขอนแก่น`]: (0xf0000000 + n).toString(16) } }),
     }),
     'admin/supplier/import': (n) => ({
       file_name: 'suppliers.csv',
@@ -878,6 +1080,7 @@ export async function createFuzzPlant(t: TestContext) {
     if (contract.path === hello.path) return display.headers;
     if (contract.device === 'display') return display.headers;
     if (contract.device === 'printer') return printer.headers;
+    if (contract.device === 'reader') return gateCamera.headers;
     return null;
   }
 
@@ -888,7 +1091,12 @@ export async function createFuzzPlant(t: TestContext) {
 
   /** Keeps the plant usable after calls that end sessions or change passwords were accepted. */
   async function afterAccepted(path: string, body: unknown): Promise<void> {
-    if (path === 'authen/signout') {
+    if (path === 'process/security/resolveRead') {
+      // Decided: another read waits for the next valid decision.
+      await openRead(gateCamera);
+    } else if (path === 'process/weighing/resolveRead') {
+      await openRead(deckCamera);
+    } else if (path === 'authen/signout') {
       sessions.leaver = await t.signIn(leaver.email, leaver.password);
     } else if (path === 'authen/changeOwnPassword') {
       ownPassword = (body as { new_password: string }).new_password;
@@ -900,14 +1108,16 @@ export async function createFuzzPlant(t: TestContext) {
         .where(eq(alerts.id, fuzzAlert!.id));
     } else if (path === 'admin/revokeIntegrationKey') {
       // Live again (a mutated id may have revoked the fuzzer's own key), for the next revocation.
-      await t.db
-        .update(integrationKeys)
-        .set({ revokedAt: null, revokedBy: null })
-        .where(eq(integrationKeys.id, (body as { id: number }).id));
+      // (All of them: a raw body the server read may be one the fuzzer cannot.)
+      await t.db.update(integrationKeys).set({ revokedAt: null, revokedBy: null });
+    } else if (path === 'admin/deleteWebhook') {
+      // Another spare, for the next removal; the fuzzer's own again when a mutated id removed it.
+      if ((body as { id?: number } | null)?.id === fuzzHook.id) fuzzHook = await makeHook('ERP (fuzz)');
+      else spareHook = await makeHook('Spare (fuzz)');
     } else if (path === 'voice/remove') {
       await recordEight();
     } else if (path === 'product/manageProduct') {
-      const id = (body as { id: number }).id;
+      const id = (body as { id?: number } | null)?.id ?? 0;
       const asMade = productsAsMade.get(id);
       if (id !== spareType.id && asMade) {
         const restored = await t.post('product/manageProduct', { id, product: asMade }, { session: admin });

@@ -94,7 +94,13 @@ export async function createTestContext(
   /** Background work the app does only when asked (main.ts asks for all of it). */
   appOptions: Pick<
     AppOptions,
-    'watchPrinters' | 'logger' | 'logStream' | 'webPushAgent' | 'webPushTimeoutMs'
+    | 'watchPrinters'
+    | 'logger'
+    | 'logStream'
+    | 'webPushAgent'
+    | 'webPushTimeoutMs'
+    | 'webhookAgent'
+    | 'webhookTimeoutMs'
   > = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -195,7 +201,16 @@ export async function createTestContext(
       return response.json<{ officer: { session: string } }>().officer.session;
     },
     async anotherInstance() {
-      const instance = await buildApp({ config, database, clock, logger: false, serveWeb: false });
+      const { webPushAgent, webhookAgent } = appOptions;
+      const instance = await buildApp({
+        config,
+        database,
+        clock,
+        logger: false,
+        serveWeb: false,
+        ...(webPushAgent ? { webPushAgent } : {}),
+        ...(webhookAgent ? { webhookAgent } : {}),
+      });
       await instance.ready();
       others.push(instance);
       return instance;

@@ -123,6 +123,11 @@ export const PROTECTED_PAGES = {
     title: () => 'pages.summary',
     load: () => import('../features/reports/summary-report-page.tsx').then((m) => m.SummaryReportPage),
   },
+  '/Report/goodsReceipts': {
+    title: () => 'pages.goodsReceipts',
+    load: () =>
+      import('../features/reports/goods-receipts/goods-receipts-page.tsx').then((m) => m.GoodsReceiptsPage),
+  },
   '/Report/lineOrder': {
     title: () => 'pages.lineOrder',
     load: () => import('../features/reports/line-order-page.tsx').then((m) => m.LineOrderPage),

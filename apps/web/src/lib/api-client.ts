@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  type ApiError,
   HEADER_API_KEY,
   HEADER_DEVICE_ID,
   HEADER_DEVICE_SECRET,
@@ -24,6 +25,8 @@ export interface ApiErrorDetail {
   queueNumber?: string | undefined;
   candidates?: NumberCandidate[] | undefined;
   missing?: UnfinishedStep[] | undefined;
+  /** WEIGHT_WARNING: what the weights are outside of (issue 42). */
+  warnings?: ApiError['warnings'];
   /** VALIDATION_FAILED: each field refused ('rule.classes.0.name') and why. */
   issues?: { path: string; message: string }[] | undefined;
   /** How long the server asked the client to wait before trying again (its Retry-After), in seconds. */
@@ -149,6 +152,7 @@ export async function callApi<C extends ApiContract>(
           queueNumber: parsed.data.queue_number,
           candidates: parsed.data.candidates,
           missing: parsed.data.missing,
+          warnings: parsed.data.warnings,
           issues: parsed.data.issues,
           retryAfterSeconds,
         }

@@ -7,6 +7,7 @@ import {
   type Ack,
   type CallingCardsPush,
   type QueueChangedPayload,
+  type ReadsChangedPayload,
   type ScaleWeightPush,
   type StaffClientToServer,
   type StaffServerToClient,
@@ -83,6 +84,21 @@ export function onAlertChanges(onChange: () => void): () => void {
   return () => {
     s.off('alertsChanged', onChange);
     s.off('connect', onChange);
+  };
+}
+
+/**
+ * Calls `onChange` when a plate camera or RFID reader of the branch read a truck or an officer
+ * decided a read, and (null) on every (re)connect, when what happened meanwhile is unknown.
+ */
+export function onReadChanges(onChange: (change: ReadsChangedPayload | null) => void): () => void {
+  const s = staffSocket();
+  const connected = () => onChange(null);
+  s.on('readsChanged', onChange);
+  s.on('connect', connected);
+  return () => {
+    s.off('readsChanged', onChange);
+    s.off('connect', connected);
   };
 }
 

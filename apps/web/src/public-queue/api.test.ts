@@ -53,6 +53,8 @@ describe('isPublicQueue', () => {
     deductions: [{ name: 'ดิน', percent: 2, decimals: 1, kg: 585 }],
     deducted_kg: 585,
     paid_kg: 28_665,
+    stored_tare_at: null,
+    weight_warnings: [],
   };
 
   it('accepts what the contract accepts', () => {
@@ -65,6 +67,15 @@ describe('isPublicQueue', () => {
     const weighed = { ...sample, queue_state: 'F', slip };
     expect(PublicQueueSchema.safeParse(weighed).success).toBe(true);
     expect(isPublicQueue(weighed)).toBe(true);
+    // Finished on a stored tare, over the legal gross (issue 42).
+    const onTare = {
+      ...slip,
+      weigh_out: { ...weighing, kg: 12_000, source: 'stored_tare', scale: null },
+      stored_tare_at: '28/01/2026 08:00',
+      weight_warnings: ['GROSS_OVER_LEGAL'],
+    };
+    expect(PublicQueueSchema.safeParse({ ...weighed, slip: onTare }).success).toBe(true);
+    expect(isPublicQueue({ ...weighed, slip: onTare })).toBe(true);
   });
 
   it('rejects a broken answer', () => {
@@ -77,6 +88,7 @@ describe('isPublicQueue', () => {
     expect(isPublicQueue({ ...sample, ticket_code: undefined })).toBe(false);
     expect(isPublicQueue({ ...sample, slip: { ...slip, paid_kg: '28665' } })).toBe(false);
     expect(isPublicQueue({ ...sample, slip: { ...slip, weigh_in: null } })).toBe(false);
+    expect(isPublicQueue({ ...sample, slip: { ...slip, weight_warnings: undefined } })).toBe(false);
   });
 });
 

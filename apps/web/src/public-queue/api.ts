@@ -18,7 +18,7 @@ function isWeighing(value: unknown): boolean {
     isRecord(value) &&
     typeof value.kg === 'number' &&
     typeof value.at === 'string' &&
-    (value.source === 'indicator' || value.source === 'manual')
+    (value.source === 'indicator' || value.source === 'manual' || value.source === 'stored_tare')
   );
 }
 
@@ -32,7 +32,8 @@ function isSlip(value: unknown): boolean {
       (key) => typeof value[key] === 'number',
     ) &&
     Array.isArray(value.lab_values) &&
-    Array.isArray(value.deductions)
+    Array.isArray(value.deductions) &&
+    Array.isArray(value.weight_warnings)
   );
 }
 

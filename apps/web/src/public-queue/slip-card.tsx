@@ -48,6 +48,11 @@ export function SlipCard({
             {w.reason ? `${s.slip.typed}: ${w.reason}` : s.slip.typed}
           </span>
         )}
+        {w.source === 'stored_tare' && (
+          <span className="qp-slip-typed" data-testid="slip-stored-tare">
+            {s.slip.storedTare(slip.stored_tare_at ?? '')}
+          </span>
+        )}
       </dd>
     </div>
   );
@@ -71,6 +76,13 @@ export function SlipCard({
           <dt>{s.slip.net}</dt>
           <dd>{kg(slip.net_kg)}</dd>
         </div>
+        {slip.weight_warnings.map((code) => (
+          // What the weighbridge warned of and the officer confirmed: said as the paper slip says it.
+          <div key={code} className="qp-slip-row" data-testid="slip-warning">
+            <dt aria-hidden="true">⚠</dt>
+            <dd className="qp-slip-typed">{s.slip.warnings[code]}</dd>
+          </div>
+        ))}
         {slip.lab_values.length > 0 && (
           <div className="qp-slip-row">
             <dt>{s.slip.lab}</dt>

@@ -8,6 +8,8 @@ import * as catalog from './catalog.contract.ts';
 import * as controller from './controller.contract.ts';
 import * as device from './device.contract.ts';
 import * as dispute from './dispute.contract.ts';
+import * as goodsReceipt from './goods-receipt.contract.ts';
+import * as identification from './identification.contract.ts';
 import * as integration from './integration.contract.ts';
 import * as lab from './lab.contract.ts';
 import * as notification from './notification.contract.ts';
@@ -26,6 +28,8 @@ import * as scorecard from './scorecard.contract.ts';
 import * as timeBreakdown from './time-breakdown.contract.ts';
 import * as voice from './voice.contract.ts';
 import * as waitAccuracy from './wait-accuracy.contract.ts';
+import * as webhook from './webhook.contract.ts';
+import * as weighingRules from './weighing-rules.contract.ts';
 import * as yard from './yard.contract.ts';
 
 function isContract(value: unknown): value is ApiContract {
@@ -50,6 +54,8 @@ function collect(): ApiContract[] {
     controller,
     device,
     dispute,
+    goodsReceipt,
+    identification,
     integration,
     lab,
     notification,
@@ -68,6 +74,8 @@ function collect(): ApiContract[] {
     timeBreakdown,
     voice,
     waitAccuracy,
+    webhook,
+    weighingRules,
     yard,
   ])
     visit(module);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasHiddenCharacter, startsLikeFormula } from '../typed-text.ts';
 import type { IntegrationScope } from '../integrations/integration-keys.ts';
 import type { Permission } from '../roles.ts';
+import { WEIGHT_WARNINGS } from '../queue/weight-checks.ts';
 
 /**
  * Every call is `POST /api/<path>` with a JSON body. A contract names the path, the body
@@ -21,7 +22,7 @@ import type { Permission } from '../roles.ts';
  */
 export type Access = 'public' | 'session' | 'device' | 'integration' | Permission;
 
-export const DEVICE_KINDS = ['display', 'printer', 'scale'] as const;
+export const DEVICE_KINDS = ['display', 'printer', 'scale', 'reader'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 export interface ApiContract<
@@ -217,6 +218,23 @@ export const CONFLICT_REASONS = [
   'ALERT_ACKNOWLEDGED',
   /** The plant has no LINE account on this server: alerts show on the screens only. */
   'LINE_NOT_CONFIGURED',
+  /**
+   * The weighbridge asks first (issue 42): the weights fall outside the product's range or over
+   * the vehicle's legal gross (`warnings`); confirm to record them, the warning kept on the ticket.
+   */
+  'WEIGHT_WARNING',
+  /** The branch does not let trucks finish on a stored tare (its weighing rules). */
+  'STORED_TARE_NOT_ALLOWED',
+  /** The vehicle has no stored tare at this branch. */
+  'NO_STORED_TARE',
+  /** The vehicle's stored tare is older than the branch's days: weigh the truck out. */
+  'STORED_TARE_EXPIRED',
+  /** The stored tare is not lighter than the truck's weigh-in: weigh it out. */
+  'STORED_TARE_TOO_HEAVY',
+  /** A camera's or reader's read an officer decided already (issue 42): the other's decision stands. */
+  'READ_DECIDED',
+  /** The RFID tag is carried by a vehicle of another supplier of the branch (issue 42). */
+  'TAG_TAKEN',
 ] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
@@ -253,6 +271,10 @@ export const ApiErrorSchema = z.object({
   candidates: z.array(NumberCandidateSchema).optional(),
   /** UNFINISHED_EXIT, OUT_OF_ORDER: what the truck has not done. */
   missing: z.array(z.enum(UNFINISHED_STEPS)).optional(),
+  /** WEIGHT_WARNING: what the weights are outside of (shared/queue/weight-checks.ts). */
+  warnings: z
+    .array(z.object({ code: z.enum(WEIGHT_WARNINGS), kg: z.number(), limit_kg: z.number() }))
+    .optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

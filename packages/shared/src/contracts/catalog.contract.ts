@@ -3,6 +3,7 @@ import { defineContract, EmptyBodySchema, IdSchema, OkSchema, text } from './api
 import { LabMeasureSchema } from './lab.contract.ts';
 import { LineRuleSchema } from './line-rule.ts';
 import { FLOW_ENGINE } from '../queue/queue-machine.ts';
+import { VEHICLE_CLASSES } from '../queue/weight-checks.ts';
 
 /** Queue types, products and stations of a branch (SPEC.md section 7): admins only. */
 
@@ -84,7 +85,41 @@ export const cancelQT = defineContract({
   response: OkSchema,
 });
 
-export const ProductRowSchema = z.object({ id: z.number(), uuid: z.string(), name: z.string() });
+/**
+ * What a load of a product should weigh (issue 42; kg, null: no limit) and the vehicles that
+ * bring it, whose legal gross is checked (VEHICLE_CLASSES; null: none): the weighbridge warns.
+ */
+export const ProductLimitsSchema = z.object({
+  min_net_kg: z.number().nullable(),
+  max_net_kg: z.number().nullable(),
+  min_gross_kg: z.number().nullable(),
+  max_gross_kg: z.number().nullable(),
+  vehicle_class: z.enum(VEHICLE_CLASSES).nullable(),
+});
+export type ProductLimits = z.infer<typeof ProductLimitsSchema>;
+
+export const ProductRowSchema = z
+  .object({ id: z.number(), uuid: z.string(), name: z.string() })
+  .extend(ProductLimitsSchema.shape);
+export type ProductRow = z.infer<typeof ProductRowSchema>;
+
+/** A limit as an admin sets it: a weight (kg, one decimal) or null for none. */
+const LimitKgSchema = z
+  .number()
+  .positive()
+  .max(100_000)
+  .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most')
+  .nullable()
+  .optional();
+
+/** The limits an admin may give with a product's name; left out, they stay as they are (none for a new one). */
+const ProductLimitsBody = {
+  min_net_kg: LimitKgSchema,
+  max_net_kg: LimitKgSchema,
+  min_gross_kg: LimitKgSchema,
+  max_gross_kg: LimitKgSchema,
+  vehicle_class: z.enum(VEHICLE_CLASSES).nullable().optional(),
+};
 
 /** Empty: the branch's products. `{id_branchQT}`: every product, marked when the queue type offers it. */
 export const mainProduct = defineContract({
@@ -110,7 +145,10 @@ export const manageProduct = defineContract({
 export const doMainProduct = defineContract({
   path: 'product/doMainProduct',
   access: 'admin',
-  body: z.union([z.strictObject({ name: text(100) }), z.strictObject({ uuid: z.uuid(), name: text(100) })]),
+  body: z.union([
+    z.strictObject({ name: text(100), ...ProductLimitsBody }),
+    z.strictObject({ uuid: z.uuid(), name: text(100), ...ProductLimitsBody }),
+  ]),
   response: OkSchema.extend({ product: ProductRowSchema }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MANUAL_WEIGHT_ROLE_CHOICES } from '../queue/weighing.ts';
+import { READER_ACTIONS, READER_MIN_CONFIDENCE } from '../identify/readers.ts';
 import { defineContract, EmptyBodySchema, IdSchema, noHidden, OkSchema, text } from './api.ts';
 import { MaybeInstantSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
@@ -134,6 +135,14 @@ export const DeviceRowSchema = z.object({
   station: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Scales only: the weight its bridge reports now (ScaleLiveSchema); null for the others. */
   scale: ScaleLiveSchema.nullable(),
+  /** Readers only (issue 42): what a read does there, the least confidence to act alone, its last read. */
+  reader: z
+    .object({
+      action: z.enum(READER_ACTIONS),
+      min_confidence: z.number(),
+      last_read_at: MaybeInstantSchema,
+    })
+    .nullable(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). Scales have none. */
   aCtrl: z.array(z.object({ id: z.number(), queue_type_name: z.string(), branch_queue_type: z.number() })),
 });
@@ -299,6 +308,53 @@ export const scaleContracts = {
     z.union([
       z.strictObject({ name: DeviceName, station_id: Id.nullable() }),
       z.strictObject({ uuid: z.uuid(), name: DeviceName, station_id: Id.nullable().optional() }),
+    ]),
+  ),
+};
+
+/** A reader's least confidence to act without an officer (percent). */
+const MinConfidence = z.int().min(READER_MIN_CONFIDENCE.min).max(READER_MIN_CONFIDENCE.max);
+
+/** A weighbridge reader names the station whose deck it watches; a gate reader none. */
+const readerStation = (body: { action?: string; station_id?: number | null }) =>
+  body.action !== 'weighbridge' || (body.station_id !== undefined && body.station_id !== null);
+
+/**
+ * Plate cameras and RFID readers (issue 42), on the Weighbridge controller: create
+ * `{name, action, station_id, min_confidence?}`, edit the same with `uuid`. A weighbridge reader
+ * needs its weighbridge station.
+ */
+export const readerContracts = {
+  main: defineContract({
+    path: 'reader/mainReader',
+    access: 'admin',
+    body: EmptyBodySchema,
+    response: OkSchema.extend({
+      reader: z.array(DeviceRowSchema),
+      station: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+  }),
+  ...registrationContracts(
+    'reader',
+    'doMainReader',
+    z.union([
+      z
+        .strictObject({
+          name: DeviceName,
+          action: z.enum(READER_ACTIONS),
+          station_id: Id.nullable(),
+          min_confidence: MinConfidence.optional(),
+        })
+        .refine(readerStation, { message: 'a weighbridge reader needs its station', path: ['station_id'] }),
+      z
+        .strictObject({
+          uuid: z.uuid(),
+          name: DeviceName,
+          action: z.enum(READER_ACTIONS),
+          station_id: Id.nullable(),
+          min_confidence: MinConfidence.optional(),
+        })
+        .refine(readerStation, { message: 'a weighbridge reader needs its station', path: ['station_id'] }),
     ]),
   ),
 };

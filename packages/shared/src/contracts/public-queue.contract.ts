@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_STATES } from '../queue/queue-machine.ts';
 import { WEIGHT_SOURCES } from '../queue/weighing.ts';
+import { WEIGHT_WARNINGS } from '../queue/weight-checks.ts';
 import { defineContract, OkSchema } from './api.ts';
 import { LabResultSchema } from './lab.contract.ts';
 import { PublicDisputeSchema } from './dispute.contract.ts';
@@ -32,6 +33,10 @@ export const SlipSchema = z.object({
   ),
   deducted_kg: z.number(),
   paid_kg: z.number(),
+  /** A weigh-out on the vehicle's stored tare (issue 42): when that tare was weighed (the site's clock); else null. */
+  stored_tare_at: z.string().nullable(),
+  /** What the weighbridge warned of and the officer confirmed (WEIGHT_WARNINGS): over the legal gross, outside the product's range. */
+  weight_warnings: z.array(z.enum(WEIGHT_WARNINGS)),
 });
 export type SlipWire = z.infer<typeof SlipSchema>;
 

@@ -161,6 +161,22 @@ export interface StaffServerToClient {
    * At most one per branch every few seconds (realtime/broadcasts.ts, BRANCHES_PACE_MS).
    */
   branchesChanged: (change: { branch_id: number }) => void;
+  /**
+   * A plate camera or RFID reader of the branch read a truck, or an officer decided a read
+   * (issue 42): the gate's and weighbridge's pages refetch their reads; a weighbridge page at
+   * `station_id` puts an identified truck (`queue`) in, ready to capture its weight.
+   */
+  readsChanged: (change: ReadsChangedPayload) => void;
+}
+
+/** What the gate's and the weighbridge's pages hear of a read (readsChanged). */
+export interface ReadsChangedPayload {
+  read_id: number;
+  action: 'gate_exit' | 'weighbridge';
+  station_id: number | null;
+  outcome: string;
+  /** The truck the read identified (or the officer chose); null for none. */
+  queue: { uuid: string; queue_number: string; truck_license: string } | null;
 }
 
 /** A call as a display announces it. */

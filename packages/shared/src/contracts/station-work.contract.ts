@@ -4,6 +4,7 @@ import { readTicketCode } from '../scan/ticket-code.ts';
 import { InstantSchema, MaybeInstantSchema, QueueNumberSchema } from './queue.contract.ts';
 import { ScaleLiveSchema } from './socket-events.ts';
 import { WEIGHT_SOURCES } from '../queue/weighing.ts';
+import { WEIGHT_WARNINGS } from '../queue/weight-checks.ts';
 import { LabMeasureSchema, LabOutcomeSchema, LabResultSchema, LabValuesSchema } from './lab.contract.ts';
 
 /** Lab pickup, weighing and the exit gate: an officer types or scans a truck, the server finds its ticket. */
@@ -185,13 +186,18 @@ export const WeighRecordSchema = z.object({
   gross_kg: z.number().nullable(),
   tare_kg: z.number().nullable(),
   net_kg: z.number().nullable(),
+  /** A weigh-out on the vehicle's stored tare (source stored_tare): when that tare was weighed. */
+  weigh_out_tare_at: MaybeInstantSchema,
+  /** What the weights were warned of and the officer confirmed (issue 42; WEIGHT_WARNINGS). */
+  weight_warnings: z.array(z.enum(WEIGHT_WARNINGS)),
 });
 export type WeighRecord = z.infer<typeof WeighRecordSchema>;
 
 /** Weights in kg: a weighbridge reads up to 100 t, to a tenth of a kilogram at best. */
 export const WeightSchema = z
   .number()
-  .positive()
+  // At least a tenth of a kilogram: a smaller positive number (5e-324) is 0.0 once kept to one decimal.
+  .min(0.1)
   .max(100_000)
   .refine((kg) => Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, 'may have one decimal at most');
 
@@ -207,6 +213,8 @@ const WeighBody = truckRefBody({
   reason: ManualWeightReasonSchema,
   /** A weigh-out only: the officer saw what the truck has not done first (OUT_OF_ORDER) and records it anyway. */
   confirm_out_of_order: z.boolean().optional(),
+  /** The officer saw the weights' warnings (WEIGHT_WARNING) and records them anyway, marked. */
+  confirm_weight_warnings: z.boolean().optional(),
 });
 
 export const weighIn = defineContract({
@@ -228,6 +236,7 @@ export const WeighingScaleSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   /** The weighbridge station it weighs at; null when the admin has not chosen one. */
+  station_id: z.number().nullable(),
   station_name: z.string().nullable(),
   live: ScaleLiveSchema,
 });
@@ -259,6 +268,7 @@ export const captureWeight = defineContract({
     direction: z.enum(['in', 'out']),
     scale_uuid: z.uuid(),
     confirm_out_of_order: z.boolean().optional(),
+    confirm_weight_warnings: z.boolean().optional(),
   }),
   response: OkSchema.extend({ queue: WeighRecordSchema }),
 });
@@ -268,4 +278,40 @@ export const getWeighToday = defineContract({
   access: 'weighing',
   body: EmptyBodySchema,
   response: OkSchema.extend({ queue: z.array(WeighRecordSchema) }),
+});
+
+/** A vehicle's stored tare as the weighing page shows it (issue 42). */
+export const StoredTareSchema = z.object({
+  kg: z.number(),
+  /** When the vehicle was weighed empty (ISO instant), and the last moment the tare is valid. */
+  weighed_at: z.string(),
+  expires_at: z.string(),
+  /** Still valid now (the branch's days). */
+  valid: z.boolean(),
+});
+export type StoredTare = z.infer<typeof StoredTareSchema>;
+
+/**
+ * The stored tare of a truck's vehicle, for the weighing page to offer finishing on it: whether the
+ * branch allows it, and the tare (null when the vehicle has none).
+ */
+export const storedTareOf = defineContract({
+  path: 'process/weighing/storedTare',
+  access: 'weighing',
+  body: z.strictObject({ uuid: z.uuid() }),
+  response: OkSchema.extend({ allowed: z.boolean(), tare: StoredTareSchema.nullable() }),
+});
+
+/**
+ * Finishes a weighed-in truck on its vehicle's stored tare instead of weighing it out (issue 42):
+ * the tare becomes its weigh-out (source stored_tare, the tare's date kept), net = gross − tare.
+ * Refused when the branch does not allow it (STORED_TARE_NOT_ALLOWED), the vehicle has none
+ * (NO_STORED_TARE), it is older than the branch's days (STORED_TARE_EXPIRED) or not lighter than
+ * the weigh-in (STORED_TARE_TOO_HEAVY); a truck not yet called to unload is refused (OUT_OF_ORDER).
+ */
+export const finishOnStoredTare = defineContract({
+  path: 'process/weighing/finishOnStoredTare',
+  access: 'weighing',
+  body: truckRefBody({ confirm_weight_warnings: z.boolean().optional() }),
+  response: OkSchema.extend({ queue: WeighRecordSchema }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract, IdSchema, noFormula, noHidden, OkSchema, text } from './api.ts';
+import { ErpCodeSchema } from './goods-receipt.contract.ts';
+import { TagSchema } from './identification.contract.ts';
 import { LicenceSearchSchema, TruckLicenseSchema } from './queue.contract.ts';
 
 /**
@@ -68,6 +70,22 @@ export const SupplierInputSchema = z.strictObject({
   active: z.boolean(),
   /** The plates it delivers with; a plate belongs to one supplier of the branch. */
   vehicles: z.array(TruckLicenseSchema).max(SUPPLIER_VEHICLES_MAX),
+  /**
+   * The ERP's vendor number for its goods receipts (issue 42); null: its code. Left out, an
+   * update keeps the one it has (the import leaves it alone).
+   */
+  erp_code: ErpCodeSchema.nullable().optional(),
+  /**
+   * The RFID tag each vehicle carries (issue 42: a reader at the gate or the weighbridge finds the
+   * truck by it), by its plate as in `vehicles`; a vehicle not named carries none. Left out, the
+   * vehicles kept keep the tags they have.
+   */
+  vehicle_tags: z
+    .record(z.string().max(40), TagSchema)
+    .refine((tags) => Object.keys(tags).length <= SUPPLIER_VEHICLES_MAX, {
+      message: `names at most ${SUPPLIER_VEHICLES_MAX} vehicles`,
+    })
+    .optional(),
 });
 export type SupplierInput = z.input<typeof SupplierInputSchema>;
 
@@ -83,6 +101,9 @@ export const SupplierSchema = z.object({
   leader: z.object({ code: z.string(), name: z.string() }).nullable(),
   active: z.boolean(),
   vehicles: z.array(z.string()),
+  /** The tags its vehicles carry, by plate (only the vehicles that carry one). */
+  vehicle_tags: z.record(z.string(), z.string()),
+  erp_code: z.string().nullable(),
 });
 export type Supplier = z.infer<typeof SupplierSchema>;
 
@@ -106,8 +127,10 @@ export const listSuppliers = defineContract({
 /**
  * Creates or updates a supplier. Refused (CONFLICT, by `reason`): a code another supplier of the
  * branch holds (SUPPLIER_CODE_TAKEN), a plate another supplier holds (PLATE_TAKEN; the message
- * names it). VALIDATION_FAILED: a leader that is not a leader of the branch or is the supplier
- * itself (leader_id), a leader made another kind while suppliers deliver under it (kind).
+ * names it), a tag another supplier's vehicle carries (TAG_TAKEN). VALIDATION_FAILED: a tag
+ * for a plate not among `vehicles` or one tag on two vehicles (`vehicle_tags.<plate>`), a leader
+ * that is not a leader of the branch or is the supplier itself (leader_id), a leader made
+ * another kind while suppliers deliver under it (kind).
  */
 export const saveSupplier = defineContract({
   path: 'admin/supplier/save',
@@ -119,7 +142,7 @@ export const saveSupplier = defineContract({
 /** What an import found wrong in one cell (or row): its row in the file (1 = the header), its column, a stable code. */
 export const ImportProblemSchema = z.object({
   row: z.number(),
-  /** The column's key (code, name, kind, phone, tax_id, leader_code, vehicles, active); null: the whole row. */
+  /** The column's key (code, name, kind, phone, tax_id, leader_code, vehicles, tags, active); null: the whole row. */
   column: z.string().nullable(),
   code: z.enum([
     /** A column the import needs is not in the header. */
@@ -134,6 +157,8 @@ export const ImportProblemSchema = z.object({
     'UNKNOWN_LEADER',
     /** A plate another supplier holds (in the file or the branch). */
     'PLATE_TAKEN',
+    /** An RFID tag another vehicle carries (in the file or the branch). */
+    'TAG_TAKEN',
     /** More rows than SUPPLIER_IMPORT_MAX_ROWS. */
     'TOO_MANY_ROWS',
   ]),

@@ -10,7 +10,7 @@
  */
 
 /** What a key may do; each scope opens the `integration/…` calls that name it. */
-export const INTEGRATION_SCOPES = ['tickets:read', 'reports:read'] as const;
+export const INTEGRATION_SCOPES = ['tickets:read', 'reports:read', 'receipts:read'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 export const INTEGRATION_KEY_PREFIX = 'tqk_';

@@ -13,6 +13,7 @@ import {
   type QueueState,
 } from './queue-machine.ts';
 import { TYPED_WEIGHT, weighingRefusal, weighsOnFlow, type WeightFrom } from './weighing.ts';
+import { weightWarnings, type WeightLimits, type WeightWarning } from './weight-checks.ts';
 import { offersNoShow, type YardSettings } from './yard-rules.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface QueueSnapshot {
   exitAt: Date | null;
   weighInAt: Date | null;
   weighOutAt: Date | null;
+  /** The weigh-in's weight: a weigh-out's checks need it (left out: not checked against it). */
+  weighInKg?: number | null;
 }
 
 /** Why (from the branch's list, checked by the server) and an optional note of the officer's. */
@@ -78,12 +81,18 @@ export type QueueCommand =
    * decision on it can still change (result out, truck not called, closed or weighed out).
    */
   | { kind: 'lab_correct'; note: string }
-  | { kind: 'weigh_in'; kg: number; from?: WeightFrom }
+  | ({ kind: 'weigh_in'; kg: number; from?: WeightFrom } & WeightChecks)
   /**
    * A weigh-out before the truck was called (and, on the lab flow, before its result) is out of
-   * order: recorded only once the officer confirmed it (`confirmOutOfOrder`), and marked so.
+   * order: recorded only once the officer confirmed it (`confirmOutOfOrder`), and marked so. A
+   * weigh-out from the vehicle's stored tare (`from` stored_tare) is recorded the same way.
    */
-  | { kind: 'weigh_out'; kg: number; from?: WeightFrom; confirmOutOfOrder?: boolean | undefined }
+  | ({
+      kind: 'weigh_out';
+      kg: number;
+      from?: WeightFrom;
+      confirmOutOfOrder?: boolean | undefined;
+    } & WeightChecks)
   /**
    * The gate: the truck leaves. One whose work is not done (never called, not finished, not
    * weighed out on a weighed flow) leaves only once the officer confirmed it.
@@ -93,6 +102,15 @@ export type QueueCommand =
   | { kind: 'reclass'; orderClass: string; reason: ReasonInput }
   /** A manager lets a waiting truck its class's daily cap holds be called anyway, with why. */
   | { kind: 'admit'; reason: ReasonInput };
+
+/**
+ * What a weighing is checked against (issue 42, shared/queue/weight-checks.ts): outside, it is
+ * refused as WEIGHT_WARNING until the officer confirms (`confirmWarnings`), then kept marked.
+ */
+export interface WeightChecks {
+  limits?: WeightLimits | undefined;
+  confirmWarnings?: boolean | undefined;
+}
 
 export type AuditAction = QueueCommand['kind'];
 
@@ -113,6 +131,8 @@ export interface QueueStamps {
   /** Where the weight came from (a scale, or typed: TYPED_WEIGHT unless the command says). */
   weighInFrom?: WeightFrom;
   weighOutFrom?: WeightFrom;
+  /** The warnings the officer confirmed for the weights as they now are (comma separated; '' none). */
+  weightWarnings?: string;
   stationId?: number | null;
   recallCount?: number;
   calledFrom?: QueueState;
@@ -171,12 +191,21 @@ export type QueueRefusal = Extract<
   | 'TICKET_CANCELLED'
   | 'UNFINISHED_EXIT'
   | 'OUT_OF_ORDER'
+  | 'WEIGHT_WARNING'
+  | 'STORED_TARE_TOO_HEAVY'
 >;
 
 export type Decision =
   | { ok: true; state: QueueState; stamps: QueueStamps; action: AuditAction }
   /** A 409: `reason` is what the screens translate, `message` the English text of the API. */
-  | { ok: false; code: 'CONFLICT'; reason: QueueRefusal; message: string; missing?: UnfinishedStep[] };
+  | {
+      ok: false;
+      code: 'CONFLICT';
+      reason: QueueRefusal;
+      message: string;
+      missing?: UnfinishedStep[];
+      warnings?: WeightWarning[];
+    };
 
 /** The English text of each refusal (the screens say it in the officer's language from `reason`). */
 const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) => string> = {
@@ -215,6 +244,10 @@ const MESSAGE: Record<QueueRefusal, (q: QueueSnapshot, command: QueueCommand) =>
   TICKET_CANCELLED: (q) => `Queue ${q.queueNumber} was cancelled as a no-show.`,
   OUT_OF_ORDER: (q) =>
     `Queue ${q.queueNumber} is weighed out before ${stepsBeforeWeighOut(q).join(', ')}: confirm to record it.`,
+  WEIGHT_WARNING: (q) =>
+    `The weights of queue ${q.queueNumber} are outside the product's range or over the vehicle's legal gross: confirm to record them.`,
+  STORED_TARE_TOO_HEAVY: (q) =>
+    `The stored tare of queue ${q.queueNumber}'s vehicle is not lighter than its weigh-in: weigh it out.`,
   UNFINISHED_EXIT: (q) =>
     `Queue ${q.queueNumber} has not finished its work (${unfinishedSteps(q).join(', ')}): confirm to let it out.`,
 };
@@ -284,6 +317,7 @@ const ALREADY_DONE: Partial<Record<QueueCommand['kind'], QueueRefusal>> = {
 const ORDINARY_ACTION: Record<string, QueueCommand['kind']> = {
   exit_unfinished: 'exit',
   weigh_out_early: 'weigh_out',
+  weigh_out_stored_tare: 'weigh_out',
 };
 
 /** The ticket's latest audit row, as `isRepeat` compares it with a refused command. */
@@ -422,13 +456,23 @@ export function decide(q: QueueSnapshot, command: QueueCommand, now: Date): Deci
       const early = command.kind === 'weigh_out' ? stepsBeforeWeighOut(q) : [];
       if (early.length > 0 && !(command.kind === 'weigh_out' && command.confirmOutOfOrder))
         return { ...refuse('OUT_OF_ORDER'), missing: early };
+      const inKg = direction === 'in' ? command.kg : (q.weighInKg ?? null);
+      // A stored tare is the empty truck: one not lighter than the loaded weigh-in is not its tare now.
+      if (command.from?.source === 'stored_tare' && inKg !== null && command.kg >= inKg)
+        return refuse('STORED_TARE_TOO_HEAVY');
+      const warnings = command.limits
+        ? weightWarnings(inKg, direction === 'out' ? command.kg : null, command.limits)
+        : [];
+      if (warnings.length > 0 && !command.confirmWarnings) return { ...refuse('WEIGHT_WARNING'), warnings };
+      const checked = command.limits ? { weightWarnings: warnings.map((w) => w.code).join(',') } : {};
       const stamps: QueueStamps =
         direction === 'in'
-          ? { weighInKg: command.kg, weighInAt: now, weighInFrom: command.from ?? TYPED_WEIGHT }
+          ? { weighInKg: command.kg, weighInAt: now, weighInFrom: command.from ?? TYPED_WEIGHT, ...checked }
           : {
               weighOutKg: command.kg,
               weighOutAt: now,
               weighOutFrom: command.from ?? TYPED_WEIGHT,
+              ...checked,
               ...(early.length > 0 ? { weighedOutOfOrder: true } : {}),
             };
       return { ok: true, state: q.state, stamps, action: command.kind };

@@ -12,14 +12,19 @@ export type WeighDirection = 'in' | 'out';
 /**
  * Where a recorded weight came from: captured from a scale's indicator (stable, through its
  * bridge: the frame and the scale are kept) or typed by hand (with a reason, by an officer allowed
- * to). Weights recorded before scales existed were typed, and count as manual.
+ * to). Weights recorded before scales existed were typed, and count as manual. A weigh-out may
+ * also be the vehicle's stored tare (issue 42): the truck left empty without crossing the scale,
+ * where the plant allows it, and the slip says from when the tare is.
  */
-export const WEIGHT_SOURCES = ['indicator', 'manual'] as const;
+export const WEIGHT_SOURCES = ['indicator', 'manual', 'stored_tare'] as const;
 export type WeightSource = (typeof WEIGHT_SOURCES)[number];
 
 /** Where one weighing came from, as it is kept with the weight. */
 export type WeightFrom =
-  { source: 'indicator'; deviceId: number; frame: string } | { source: 'manual'; reason: string | null };
+  | { source: 'indicator'; deviceId: number; frame: string }
+  | { source: 'manual'; reason: string | null }
+  /** The vehicle's stored tare, weighed at `tareAt` (a weigh-out only). */
+  | { source: 'stored_tare'; tareAt: Date };
 
 /** A weight recorded without saying where it came from was typed. */
 export const TYPED_WEIGHT: WeightFrom = { source: 'manual', reason: null };

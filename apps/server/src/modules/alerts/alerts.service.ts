@@ -378,6 +378,8 @@ export function createAlertsService(deps: {
           : (scales.get(id)?.state ?? 'offline') !== 'offline';
     const found: Finding[] = [];
     for (const d of all) {
+      // A plate camera or tag reader keeps no connection: it posts when a truck passes.
+      if (d.kind === 'reader') continue;
       if (online(d.id, d.kind)) {
         offlineSince.delete(d.id);
         continue;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { assertBranchRows } from '../../db/branch-scope.ts';
 import {
@@ -15,7 +16,26 @@ import {
 /** A transaction's handle: the link replacements run in one the service opens. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const productColumns = { id: products.id, uuid: products.uuid, name: products.name };
+/** A weight column as a number (the wire's), null kept. */
+const kgOf = (column: AnyPgColumn) => sql<number | null>`${column}::float8`;
+
+/** A product with its weighing limits (issue 42), as the catalog and the weighbridge read them. */
+const productColumns = {
+  id: products.id,
+  uuid: products.uuid,
+  name: products.name,
+  min_net_kg: kgOf(products.minNetKg),
+  max_net_kg: kgOf(products.maxNetKg),
+  min_gross_kg: kgOf(products.minGrossKg),
+  max_gross_kg: kgOf(products.maxGrossKg),
+  vehicle_class: products.vehicleClass,
+};
+
+/** A product's weighing limits as an admin saves them (catalog.contract.ts ProductLimits). */
+export type ProductLimitsInput = Omit<
+  typeof products.$inferSelect,
+  'id' | 'uuid' | 'branchId' | 'name' | 'active' | 'created'
+>;
 
 const activeQueueType = (branchId: number) =>
   and(eq(branchQueueTypes.branchId, branchId), eq(branchQueueTypes.active, true));
@@ -272,9 +292,9 @@ export function createCatalogRepository(db: Db) {
         .orderBy(desc(products.active), asc(products.name));
     },
 
-    async findActiveProductByUuid(branchId: number, uuid: string): Promise<{ id: number } | null> {
+    async findActiveProductByUuid(branchId: number, uuid: string) {
       const [row] = await db
-        .select({ id: products.id })
+        .select(productColumns)
         .from(products)
         .where(and(activeProduct(branchId), eq(products.uuid, uuid)));
       return row ?? null;
@@ -300,15 +320,28 @@ export function createCatalogRepository(db: Db) {
       return row ?? null;
     },
 
-    async insertProduct(branchId: number, name: string, executor: Db | Tx = db) {
-      const [row] = await executor.insert(products).values({ branchId, name }).returning(productColumns);
+    async insertProduct(
+      branchId: number,
+      name: string,
+      limits: Partial<ProductLimitsInput> = {},
+      executor: Db | Tx = db,
+    ) {
+      const [row] = await executor
+        .insert(products)
+        .values({ branchId, name, ...limits })
+        .returning(productColumns);
       return row!;
     },
 
-    async renameProduct(id: number, name: string, executor: Db | Tx = db) {
+    async renameProduct(
+      id: number,
+      name: string,
+      limits: Partial<ProductLimitsInput> = {},
+      executor: Db | Tx = db,
+    ) {
       const [row] = await executor
         .update(products)
-        .set({ name })
+        .set({ name, ...limits })
         .where(eq(products.id, id))
         .returning(productColumns);
       return row!;

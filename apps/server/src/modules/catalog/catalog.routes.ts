@@ -40,13 +40,17 @@ export function registerCatalogRoutes(
     await products.assign(auth, body.id, body.product);
     return { status: 1 };
   });
-  register(contracts.doMainProduct, async ({ auth, body }) => ({
-    status: 1,
-    product:
-      'uuid' in body
-        ? await products.update(auth, body.uuid, body.name)
-        : await products.create(auth, body.name),
-  }));
+  register(contracts.doMainProduct, async ({ auth, body }) => {
+    const { name, ...rest } = body;
+    const limits = 'uuid' in rest ? (({ uuid: _uuid, ...l }) => l)(rest) : rest;
+    return {
+      status: 1,
+      product:
+        'uuid' in body
+          ? await products.update(auth, body.uuid, name, limits)
+          : await products.create(auth, name, limits),
+    };
+  });
 
   register(contracts.mainStation, async ({ auth }) => ({ status: 1, station: await stations.list(auth) }));
   register(contracts.doMainStation, async ({ auth, body }) => ({

@@ -42,6 +42,7 @@ export function registerControllerSettingsModule(
       kind: 'scale',
       live: { scales: (ids) => live.scaleWeights(ids) },
     }),
+    readers: createDevicesService({ ...base, kind: 'reader' }),
     printerHealth: deps.printerHealth,
   });
 }

@@ -2,6 +2,7 @@ import {
   callingControllerContracts as calling,
   displayContracts,
   printerContracts,
+  readerContracts,
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { checkPrinter } from '@truck-queue/shared/contracts/printing.contract';
@@ -19,6 +20,7 @@ export function registerControllerRoutes(
     displays: DevicesService;
     printers: DevicesService;
     scales: DevicesService;
+    readers: DevicesService;
     manualWeights: ManualWeights;
     printerHealth: Pick<PrinterHealthService, 'checkKiosk'>;
   },
@@ -113,6 +115,23 @@ export function registerControllerRoutes(
         ? await services.scales.update(auth, body.uuid, { name: body.name, stationId: body.station_id })
         : await services.scales.create(auth, body.name, body.station_id),
   }));
+  register(readerContracts.main, async ({ auth }) => {
+    const [reader, station] = await Promise.all([
+      services.readers.list(auth),
+      services.readers.stationChoices(auth),
+    ]);
+    return { status: 1, reader, station };
+  });
+  register(readerContracts.save, async ({ auth, body }) => {
+    const settings = { action: body.action, stationId: body.station_id, minConfidence: body.min_confidence };
+    return {
+      status: 1,
+      device:
+        'uuid' in body
+          ? await services.readers.updateReader(auth, body.uuid, body.name, settings)
+          : await services.readers.createReader(auth, body.name, settings),
+    };
+  });
   register(checkPrinter, async ({ auth, body }) => {
     const printer = await services.printerHealth.checkKiosk(auth.branchId, body.uuid);
     if (!printer) throw notFound('The printer');
@@ -123,6 +142,7 @@ export function registerControllerRoutes(
     [displayContracts, services.displays],
     [printerContracts, services.printers],
     [scaleContracts, services.scales],
+    [readerContracts, services.readers],
   ] as const) {
     register(contracts.addDevice, async ({ auth, body }) => ({
       status: 1,

@@ -15,6 +15,7 @@ import { printSettingsUpdate, type PrintSettings } from './print-settings.ts';
 
 export type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { ReaderAction } from '@truck-queue/shared/identify/readers';
 
 /** What the live connections say of the devices (the realtime server; nothing in tests without one). */
 export interface LiveDevices {
@@ -26,6 +27,13 @@ export interface LiveDevices {
 
 const NO_LIVE_DEVICES: LiveDevices = {};
 
+/** A reader's settings as the controller saves them (readerContracts). */
+export interface ReaderSettings {
+  action: ReaderAction;
+  stationId: number | null;
+  minConfidence?: number | undefined;
+}
+
 /** What a scale shows while nothing tells: no bridge connected. */
 const SCALE_OFFLINE: ScaleLive = { state: 'offline', kg: null, raw: '', at: null };
 
@@ -33,6 +41,7 @@ const DEVICE_NAMES: Record<DeviceKind, string> = {
   display: 'The display',
   printer: 'The printer',
   scale: 'The scale',
+  reader: 'The reader',
 };
 
 /**
@@ -84,8 +93,27 @@ export function createDevicesService(deps: {
     const weights =
       kind === 'scale' ? ((await live.scales?.(registered)) ?? new Map<number, ScaleLive>()) : null;
     return rows.map(
-      ({ verifiedDate, paperWidth, printerHealth, printerHealthAt, stationId, stationName, ...r }) => ({
+      ({
+        verifiedDate,
+        paperWidth,
+        printerHealth,
+        printerHealthAt,
+        stationId,
+        stationName,
+        readerAction,
+        readerMinConfidence,
+        lastReadAt,
+        ...r
+      }) => ({
         ...r,
+        reader:
+          kind === 'reader'
+            ? {
+                action: readerAction ?? 'gate_exit',
+                min_confidence: readerMinConfidence,
+                last_read_at: lastReadAt?.toISOString() ?? null,
+              }
+            : null,
         station: stationId !== null && stationName !== null ? { id: stationId, name: stationName } : null,
         scale: weights ? (weights.get(r.id) ?? SCALE_OFFLINE) : null,
         verified_date: verifiedDate?.toISOString() ?? null,
@@ -108,13 +136,26 @@ export function createDevicesService(deps: {
     return row;
   }
 
-  /** A scale weighs at an active weighbridge station of its branch (stations.weighbridge), nowhere else. */
+  /** A scale (or a weighbridge reader) is at an active weighbridge station of its branch (stations.weighbridge), nowhere else. */
   async function assertWeighbridge(auth: AuthContext, stationId: number) {
     const [station] = await catalog.listActiveStations(auth.branchId, stationId);
     if (!station?.weighbridge)
-      throw new AppError('VALIDATION_FAILED', 'A scale weighs at a weighbridge station of this branch.', [
-        { path: 'station_id', message: 'is not a weighbridge station of this branch' },
-      ]);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${DEVICE_NAMES[kind]} must stand at a weighbridge station of this branch.`,
+        [{ path: 'station_id', message: 'is not a weighbridge station of this branch' }],
+      );
+  }
+
+  /** A reader's settings as kept: a gate reader has no station. */
+  async function readerValues(auth: AuthContext, reader: ReaderSettings) {
+    const stationId = reader.action === 'weighbridge' ? reader.stationId : null;
+    if (stationId !== null) await assertWeighbridge(auth, stationId);
+    return {
+      stationId,
+      readerAction: reader.action,
+      ...(reader.minConfidence !== undefined ? { readerMinConfidence: reader.minConfidence } : {}),
+    };
   }
 
   return {
@@ -125,6 +166,20 @@ export function createDevicesService(deps: {
       if (stationId !== null) await assertWeighbridge(auth, stationId);
       const id = await repo.insertDevice(auth.branchId, kind, name, stationId);
       return (await list(auth, id))[0]!;
+    },
+
+    /** A new reader: where it stands (the gate, or a weighbridge's station) and how sure it must be. */
+    async createReader(auth: AuthContext, name: string, reader: ReaderSettings) {
+      const { stationId, ...settings } = await readerValues(auth, reader);
+      const id = await repo.insertDevice(auth.branchId, kind, name, stationId, settings);
+      return (await list(auth, id))[0]!;
+    },
+
+    async updateReader(auth: AuthContext, uuid: string, name: string, reader: ReaderSettings) {
+      const current = await find(auth, { uuid });
+      await repo.updateDevice(current.id, { name, ...(await readerValues(auth, reader)) });
+      changed(auth, current);
+      return (await list(auth, current.id))[0]!;
     },
 
     /** The branch's weighbridge stations, where a scale may weigh (the Weighbridge controller's choices). */

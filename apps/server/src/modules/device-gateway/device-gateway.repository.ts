@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
+import type { ReaderAction } from '@truck-queue/shared/identify/readers';
 import type { PrinterHealth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/database.ts';
@@ -10,6 +11,7 @@ import {
   deviceHellos,
   deviceQueueTypes,
   devices,
+  identifications,
   queues,
   queueTypes,
   stations,
@@ -165,6 +167,13 @@ export function createDeviceGatewayRepository(db: Db) {
           printerHealthAt: devices.printerHealthAt,
           stationId: devices.stationId,
           stationName: stations.name,
+          readerAction: devices.readerAction,
+          readerMinConfidence: devices.readerMinConfidence,
+          // A reader's last read (the others have none to look for).
+          lastReadAt: (kind === 'reader'
+            ? sql`(select max(${identifications.at}) from ${identifications} where ${identifications.readerId} = ${devices.id})`
+            : sql`null`
+          ).mapWith((value: string | Date | null) => (value === null ? null : new Date(value))),
         })
         .from(devices)
         .leftJoin(stations, eq(stations.id, devices.stationId))
@@ -266,10 +275,11 @@ export function createDeviceGatewayRepository(db: Db) {
       kind: DeviceKind,
       name: string,
       stationId: number | null = null,
+      reader: { readerAction: ReaderAction; readerMinConfidence?: number } | null = null,
     ): Promise<number> {
       const [row] = await db
         .insert(devices)
-        .values({ branchId, kind, name, stationId })
+        .values({ branchId, kind, name, stationId, ...reader })
         .returning({ id: devices.id });
       return row!.id;
     },
@@ -292,8 +302,11 @@ export function createDeviceGatewayRepository(db: Db) {
         paperWidth?: number;
         printerHealth?: PrinterHealth | null;
         printerHealthAt?: Date | null;
-        /** Scales' weighbridge station. */
+        /** Scales' and weighbridge readers' station. */
         stationId?: number | null;
+        /** Readers: what a read does, and the least confidence to act alone. */
+        readerAction?: ReaderAction;
+        readerMinConfidence?: number;
       },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));

@@ -114,6 +114,15 @@ export function createIntegrationsRepository(db: Db) {
         .orderBy(desc(integrationCalls.at), desc(integrationCalls.id))
         .limit(limit + 1);
     },
+
+    /** Removes the calls made before `before`; returns how many. */
+    async pruneCalls(before: Date): Promise<number> {
+      const rows = await db
+        .delete(integrationCalls)
+        .where(lt(integrationCalls.at, before))
+        .returning({ id: integrationCalls.id });
+      return rows.length;
+    },
   };
 }
 

@@ -17,6 +17,8 @@ import { createIntegrationsRepository } from './integrations.repository.ts';
 
 /** The audit lists a key's calls this many at a time. */
 export const KEY_CALLS_PAGE = 100;
+/** A key's calls are kept this long (the audit), then removed by the hourly prune. */
+export const INTEGRATION_CALLS_KEEP_DAYS = 90;
 const UID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A key's public id: 8 letters and digits (36^8, some 2.8 × 10^12; a clash is drawn again). */
@@ -151,6 +153,13 @@ export function createIntegrationsService(deps: { db: Db; clock: Clock; siteTime
         buckets.set(key.keyId, held);
       }
       return held.bucket.take();
+    },
+
+    /** Removes the calls made more than INTEGRATION_CALLS_KEEP_DAYS ago; returns how many. */
+    async prune(): Promise<number> {
+      return repo.pruneCalls(
+        new Date(clock.now().getTime() - INTEGRATION_CALLS_KEEP_DAYS * 24 * 60 * 60_000),
+      );
     },
 
     async audit(key: IntegrationContext, path: string, status: number, address: string): Promise<void> {

@@ -245,3 +245,30 @@ describe('integration keys', () => {
     expect(await t.db.$count(integrationKeys)).toBe(before);
   });
 });
+
+describe('the audit of calls', () => {
+  it('keeps calls 90 days, then the hourly prune removes them', async () => {
+    const { key } = await makeKey({ name: 'Old BI' });
+    const now = t.clock.now().getTime();
+    const day = 24 * 60 * 60_000;
+    await t.db.insert(integrationCalls).values([
+      {
+        keyId: key.id,
+        path: 'integration/tickets',
+        status: 200,
+        address: '10.0.0.9',
+        at: new Date(now - 91 * day),
+      },
+      {
+        keyId: key.id,
+        path: 'integration/tickets',
+        status: 200,
+        address: '10.0.0.9',
+        at: new Date(now - 89 * day),
+      },
+    ]);
+    expect(await t.app.integrations.prune()).toBeGreaterThanOrEqual(1);
+    const kept = await t.db.select().from(integrationCalls).where(eq(integrationCalls.keyId, key.id));
+    expect(kept.map((c) => Math.round((now - c.at.getTime()) / day))).toEqual([89]);
+  });
+});

@@ -60,18 +60,22 @@ function hostAllowed(host: string, port: string, allowed: readonly string[]): bo
   return false;
 }
 
-export function checkPushEndpoint(endpoint: string, allowed: readonly string[]): PushEndpointCheck {
-  if (endpoint.length > MAX_PUSH_ENDPOINT_LENGTH || !SAFE_ENDPOINT.test(endpoint))
-    return { ok: false, problem: 'not_canonical' };
+/**
+ * The host, port and path of an https address every reader of URLs reads alike (see above), or
+ * null when readers could disagree on where it goes. Web Push's endpoints and the webhooks'
+ * addresses are both read with it.
+ */
+export function readHttpsAddress(address: string, maxLength: number): PushTarget | null {
+  if (address.length > maxLength || !SAFE_ENDPOINT.test(address)) return null;
   let url: URL;
   try {
-    url = new URL(endpoint);
+    url = new URL(address);
   } catch {
-    return { ok: false, problem: 'not_canonical' };
+    return null;
   }
-  const legacy = legacyParse(endpoint);
+  const legacy = legacyParse(address);
   if (
-    url.href !== endpoint ||
+    url.href !== address ||
     url.protocol !== 'https:' ||
     url.username !== '' ||
     url.password !== '' ||
@@ -82,17 +86,22 @@ export function checkPushEndpoint(endpoint: string, allowed: readonly string[]):
     legacy.hostname !== url.hostname ||
     (legacy.port ?? '') !== url.port
   )
-    return { ok: false, problem: 'not_canonical' };
-  if (!hostAllowed(url.hostname, url.port, allowed)) return { ok: false, problem: 'not_allowed' };
+    return null;
   return {
-    ok: true,
-    target: {
-      hostname: url.hostname,
-      port: url.port === '' ? 443 : Number(url.port),
-      path: `${url.pathname}${url.search}`,
-      origin: url.origin,
-    },
+    hostname: url.hostname,
+    port: url.port === '' ? 443 : Number(url.port),
+    path: `${url.pathname}${url.search}`,
+    origin: url.origin,
   };
+}
+
+export function checkPushEndpoint(endpoint: string, allowed: readonly string[]): PushEndpointCheck {
+  const target = readHttpsAddress(endpoint, MAX_PUSH_ENDPOINT_LENGTH);
+  if (!target) return { ok: false, problem: 'not_canonical' };
+  // `URL` writes the default port (443) as none: an address with `:443` is not canonical.
+  const port = target.port === 443 ? '' : String(target.port);
+  if (!hostAllowed(target.hostname, port, allowed)) return { ok: false, problem: 'not_allowed' };
+  return { ok: true, target };
 }
 
 /** Whether the server may send to this endpoint at all (both checks above). */

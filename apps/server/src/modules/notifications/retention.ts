@@ -10,8 +10,8 @@ import { siteDate } from '../../lib/site-time.ts';
  *  - Contact data (driver_subscriptions: push endpoints and keys, LINE user ids; and every
  *    message sent to them) is erased `contact_retention_days` after it was made.
  *  - Licence plates of tickets issued over `plate_retention_days` ago are replaced by
- *    ANONYMISED_PLATE. The tickets themselves stay: reports, their counts, weights and times
- *    still add up.
+ *    ANONYMISED_PLATE, and so are their goods receipts'. The tickets themselves stay: reports,
+ *    their counts, weights and times still add up.
  *  - What a driver was shown at his ticket's issue (eta_readings, issue 40) goes with what was
  *    sent to him, after `contact_retention_days`, but never before the expected-wait accuracy
  *    page's longest period (WAIT_ACCURACY_MAX_DAYS) is past.
@@ -60,6 +60,15 @@ export function createRetention(deps: {
          where q.branch_id = b.id
            and q.created < ${at}::timestamptz - make_interval(days => b.plate_retention_days)
            and q.truck_license <> ${ANONYMISED_PLATE}`);
+      // The goods receipts (issue 42) keep the plate as they were sent: anonymised with their ticket's.
+      await tx.execute(sql`
+        update goods_receipts r
+           set payload = jsonb_set(r.payload, '{plate}', to_jsonb(${ANONYMISED_PLATE}::text))
+          from queues q, branches b
+         where r.queue_id = q.id
+           and q.branch_id = b.id
+           and q.created < ${at}::timestamptz - make_interval(days => b.plate_retention_days)
+           and r.payload->>'plate' <> ${ANONYMISED_PLATE}`);
       const readings = await tx.execute(sql`
         delete from eta_readings r
          using branches b

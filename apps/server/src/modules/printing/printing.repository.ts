@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type {
   PrintFailure,
   PrintJobKind,
@@ -6,7 +6,7 @@ import type {
   PrintTarget,
 } from '@truck-queue/shared/printing/printer-status';
 import type { Db } from '../../db/database.ts';
-import { branches, devices, officers, printJobs, queues } from '../../db/schema.ts';
+import { branches, devices, identifications, officers, printJobs, queues } from '../../db/schema.ts';
 
 /** A transaction or the database itself. */
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -167,6 +167,20 @@ export function createPrintingRepository(db: Db) {
         .from(branches)
         .where(eq(branches.id, branchId));
       return row ?? null;
+    },
+
+    /**
+     * The latest picture a plate camera took of a ticket's truck (issue 42: the slip prints it),
+     * or null when none is kept (none taken, or older than SNAPSHOT_DAYS).
+     */
+    async cameraPhotoOf(queueId: number): Promise<{ jpeg: Buffer; at: Date } | null> {
+      const [row] = await db
+        .select({ jpeg: identifications.snapshot, at: identifications.at })
+        .from(identifications)
+        .where(and(eq(identifications.queueId, queueId), isNotNull(identifications.snapshot)))
+        .orderBy(desc(identifications.at), desc(identifications.id))
+        .limit(1);
+      return row?.jpeg ? { jpeg: row.jpeg, at: row.at } : null;
     },
 
     /**

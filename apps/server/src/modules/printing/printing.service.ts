@@ -146,12 +146,13 @@ export function createPrintingService(deps: {
 
   /** A weighed-out truck's slip as it prints (NO_SLIP before weigh-out). */
   async function slipOf(queue: QueueView, origin: string) {
-    const [branch, lab] = await Promise.all([
+    const [branch, lab, photo] = await Promise.all([
       repo.branchNames(queue.branchId),
       labs.resultsOf(db, [queue.id]).then((found) => found.get(queue.id) ?? NO_LAB),
+      repo.cameraPhotoOf(queue.id),
     ]);
     if (!branch) throw notFound('The ticket');
-    return slipInput(queue, lab, branch, settings, origin, clock.now());
+    return slipInput(queue, lab, branch, settings, origin, clock.now(), photo);
   }
 
   /** The bytes of a job: its ticket, its slip, or a test sample, rendered for the kiosk's paper. */

@@ -22,6 +22,8 @@ export function slipInput(
   settings: TicketSettings,
   origin: string,
   now: Date,
+  /** A plate camera's latest picture of the truck, if one is kept. */
+  photo: { jpeg: Buffer; at: Date } | null = null,
 ): SlipRasterInput {
   const at = (instant: Date) => formatSiteTime(instant, settings.siteTimeZone, branch.calendar);
   const slip = toSlip(queue, lab, at);
@@ -43,6 +45,7 @@ export function slipInput(
     printed_at: at(now),
     follow_url: driverPageUrl(queue.uuid, baseOf(settings, origin)),
     language: settings.language,
+    photo: photo && { jpeg: photo.jpeg, at: at(photo.at) },
   };
 }
 

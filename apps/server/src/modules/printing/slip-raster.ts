@@ -8,6 +8,8 @@ import { formatKg } from '@truck-queue/shared/weight-format';
 import { blockKit, renderBlocks, type Block, type BlockStyles } from './raster-blocks.ts';
 import type { TextStyle } from './raster-text.ts';
 import type { Raster } from './raster.ts';
+import { ditheredPhoto } from './raster-photo.ts';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 
 /**
  * The receiving slip (issue 20) as the thermal printer burns it at weigh-out, with the words and
@@ -31,6 +33,8 @@ export interface SlipRasterInput {
   /** The driver's page: what the QR holds. */
   follow_url: string;
   language: string;
+  /** A plate camera's latest picture of the truck (issue 42) and when, on the site's clock; null: none kept. */
+  photo: { jpeg: Buffer; at: string } | null;
 }
 
 interface SlipLayout extends BlockStyles {
@@ -75,12 +79,25 @@ const LAYOUTS: Record<PaperWidth, SlipLayout> = {
 export const slipText = (language: string): SlipText => SLIP_TEXT[paperLanguage(language)];
 
 /** Renders the slip for a roll of `paper` mm: PAPER_DOTS wide, as tall as its content. */
-export function renderSlip(input: SlipRasterInput, paper: PaperWidth): Promise<Raster> {
+export async function renderSlip(input: SlipRasterInput, paper: PaperWidth): Promise<Raster> {
   const width = PAPER_DOTS[paper];
-  return renderBlocks(width, () => slipBlocks(input, width, LAYOUTS[paper]));
+  const layout = LAYOUTS[paper];
+  // The camera's picture, two thirds of the paper wide, dithered for the head.
+  const photo = input.photo
+    ? await ditheredPhoto(input.photo.jpeg, Math.round(((width - 2 * layout.margin) * PHOTO_SHARE) / 8) * 8)
+    : null;
+  return renderBlocks(width, () => slipBlocks(input, width, layout, photo));
 }
 
-function slipBlocks(input: SlipRasterInput, width: number, layout: SlipLayout): Block[] {
+/** How much of the paper's inner width the camera's picture takes. */
+const PHOTO_SHARE = 0.66;
+
+function slipBlocks(
+  input: SlipRasterInput,
+  width: number,
+  layout: SlipLayout,
+  photo: Canvas | null,
+): Block[] {
   const words = slipText(input.language);
   const ticket = ticketText(input.language);
   const kit = blockKit(width, layout);
@@ -98,11 +115,15 @@ function slipBlocks(input: SlipRasterInput, width: number, layout: SlipLayout): 
           ? w.reason
             ? `${words.typed}: ${w.reason}`
             : words.typed
-          : w.scale
-            ? words.scale(w.scale)
-            : '',
+          : w.source === 'stored_tare'
+            ? words.storedTare(slip.stored_tare_at ?? '')
+            : w.scale
+              ? words.scale(w.scale)
+              : '',
       ),
     ]);
+  // What the weighbridge warned of and the officer confirmed: in bold under the sums, never missed.
+  const warnings = slip.weight_warnings.map((code) => paragraph(words.warnings[code], layout.strong));
   const amount = (label: string, value: string, strong = false) =>
     row(label, [strong ? { text: value, style: layout.strong } : value], {
       align: 'right',
@@ -146,10 +167,23 @@ function slipBlocks(input: SlipRasterInput, width: number, layout: SlipLayout): 
     amount(words.gross, kg(slip.gross_kg)),
     amount(words.tare, kg(slip.tare_kg)),
     amount(words.net, kg(slip.net_kg), true),
+    ...(warnings.length > 0 ? [space(layout.gap / 2), ...warnings] : []),
     ...lab,
     ...(deductions.length > 0 ? [rule(), ...deductions] : []),
     space(layout.gap),
     kit.band(`${words.paid} ${kg(slip.paid_kg)}`, layout.paid),
+    ...(photo && input.photo
+      ? [
+          space(layout.gap * 2),
+          paragraph(words.photo(input.photo.at), layout.small),
+          space(layout.gap / 2),
+          {
+            height: photo.height,
+            draw: (g: SKRSContext2D, top: number) =>
+              g.drawImage(photo, Math.round((width - photo.width) / 2), top),
+          },
+        ]
+      : []),
     space(layout.gap * 2),
     kit.qr(input.follow_url, layout.qrShare),
     paragraph(words.scan, layout.small),

@@ -220,6 +220,7 @@ export async function backtestEta(
         break;
       case 'weigh_out':
       case 'weigh_out_early':
+      case 'weigh_out_stored_tare':
         t.weighOutAt = at;
         break;
       case 'exit':

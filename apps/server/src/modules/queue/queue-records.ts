@@ -82,9 +82,14 @@ export function issueTransition(actor: Actor, now: Date): Omit<TransitionInsert,
 
 /** A weighing's provenance as its four columns (schema.ts, queues.weigh_*_source…). */
 function provenance(from: WeightFrom) {
-  return from.source === 'indicator'
-    ? { source: from.source, deviceId: from.deviceId, frame: from.frame, reason: null }
-    : { source: from.source, deviceId: null, frame: null, reason: from.reason };
+  switch (from.source) {
+    case 'indicator':
+      return { source: from.source, deviceId: from.deviceId, frame: from.frame, reason: null };
+    case 'manual':
+      return { source: from.source, deviceId: null, frame: null, reason: from.reason };
+    case 'stored_tare':
+      return { source: from.source, deviceId: null, frame: null, reason: null };
+  }
 }
 
 /** The queue row's columns for `decide`'s stamps: weights are kept as numeric text, to 0.1 kg. */
@@ -119,6 +124,7 @@ function columnsOf(stamps: QueueStamps): Partial<QueueInsert> {
           weighOutDeviceId: weighOut.deviceId,
           weighOutFrame: weighOut.frame,
           weighOutReason: weighOut.reason,
+          weighOutTareAt: weighOutFrom?.source === 'stored_tare' ? weighOutFrom.tareAt : null,
         }
       : {}),
   };
@@ -139,6 +145,9 @@ export function changeRecords(
   // A weight typed by hand keeps its reason in the ticket's history too (what auditors read).
   const weighed = stamps.weighInFrom ?? stamps.weighOutFrom;
   const typedReason = weighed?.source === 'manual' ? weighed.reason : null;
+  // A weigh-out on a stored tare says in the history which tare it was: when it was weighed.
+  const tareNote =
+    weighed?.source === 'stored_tare' ? `stored tare from ${weighed.tareAt.toISOString()}` : null;
   return {
     update: { ...columnsOf(stamps), ...(renumbered ?? {}), state: decision.state, updated: now },
     transition: {
@@ -147,7 +156,9 @@ export function changeRecords(
         ? 'exit_unfinished'
         : stamps.weighedOutOfOrder
           ? 'weigh_out_early'
-          : decision.action,
+          : stamps.weighOutFrom?.source === 'stored_tare'
+            ? 'weigh_out_stored_tare'
+            : decision.action,
       fromState: current.state,
       toState: decision.state,
       stationId: stamps.stationId ?? null,
@@ -155,7 +166,7 @@ export function changeRecords(
       deviceId: actor.deviceId ?? null,
       created: now,
       reasonId: stamps.reasonId ?? stamps.transitionReasonId ?? null,
-      note: stamps.reasonNote ?? stamps.transitionNote ?? typedReason,
+      note: stamps.reasonNote ?? stamps.transitionNote ?? typedReason ?? tareNote,
       fromNumber: renumbered ? current.queueNumber : null,
       toNumber: renumbered?.queueNumber ?? null,
     },

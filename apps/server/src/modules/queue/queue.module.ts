@@ -28,6 +28,9 @@ import { createStationWorkService } from './station-work.service.ts';
 import { createWaitAccuracyRepository } from './wait-accuracy.repository.ts';
 import { registerWaitAccuracyRoutes } from './wait-accuracy.routes.ts';
 import { createWaitAccuracyService } from './wait-accuracy.service.ts';
+import { createVehicleTaresRepository } from './vehicle-tares.repository.ts';
+import { createWeighingRules } from './weighing-rules.ts';
+import { registerWeighingRulesRoutes } from './weighing-rules.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +120,9 @@ export function registerQueueModule(
     catalog: deps.catalog,
     branchCards,
   });
+  // What weighings are checked against, and the vehicles' stored tares (issue 42, part 5).
+  const weighingRules = createWeighingRules(db, events, clock);
+  const tares = createVehicleTaresRepository(db);
   // What the scales show is the realtime server's to say (it comes after the routes).
   const stationWork = createStationWorkService({
     db,
@@ -130,6 +136,8 @@ export function registerQueueModule(
     devices: deps.scales,
     manualWeights: deps.manualWeights,
     dayLists: createDayLists({ events, clock }),
+    weighingRules,
+    tares,
   });
   // The branch's names and calendar on every driver's page: held, dropped when an admin edits them.
   const names = createBranchMemo<Awaited<ReturnType<AuthRepository['findBranchNames']>>>({
@@ -161,6 +169,7 @@ export function registerQueueModule(
   });
   registerCallingRoutes(register, calling, desk);
   registerStationWorkRoutes(register, stationWork);
+  registerWeighingRulesRoutes(register, { rules: weighingRules, tares, clock });
   registerPublicQueueRoutes(register, publicQueue);
   registerLineOrderRoutes(register, { lineOrder, calling, events, cards: branchCards });
   registerWaitAccuracyRoutes(

@@ -57,6 +57,8 @@ export const queueViewColumns = {
   weighOutSource: queues.weighOutSource,
   weighInReason: queues.weighInReason,
   weighOutReason: queues.weighOutReason,
+  weighOutTareAt: queues.weighOutTareAt,
+  weightWarnings: queues.weightWarnings,
   weighInScale: scaleName(queues.weighInDeviceId),
   weighOutScale: scaleName(queues.weighOutDeviceId),
   lineAt: queues.lineAt,
@@ -187,7 +189,9 @@ function selectForChange(executor: Executor) {
       exitAt: queues.exitAt,
       weighInAt: queues.weighInAt,
       weighOutAt: queues.weighOutAt,
+      weighInKg: queues.weighInKg,
       flowEngineId: queueTypes.flowEngineId,
+      updated: queues.updated,
       version: sql<string>`${queues}.xmin::text`,
     })
     .from(queues)

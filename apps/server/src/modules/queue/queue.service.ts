@@ -216,12 +216,16 @@ export function createQueueService(deps: {
     command: QueueCommand,
     actor: Actor,
     options: ChangeOptions,
-    now: Date,
+    asked: Date,
   ) {
     const locked = executor !== repo.direct;
     const current = await repo.readQueue(executor, branchId, queueId, locked);
     if (!current) throw notFound('The queue');
     options.guard?.(current);
+    // Never stamped before the ticket's previous change: a change whose clock was read before it
+    // waited for the database is written after one that read its clock later (webhooks and the
+    // audit list show a ticket's changes in the order they were written).
+    const now = current.updated > asked ? current.updated : asked;
     if (!isQueueState(current.state)) throw new AppError('INTERNAL', `Unknown queue state ${current.state}.`);
     if (
       options.freeStation &&
@@ -231,7 +235,11 @@ export function createQueueService(deps: {
       throw conflict(`Station ${command.stationId} has a truck called to it.`, 'NO_FREE_STATION');
     const calledFrom =
       current.calledFrom !== null && isQueueState(current.calledFrom) ? current.calledFrom : null;
-    const decision = decide({ ...current, state: current.state, calledFrom }, command, now);
+    const decision = decide(
+      { ...current, state: current.state, calledFrom, weighInKg: kg(current.weighInKg) },
+      command,
+      now,
+    );
     if (!decision.ok) {
       const repeat = await repeatOf(
         executor,
@@ -248,6 +256,7 @@ export function createQueueService(deps: {
         reason: decision.reason,
         queueNumber: current.queueNumber,
         ...(decision.missing ? { missing: decision.missing } : {}),
+        ...(decision.warnings ? { warnings: decision.warnings } : {}),
       });
     }
     const extra = (await options.alongside?.(executor, current)) ?? {};
@@ -280,6 +289,7 @@ export function createQueueService(deps: {
     if (!changed) return { stale: current.queueNumber };
     return {
       ...changed,
+      at: now,
       fromState: current.state,
       previousQueueTypeId: decision.stamps.branchQueueTypeId ? current.branchQueueTypeId : undefined,
     };
@@ -438,13 +448,13 @@ export function createQueueService(deps: {
         }
         // Its own change of moments ago: answered as the success it was, not written or announced again.
         if (changed.repeat) return changed.repeat;
-        const { view, fromState, transitionId, previousQueueTypeId } = changed;
+        const { view, fromState, transitionId, previousQueueTypeId, at } = changed;
         announce(branchId, view, {
           action: command.kind,
           fromState,
           stationId: 'stationId' in command ? command.stationId : null,
           transitionId,
-          at: now,
+          at,
           previousQueueTypeId,
         });
         return view;

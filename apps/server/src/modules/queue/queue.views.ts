@@ -1,4 +1,5 @@
 import type { CardQueue, FlowQueueRow, Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { parseWeightWarnings } from '@truck-queue/shared/queue/weight-checks';
 import { NO_LAB, type LabOf } from '../lab/lab.service.ts';
 import type { ExitRecord, LabRecord, WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
 import { ISSUED_STATE, isQueueState, type QueueState } from '@truck-queue/shared/queue/queue-machine';
@@ -165,5 +166,7 @@ export function toWeighRecord(q: QueueView): WeighRecord {
     gross_kg: gross,
     tare_kg: tare,
     net_kg: net,
+    weigh_out_tare_at: iso(q.weighOutTareAt),
+    weight_warnings: parseWeightWarnings(q.weightWarnings),
   };
 }

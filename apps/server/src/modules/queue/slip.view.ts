@@ -1,5 +1,6 @@
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
 import { receivingSlip, type Slip } from '@truck-queue/shared/queue/slip';
+import { parseWeightWarnings } from '@truck-queue/shared/queue/weight-checks';
 import type { LabOf } from '../lab/lab.service.ts';
 import type { QueueView } from './queue.repository.ts';
 import { kg } from './queue.views.ts';
@@ -47,5 +48,7 @@ export function toSlip(q: QueueView, lab: LabOf, at: (instant: Date) => string):
     deductions: slip.deductions,
     deducted_kg: slip.deducted,
     paid_kg: slip.paid,
+    stored_tare_at: q.weighOutTareAt ? at(q.weighOutTareAt) : null,
+    weight_warnings: parseWeightWarnings(q.weightWarnings),
   };
 }

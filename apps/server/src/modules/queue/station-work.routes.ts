@@ -49,13 +49,31 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
 
   register(contracts.weighIn, async ({ auth, body }) => ({
     status: 1,
-    queue: toWeighRecord(await work.weigh(auth, refOf(body), 'in', body.weight, body.reason)),
+    queue: toWeighRecord(
+      await work.weigh(
+        auth,
+        refOf(body),
+        'in',
+        body.weight,
+        body.reason,
+        false,
+        body.confirm_weight_warnings,
+      ),
+    ),
   }));
 
   register(contracts.weighOut, async ({ auth, body }) => ({
     status: 1,
     queue: toWeighRecord(
-      await work.weigh(auth, refOf(body), 'out', body.weight, body.reason, body.confirm_out_of_order),
+      await work.weigh(
+        auth,
+        refOf(body),
+        'out',
+        body.weight,
+        body.reason,
+        body.confirm_out_of_order,
+        body.confirm_weight_warnings,
+      ),
     ),
   }));
 
@@ -67,8 +85,34 @@ export function registerStationWorkRoutes(register: RegisterCall, work: StationW
   register(contracts.captureWeight, async ({ auth, body }) => ({
     status: 1,
     queue: toWeighRecord(
-      await work.capture(auth, refOf(body), body.direction, body.scale_uuid, body.confirm_out_of_order),
+      await work.capture(
+        auth,
+        refOf(body),
+        body.direction,
+        body.scale_uuid,
+        body.confirm_out_of_order,
+        body.confirm_weight_warnings,
+      ),
     ),
+  }));
+
+  register(contracts.storedTareOf, async ({ auth, body }) => {
+    const { allowed, tare } = await work.storedTare(auth, body.uuid);
+    return {
+      status: 1,
+      allowed,
+      tare: tare && {
+        kg: tare.kg,
+        weighed_at: tare.weighedAt.toISOString(),
+        expires_at: tare.expiresAt.toISOString(),
+        valid: tare.valid,
+      },
+    };
+  });
+
+  register(contracts.finishOnStoredTare, async ({ auth, body }) => ({
+    status: 1,
+    queue: toWeighRecord(await work.finishOnStoredTare(auth, refOf(body), body.confirm_weight_warnings)),
   }));
 
   register(contracts.getWeighToday, async ({ auth }) => ({

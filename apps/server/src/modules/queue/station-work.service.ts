@@ -16,6 +16,11 @@ import type { QueueReadsRepository } from './queue-reads.repository.ts';
 import type { QueueRepository, QueueView, TruckFound } from './queue.repository.ts';
 import type { QueueService } from './queue.service.ts';
 import { newestFirst, type DayLists } from './day-lists.ts';
+import { plateSearchKey } from '@truck-queue/shared/licence';
+import { storedTareExpires, storedTareValid } from '@truck-queue/shared/queue/weight-checks';
+import type { VehicleTaresRepository } from './vehicle-tares.repository.ts';
+import type { WeighingRulesService } from './weighing-rules.ts';
+import { kg as kgOf } from './queue.views.ts';
 
 /**
  * The truck a counter means, named one way: the number as typed (with the ticket's uuid once the
@@ -66,8 +71,47 @@ export function createStationWorkService(deps: {
   manualWeights: Pick<ManualWeights, 'roles'>;
   /** The counters' lists of the day, kept current per change (day-lists.ts). */
   dayLists: DayLists;
+  /** What weights are checked against, and whether stored tares may finish a truck (issue 42). */
+  weighingRules: Pick<WeighingRulesService, 'settings' | 'limitsOf'>;
+  tares: Pick<VehicleTaresRepository, 'find' | 'keep'>;
 }) {
   const { db, repo, reads, queue, days, clock, scaleReadings, lab, devices, manualWeights, dayLists } = deps;
+  const { weighingRules, tares } = deps;
+
+  /**
+   * A weighing: checked against the ticket's limits (WEIGHT_WARNING until confirmed); a real
+   * weigh-out keeps the vehicle's tare (the lighter weighing) for the next time it comes.
+   */
+  async function weighed(
+    auth: AuthContext,
+    target: TruckFound,
+    command: Extract<QueueCommand, { kind: 'weigh_in' | 'weigh_out' }>,
+    confirmWarnings: boolean,
+    change: (command: QueueCommand) => Promise<QueueView>,
+  ): Promise<QueueView> {
+    const limits = await weighingRules.limitsOf(db, auth.branchId, target.id);
+    const view = await change({ ...command, limits, confirmWarnings });
+    if (command.kind === 'weigh_out' && command.from?.source !== 'stored_tare') await keepTare(auth, view);
+    return view;
+  }
+
+  /** The lighter of a truck's two weighings becomes its vehicle's stored tare (a later one wins). */
+  async function keepTare(auth: AuthContext, view: QueueView): Promise<void> {
+    const inKg = kgOf(view.weighInKg);
+    const outKg = kgOf(view.weighOutKg);
+    if (inKg === null || outKg === null || !view.weighInAt || !view.weighOutAt) return;
+    const outLighter = outKg <= inKg;
+    await tares.keep({
+      branchId: auth.branchId,
+      plateKey: plateSearchKey(view.truckLicense),
+      licence: view.truckLicense,
+      kg: outLighter ? outKg : inKg,
+      weighedAt: outLighter ? view.weighOutAt : view.weighInAt,
+      origin: 'weighing',
+      queueId: view.id,
+      officerId: auth.officerId,
+    });
+  }
 
   /** Whether this officer may type a weight by hand: admins, and the roles the branch allows. */
   async function mayType(auth: AuthContext): Promise<boolean> {
@@ -247,6 +291,7 @@ export function createStationWorkService(deps: {
       kg: number,
       reason: string,
       confirmOutOfOrder = false,
+      confirmWarnings = false,
     ) {
       if (!(await mayType(auth)))
         throw new AppError(
@@ -257,11 +302,13 @@ export function createStationWorkService(deps: {
         );
       const target = await find(auth, ref);
       const from = { source: 'manual' as const, reason };
-      const command: QueueCommand =
+      const command =
         direction === 'in'
-          ? { kind: 'weigh_in', kg, from }
-          : { kind: 'weigh_out', kg, from, confirmOutOfOrder };
-      return queue.change(auth.branchId, target.id, command, { officerId: auth.officerId });
+          ? { kind: 'weigh_in' as const, kg, from }
+          : { kind: 'weigh_out' as const, kg, from, confirmOutOfOrder };
+      return weighed(auth, target, command, confirmWarnings, (checked) =>
+        queue.change(auth.branchId, target.id, checked, { officerId: auth.officerId }),
+      );
     },
 
     /** The branch's registered scales, with their station and what each shows now; whether the officer may type. */
@@ -277,6 +324,7 @@ export function createStationWorkService(deps: {
         scales: rows.map((r) => ({
           uuid: r.uuid,
           name: r.name,
+          station_id: r.stationId,
           station_name: r.stationName,
           live: live.get(r.id)?.live ?? { state: 'offline', kg: null, raw: '', at: null },
         })),
@@ -295,6 +343,7 @@ export function createStationWorkService(deps: {
       direction: 'in' | 'out',
       scaleUuid: string,
       confirmOutOfOrder = false,
+      confirmWarnings = false,
     ) {
       const scale = await devices.findDevice(auth.branchId, 'scale', { uuid: scaleUuid });
       if (!scale?.deviceId) throw notFound('The scale');
@@ -307,24 +356,80 @@ export function createStationWorkService(deps: {
       const target = await find(auth, ref);
       const kg = capturedKg(live.kg);
       const from = { source: 'indicator' as const, deviceId: scale.id, frame: live.raw };
-      const command: QueueCommand =
+      const command =
         direction === 'in'
-          ? { kind: 'weigh_in', kg, from }
-          : { kind: 'weigh_out', kg, from, confirmOutOfOrder };
-      return queue.change(
-        auth.branchId,
-        target.id,
-        command,
-        { officerId: auth.officerId, deviceId: scale.id },
-        {
-          alongside: async (tx) => {
-            // Return to zero: the scale read empty since its last capture; of two trucks captured
-            // from one reading at once (two clerks, one scale), one goes through.
-            if (!(await devices.markCaptured(tx, scale.id, emptyAt, clock.now()))) {
-              throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
-            }
+          ? { kind: 'weigh_in' as const, kg, from }
+          : { kind: 'weigh_out' as const, kg, from, confirmOutOfOrder };
+      return weighed(auth, target, command, confirmWarnings, (checked) =>
+        queue.change(
+          auth.branchId,
+          target.id,
+          checked,
+          { officerId: auth.officerId, deviceId: scale.id },
+          {
+            alongside: async (tx) => {
+              // Return to zero: the scale read empty since its last capture; of two trucks captured
+              // from one reading at once (two clerks, one scale), one goes through.
+              if (!(await devices.markCaptured(tx, scale.id, emptyAt, clock.now()))) {
+                throw conflict(CAPTURE_REFUSALS.SCALE_NOT_CLEARED, 'SCALE_NOT_CLEARED');
+              }
+            },
           },
+        ),
+      );
+    },
+
+    /** The stored tare of a truck's vehicle, and whether the branch lets trucks finish on one. */
+    async storedTare(auth: AuthContext, uuid: string) {
+      const target = await find(auth, { uuid });
+      const [rules, tare] = await Promise.all([
+        weighingRules.settings(auth.branchId),
+        tares.find(auth.branchId, plateSearchKey(target.truckLicense)),
+      ]);
+      return {
+        allowed: rules.storedTareAllowed,
+        tare: tare && {
+          kg: tare.kg,
+          weighedAt: tare.weighedAt,
+          expiresAt: storedTareExpires(tare.weighedAt, rules.storedTareDays),
+          valid: storedTareValid(tare.weighedAt, clock.now(), rules.storedTareDays),
         },
+      };
+    },
+
+    /**
+     * Finishes a weighed-in truck on its vehicle's stored tare (issue 42): recorded as its
+     * weigh-out (source stored_tare, the tare's date kept; the history says so), where the branch
+     * allows it and the tare is still valid. The truck must have been called to unload first.
+     */
+    async finishOnStoredTare(auth: AuthContext, ref: TruckRef, confirmWarnings = false) {
+      const rules = await weighingRules.settings(auth.branchId);
+      if (!rules.storedTareAllowed)
+        throw conflict(
+          'This branch does not let trucks finish on a stored tare: weigh the truck out.',
+          'STORED_TARE_NOT_ALLOWED',
+        );
+      const target = await find(auth, ref);
+      const tare = await tares.find(auth.branchId, plateSearchKey(target.truckLicense));
+      if (!tare)
+        throw conflict(
+          `The vehicle ${target.truckLicense} has no stored tare: weigh the truck out.`,
+          'NO_STORED_TARE',
+          target.queueNumber,
+        );
+      if (!storedTareValid(tare.weighedAt, clock.now(), rules.storedTareDays))
+        throw conflict(
+          `The stored tare of ${target.truckLicense} is older than ${rules.storedTareDays} days: weigh the truck out.`,
+          'STORED_TARE_EXPIRED',
+          target.queueNumber,
+        );
+      const command = {
+        kind: 'weigh_out' as const,
+        kg: tare.kg,
+        from: { source: 'stored_tare' as const, tareAt: tare.weighedAt },
+      };
+      return weighed(auth, target, command, confirmWarnings, (checked) =>
+        queue.change(auth.branchId, target.id, checked, { officerId: auth.officerId }),
       );
     },
 

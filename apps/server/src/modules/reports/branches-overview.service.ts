@@ -34,6 +34,8 @@ async function offlineDevices(
   ]);
   const byBranch = new Map<number, Offline[]>();
   for (const device of devices) {
+    // A plate camera or tag reader keeps no connection to judge: it posts when a truck passes.
+    if (device.kind === 'reader') continue;
     const connected =
       device.kind === 'display'
         ? displays.has(device.id)

@@ -98,6 +98,8 @@ export function weightSourceText(
 ): string | null {
   if (source === 'indicator') return scale ? `เครื่องชั่ง: ${scale}` : 'เครื่องชั่ง';
   if (source === 'manual') return reason ? `พิมพ์เอง: ${reason}` : 'พิมพ์เอง';
+  // Not weighed out: the vehicle's stored tare (issue 42).
+  if (source === 'stored_tare') return 'น้ำหนักรถเปล่าที่บันทึกไว้';
   return null;
 }
 

@@ -54,7 +54,15 @@ const CALL = 'call' satisfies QueueAction;
 const RECHECK = 'recheck' satisfies QueueAction;
 const FINISH = 'finish' satisfies QueueAction;
 /** Audit actions that cut a stage without changing the state (queue-records.ts writes the marked ones). */
-const MOMENTS = ['call', 'weigh_in', 'weigh_out', 'weigh_out_early', 'exit', 'exit_unfinished'];
+const MOMENTS = [
+  'call',
+  'weigh_in',
+  'weigh_out',
+  'weigh_out_early',
+  'weigh_out_stored_tare',
+  'exit',
+  'exit_unfinished',
+];
 
 /**
  * The time report's reads (issue 41). One statement cuts every truck of the period into its

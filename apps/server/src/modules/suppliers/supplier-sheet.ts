@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { text } from '@truck-queue/shared/contracts/api';
+import { TagSchema } from '@truck-queue/shared/contracts/identification.contract';
 import { TruckLicenseSchema } from '@truck-queue/shared/contracts/queue.contract';
 import {
   PhoneSchema,
@@ -25,6 +26,7 @@ export const SHEET_COLUMNS = [
   'tax_id',
   'leader_code',
   'vehicles',
+  'tags',
   'active',
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
@@ -44,6 +46,7 @@ export const COLUMN_HEADERS: Record<SheetColumn, { written: string; read: string
     read: ['รหัสหัวหน้ากลุ่ม', 'หัวหน้ากลุ่ม', 'leader_code', 'leader code', 'leader'],
   },
   vehicles: { written: 'ทะเบียนรถ', read: ['ทะเบียนรถ', 'ทะเบียน', 'vehicles', 'plates'] },
+  tags: { written: 'แท็ก RFID', read: ['แท็ก rfid', 'แท็ก', 'rfid', 'rfid tags', 'tags', 'tag'] },
   active: { written: 'ใช้งาน', read: ['ใช้งาน', 'สถานะ', 'active'] },
 };
 
@@ -67,6 +70,16 @@ export const splitPlates = (cell: string) =>
     .map((plate) => plate.trim())
     .filter(Boolean);
 
+/**
+ * A vehicle as a row gives it. `tag` undefined: the file has no tags column, and the vehicle
+ * keeps the tag it carries; null: it carries none.
+ */
+export interface SheetVehicle {
+  licence: string;
+  plateKey: string;
+  tag?: string | null | undefined;
+}
+
 /** One supplier as a row of the file says it, every cell read. */
 export interface SheetSupplier {
   /** Its row in the file (1 is the header). */
@@ -79,7 +92,7 @@ export interface SheetSupplier {
   taxId: string | null;
   /** Its leader's code compared without case; null for none. */
   leaderKey: string | null;
-  vehicles: { licence: string; plateKey: string }[];
+  vehicles: SheetVehicle[];
   active: boolean;
 }
 
@@ -115,7 +128,7 @@ export interface SheetRowKeys {
   row: number;
   code: string;
   codeKey: string | null;
-  vehicles: { licence: string; plateKey: string }[];
+  vehicles: SheetVehicle[];
 }
 
 /**
@@ -175,12 +188,28 @@ export function readRow(
   const plates = splitPlates(cell('vehicles'));
   if (plates.length > SUPPLIER_VEHICLES_MAX)
     problem('vehicles', 'INVALID', cell('vehicles'), `holds more than ${SUPPLIER_VEHICLES_MAX} plates`);
-  for (const plate of plates.slice(0, SUPPLIER_VEHICLES_MAX)) {
+  // The tags, when the file has their column: one per plate in the plates' order, "-" for none.
+  const tagsCell = cell('tags');
+  const tags =
+    at.tags === undefined ? undefined : tagsCell ? tagsCell.split(/[,;\n]/).map((t) => t.trim()) : [];
+  if (tags && tags.length > plates.length)
+    problem('tags', 'INVALID', tagsCell, `holds ${tags.length} tags for ${plates.length} plates`);
+  const tagOf = (index: number): string | null | undefined => {
+    const given = tags?.[index];
+    if (tags === undefined) return undefined;
+    if (given === undefined || given === '' || given === '-') return null;
+    const tag = checked('tags', TagSchema, given);
+    if (tag !== null && vehicles.some((v) => v.tag === tag))
+      problem('tags', 'INVALID', given, 'is the tag of two plates of the row');
+    return tag;
+  };
+  plates.slice(0, SUPPLIER_VEHICLES_MAX).forEach((plate, index) => {
+    const tag = tagOf(index);
     const licence = checked('vehicles', TruckLicenseSchema, plate);
-    if (licence === null) continue;
+    if (licence === null) return;
     const plateKey = plateSearchKey(licence);
-    if (!vehicles.some((v) => v.plateKey === plateKey)) vehicles.push({ licence, plateKey });
-  }
+    if (!vehicles.some((v) => v.plateKey === plateKey)) vehicles.push({ licence, plateKey, tag });
+  });
 
   const activeCell = norm(cell('active'));
   const active = !activeCell || YES.includes(activeCell) ? true : NO.includes(activeCell) ? false : null;

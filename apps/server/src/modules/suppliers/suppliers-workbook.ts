@@ -18,6 +18,11 @@ export function suppliersWorkbook(
     tax_id: (s) => s.tax_id,
     leader_code: (s) => (s.leader ? textCell(s.leader.code) : null),
     vehicles: (s) => (s.vehicles.length > 0 ? textCell(s.vehicles.join(', ')) : null),
+    // One per plate, in the plates' order: what the import reads back.
+    tags: (s) =>
+      Object.keys(s.vehicle_tags).length > 0
+        ? textCell(s.vehicles.map((plate) => s.vehicle_tags[plate] ?? '-').join(', '))
+        : null,
     active: (s) => (s.active ? 'ใช่' : 'ไม่'),
   };
   return writeXlsx({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Supplier, SupplierKind } from '@truck-queue/shared/contracts/supplier.contract';
 import type { Db } from '../../db/database.ts';
@@ -15,6 +15,8 @@ export interface SupplierValues {
   taxId: string | null;
   leaderId: number | null;
   active: boolean;
+  /** Left out: kept as it is (an update), none (an insert). */
+  erpCode?: string | null | undefined;
 }
 
 const leaders = alias(suppliers, 'leaders');
@@ -44,6 +46,7 @@ export function createSuppliersRepository(db: Db) {
         leaderCode: leaders.code,
         leaderName: leaders.name,
         active: suppliers.active,
+        erp_code: suppliers.erpCode,
       })
       .from(suppliers)
       .leftJoin(leaders, eq(leaders.id, suppliers.leaderId))
@@ -56,7 +59,11 @@ export function createSuppliersRepository(db: Db) {
       rows.length === 0
         ? []
         : await executor
-            .select({ supplierId: supplierVehicles.supplierId, licence: supplierVehicles.licence })
+            .select({
+              supplierId: supplierVehicles.supplierId,
+              licence: supplierVehicles.licence,
+              tag: supplierVehicles.tag,
+            })
             .from(supplierVehicles)
             .where(
               inArray(
@@ -69,6 +76,9 @@ export function createSuppliersRepository(db: Db) {
       ...row,
       leader: leaderCode === null || leaderName === null ? null : { code: leaderCode, name: leaderName },
       vehicles: plates.filter((p) => p.supplierId === row.id).map((p) => p.licence),
+      vehicle_tags: Object.fromEntries(
+        plates.filter((p) => p.supplierId === row.id && p.tag !== null).map((p) => [p.licence, p.tag!]),
+      ),
     }));
   }
 
@@ -89,6 +99,8 @@ export function createSuppliersRepository(db: Db) {
       filter: {
         find: string;
         plateKey: string;
+        /** The find as a tag (tagKey'd) when it reads as one: a scanned tag finds its supplier. */
+        tag: string | null;
         includeInactive: boolean;
         kind: SupplierKind | undefined;
         limit: number;
@@ -107,6 +119,9 @@ export function createSuppliersRepository(db: Db) {
             ilike(suppliers.code, contains(filter.find)),
             ilike(suppliers.name, contains(filter.find)),
             byPlate,
+            filter.tag
+              ? sql`exists (select 1 from ${supplierVehicles} where ${supplierVehicles.supplierId} = ${suppliers.id} and ${supplierVehicles.tag} = ${filter.tag})`
+              : undefined,
           ),
         );
       }
@@ -185,21 +200,49 @@ export function createSuppliersRepository(db: Db) {
         .where(eq(suppliers.id, id));
     },
 
-    /** The supplier's vehicles become these. */
+    /** Every RFID tag the branch's vehicles carry: which supplier's vehicle carries each. */
+    async tags(executor: Executor, branchId: number) {
+      return executor
+        .select({
+          tag: supplierVehicles.tag,
+          licence: supplierVehicles.licence,
+          supplierId: supplierVehicles.supplierId,
+          code: suppliers.code,
+          name: suppliers.name,
+        })
+        .from(supplierVehicles)
+        .innerJoin(suppliers, eq(suppliers.id, supplierVehicles.supplierId))
+        .where(and(eq(supplierVehicles.branchId, branchId), isNotNull(supplierVehicles.tag)));
+    },
+
+    /**
+     * The suppliers' vehicles become these. A vehicle's `tag` left undefined keeps the tag its
+     * plate carried among these suppliers' vehicles (a save or an import that says nothing of tags).
+     */
     async setVehicles(
       tx: Executor,
       branchId: number,
       supplierIds: number[],
-      vehicles: { supplierId: number; licence: string; plateKey: string }[],
+      vehicles: { supplierId: number; licence: string; plateKey: string; tag?: string | null | undefined }[],
     ): Promise<void> {
-      for (let i = 0; i < supplierIds.length; i += BATCH)
-        await tx
-          .delete(supplierVehicles)
-          .where(inArray(supplierVehicles.supplierId, supplierIds.slice(i, i + BATCH)));
-      for (let i = 0; i < vehicles.length; i += BATCH)
-        await tx
-          .insert(supplierVehicles)
-          .values(vehicles.slice(i, i + BATCH).map((v) => ({ branchId, ...v })));
+      const kept = new Map<string, string>();
+      for (let i = 0; i < supplierIds.length; i += BATCH) {
+        const some = supplierIds.slice(i, i + BATCH);
+        if (vehicles.some((v) => v.tag === undefined))
+          for (const row of await tx
+            .select({ plateKey: supplierVehicles.plateKey, tag: supplierVehicles.tag })
+            .from(supplierVehicles)
+            .where(and(inArray(supplierVehicles.supplierId, some), isNotNull(supplierVehicles.tag))))
+            kept.set(row.plateKey, row.tag!);
+        await tx.delete(supplierVehicles).where(inArray(supplierVehicles.supplierId, some));
+      }
+      const rows = vehicles.map(({ tag, ...v }) => ({
+        branchId,
+        ...v,
+        tag: tag === undefined ? (kept.get(v.plateKey) ?? null) : tag,
+      }));
+      for (let i = 0; i < rows.length; i += BATCH)
+        await tx.insert(supplierVehicles).values(rows.slice(i, i + BATCH));
     },
 
     /**

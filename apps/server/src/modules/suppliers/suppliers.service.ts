@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { plateSearchKey } from '@truck-queue/shared/licence';
+import { TAG_PATTERN, tagKey } from '@truck-queue/shared/identify/readers';
 import {
   SUPPLIER_IMPORT_MAX_BYTES,
   SUPPLIER_IMPORT_MAX_ROWS,
@@ -53,11 +54,53 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
     }
   }
 
+  /**
+   * The tags `vehicle_tags` gives the supplier's vehicles, by plate key: each names one of its
+   * vehicles and no tag is named twice (VALIDATION_FAILED on `vehicle_tags.<plate>`).
+   */
+  function tagsOf(vehicles: [plateKey: string, licence: string][], named: Record<string, string>) {
+    const plates = new Map(vehicles);
+    const tags = new Map<string, string>();
+    const onPlate = new Map<string, string>();
+    for (const [plate, tag] of Object.entries(named)) {
+      const plateKey = plateSearchKey(plate);
+      const refuse = (message: string) =>
+        new AppError('VALIDATION_FAILED', `The tag for ${plate} ${message}.`, [
+          { path: `vehicle_tags.${plate}`, message },
+        ]);
+      if (!plates.has(plateKey)) throw refuse("names a plate not among the supplier's vehicles");
+      const other = onPlate.get(tag);
+      if (other !== undefined && other !== plateKey) throw refuse(`is also the tag of ${plates.get(other)}`);
+      tags.set(plateKey, tag);
+      onPlate.set(tag, plateKey);
+    }
+    return tags;
+  }
+
+  /** Tags about to be written, refused if a vehicle of another supplier of the branch carries one. */
+  async function checkTags(
+    tx: Executor,
+    branchId: number,
+    supplierId: number | null,
+    tags: Iterable<string>,
+  ) {
+    const carried = new Map((await repo.tags(tx, branchId)).map((t) => [t.tag, t]));
+    for (const tag of tags) {
+      const holder = carried.get(tag);
+      if (holder && holder.supplierId !== supplierId)
+        throw conflict(
+          `The tag ${tag} is carried by ${holder.licence}, a vehicle of supplier ${holder.code} ${holder.name}.`,
+          'TAG_TAKEN',
+        );
+    }
+  }
+
   return {
     async list(auth: AuthContext, filter: ListFilter) {
       return repo.page(auth.branchId, {
         find: filter.find,
         plateKey: filter.find ? plateSearchKey(filter.find) : '',
+        tag: TAG_PATTERN.test(tagKey(filter.find)) ? tagKey(filter.find) : null,
         includeInactive: filter.include_inactive,
         kind: filter.kind,
         limit: filter.page_size,
@@ -105,6 +148,9 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
           input.id ?? null,
           vehicles.map(([, licence]) => licence),
         );
+        // Left out: the plates kept keep their tags (setVehicles).
+        const tags = input.vehicle_tags === undefined ? undefined : tagsOf(vehicles, input.vehicle_tags);
+        if (tags) await checkTags(tx, branchId, input.id ?? null, tags.values());
         const values = {
           code: input.code,
           codeKey,
@@ -114,6 +160,7 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
           taxId: input.tax_id,
           leaderId: input.leader_id,
           active: input.active,
+          erpCode: input.erp_code,
         };
         const now = clock.now();
         const id = input.id ?? (await repo.insert(tx, branchId, values, now));
@@ -122,7 +169,12 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
           tx,
           branchId,
           [id],
-          vehicles.map(([plateKey, licence]) => ({ supplierId: id, licence, plateKey })),
+          vehicles.map(([plateKey, licence]) => ({
+            supplierId: id,
+            licence,
+            plateKey,
+            tag: tags === undefined ? undefined : (tags.get(plateKey) ?? null),
+          })),
         );
         return (await repo.byId(tx, branchId, id))!;
       });
@@ -247,6 +299,37 @@ export function createSuppliersService(deps: { repo: SuppliersRepository; clock:
               });
             else owner.set(v.plateKey, { code: r.code, name: '', row: r.row });
           }
+        // Tags, when the file has their column: one vehicle each, in the file and among the
+        // suppliers the file leaves as they are.
+        if (at.tags !== undefined) {
+          const knownById = new Map(known.map((c) => [c.id, c]));
+          const carrier = new Map<
+            string,
+            { code: string; name: string; licence: string; row: number | null }
+          >();
+          for (const t of await repo.tags(tx, branchId)) {
+            const holder = knownById.get(t.supplierId);
+            if (holder && !firstRow.has(holder.codeKey))
+              carrier.set(t.tag!, { code: t.code, name: t.name, licence: t.licence, row: null });
+          }
+          for (const r of keyed)
+            for (const v of r.vehicles) {
+              if (!v.tag) continue;
+              const holder = carrier.get(v.tag);
+              if (holder)
+                problems.push({
+                  row: r.row,
+                  column: 'tags',
+                  code: 'TAG_TAKEN',
+                  value: v.tag,
+                  message:
+                    holder.row === null
+                      ? `The tag ${v.tag} is carried by ${holder.licence}, a vehicle of supplier ${holder.code} ${holder.name}.`
+                      : `The tag ${v.tag} is also on row ${holder.row} (${holder.code}).`,
+                });
+              else carrier.set(v.tag, { code: r.code, name: '', licence: v.licence, row: r.row });
+            }
+        }
         // A leader the file makes another kind while suppliers outside it deliver under it.
         for (const r of rows) {
           const was = knownByKey.get(r.codeKey);

@@ -252,6 +252,7 @@ describe('the export', () => {
       'เลขผู้เสียภาษี',
       'รหัสหัวหน้ากลุ่ม',
       'ทะเบียนรถ',
+      'แท็ก RFID',
       'ใช้งาน',
     ]);
     expect(values.find((row) => row[0] === 'Q-001')).toEqual([
@@ -262,6 +263,7 @@ describe('the export', () => {
       '1101400123451',
       'L-01',
       '70-1234 ขอนแก่น, 71-5678 ขอนแก่น',
+      '-',
       'ใช่',
     ]);
     const stranger = await t.app.inject({

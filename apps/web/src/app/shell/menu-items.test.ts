@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS } from '@truck-queue/shared/roles';
+import { can, ROLE_PERMISSIONS } from '@truck-queue/shared/roles';
 import { selectedMenuKey, visibleSections } from './menu-items.tsx';
 
 function outline(permissions: readonly (typeof ROLE_PERMISSIONS)[keyof typeof ROLE_PERMISSIONS][number][]) {
@@ -94,6 +94,16 @@ describe('the integrations page', () => {
     for (const role of ['51', '55', '56', '71', '1000'] as const) {
       const paths = visibleSections(ROLE_PERMISSIONS[role]).flatMap((s) => s.items.map((i) => i.path));
       expect(paths).not.toContain('/System/integrations');
+    }
+  });
+});
+
+describe('the goods receipts page', () => {
+  it("is in the reports of every role that reads reports, and of no one else's", () => {
+    for (const role of Object.keys(ROLE_PERMISSIONS) as (keyof typeof ROLE_PERMISSIONS)[]) {
+      const report = visibleSections(ROLE_PERMISSIONS[role]).find((s) => s.key === 'report');
+      const paths = report?.items.map((item) => item.path) ?? [];
+      expect(paths.includes('/Report/goodsReceipts'), role).toBe(can(role, 'report'));
     }
   });
 });

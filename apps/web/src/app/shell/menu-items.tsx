@@ -5,6 +5,7 @@ import {
   AimOutlined,
   AlertOutlined,
   ApartmentOutlined,
+  FileDoneOutlined,
   ApiOutlined,
   AuditOutlined,
   CalendarOutlined,
@@ -102,6 +103,12 @@ const MENU: MenuSection[] = [
         route: '/Report/summary',
         label: 'pages.summary',
         icon: <BarChartOutlined />,
+      },
+      {
+        path: '/Report/goodsReceipts',
+        route: '/Report/goodsReceipts',
+        label: 'pages.goodsReceipts',
+        icon: <FileDoneOutlined />,
       },
       {
         path: '/Report/lineOrder',

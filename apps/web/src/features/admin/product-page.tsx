@@ -15,7 +15,8 @@ import {
   StackedRow,
   useListLayout,
 } from './catalog/components/catalog-table.tsx';
-import { NameDialog } from './catalog/components/name-dialog.tsx';
+import { ProductDialog } from './catalog/components/product-dialog.tsx';
+import { formatKg } from '../weighing/weight.ts';
 import { useSavedMessage } from './catalog/components/use-catalog-feedback.ts';
 import { useDialog } from './catalog/components/use-dialog.ts';
 
@@ -30,7 +31,8 @@ interface ProductView {
 
 /** /System/product: products. */
 export function ProductPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   const layout = useListLayout();
   const query = useProducts();
   const queueTypes = useBranchQueueTypes();
@@ -63,7 +65,10 @@ export function ProductPage() {
       return (
         <Typography.Text type="secondary">
           {t('catalog.product.notOffered')}{' '}
-          <Link to="/System/defineQueue">{t('catalog.product.goToDefineQueue')}</Link>
+          {/* On one line: a link wrapped across two reads as two links and is half hidden. */}
+          <Link to="/System/defineQueue" style={{ whiteSpace: 'nowrap' }}>
+            {t('catalog.product.goToDefineQueue')}
+          </Link>
         </Typography.Text>
       );
     }
@@ -72,6 +77,36 @@ export function ProductPage() {
         {view.queueTypes.map((queueType) => (
           <Tag key={queueType} style={{ marginInlineEnd: 0 }}>
             {queueType}
+          </Tag>
+        ))}
+      </Flex>
+    );
+  };
+
+  /** What a load should weigh (issue 42): "net 8,000–20,000 · gross ≤ 40,000 · cane truck"; – for none. */
+  const limits = (view: ProductView) => {
+    const p = view.product;
+    const range = (min: number | null, max: number | null) =>
+      min !== null && max !== null
+        ? `${formatKg(min, locale)}–${formatKg(max, locale)}`
+        : min !== null
+          ? `≥ ${formatKg(min, locale)}`
+          : max !== null
+            ? `≤ ${formatKg(max, locale)}`
+            : null;
+    const net = range(p.min_net_kg, p.max_net_kg);
+    const gross = range(p.min_gross_kg, p.max_gross_kg);
+    const parts = [
+      net && t('catalog.product.limits.netRange', { range: net }),
+      gross && t('catalog.product.limits.grossRange', { range: gross }),
+      p.vehicle_class && t(`vehicleClasses.${p.vehicle_class}`),
+    ].filter((part): part is string => Boolean(part));
+    if (parts.length === 0) return <Typography.Text type="secondary">–</Typography.Text>;
+    return (
+      <Flex wrap gap={4} data-testid="product-limits">
+        {parts.map((part) => (
+          <Tag key={part} style={{ marginInlineEnd: 0 }}>
+            {part}
           </Tag>
         ))}
       </Flex>
@@ -94,6 +129,12 @@ export function ProductPage() {
       key: 'queueTypes',
       title: t('catalog.product.columns.queueTypes'),
       render: (_v, view) => offeredBy(view),
+    },
+    {
+      key: 'limits',
+      title: t('catalog.product.columns.limits'),
+      width: 280,
+      render: (_v, view) => limits(view),
     },
     {
       key: 'actions',
@@ -130,7 +171,10 @@ export function ProductPage() {
           renderNarrow={(view) => (
             <StackedRow
               title={name(view)}
-              lines={[{ label: t('catalog.product.columns.queueTypes'), content: offeredBy(view) }]}
+              lines={[
+                { label: t('catalog.product.columns.queueTypes'), content: offeredBy(view) },
+                { label: t('catalog.product.columns.limits'), content: limits(view) },
+              ]}
               actions={edit(view)}
             />
           )}
@@ -139,31 +183,26 @@ export function ProductPage() {
           searching={search !== ''}
           loading={query.isPending}
           failed={query.isError}
-          scrollX={layout === 'wide' ? 720 : 560}
+          scrollX={layout === 'wide' ? 1000 : 840}
           emptyText={t('catalog.product.empty')}
           addLabel={t('catalog.product.add')}
           onAdd={add}
         />
       </CatalogListCard>
 
-      <NameDialog
+      <ProductDialog
         key={editing?.uuid ?? 'new'}
         open={editor.open}
-        texts={{
-          title: editing ? t('catalog.product.editTitle') : t('catalog.product.addTitle'),
-          label: t('catalog.product.name'),
-          placeholder: t('catalog.product.namePlaceholder'),
-          required: t('catalog.product.nameRequired'),
-          hint: editing ? t('catalog.product.renameHint') : t('catalog.product.addHint'),
-        }}
-        initialName={editing?.name}
+        product={editing}
         otherNames={rows.filter((row) => row.uuid !== editing?.uuid).map((row) => row.name)}
         saving={save.isPending}
-        onSave={(name) =>
-          save.mutateAsync(editing ? { uuid: editing.uuid, name } : { name }).then(() => {
-            saved();
-            editor.hide();
-          })
+        onSave={(name, limits) =>
+          save
+            .mutateAsync(editing ? { uuid: editing.uuid, name, ...limits } : { name, ...limits })
+            .then(() => {
+              saved();
+              editor.hide();
+            })
         }
         onClose={editor.hide}
       />

@@ -1,4 +1,4 @@
-import { App, Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,9 +14,10 @@ import { CounterPage, useCounterScan } from '../station-work/components/counter-
 import { scanLabel, type NamedTruck } from '../station-work/scan-words.ts';
 import { useExitToday } from './api/use-exit-today.ts';
 import { useExitFactory } from './api/use-exit-factory.ts';
-import { MissingSteps } from '../../components/missing-steps.tsx';
+import { confirmUnfinishedExit } from './confirm-unfinished-exit.tsx';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { queueNumberColumn } from '../station-work/components/queue-number-column.tsx';
+import { CameraReadsPanel } from '../camera-reads/camera-reads-panel.tsx';
 
 type ExitBody = BodyOf<typeof exitFactory>;
 
@@ -124,40 +125,12 @@ export function ExitFactoryPage() {
     n: string,
     missing: UnfinishedStep[],
     picked?: NumberCandidate,
-  ) => {
-    let confirmed = false;
-    modal.confirm({
-      title: t('exit.unfinished.title', { n }),
-      content: (
-        <MissingSteps
-          missing={missing}
-          intro={t('exit.unfinished.missingIntro')}
-          warning={t('exit.unfinished.warning')}
-          heading={
-            picked?.truck_license && (
-              <Typography.Text strong>
-                {t('exit.unfinished.licence', { license: picked.truck_license })}
-              </Typography.Text>
-            )
-          }
-          testId="unfinished-exit"
-        />
-      ),
-      okText: t('exit.unfinished.confirm'),
-      okButtonProps: { danger: true },
-      cancelText: t('exit.unfinished.cancel'),
-      autoFocusButton: 'cancel',
-      width: 480,
-      onOk: () => {
-        confirmed = true;
-        send({ ...body, confirm_unfinished: true }, named, picked);
-      },
+  ) =>
+    confirmUnfinishedExit(modal, t, { n, licence: picked?.truck_license }, missing, {
+      confirm: () => send({ ...body, confirm_unfinished: true }, named, picked),
       // Not let out: the number is selected for the next scan; let out, the outcome takes the caret.
-      afterClose: () => {
-        if (!confirmed) scan.focus(true);
-      },
+      declined: () => scan.focus(true),
     });
-  };
 
   const submit = () => {
     if (exit.isPending) return;
@@ -170,6 +143,7 @@ export function ExitFactoryPage() {
       scan={scan}
       icon={LogoutOutlined}
       onEnter={submit}
+      afterForm={<CameraReadsPanel kind="gate_exit" />}
       action={
         <Button
           type="primary"

@@ -29,6 +29,8 @@ export const HISTORY_ACTIONS = [
   'weigh_out',
   /** Weighed out before its call (or its lab result), once the officer confirmed. */
   'weigh_out_early',
+  /** Finished on its vehicle's stored tare instead of a weigh-out (the tare's date in the note). */
+  'weigh_out_stored_tare',
   'exit',
   /** The gate let the truck out before its work was done, once the officer confirmed. */
   'exit_unfinished',

@@ -125,6 +125,7 @@ function lineColor(line: HistoryLine): string {
     case 'recall':
     case 'exit_unfinished':
     case 'weigh_out_early':
+    case 'weigh_out_stored_tare':
     case 'dispute':
     case 'lab_correct':
       return 'orange';

@@ -13,10 +13,11 @@ import { typedTextRule } from '../../lib/form-rules.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { LicenceProblem } from '../plates/plate-draft.ts';
-import { ownersOfPlate, useLeaders, useSaveSupplier } from './api/use-suppliers.ts';
+import { suppliersHolding, useLeaders, useSaveSupplier } from './api/use-suppliers.ts';
 import {
   codeProblem,
   normalisePlates,
+  normaliseTag,
   phoneOk,
   plateKey,
   platesProblem,
@@ -24,6 +25,7 @@ import {
   supplierRefusals,
   taxIdProblem,
 } from './supplier-rules.ts';
+import { VehicleTagsField } from './vehicle-tags-field.tsx';
 
 interface SupplierFormValues {
   code: string;
@@ -34,6 +36,10 @@ interface SupplierFormValues {
   leader_id: number | null;
   vehicles: string[];
   active: boolean;
+  /** The ERP's vendor number (issue 42); '' none: its goods receipts carry its code. */
+  erp_code: string;
+  /** The RFID tag each vehicle carries, by its plate key (issue 42); '' or left out: none. */
+  tags: Record<string, string | undefined>;
 }
 
 /** Why a plate is not one, in the officer's words. */
@@ -92,7 +98,7 @@ export function SupplierFormDialog({
     const own = new Set((supplier?.vehicles ?? []).map(plateKey));
     for (const plate of plates.filter((p) => !own.has(plateKey(p)))) {
       try {
-        const owners = await ownersOfPlate(plate);
+        const owners = await suppliersHolding(plate);
         const other = owners.find(
           (o) => o.id !== supplier?.id && o.vehicles.some((v) => plateKey(v) === plateKey(plate)),
         );
@@ -104,10 +110,43 @@ export function SupplierFormDialog({
     return t('suppliers.form.plateTaken');
   };
 
+  /** A TAG_TAKEN named on the plate whose tag another supplier's vehicle carries, from the list. */
+  const nameTakenTag = async (tags: Record<string, string>) => {
+    const own = new Set(Object.values(supplier?.vehicle_tags ?? {}));
+    for (const [plate, tag] of Object.entries(tags).filter(([, tag]) => !own.has(tag))) {
+      try {
+        const other = (await suppliersHolding(tag)).find(
+          (o) => o.id !== supplier?.id && Object.values(o.vehicle_tags).includes(tag),
+        );
+        if (other) {
+          const carrier = Object.keys(other.vehicle_tags).find((p) => other.vehicle_tags[p] === tag) ?? '';
+          form.setFields([
+            {
+              name: ['tags', plateKey(plate)],
+              errors: [
+                t('suppliers.form.tagTakenBy', { plate: carrier, code: other.code, name: other.name }),
+              ],
+            },
+          ]);
+          return;
+        }
+      } catch {
+        break;
+      }
+    }
+    setFailure(t('suppliers.form.tagTaken'));
+  };
+
   const submit = (values: SupplierFormValues) => {
     if (save.isPending || values.kind === undefined) return;
     setFailure(null);
     const vehicles = normalisePlates(values.vehicles);
+    // Only the plates still among the vehicles; a box left empty: the vehicle carries none.
+    const vehicleTags = Object.fromEntries(
+      vehicles
+        .map((plate) => [plate, normaliseTag(values.tags?.[plateKey(plate)])] as const)
+        .filter(([, tag]) => tag !== ''),
+    );
     save.mutate(
       {
         ...(supplier ? { id: supplier.id } : {}),
@@ -119,6 +158,8 @@ export function SupplierFormDialog({
         leader_id: values.leader_id ?? null,
         active: values.active,
         vehicles,
+        erp_code: values.erp_code.trim() === '' ? null : values.erp_code.trim(),
+        vehicle_tags: vehicleTags,
       },
       {
         onSuccess: () => {
@@ -132,7 +173,14 @@ export function SupplierFormDialog({
             return;
           }
           for (const refusal of refusals) {
-            if (refusal.key === 'suppliers.form.plateTaken') {
+            if (refusal.key === 'suppliers.form.tagTaken') {
+              void nameTakenTag(vehicleTags);
+            } else if (refusal.field === 'tags') {
+              const plate = refusal.plate ?? '';
+              if (vehicles.some((v) => plateKey(v) === plateKey(plate)))
+                form.setFields([{ name: ['tags', plateKey(plate)], errors: [t(refusal.key)] }]);
+              else setFailure(t(refusal.key));
+            } else if (refusal.key === 'suppliers.form.plateTaken') {
               void nameTakenPlate(vehicles).then((text) =>
                 form.setFields([{ name: 'vehicles', errors: [text] }]),
               );
@@ -160,6 +208,10 @@ export function SupplierFormDialog({
         leader_id: supplier?.leader_id ?? null,
         vehicles: supplier?.vehicles ?? [],
         active: supplier?.active ?? true,
+        erp_code: supplier?.erp_code ?? '',
+        tags: Object.fromEntries(
+          Object.entries(supplier?.vehicle_tags ?? {}).map(([plate, tag]) => [plateKey(plate), tag]),
+        ),
       }}
       onFinish={submit}
       onCancel={onClose}
@@ -299,6 +351,23 @@ export function SupplierFormDialog({
           placeholder={t('suppliers.form.vehiclesPlaceholder')}
           aria-label={t('suppliers.columns.vehicles')}
         />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['vehicles']}>
+        {() => (
+          <VehicleTagsField
+            key={supplier?.id ?? 'new'}
+            plates={(form.getFieldValue('vehicles') as string[] | undefined) ?? []}
+            anyTag={Object.keys(supplier?.vehicle_tags ?? {}).length > 0}
+          />
+        )}
+      </Form.Item>
+      <Form.Item
+        name="erp_code"
+        label={t('suppliers.form.erpCode')}
+        extra={t('suppliers.form.erpCodeHint')}
+        rules={[{ pattern: /^[0-9A-Za-z._/-]*$/, message: t('erp.codeRule') }]}
+      >
+        <Input maxLength={40} autoComplete="off" style={{ maxWidth: 240 }} />
       </Form.Item>
       <Form.Item
         name="active"

@@ -189,6 +189,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
           <span key={column}>
             <Typography.Text strong>{t(`suppliers.columns.${column}`)}</Typography.Text>
             {column === 'vehicles' && ` (${t('suppliers.import.vehiclesHelp')})`}
+            {column === 'tags' && ` (${t('suppliers.import.tagsHelp')})`}
             {column === 'active' && ` (${t('suppliers.import.activeHelp')})`}
             {index < IMPORT_COLUMNS.length - 1 ? ', ' : ''}
           </span>

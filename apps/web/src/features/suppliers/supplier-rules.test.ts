@@ -15,6 +15,8 @@ import {
   phoneOk,
   platesProblem,
   supplierRefusals,
+  normaliseTag,
+  tagProblem,
   taxIdProblem,
 } from './supplier-rules.ts';
 import { supplierIdOf } from './supplier-picker.tsx';
@@ -123,6 +125,27 @@ describe('a refused save, on its field', () => {
       { field: 'vehicles', key: 'suppliers.form.refused.vehicles', index: 2 },
     ]);
     expect(supplierRefusals(new ApiRequestError('NETWORK', 0, 'down'))).toEqual([]);
+  });
+
+  it('puts a taken RFID tag, and a refused one by its plate (dots and all), on the tags', () => {
+    const taken = new ApiRequestError('CONFLICT', 409, 'taken', { reason: 'TAG_TAKEN' });
+    expect(supplierRefusals(taken)).toEqual([{ field: 'tags', key: 'suppliers.form.tagTaken' }]);
+    const refused = new ApiRequestError('VALIDATION_FAILED', 400, 'bad', {
+      issues: [{ path: 'vehicle_tags.70-1234 กทม.', message: 'is also the tag of 70-1235' }],
+    });
+    expect(supplierRefusals(refused)).toEqual([
+      { field: 'tags', key: 'suppliers.form.refused.tags', plate: '70-1234 กทม.' },
+    ]);
+  });
+});
+
+describe('the vehicles’ RFID tags as typed', () => {
+  it('takes a tag as the reader’s label prints it, none left empty, and finds a bad or doubled one', () => {
+    expect(normaliseTag(' e2:80-11 60 ')).toBe('E2801160');
+    expect(tagProblem({ a: 'e280 1160', b: '', c: undefined }, 'a')).toBeNull();
+    expect(tagProblem({ a: 'e280 1160', b: '' }, 'b')).toBeNull();
+    expect(tagProblem({ a: 'E280116', b: '' }, 'a')).toEqual({ problem: 'invalid' });
+    expect(tagProblem({ a: 'AABBCCDD', b: 'aa bb cc dd' }, 'b')).toEqual({ problem: 'twice', with: 'a' });
   });
 });
 

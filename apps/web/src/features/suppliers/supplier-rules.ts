@@ -7,6 +7,7 @@ import {
   type ImportProblem,
   type SupplierKind,
 } from '@truck-queue/shared/contracts/supplier.contract';
+import { TAG_PATTERN, tagKey } from '@truck-queue/shared/identify/readers';
 import { normaliseLicence, plateSearchKey } from '@truck-queue/shared/licence';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { checkLicence, type LicenceProblem } from '../plates/plate-draft.ts';
@@ -22,6 +23,7 @@ export const IMPORT_COLUMNS = [
   'tax_id',
   'leader_code',
   'vehicles',
+  'tags',
   'active',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -63,7 +65,7 @@ export function formatPhone(phone: string): string {
 
 /** The fields of the supplier form a server refusal can land on. */
 export type SupplierField =
-  'code' | 'name' | 'kind' | 'phone' | 'tax_id' | 'leader_id' | 'vehicles' | 'active';
+  'code' | 'name' | 'kind' | 'phone' | 'tax_id' | 'leader_id' | 'vehicles' | 'tags' | 'active';
 const FIELDS: readonly SupplierField[] = [
   'code',
   'name',
@@ -72,15 +74,22 @@ const FIELDS: readonly SupplierField[] = [
   'tax_id',
   'leader_id',
   'vehicles',
+  'tags',
   'active',
 ];
 
 /** What a refusal of saveSupplier says about the form: a field and the i18n key of why, or neither. */
 export interface FieldRefusal {
   field: SupplierField;
-  key: `suppliers.form.refused.${SupplierField}` | 'suppliers.form.codeTaken' | 'suppliers.form.plateTaken';
+  key:
+    | `suppliers.form.refused.${SupplierField}`
+    | 'suppliers.form.codeTaken'
+    | 'suppliers.form.plateTaken'
+    | 'suppliers.form.tagTaken';
   /** For a plate: which one (the n-th of the vehicles), when the server said. */
   index?: number | undefined;
+  /** For a tag: the plate it was given for, as the server named it. */
+  plate?: string | undefined;
 }
 
 /**
@@ -93,10 +102,18 @@ export function supplierRefusals(error: unknown): FieldRefusal[] {
   if (error.detail.reason === 'SUPPLIER_CODE_TAKEN')
     return [{ field: 'code', key: 'suppliers.form.codeTaken' }];
   if (error.detail.reason === 'PLATE_TAKEN') return [{ field: 'vehicles', key: 'suppliers.form.plateTaken' }];
+  if (error.detail.reason === 'TAG_TAKEN') return [{ field: 'tags', key: 'suppliers.form.tagTaken' }];
   if (error.code !== 'VALIDATION_FAILED') return [];
   const refusals: FieldRefusal[] = [];
   for (const issue of error.detail.issues ?? []) {
     const [head, second] = issue.path.split('.');
+    if (head === 'vehicle_tags') {
+      // 'vehicle_tags.<plate>': the plate may hold dots of its own.
+      const plate = issue.path.slice('vehicle_tags.'.length);
+      if (!refusals.some((r) => r.field === 'tags'))
+        refusals.push({ field: 'tags', key: 'suppliers.form.refused.tags', plate });
+      continue;
+    }
     const field = FIELDS.find((f) => f === head);
     if (!field || refusals.some((r) => r.field === field)) continue;
     const index =
@@ -112,6 +129,24 @@ export function codeProblem(value: string): 'required' | 'tooLong' | 'invalid' |
   if (trimmed === '') return 'required';
   if (trimmed.length > 20) return 'tooLong';
   return SupplierCodeSchema.safeParse(trimmed).success ? null : 'invalid';
+}
+
+/** A tag as the server keeps it: upper case, spaces, dashes and colons aside; '' none. */
+export const normaliseTag = (value: string | undefined) => tagKey(value ?? '');
+
+/**
+ * Why the tag typed for one plate is refused, among the tags typed for all (by plate key): not
+ * 8–32 hex digits, or typed for another plate too (`with` names it); null when fine or empty.
+ */
+export function tagProblem(
+  tags: Readonly<Record<string, string | undefined>>,
+  plateKey: string,
+): { problem: 'invalid' } | { problem: 'twice'; with: string } | null {
+  const tag = normaliseTag(tags[plateKey]);
+  if (tag === '') return null;
+  if (!TAG_PATTERN.test(tag)) return { problem: 'invalid' };
+  const other = Object.keys(tags).find((key) => key !== plateKey && normaliseTag(tags[key]) === tag);
+  return other === undefined ? null : { problem: 'twice', with: other };
 }
 
 /** Whether a phone (optional) reads as PhoneSchema reads it. */

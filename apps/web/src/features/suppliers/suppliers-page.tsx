@@ -24,6 +24,7 @@ import {
   ReloadOutlined,
   SearchOutlined,
   UploadOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Supplier, SupplierKind } from '@truck-queue/shared/contracts/supplier.contract';
@@ -122,11 +123,27 @@ export function SuppliersPage() {
     const more = supplier.vehicles.slice(shown.length);
     return (
       <Flex wrap gap={4}>
-        {shown.map((plate) => (
-          <Tag key={plate} style={{ marginInlineEnd: 0 }} data-testid="supplier-plate">
-            {plate}
-          </Tag>
-        ))}
+        {shown.map((plate) => {
+          const tag = supplier.vehicle_tags[plate];
+          const chip = (
+            <Tag
+              key={plate}
+              style={{ marginInlineEnd: 0 }}
+              data-testid="supplier-plate"
+              icon={tag ? <WifiOutlined aria-label={t('suppliers.columns.tags')} /> : undefined}
+            >
+              {plate}
+            </Tag>
+          );
+          // A vehicle with an RFID tag: the tag's id on hover.
+          return tag ? (
+            <Tooltip key={plate} title={`${t('suppliers.columns.tags')}: ${tag}`}>
+              {chip}
+            </Tooltip>
+          ) : (
+            chip
+          );
+        })}
         {more.length > 0 && (
           <Tooltip title={more.join(', ')}>
             <Tag style={{ marginInlineEnd: 0 }} data-testid="supplier-more-plates">

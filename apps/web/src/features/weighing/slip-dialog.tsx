@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { Alert, Button, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Image, Modal, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deductionPercent } from '@truck-queue/shared/queue/slip';
 import { formatKg } from '@truck-queue/shared/weight-format';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 import { PrintPanel } from '../calling/components/reprint-panel.tsx';
 import { usePrintSlip, useSlipPreview } from './api/use-slip.ts';
+import { useTicketSnapshot } from '../camera-reads/api/use-reads.ts';
 
 /** While mounted, printing the page prints the slip's image alone, 72 mm wide (80 mm paper's print width). */
 const PRINT_CSS = `
@@ -30,6 +32,7 @@ export function SlipDialog({ uuid, onClose }: { uuid: string | null; onClose: ()
   const phone = usePhone();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const preview = useSlipPreview(uuid);
+  const snapshot = useTicketSnapshot(uuid);
   const print = usePrintSlip();
   const [printing, setPrinting] = useState(false);
   const data = preview.data;
@@ -81,11 +84,36 @@ export function SlipDialog({ uuid, onClose }: { uuid: string | null; onClose: ()
             />
           </div>
           <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: phone ? '100%' : undefined }}>
+            {data.slip.weight_warnings.length > 0 && (
+              <Alert
+                type="error"
+                showIcon
+                title={t('weighing.warnings.slipTitle')}
+                description={data.slip.weight_warnings
+                  .map((code) => t(`weighing.warnings.short.${code}`))
+                  .join(' · ')}
+                data-testid="slip-warnings"
+              />
+            )}
             <Descriptions
               size="small"
               column={1}
               bordered
               items={[
+                ...(data.slip.stored_tare_at
+                  ? [
+                      {
+                        key: 'tare',
+                        label: t('weighing.slip.tare'),
+                        children: (
+                          <span data-testid="slip-stored-tare">
+                            {kg(data.slip.tare_kg)} ·{' '}
+                            {t('weighing.storedTare.slipLine', { date: data.slip.stored_tare_at })}
+                          </span>
+                        ),
+                      },
+                    ]
+                  : []),
                 { key: 'net', label: t('weighing.slip.net'), children: kg(data.slip.net_kg) },
                 ...data.slip.deductions.map((d) => ({
                   key: `d-${d.name}`,
@@ -106,6 +134,20 @@ export function SlipDialog({ uuid, onClose }: { uuid: string | null; onClose: ()
                 },
               ]}
             />
+            {snapshot.data && (
+              <Flex vertical gap={4} data-testid="slip-snapshot">
+                <Typography.Text strong>{t('cameraReads.slipSnapshot')}</Typography.Text>
+                <Image
+                  src={`data:${snapshot.data.mime};base64,${snapshot.data.data}`}
+                  width={240}
+                  alt={t('cameraReads.snapshotAlt', { plate: data.queue_number })}
+                  style={{ borderRadius: 6 }}
+                />
+                <Typography.Text type="secondary">
+                  {t('cameraReads.slipSnapshotAt', { time: dayjs(snapshot.data.at).format('HH:mm') })}
+                </Typography.Text>
+              </Flex>
+            )}
             <PrintPanel
               ticketUuid={uuid}
               mutation={print}

@@ -1,5 +1,5 @@
-import { Button, Flex, Typography, type TableColumnsType } from 'antd';
-import { FileTextOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { FileTextOutlined, WarningOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { WeighRecord } from '@truck-queue/shared/contracts/station-work.contract';
@@ -21,12 +21,15 @@ function WeightCell({
   at,
   source,
   reason,
+  tareAt = null,
   locale,
 }: {
   kg: number | null;
   at: string | null;
   source: WeightSource | null;
   reason: string | null;
+  /** A weigh-out on a stored tare: when that tare was weighed. */
+  tareAt?: string | null;
   locale: string;
 }) {
   const dates = useDates();
@@ -37,8 +40,28 @@ function WeightCell({
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {timeOfDay(at, dates)}
       </Typography.Text>
-      <TypedWeightTag source={source} reason={reason} />
+      <TypedWeightTag source={source} reason={reason} tareDate={tareAt && dates.date(tareAt)} />
     </Flex>
+  );
+}
+
+/** What the weighbridge warned of and the officer confirmed (issue 42): a red mark, the warnings on hover or tap. */
+function WarningsTag({ t, codes }: { t: TFunction; codes: WeighRecord['weight_warnings'] }) {
+  if (codes.length === 0) return null;
+  const title = codes.map((code) => t(`weighing.warnings.short.${code}`)).join(' · ');
+  return (
+    <Tooltip title={title}>
+      <Tag
+        color="red"
+        icon={<WarningOutlined aria-hidden />}
+        style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px', cursor: 'help' }}
+        tabIndex={0}
+        aria-label={title}
+        data-testid="weight-warned"
+      >
+        {t('weighing.warnings.tag')}
+      </Tag>
+    </Tooltip>
   );
 }
 
@@ -62,9 +85,12 @@ export function weighingColumns(
     dataIndex: key,
     width: key === 'gross_kg' ? 100 : 105,
     align: 'end',
-    render: (value: number | null) =>
+    render: (value: number | null, row) =>
       strong && value !== null ? (
-        <Typography.Text strong>{formatKg(value, locale)}</Typography.Text>
+        <Flex vertical align="end" gap={2}>
+          <Typography.Text strong>{formatKg(value, locale)}</Typography.Text>
+          <WarningsTag t={t} codes={row.weight_warnings} />
+        </Flex>
       ) : (
         formatKg(value, locale)
       ),
@@ -133,6 +159,7 @@ export function weighingColumns(
           at={row.weigh_out_at}
           source={row.weigh_out_source}
           reason={row.weigh_out_reason}
+          tareAt={row.weigh_out_tare_at}
           locale={locale}
         />
       ),

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Tag, theme } from 'antd';
 import { DashboardOutlined, FileTextOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,11 @@ import { weighingColumns } from './weighing-columns.tsx';
 import { weighingRefusalHint } from './refusal-hint.ts';
 import { SlipDialog } from './slip-dialog.tsx';
 import { usePlantToday } from '../auth/use-plant-today.ts';
+import { useDates } from '../../lib/calendar-context.tsx';
+import { useFinishOnStoredTare, useStoredTare } from './api/use-stored-tare.ts';
+import { storedTareOffer, warningLines, weightWarningsOf, type WarningWire } from './weight-warnings.ts';
+import { CameraReadsPanel } from '../camera-reads/camera-reads-panel.tsx';
+import { onReadChanges } from '../../lib/socket.ts';
 
 /** The weight field's ref: antd's InputNumber handle focuses with a caret option like Input's. */
 interface FocusableField {
@@ -44,8 +49,22 @@ function clock(instant: string | null): string {
   return instant ? dayjs(instant).format('HH:mm') : '-';
 }
 
-/** Where a weighing's weight comes from: typed in the field (with why), or taken by the server from a scale. */
-type WeightSource = { kind: 'typed'; weight: number; reason: string } | { kind: 'scale'; scaleUuid: string };
+/**
+ * Where a weighing's weight comes from: typed in the field (with why), taken by the server from a
+ * scale, or (a weigh-out only) the vehicle's stored tare (issue 42).
+ */
+type WeightSource =
+  | { kind: 'typed'; weight: number; reason: string }
+  | { kind: 'scale'; scaleUuid: string }
+  | { kind: 'storedTare' };
+
+/** What the officer confirmed of a weighing the server asked about first. */
+interface Confirmed {
+  /** Weighed out before its call (OUT_OF_ORDER). */
+  outOfOrder?: boolean;
+  /** Outside the product's range or over the legal gross (WEIGHT_WARNING). */
+  warnings?: boolean;
+}
 
 /** The shortest reason the server takes for a typed weight (ManualWeightReasonSchema). */
 const REASON_MIN = 3;
@@ -64,6 +83,7 @@ export function WeighingPage() {
   const { modal } = App.useApp();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const symbols = useMemo(() => numberSymbols(locale), [locale]);
+  const dates = useDates();
   const today = useWeighToday();
   const plantToday = usePlantToday();
   const weighIn = useWeighIn();
@@ -89,7 +109,8 @@ export function WeighingPage() {
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState(false);
   const reasonRef = useRef<FocusableField | null>(null);
-  const pending = weighIn.isPending || weighOut.isPending || capture.isPending;
+  const finishOnTare = useFinishOnStoredTare();
+  const pending = weighIn.isPending || weighOut.isPending || capture.isPending || finishOnTare.isPending;
   // The truck whose receiving slip is open (its uuid).
   const [slipFor, setSlipFor] = useState<string | null>(null);
 
@@ -105,36 +126,76 @@ export function WeighingPage() {
           ? rows.find((row) => row.ticket_code === scanned.code)
           : undefined;
   const suggestion = suggestedDirection(known);
+  // A truck weighed in and not out: its vehicle's stored tare may finish it (issue 42).
+  const dueOut = known && known.weigh_in_kg !== null && known.weigh_out_kg === null ? known.uuid : null;
+  const storedTare = useStoredTare(dueOut);
+  const tareOffer = storedTareOffer(known, storedTare.data);
 
   const focusWeight = (select = false) => weightRef.current?.focus(select ? { cursor: 'all' } : undefined);
 
+  // The camera over this scale's deck read a truck (issue 42): its number goes in the box, ready
+  // to weigh, and the officer types nothing. A box already holding another truck is left alone.
+  // Without a scale chosen the page is at no weighbridge in particular: any deck's camera.
+  const stationId = scale?.station_id ?? null;
+  const putTruck = useRef<(queueNumber: string) => void>(() => undefined);
+  useEffect(() => {
+    putTruck.current = (queueNumber) => {
+      if (scan.value.trim() !== '' && scan.value.trim() !== queueNumber) return;
+      scan.change(queueNumber);
+      scan.focus(true);
+    };
+  });
+  useEffect(
+    () =>
+      onReadChanges((change) => {
+        if (
+          change?.action === 'weighbridge' &&
+          change.outcome === 'identified' &&
+          change.queue &&
+          (stationId === null || change.station_id === stationId)
+        )
+          putTruck.current(change.queue.queue_number);
+      }),
+    [stationId],
+  );
+
   /**
    * Records a weighing; sent again with the picked truck's uuid when several held the number, or
-   * with `confirmed` once the officer chose to weigh out a truck before its call (OUT_OF_ORDER).
+   * with what the officer confirmed: a weigh-out before its call (OUT_OF_ORDER), weights outside
+   * the product's range or over the legal gross (WEIGHT_WARNING).
    */
   const send = (
     direction: WeighDirection,
     ref: TruckRefBody,
     source: WeightSource,
     named: NamedTruck,
-    confirmed = false,
+    confirmed: Confirmed = {},
   ) => {
-    const order = confirmed ? { confirm_out_of_order: true } : {};
+    const warned = confirmed.warnings ? { confirm_weight_warnings: true } : {};
+    const order = confirmed.outOfOrder ? { confirm_out_of_order: true, ...warned } : warned;
     const recorded =
-      source.kind === 'scale'
-        ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid, ...order })
-        : (direction === 'in' ? weighIn : weighOut).mutateAsync({
-            ...ref,
-            weight: source.weight,
-            reason: source.reason,
-            ...order,
-          });
+      source.kind === 'storedTare'
+        ? finishOnTare.mutateAsync({ ...ref, ...warned })
+        : source.kind === 'scale'
+          ? capture.mutateAsync({ ...ref, direction, scale_uuid: source.scaleUuid, ...order })
+          : (direction === 'in' ? weighIn : weighOut).mutateAsync({
+              ...ref,
+              weight: source.weight,
+              reason: source.reason,
+              ...order,
+            });
     recorded.then(
       ({ queue }) => {
-        const text = t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
-          n: queue.queue_number,
-          weight: formatKg(direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg, locale),
-        });
+        const text =
+          source.kind === 'storedTare'
+            ? t('weighing.storedTare.finished', {
+                n: queue.queue_number,
+                weight: formatKg(queue.weigh_out_kg, locale),
+              })
+            : t(direction === 'in' ? 'weighing.weighedIn' : 'weighing.weighedOut', {
+                n: queue.queue_number,
+                weight: formatKg(direction === 'in' ? queue.weigh_in_kg : queue.weigh_out_kg, locale),
+              });
         const detail =
           queue.net_kg !== null
             ? t('weighing.netResult', {
@@ -164,10 +225,21 @@ export function WeighingPage() {
       // From the server's reason (already weighed in or out, not weighed in, already left, the
       // scale not stable), never from today's list, which may be older than the refusal.
       (error: unknown) => {
-        const early = confirmed ? null : unfinishedStepsOf(error, 'OUT_OF_ORDER');
+        // A stored tare finishes only a truck called to unload: no confirming an early one.
+        const early =
+          confirmed.outOfOrder || source.kind === 'storedTare'
+            ? null
+            : unfinishedStepsOf(error, 'OUT_OF_ORDER');
         if (early) {
           askOutOfOrder(early, queueNumberOf(error) ?? scanLabel(t, named), () =>
-            send(direction, ref, source, named, true),
+            send(direction, ref, source, named, { ...confirmed, outOfOrder: true }),
+          );
+          return;
+        }
+        const warnings = confirmed.warnings ? null : weightWarningsOf(error);
+        if (warnings) {
+          askWarnings(warnings, queueNumberOf(error) ?? scanLabel(t, named), () =>
+            send(direction, ref, source, named, { ...confirmed, warnings: true }),
           );
           return;
         }
@@ -220,6 +292,46 @@ export function WeighingPage() {
     });
   };
 
+  /**
+   * Weights outside the product's range or over the vehicle's legal gross: said with their
+   * figures; the officer records them anyway (kept marked on the ticket and its slip) or not (the default).
+   */
+  const askWarnings = (warnings: WarningWire[], n: string, record: () => void) => {
+    let confirmed = false;
+    modal.confirm({
+      title: t('weighing.warnings.title', { n }),
+      content: (
+        <Flex vertical gap={8} data-testid="weight-warnings">
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {warningLines(t, warnings, locale).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <span>{t('weighing.warnings.kept')}</span>
+        </Flex>
+      ),
+      okText: t('weighing.warnings.confirm'),
+      okButtonProps: { danger: true },
+      cancelText: t('weighing.warnings.cancel'),
+      autoFocusButton: 'cancel',
+      width: 520,
+      onOk: () => {
+        confirmed = true;
+        record();
+      },
+      afterClose: () => {
+        if (!confirmed) scan.focus(true);
+      },
+    });
+  };
+
+  /** Finishes the truck in the box on its vehicle's stored tare (issue 42) instead of weighing it out. */
+  const finishOnStoredTareNow = () => {
+    if (pending) return;
+    const target = scan.take();
+    if (target) send('out', target.ref, { kind: 'storedTare' }, target.named);
+  };
+
   const submit = (direction: WeighDirection) => {
     if (pending) return;
     const target = scan.take();
@@ -264,6 +376,33 @@ export function WeighingPage() {
       <QueueStateTag state={known.queue_state} />
       {known.station_name && <span>{t('weighing.calledTo', { station: known.station_name })}</span>}
       {weighing && <span>· {weighing}</span>}
+      {known.weight_warnings.length > 0 && (
+        <Tag color="red" data-testid="weighing-stage-warned">
+          {t('weighing.warnings.tag')}
+        </Tag>
+      )}
+      {storedTare.data?.tare && tareOffer !== 'none' && (
+        <Flex gap={8} align="center" wrap data-testid="stored-tare">
+          <span>
+            ·{' '}
+            {t(tareOffer === 'expired' ? 'weighing.storedTare.expired' : 'weighing.storedTare.known', {
+              weight: formatKg(storedTare.data.tare.kg, locale),
+              date: dates.date(storedTare.data.tare.weighed_at),
+            })}
+          </span>
+          {tareOffer === 'finish' && (
+            <Button
+              size="small"
+              onClick={finishOnStoredTareNow}
+              loading={finishOnTare.isPending}
+              disabled={pending && !finishOnTare.isPending}
+              data-testid="finish-on-stored-tare"
+            >
+              {t('weighing.storedTare.finish')}
+            </Button>
+          )}
+        </Flex>
+      )}
     </Flex>
   ) : null;
 
@@ -275,6 +414,29 @@ export function WeighingPage() {
         : t('weighing.weightRequired')
     : undefined;
 
+  const weighingTop =
+    scales.isSuccess && scaleList.length === 0 && !mayType ? (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('weighing.manual.notAllowedTitle')}
+        description={t('weighing.manual.notAllowedNoScale')}
+      />
+    ) : scaleList.length > 0 ? (
+      <ScalePanel
+        scales={scaleList}
+        scale={scale}
+        live={live}
+        typing={typing && mayType}
+        mayType={mayType}
+        onChoose={(uuid) => {
+          rememberScale(uuid);
+          setRemembered(uuid);
+        }}
+        onTyping={setTyping}
+      />
+    ) : undefined;
+
   return (
     <>
       <CounterPage<WeighRecord>
@@ -284,29 +446,18 @@ export function WeighingPage() {
           if (capturing) submit(suggestion);
           else if (scan.take()) focusWeight(true);
         }}
-        top={
-          scales.isSuccess && scaleList.length === 0 && !mayType ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('weighing.manual.notAllowedTitle')}
-              description={t('weighing.manual.notAllowedNoScale')}
-            />
-          ) : scaleList.length > 0 ? (
-            <ScalePanel
-              scales={scaleList}
-              scale={scale}
-              live={live}
-              typing={typing && mayType}
-              mayType={mayType}
-              onChoose={(uuid) => {
-                rememberScale(uuid);
-                setRemembered(uuid);
-              }}
-              onTyping={setTyping}
-            />
-          ) : undefined
+        top={weighingTop}
+        afterForm={
+          <CameraReadsPanel
+            kind="weighbridge"
+            stationId={stationId}
+            onTruck={(truck) => {
+              scan.change(truck.queue_number);
+              scan.focus(true);
+            }}
+          />
         }
+
         help={status}
         hint={capturing ? t('weighing.formHintScale') : undefined}
         extra={

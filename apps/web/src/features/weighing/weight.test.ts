@@ -74,6 +74,8 @@ describe('suggestedDirection', () => {
     gross_kg: null,
     tare_kg: null,
     net_kg: null,
+    weigh_out_tare_at: null,
+    weight_warnings: [],
   });
 
   it('suggests weigh-out only for a truck weighed in and not out', () => {

@@ -4,7 +4,9 @@ import { PrefixSchema } from '@truck-queue/shared/contracts/catalog.contract';
 import { FLOW_ENGINE_STATES } from '@truck-queue/shared/queue/queue-machine';
 import {
   firstQueueNumber,
+  groupedKg,
   handledStates,
+  limitProblem,
   normalisePrefix,
   PREFIX_PATTERN,
   sameName,
@@ -97,5 +99,32 @@ describe('station states and roles', () => {
       { type: 2, flows: [3] },
     ]);
     expect(stationRoles(handledStates(station([{ fe: 3, state: 'QS' }]), FLOW_STATES))).toEqual([]);
+  });
+});
+
+describe('a product weighing limit', () => {
+  it('is empty, or a weight up to 100 t with one decimal', () => {
+    expect(limitProblem(null)).toBeNull();
+    expect(limitProblem(25_000)).toBeNull();
+    expect(limitProblem(12_000.5)).toBeNull();
+    expect(limitProblem(0)).toBe('range');
+    expect(limitProblem(100_001)).toBe('range');
+    expect(limitProblem(10.25)).toBe('decimals');
+  });
+
+  it('is a minimum never above its maximum', () => {
+    expect(limitProblem(8_000, { max: 20_000 })).toBeNull();
+    expect(limitProblem(8_000, { max: null })).toBeNull();
+    expect(limitProblem(20_000, { max: 20_000 })).toBeNull();
+    expect(limitProblem(25_000, { max: 20_000 })).toBe('minAboveMax');
+  });
+});
+
+describe('a grouped weight box', () => {
+  it('groups thousands and reads them back', () => {
+    expect(groupedKg.formatter(25000)).toBe('25,000');
+    expect(groupedKg.formatter(12050.5)).toBe('12,050.5');
+    expect(groupedKg.formatter('')).toBe('');
+    expect(groupedKg.parser('50,500')).toBe(50_500);
   });
 });

@@ -114,3 +114,27 @@ export function stationRoles(states: readonly Pick<HandledState, 'flowEngineId' 
   }
   return roles;
 }
+
+/**
+ * A product's weighing range as the admin types it (issue 42): a limit is a weight up to 100 t with
+ * one decimal, or empty for none; a minimum above its maximum is refused (the server refuses it too).
+ */
+export const LIMIT_MAX_KG = 100_000;
+
+export type LimitProblem = 'range' | 'decimals' | 'minAboveMax';
+
+/** What is wrong with one limit, or with a minimum against its maximum; null when fine. */
+export function limitProblem(value: number | null, other?: { max: number | null }): LimitProblem | null {
+  if (value === null) return null;
+  if (!(value > 0 && value <= LIMIT_MAX_KG)) return 'range';
+  if (Math.abs(value * 10 - Math.round(value * 10)) > 1e-9) return 'decimals';
+  if (other && other.max !== null && value > other.max) return 'minAboveMax';
+  return null;
+}
+
+/** A whole weight in a number box with thousands grouped ("25,000"), as the tables write it. */
+export const groupedKg = {
+  formatter: (value: number | string | undefined) =>
+    value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  parser: (text: string | undefined) => Number((text ?? '').replace(/,/g, '')),
+};

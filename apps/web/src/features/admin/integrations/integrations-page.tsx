@@ -11,13 +11,13 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Table,
+  Tabs,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { HistoryOutlined, KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { HistoryOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { IntegrationCall, IntegrationKey } from '@truck-queue/shared/contracts/integration.contract';
@@ -39,6 +39,9 @@ import {
   useIntegrationKeys,
   useRevokeIntegrationKey,
 } from './api/use-integration-keys.ts';
+import { ErpSettingsCard } from './erp-settings-card.tsx';
+import { ShownOnceDialog } from './shown-once-dialog.tsx';
+import { WebhooksTab } from './webhooks-tab.tsx';
 
 interface KeyForm {
   name: string;
@@ -51,6 +54,7 @@ interface KeyForm {
 const SCOPE_KEY = {
   'tickets:read': 'tickets_read',
   'reports:read': 'reports_read',
+  'receipts:read': 'receipts_read',
 } as const satisfies Record<IntegrationScope, string>;
 
 const NEW_KEY: KeyForm = {
@@ -63,7 +67,8 @@ const NEW_KEY: KeyForm = {
 /**
  * /System/integrations (issue 42): the keys other systems (the ERP, a weighbridge program) call
  * the plant with: made with their scopes, rate and last day, shown once, revoked at once, and
- * every call they made.
+ * every call they made; the webhooks the plant's events are sent to (webhooks-tab.tsx); and the
+ * ERP codes the goods receipts carry (erp-settings-card.tsx).
  */
 export function IntegrationsPage() {
   const { t } = useTranslation();
@@ -183,34 +188,44 @@ export function IntegrationsPage() {
     },
   ];
 
+  const keysTab = (
+    <Flex vertical gap={12}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('integrations.hint')}
+      </Typography.Paragraph>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setAdding(true)}
+        data-testid="add-integration-key"
+      >
+        {t('integrations.add')}
+      </Button>
+      {keys.isError && <Alert type="error" showIcon title={errorMessage(t, keys.error)} />}
+      {revoke.isError && <Alert type="error" showIcon title={errorMessage(t, revoke.error)} />}
+      <Table<IntegrationKey>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={keys.data ?? []}
+        loading={keys.isLoading}
+        pagination={false}
+        scroll={{ x: 1060 }}
+        locale={{ emptyText: t('integrations.none') }}
+      />
+    </Flex>
+  );
+
   return (
     <Card>
-      <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('integrations.hint')}
-        </Typography.Paragraph>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => setAdding(true)}
-          data-testid="add-integration-key"
-        >
-          {t('integrations.add')}
-        </Button>
-        {keys.isError && <Alert type="error" showIcon title={errorMessage(t, keys.error)} />}
-        {revoke.isError && <Alert type="error" showIcon title={errorMessage(t, revoke.error)} />}
-        <Table<IntegrationKey>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={keys.data ?? []}
-          loading={keys.isLoading}
-          pagination={false}
-          scroll={{ x: 1060 }}
-          locale={{ emptyText: t('integrations.none') }}
-        />
-      </Flex>
+      <Tabs
+        items={[
+          { key: 'keys', label: t('integrations.keysTab'), children: keysTab },
+          { key: 'webhooks', label: t('integrations.webhooksTab'), children: <WebhooksTab /> },
+          { key: 'erp', label: t('integrations.erpTab'), children: <ErpSettingsCard /> },
+        ]}
+      />
 
       <FormDialog<KeyForm>
         open={adding}
@@ -291,35 +306,13 @@ export function IntegrationsPage() {
         </Flex>
       </FormDialog>
 
-      <Modal
-        open={made !== null}
-        title={
-          <Flex gap={8} align="center">
-            <KeyOutlined />
-            {t('integrations.madeTitle', { name: made?.key.name ?? '' })}
-          </Flex>
-        }
-        onCancel={() => setMade(null)}
-        footer={
-          <Button type="primary" onClick={() => setMade(null)}>
-            {t('integrations.copied')}
-          </Button>
-        }
-        destroyOnHidden
-      >
-        <Flex vertical gap={12}>
-          <Alert type="warning" showIcon title={t('integrations.shownOnce')} />
-          <Typography.Paragraph
-            code
-            copyable={{ text: made?.secret ?? '' }}
-            style={{ wordBreak: 'break-all', marginBottom: 0 }}
-            data-testid="integration-secret"
-          >
-            {made?.secret}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary">{t('integrations.howToUse')}</Typography.Text>
-        </Flex>
-      </Modal>
+      <ShownOnceDialog
+        shown={made?.secret ?? null}
+        title={t('integrations.madeTitle', { name: made?.key.name ?? '' })}
+        testId="integration-secret"
+        hint={t('integrations.howToUse')}
+        onClose={() => setMade(null)}
+      />
 
       <KeyCallsDrawer keyShown={audited} onClose={() => setAudited(null)} at={at} />
     </Card>

@@ -71,7 +71,7 @@ export async function downloadFile(url: string, fallbackName: string, signal?: A
 }
 
 /** Starts the browser's download of `blob` as `name`. */
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -214,6 +214,8 @@ interface CounterPageProps<T extends TodayRow> {
   extra?: ReactNode;
   /** Above the form: what the counter works with (the weighbridge's live scale). */
   top?: ReactNode;
+  /** Under the form, above the day's list: what waits for the officer beside the scans (the cameras' reads). */
+  afterForm?: ReactNode;
   /** The form's hint, when it is not the section's own (the weighbridge reading a scale). */
   hint?: string;
   /** Today's trucks at this counter. */
@@ -237,6 +239,7 @@ export function CounterPage<T extends TodayRow>({
   help,
   extra,
   top,
+  afterForm,
   hint,
   today,
   columns,
@@ -290,6 +293,7 @@ export function CounterPage<T extends TodayRow>({
       </CounterFormCard>
 
       <TruckChooser choice={scan.choice} onPick={scan.choose} onCancel={scan.cancelChoice} />
+      {afterForm}
 
       <TodayTable<T>
         query={today}

@@ -55,10 +55,13 @@ export function useSaveSupplier() {
   });
 }
 
-/** Who holds a plate among the branch's suppliers (to name the other one of a PLATE_TAKEN). */
-export async function ownersOfPlate(plate: string) {
+/**
+ * Who holds a plate, or whose vehicle carries an RFID tag, among the branch's suppliers (to name
+ * the other one of a PLATE_TAKEN or a TAG_TAKEN).
+ */
+export async function suppliersHolding(plateOrTag: string) {
   const found = await callApi(listSuppliers, {
-    find: plate,
+    find: plateOrTag,
     include_inactive: true,
     page: 1,
     page_size: 10,

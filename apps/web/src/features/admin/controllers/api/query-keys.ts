@@ -2,8 +2,8 @@
 export type { DeviceKind } from '@truck-queue/shared/contracts/api';
 import type { DeviceKind } from '@truck-queue/shared/contracts/api';
 
-/** The devices that serve queue types (a scale serves its weighbridge station instead). */
-export type QueueTypeDeviceKind = Exclude<DeviceKind, 'scale'>;
+/** The devices that serve queue types (a scale or a reader serves its place instead). */
+export type QueueTypeDeviceKind = Exclude<DeviceKind, 'scale' | 'reader'>;
 
 /** What a checkbox dialog assigns. */
 export type ChoiceScope = 'callingQueueType' | 'callingStation' | 'displayQueueType' | 'printerQueueType';

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   displayContracts,
   printerContracts,
+  readerContracts,
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import { callApi } from '../../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ import { controllerKeys, type DeviceKind } from './query-keys.ts';
 
 export function getDevices(kind: DeviceKind, signal?: AbortSignal) {
   if (kind === 'scale') return callApi(scaleContracts.main, {}, { signal }).then((r) => r.scale);
+  if (kind === 'reader') return callApi(readerContracts.main, {}, { signal }).then((r) => r.reader);
   return kind === 'display'
     ? callApi(displayContracts.main, {}, { signal }).then((r) => r.display)
     : callApi(printerContracts.main, {}, { signal }).then((r) => r.printer);

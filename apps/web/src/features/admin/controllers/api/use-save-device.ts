@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   displayContracts,
   printerContracts,
+  readerContracts,
   scaleContracts,
 } from '@truck-queue/shared/contracts/controller.contract';
 import type { PaperWidth, PrintTarget } from '@truck-queue/shared/printing/printer-status';
+import type { ReaderAction } from '@truck-queue/shared/identify/readers';
 import { callApi } from '../../../../lib/api-client.ts';
 import { controllerKeys, type DeviceKind } from './query-keys.ts';
 
@@ -32,8 +34,10 @@ export interface SaveDeviceInput {
   recentCount?: number | undefined;
   /** Displays only, on edit: its voice; the sentence null is the standard one. */
   announce?: { sentence: string | null; rate: number; volume: number; repeat: 1 | 2 } | undefined;
-  /** Scales only: the weighbridge station it weighs at (null: none). */
+  /** Scales only: the weighbridge station it weighs at (null: none). Readers: the station at a weighbridge. */
   stationId?: number | null | undefined;
+  /** Readers only: where it stands and the least confidence to act alone (issue 42). */
+  reader?: { action: ReaderAction; minConfidence: number } | undefined;
 }
 
 /**
@@ -51,7 +55,17 @@ export function saveDevice({
   recentCount,
   announce,
   stationId,
+  reader,
 }: SaveDeviceInput) {
+  if (kind === 'reader' && reader) {
+    const body = {
+      name,
+      action: reader.action,
+      station_id: reader.action === 'weighbridge' ? (stationId ?? null) : null,
+      min_confidence: reader.minConfidence,
+    };
+    return callApi(readerContracts.save, uuid ? { uuid, ...body } : body);
+  }
   if (kind === 'scale') {
     return callApi(
       scaleContracts.save,

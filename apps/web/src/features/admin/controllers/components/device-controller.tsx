@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { DisconnectOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import type { DeviceRow } from '@truck-queue/shared/contracts/controller.contract';
 import { ListCard, ListTable, matchesSearch } from '../../../../components/list-card.tsx';
 import { errorMessage } from '../../../../lib/errors.ts';
@@ -55,8 +56,8 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
     [rows, search],
   );
 
-  /** Displays and kiosks serve queue types; a scale serves its weighbridge station instead. */
-  const typesKind = kind === 'scale' ? null : kind;
+  /** Displays and kiosks serve queue types; a scale serves its weighbridge station instead, a reader its place. */
+  const typesKind = kind === 'scale' || kind === 'reader' ? null : kind;
 
   const tagTexts = (device: DeviceRow, typesKind: QueueTypeDeviceKind): AssignmentTexts => ({
     none: t('admin.devices.queueTypes.none'),
@@ -91,76 +92,108 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
       width: 180,
       render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
     },
-    typesKind === null
+    kind === 'reader'
       ? {
-          key: 'station',
-          title: t('admin.devices.scale.stationColumn'),
-          width: 200,
-          render: (_value: unknown, row: DeviceRow) =>
-            row.station ? (
-              row.station.name
-            ) : (
-              <Typography.Text type="secondary">{t('admin.devices.scale.noStation')}</Typography.Text>
-            ),
-        }
-      : {
-          key: 'queueTypes',
-          title: t(`admin.devices.${typesKind}.queueTypesColumn`),
-          // Room for two or three tags and the manage button beside them, never squeezed under the next column.
-          width: 280,
+          key: 'place',
+          title: t('admin.devices.reader.placeColumn'),
+          width: 220,
           render: (_value: unknown, row: DeviceRow) => (
-            <AssignmentTags
-              items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
-              texts={tagTexts(row, typesKind)}
-              onRemove={(item) => unassign.mutateAsync({ kind: typesKind, assignmentId: item.id })}
-              onManage={() => {
-                assign.reset();
-                setAssigning(row);
-              }}
-            />
+            <Flex vertical gap={2}>
+              <span>
+                {row.reader?.action === 'weighbridge' && row.station
+                  ? t('admin.devices.reader.atStation', { station: row.station.name })
+                  : t('admin.devices.reader.places.gate_exit')}
+              </span>
+              <Typography.Text type="secondary">
+                {t('admin.devices.reader.minConfidenceValue', { value: row.reader?.min_confidence ?? 90 })}
+              </Typography.Text>
+            </Flex>
           ),
-        },
+        }
+      : typesKind === null
+        ? {
+            key: 'station',
+            title: t('admin.devices.scale.stationColumn'),
+            width: 200,
+            render: (_value: unknown, row: DeviceRow) =>
+              row.station ? (
+                row.station.name
+              ) : (
+                <Typography.Text type="secondary">{t('admin.devices.scale.noStation')}</Typography.Text>
+              ),
+          }
+        : {
+            key: 'queueTypes',
+            title: t(`admin.devices.${typesKind}.queueTypesColumn`),
+            // Room for two or three tags and the manage button beside them, never squeezed under the next column.
+            width: 280,
+            render: (_value: unknown, row: DeviceRow) => (
+              <AssignmentTags
+                items={row.aCtrl.map((q) => ({ id: q.id, name: q.queue_type_name }))}
+                texts={tagTexts(row, typesKind)}
+                onRemove={(item) => unassign.mutateAsync({ kind: typesKind, assignmentId: item.id })}
+                onManage={() => {
+                  assign.reset();
+                  setAssigning(row);
+                }}
+              />
+            ),
+          },
     {
       key: 'device',
       title: t('admin.devices.columns.device'),
       width: 220,
       render: (_value, row) => <DeviceConnection device={row} onRegister={() => setRegistering(row)} />,
     },
-    ...(kind === 'scale'
+    ...(kind === 'reader'
       ? [
           {
-            key: 'weight',
-            title: t('admin.devices.scale.weightColumn'),
-            width: 220,
+            key: 'lastRead',
+            title: t('admin.devices.reader.lastReadColumn'),
+            width: 180,
             render: (_value: unknown, row: DeviceRow) =>
-              row.device_id && row.scale ? <ScaleWeightTag live={row.scale} /> : '-',
+              row.reader?.last_read_at ? (
+                dayjs(row.reader.last_read_at).format('DD/MM HH:mm')
+              ) : (
+                <Typography.Text type="secondary">{t('admin.devices.reader.neverRead')}</Typography.Text>
+              ),
           },
         ]
-      : kind === 'printer'
+      : kind === 'scale'
         ? [
             {
-              key: 'printer',
-              title: t('admin.devices.columns.printer'),
-              width: 260,
-              render: (_value: unknown, row: DeviceRow) => <PrinterCell device={row} />,
-            },
-          ]
-        : [
-            {
-              key: 'status',
-              title: t('displayStatus.column'),
+              key: 'weight',
+              title: t('admin.devices.scale.weightColumn'),
               width: 220,
               render: (_value: unknown, row: DeviceRow) =>
-                row.live ? <DisplayStatusTags live={row.live} /> : '-',
+                row.device_id && row.scale ? <ScaleWeightTag live={row.scale} /> : '-',
             },
-            {
-              key: 'nowCalling',
-              title: t('admin.devices.columns.nowCalling'),
-              dataIndex: 'now_calling_seconds',
-              width: 130,
-              render: (value: number) => t('admin.devices.minutesValue', { count: Math.round(value / 60) }),
-            },
-          ]),
+          ]
+        : kind === 'printer'
+          ? [
+              {
+                key: 'printer',
+                title: t('admin.devices.columns.printer'),
+                width: 260,
+                render: (_value: unknown, row: DeviceRow) => <PrinterCell device={row} />,
+              },
+            ]
+          : [
+              {
+                key: 'status',
+                title: t('displayStatus.column'),
+                width: 220,
+                render: (_value: unknown, row: DeviceRow) =>
+                  row.live ? <DisplayStatusTags live={row.live} /> : '-',
+              },
+              {
+                key: 'nowCalling',
+                title: t('admin.devices.columns.nowCalling'),
+                dataIndex: 'now_calling_seconds',
+                width: 130,
+                render: (value: number) => t('admin.devices.minutesValue', { count: Math.round(value / 60) }),
+              },
+            ]),
     {
       key: 'actions',
       title: t('admin.devices.columns.actions'),

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, InputNumber, Modal, Select, type FormInstance } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select, type FormInstance } from 'antd';
+import {
+  READER_ACTIONS,
+  READER_MIN_CONFIDENCE,
+  type ReaderAction,
+} from '@truck-queue/shared/identify/readers';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -36,8 +41,11 @@ interface DeviceFormValues extends PrintSettingsValues {
   announceRate?: number | undefined;
   announceVolume?: number | undefined;
   announceRepeat?: 1 | 2 | undefined;
-  /** Only on a scale: its weighbridge station (null: none yet). */
+  /** Only on a scale: its weighbridge station (null: none yet); a weighbridge reader's station. */
   stationId?: number | null | undefined;
+  /** Only on a reader: where it stands, and the least confidence to act alone (percent). */
+  readerAction?: ReaderAction | undefined;
+  minConfidence?: number | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -114,7 +122,14 @@ function DeviceForm({
             : undefined,
         nowCallingSeconds: values.nowCallingMinutes === undefined ? undefined : values.nowCallingMinutes * 60,
         recentCount: values.recentCount,
-        stationId: kind === 'scale' ? (values.stationId ?? null) : undefined,
+        stationId: kind === 'scale' || kind === 'reader' ? (values.stationId ?? null) : undefined,
+        reader:
+          kind === 'reader'
+            ? {
+                action: values.readerAction ?? 'gate_exit',
+                minConfidence: values.minConfidence ?? READER_MIN_CONFIDENCE.default,
+              }
+            : undefined,
         announce:
           kind === 'display' && editing && values.announceRate !== undefined
             ? {
@@ -166,6 +181,8 @@ function DeviceForm({
         printerPort: editing?.printer_port ?? DEFAULT_PRINTER_PORT,
         paperWidth: editing?.paper_width ?? 80,
         stationId: editing?.station?.id ?? null,
+        readerAction: editing?.reader?.action ?? 'gate_exit',
+        minConfidence: editing?.reader?.min_confidence ?? READER_MIN_CONFIDENCE.default,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -187,6 +204,7 @@ function DeviceForm({
         />
       </Form.Item>
       {kind === 'scale' && <ScaleStationField form={form} />}
+      {kind === 'reader' && <ReaderFields form={form} />}
       {kind === 'printer' && editing && (
         <Form.Item
           name="printerName"
@@ -298,6 +316,78 @@ function ScaleStationField({ form }: { form: FormInstance<DeviceFormValues> }) {
         />
       </div>
     </>
+  );
+}
+
+/**
+ * A plate camera's or RFID reader's place (issue 42): the gate, where a truck whose work is done
+ * leaves on its read, or a weighbridge station, whose weighing page is told the truck on the
+ * deck; and how sure a plate read must be to act without an officer.
+ */
+function ReaderFields({ form }: { form: FormInstance<DeviceFormValues> }) {
+  const { t } = useTranslation();
+  const action = Form.useWatch('readerAction', form) ?? 'gate_exit';
+  return (
+    <>
+      <Form.Item
+        name="readerAction"
+        label={t('admin.devices.reader.place')}
+        extra={t(`admin.devices.reader.placeHints.${action}`)}
+      >
+        <Radio.Group
+          optionType="button"
+          options={READER_ACTIONS.map((value) => ({
+            value,
+            label: t(`admin.devices.reader.places.${value}`),
+          }))}
+          data-testid="reader-action"
+        />
+      </Form.Item>
+      {action === 'weighbridge' && (
+        <Form.Item
+          name="stationId"
+          label={t('admin.devices.scale.station')}
+          rules={[{ required: true, message: t('admin.devices.reader.stationRequired') }]}
+        >
+          <WeighbridgeSelect />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="minConfidence"
+        label={t('admin.devices.reader.minConfidence')}
+        extra={t('admin.devices.reader.minConfidenceHint')}
+        rules={[{ required: true, message: t('admin.devices.reader.minConfidenceRequired') }]}
+      >
+        <InputNumber
+          min={READER_MIN_CONFIDENCE.min}
+          max={READER_MIN_CONFIDENCE.max}
+          precision={0}
+          suffix="%"
+          style={{ width: 140 }}
+          data-testid="reader-min-confidence"
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The branch's weighbridge stations to choose from (a form item's control). */
+function WeighbridgeSelect(props: { value?: number | null; onChange?: (value: number | null) => void }) {
+  const { t } = useTranslation();
+  const stations = useStations();
+  const weighbridges = (stations.data ?? []).filter((s) => s.weighbridge);
+  return (
+    <Select<number | null>
+      {...props}
+      loading={stations.isPending}
+      placeholder={t(
+        stations.isSuccess && weighbridges.length === 0
+          ? 'admin.devices.scale.noWeighbridge'
+          : 'admin.devices.scale.stationPlaceholder',
+      )}
+      options={weighbridges.map((s) => ({ value: s.id, label: s.name }))}
+      data-testid="reader-station"
+    />
   );
 }
 
