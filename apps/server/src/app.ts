@@ -193,11 +193,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const { grades } = registerSuppliersModule(host, { exports, days, scorecards, line });
   const { seasons } = registerSeasonsModule(host);
-  registerBookingsModule(host, { days, desk, quotas: seasons, scorecards, grades });
+  const { bookings } = registerBookingsModule(host, { days, desk, quotas: seasons, scorecards, grades });
   const { keys: integrations } = registerIntegrationsModule(host, { inOut, summary });
   registerWebhooksModule(host);
   registerGoodsReceiptsModule(host, { lab });
-  registerIdentificationModule(host, { queue, days });
+  registerIdentificationModule(host, { queue, bookings, desk, days });
   await registerWebApp(app, config, options.serveWeb ?? true, {
     clock,
     readTicket: (uuid) => publicQueue.page(uuid),

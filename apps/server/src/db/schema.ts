@@ -589,6 +589,10 @@ export const devices = pgTable(
     readerAction: text('reader_action', { enum: READER_ACTIONS }),
     /** Readers: the least confidence (percent) a plate read needs to act without an officer. */
     readerMinConfidence: integer('reader_min_confidence').notNull().default(READER_MIN_CONFIDENCE.default),
+    /** Entrance readers (check_in): the network ticket printer its check-ins print on; null: none. */
+    readerPrinterId: integer('reader_printer_id').references((): AnyPgColumn => devices.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     check('devices_now_calling_seconds', sql`${t.nowCallingSeconds} between 30 and 86400`),
@@ -600,7 +604,7 @@ export const devices = pgTable(
     check('devices_printer_port', sql`${t.printerPort} between 1 and 65535`),
     check('devices_paper_width', sql`${t.paperWidth} in (58, 80)`),
     check('devices_kind', sql`${t.kind} in ('display', 'printer', 'scale', 'reader')`),
-    check('devices_reader_action', sql`${t.readerAction} in ('gate_exit', 'weighbridge')`),
+    check('devices_reader_action', sql`${t.readerAction} in ('gate_exit', 'weighbridge', 'check_in')`),
     check('devices_reader_min_confidence', sql`${t.readerMinConfidence} between 50 and 100`),
     uniqueIndex('devices_device_id_key')
       .on(t.deviceId)
@@ -1975,6 +1979,8 @@ export const identifications = pgTable(
     queueId: integer('queue_id').references(() => queues.id),
     /** The trucks an officer is offered (close plates, several matches), by ticket id. */
     suggestions: jsonb('suggestions').$type<number[]>().notNull().default([]),
+    /** Entrance reads: the bookings of the day an officer is offered (several, or refused now), by id. */
+    bookings: jsonb('bookings').$type<number[]>().notNull().default([]),
     snapshot: bytea('snapshot'),
     resolvedAt: ts('resolved_at'),
     resolvedBy: integer('resolved_by').references(() => officers.id),

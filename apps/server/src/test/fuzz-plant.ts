@@ -164,6 +164,14 @@ export async function createFuzzPlant(t: TestContext) {
     admin,
   );
   const spareReader = await registerDevice(t, plant, 'reader', newBrowser());
+  // An entrance camera (check_in): a plate no booking holds asks the ticket desk.
+  const entranceCamera = newBrowser();
+  const entranceReader = await registerDevice(t, plant, 'reader', entranceCamera);
+  await t.call(
+    readerContracts.save,
+    { uuid: entranceReader.uuid, name: entranceReader.name, action: 'check_in', station_id: null },
+    admin,
+  );
   let unknownPlates = 0;
   const openRead = async (camera: typeof gateCamera, snapshot?: string) => {
     const response = await t.post(
@@ -180,6 +188,7 @@ export async function createFuzzPlant(t: TestContext) {
   const snapshotRead = await openRead(gateCamera, PLATE_JPEG);
   await openRead(gateCamera);
   await openRead(deckCamera);
+  await openRead(entranceCamera);
   /** The oldest read of the camera that waits for an officer (read only: a body never writes). */
   const waitingRead = async (readerId: number) =>
     firstId(
@@ -651,7 +660,9 @@ export async function createFuzzPlant(t: TestContext) {
     'reader/mainReader': () => ({}),
     'reader/doMainReader': (n) =>
       n % 2
-        ? { name: `กล้อง ${n}`, action: 'gate_exit', station_id: null }
+        ? n % 4 === 1
+          ? { name: `กล้อง ${n}`, action: 'gate_exit', station_id: null }
+          : { name: `กล้องทางเข้า ${n}`, action: 'check_in', station_id: null, printer_id: null }
         : {
             uuid: spareReader.uuid,
             name: 'กล้องสำรอง',
@@ -671,6 +682,8 @@ export async function createFuzzPlant(t: TestContext) {
     'process/security/resolveRead': async () => ({ id: await waitingRead(gateReader.id) }),
     'process/weighing/reads': () => ({}),
     'process/weighing/resolveRead': async () => ({ id: await waitingRead(deckReader.id) }),
+    'process/calling/reads': () => ({}),
+    'process/calling/resolveRead': async () => ({ id: await waitingRead(entranceReader.id) }),
     'process/identification/snapshot': () => ({ id: snapshotRead }),
     'process/identification/ticketSnapshot': () => ({ uuid: slipTicket.uuid }),
     'weighbridge/mainScale': () => ({}),
@@ -1096,6 +1109,8 @@ export async function createFuzzPlant(t: TestContext) {
       await openRead(gateCamera);
     } else if (path === 'process/weighing/resolveRead') {
       await openRead(deckCamera);
+    } else if (path === 'process/calling/resolveRead') {
+      await openRead(entranceCamera);
     } else if (path === 'authen/signout') {
       sessions.leaver = await t.signIn(leaver.email, leaver.password);
     } else if (path === 'authen/changeOwnPassword') {

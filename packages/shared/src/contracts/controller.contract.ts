@@ -141,6 +141,8 @@ export const DeviceRowSchema = z.object({
       action: z.enum(READER_ACTIONS),
       min_confidence: z.number(),
       last_read_at: MaybeInstantSchema,
+      /** Entrance readers: the network ticket printer its check-ins print on; null: none. */
+      printer: z.object({ id: z.number(), name: z.string() }).nullable(),
     })
     .nullable(),
   /** Assigned queue types; `id` is the assignment (for deleteDeviceCtrl). Scales have none. */
@@ -321,8 +323,8 @@ const readerStation = (body: { action?: string; station_id?: number | null }) =>
 
 /**
  * Plate cameras and RFID readers (issue 42), on the Weighbridge controller: create
- * `{name, action, station_id, min_confidence?}`, edit the same with `uuid`. A weighbridge reader
- * needs its weighbridge station.
+ * `{name, action, station_id, min_confidence?, printer_id?}`, edit the same with `uuid`. A
+ * weighbridge reader needs its weighbridge station; an entrance reader may name a printer.
  */
 export const readerContracts = {
   main: defineContract({
@@ -332,6 +334,8 @@ export const readerContracts = {
     response: OkSchema.extend({
       reader: z.array(DeviceRowSchema),
       station: z.array(z.object({ id: z.number(), name: z.string() })),
+      /** The branch's ticket printers on the network: an entrance reader's check-ins may print on one. */
+      printer: z.array(z.object({ id: z.number(), name: z.string() })),
     }),
   }),
   ...registrationContracts(
@@ -344,6 +348,8 @@ export const readerContracts = {
           action: z.enum(READER_ACTIONS),
           station_id: Id.nullable(),
           min_confidence: MinConfidence.optional(),
+          /** Entrance readers (check_in): a network ticket printer of the branch, or null for none. */
+          printer_id: Id.nullable().optional(),
         })
         .refine(readerStation, { message: 'a weighbridge reader needs its station', path: ['station_id'] }),
       z
@@ -353,6 +359,8 @@ export const readerContracts = {
           action: z.enum(READER_ACTIONS),
           station_id: Id.nullable(),
           min_confidence: MinConfidence.optional(),
+          /** Entrance readers (check_in): a network ticket printer of the branch, or null for none. */
+          printer_id: Id.nullable().optional(),
         })
         .refine(readerStation, { message: 'a weighbridge reader needs its station', path: ['station_id'] }),
     ]),

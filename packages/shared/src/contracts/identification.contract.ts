@@ -9,7 +9,8 @@ import {
   tagKey,
 } from '../identify/readers.ts';
 import { defineContract, IdSchema, OkSchema } from './api.ts';
-import { InstantSchema, MaybeInstantSchema, TruckLicenseSchema } from './queue.contract.ts';
+import { PrintOutcomeSchema } from './printing.contract.ts';
+import { InstantSchema, MaybeInstantSchema, TicketSchema, TruckLicenseSchema } from './queue.contract.ts';
 
 /**
  * Plate cameras and RFID readers (issue 42). A reader (a device of kind `reader`, registered on
@@ -71,6 +72,18 @@ export const ReadTruckSchema = z.object({
 });
 export type ReadTruck = z.infer<typeof ReadTruckSchema>;
 
+/** A booking an entrance read offers its officer. */
+export const ReadBookingSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  supplier_name: z.string(),
+  /** Its window, HH:mm-HH:mm. */
+  window: z.string(),
+  /** Its plate; null: any vehicle of its supplier. */
+  truck_license: z.string().nullable(),
+});
+export type ReadBooking = z.infer<typeof ReadBookingSchema>;
+
 export const ReadRecordSchema = z.object({
   id: z.number(),
   at: InstantSchema,
@@ -88,6 +101,8 @@ export const ReadRecordSchema = z.object({
   queue: ReadTruckSchema.nullable(),
   /** The trucks the officer is offered: the matches or the close plates. */
   suggestions: z.array(ReadTruckSchema),
+  /** Entrance reads: the bookings of the day the officer is offered (several, or refused now). */
+  bookings: z.array(ReadBookingSchema),
   /** Whether its snapshot is kept (identificationSnapshot shows it). */
   has_snapshot: z.boolean(),
   resolved_at: MaybeInstantSchema,
@@ -143,6 +158,36 @@ export const resolveWeighbridgeRead = defineContract({
   response: OkSchema.extend({ read: ReadRecordSchema }),
 });
 
+/** The entrance's reads of this plant day (the ticket desk's page): those that wait for an officer, and the latest. */
+export const checkInReads = defineContract({
+  path: 'process/calling/reads',
+  access: 'calling',
+  body: z.strictObject({}),
+  response: OkSchema.extend({ open: z.array(ReadRecordSchema), latest: z.array(ReadRecordSchema) }),
+});
+
+/**
+ * The ticket desk's officer decides an entrance read: checks the truck in against the booking
+ * chosen (`booking_id`, with the check-in's own refusals, its ticket printed on `printer_uuid`
+ * as the desk's own check-in prints) or sets the read aside (no `booking_id`: the desk issues or
+ * checks it in by hand). A read decided already: CONFLICT READ_DECIDED.
+ */
+export const resolveCheckInRead = defineContract({
+  path: 'process/calling/resolveRead',
+  access: 'calling',
+  body: z.strictObject({
+    id: IdSchema,
+    booking_id: IdSchema.optional(),
+    printer_uuid: z.uuid().nullable().optional(),
+  }),
+  response: OkSchema.extend({
+    read: ReadRecordSchema,
+    /** The ticket issued; null when the read was set aside. */
+    queue: TicketSchema.nullable(),
+    print: PrintOutcomeSchema.nullable(),
+  }),
+});
+
 /** A read's snapshot (a JPEG, base64), while it is kept; NOT_FOUND after. */
 export const identificationSnapshot = defineContract({
   path: 'process/identification/snapshot',
@@ -173,5 +218,7 @@ export const identificationContracts = {
   resolveGateRead,
   weighbridgeReads,
   resolveWeighbridgeRead,
+  checkInReads,
+  resolveCheckInRead,
   identificationSnapshot,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReaderAction } from '../identify/readers.ts';
 import { PRINTER_HEALTHS, type PrinterHealth } from '../printing/printer-status.ts';
 import { isCalledState } from '../queue/queue-machine.ts';
 import type { CallingDisplay, CallProof } from './announcement.contract.ts';
@@ -169,10 +170,10 @@ export interface StaffServerToClient {
   readsChanged: (change: ReadsChangedPayload) => void;
 }
 
-/** What the gate's and the weighbridge's pages hear of a read (readsChanged). */
+/** What the gate's, the weighbridge's and the ticket desk's pages hear of a read (readsChanged). */
 export interface ReadsChangedPayload {
   read_id: number;
-  action: 'gate_exit' | 'weighbridge';
+  action: ReaderAction;
   station_id: number | null;
   outcome: string;
   /** The truck the read identified (or the officer chose); null for none. */

@@ -8,6 +8,12 @@ export const READER_ACTIONS = [
   'gate_exit',
   /** A weighbridge: the weighing page of its station is told which truck stands on the deck. */
   'weighbridge',
+  /**
+   * The entrance: a truck with a booking today is checked in against it (its ticket issued at
+   * the booking's slot, printed on the reader's printer where it has one); any other asks the
+   * ticket desk's officer.
+   */
+  'check_in',
 ] as const;
 export type ReaderAction = (typeof READER_ACTIONS)[number];
 
@@ -26,6 +32,10 @@ export const READ_OUTCOMES = [
   'already_out',
   /** The same reader read the same plate a moment ago: that read stands, nothing new. */
   'repeated',
+  /** The entrance checked the truck in against its booking: its ticket was issued. */
+  'checked_in',
+  /** The entrance read a truck that is inside already (checked in, or a ticket from the desk). */
+  'already_in',
 ] as const;
 export type ReadOutcome = (typeof READ_OUTCOMES)[number];
 
@@ -37,10 +47,14 @@ export const READ_REASONS = [
   'unmatched',
   /** Only plates close to the read: one character off, or the same number under another province. */
   'near',
-  /** Several trucks inside hold the plate. */
+  /** Several trucks inside hold the plate (the entrance: several of today's bookings may be it). */
   'several',
   /** The truck's work is not done: the gate's officer lets it out or not. */
   'unfinished',
+  /** The entrance: no open booking today for the plate (or for its supplier's any-vehicle bookings). */
+  'no_booking',
+  /** The entrance: its booking cannot be checked in now (outside its window, or refused as the desk would be). */
+  'booking_refused',
 ] as const;
 export type ReadReason = (typeof READ_REASONS)[number];
 

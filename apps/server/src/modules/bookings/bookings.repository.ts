@@ -362,6 +362,39 @@ export function createBookingsRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A plant day's bookings not checked in or cancelled (open, or lapsed): what an entrance
+     * camera's read may be. With their suppliers' vehicles, for the bookings of any vehicle.
+     */
+    async openOfDay(executor: Executor, branchId: number, day: string) {
+      const rows = await executor
+        .select({
+          id: bookings.id,
+          code: bookings.code,
+          licence: bookings.licence,
+          supplierId: bookings.supplierId,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.branchId, branchId), eq(bookings.day, day), eq(bookings.status, 'booked')))
+        .orderBy(asc(bookings.startsAt), asc(bookings.id));
+      const anyVehicle = [...new Set(rows.filter((r) => r.licence === null).map((r) => r.supplierId))];
+      const vehicles =
+        anyVehicle.length === 0
+          ? []
+          : await executor
+              .select({ supplierId: supplierVehicles.supplierId, licence: supplierVehicles.licence })
+              .from(supplierVehicles)
+              .where(
+                and(
+                  eq(supplierVehicles.branchId, branchId),
+                  inArray(supplierVehicles.supplierId, anyVehicle),
+                ),
+              );
+      return { rows, vehicles };
+    },
+
     /** The supplier whose vehicle a plate is, in the branch; null: nobody's. */
     async plateOwner(executor: Executor, branchId: number, plateKey: string): Promise<number | null> {
       const [row] = await executor

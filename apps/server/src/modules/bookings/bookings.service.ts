@@ -24,6 +24,7 @@ import {
   type WindowLoad,
 } from '@truck-queue/shared/contracts/booking.contract';
 import type { QuotaUnit } from '@truck-queue/shared/contracts/season.contract';
+import { matchPlate } from '@truck-queue/shared/identify/plate-match';
 import { plateSearchKey } from '@truck-queue/shared/licence';
 import { addDays } from '@truck-queue/shared/plant-day';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -637,6 +638,44 @@ export function createBookingsService(deps: {
         time,
         outcome: outcomeOf(time, rules),
       };
+    },
+
+    /**
+     * The bookings of this plant day an arriving truck's plate may be (an entrance camera's read,
+     * or a tag's vehicle): those booked for that plate (plate-match.ts, confusable-safe, so a read
+     * without its province finds them), and the any-vehicle bookings of the supplier one of whose
+     * vehicles it is. Each with what checking it in would do now, and the licence its ticket takes.
+     */
+    async arrivals(branchId: number, plate: string) {
+      const [rules, calendar] = await Promise.all([
+        repo.rules(repo.direct, branchId),
+        days.calendar(branchId),
+      ]);
+      const { rows, vehicles } = await repo.openOfDay(repo.direct, branchId, calendar.today);
+      const now = clock.now();
+      const booked = matchPlate(
+        plate,
+        rows.filter((row) => row.licence !== null),
+        (row) => row.licence!,
+      ).matches.map((row) => ({ row, licence: row.licence! }));
+      const owned = matchPlate(plate, vehicles, (vehicle) => vehicle.licence).matches;
+      const anyVehicle =
+        owned.length === 1
+          ? rows
+              .filter((row) => row.licence === null && row.supplierId === owned[0]!.supplierId)
+              .map((row) => ({ row, licence: owned[0]!.licence }))
+          : [];
+      return [...booked, ...anyVehicle].map(({ row, licence }) => ({
+        id: row.id,
+        code: row.code,
+        licence,
+        /** Booked for this plate (not for any vehicle of its supplier). */
+        named: row.licence !== null,
+        outcome: outcomeOf(
+          checkInTime(now, row, { earlyMinutes: rules.early_minutes, lateMinutes: rules.late_minutes }),
+          rules,
+        ),
+      }));
     },
 
     /**

@@ -116,14 +116,20 @@ export function registerControllerRoutes(
         : await services.scales.create(auth, body.name, body.station_id),
   }));
   register(readerContracts.main, async ({ auth }) => {
-    const [reader, station] = await Promise.all([
+    const [reader, station, printer] = await Promise.all([
       services.readers.list(auth),
       services.readers.stationChoices(auth),
+      services.readers.printerChoices(auth),
     ]);
-    return { status: 1, reader, station };
+    return { status: 1, reader, station, printer };
   });
   register(readerContracts.save, async ({ auth, body }) => {
-    const settings = { action: body.action, stationId: body.station_id, minConfidence: body.min_confidence };
+    const settings = {
+      action: body.action,
+      stationId: body.station_id,
+      minConfidence: body.min_confidence,
+      printerId: body.printer_id,
+    };
     return {
       status: 1,
       device:

@@ -32,6 +32,8 @@ export interface ReaderSettings {
   action: ReaderAction;
   stationId: number | null;
   minConfidence?: number | undefined;
+  /** Entrance readers: a network ticket printer of the branch (null: none; left out: kept). */
+  printerId?: number | null | undefined;
 }
 
 /** What a scale shows while nothing tells: no bridge connected. */
@@ -102,6 +104,8 @@ export function createDevicesService(deps: {
         stationName,
         readerAction,
         readerMinConfidence,
+        readerPrinterId,
+        readerPrinterName,
         lastReadAt,
         ...r
       }) => ({
@@ -112,6 +116,10 @@ export function createDevicesService(deps: {
                 action: readerAction ?? 'gate_exit',
                 min_confidence: readerMinConfidence,
                 last_read_at: lastReadAt?.toISOString() ?? null,
+                printer:
+                  readerPrinterId !== null && readerPrinterName !== null
+                    ? { id: readerPrinterId, name: readerPrinterName }
+                    : null,
               }
             : null,
         station: stationId !== null && stationName !== null ? { id: stationId, name: stationName } : null,
@@ -147,14 +155,31 @@ export function createDevicesService(deps: {
       );
   }
 
-  /** A reader's settings as kept: a gate reader has no station. */
+  /** The branch's active ticket printers that print on the network: an entrance reader's choices. */
+  async function networkPrinters(branchId: number) {
+    const rows = await repo.listDevices(branchId, 'printer');
+    return rows.filter((row) => row.print_target === 'network').map(({ id, name }) => ({ id, name }));
+  }
+
+  /**
+   * A reader's settings as kept: a gate reader has no station, only an entrance reader a printer
+   * (one of the branch's network ticket printers: the reader has no browser to print in).
+   */
   async function readerValues(auth: AuthContext, reader: ReaderSettings) {
     const stationId = reader.action === 'weighbridge' ? reader.stationId : null;
     if (stationId !== null) await assertWeighbridge(auth, stationId);
+    const printerId = reader.action === 'check_in' ? reader.printerId : null;
+    if (printerId != null && !(await networkPrinters(auth.branchId)).some((p) => p.id === printerId))
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'An entrance reader prints on a network ticket printer of this branch.',
+        [{ path: 'printer_id', message: 'is not a network ticket printer of this branch' }],
+      );
     return {
       stationId,
       readerAction: reader.action,
       ...(reader.minConfidence !== undefined ? { readerMinConfidence: reader.minConfidence } : {}),
+      ...(printerId !== undefined ? { readerPrinterId: printerId } : {}),
     };
   }
 
@@ -181,6 +206,9 @@ export function createDevicesService(deps: {
       changed(auth, current);
       return (await list(auth, current.id))[0]!;
     },
+
+    /** The printers an entrance reader may print its check-ins on. */
+    printerChoices: (auth: AuthContext) => networkPrinters(auth.branchId),
 
     /** The branch's weighbridge stations, where a scale may weigh (the Weighbridge controller's choices). */
     stationChoices: (auth: AuthContext) =>

@@ -169,6 +169,11 @@ export function createDeviceGatewayRepository(db: Db) {
           stationName: stations.name,
           readerAction: devices.readerAction,
           readerMinConfidence: devices.readerMinConfidence,
+          readerPrinterId: devices.readerPrinterId,
+          readerPrinterName: (kind === 'reader'
+            ? sql<string | null>`(select p.name from ${devices} p where p.id = ${devices.readerPrinterId})`
+            : sql<string | null>`null`
+          ).mapWith(String),
           // A reader's last read (the others have none to look for).
           lastReadAt: (kind === 'reader'
             ? sql`(select max(${identifications.at}) from ${identifications} where ${identifications.readerId} = ${devices.id})`
@@ -275,7 +280,11 @@ export function createDeviceGatewayRepository(db: Db) {
       kind: DeviceKind,
       name: string,
       stationId: number | null = null,
-      reader: { readerAction: ReaderAction; readerMinConfidence?: number } | null = null,
+      reader: {
+        readerAction: ReaderAction;
+        readerMinConfidence?: number;
+        readerPrinterId?: number | null;
+      } | null = null,
     ): Promise<number> {
       const [row] = await db
         .insert(devices)
@@ -307,6 +316,8 @@ export function createDeviceGatewayRepository(db: Db) {
         /** Readers: what a read does, and the least confidence to act alone. */
         readerAction?: ReaderAction;
         readerMinConfidence?: number;
+        /** Entrance readers: the ticket printer their check-ins print on. */
+        readerPrinterId?: number | null;
       },
     ): Promise<void> {
       await db.update(devices).set(values).where(eq(devices.id, id));

@@ -1,5 +1,7 @@
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { ModuleHost } from '../module-host.ts';
+import type { BookingsService } from '../bookings/bookings.service.ts';
+import type { TicketDesk } from '../queue/calling.routes.ts';
 import type { QueueService } from '../queue/queue.service.ts';
 import { createIdentificationRepository } from './identification.repository.ts';
 import { registerIdentificationRoutes } from './identification.routes.ts';
@@ -16,19 +18,26 @@ declare module 'fastify' {
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * Plate cameras and RFID readers at the gate and the weighbridges (issue 42, part 4): their
+ * Plate cameras and RFID readers at the gate, the weighbridges and the entrance (issue 42, part 4): their
  * reads, the officers' decisions, the snapshots, kept SNAPSHOT_DAYS (pruned hourly where
  * `integrationJobs` run).
  */
 export function registerIdentificationModule(
   host: ModuleHost,
-  deps: { queue: Pick<QueueService, 'change'>; days: PlantDays },
+  deps: {
+    queue: Pick<QueueService, 'change'>;
+    bookings: Pick<BookingsService, 'arrivals' | 'checkIn'>;
+    desk: Pick<TicketDesk, 'issue' | 'issueAtReader'>;
+    days: PlantDays;
+  },
 ) {
   const { app, register, config, db, clock, events, options } = host;
   const identification = createIdentificationService({
     db,
     repo: createIdentificationRepository(db),
     queue: deps.queue,
+    bookings: deps.bookings,
+    desk: deps.desk,
     days: deps.days,
     clock,
     events,

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ReaderAction, ReadOutcome, ReadReason } from '@truck-queue/shared/identify/readers';
 import type { Db } from '../../db/database.ts';
-import { devices, identifications, queues, stations, supplierVehicles } from '../../db/schema.ts';
+import {
+  bookings,
+  devices,
+  identifications,
+  queues,
+  stations,
+  suppliers,
+  supplierVehicles,
+} from '../../db/schema.ts';
 import { inside } from '../queue/queue-reads.repository.ts';
 import { selectTrucks, type Executor } from '../queue/queue.repository.ts';
 
@@ -20,6 +28,8 @@ export interface NewRead {
   reason: ReadReason | null;
   queueId: number | null;
   suggestions: number[];
+  /** Entrance reads: the bookings offered (none elsewhere). */
+  bookings?: number[];
   snapshot: Buffer | null;
 }
 
@@ -37,6 +47,7 @@ const readColumns = {
   reason: identifications.reason,
   queueId: identifications.queueId,
   suggestions: identifications.suggestions,
+  bookings: identifications.bookings,
   hasSnapshot: sql<boolean>`${identifications.snapshot} is not null`,
   resolvedAt: identifications.resolvedAt,
 };
@@ -60,6 +71,7 @@ export function createIdentificationRepository(db: Db) {
           action: devices.readerAction,
           minConfidence: devices.readerMinConfidence,
           stationId: devices.stationId,
+          printerId: devices.readerPrinterId,
         })
         .from(devices)
         .where(and(eq(devices.id, deviceId), eq(devices.kind, 'reader')));
@@ -100,6 +112,23 @@ export function createIdentificationRepository(db: Db) {
     async truckByUuid(branchId: number, uuid: string) {
       const [row] = await selectTrucks(db).where(and(eq(queues.branchId, branchId), eq(queues.uuid, uuid)));
       return row ?? null;
+    },
+
+    /** Bookings of the branch by id, as an entrance read offers them. */
+    bookings(branchId: number, ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: bookings.id,
+          code: bookings.code,
+          supplierName: suppliers.name,
+          windowStart: bookings.windowStart,
+          windowEnd: bookings.windowEnd,
+          licence: bookings.licence,
+        })
+        .from(bookings)
+        .innerJoin(suppliers, eq(suppliers.id, bookings.supplierId))
+        .where(and(eq(bookings.branchId, branchId), inArray(bookings.id, [...ids])));
     },
 
     /** The licence of the supplier vehicle carrying the tag, or null. */

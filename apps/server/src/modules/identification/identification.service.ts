@@ -1,4 +1,8 @@
-import type { ReadRecord, ReadTruck } from '@truck-queue/shared/contracts/identification.contract';
+import type {
+  ReadBooking,
+  ReadRecord,
+  ReadTruck,
+} from '@truck-queue/shared/contracts/identification.contract';
 import { READS_LISTED } from '@truck-queue/shared/contracts/identification.contract';
 import { matchPlate } from '@truck-queue/shared/identify/plate-match';
 import {
@@ -15,6 +19,8 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
+import type { BookingsService } from '../bookings/bookings.service.ts';
+import type { Issuer, TicketDesk } from '../queue/calling.routes.ts';
 import type { QueueService } from '../queue/queue.service.ts';
 import type { TruckFound } from '../queue/queue.repository.ts';
 import type { IdentificationRepository, NewRead } from './identification.repository.ts';
@@ -51,13 +57,17 @@ export function createIdentificationService(deps: {
   db: Db;
   repo: IdentificationRepository;
   queue: Pick<QueueService, 'change'>;
+  /** The entrance: today's bookings a plate may be, and their check-in (bookings.service.ts). */
+  bookings: Pick<BookingsService, 'arrivals' | 'checkIn'>;
+  /** Issues and prints a checked-in truck's ticket: the reader's, or the desk officer's. */
+  desk: Pick<TicketDesk, 'issue' | 'issueAtReader'>;
   days: PlantDays;
   clock: Clock;
   events: EventHub;
   /** How long snapshots are kept (config SNAPSHOT_DAYS). */
   snapshotDays: number;
 }) {
-  const { db, repo, queue, days, clock, events } = deps;
+  const { db, repo, queue, bookings, desk, days, clock, events } = deps;
 
   const truckOf = (truck: TruckFound): ReadTruck => ({
     uuid: truck.uuid,
@@ -85,14 +95,32 @@ export function createIdentificationService(deps: {
     });
   }
 
-  /** Reads as the pages list them, their trucks read at once. */
-  async function records(rows: Awaited<ReturnType<IdentificationRepository['openReads']>>) {
+  /** Reads of a branch as the pages list them, their trucks and bookings read at once. */
+  async function records(branchId: number, rows: Awaited<ReturnType<IdentificationRepository['openReads']>>) {
     const ids = new Set<number>();
+    const bookingIds = new Set<number>();
     for (const row of rows) {
       if (row.queueId !== null) ids.add(row.queueId);
       for (const id of row.suggestions) ids.add(id);
+      for (const id of row.bookings) bookingIds.add(id);
     }
-    const trucks = new Map((await repo.trucks([...ids])).map((truck) => [truck.id, truckOf(truck)]));
+    const [found, offered] = await Promise.all([
+      repo.trucks([...ids]),
+      repo.bookings(branchId, [...bookingIds]),
+    ]);
+    const trucks = new Map(found.map((truck) => [truck.id, truckOf(truck)]));
+    const booked = new Map(
+      offered.map((b): [number, ReadBooking] => [
+        b.id,
+        {
+          id: b.id,
+          code: b.code,
+          supplier_name: b.supplierName,
+          window: `${b.windowStart}-${b.windowEnd}`,
+          truck_license: b.licence,
+        },
+      ]),
+    );
     return rows.map((row): ReadRecord => ({
       id: row.id,
       at: row.at.toISOString(),
@@ -107,6 +135,7 @@ export function createIdentificationService(deps: {
       reason: row.reason,
       queue: row.queueId !== null ? (trucks.get(row.queueId) ?? null) : null,
       suggestions: row.suggestions.flatMap((id) => trucks.get(id) ?? []),
+      bookings: row.bookings.flatMap((id) => booked.get(id) ?? []),
       has_snapshot: row.hasSnapshot,
       resolved_at: row.resolvedAt?.toISOString() ?? null,
     }));
@@ -115,7 +144,7 @@ export function createIdentificationService(deps: {
   async function recordOf(branchId: number, id: number): Promise<ReadRecord> {
     const row = await repo.findRead(branchId, id);
     if (!row) throw notFound('The read');
-    return (await records([row]))[0]!;
+    return (await records(branchId, [row]))[0]!;
   }
 
   /** A read of the branch by one kind of reader, not decided yet. */
@@ -134,7 +163,8 @@ export function createIdentificationService(deps: {
   }
 
   return {
-    async identify(device: DeviceContext, input: ReadInput): Promise<ReadAnswer> {
+    /** A reader's read; `origin` is the server's address as the reader reached it (a printed ticket's link). */
+    async identify(device: DeviceContext, input: ReadInput, origin: string): Promise<ReadAnswer> {
       const reader = await repo.reader(device.deviceId);
       if (!reader) throw notFound('The reader');
       const action: ReaderAction = reader.action ?? 'gate_exit';
@@ -190,6 +220,7 @@ export function createIdentificationService(deps: {
         reason: ReadReason | null,
         truck: TruckFound | null,
         offered: readonly TruckFound[] = [],
+        offeredBookings: readonly { id: number }[] = [],
       ): Promise<ReadAnswer> => {
         const id = await repo.insertRead(db, {
           ...base,
@@ -197,6 +228,7 @@ export function createIdentificationService(deps: {
           reason,
           queueId: truck?.id ?? null,
           suggestions: offered.slice(0, SUGGESTIONS_MAX).map((t) => t.id),
+          bookings: offeredBookings.slice(0, SUGGESTIONS_MAX).map((b) => b.id),
         });
         announce(reader.branchId, { id, action, stationId, outcome }, truck);
         return {
@@ -209,6 +241,58 @@ export function createIdentificationService(deps: {
       };
 
       const only = matches.length === 1 ? matches[0]! : null;
+      if (action === 'check_in') {
+        // A truck inside already (checked in a moment ago, or issued at the desk): nothing to do.
+        if (only && sure) return write('already_in', null, only);
+        if (!licence) return write('needs_officer', 'unmatched', null);
+        const arrivals = await bookings.arrivals(reader.branchId, licence);
+        const admitted = arrivals.filter((b) => b.outcome !== 'refused');
+        // A booking made for the plate goes before its supplier's any-vehicle ones; then the one at its slot.
+        const named = admitted.filter((b) => b.named);
+        const pool = named.length > 0 ? named : admitted;
+        const atSlot = pool.filter((b) => b.outcome === 'slot');
+        const chosen = pool.length === 1 ? pool[0]! : atSlot.length === 1 ? atSlot[0]! : null;
+        if (arrivals.length === 0) return write('needs_officer', 'no_booking', null);
+        if (!sure) return write('needs_officer', 'low_confidence', null, [], arrivals);
+        if (admitted.length === 0) return write('needs_officer', 'booking_refused', null, [], arrivals);
+        if (!chosen) return write('needs_officer', 'several', null, [], admitted);
+        let readId = 0;
+        try {
+          const { view } = await bookings.checkIn(
+            reader.branchId,
+            { code: chosen.code, licence: chosen.licence, idempotencyKey: undefined },
+            (ticket, alongside) =>
+              desk.issueAtReader(reader, origin, ticket, async (tx, issued) => {
+                await alongside(tx);
+                readId = await repo.insertRead(tx, {
+                  ...base,
+                  outcome: 'checked_in',
+                  reason: null,
+                  queueId: issued.id,
+                  suggestions: [],
+                  bookings: [chosen.id],
+                });
+              }),
+          );
+          const [truck] = await repo.trucks([view.id]);
+          announce(reader.branchId, { id: readId, action, stationId, outcome: 'checked_in' }, truck ?? null);
+          return {
+            id: readId,
+            outcome: 'checked_in',
+            reason: null,
+            queue_number: view.queueNumber,
+            truck_license: view.truckLicense,
+          };
+        } catch (error) {
+          // Refused as the desk would be (checked in meanwhile, a ticket open for the plate…): the officer sees it.
+          if (
+            !(error instanceof AppError) ||
+            (error.code !== 'CONFLICT' && error.code !== 'VALIDATION_FAILED')
+          )
+            throw error;
+          return write('needs_officer', 'booking_refused', null, [], [chosen]);
+        }
+      }
       if (matches.length === 0 && licence) {
         // A truck seen again as it drives off, or read after the officer let it out: no question.
         const left = await repo.leftPlatesSince(
@@ -278,7 +362,7 @@ export function createIdentificationService(deps: {
         repo.openReads(auth.branchId, action, since),
         repo.latestReads(auth.branchId, action, since, READS_LISTED),
       ]);
-      return { open: await records(open), latest: await records(latest) };
+      return { open: await records(auth.branchId, open), latest: await records(auth.branchId, latest) };
     },
 
     /**
@@ -335,6 +419,65 @@ export function createIdentificationService(deps: {
         truck,
       );
       return recordOf(auth.branchId, read.id);
+    },
+
+    /**
+     * The ticket desk's officer decides an entrance read: checks the truck in against one of the
+     * bookings it offers (the check-in's own refusals; the read decided in its transaction), or
+     * sets it aside.
+     */
+    async resolveCheckIn(
+      issuer: Issuer & { auth: AuthContext },
+      id: number,
+      bookingId: number | undefined,
+      printerUuid: string | null | undefined,
+    ) {
+      const { auth } = issuer;
+      const read = await openRead(auth, id, 'check_in');
+      const at = clock.now();
+      if (bookingId === undefined) {
+        if (!(await repo.resolveRead(db, read.id, { queueId: null, officerId: auth.officerId, at })))
+          throw readDecided();
+        announce(
+          auth.branchId,
+          { id: read.id, action: 'check_in', stationId: null, outcome: read.outcome },
+          null,
+        );
+        return { read: await recordOf(auth.branchId, read.id), queue: null, print: null };
+      }
+      if (!read.bookings.includes(bookingId)) throw notFound('The booking');
+      const [booking] = await repo.bookings(auth.branchId, [bookingId]);
+      if (!booking) throw notFound('The booking');
+      // The licence the check-in would take by itself (a vehicle of the supplier's, as kept), else the read's.
+      const plate = read.plate ?? (read.tag ? await repo.vehicleOfTag(auth.branchId, read.tag) : null);
+      const arrival = plate
+        ? (await bookings.arrivals(auth.branchId, plate)).find((b) => b.id === bookingId)
+        : undefined;
+      const {
+        queue: ticket,
+        print,
+        view,
+      } = await bookings.checkIn(
+        auth.branchId,
+        {
+          code: booking.code,
+          licence: booking.licence === null ? (arrival?.licence ?? plate ?? undefined) : undefined,
+          idempotencyKey: `camera-read-${read.id}`,
+        },
+        (input, alongside) =>
+          desk.issue({ ...issuer, device: null }, printerUuid, input, async (tx, issued) => {
+            await alongside(tx);
+            if (!(await repo.resolveRead(tx, read.id, { queueId: issued.id, officerId: auth.officerId, at })))
+              throw readDecided();
+          }),
+      );
+      const [truck] = await repo.trucks([view.id]);
+      announce(
+        auth.branchId,
+        { id: read.id, action: 'check_in', stationId: null, outcome: read.outcome },
+        truck ?? null,
+      );
+      return { read: await recordOf(auth.branchId, read.id), queue: ticket, print };
     },
 
     async snapshot(auth: AuthContext, id: number) {

@@ -323,6 +323,12 @@ export function createPrintingService(deps: {
      * issues nothing): the issuing kiosk's own printer; the kiosk an officer chose; else the
      * officer's browser (null).
      */
+    /** A ticket printer on the network by its device id (an entrance reader's), or null when it is not (any longer). */
+    async networkPrinter(deviceId: number): Promise<KioskPrinter | null> {
+      const printer = await repo.printerById(deviceId);
+      return printer?.printTarget === 'network' ? printer : null;
+    },
+
     async printerForIssue(
       who: { device: DeviceContext | null; auth: AuthContext | null },
       printerUuid: string | null | undefined,

@@ -163,6 +163,7 @@ export function registerQueueModule(
   });
   const desk = createTicketDesk({
     calling,
+    queue,
     devices: deps.kiosks,
     printing: deps.printing,
     lineChatUrl: deps.lineChatUrl,
