@@ -34,6 +34,7 @@ import { useTicketOptions } from './api/use-ticket-options.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePlantToday } from '../auth/use-plant-today.ts';
 import { CallingScanBox } from './components/calling-scan-box.tsx';
+import { CameraReadsPanel } from '../camera-reads/camera-reads-panel.tsx';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { labWait, ProcessCard } from './components/process-card.tsx';
 import { QueueActionDialog, type ActionTarget } from './components/queue-action-dialog.tsx';
@@ -294,6 +295,7 @@ export function ManageCallingPage() {
       <ReconnectingBanner connected={connected} />
       <PrinterWarnings printers={printers.data ?? []} />
       <DisplayWarnings displays={proof.data?.displays ?? []} />
+      <CameraReadsPanel kind="check_in" />
       {body}
       <QueueActionDialog
         target={target}

@@ -1,13 +1,29 @@
-import { App, Button, Card, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Card, Flex, Modal, Tag, Typography } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { ReadRecord, ReadTruck } from '@truck-queue/shared/contracts/identification.contract';
+import type {
+  ReadBooking,
+  ReadRecord,
+  ReadTruck,
+} from '@truck-queue/shared/contracts/identification.contract';
+import type { PrintOutcome } from '@truck-queue/shared/contracts/printing.contract';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { useBranchPrinters } from '../calling/api/use-branch-printers.ts';
+import { printerUuidOf, rememberedPrinter, validChoice } from '../calling/components/printer-choice.tsx';
+import { TicketIssued } from '../calling/components/ticket-issued.tsx';
+import { checkInFailure } from '../check-in/check-in-words.ts';
 import type { ReaderAction, ReadOutcome } from '@truck-queue/shared/identify/readers';
 import { confirmUnfinishedExit } from '../exit/confirm-unfinished-exit.tsx';
 import { errorMessage, unfinishedStepsOf } from '../../lib/errors.ts';
-import { useReads, useResolveGateRead, useResolveWeighbridgeRead } from './api/use-reads.ts';
-import { readText, truckText } from './read-words.ts';
+import {
+  useReads,
+  useResolveCheckInRead,
+  useResolveGateRead,
+  useResolveWeighbridgeRead,
+} from './api/use-reads.ts';
+import { bookingText, readText, truckText } from './read-words.ts';
 import { SnapshotThumb } from './snapshot-thumb.tsx';
 
 const OUTCOME_COLOURS: Record<ReadOutcome, string> = {
@@ -16,13 +32,16 @@ const OUTCOME_COLOURS: Record<ReadOutcome, string> = {
   needs_officer: 'warning',
   already_out: 'default',
   repeated: 'default',
+  checked_in: 'success',
+  already_in: 'default',
 };
 
 /**
- * The gate's or a weighbridge's plate cameras on its page (issue 42): the reads that wait for the
+ * The gate's, a weighbridge's or the entrance's plate cameras on its page (issue 42): the reads that wait for the
  * officer (a truck not done, an unsure or misread plate, no truck or several), each with its
  * snapshot and the trucks it may be; and the latest read. At the gate the officer lets a truck
- * out from here; at the weighbridge `onTruck` puts the chosen truck in the page. Nothing shows
+ * out from here; at the weighbridge `onTruck` puts the chosen truck in the page; at the ticket
+ * desk the officer checks in the booking a read offers. Nothing shows
  * while the branch's cameras of this kind read nothing today.
  */
 export function CameraReadsPanel({
@@ -89,7 +108,10 @@ function OpenRead({
   const { message, modal } = App.useApp();
   const gate = useResolveGateRead();
   const weighbridge = useResolveWeighbridgeRead();
-  const pending = gate.isPending || weighbridge.isPending;
+  const entrance = useResolveCheckInRead();
+  const printers = useBranchPrinters();
+  const [issued, setIssued] = useState<{ ticket: Ticket; print: PrintOutcome } | null>(null);
+  const pending = gate.isPending || weighbridge.isPending || entrance.isPending;
   const failed = (error: unknown) => void message.error(errorMessage(t, error));
 
   const letOut = (truck: ReadTruck, confirmUnfinished = false) =>
@@ -113,11 +135,31 @@ function OpenRead({
       { onSuccess: () => onTruck?.(truck), onError: failed },
     );
 
-  const setAside = () =>
-    (kind === 'gate_exit' ? gate : weighbridge).mutate(
-      { id: read.id },
-      { onSuccess: () => void message.info(t('cameraReads.setAsideDone')), onError: failed },
+  // The desk's check-in prints where the desk prints (its remembered printer, else this browser).
+  const checkIn = (booking: ReadBooking) =>
+    entrance.mutate(
+      {
+        id: read.id,
+        booking_id: booking.id,
+        printer_uuid: printerUuidOf(validChoice(rememberedPrinter(), printers.data ?? [])),
+      },
+      {
+        onSuccess: ({ queue, print }) => {
+          if (!queue || !print) return;
+          void message.success(t('cameraReads.checkedInDone', { n: queue.queue_number }));
+          setIssued({ ticket: queue, print });
+        },
+        // Refused as the desk's own check-in words it.
+        onError: (error) => void message.error(checkInFailure(t, error, booking.code, booking.supplier_name)),
+      },
     );
+
+  const setAside = () => {
+    const done = { onSuccess: () => void message.info(t('cameraReads.setAsideDone')), onError: failed };
+    if (kind === 'check_in') entrance.mutate({ id: read.id }, done);
+    else (kind === 'gate_exit' ? gate : weighbridge).mutate({ id: read.id }, done);
+  };
+  const offered = kind === 'check_in' ? read.bookings.length : read.suggestions.length;
 
   return (
     <Flex
@@ -135,7 +177,9 @@ function OpenRead({
           </Typography.Text>
           {read.reason && (
             <Tag color="warning" style={{ marginInlineEnd: 0 }}>
-              {t(`cameraReads.reasons.${read.reason}`)}
+              {kind === 'check_in' && read.reason === 'several'
+                ? t('cameraReads.severalBookings')
+                : t(`cameraReads.reasons.${read.reason}`)}
             </Tag>
           )}
         </Flex>
@@ -146,11 +190,14 @@ function OpenRead({
           })}
         </Typography.Text>
         <Typography.Text type="secondary">
-          {read.suggestions.length > 0
-            ? t(`cameraReads.choose.${kind}`)
-            : t(`cameraReads.noneOffered.${kind}`)}
+          {offered > 0 ? t(`cameraReads.choose.${kind}`) : t(`cameraReads.noneOffered.${kind}`)}
         </Typography.Text>
         <Flex gap={8} wrap>
+          {read.bookings.map((booking) => (
+            <Button key={booking.id} type="primary" disabled={pending} onClick={() => checkIn(booking)}>
+              {t('cameraReads.pick.check_in', { booking: bookingText(t, booking) })}
+            </Button>
+          ))}
           {read.suggestions.map((truck) => (
             <Button
               key={truck.uuid}
@@ -166,6 +213,16 @@ function OpenRead({
           </Button>
         </Flex>
       </Flex>
+      <Modal open={issued !== null} footer={null} onCancel={() => setIssued(null)} destroyOnHidden>
+        {issued && (
+          <TicketIssued
+            ticket={issued.ticket}
+            print={issued.print}
+            onAnother={() => setIssued(null)}
+            onClose={() => setIssued(null)}
+          />
+        )}
+      </Modal>
     </Flex>
   );
 }

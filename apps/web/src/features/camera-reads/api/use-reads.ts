@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  checkInReads,
   gateReads,
   identificationSnapshot,
+  resolveCheckInRead,
   resolveGateRead,
   resolveWeighbridgeRead,
   ticketSnapshot,
@@ -21,7 +23,7 @@ export const readKeys = {
 };
 
 /**
- * The reads of this plant day of the gate's or the weighbridges' cameras: those that wait for an
+ * The reads of this plant day of the gate's, the weighbridges' or the entrance's cameras: those that wait for an
  * officer, and the latest. Read again whenever a reader reads or an officer decides (readsChanged)
  * and after a reconnect.
  */
@@ -38,7 +40,11 @@ export function useReads(kind: ReaderAction) {
   return useQuery({
     queryKey: readKeys.list(kind),
     queryFn: ({ signal }) =>
-      kind === 'gate_exit' ? callApi(gateReads, {}, { signal }) : callApi(weighbridgeReads, {}, { signal }),
+      kind === 'gate_exit'
+        ? callApi(gateReads, {}, { signal })
+        : kind === 'weighbridge'
+          ? callApi(weighbridgeReads, {}, { signal })
+          : callApi(checkInReads, {}, { signal }),
   });
 }
 
@@ -62,6 +68,15 @@ export function useResolveWeighbridgeRead() {
     mutationFn: (body: BodyOf<typeof resolveWeighbridgeRead>) =>
       callApi(resolveWeighbridgeRead, body).then((r) => r.read),
     onSettled: () => queryClient.invalidateQueries({ queryKey: readKeys.list('weighbridge') }),
+  });
+}
+
+/** The ticket desk's officer checks in the booking an entrance read offers (or sets the read aside). */
+export function useResolveCheckInRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof resolveCheckInRead>) => callApi(resolveCheckInRead, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: readKeys.list('check_in') }),
   });
 }
 

@@ -37,7 +37,7 @@ export interface SaveDeviceInput {
   /** Scales only: the weighbridge station it weighs at (null: none). Readers: the station at a weighbridge. */
   stationId?: number | null | undefined;
   /** Readers only: where it stands and the least confidence to act alone (issue 42). */
-  reader?: { action: ReaderAction; minConfidence: number } | undefined;
+  reader?: { action: ReaderAction; minConfidence: number; printerId: number | null } | undefined;
 }
 
 /**
@@ -63,6 +63,7 @@ export function saveDevice({
       action: reader.action,
       station_id: reader.action === 'weighbridge' ? (stationId ?? null) : null,
       min_confidence: reader.minConfidence,
+      printer_id: reader.action === 'check_in' ? reader.printerId : null,
     };
     return callApi(readerContracts.save, uuid ? { uuid, ...body } : body);
   }

@@ -102,8 +102,17 @@ export function DeviceController({ kind, extraAction }: { kind: DeviceKind; extr
               <span>
                 {row.reader?.action === 'weighbridge' && row.station
                   ? t('admin.devices.reader.atStation', { station: row.station.name })
-                  : t('admin.devices.reader.places.gate_exit')}
+                  : t(
+                      `admin.devices.reader.places.${row.reader?.action === 'check_in' ? 'check_in' : 'gate_exit'}`,
+                    )}
               </span>
+              {row.reader?.action === 'check_in' && (
+                <Typography.Text type="secondary">
+                  {row.reader.printer
+                    ? t('admin.devices.reader.printerValue', { printer: row.reader.printer.name })
+                    : t('admin.devices.reader.printerNone')}
+                </Typography.Text>
+              )}
               <Typography.Text type="secondary">
                 {t('admin.devices.reader.minConfidenceValue', { value: row.reader?.min_confidence ?? 90 })}
               </Typography.Text>

@@ -20,6 +20,7 @@ import { DEFAULT_PRINTER_PORT } from '@truck-queue/shared/printing/printer-statu
 import { typedTextRule } from '../../../../lib/form-rules.ts';
 import type { DeviceKind } from '../api/query-keys.ts';
 import { useSaveDevice } from '../api/use-save-device.ts';
+import { useDevices } from '../api/use-devices.ts';
 import { useSaveStation } from '../../catalog/api/use-save-station.ts';
 import { useStations } from '../../catalog/api/use-stations.ts';
 import { QuickAdd } from '../../catalog/components/quick-add.tsx';
@@ -46,6 +47,8 @@ interface DeviceFormValues extends PrintSettingsValues {
   /** Only on a reader: where it stands, and the least confidence to act alone (percent). */
   readerAction?: ReaderAction | undefined;
   minConfidence?: number | undefined;
+  /** Only on an entrance reader: the network ticket printer its check-ins print on (null: none). */
+  readerPrinterId?: number | null | undefined;
 }
 
 const NOW_CALLING_MINUTES = {
@@ -128,6 +131,7 @@ function DeviceForm({
             ? {
                 action: values.readerAction ?? 'gate_exit',
                 minConfidence: values.minConfidence ?? READER_MIN_CONFIDENCE.default,
+                printerId: values.readerPrinterId ?? null,
               }
             : undefined,
         announce:
@@ -183,6 +187,7 @@ function DeviceForm({
         stationId: editing?.station?.id ?? null,
         readerAction: editing?.reader?.action ?? 'gate_exit',
         minConfidence: editing?.reader?.min_confidence ?? READER_MIN_CONFIDENCE.default,
+        readerPrinterId: editing?.reader?.printer?.id ?? null,
       }}
       onFinish={submit}
       style={{ marginTop: 16 }}
@@ -321,8 +326,9 @@ function ScaleStationField({ form }: { form: FormInstance<DeviceFormValues> }) {
 
 /**
  * A plate camera's or RFID reader's place (issue 42): the gate, where a truck whose work is done
- * leaves on its read, or a weighbridge station, whose weighing page is told the truck on the
- * deck; and how sure a plate read must be to act without an officer.
+ * leaves on its read, a weighbridge station, whose weighing page is told the truck on the deck,
+ * or the entrance, where a booked truck is checked in (its ticket printed on the printer
+ * chosen); and how sure a plate read must be to act without an officer.
  */
 function ReaderFields({ form }: { form: FormInstance<DeviceFormValues> }) {
   const { t } = useTranslation();
@@ -352,6 +358,15 @@ function ReaderFields({ form }: { form: FormInstance<DeviceFormValues> }) {
           <WeighbridgeSelect />
         </Form.Item>
       )}
+      {action === 'check_in' && (
+        <Form.Item
+          name="readerPrinterId"
+          label={t('admin.devices.reader.printer')}
+          extra={t('admin.devices.reader.printerHint')}
+        >
+          <EntrancePrinterSelect />
+        </Form.Item>
+      )}
       <Form.Item
         name="minConfidence"
         label={t('admin.devices.reader.minConfidence')}
@@ -368,6 +383,24 @@ function ReaderFields({ form }: { form: FormInstance<DeviceFormValues> }) {
         />
       </Form.Item>
     </>
+  );
+}
+
+/** The branch's network ticket printers an entrance reader may print on, or none (a form item's control). */
+function EntrancePrinterSelect(props: { value?: number | null; onChange?: (value: number | null) => void }) {
+  const { t } = useTranslation();
+  const printers = useDevices('printer');
+  const network = (printers.data ?? []).filter((p) => p.print_target === 'network');
+  return (
+    <Select<number | null>
+      {...props}
+      loading={printers.isPending}
+      options={[
+        { value: null, label: t('admin.devices.reader.printerNone') },
+        ...network.map((p) => ({ value: p.id, label: p.name })),
+      ]}
+      data-testid="reader-printer"
+    />
   );
 }
 
