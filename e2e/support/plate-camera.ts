@@ -28,13 +28,13 @@ export interface PlateCamera {
 }
 
 /**
- * A camera registered by the demo's admin: at the gate, or (`weighbridge`) over the demo's
- * weighbridge station's deck.
+ * A camera registered by the demo's admin: at the gate, (`weighbridge`) over the demo's
+ * weighbridge station's deck, or (`check_in`) at the entrance.
  */
 export async function plateCamera(
   baseUrl: string,
-  place: 'gate_exit' | 'weighbridge',
-  name = place === 'gate_exit' ? 'กล้องประตูทางออก' : 'กล้องตาชั่ง',
+  place: 'gate_exit' | 'weighbridge' | 'check_in',
+  name = place === 'gate_exit' ? 'กล้องประตูทางออก' : place === 'weighbridge' ? 'กล้องตาชั่ง' : 'กล้องทางเข้า',
 ): Promise<PlateCamera> {
   const id = [...randomBytes(8)].map((b) => DEVICE_ID_ALPHABET[b % DEVICE_ID_ALPHABET.length]).join('');
   const headers = {

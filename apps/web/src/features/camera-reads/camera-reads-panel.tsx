@@ -26,6 +26,12 @@ import {
 import { bookingText, readText, truckText } from './read-words.ts';
 import { SnapshotThumb } from './snapshot-thumb.tsx';
 
+/** A ticket the desk issued from a read, and where its paper went. */
+interface Issued {
+  ticket: Ticket;
+  print: PrintOutcome;
+}
+
 const OUTCOME_COLOURS: Record<ReadOutcome, string> = {
   exited: 'success',
   identified: 'processing',
@@ -59,38 +65,55 @@ export function CameraReadsPanel({
   const here = (read: ReadRecord) => stationId == null || read.station_id === stationId;
   const open = (reads.data?.open ?? []).filter(here);
   const latest = (reads.data?.latest ?? []).filter(here)[0];
-  if (!latest && open.length === 0) return null;
+  // Kept here, not on the read: the checked-in read leaves the list as its ticket shows.
+  const [issued, setIssued] = useState<Issued | null>(null);
+  const ticketShown = (
+    <Modal open={issued !== null} footer={null} onCancel={() => setIssued(null)} destroyOnHidden>
+      {issued && (
+        <TicketIssued
+          ticket={issued.ticket}
+          print={issued.print}
+          onAnother={() => setIssued(null)}
+          onClose={() => setIssued(null)}
+        />
+      )}
+    </Modal>
+  );
+  if (!latest && open.length === 0) return ticketShown;
 
   return (
-    <Card
-      size="small"
-      title={
-        <Flex gap={8} align="center">
-          <CameraOutlined aria-hidden />
-          {t('cameraReads.title')}
-          {open.length > 0 && <Tag color="warning">{t('cameraReads.waiting', { count: open.length })}</Tag>}
-        </Flex>
-      }
-      data-testid={`camera-reads-${kind}`}
-    >
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t(`cameraReads.hint.${kind}`)}</Typography.Text>
-        {open.map((read) => (
-          <OpenRead key={read.id} read={read} kind={kind} onTruck={onTruck} />
-        ))}
-        {latest && (
-          <Flex gap={8} wrap align="center" data-testid="camera-latest-read">
-            <Typography.Text type="secondary">{t('cameraReads.latest')}</Typography.Text>
-            <Typography.Text>{dayjs(latest.at).format('HH:mm')}</Typography.Text>
-            <Typography.Text strong>{readText(t, latest)}</Typography.Text>
-            <Tag color={OUTCOME_COLOURS[latest.outcome]} style={{ marginInlineEnd: 0 }}>
-              {t(`cameraReads.outcomes.${latest.outcome}`)}
-            </Tag>
-            {latest.queue && <Typography.Text>{truckText(latest.queue)}</Typography.Text>}
+    <>
+      {ticketShown}
+      <Card
+        size="small"
+        title={
+          <Flex gap={8} align="center">
+            <CameraOutlined aria-hidden />
+            {t('cameraReads.title')}
+            {open.length > 0 && <Tag color="warning">{t('cameraReads.waiting', { count: open.length })}</Tag>}
           </Flex>
-        )}
-      </Flex>
-    </Card>
+        }
+        data-testid={`camera-reads-${kind}`}
+      >
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">{t(`cameraReads.hint.${kind}`)}</Typography.Text>
+          {open.map((read) => (
+            <OpenRead key={read.id} read={read} kind={kind} onTruck={onTruck} onIssued={setIssued} />
+          ))}
+          {latest && (
+            <Flex gap={8} wrap align="center" data-testid="camera-latest-read">
+              <Typography.Text type="secondary">{t('cameraReads.latest')}</Typography.Text>
+              <Typography.Text>{dayjs(latest.at).format('HH:mm')}</Typography.Text>
+              <Typography.Text strong>{readText(t, latest)}</Typography.Text>
+              <Tag color={OUTCOME_COLOURS[latest.outcome]} style={{ marginInlineEnd: 0 }}>
+                {t(`cameraReads.outcomes.${latest.outcome}`)}
+              </Tag>
+              {latest.queue && <Typography.Text>{truckText(latest.queue)}</Typography.Text>}
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+    </>
   );
 }
 
@@ -99,10 +122,13 @@ function OpenRead({
   read,
   kind,
   onTruck,
+  onIssued,
 }: {
   read: ReadRecord;
   kind: ReaderAction;
   onTruck: ((truck: ReadTruck) => void) | undefined;
+  /** The ticket desk checked the read's booking in: its ticket and where it printed. */
+  onIssued: (issued: Issued) => void;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -110,7 +136,6 @@ function OpenRead({
   const weighbridge = useResolveWeighbridgeRead();
   const entrance = useResolveCheckInRead();
   const printers = useBranchPrinters();
-  const [issued, setIssued] = useState<{ ticket: Ticket; print: PrintOutcome } | null>(null);
   const pending = gate.isPending || weighbridge.isPending || entrance.isPending;
   const failed = (error: unknown) => void message.error(errorMessage(t, error));
 
@@ -147,7 +172,7 @@ function OpenRead({
         onSuccess: ({ queue, print }) => {
           if (!queue || !print) return;
           void message.success(t('cameraReads.checkedInDone', { n: queue.queue_number }));
-          setIssued({ ticket: queue, print });
+          onIssued({ ticket: queue, print });
         },
         // Refused as the desk's own check-in words it.
         onError: (error) => void message.error(checkInFailure(t, error, booking.code, booking.supplier_name)),
@@ -213,16 +238,6 @@ function OpenRead({
           </Button>
         </Flex>
       </Flex>
-      <Modal open={issued !== null} footer={null} onCancel={() => setIssued(null)} destroyOnHidden>
-        {issued && (
-          <TicketIssued
-            ticket={issued.ticket}
-            print={issued.print}
-            onAnother={() => setIssued(null)}
-            onClose={() => setIssued(null)}
-          />
-        )}
-      </Modal>
     </Flex>
   );
 }
