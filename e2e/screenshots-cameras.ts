@@ -7,6 +7,7 @@ import {
   signIn,
   weighInAndOut,
 } from './support/demo-plant.ts';
+import { closeBookings, openBookings, windowIn } from './support/bookings.ts';
 import { finishedTruck, plateCamera, PLATE_JPEG } from './support/plate-camera.ts';
 import { preparePage, shoot } from './support/screenshot-kit.ts';
 
@@ -20,8 +21,18 @@ import { preparePage, shoot } from './support/screenshot-kit.ts';
 const ADMIN = ['admin@example.com', 'admin1234'] as const;
 
 const WORDS = {
-  th: { readers: 'กล้องอ่านป้ายทะเบียนและเครื่องอ่าน RFID', add: 'เพิ่มกล้อง/เครื่องอ่าน', weighbridge: 'ตาชั่ง' },
-  en: { readers: 'Plate cameras and RFID readers', add: 'Add camera/reader', weighbridge: 'Weighbridge' },
+  th: {
+    readers: 'กล้องอ่านป้ายทะเบียนและเครื่องอ่าน RFID',
+    add: 'เพิ่มกล้อง/เครื่องอ่าน',
+    weighbridge: 'ตาชั่ง',
+    entrance: 'ทางเข้า (เช็กอินตามการจอง)',
+  },
+  en: {
+    readers: 'Plate cameras and RFID readers',
+    add: 'Add camera/reader',
+    weighbridge: 'Weighbridge',
+    entrance: 'Entrance (check-in by booking)',
+  },
 } as const;
 
 async function setUp(baseUrl: string) {
@@ -53,11 +64,27 @@ async function setUp(baseUrl: string) {
     const licence = freshLicence();
     return { licence, ticket: await issueStandardTicket(baseUrl, session, licence) };
   };
-  return { deck, arriving, slipTruck };
+  // The entrance: an unsure read of a booked truck, and a plate no booking holds.
+  const booked = freshLicence();
+  const bookings = await openBookings(
+    baseUrl,
+    `SHOT${Date.now().toString(36).slice(-4)}`,
+    [booked],
+    windowIn(30),
+    {
+      days_ahead: 0,
+      early_minutes: 60,
+    },
+  );
+  await bookings.book(booked);
+  const entrance = await plateCamera(baseUrl, 'check_in', 'กล้องทางเข้า 1');
+  await entrance.read({ plate: booked, confidence: 66, snapshot: PLATE_JPEG });
+  await entrance.read({ plate: freshLicence(), confidence: 97, snapshot: PLATE_JPEG });
+  return { deck, arriving, slipTruck, lineId: bookings.line.id };
 }
 
 export async function shootCameraScreens(browser: Browser, baseUrl: string): Promise<void> {
-  const { deck, arriving, slipTruck } = await setUp(baseUrl);
+  const { deck, arriving, slipTruck, lineId } = await setUp(baseUrl);
   for (const language of ['th', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
       const suffix = `${language}-${mode}`;
@@ -68,6 +95,15 @@ export async function shootCameraScreens(browser: Browser, baseUrl: string): Pro
       const gatePanel = p.getByTestId('camera-reads-gate_exit');
       await gatePanel.getByTestId('read-snapshot').first().locator('img').waitFor();
       await shoot(p, `cameras-gate-${suffix}`);
+
+      await p.goto('/System/manageCalling/1');
+      await p
+        .getByTestId('camera-reads-check_in')
+        .getByTestId('read-snapshot')
+        .first()
+        .locator('img')
+        .waitFor();
+      await shoot(p, `cameras-entrance-${suffix}`);
 
       await p.goto('/System/weighing');
       const box = p.locator('#weighing-queue-number');
@@ -98,7 +134,11 @@ export async function shootCameraScreens(browser: Browser, baseUrl: string): Pro
       await dialog.getByTestId('reader-action').getByText(WORDS[language].weighbridge).click();
       await dialog.getByTestId('reader-station').waitFor();
       await shoot(p, `cameras-reader-dialog-${suffix}`);
+      await dialog.getByTestId('reader-action').getByText(WORDS[language].entrance).click();
+      await dialog.getByTestId('reader-printer').waitFor();
+      await shoot(p, `cameras-reader-entrance-${suffix}`);
       await p.context().close();
     }
   }
+  await closeBookings(baseUrl, lineId);
 }
