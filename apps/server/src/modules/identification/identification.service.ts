@@ -79,7 +79,7 @@ export function createIdentificationService(deps: {
   function announce(
     branchId: number,
     read: { id: number; action: ReaderAction; stationId: number | null; outcome: ReadOutcome },
-    truck: TruckFound | null,
+    truck: Pick<TruckFound, 'uuid' | 'queueNumber' | 'truckLicense'> | null,
   ) {
     events.publish('readsChanged', {
       branchId,
@@ -274,8 +274,7 @@ export function createIdentificationService(deps: {
                 });
               }),
           );
-          const [truck] = await repo.trucks([view.id]);
-          announce(reader.branchId, { id: readId, action, stationId, outcome: 'checked_in' }, truck ?? null);
+          announce(reader.branchId, { id: readId, action, stationId, outcome: 'checked_in' }, view);
           return {
             id: readId,
             outcome: 'checked_in',
@@ -471,11 +470,10 @@ export function createIdentificationService(deps: {
               throw readDecided();
           }),
       );
-      const [truck] = await repo.trucks([view.id]);
       announce(
         auth.branchId,
         { id: read.id, action: 'check_in', stationId: null, outcome: read.outcome },
-        truck ?? null,
+        view,
       );
       return { read: await recordOf(auth.branchId, read.id), queue: ticket, print };
     },
