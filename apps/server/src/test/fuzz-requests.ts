@@ -98,6 +98,18 @@ export const VALID_PLAN: Plan = {
   ip: '192.0.2.10',
 };
 
+/**
+ * The valid body with one field set to a string holding NUL, for every field: PostgreSQL's text
+ * cannot hold it (PGlite's can), so a schema that forgets `noNul` fails only there. Sent on every
+ * run, not left to chance.
+ */
+export function nulPlans(contract: ApiContract): Plan[] {
+  return fieldNames(contract.body).map((field) => ({
+    ...VALID_PLAN,
+    body: { kind: 'mutate', change: { op: 'set', field, value: 'a\u0000b' } },
+  }));
+}
+
 export function planFor(contract: ApiContract): fc.Arbitrary<Plan> {
   const fields = fieldNames(contract.body);
   const body: fc.Arbitrary<BodyPlan> = fc.oneof(

@@ -20,6 +20,7 @@ import {
   strayPlan,
   type Plan,
   VALID_PLAN,
+  nulPlans,
 } from './fuzz-requests.ts';
 import { apiContracts, registeredApiRoutes } from './fuzz-routes.ts';
 import { createTestContext, type TestContext } from './harness.ts';
@@ -237,7 +238,11 @@ describe('fuzzing every route of the API', () => {
       t.clock.elapse(ROUTE_GAP_MS);
       await fc.assert(
         fc.asyncProperty(planFor(contract), (plan) => fuzzCall(contract, plan)),
-        { numRuns: RUNS_PER_ROUTE, seed, examples: [[VALID_PLAN]] },
+        {
+          numRuns: RUNS_PER_ROUTE,
+          seed,
+          examples: [[VALID_PLAN], ...nulPlans(contract).map((p) => [p] as [Plan])],
+        },
       );
       await stillServes();
     });

@@ -6,7 +6,7 @@ import { BRANCH_LANGUAGES } from '../queue/yard-rules.ts';
 import { PERMISSIONS } from '../roles.ts';
 import { DEFAULT_HARVEST_SEASON } from '../season.ts';
 import { PREHASHED_PASSWORD_PATTERN } from '../password.ts';
-import { defineContract, EmptyBodySchema, IdSchema, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, IdSchema, noNul, OkSchema } from './api.ts';
 
 export const BranchSchema = z.object({
   id: z.number().int(),
@@ -167,7 +167,7 @@ export const getBranchSetID = defineContract({
 export const getUpdateBranchID = defineContract({
   path: 'authen/getUpdateBranchID',
   access: 'branchSwitch',
-  body: z.strictObject({ id: IdSchema, name: z.string().max(200) }),
+  body: z.strictObject({ id: IdSchema, name: noNul(z.string().max(200)) }),
   response: OkSchema.extend({ oBranch: BranchSchema }),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHECK_IN_TIMES } from '../booking/windows.ts';
 import { defineContract, IdSchema, noHidden, OkSchema, text } from './api.ts';
 import { PrintOutcomeSchema } from './printing.contract.ts';
-import { TicketSchema, TruckLicenseSchema } from './queue.contract.ts';
+import { IdempotencyKeySchema, TicketSchema, TruckLicenseSchema } from './queue.contract.ts';
 import { SiteDaySchema } from './report.contract.ts';
 
 /**
@@ -339,7 +339,7 @@ export const checkInBooking = defineContract({
     code: BookingCodeSchema,
     /** The truck's plate: needed where the booking is for any of the supplier's vehicles. */
     truck_license: TruckLicenseSchema.optional(),
-    idempotency_key: z.string().min(8).max(100).optional(),
+    idempotency_key: IdempotencyKeySchema.optional(),
     printer_uuid: z.uuid().nullable().optional(),
   }),
   response: OkSchema.extend({

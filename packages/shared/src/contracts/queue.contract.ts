@@ -109,6 +109,9 @@ export type Ticket = z.infer<typeof TicketSchema>;
  * Issues a ticket: by an officer who calls that queue type, or by a registered kiosk (device
  * credentials instead of a session) for one of its queue types.
  */
+/** A kiosk's retry key: the same key gets the same ticket back instead of a second one. */
+export const IdempotencyKeySchema = noNul(z.string().min(8).max(100));
+
 export const issueQueue = defineContract({
   path: 'process/printer/issueQueue',
   access: 'calling',
@@ -118,7 +121,7 @@ export const issueQueue = defineContract({
     product: IdSchema,
     truck_license: TruckLicenseSchema,
     /** A retry with the same key gets the same ticket back instead of a second one. */
-    idempotency_key: noNul(z.string().min(8).max(100)).optional(),
+    idempotency_key: IdempotencyKeySchema.optional(),
     /**
      * Officers only (a kiosk prints on its own printer): print it on this kiosk's printer of the
      * branch; left out or null, the officer's browser prints it (`print.state` browser).

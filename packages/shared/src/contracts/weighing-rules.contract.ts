@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, EmptyBodySchema, OkSchema } from './api.ts';
+import { defineContract, EmptyBodySchema, noNul, OkSchema } from './api.ts';
 import { TruckLicenseSchema } from './queue.contract.ts';
 import { WeightSchema } from './station-work.contract.ts';
 import { VEHICLE_CLASSES } from '../queue/weight-checks.ts';
@@ -67,7 +67,7 @@ export type StoredTareRow = z.infer<typeof StoredTareRowSchema>;
 export const storedTares = defineContract({
   path: 'weighbridge/storedTares',
   access: 'admin',
-  body: z.strictObject({ plate: z.string().trim().max(40).optional() }),
+  body: z.strictObject({ plate: noNul(z.string().trim().max(40)).optional() }),
   response: OkSchema.extend({ tares: z.array(StoredTareRowSchema) }),
 });
 
