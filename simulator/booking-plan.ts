@@ -8,7 +8,8 @@ import {
   type BookingWindow,
 } from '@truck-queue/shared/contracts/booking.contract';
 import { ApiErrorSchema } from '@truck-queue/shared/contracts/api';
-import { getCardInProcess } from '@truck-queue/shared/contracts/queue.contract';
+import { getCardInProcess, type Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { checkInTime, slotLineAt } from '@truck-queue/shared/booking/windows';
 import { addDays } from '@truck-queue/shared/plant-day';
 import { seededRandom } from '@truck-queue/shared/seeded-random';
 import type { Answer, ApiClient } from './api-client.ts';
@@ -56,6 +57,8 @@ export interface SimBooking {
   endsAt: number;
   /** Booked a window before its arrival: it comes too late for its slot. */
   late: boolean;
+  /** Booked for the truck's plate (else for any of its supplier's vehicles). */
+  forPlate: boolean;
 }
 
 /** The day's bookings and what became of them at the kiosk. */
@@ -64,6 +67,8 @@ export class SimBookings {
   /** Codes of the bookings no truck comes for. */
   readonly noShows: string[] = [];
   checkedIn = 0;
+  /** Of those, checked in by the entrance camera: on its read, or by the desk's officer on it. */
+  checkedInByCamera = 0;
   /** Bookings the office asked for after their window had opened: refused, the truck came unbooked. */
   bookedTooLate = 0;
   /** Check-ins that joined other than their time said (slot inside the window, walk-in late). */
@@ -220,7 +225,8 @@ export async function bookTheDay(input: {
           return;
         }
         const { booking } = api.expectOk(makeBooking, body, answer);
-        const entry = {
+        const entry: SimBooking = {
+          forPlate: b.licence !== null,
           code: booking.code,
           startsAt: Date.parse(booking.starts_at),
           endsAt: Date.parse(booking.ends_at),
@@ -236,9 +242,7 @@ export async function bookTheDay(input: {
 
 /**
  * A booked truck at the kiosk: checks in with its code (and its plate), as the kiosk sends it; a
- * retry with the same key gets the same ticket. Inside its window it must join at its slot, late
- * as a walk-in; a sample of slot check-ins is looked up on the calling cards, where every truck
- * that joined before the window opened must stand ahead of it and every one after, behind.
+ * retry with the same key gets the same ticket.
  */
 export async function checkIn(
   api: ApiClient,
@@ -251,33 +255,81 @@ export async function checkIn(
   cardsBy: Officer,
 ) {
   const body = { code: booking.code, truck_license: licence, idempotency_key: key };
-  bookings.checkingIn.set(licence, booking.late ? null : booking.startsAt);
-  let answer;
-  try {
-    answer = await api.call(checkInBooking, body, plant.kiosk);
+  const answer = await checkingIn(bookings, booking, licence, async () => {
+    const first = await api.call(checkInBooking, body, plant.kiosk);
     if (retry) {
       const again = await api.call(checkInBooking, body, plant.kiosk);
-      if (again.queue.uuid !== answer.queue.uuid)
+      if (again.queue.uuid !== first.queue.uuid)
         bookings.wrongJoin.push(`${booking.code}: a retried check-in gave a second ticket`);
     }
+    return first;
+  });
+  await checkedIn(
+    api,
+    bookings,
+    booking,
+    answer.queue,
+    answer.booking.checked_in_at!,
+    answer.joined,
+    cardsBy,
+  );
+  return answer.queue;
+}
+
+/**
+ * Runs a check-in (at the kiosk, or by the entrance camera), the truck known to be on its way
+ * meanwhile: the server may place it on the cards before its answer (and uuid) reaches us.
+ */
+export async function checkingIn<T>(
+  bookings: SimBookings,
+  booking: SimBooking,
+  licence: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  bookings.checkingIn.set(licence, booking.late ? null : booking.startsAt);
+  try {
+    return await run();
   } finally {
     bookings.checkingIn.delete(licence);
   }
+}
+
+/**
+ * A booked truck checked in, whoever checked it in: inside its window it must join at its slot,
+ * late as a walk-in; a sample of slot check-ins is looked up on the calling cards, where every
+ * truck that joined before the window opened must stand ahead of it and every one after, behind.
+ */
+export async function checkedIn(
+  api: ApiClient,
+  bookings: SimBookings,
+  booking: SimBooking,
+  ticket: Pick<Ticket, 'uuid' | 'queue_number'>,
+  checkedInAt: string,
+  joined: 'slot' | 'walk_in',
+  cardsBy: Officer,
+): Promise<void> {
   bookings.checkedIn += 1;
   const expected = booking.late ? 'walk_in' : 'slot';
-  if (answer.joined !== expected)
-    bookings.wrongJoin.push(
-      `${booking.code} (${answer.queue.queue_number}) joined ${answer.joined}, not ${expected}`,
-    );
-  if (answer.joined === 'slot') {
-    const lineAt = Math.min(Date.parse(answer.booking.checked_in_at!), booking.startsAt);
-    bookings.slotLineAt.set(answer.queue.uuid, lineAt);
+  if (joined !== expected)
+    bookings.wrongJoin.push(`${booking.code} (${ticket.queue_number}) joined ${joined}, not ${expected}`);
+  if (joined === 'slot') {
+    const lineAt = slotLineAt(new Date(checkedInAt), new Date(booking.startsAt)).getTime();
+    bookings.slotLineAt.set(ticket.uuid, lineAt);
     if (bookings.sample()) {
       bookings.placesChecked += 1;
-      await checkPlace(api, bookings, answer.queue.uuid, answer.queue.queue_number, lineAt, cardsBy);
+      await checkPlace(api, bookings, ticket.uuid, ticket.queue_number, lineAt, cardsBy);
     }
   }
-  return answer.queue;
+}
+
+/** Where a ticket issued at `created` against its booking joined its line, by the server's rule (no graces here). */
+export function joinedAt(created: string, booking: SimBooking): 'slot' | 'walk_in' {
+  const time = checkInTime(
+    new Date(created),
+    { startsAt: new Date(booking.startsAt), endsAt: new Date(booking.endsAt) },
+    { earlyMinutes: 0, lateMinutes: 0 },
+  );
+  return time === 'too_late' ? 'walk_in' : 'slot';
 }
 
 async function checkPlace(
@@ -343,7 +395,7 @@ export async function bookingChecks(
   const noShowsLapsed = bookings.noShows.filter((c) => lapsedCodes.has(c)).length;
   return [
     check(
-      `bookings: every booked truck checked in at the kiosk with its code (${bookings.windows.length} window${bookings.windows.length === 1 ? '' : 's'} of a real minute)`,
+      `bookings: every booked truck checked in, at the kiosk with its code or by the entrance camera (${bookings.checkedInByCamera}) (${bookings.windows.length} window${bookings.windows.length === 1 ? '' : 's'} of a real minute)`,
       booked,
       bookings.checkedIn,
     ),

@@ -17,7 +17,7 @@ const licences = day.map((t) => t.licence);
 const plans = planCameras(day, 4, 60);
 const licenceOf = new Map(day.map((t) => [t.index, t.licence]));
 const allReads = [...plans].flatMap(([index, p]) =>
-  [p.exit, p.weighIn, p.weighOut, ...(p.early ? [p.early] : [])].map((read) => ({ index, read })),
+  [p.exit, p.weighIn, p.weighOut, p.entrance, ...(p.early ? [p.early] : [])].map((read) => ({ index, read })),
 );
 /** Thai digits back to Arabic ones. */
 const arabic = (text: string) => text.replace(/[๐-๙]/g, (d) => String('๐๑๒๓๔๕๖๗๘๙'.indexOf(d)));

@@ -7,7 +7,8 @@ import type { TruckPlan } from './plan.ts';
  * The plate cameras' reads as the simulator plays them (issue 42), drawn before the day from a
  * stream of their own (the day's plan stays what it was). A share of the trucks (`--camera`) is
  * read by the plant's cameras: at each weighing by the camera of the deck it stands on, and at
- * the gate when it drives up to leave. A read is the truck's plate as the camera gives it: the
+ * the gate when it drives up to leave; a booked one also at the entrance, whose camera checks it
+ * in against its booking. A read is the truck's plate as the camera gives it: the
  * whole licence, or its number without the province (many cameras read only the number),
  * sometimes in Thai digits, with a confidence most often high, now and then below the reader's
  * least, and a small share misread by one character (a misread never names another truck of
@@ -40,6 +41,8 @@ export interface CameraPlan {
   again: { read: PlateRead; expect: 'repeated' | 'already_out' } | null;
   /** A read at the gate before its work is done (it drove up too early): the officer sends it back. */
   early: PlateRead | null;
+  /** The entrance camera's read as it arrives (used when the truck is booked). */
+  entrance: PlateRead;
   /** The deck camera's reads at its weigh-in and weigh-out. */
   weighIn: PlateRead;
   weighOut: PlateRead;
@@ -223,6 +226,7 @@ export function planCameras(
       early: earlyRead,
       weighIn: plain(readOf(truck.licence, [10, 60])),
       weighOut: plain(readOf(truck.licence, [10, 60])),
+      entrance: plain(readOf(truck.licence, [15, 60])),
     });
   }
   return plans;

@@ -5,8 +5,10 @@ import { doMainStation } from '@truck-queue/shared/contracts/catalog.contract';
 import { readerContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { DEVICE_ID_ALPHABET, hello } from '@truck-queue/shared/contracts/device.contract';
 import {
+  checkInReads,
   gateReads,
   identify,
+  resolveCheckInRead,
   resolveGateRead,
   resolveWeighbridgeRead,
   weighbridgeReads,
@@ -19,11 +21,14 @@ import {
   READ_REASONS,
   READ_REPEAT_MS,
   READER_MIN_CONFIDENCE,
+  type ReaderAction,
   type ReadOutcome,
   type ReadReason,
 } from '@truck-queue/shared/identify/readers';
 import { percentile } from '../bench/support.ts';
 import type { ApiClient } from './api-client.ts';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
+import { checkedIn, checkingIn, joinedAt, type SimBooking, type SimBookings } from './booking-plan.ts';
 import type { CameraPlan, PlateRead } from './camera-plan.ts';
 import { check, type Check } from './checks.ts';
 import type { SimClock } from './clock.ts';
@@ -42,7 +47,11 @@ import type { Officer } from './plant-setup.ts';
  * types its number as every other truck's and sets the read aside; a truck whose work is not
  * done he sends back (the read set aside). At a deck, the weighing page hears the truck the
  * camera identified (`readsChanged`) and the clerk weighs that truck; a read that asks him he
- * decides the same way, choosing the truck offered or typing its number.
+ * decides the same way, choosing the truck offered or typing its number. At the entrance a
+ * camera checks a booked truck in against its booking (its ticket in the read's answer, as a
+ * reader printing it would have it); a read that asks the ticket desk's officer he decides after
+ * his moment: he checks in the truck's booking when the read offers it, else sets the read aside
+ * and the driver checks in at the kiosk with his code.
  */
 
 /** The snapshot a camera sends with some reads: a plate's JPEG crop (6 KB). */
@@ -69,10 +78,12 @@ export interface Camera {
 export interface CameraSetup {
   gate: Camera;
   decks: Record<Deck, Camera>;
+  entrance: Camera;
 }
 
 /** What a read was for. */
-type Purpose = 'exit' | 'again' | 'early' | 'weigh-in' | 'weigh-out';
+type Purpose = 'exit' | 'again' | 'early' | 'weigh-in' | 'weigh-out' | 'entrance';
+type Place = 'gate' | 'deck' | 'entrance';
 
 type GateDecision =
   | 'let out the truck offered'
@@ -80,10 +91,12 @@ type GateDecision =
   | 'sent back (work not done), read set aside'
   | 'set aside (truck out already)';
 type DeckDecision = 'chose the truck offered' | 'typed the number (truck not offered), read set aside';
+type EntranceDecision =
+  "checked in the truck's booking offered" | 'set aside (booking not offered), checked in at the kiosk';
 
 /** One read as the simulator sent it and what became of it. */
 interface ReadLog {
-  camera: 'gate' | 'deck';
+  camera: Place;
   purpose: Purpose;
   truck: TruckRecord;
   read: PlateRead;
@@ -96,7 +109,9 @@ interface ReadLog {
   answeredAt: number;
   /** The truck's work was done when it was read (finished or rejected). */
   workDone: boolean;
-  decided: { at: number; how: GateDecision | DeckDecision; onList: boolean } | null;
+  decided: { at: number; how: GateDecision | DeckDecision | EntranceDecision; onList: boolean } | null;
+  /** The ticket an entrance check-in issued (the read's answer, or the officer's decision). */
+  ticket: Ticket | null;
 }
 
 const identity = () => ({
@@ -113,6 +128,7 @@ async function registerCamera(
   api: ApiClient,
   admin: Officer,
   name: string,
+  action: ReaderAction,
   stationId: number | null,
   minConfidence: number,
 ): Promise<Camera> {
@@ -123,7 +139,7 @@ async function registerCamera(
     readerContracts.save,
     {
       name,
-      action: stationId === null ? 'gate_exit' : 'weighbridge',
+      action,
       station_id: stationId,
       min_confidence: minConfidence,
     },
@@ -138,7 +154,10 @@ async function registerCamera(
   return { name, uuid: device.uuid, ...me, stationId, minConfidence };
 }
 
-/** The gate's camera and a camera over each deck; the second bridge gets its station for its camera. */
+/**
+ * The gate's camera, a camera over each deck (the second bridge gets its station for its camera)
+ * and the entrance's, which prints on no plant printer (the ticket is in its answer).
+ */
 export async function setUpCameras(
   api: ApiClient,
   admin: Officer,
@@ -150,11 +169,33 @@ export async function setUpCameras(
     admin,
   );
   return {
-    gate: await registerCamera(api, admin, 'กล้องป้ายทะเบียน ประตูออก', null, READER_MIN_CONFIDENCE.default),
+    gate: await registerCamera(
+      api,
+      admin,
+      'กล้องป้ายทะเบียน ประตูออก',
+      'gate_exit',
+      null,
+      READER_MIN_CONFIDENCE.default,
+    ),
     decks: {
-      wired: await registerCamera(api, admin, 'กล้องตาชั่ง 1', wiredStationId, DECK_MIN_CONFIDENCE),
-      second: await registerCamera(api, admin, 'กล้องตาชั่ง 2', station.id, DECK_MIN_CONFIDENCE),
+      wired: await registerCamera(
+        api,
+        admin,
+        'กล้องตาชั่ง 1',
+        'weighbridge',
+        wiredStationId,
+        DECK_MIN_CONFIDENCE,
+      ),
+      second: await registerCamera(api, admin, 'กล้องตาชั่ง 2', 'weighbridge', station.id, DECK_MIN_CONFIDENCE),
     },
+    entrance: await registerCamera(
+      api,
+      admin,
+      'กล้องป้ายทะเบียน ทางเข้า',
+      'check_in',
+      null,
+      READER_MIN_CONFIDENCE.default,
+    ),
   };
 }
 
@@ -215,6 +256,9 @@ export class Cameras {
   readonly exits = new Map<string, ExitBy>();
   private readonly gateHeard: ReadsHeard;
   private readonly deckHeard: ReadsHeard;
+  private readonly deskHeard: ReadsHeard;
+  /** Entrance reads whose answer or decision was not what the truck and its booking call for. */
+  private readonly entranceWrong: string[] = [];
   /** Identified reads whose push the weighing page did not hear, or that named another truck or station. */
   private readonly deckMisses: string[] = [];
   /** Camera exits that let out a truck other than the one read. */
@@ -226,11 +270,13 @@ export class Cameras {
     private readonly clock: SimClock,
     private readonly setup: CameraSetup,
     private readonly plans: ReadonlyMap<number, CameraPlan>,
-    private readonly officers: { gate: Officer; weighbridge: Officer },
-    sockets: { gate: Socket; weighbridge: Socket },
+    private readonly officers: { gate: Officer; weighbridge: Officer; desk: Officer },
+    sockets: { gate: Socket; weighbridge: Socket; desk: Socket },
+    private readonly bookings: SimBookings,
   ) {
     this.gateHeard = new ReadsHeard(sockets.gate);
     this.deckHeard = new ReadsHeard(sockets.weighbridge);
+    this.deskHeard = new ReadsHeard(sockets.desk);
   }
 
   planOf(index: number): CameraPlan | null {
@@ -252,7 +298,7 @@ export class Cameras {
     };
     const { read: answer } = await this.api.call(identify, body, camera);
     const log: ReadLog = {
-      camera: camera.stationId === null ? 'gate' : 'deck',
+      camera: camera === this.setup.entrance ? 'entrance' : camera.stationId === null ? 'gate' : 'deck',
       purpose,
       truck,
       read,
@@ -264,6 +310,7 @@ export class Cameras {
       answeredAt: Date.now(),
       workDone,
       decided: null,
+      ticket: answer.ticket,
     };
     this.reads.push(log);
     return log;
@@ -410,6 +457,65 @@ export class Cameras {
     return null;
   }
 
+  /**
+   * A booked truck at the entrance: the camera reads it. A sure read of its plate checks it in
+   * against its booking (the ticket in the answer); a read that asks the ticket desk's officer he
+   * decides after his moment, checking in the truck's booking when the read offers it. Answers
+   * the ticket, or null when the driver is to check in at the kiosk (the read set aside).
+   */
+  async atEntrance(truck: TruckRecord, read: PlateRead, booking: SimBooking): Promise<Ticket | null> {
+    const licence = truck.plan.licence;
+    const log = await checkingIn(this.bookings, booking, licence, async () => {
+      const answered = await this.identify(this.setup.entrance, read, truck, 'entrance');
+      if (answered.outcome === 'needs_officer') await this.decideAtEntrance(answered, booking);
+      return answered;
+    });
+    const ticket = log.ticket;
+    if (log.outcome !== 'checked_in' && log.outcome !== 'needs_officer')
+      this.entranceWrong.push(`read ${log.id} of ${licence}: ${log.outcome}`);
+    if (!ticket) return null;
+    if (ticket.truck_license !== licence)
+      this.entranceWrong.push(
+        `read ${log.id} of ${licence} checked in ${ticket.queue_number} ${ticket.truck_license}`,
+      );
+    this.bookings.checkedInByCamera += 1;
+    await checkedIn(
+      this.api,
+      this.bookings,
+      booking,
+      ticket,
+      ticket.created,
+      joinedAt(ticket.created, booking),
+      this.officers.desk,
+    );
+    return ticket;
+  }
+
+  /**
+   * The ticket desk's officer decides an entrance read after his moment: checks in the truck's
+   * booking when the read offers it (the ticket kept on the read's log), else sets it aside.
+   */
+  private async decideAtEntrance(log: ReadLog, booking: SimBooking): Promise<void> {
+    await this.clock.sleep(log.read.decideAfter);
+    const officer = this.officers.desk;
+    const listed = (await this.api.call(checkInReads, {}, officer)).open.find((r) => r.id === log.id);
+    const offer = listed?.bookings.find((b) => b.code === booking.code);
+    const decide = (how: EntranceDecision) => {
+      log.decided = { at: Date.now(), how, onList: listed !== undefined };
+    };
+    if (offer) {
+      const answer = await this.api.call(resolveCheckInRead, { id: log.id, booking_id: offer.id }, officer);
+      if (!answer.queue || answer.read.resolved_at === null)
+        this.ledger.error(`entrance read ${log.id}: checked in, no ticket or not decided`);
+      log.ticket = answer.queue;
+      decide("checked in the truck's booking offered");
+      return;
+    }
+    const { read } = await this.api.call(resolveCheckInRead, { id: log.id }, officer);
+    if (read.resolved_at === null) this.ledger.error(`entrance read ${log.id}: set aside, not decided`);
+    decide('set aside (booking not offered), checked in at the kiosk');
+  }
+
   /** Every decision still under way. */
   async settled(): Promise<void> {
     await Promise.all(this.pending);
@@ -420,7 +526,12 @@ export class Cameras {
     await this.settled();
     const reads = this.reads;
     const sim = (realMs: number) => (realMs * this.clock.accel) / 1000;
-    for (const camera of ['gate', 'deck'] as const) {
+    const label: Record<Place, string> = {
+      gate: 'Gate camera',
+      deck: 'Deck cameras',
+      entrance: 'Entrance camera (booked trucks)',
+    };
+    for (const camera of ['gate', 'deck', 'entrance'] as const) {
       const mine = reads.filter((r) => r.camera === camera);
       const tally = new Map<string, number>();
       for (const r of mine) {
@@ -440,7 +551,7 @@ export class Cameras {
       for (const r of decided) hows.set(r.decided!.how, (hows.get(r.decided!.how) ?? 0) + 1);
       const offList = decided.filter((r) => !r.decided!.onList).length;
       console.log(
-        `${camera === 'gate' ? 'Gate camera' : 'Deck cameras'}: ${mine.length} reads (` +
+        `${label[camera]}: ${mine.length} reads (` +
           `${mine.filter((r) => r.read.snapshot).length} with a snapshot, ${mine.filter((r) => r.read.misread).length} misread, ` +
           `${mine.filter((r) => !r.sure).length} below the least confidence): ` +
           [...tally]
@@ -487,10 +598,18 @@ export class Cameras {
     const unfinished = exited.filter((r) => !r.workDone);
     const asked = reads.filter((r) => r.outcome === 'needs_officer');
     const undecided = asked.filter((r) => !r.decided);
-    const [gateOpen, deckOpen] = await Promise.all([
+    const [gateOpen, deckOpen, deskOpen] = await Promise.all([
       this.api.call(gateReads, {}, this.officers.gate).then((a) => a.open.length),
       this.api.call(weighbridgeReads, {}, this.officers.weighbridge).then((a) => a.open.length),
+      this.api.call(checkInReads, {}, this.officers.desk).then((a) => a.open.length),
     ]);
+    const entrance = reads.filter((r) => r.camera === 'entrance');
+    const entranceSure = entrance.filter((r) => r.sure && !r.read.misread);
+    const checkedInOnRead = entranceSure.filter(
+      (r) => r.outcome === 'checked_in' && r.ticket?.truck_license === r.truck.plan.licence,
+    );
+    const checkIns = entrance.filter((r) => r.outcome === 'checked_in');
+    const checkInsUnheard = checkIns.filter((r) => !this.deskHeard.has(r.id, 'checked_in')).length;
     const early = reads.filter((r) => r.purpose === 'early');
     const repeats = reads.filter((r) => r.purpose === 'again');
     const exitOf = new Map(reads.filter((r) => r.purpose === 'exit').map((r) => [r.truck, r]));
@@ -532,9 +651,25 @@ export class Cameras {
         asked.length - undecided.length,
       ),
       check(
-        "no read left open on the gate's and the weighing page's lists",
-        '0 / 0',
-        `${gateOpen} / ${deckOpen}`,
+        "no read left open on the gate's, the weighing page's and the ticket desk's lists",
+        '0 / 0 / 0',
+        `${gateOpen} / ${deckOpen} / ${deskOpen}`,
+      ),
+      check(
+        "entrance camera: each sure read of a booked truck's plate checked it in (its ticket in the answer)",
+        entranceSure.length,
+        checkedInOnRead.length,
+      ),
+      check(
+        'entrance camera: no read checked in another truck, or answered other than checked in or asking the desk',
+        '0',
+        few(this.entranceWrong),
+        this.entranceWrong.length === 0,
+      ),
+      check(
+        "each camera check-in heard by the ticket desk's page (readsChanged)",
+        checkIns.length,
+        checkIns.length - checkInsUnheard,
       ),
       check(
         'repeat reads: the same read within the minute answered with the read that stands, the plate after the exit as already out',

@@ -540,7 +540,7 @@ async function issue(
       ? { cut_at: new Date(Date.now() - ctx.clock.real(order.cutBefore)).toISOString() }
       : {}),
   };
-  const ticket = await moveOf(ctx, record, 'ticket', () => takeTicket(ctx, plan, body, caller));
+  const ticket = await moveOf(ctx, record, 'ticket', () => takeTicket(ctx, record, body, caller));
   ledger.changed();
   record.queueNumber = ticket.queue_number;
   record.uuid = ticket.uuid;
@@ -566,12 +566,22 @@ async function issue(
 
 async function takeTicket(
   ctx: DayContext,
-  plan: TruckPlan,
+  record: TruckRecord,
   body: BodyOf<typeof issueQueue>,
   caller: CallerDesk,
 ) {
   const { api, ledger, plant } = ctx;
+  const plan = record.plan;
   const booking = ctx.bookings.byTruck.get(plan.index);
+  // A camera truck booked for its plate is read at the entrance, whose camera (or the desk's
+  // officer on its read) checks it in. Any-vehicle bookings of one supplier are alike to the
+  // camera, which takes the one at its slot; the simulated drivers each hold a code of their
+  // own, so those check in at the kiosk.
+  const entranceRead = booking?.forPlate ? ctx.cameras.planOf(plan.index)?.entrance : undefined;
+  if (booking && entranceRead) {
+    const ticket = await ctx.cameras.atEntrance(record, entranceRead, booking);
+    if (ticket) return ticket;
+  }
   if (booking) {
     const key = `sim-${plan.index}-${randomBytes(8).toString('hex')}`;
     const ticket = await checkIn(

@@ -137,8 +137,9 @@ async function simulate(
     clock,
     cameraSetup,
     planCameras(plan, options.seed, options.cameraPercent),
-    plant.officers,
-    { gate: desks.gate.socket, weighbridge: desks.weighbridge.socket },
+    { ...plant.officers, desk: desks.labCaller.officer },
+    { gate: desks.gate.socket, weighbridge: desks.weighbridge.socket, desk: desks.labCaller.socket },
+    bookings,
   );
   alertDesk.start();
   const cpuBefore = cpuSeconds(server.pid);

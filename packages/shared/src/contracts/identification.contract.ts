@@ -59,6 +59,12 @@ export const identify = defineContract({
       reason: z.enum(READ_REASONS).nullable(),
       queue_number: z.string().nullable(),
       truck_license: z.string().nullable(),
+      /**
+       * The ticket an entrance reader's check-in issued (`checked_in`): a reader that prints or
+       * shows tickets itself, rather than on the plant's printer, has what the paper holds (the
+       * number, the driver's page link, the counters' code). Null for every other outcome.
+       */
+      ticket: TicketSchema.nullable(),
     }),
   }),
 });

@@ -105,13 +105,13 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
+/** A kiosk's retry key: the same key gets the same ticket back instead of a second one. */
+export const IdempotencyKeySchema = noNul(z.string().min(8).max(100));
+
 /**
  * Issues a ticket: by an officer who calls that queue type, or by a registered kiosk (device
  * credentials instead of a session) for one of its queue types.
  */
-/** A kiosk's retry key: the same key gets the same ticket back instead of a second one. */
-export const IdempotencyKeySchema = noNul(z.string().min(8).max(100));
-
 export const issueQueue = defineContract({
   path: 'process/printer/issueQueue',
   access: 'calling',

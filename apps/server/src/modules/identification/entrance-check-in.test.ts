@@ -10,6 +10,7 @@ import {
 import { readerContracts } from '@truck-queue/shared/contracts/controller.contract';
 import { identificationContracts } from '@truck-queue/shared/contracts/identification.contract';
 import { saveSupplier, type SupplierInput } from '@truck-queue/shared/contracts/supplier.contract';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import { bookings, devices, queues } from '../../db/schema.ts';
 import { newBrowser, registerDevice, sayHello, type Browser } from '../../test/devices.ts';
 import { startFakePrinter, type FakePrinter } from '../../test/fake-escpos-printer.ts';
@@ -77,7 +78,13 @@ const read = async (body: Record<string, unknown>) => {
   const response = await t.post('device/identify', body, { headers: entrance.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{
-    read: { id: number; outcome: string; reason: string | null; queue_number: string | null };
+    read: {
+      id: number;
+      outcome: string;
+      reason: string | null;
+      queue_number: string | null;
+      ticket: Ticket | null;
+    };
   }>().read;
 };
 
@@ -158,15 +165,25 @@ describe('an entrance reader', () => {
     expect(answer).toMatchObject({ outcome: 'checked_in', reason: null });
     const ticket = await ticketOfBooking(booking.id);
     expect(ticket).toMatchObject({ queueNumber: answer.queue_number, truckLicense: '70-1234 ขอนแก่น' });
+    // The reader has the paper's content too (a reader printing or showing it itself).
+    expect(answer.ticket).toMatchObject({
+      uuid: ticket!.uuid,
+      queue_number: answer.queue_number,
+      truck_license: '70-1234 ขอนแก่น',
+    });
     // At its slot: the line takes it at its window's opening.
     expect(ticket!.lineAt.toISOString()).toBe(new Date(`${TODAY}T09:00:00+07:00`).toISOString());
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('checked_in');
     const [paper] = await printer.waitForJobs(1);
     expect(scanCode128(paper!)).toMatch(/^T-/);
+    expect(scanCode128(paper!)).toBe(answer.ticket!.ticket_code);
 
     // Seen again a moment later: the same read; later still, a truck inside already.
-    expect(await read({ plate: '70-1234', confidence: 97 })).toMatchObject({ outcome: 'repeated' });
+    expect(await read({ plate: '70-1234', confidence: 97 })).toMatchObject({
+      outcome: 'repeated',
+      ticket: null,
+    });
     t.clock.advance(2 * 60_000);
     expect(await read({ plate: '70-1234 ขอนแก่น', confidence: 97 })).toMatchObject({
       outcome: 'already_in',

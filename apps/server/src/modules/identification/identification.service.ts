@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext, DeviceContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
@@ -40,6 +41,8 @@ export interface ReadAnswer {
   reason: ReadReason | null;
   queue_number: string | null;
   truck_license: string | null;
+  /** The ticket an entrance check-in issued (a reader without the plant's printer prints or shows it); else null. */
+  ticket: Ticket | null;
 }
 
 const readDecided = () =>
@@ -183,6 +186,7 @@ export function createIdentificationService(deps: {
           reason: recent.reason,
           queue_number: truck?.queueNumber ?? null,
           truck_license: truck?.truckLicense ?? null,
+          ticket: null,
         };
       }
 
@@ -237,6 +241,7 @@ export function createIdentificationService(deps: {
           reason,
           queue_number: truck?.queueNumber ?? null,
           truck_license: truck?.truckLicense ?? null,
+          ticket: null,
         };
       };
 
@@ -258,7 +263,7 @@ export function createIdentificationService(deps: {
         if (!chosen) return write('needs_officer', 'several', null, [], admitted);
         let readId = 0;
         try {
-          const { view } = await bookings.checkIn(
+          const { view, queue: ticket } = await bookings.checkIn(
             reader.branchId,
             { code: chosen.code, licence: chosen.licence, idempotencyKey: undefined },
             (ticket, alongside) =>
@@ -281,6 +286,7 @@ export function createIdentificationService(deps: {
             reason: null,
             queue_number: view.queueNumber,
             truck_license: view.truckLicense,
+            ticket,
           };
         } catch (error) {
           // Refused as the desk would be (checked in meanwhile, a ticket open for the plate…): the officer sees it.
@@ -350,6 +356,7 @@ export function createIdentificationService(deps: {
         reason: null,
         queue_number: only.queueNumber,
         truck_license: only.truckLicense,
+        ticket: null,
       };
     },
 
