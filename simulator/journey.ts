@@ -27,6 +27,7 @@ import { labValues, type LabMeasureKey, type TruckPlan } from './plan.ts';
 import type { Plant, QueueTypeSetup } from './plant-setup.ts';
 import type { RuledCall, RuledLine } from './ruled-line.ts';
 import type { SimScale } from './weighbridge-scale.ts';
+import type { StoredTares } from './stored-tares.ts';
 import type { YardGate } from './yard-gate.ts';
 
 /** The server refuses a second call of a truck within 15 s (RECALL_GUARD_MS): a recall waits longer. */
@@ -54,7 +55,7 @@ export interface TruckRecord {
   weighedIn: number | null;
   weighedOut: number | null;
   /** Where each weighing came from, in order: the wired indicator or typed. */
-  weighSources: ('indicator' | 'manual')[];
+  weighSources: ('indicator' | 'manual' | 'stored tare')[];
   /** What the lab measured of its sample (lab flow). */
   labValues: Record<LabMeasureKey, number> | null;
   ending: 'finished' | 'rejected' | null;
@@ -115,6 +116,8 @@ export interface DayContext {
   yard: YardGate;
   /** The wired weighbridge: trucks that find it free are weighed through its indicator. */
   scale: SimScale;
+  /** The vehicles' stored tares (stored-tares.ts): a truck with one finishes on it, not weighed out. */
+  tares: StoredTares;
   /** Every truck's expected wait as its driver's page shows it, against its real wait (issue 21). */
   eta: EtaWatch;
   /** The call stations, each calling the first truck in its line when free (call-lines.ts). */
@@ -307,6 +310,7 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
       { name: 'ดิน', value: values.dirt, decimals: 1, deductAbove: 0 },
     ])!;
     const { queue } = await api.call(queueInformation, { queue_number_id: record.uuid! }, null);
+    if (ctx.tares.of(plan.index) !== null) ctx.tares.slip(record, queue.slip);
     const paid = queue.slip?.paid_kg ?? null;
     if (paid !== expected.paid) {
       throw new JourneyError(
@@ -323,7 +327,12 @@ export async function driveTruck(ctx: DayContext, plan: TruckPlan): Promise<Truc
     }
     await clock.sleep(st.work);
     if (weighed) {
-      record.weighedOut = await weigh('out', plan.weighOut);
+      // A vehicle with a stored tare is not weighed out: the clerk finishes on the tare.
+      const onTare = ctx.tares.of(plan.index) !== null;
+      record.weighedOut = onTare
+        ? await ctx.tares.finish(record, desks.weighbridge.officer, (run) => move('weigh', run))
+        : await weigh('out', plan.weighOut);
+      if (onTare) record.weighSources.push('stored tare');
       ledger.changed();
       await checkSlip();
     }

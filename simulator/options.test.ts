@@ -38,6 +38,17 @@ describe('the simulator options', () => {
     expect(() => parseOptions(['--camera', '60.5'], {})).toThrow(/--camera must be a whole percent/);
   });
 
+  it("records 20 % of the delivering trucks' stored tares unless told, 0 to 100", () => {
+    expect(parseOptions([], {})).toMatchObject({ storedTarePercent: 20 });
+    expect(parseOptions(['--stored-tare', '0'], { SIM_STORED_TARE: '30' })).toMatchObject({
+      storedTarePercent: 0,
+    });
+    expect(parseOptions([], { SIM_STORED_TARE: '45' })).toMatchObject({ storedTarePercent: 45 });
+    expect(() => parseOptions(['--stored-tare', '100.5'], {})).toThrow(
+      /--stored-tare must be a whole percent/,
+    );
+  });
+
   it('answers help', () => {
     expect(parseOptions(['--help'], {})).toBe('help');
   });

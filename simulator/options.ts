@@ -22,6 +22,8 @@ export interface Options {
   bookedPercent: number;
   /** Percent of the trucks the plate cameras read, at the weighbridges and at the gate (issue 42). */
   cameraPercent: number;
+  /** Percent of the delivering trucks whose vehicle has a stored tare: they finish on it, not weighed out (issue 42). */
+  storedTarePercent: number;
 }
 
 export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -31,7 +33,7 @@ const WINDOW_NAMES = Object.keys(WINDOWS).join('|');
 
 const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--engine pglite|postgres]
                         [--database-url postgresql://...] [--memory-margin 20] [--window ${WINDOW_NAMES}]
-                        [--booked 60] [--camera 60]
+                        [--booked 60] [--camera 60] [--stored-tare 20]
 
   --trucks         trucks arriving over the window (SIM_TRUCKS, default 1000)
   --accel          simulated seconds per real second (SIM_ACCEL, default 240: the day in 4 minutes)
@@ -53,7 +55,11 @@ const USAGE = `npm run simulate -- [--trucks 1000] [--accel 240] [--seed 1] [--e
   --camera         percent of the trucks the plate cameras read: over the weighbridge's deck
                    before each weighing, and at the gate, which lets a truck whose work is done
                    out; an unsure, misread or unknown plate asks the officer; 0 for none
-                   (SIM_CAMERA, default 60)`;
+                   (SIM_CAMERA, default 60)
+  --stored-tare    percent of the delivering trucks whose vehicle's tare the office recorded
+                   before the day (the plant allows stored tares for 30 days): weighed in full,
+                   they finish on it instead of weighing out; 0 for none
+                   (SIM_STORED_TARE, default 20)`;
 
 function positive(name: string, raw: string | undefined, fallback: number, integer: boolean): number {
   if (raw === undefined || raw === '') return fallback;
@@ -85,6 +91,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
       window: { type: 'string' },
       booked: { type: 'string' },
       camera: { type: 'string' },
+      'stored-tare': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -114,6 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options | 
     window: window as WindowName,
     bookedPercent: percent('--booked', values.booked ?? env.SIM_BOOKED, 60),
     cameraPercent: percent('--camera', values.camera ?? env.SIM_CAMERA, 60),
+    storedTarePercent: percent('--stored-tare', values['stored-tare'] ?? env.SIM_STORED_TARE, 20),
   };
 }
 

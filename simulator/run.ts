@@ -35,6 +35,7 @@ import { setUpPlant } from './plant-setup.ts';
 import { AlertDesk } from './alert-desk.ts';
 import { planCameras } from './camera-plan.ts';
 import { Cameras, setUpCameras } from './cameras.ts';
+import { planStoredTares, StoredTares } from './stored-tares.ts';
 import { Erp } from './erp.ts';
 import { drainDeadline, recoveryChecks, untilDrained, yardFigures } from './recovery.ts';
 import { serverErrorLines, serverWarnings, SITE_TIMEZONE, startSimServer, type SimServer } from './server.ts';
@@ -115,6 +116,9 @@ async function simulate(
   await scale.watchFrom(desks.weighbridge, ledger, plant.branchId);
   // The plate cameras (issue 42): at the gate and over each deck.
   const cameraSetup = await setUpCameras(api, plant.officers.admin, scale.stationId);
+  // The vehicles' stored tares (issue 42): the office records those that have one.
+  const tares = new StoredTares(api, planStoredTares(plan, options.seed, options.storedTarePercent));
+  await tares.keep(plant.officers.admin, plan);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
   if (ledger.errors.length > 0) throw new Error('The plant could not be set up');
   console.log(
@@ -188,6 +192,7 @@ async function simulate(
     ruled,
     bookings,
     cameras,
+    tares,
   };
   // By night the screens are compared with the yard twice after the plant day's start.
   const midnight = midnightOf(playWindow);
@@ -289,6 +294,7 @@ async function simulate(
   checks.push(...(await alertDesk.report(period, left)));
   checks.push(...(await erp.report(records)));
   checks.push(...(await cameras.report(records, erp.exitCounts())));
+  checks.push(...(await tares.report(records, plant.officers.admin)));
   checks.push(...(await bookingChecks(api, plant.officers.manager, bookings)));
   if (bookings.windows.length > 0)
     console.log(
