@@ -1,3 +1,4 @@
+import { DEFAULT_GROSS_LIMITS } from '@truck-queue/shared/queue/weight-checks';
 import type { Browser } from 'playwright-core';
 import { signInDirect } from './support/browser.ts';
 import { freshLicence, issueAndCall, issueStandardTicket, post, signIn } from './support/demo-plant.ts';
@@ -24,13 +25,7 @@ async function setUp(baseUrl: string) {
   await call('weighbridge/saveWeighingRules', {
     stored_tare_allowed: true,
     stored_tare_days: 30,
-    gross_limits: {
-      cane_truck: 25_000,
-      six_wheel: 15_000,
-      ten_wheel: 25_000,
-      twelve_wheel: 30_000,
-      trailer: 50_500,
-    },
+    gross_limits: { ...DEFAULT_GROSS_LIMITS },
   });
   // A truck whose vehicle's empty weight is on record, weighed in loaded and called to unload.
   const tarePlate = freshLicence();

@@ -1,3 +1,4 @@
+import { DEFAULT_GROSS_LIMITS } from '@truck-queue/shared/queue/weight-checks';
 import { readFileSync } from 'node:fs';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Access, ApiContract } from '@truck-queue/shared/contracts/api';
@@ -366,13 +367,7 @@ export async function createFuzzPlant(t: TestContext) {
     {
       stored_tare_allowed: true,
       stored_tare_days: 30,
-      gross_limits: {
-        cane_truck: 25_000,
-        six_wheel: 15_000,
-        ten_wheel: 25_000,
-        twelve_wheel: 30_000,
-        trailer: 50_500,
-      },
+      gross_limits: { ...DEFAULT_GROSS_LIMITS },
     },
     { session: plant.officers.admin.session },
   );
@@ -701,13 +696,7 @@ export async function createFuzzPlant(t: TestContext) {
       // Always allowed, for long: the stored-tare truck above is finished whatever the order of calls.
       stored_tare_allowed: true,
       stored_tare_days: 30 + (n % 300),
-      gross_limits: {
-        cane_truck: 25_000,
-        six_wheel: 15_000,
-        ten_wheel: 25_000,
-        twelve_wheel: 30_000,
-        trailer: 50_500,
-      },
+      gross_limits: { ...DEFAULT_GROSS_LIMITS },
     }),
     'weighbridge/storedTares': (n) => (n % 2 ? {} : { plate: '70-1234' }),
     // One vehicle, recorded again and again; its tare is there before the first removal (set up above).

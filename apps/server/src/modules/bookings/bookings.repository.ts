@@ -363,10 +363,10 @@ export function createBookingsRepository(db: Db) {
     },
 
     /**
-     * A plant day's bookings not checked in or cancelled (open, or lapsed): what an entrance
+     * The plant days' bookings not checked in or cancelled (open, or lapsed): what an entrance
      * camera's read may be. With their suppliers' vehicles, for the bookings of any vehicle.
      */
-    async openOfDay(executor: Executor, branchId: number, day: string) {
+    async openOfDays(executor: Executor, branchId: number, days: readonly string[]) {
       const rows = await executor
         .select({
           id: bookings.id,
@@ -377,7 +377,13 @@ export function createBookingsRepository(db: Db) {
           endsAt: bookings.endsAt,
         })
         .from(bookings)
-        .where(and(eq(bookings.branchId, branchId), eq(bookings.day, day), eq(bookings.status, 'booked')))
+        .where(
+          and(
+            eq(bookings.branchId, branchId),
+            inArray(bookings.day, [...days]),
+            eq(bookings.status, 'booked'),
+          ),
+        )
         .orderBy(asc(bookings.startsAt), asc(bookings.id));
       const anyVehicle = [...new Set(rows.filter((r) => r.licence === null).map((r) => r.supplierId))];
       const vehicles =

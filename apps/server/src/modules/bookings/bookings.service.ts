@@ -651,7 +651,11 @@ export function createBookingsService(deps: {
         repo.rules(repo.direct, branchId),
         days.calendar(branchId),
       ]);
-      const { rows, vehicles } = await repo.openOfDay(repo.direct, branchId, calendar.today);
+      // Yesterday's too: a truck booked into the plant day's last windows may come after it turned over.
+      const { rows, vehicles } = await repo.openOfDays(repo.direct, branchId, [
+        addDays(calendar.today, -1),
+        calendar.today,
+      ]);
       const now = clock.now();
       const booked = matchPlate(
         plate,

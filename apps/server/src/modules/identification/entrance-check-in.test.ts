@@ -270,4 +270,13 @@ describe('an entrance reader', () => {
     // A walk-in at the desk is untouched by any of this.
     await issueTicket(t, plant, 'standard', '55-1212 ขอนแก่น');
   });
+
+  it("checks in, after the plant day turned over, a truck late for yesterday's booking, as a walk-in where the plant lets it", async () => {
+    await t.call(saveBookingRules, { ...DEFAULT_BOOKING_RULES, outside_window: 'walk_in' }, admin());
+    t.clock.at = new Date(`${TODAY}T23:50:00+07:00`);
+    t.clock.advance(40 * 60_000);
+    const answer = await read({ plate: '83-7777 ขอนแก่น', confidence: 99 });
+    expect(answer).toMatchObject({ outcome: 'checked_in', ticket: { truck_license: '83-7777 ขอนแก่น' } });
+    expect(await ticketOfBooking(afternoon.id)).toMatchObject({ queueNumber: answer.queue_number });
+  });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_GROSS_LIMITS } from '@truck-queue/shared/queue/weight-checks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlipWire } from '@truck-queue/shared/contracts/public-queue.contract';
@@ -49,13 +50,7 @@ const rules = (patch: Record<string, unknown> = {}, session = admin()) =>
     {
       stored_tare_allowed: true,
       stored_tare_days: 30,
-      gross_limits: {
-        cane_truck: 25_000,
-        six_wheel: 15_000,
-        ten_wheel: 25_000,
-        twelve_wheel: 30_000,
-        trailer: 50_500,
-      },
+      gross_limits: { ...DEFAULT_GROSS_LIMITS },
       ...patch,
     },
     session,
