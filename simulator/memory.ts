@@ -141,9 +141,17 @@ export interface MemoryVerdict {
 export const WARM_UP_SHARE = 0.1;
 
 /**
- * Flat memory: after warm-up, the median RSS of the last quarter of the samples exceeds the
- * median of the first quarter by at most `marginPercent`. A leak grows with the traffic served;
- * a quarter's median is not moved by one garbage-collection spike.
+ * The server's own memory in a sample: its RSS less the embedded database's WebAssembly memory.
+ * That memory is the database's (its pages and caches, on PostgreSQL another process's) and only
+ * grows (WebAssembly memory is never given back), with the data the day writes: a longer run's
+ * last quarter holds more of it without anything leaking.
+ */
+export const ownMb = (sample: MemorySample) => sample.rssMb - (sample.databaseMb ?? 0);
+
+/**
+ * Flat memory: after warm-up, the median of the server's own memory (ownMb) in the last quarter
+ * of the samples exceeds the median of the first quarter by at most `marginPercent`. A leak
+ * grows with the traffic served; a quarter's median is not moved by one garbage-collection spike.
  */
 export function memoryVerdict(samples: MemorySample[], marginPercent: number): MemoryVerdict {
   const steady = samples.slice(Math.floor(samples.length * WARM_UP_SHARE));
@@ -160,8 +168,8 @@ export function memoryVerdict(samples: MemorySample[], marginPercent: number): M
       reason: `too few samples (${samples.length}) to judge`,
     };
   }
-  const first = median(steady.slice(0, quarter).map((s) => s.rssMb));
-  const last = median(steady.slice(-quarter).map((s) => s.rssMb));
+  const first = median(steady.slice(0, quarter).map(ownMb));
+  const last = median(steady.slice(-quarter).map(ownMb));
   const growthPercent = ((last - first) / first) * 100;
   const heapOf = (part: MemorySample[]) => part.flatMap((s) => (s.heapMb === null ? [] : [s.heapMb]));
   const [firstHeap, lastHeap] = [heapOf(steady.slice(0, quarter)), heapOf(steady.slice(-quarter))];
@@ -175,8 +183,8 @@ export function memoryVerdict(samples: MemorySample[], marginPercent: number): M
     lastMedianMb: last,
     growthPercent,
     floorMb: {
-      first: Math.min(...steady.slice(0, quarter).map((s) => s.rssMb)),
-      last: Math.min(...steady.slice(-quarter).map((s) => s.rssMb)),
+      first: Math.min(...steady.slice(0, quarter).map(ownMb)),
+      last: Math.min(...steady.slice(-quarter).map(ownMb)),
     },
     heap,
     samples: samples.length,

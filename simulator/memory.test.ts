@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { memoryVerdict, type MemorySample } from './memory.ts';
+
+/** Samples of a server whose own memory is `own(i)` MB beside an embedded database of `db(i)` MB. */
+const samples = (own: (i: number) => number, db: (i: number) => number | null): MemorySample[] =>
+  Array.from({ length: 100 }, (_, i) => {
+    const database = db(i);
+    return { at: i, rssMb: own(i) + (database ?? 0), heapMb: 60, databaseMb: database };
+  });
+
+describe("the server's memory verdict", () => {
+  it("leaves out the embedded database's memory, which grows with the day's data", () => {
+    const verdict = memoryVerdict(
+      samples(
+        () => 270,
+        (i) => 130 + i * 1.4,
+      ),
+      20,
+    );
+    expect(verdict).toMatchObject({ ok: true, firstMedianMb: 270, lastMedianMb: 270, growthPercent: 0 });
+  });
+
+  it('fails a server whose own memory grows past the margin, with or without an embedded database', () => {
+    expect(
+      memoryVerdict(
+        samples(
+          (i) => 200 + i * 2,
+          () => 150,
+        ),
+        20,
+      ).ok,
+    ).toBe(false);
+    expect(
+      memoryVerdict(
+        samples(
+          (i) => 200 + i * 2,
+          () => null,
+        ),
+        20,
+      ).ok,
+    ).toBe(false);
+    expect(
+      memoryVerdict(
+        samples(
+          (i) => 200 + (i % 7),
+          () => null,
+        ),
+        20,
+      ).ok,
+    ).toBe(true);
+  });
+});
