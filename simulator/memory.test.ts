@@ -21,32 +21,19 @@ describe("the server's memory verdict", () => {
   });
 
   it('fails a server whose own memory grows past the margin, with or without an embedded database', () => {
-    expect(
-      memoryVerdict(
-        samples(
-          (i) => 200 + i * 2,
-          () => 150,
-        ),
-        20,
-      ).ok,
-    ).toBe(false);
-    expect(
-      memoryVerdict(
-        samples(
-          (i) => 200 + i * 2,
-          () => null,
-        ),
-        20,
-      ).ok,
-    ).toBe(false);
-    expect(
-      memoryVerdict(
-        samples(
-          (i) => 200 + (i % 7),
-          () => null,
-        ),
-        20,
-      ).ok,
-    ).toBe(true);
+    const growing = (i: number) => 200 + i * 2;
+    const swinging = (i: number) => 200 + (i % 7);
+    const cases: [(i: number) => number, number | null, boolean][] = [
+      [growing, 150, false],
+      [growing, null, false],
+      [swinging, null, true],
+    ];
+    for (const [own, database, ok] of cases)
+      expect(
+        memoryVerdict(
+          samples(own, () => database),
+          20,
+        ).ok,
+      ).toBe(ok);
   });
 });
