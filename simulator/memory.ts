@@ -141,15 +141,18 @@ export interface MemoryVerdict {
 export const WARM_UP_SHARE = 0.1;
 
 /**
- * The server's own memory in a sample: its RSS less the embedded database's WebAssembly memory.
- * That memory is the database's (its pages and caches, on PostgreSQL another process's) and only
- * grows (WebAssembly memory is never given back), with the data the day writes: a longer run's
- * last quarter holds more of it without anything leaking.
+ * The server's memory in a sample without the embedded database's growth: its RSS less what the
+ * database's WebAssembly memory has grown since `base`. That memory is the database's (its pages
+ * and caches, on PostgreSQL another process's) and only grows (WebAssembly memory is never given
+ * back) with the data the day writes: a longer run's last quarter holds more of it without
+ * anything leaking. Its size at the start stays counted, so the margin is of the same whole.
  */
-export const ownMb = (sample: MemorySample) => sample.rssMb - (sample.databaseMb ?? 0);
+export const ownMb = (sample: MemorySample, base: number | null) =>
+  sample.rssMb - (sample.databaseMb !== null && base !== null ? sample.databaseMb - base : 0);
 
 /**
- * Flat memory: after warm-up, the median of the server's own memory (ownMb) in the last quarter
+ * Flat memory: after warm-up, the median of the server's memory (RSS less the embedded database's
+ * growth since the first steady sample: ownMb) in the last quarter
  * of the samples exceeds the median of the first quarter by at most `marginPercent`. A leak
  * grows with the traffic served; a quarter's median is not moved by one garbage-collection spike.
  */
@@ -168,8 +171,10 @@ export function memoryVerdict(samples: MemorySample[], marginPercent: number): M
       reason: `too few samples (${samples.length}) to judge`,
     };
   }
-  const first = median(steady.slice(0, quarter).map(ownMb));
-  const last = median(steady.slice(-quarter).map(ownMb));
+  const base = steady[0]!.databaseMb;
+  const own = (part: MemorySample[]) => part.map((sample) => ownMb(sample, base));
+  const first = median(own(steady.slice(0, quarter)));
+  const last = median(own(steady.slice(-quarter)));
   const growthPercent = ((last - first) / first) * 100;
   const heapOf = (part: MemorySample[]) => part.flatMap((s) => (s.heapMb === null ? [] : [s.heapMb]));
   const [firstHeap, lastHeap] = [heapOf(steady.slice(0, quarter)), heapOf(steady.slice(-quarter))];
@@ -183,8 +188,8 @@ export function memoryVerdict(samples: MemorySample[], marginPercent: number): M
     lastMedianMb: last,
     growthPercent,
     floorMb: {
-      first: Math.min(...steady.slice(0, quarter).map(ownMb)),
-      last: Math.min(...steady.slice(-quarter).map(ownMb)),
+      first: Math.min(...own(steady.slice(0, quarter))),
+      last: Math.min(...own(steady.slice(-quarter))),
     },
     heap,
     samples: samples.length,

@@ -350,7 +350,7 @@ async function simulate(
   const verdict = memoryVerdict(samples, options.memoryMarginPercent);
   checks.push(
     check(
-      `server memory flat: median RSS (less the embedded database's memory) of the last quarter within +${options.memoryMarginPercent} % of the first (after warm-up)`,
+      `server memory flat: median RSS (less the embedded database's growth) of the last quarter within +${options.memoryMarginPercent} % of the first (after warm-up)`,
       `≤ +${options.memoryMarginPercent} %`,
       verdict.reason ?? `${verdict.growthPercent >= 0 ? '+' : ''}${verdict.growthPercent.toFixed(1)} %`,
       verdict.ok,

@@ -159,7 +159,7 @@ export function printSummary(figures: Figures, ledger: Ledger, checks: Check[]):
         ["drivers' pages served (process/user/queueInformation reads)", String(pages)],
         ['server CPU (user + system, /proc) over the run; share of one core', cpu],
         [
-          'server RSS: first sample → last; less the embedded database, median first → last quarter; lowest first → last quarter',
+          'server RSS: first sample → last; less the embedded database’s growth, median first → last quarter; lowest first → last quarter',
           `${mb(first?.rssMb)} → ${mb(last?.rssMb)}; ${mb(v.firstMedianMb)} → ${mb(v.lastMedianMb)} ` +
             `(${v.growthPercent >= 0 ? '+' : ''}${v.growthPercent.toFixed(1)} %); ${mb(v.floorMb.first)} → ${mb(v.floorMb.last)}`,
         ],
