@@ -71,6 +71,8 @@ export interface Camera {
   uuid: string;
   deviceId: string;
   secret: string;
+  /** Where it reads: the exit gate, a weighbridge's deck or the entrance. */
+  place: Place;
   stationId: number | null;
   minConfidence: number;
 }
@@ -84,6 +86,11 @@ export interface CameraSetup {
 /** What a read was for. */
 type Purpose = 'exit' | 'again' | 'early' | 'weigh-in' | 'weigh-out' | 'entrance';
 type Place = 'gate' | 'deck' | 'entrance';
+const PLACE_OF: Record<ReaderAction, Place> = {
+  gate_exit: 'gate',
+  weighbridge: 'deck',
+  check_in: 'entrance',
+};
 
 type GateDecision =
   | 'let out the truck offered'
@@ -151,7 +158,7 @@ async function registerCamera(
   const row = (await api.call(readerContracts.main, {}, admin)).reader.find((r) => r.uuid === device.uuid);
   if (!row?.verified_date || row.reader?.min_confidence !== minConfidence)
     throw new Error(`The camera ${name} is not verified, or not as set up: ${JSON.stringify(row?.reader)}`);
-  return { name, uuid: device.uuid, ...me, stationId, minConfidence };
+  return { name, uuid: device.uuid, ...me, place: PLACE_OF[action], stationId, minConfidence };
 }
 
 /**
@@ -298,7 +305,7 @@ export class Cameras {
     };
     const { read: answer } = await this.api.call(identify, body, camera);
     const log: ReadLog = {
-      camera: camera === this.setup.entrance ? 'entrance' : camera.stationId === null ? 'gate' : 'deck',
+      camera: camera.place,
       purpose,
       truck,
       read,

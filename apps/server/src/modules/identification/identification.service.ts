@@ -13,11 +13,11 @@ import {
   type ReadReason,
 } from '@truck-queue/shared/identify/readers';
 import { plateSearchKey } from '@truck-queue/shared/licence';
+import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext, DeviceContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Ticket } from '@truck-queue/shared/contracts/queue.contract';
 import type { EventHub } from '../../lib/event-hub.ts';
 import type { PlantDays } from '../../lib/plant-days.ts';
 import type { BookingsService } from '../bookings/bookings.service.ts';
