@@ -1613,6 +1613,12 @@ export const alertDeliveries = pgTable(
     round: smallint('round').notNull(),
     lineUserId: text('line_user_id').notNull(),
     text: text('text').notNull(),
+    /**
+     * A digest (one message naming several alerts of a rule) is kept against its latest alert and
+     * names every alert here, that one included: it goes unless all of them were acknowledged or
+     * ended first. Null for a message of one alert.
+     */
+    covers: bigint('covers', { mode: 'number' }).array(),
     status: text('status').notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull(),

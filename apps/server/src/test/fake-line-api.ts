@@ -32,8 +32,8 @@ export interface FakeLineApi {
   requests: string[];
   /** Bot info calls (the chat link's basic id is asked once). */
   readonly botInfoCalls: number;
-  /** The next `times` push calls fail so. */
-  failPushes(failure: FakeLineFailure, times?: number): void;
+  /** The next `times` push calls (those with a text containing `containing`, if given) fail so. */
+  failPushes(failure: FakeLineFailure, times?: number, containing?: string): void;
   /** The next `times` reply calls fail so. */
   failReplies(failure: FakeLineFailure, times?: number): void;
   /** Resolves once `n` pushes were accepted in all (rejects after `timeoutMs`). */
@@ -60,7 +60,8 @@ export async function startFakeLineApi(
   const replies: FakeLineCall[] = [];
   const requests: string[] = [];
   const acceptedKeys = new Set<string>();
-  const planned = { push: [] as FakeLineFailure[], reply: [] as FakeLineFailure[] };
+  type Planned = { failure: FakeLineFailure; containing: string | undefined };
+  const planned = { push: [] as Planned[], reply: [] as Planned[] };
   const waiters = new Set<() => void>();
   const hanging = new Set<http.ServerResponse>();
   let botInfoCalls = 0;
@@ -116,7 +117,14 @@ export async function startFakeLineApi(
         answer(res, 400, { message: 'The request body could not be parsed as JSON' });
         return;
       }
-      const failure = planned[kind].shift();
+      const messages = Array.isArray(body.messages)
+        ? (body.messages as { type?: unknown; text?: unknown }[])
+        : [];
+      const texts = messages.filter((m) => m.type === 'text').map((m) => String(m.text));
+      const at = planned[kind].findIndex(
+        (p) => p.containing === undefined || texts.some((text) => text.includes(p.containing!)),
+      );
+      const failure = at < 0 ? undefined : planned[kind].splice(at, 1)[0]!.failure;
       if (failure === 'hang') {
         hanging.add(res);
         return;
@@ -137,10 +145,6 @@ export async function startFakeLineApi(
         );
         return;
       }
-      const messages = Array.isArray(body.messages)
-        ? (body.messages as { type?: unknown; text?: unknown }[])
-        : [];
-      const texts = messages.filter((m) => m.type === 'text').map((m) => String(m.text));
       const to = String(kind === 'push' ? body.to : body.replyToken);
       if (retryKey) acceptedKeys.add(retryKey);
       (kind === 'push' ? pushes : replies).push({ to, texts, retryKey });
@@ -151,8 +155,8 @@ export async function startFakeLineApi(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const plan = (kind: 'push' | 'reply', failure: FakeLineFailure, times: number) => {
-    for (let i = 0; i < times; i += 1) planned[kind].push(failure);
+  const plan = (kind: 'push' | 'reply', failure: FakeLineFailure, times: number, containing?: string) => {
+    for (let i = 0; i < times; i += 1) planned[kind].push({ failure, containing });
   };
 
   const waitFor = (calls: FakeLineCall[], what: string, n: number, timeoutMs = 5_000) =>
@@ -181,7 +185,7 @@ export async function startFakeLineApi(
     get botInfoCalls() {
       return botInfoCalls;
     },
-    failPushes: (failure, times = 1) => plan('push', failure, times),
+    failPushes: (failure, times = 1, containing) => plan('push', failure, times, containing),
     failReplies: (failure, times = 1) => plan('reply', failure, times),
     waitForPushes: (n, timeoutMs) => waitFor(pushes, 'pushes', n, timeoutMs),
     waitForReplies: (n, timeoutMs) => waitFor(replies, 'replies', n, timeoutMs),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AlertKind } from '@truck-queue/shared/alerts/alert-rules';
 import { CALLED_STATE } from '@truck-queue/shared/queue/queue-machine';
 import type { Db } from '../../db/database.ts';
@@ -462,12 +462,25 @@ export function createAlertsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Messages of these alerts not sent yet are not sent (acknowledged or ended first). */
+    /**
+     * Messages of these alerts not sent yet are not sent (acknowledged or ended first); a digest
+     * naming them goes still while one alert it names is open and unacknowledged.
+     */
     async dropPending(alertIds: readonly number[]) {
+      const ids = sql`array[${sql.join(
+        alertIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`;
       await db
         .update(alertDeliveries)
         .set({ status: 'dropped' })
-        .where(and(inArray(alertDeliveries.alertId, [...alertIds]), eq(alertDeliveries.status, 'pending')));
+        .where(
+          and(
+            eq(alertDeliveries.status, 'pending'),
+            or(inArray(alertDeliveries.alertId, [...alertIds]), sql`${alertDeliveries.covers} && ${ids}`),
+            sql`not exists (select 1 from ${alerts} where ${alerts.id} = any(coalesce(${alertDeliveries.covers}, array[${alertDeliveries.alertId}])) and ${alerts.acknowledgedAt} is null and ${alerts.resolvedAt} is null)`,
+          ),
+        );
     },
 
     // ---- LINE deliveries ----

@@ -445,12 +445,17 @@ export function createAlertsService(deps: {
         const theirs = ofRule
           .filter((d) => alertConcerns(scopes[i]!, d.alert))
           .sort((x, y) => x.alert.since.getTime() - y.alert.since.getTime() || x.alert.id - y.alert.id);
-        const row = (d: { alert: AlertRecord; round: number }, text: string) => ({
+        const row = (
+          d: { alert: AlertRecord; round: number },
+          text: string,
+          covers: number[] | null = null,
+        ) => ({
           alertId: d.alert.id,
           officerId: s.officerId,
           round: d.round,
           lineUserId: s.lineUserId!,
           text: `${mark}${text}${d.round > 1 ? ` (แจ้งครั้งที่ ${d.round})` : ''}`,
+          covers,
           nextAttemptAt: now,
           created: now,
         });
@@ -462,7 +467,11 @@ export function createAlertsService(deps: {
         const types = new Set(facts.map((f) => f.queueTypeName));
         const typeName = types.size === 1 ? (facts[0]!.queueTypeName ?? null) : null;
         return [
-          row(latest, thaiAlertDigest(kind, thresholdPercent ?? thresholdMinutes ?? 0, facts, typeName)),
+          row(
+            latest,
+            thaiAlertDigest(kind, thresholdPercent ?? thresholdMinutes ?? 0, facts, typeName),
+            theirs.map((d) => d.alert.id),
+          ),
         ];
       });
       await jobs.queueDeliveries(rows);

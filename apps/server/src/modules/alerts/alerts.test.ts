@@ -433,4 +433,66 @@ describe('many trucks past a rule at once', () => {
       expect.stringContaining('(แจ้งครั้งที่ 2)'),
     ]);
   });
+
+  it('still sends a digest held by a failed send when one alert it names is acknowledged, and drops it when all are', async () => {
+    for (let i = 0; i < 6; i++) await issueTicket(t, plant, 'general', plate());
+    const digestRule = (
+      await rule({
+        kind: 'inside_plant',
+        branch_queue_type_id: plant.types.general.id,
+        threshold_minutes: 25,
+        threshold_percent: null,
+        repeat_minutes: 30,
+        urgent: true,
+        active: true,
+      })
+    ).rule.id;
+    await managerAlsoSubscribes([digestRule], { quiet_start: null, quiet_end: null });
+    const ofRule = async () =>
+      (await open(manager.session)).alerts.filter((a) => a.rule_id === digestRule && !a.acknowledged_at);
+    const digests = () => texts().filter((text) => text.includes('อยู่ในโรงงานเกิน 25 นาที'));
+    /** The round's one message, kept against the alert it names last (the latest round). */
+    const heldDigest = async (ids: number[]) => {
+      const rows = (await Promise.all(ids.map((id) => t.app.alerts.deliveriesOf(id)))).flat();
+      const pending = rows.filter((r) => r.status === 'pending' || r.status === 'dropped');
+      expect(pending).toHaveLength(1);
+      return pending[0]!;
+    };
+
+    // LINE answers 500 to the first round's digest: it waits for its retry.
+    line.failPushes('server-error', 1, 'อยู่ในโรงงานเกิน 25 นาที');
+    t.clock.advance(26 * MINUTE);
+    await evaluate();
+    // Those raised in this look (general trucks of earlier tests were past it when it was saved).
+    const named = (await ofRule()).filter((a) => a.raised_at === t.clock.now().toISOString());
+    expect(named).toHaveLength(6);
+    const held = await heldDigest(named.map((a) => a.id));
+    expect(held).toMatchObject({ status: 'pending', round: 1 });
+    expect([...held.covers!].sort()).toEqual(named.map((a) => a.id).sort());
+    expect(digests()).toEqual([]);
+    // The alert it is kept against is acknowledged: the others it names are not, so it goes.
+    await t.call(acknowledgeAlert, { id: held.alertId }, admin());
+    t.clock.advance(11_000);
+    await evaluate();
+    expect(digests()).toEqual([expect.stringContaining('🚨 รถ 6 คัน')]);
+
+    // The next round names the rest; it fails too, and everyone acknowledges them before its retry.
+    line.failPushes('server-error', 1, 'อยู่ในโรงงานเกิน 25 นาที');
+    t.clock.advance(30 * MINUTE);
+    await evaluate();
+    const rest = await ofRule();
+    expect(rest.map((a) => a.id)).toEqual(
+      expect.arrayContaining(named.filter((a) => a.id !== held.alertId).map((a) => a.id)),
+    );
+    expect(rest.map((a) => a.id)).not.toContain(held.alertId);
+    const second = await heldDigest(rest.map((a) => a.id));
+    expect(second).toMatchObject({ status: 'pending', round: 2 });
+    for (const a of rest) await t.call(acknowledgeAlert, { id: a.id }, admin());
+    expect(await t.app.alerts.deliveriesOf(second.alertId)).toContainEqual(
+      expect.objectContaining({ id: second.id, status: 'dropped' }),
+    );
+    t.clock.advance(11_000);
+    await evaluate();
+    expect(digests()).toHaveLength(1);
+  });
 });
