@@ -21,6 +21,7 @@ import { benchDriverPage } from './driver-page-bench.ts';
 import { benchMemory } from './memory-bench.ts';
 import { benchPublicPages } from './public-push-bench.ts';
 import { benchReports, HISTORY_DAYS, HISTORY_QUEUES, loadHistory } from './reports-bench.ts';
+import { benchControlRoom, HARVEST_DAYS, loadHarvestMonth } from './control-room-bench.ts';
 import { siteDate } from '../apps/server/src/lib/site-time.ts';
 import { createScratchDatabase } from '../apps/server/src/test/scratch-postgres.ts';
 import { ms, percentile, postgresAvailable, standardLine } from './support.ts';
@@ -163,6 +164,22 @@ async function benchYearOfReports(target: DatabaseTarget): Promise<string[]> {
   }
 }
 
+/** The manager's time breakdown and scorecards on a harvest month (2,000 trucks a day). */
+async function benchHarvestMonth(target: DatabaseTarget): Promise<string[]> {
+  const plant = await demoPlant(target);
+  try {
+    const today = siteDate(new Date(), config.siteTimeZone);
+    const loadStart = performance.now();
+    const loaded = await loadHarvestMonth(plant.database, today);
+    return [
+      `load: ${loaded.trucks.toLocaleString('en')} trucks and ${loaded.rows.toLocaleString('en')} audit rows over ${HARVEST_DAYS} days | ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+      ...(await benchControlRoom(plant.app, plant.database, plant.session, config.apiKey, today)),
+    ];
+  } finally {
+    await plant.close();
+  }
+}
+
 type EngineLabel = 'PGlite' | 'PostgreSQL';
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const withPostgres = await postgresAvailable(pgUrl);
@@ -208,6 +225,8 @@ const SECTIONS: Record<string, () => Promise<string[]>> = {
   /** Drivers' pages pushed their place: 2,000 pages, one call a second (public-push-bench.ts). */
   public: () => onEachEngine((label, target) => benchPublicPages(label, target)),
   reports: () => onEachEngine((_label, target) => benchYearOfReports(target)),
+  /** The manager's time breakdown and scorecards on a harvest month (control-room-bench.ts). */
+  'control-room': () => onEachEngine((_label, target) => benchHarvestMonth(target)),
   /** The server's resident memory after start and after a plant day, beside the goals. */
   memory: () => benchMemory(withPostgres ? pgUrl : null),
 };

@@ -99,6 +99,7 @@ export function createTimeBreakdownRepository(db: Db) {
         station_type(state, type) as (values ${stationType}),
         tr as (
           select q.id as queue_id, q.queue_date, q.queue_date::text as day,
+                 q.queue_date >= ${scope.start}::date as counted,
                  extract(hour from q.created at time zone ${tz})::int as hour,
                  qt.flow_engine_id as engine, q.weigh_in_at, q.weigh_out_at, q.exit_at,
                  q.station_id as last_station,
@@ -113,7 +114,10 @@ export function createTimeBreakdownRepository(db: Db) {
           join queue_types qt on qt.id = bqt.queue_type_id
           join queue_transitions t on t.queue_id = q.id
           where q.branch_id = ${scope.branchId}::int
-            and q.queue_date between ${scope.start}::date and ${scope.finish}::date
+            -- The period's trucks, and those of the day before still inside as it began: their
+            -- waits and stays at the stations count in its idle time, not in its figures.
+            and (q.queue_date between ${scope.start}::date and ${scope.finish}::date
+                 or (q.queue_date = ${scope.start}::date - 1 and (q.exit_at is null or q.exit_at > ${from})))
             and q.state <> ${VOIDED_STATE}
             and (${scope.branchQueueTypeId}::int = 0 or q.branch_queue_type_id = ${scope.branchQueueTypeId}::int)
             -- The steps that start or end a stage: a change of state, and the moments that cut one
@@ -143,7 +147,7 @@ export function createTimeBreakdownRepository(db: Db) {
           where tr.exit_at is null or tr.at < tr.exit_at
         ),
         staged as materialized (
-          select queue_id, day, hour, engine, at, end_at, awaits_call, awaits_recheck,
+          select queue_id, day, hour, engine, counted, at, end_at, awaits_call, awaits_recheck,
                  case kind
                    when 'called' then
                      case when action = ${CALL} and next_action is distinct from ${FINISH}
@@ -163,7 +167,7 @@ export function createTimeBreakdownRepository(db: Db) {
         -- One row per truck and stage: the sums below count trucks without a distinct.
         truck_stages as materialized (
           select queue_id, day, hour, stage, sum(seconds) as seconds
-          from staged group by queue_id, day, hour, stage
+          from staged where counted group by queue_id, day, hour, stage
         ),
         kinds as (
           select distinct ss.station_id, fs.flow_engine_id as engine, st.type
@@ -215,12 +219,12 @@ export function createTimeBreakdownRepository(db: Db) {
             group by day, hour) a),
           'stations', (select coalesce(json_agg(s), '[]') from (
             select station_id, count(distinct queue_id) as trucks, sum(seconds) as seconds
-            from staged where station_id is not null group by station_id) s),
+            from staged where counted and station_id is not null group by station_id) s),
           'officers', (select coalesce(json_agg(o), '[]') from (
             select g.officer_id, o.name, o.lastname,
                    count(distinct g.queue_id) as trucks, sum(g.seconds) as seconds
             from staged g left join officers o on o.id = g.officer_id
-            where g.stage in ('walk', 'at_station')
+            where g.counted and g.stage in ('walk', 'at_station')
             group by g.officer_id, o.name, o.lastname) o),
           'idle', (select coalesce(json_agg(i), '[]') from idle_hours i)
         ) as result

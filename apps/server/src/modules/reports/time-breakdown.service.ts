@@ -50,6 +50,38 @@ export function daysOf(start: string, finish: string): string[] {
 }
 
 /**
+ * The sums of several plant days' statements as one: a truck counts in its own day's only, so
+ * cells, arrivals and idle hours are put together, stations and officers added up.
+ */
+export function mergeRows(parts: readonly TimeBreakdownRows[]): TimeBreakdownRows {
+  const stations = new Map<number, TimeBreakdownRows['stations'][number]>();
+  const officers = new Map<number | null, TimeBreakdownRows['officers'][number]>();
+  for (const part of parts) {
+    for (const s of part.stations) {
+      const sum = stations.get(s.station_id);
+      stations.set(
+        s.station_id,
+        sum ? { ...sum, trucks: sum.trucks + s.trucks, seconds: sum.seconds + s.seconds } : s,
+      );
+    }
+    for (const o of part.officers) {
+      const sum = officers.get(o.officer_id);
+      officers.set(
+        o.officer_id,
+        sum ? { ...sum, trucks: sum.trucks + o.trucks, seconds: sum.seconds + o.seconds } : o,
+      );
+    }
+  }
+  return {
+    cells: parts.flatMap((p) => p.cells),
+    arrivals: parts.flatMap((p) => p.arrivals),
+    stations: [...stations.values()],
+    officers: [...officers.values()],
+    idle: parts.flatMap((p) => p.idle),
+  };
+}
+
+/**
  * The report from the statement's sums: per hour of issue and per plant day (every hour and day,
  * empty ones too), the stations (each one calls or rechecks send trucks to, with its idle hours)
  * and the officers, busiest first.
@@ -145,21 +177,29 @@ export function createTimeBreakdownService(deps: {
     ): Promise<TimeBreakdown> {
       const calendar = await deps.days.calendar(auth.branchId);
       const now = deps.clock.now();
-      const from = calendar.range(query.start)[0];
-      const end = calendar.range(query.finish)[1];
-      // A period reaching today is counted up to now; one after today counts nothing.
-      const to = new Date(Math.max(from.getTime(), Math.min(end.getTime(), now.getTime())));
-      const rows = await repo.figures({
-        branchId: auth.branchId,
-        start: query.start,
-        finish: query.finish,
-        branchQueueTypeId: query.branchQueueTypeId,
-        now,
-        insideSince: calendar.insideSince,
-        from,
-        to,
-        timeZone: deps.timeZone,
-      });
+      // A plant day at a time: at the harvest a month is some 60,000 trucks, a statement over
+      // all of them holds the embedded engine's one session for seconds, and the plant's own
+      // calls wait behind it. Day by day they pass in between. A day not begun counts nothing.
+      const parts: TimeBreakdownRows[] = [];
+      for (const day of daysOf(query.start, query.finish)) {
+        const [from, end] = calendar.range(day);
+        if (from.getTime() >= now.getTime()) break;
+        parts.push(
+          await repo.figures({
+            branchId: auth.branchId,
+            start: day,
+            finish: day,
+            branchQueueTypeId: query.branchQueueTypeId,
+            now,
+            insideSince: calendar.insideSince,
+            from,
+            // The day reaching today is counted up to now.
+            to: new Date(Math.min(end.getTime(), now.getTime())),
+            timeZone: deps.timeZone,
+          }),
+        );
+      }
+      const rows = mergeRows(parts);
       const [stationList, lines] = await Promise.all([
         repo.stations(
           auth.branchId,

@@ -201,6 +201,75 @@ describe('report/timeBreakdown', () => {
   });
 });
 
+describe('a truck of the day before at the plant day’s turn', () => {
+  it('holds the station in the new day’s idle time, and a period is the sum of its days', async () => {
+    const NEXT = '2026-11-21';
+    const socket = await staffSocket(await listen(t), {
+      session: plant.officers.caller.session,
+      apiKey: t.config.apiKey,
+    });
+    expect(await emitAck(socket, 'joinRoom', plant.branch.id, 'System')).toEqual({ status: 1 });
+    const station = plant.stations.standardCall.id;
+    const to = (when: Date) => t.clock.advance(when.getTime() - t.clock.now().getTime());
+    const ok = { status: 1 };
+    // A truck of the 20th waits past midnight; one of the 21st behind it.
+    to(at('23:50'));
+    const late = await issueTicket(t, plant, 'standard', 'TB 101');
+    to(new Date(`${NEXT}T00:05:00+07:00`));
+    const early = await issueTicket(t, plant, 'standard', 'TB 102');
+    // The 20th's truck holds the station 00:10–00:40; the 21st's is called at 00:50.
+    to(new Date(`${NEXT}T00:10:00+07:00`));
+    expect(await emitAck(socket, 'doCalling', plant.branch.id, late.id, station)).toEqual(ok);
+    to(new Date(`${NEXT}T00:40:00+07:00`));
+    expect(await emitAck(socket, 'doFinish', plant.branch.id, late.id)).toEqual(ok);
+    to(new Date(`${NEXT}T00:50:00+07:00`));
+    expect(await emitAck(socket, 'doCalling', plant.branch.id, early.id, station)).toEqual(ok);
+    to(new Date(`${NEXT}T01:00:00+07:00`));
+    closeSockets();
+    // Hours went by on the clock: the manager signs in again.
+    const m = await t.createOfficer({ branchId: plant.branch.id, roles: ROLE.manager });
+    const manager = await t.signIn(m.email, m.password);
+
+    const idleOf = (r: TimeBreakdown) => r.stations.find((s) => s.station_id === station)!;
+    const next = await t.call(timeBreakdownReport, { find_start: NEXT, find_finish: NEXT }, manager);
+    // Idle 00:00–00:10 (the 20th's truck waited) and 00:40–00:50 (the 21st's did): not while
+    // the 20th's truck stood at it. Its figures stay the 20th's.
+    expect(minutes(idleOf(next).idle_seconds)).toBe(20);
+    expect(next.trucks).toBe(1);
+    expect(idleOf(next).trucks).toBe(1);
+
+    const first = await t.call(timeBreakdownReport, { find_start: DAY, find_finish: DAY }, manager);
+    const both = await t.call(timeBreakdownReport, { find_start: DAY, find_finish: NEXT }, manager);
+    expect(both.trucks).toBe(first.trucks + next.trucks);
+    expect(both.days.map((d) => d.trucks)).toEqual([first.trucks, next.trucks]);
+    expect(idleOf(both)).toMatchObject({
+      trucks: idleOf(first).trucks + idleOf(next).trucks,
+      service_seconds: idleOf(first).service_seconds + idleOf(next).service_seconds,
+      idle_seconds: idleOf(first).idle_seconds + idleOf(next).idle_seconds,
+      idle_by_hour: idleOf(first).idle_by_hour.map((s, hour) => s + idleOf(next).idle_by_hour[hour]!),
+    });
+    expect(both.officers).toEqual([
+      expect.objectContaining({
+        officer_id: plant.officers.caller.id,
+        trucks: first.officers[0]!.trucks + next.officers[0]!.trucks,
+        service_seconds: first.officers[0]!.service_seconds + next.officers[0]!.service_seconds,
+      }),
+    ]);
+    expect(both.totals).toEqual(
+      first.totals.map((f, i) => {
+        const seconds = f.seconds + next.totals[i]!.seconds;
+        const trucks = f.trucks + next.totals[i]!.trucks;
+        return {
+          stage: f.stage,
+          seconds,
+          trucks,
+          average_seconds: trucks > 0 ? Math.round(seconds / trucks) : null,
+        };
+      }),
+    );
+  });
+});
+
 describe('breakdownOf', () => {
   it('sums cells into hours, days and the period, and averages over the trucks', () => {
     const made = breakdownOf(
