@@ -27,6 +27,7 @@ import { alertLooks, cpuSeconds, memoryVerdict, rssMb, sampleMemory } from './me
 import { parseOptions, USAGE } from './options.ts';
 import { midnightOf, planDay, WINDOWS, windowLabel, windowSeconds } from './plan.ts';
 import { scorecardChecks } from './scorecard-desk.ts';
+import { timeBreakdownChecks } from './time-desk.ts';
 import { receiptChecks } from './receipts-desk.ts';
 import { importSimSuppliers, planSuppliers } from './supplier-plan.ts';
 import { bookingChecks, bookTheDay } from './booking-plan.ts';
@@ -305,6 +306,7 @@ async function simulate(
           : '.'),
     );
   checks.push(...(await scorecardChecks(api, plant.officers.manager, period, records, bookings)));
+  checks.push(...(await timeBreakdownChecks(api, plant.officers.manager, period, records, options.accel)));
   checks.push(...(await receiptChecks(api, plant.officers.admin, records)));
   checks.push(
     ...(await reportChecks(api, plant.officers.manager, plant, records, period, {
