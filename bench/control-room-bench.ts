@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { addDays } from '../apps/server/src/lib/site-time.ts';
-import { ms, percentile } from './support.ts';
+import { apiCaller, ms, percentile, timed } from './support.ts';
 
 /** BENCH_HARVEST_TRUCKS shrinks the month for a quick trial run; the figures in docs use 2,000. */
 export const HARVEST_TRUCKS_A_DAY = Math.max(100, Number(process.env.BENCH_HARVEST_TRUCKS) || 2000);
@@ -92,40 +92,30 @@ export async function benchControlRoom(
   lastDay: string,
 ): Promise<string[]> {
   const rows: string[] = [];
-  const headers = { 'content-type': 'application/json', authorization: apiKey, session };
+  const post = apiCaller(app, apiKey, session);
   const call = async (path: string, body: unknown) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/${path}`,
-      headers,
-      payload: JSON.stringify(body),
-    });
-    if (response.statusCode !== 200 || response.json<{ status: number }>().status !== 1)
+    const response = await post(path, body);
+    if (response.json<{ status: number }>().status !== 1)
       throw new Error(`${path}: ${response.body.slice(0, 300)}`);
     return response;
   };
-  const timed = async (times: number, run: () => Promise<unknown>) => {
-    const samples: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const started = performance.now();
-      await run();
-      samples.push(performance.now() - started);
-    }
+  const figures = async (times: number, run: () => Promise<unknown>) => {
+    const samples = await timed(times, run);
     return `p50 ${ms(percentile(samples, 50))}, longest ${ms(Math.max(...samples))}`;
   };
   const month = { find_start: addDays(lastDay, 1 - HARVEST_DAYS), find_finish: lastDay };
   const day = { find_start: lastDay, find_finish: lastDay };
   const trucks = (await call('report/timeBreakdown', month)).json<{ trucks: number }>().trucks;
-  rows.push(`where the time goes, one day | ${await timed(5, () => call('report/timeBreakdown', day))}`);
+  rows.push(`where the time goes, one day | ${await figures(5, () => call('report/timeBreakdown', day))}`);
   rows.push(
-    `where the time goes, ${HARVEST_DAYS} days (${trucks.toLocaleString('en')} trucks) | ${await timed(3, () => call('report/timeBreakdown', month))}`,
+    `where the time goes, ${HARVEST_DAYS} days (${trucks.toLocaleString('en')} trucks) | ${await figures(3, () => call('report/timeBreakdown', month))}`,
   );
   rows.push(
-    `where the time goes, ${HARVEST_DAYS} days, Excel | ${await timed(2, () => call('report/timeBreakdownExport', month))}`,
+    `where the time goes, ${HARVEST_DAYS} days, Excel | ${await figures(2, () => call('report/timeBreakdownExport', month))}`,
   );
-  rows.push(`scorecards, ${HARVEST_DAYS} days | ${await timed(3, () => call('report/scorecards', month))}`);
+  rows.push(`scorecards, ${HARVEST_DAYS} days | ${await figures(3, () => call('report/scorecards', month))}`);
   rows.push(
-    `scorecards, 92 days | ${await timed(2, () => call('report/scorecards', { find_start: addDays(lastDay, -91), find_finish: lastDay }))}`,
+    `scorecards, 92 days | ${await figures(2, () => call('report/scorecards', { find_start: addDays(lastDay, -91), find_finish: lastDay }))}`,
   );
 
   // A one-row statement every 20 ms while the month's breakdown runs, and how long each waited.
@@ -139,7 +129,7 @@ export async function benchControlRoom(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
-  const report = await timed(1, () => call('report/timeBreakdown', month));
+  const report = await figures(1, () => call('report/timeBreakdown', month));
   running = false;
   await probe;
   rows.push(

@@ -1,11 +1,11 @@
 // The reports on a year of history: 1,000,000 queues over 365 days in 3 branches, loaded in bulk
 // with the roll-up trigger off and the roll-up rebuilt, then each report beside its raw SQL.
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { addDays } from '../apps/server/src/lib/site-time.ts';
-import { ms, percentile } from './support.ts';
+import { apiCaller, ms, percentile, timed } from './support.ts';
 
 /** BENCH_HISTORY_QUEUES shrinks the load for a quick trial run; the figures in docs use 1,000,000. */
 export const HISTORY_QUEUES = Math.max(3000, Number(process.env.BENCH_HISTORY_QUEUES) || 1_000_000);
@@ -86,16 +86,6 @@ export async function loadHistory(database: Database, lastDay: string): Promise<
   await db.execute(sql`analyze`);
 }
 
-async function timed(times: number, run: () => Promise<void>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
-
 const p50 = (samples: number[]) => ms(percentile(samples, 50));
 
 export async function benchReports(
@@ -106,17 +96,7 @@ export async function benchReports(
   lastDay: string,
 ): Promise<string[]> {
   const rows: string[] = [];
-  const headers = { 'content-type': 'application/json', authorization: apiKey, session };
-  const call = async (path: string, body: unknown) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/${path}`,
-      headers,
-      payload: JSON.stringify(body),
-    });
-    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
-    return response;
-  };
+  const call = apiCaller(app, apiKey, session);
   const [{ branch } = { branch: 0 }] = (
     await database.db.execute<{ branch: number }>(sql`select min(id)::int as branch from branches`)
   ).rows;

@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -68,4 +70,30 @@ export async function standardLine(database: Database) {
       ),
     );
   return { typeId: type!.id, branchId: type!.branchId, productId: product!.id, stationId: station!.id };
+}
+
+/** How long each of `times` runs took, in ms, one after another. */
+export async function timed(times: number, run: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/** A signed-in officer's POST to `/api/<path>` through `app.inject`; throws unless it answers 200. */
+export function apiCaller(app: FastifyInstance, apiKey: string, session: string) {
+  const headers = { 'content-type': 'application/json', authorization: apiKey, session };
+  return async (path: string, body: unknown) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers,
+      payload: JSON.stringify(body),
+    });
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body.slice(0, 300)}`);
+    return response;
+  };
 }
