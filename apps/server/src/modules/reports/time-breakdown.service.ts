@@ -49,34 +49,38 @@ export function daysOf(start: string, finish: string): string[] {
   return days;
 }
 
+/** Rows of several days with the same key as one, their trucks and seconds added up. */
+function addedUp<T extends { trucks: number; seconds: number }, K>(
+  rows: readonly T[],
+  keyOf: (row: T) => K,
+): T[] {
+  const sums = new Map<K, T>();
+  for (const row of rows) {
+    const sum = sums.get(keyOf(row));
+    sums.set(
+      keyOf(row),
+      sum ? { ...sum, trucks: sum.trucks + row.trucks, seconds: sum.seconds + row.seconds } : row,
+    );
+  }
+  return [...sums.values()];
+}
+
 /**
  * The sums of several plant days' statements as one: a truck counts in its own day's only, so
  * cells, arrivals and idle hours are put together, stations and officers added up.
  */
 export function mergeRows(parts: readonly TimeBreakdownRows[]): TimeBreakdownRows {
-  const stations = new Map<number, TimeBreakdownRows['stations'][number]>();
-  const officers = new Map<number | null, TimeBreakdownRows['officers'][number]>();
-  for (const part of parts) {
-    for (const s of part.stations) {
-      const sum = stations.get(s.station_id);
-      stations.set(
-        s.station_id,
-        sum ? { ...sum, trucks: sum.trucks + s.trucks, seconds: sum.seconds + s.seconds } : s,
-      );
-    }
-    for (const o of part.officers) {
-      const sum = officers.get(o.officer_id);
-      officers.set(
-        o.officer_id,
-        sum ? { ...sum, trucks: sum.trucks + o.trucks, seconds: sum.seconds + o.seconds } : o,
-      );
-    }
-  }
   return {
     cells: parts.flatMap((p) => p.cells),
     arrivals: parts.flatMap((p) => p.arrivals),
-    stations: [...stations.values()],
-    officers: [...officers.values()],
+    stations: addedUp(
+      parts.flatMap((p) => p.stations),
+      (s) => s.station_id,
+    ),
+    officers: addedUp(
+      parts.flatMap((p) => p.officers),
+      (o) => o.officer_id,
+    ),
     idle: parts.flatMap((p) => p.idle),
   };
 }
